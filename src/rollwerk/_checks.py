@@ -1,0 +1,330 @@
+"""Checks, their results and outcomes, modifiers and contest outcomes."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+from typing import Any, Protocol, Union, runtime_checkable
+
+import attrs
+
+from rollwerk._distribution import Distribution
+from rollwerk._errors import SchemaError
+from rollwerk._rng import Rng
+
+__all__ = [
+    "Check",
+    "CheckResult",
+    "ContestOutcome",
+    "Degree",
+    "DieRoll",
+    "Explanation",
+    "Modifier",
+    "Outcome",
+    "Scalar",
+]
+
+Scalar = Union[int, str, bool, None]
+"""A JSON scalar: the type of parameters and outcome extras."""
+
+SCHEMA = 1
+
+
+class Degree(enum.Enum):
+    """How well a check went, independent of whether it succeeded.
+
+    Rulesets name degrees in their own words (DS4: Immersieg / Patzer;
+    Mythandria: außergewöhnlicher Erfolg); the core only knows these four.
+    A Fluid fumble on a chance above 10 is a ``CRITICAL_FAILURE`` that is not
+    a success; a DS4 coup is a ``CRITICAL_SUCCESS``.
+    """
+
+    CRITICAL_FAILURE = "critical_failure"
+    """The worst class of result (fumble, Patzer)."""
+    FAILURE = "failure"
+    """An ordinary failure."""
+    SUCCESS = "success"
+    """An ordinary success."""
+    CRITICAL_SUCCESS = "critical_success"
+    """The best class of result (coup, Immersieg, critical)."""
+
+    @property
+    def rank(self) -> int:
+        """0 for critical failure up to 3 for critical success."""
+        return _DEGREE_RANK[self]
+
+
+_DEGREE_RANK = {
+    Degree.CRITICAL_FAILURE: 0,
+    Degree.FAILURE: 1,
+    Degree.SUCCESS: 2,
+    Degree.CRITICAL_SUCCESS: 3,
+}
+
+
+class ContestOutcome(enum.Enum):
+    """Who wins an opposed check."""
+
+    FIRST = "first"
+    """The first side (the initiator or attacker) wins."""
+    SECOND = "second"
+    """The second side wins."""
+    TIE = "tie"
+    """Neither side wins; the tie stands (a draw)."""
+    REROLL = "reroll"
+    """The rules ask for both checks to be rolled again."""
+    BOTH_FAILED = "both_failed"
+    """Both checks failed, a state of its own (AdZ, DS4)."""
+
+
+def _extras(value: Mapping[str, Scalar] | tuple[tuple[str, Scalar], ...]) -> tuple[tuple[str, Scalar], ...]:
+    items = value.items() if isinstance(value, Mapping) else value
+    return tuple(sorted((str(k), v) for k, v in items))
+
+
+@attrs.frozen
+class DieRoll:
+    """One die drawn from an [`Rng`][rollwerk.Rng], as recorded in a result.
+
+    ``face`` is exactly what the Rng returned, so a
+    [`ScriptedRng`][rollwerk.ScriptedRng] fed the faces of a result's rolls,
+    in order, replays that result.
+    """
+
+    sides: int
+    """The number of sides of the die."""
+    face: int
+    """The face rolled, from 1 to ``sides``."""
+    role: str = ""
+    """What the die was for, in the ruleset's words (``"check"``, ``"fate"``…)."""
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain JSON: ``{"sides", "face", "role"}``."""
+        return {"sides": self.sides, "face": self.face, "role": self.role}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> DieRoll:
+        """Load what [`to_json`][rollwerk.DieRoll.to_json] wrote."""
+        try:
+            return cls(int(data["sides"]), int(data["face"]), str(data.get("role", "")))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise SchemaError(f"malformed die roll JSON: {data!r}") from exc
+
+
+@attrs.frozen
+class Explanation:
+    """A short human sentence about a result, in English and German."""
+
+    en: str
+    """The English text."""
+    de: str
+    """The German text."""
+
+    def __call__(self, lang: str = "en") -> str:
+        """The text in ``lang`` (``"en"`` or ``"de"``)."""
+        if lang == "de":
+            return self.de
+        if lang == "en":
+            return self.en
+        from rollwerk._errors import ParameterError
+
+        raise ParameterError("lang", lang, "'en' or 'de'")
+
+
+@attrs.frozen(order=False)
+class Outcome:
+    """The summary of a result that exact distributions are taken over.
+
+    Two results with the same outcome are the same for the rules: the same
+    success, degree and value, and the same extras (ruleset-specific facts
+    such as a Fluid fumble's side effect). ``rolled`` is ``False`` for checks
+    that are decided without a roll (Fluid chance ≤ 0, an impossible AdZ
+    threshold).
+    """
+
+    success: bool
+    """Whether the check succeeded."""
+    degree: Degree
+    """The class of the result, ranked before the value in comparisons."""
+    value: int | None
+    """The ruleset's magnitude (DS4 result, Fluid quality, AdZ successes…)."""
+    rolled: bool = True
+    """Whether any die was rolled."""
+    extras: tuple[tuple[str, Scalar], ...] = attrs.field(default=(), converter=_extras)
+    """Further ruleset-specific facts as sorted ``(name, value)`` pairs."""
+
+    def _key(self) -> tuple[Any, ...]:
+        value = -(10**18) if self.value is None else self.value
+        return (self.degree.rank, value, self.success, self.rolled, repr(self.extras))
+
+    def __lt__(self, other: Outcome) -> bool:
+        return self._key() < other._key()
+
+    def extra(self, name: str, default: Scalar = None) -> Scalar:
+        """The value of one extra, or ``default``."""
+        return dict(self.extras).get(name, default)
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain JSON: success, degree, value, rolled and the extras inline."""
+        data: dict[str, Any] = {
+            "success": self.success,
+            "degree": self.degree.value,
+            "value": self.value,
+            "rolled": self.rolled,
+        }
+        data.update(self.extras)
+        return data
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Outcome:
+        """Load what [`to_json`][rollwerk.Outcome.to_json] wrote."""
+        try:
+            rest = {
+                k: v
+                for k, v in data.items()
+                if k not in {"success", "degree", "value", "rolled", "probability"}
+            }
+            return cls(
+                success=bool(data["success"]),
+                degree=Degree(data["degree"]),
+                value=data["value"],
+                rolled=bool(data.get("rolled", True)),
+                extras=rest,
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            raise SchemaError(f"malformed outcome JSON: {data!r}") from exc
+
+
+@attrs.frozen
+class CheckResult:
+    """The outcome of resolving one check: what happened and why.
+
+    >>> r = CheckResult(
+    ...     success=True, degree=Degree.SUCCESS, value=12,
+    ...     rolls=(DieRoll(20, 12, "check"),),
+    ...     explanation=Explanation("12 ≤ 14: success", "12 ≤ 14: Erfolg"),
+    ... )
+    >>> r.explain("de")
+    '12 ≤ 14: Erfolg'
+    >>> CheckResult.from_json(r.to_json()) == r
+    True
+    """
+
+    success: bool
+    """Whether the check succeeded."""
+    degree: Degree
+    """Critical success, success, failure or critical failure."""
+    value: int | None
+    """The ruleset's magnitude: DS4 result, Fluid quality, AdZ successes…"""
+    rolls: tuple[DieRoll, ...]
+    """Every die drawn, in the order drawn (replayable with a ScriptedRng)."""
+    explanation: Explanation
+    """What happened, in English and German."""
+    rolled: bool = True
+    """Whether any die was rolled (False for checks decided without a roll)."""
+    extras: tuple[tuple[str, Scalar], ...] = attrs.field(default=(), converter=_extras)
+    """Ruleset-specific facts, as in [`Outcome`][rollwerk.Outcome]."""
+    ruleset: str = ""
+    """The id of the ruleset that resolved the check."""
+    check: str = ""
+    """The name of the check within its ruleset."""
+
+    def outcome(self) -> Outcome:
+        """The summary of this result that distributions are taken over."""
+        return Outcome(self.success, self.degree, self.value, self.rolled, self.extras)
+
+    def explain(self, lang: str = "en") -> str:
+        """A short sentence saying what happened, in ``"en"`` or ``"de"``."""
+        return self.explanation(lang)
+
+    def extra(self, name: str, default: Scalar = None) -> Scalar:
+        """The value of one extra, or ``default``."""
+        return dict(self.extras).get(name, default)
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain JSON with ``"schema": 1``; loads back with `from_json`."""
+        data: dict[str, Any] = {
+            "schema": SCHEMA,
+            "ruleset": self.ruleset,
+            "check": self.check,
+            "success": self.success,
+            "degree": self.degree.value,
+            "value": self.value,
+            "rolled": self.rolled,
+            "rolls": [r.to_json() for r in self.rolls],
+            "explanation": {"en": self.explanation.en, "de": self.explanation.de},
+            "extras": dict(self.extras),
+        }
+        return data
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> CheckResult:
+        """Load what [`to_json`][rollwerk.CheckResult.to_json] wrote."""
+        if not isinstance(data, Mapping) or data.get("schema") != SCHEMA:
+            got = data.get("schema") if isinstance(data, Mapping) else data
+            raise SchemaError(f"schema must be {SCHEMA}, got {got!r}")
+        try:
+            return cls(
+                success=bool(data["success"]),
+                degree=Degree(data["degree"]),
+                value=data["value"],
+                rolls=tuple(DieRoll.from_json(r) for r in data["rolls"]),
+                explanation=Explanation(
+                    str(data["explanation"]["en"]), str(data["explanation"]["de"])
+                ),
+                rolled=bool(data.get("rolled", True)),
+                extras=dict(data.get("extras", {})),
+                ruleset=str(data.get("ruleset", "")),
+                check=str(data.get("check", "")),
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            raise SchemaError(f"malformed check result JSON: {exc!r}") from exc
+
+
+@attrs.frozen
+class Modifier:
+    """A signed amount from a source, applying to something of a ruleset's choice.
+
+    ``kind`` is the ruleset's vocabulary (``"check"``, ``"dice"``,
+    ``"minimum"``, ``"damage"``, ``"initiative"``, ``"circumstance"``…); how
+    modifiers of the same kind stack is a ruleset policy.
+    """
+
+    amount: int
+    """The signed amount (a bonus is positive, a penalty negative)."""
+    source: str
+    """Where it comes from (a spell, an injury, a preset), for explanations."""
+    kind: str = "check"
+    """What it applies to, in the ruleset's vocabulary."""
+
+
+@runtime_checkable
+class Check(Protocol):
+    """A fully specified test of an ability, built by a ruleset.
+
+    A check is a frozen value: it can be resolved any number of times with
+    different Rngs and gives its exact outcome distribution.
+    """
+
+    @property
+    def ruleset(self) -> str:
+        """The id of the ruleset that built it."""
+        ...
+
+    @property
+    def name(self) -> str:
+        """The name of the check within its ruleset (e.g. ``"check"``)."""
+        ...
+
+    @property
+    def parameters(self) -> Mapping[str, Scalar]:
+        """The validated parameters it was built from."""
+        ...
+
+    def resolve(self, rng: Rng) -> CheckResult:
+        """Roll the check with ``rng`` and say what happened."""
+        ...
+
+    def outcomes(self) -> Distribution[Outcome]:
+        """The exact distribution of outcomes."""
+        ...

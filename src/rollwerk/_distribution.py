@@ -1,0 +1,439 @@
+"""Exact, immutable probability distributions with `Fraction` probabilities."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
+from fractions import Fraction
+from typing import Any, Generic, TypeVar, cast, overload
+
+from rollwerk._errors import ParameterError, SchemaError
+
+__all__ = ["Distribution"]
+
+T = TypeVar("T", bound=Hashable)
+U = TypeVar("U", bound=Hashable)
+V = TypeVar("V", bound=Hashable)
+
+JSONSCHEMA = 1
+
+
+def _sorted_keys(keys: Iterable[T]) -> list[T]:
+    keys = list(keys)
+    try:
+        return sorted(keys)  # type: ignore[type-var]
+    except TypeError:
+        return keys
+
+
+class Distribution(Generic[T]):
+    """A finite, exact probability distribution: outcome → `Fraction`.
+
+    Probabilities are positive and sum to exactly 1. Internally the
+    distribution holds integer weights over a common denominator, which keeps
+    convolution and other operations fast; every probability it hands out is
+    an exact [`Fraction`][fractions.Fraction]. Distributions are immutable and
+    hashable; two are equal when they give every outcome the same probability.
+
+    >>> d6 = Distribution.uniform(range(1, 7))
+    >>> two = d6 + d6
+    >>> two[7]
+    Fraction(1, 6)
+    >>> two.mean()
+    Fraction(7, 1)
+    >>> two.probability(lambda total: total >= 10)
+    Fraction(1, 6)
+    """
+
+    __slots__ = ("_hash", "_total", "_weights")
+
+    _weights: dict[T, int]
+    _total: int
+
+    def __init__(self, probabilities: Mapping[T, Fraction | int]) -> None:
+        """Build a distribution from exact probabilities that sum to 1.
+
+        Outcomes with probability 0 are dropped; negative probabilities or a
+        sum other than 1 raise [`ParameterError`][rollwerk.ParameterError].
+        """
+        if not probabilities:
+            raise ParameterError("probabilities", {}, "a non-empty mapping")
+        fracs: dict[T, Fraction] = {}
+        for key, p in probabilities.items():
+            if isinstance(p, bool) or not isinstance(p, (int, Fraction)):
+                raise ParameterError(
+                    f"probability of {key!r}", p, "a Fraction or an int"
+                )
+            if p < 0:
+                raise ParameterError(f"probability of {key!r}", p, "at least 0")
+            if p:
+                fracs[key] = Fraction(p)
+        total = sum(fracs.values(), Fraction(0))
+        if total != 1:
+            raise ParameterError("sum of probabilities", total, "exactly 1")
+        denom = math.lcm(*(f.denominator for f in fracs.values()))
+        self._set({k: int(f * denom) for k, f in fracs.items()}, denom)
+
+    def _set(self, weights: dict[T, int], total: int) -> None:
+        g = math.gcd(total, *weights.values())
+        if g > 1:
+            weights = {k: w // g for k, w in weights.items()}
+            total //= g
+        object.__setattr__(self, "_weights", weights)
+        object.__setattr__(self, "_total", total)
+        object.__setattr__(self, "_hash", None)
+
+    @classmethod
+    def _from_weights(cls, weights: dict[U, int], total: int) -> Distribution[U]:
+        new: Distribution[U] = object.__new__(Distribution)
+        keys = _sorted_keys(weights)
+        new._set({k: weights[k] for k in keys}, total)
+        return new
+
+    # -- constructors ------------------------------------------------------
+
+    @classmethod
+    def from_weights(cls, weights: Mapping[U, int]) -> Distribution[U]:
+        """Build a distribution from non-negative integer weights.
+
+        >>> Distribution.from_weights({"hit": 3, "miss": 1})["hit"]
+        Fraction(3, 4)
+        """
+        clean: dict[U, int] = {}
+        for key, w in weights.items():
+            if isinstance(w, bool) or not isinstance(w, int) or w < 0:
+                raise ParameterError(f"weight of {key!r}", w, "an integer >= 0")
+            if w:
+                clean[key] = clean.get(key, 0) + w
+        if not clean:
+            raise ParameterError("weights", dict(weights), "at least one weight > 0")
+        return cls._from_weights(clean, sum(clean.values()))
+
+    @classmethod
+    def uniform(cls, outcomes: Iterable[U]) -> Distribution[U]:
+        """Each listed outcome equally likely (repeats count several times).
+
+        >>> Distribution.uniform([1, 2, 2]).probability(2)
+        Fraction(2, 3)
+        """
+        weights: dict[U, int] = {}
+        for o in outcomes:
+            weights[o] = weights.get(o, 0) + 1
+        return cls.from_weights(weights)
+
+    @classmethod
+    def constant(cls, outcome: U) -> Distribution[U]:
+        """The distribution that always gives ``outcome``."""
+        return cls._from_weights({outcome: 1}, 1)
+
+    @classmethod
+    def mixture(cls, parts: Iterable[tuple[Fraction, Distribution[U]]]) -> Distribution[U]:
+        """Combine distributions chosen with the given probabilities.
+
+        ``parts`` pairs a probability with a distribution; the probabilities
+        must sum to 1. This is the law of total probability.
+
+        >>> coin = Distribution.mixture([(Fraction(1, 2), Distribution.constant(0)),
+        ...                              (Fraction(1, 2), Distribution.constant(1))])
+        >>> coin[1]
+        Fraction(1, 2)
+        """
+        acc: dict[U, Fraction] = {}
+        total = Fraction(0)
+        for p, dist in parts:
+            total += p
+            if not p:
+                continue
+            for k, q in dist.items():
+                acc[k] = acc.get(k, Fraction(0)) + p * q
+        if total != 1:
+            raise ParameterError("sum of mixture probabilities", total, "exactly 1")
+        return Distribution(acc)
+
+    # -- mapping protocol --------------------------------------------------
+
+    def __getitem__(self, outcome: T) -> Fraction:
+        """The probability of ``outcome`` (0 for outcomes outside the support)."""
+        return Fraction(self._weights.get(outcome, 0), self._total)
+
+    def __iter__(self) -> Iterator[T]:
+        return iter(self._weights)
+
+    def __len__(self) -> int:
+        return len(self._weights)
+
+    def __contains__(self, outcome: object) -> bool:
+        return outcome in self._weights
+
+    def items(self) -> Iterator[tuple[T, Fraction]]:
+        """Outcomes with their probabilities, sorted by outcome where possible."""
+        t = self._total
+        for k, w in self._weights.items():
+            yield k, Fraction(w, t)
+
+    @property
+    def support(self) -> tuple[T, ...]:
+        """The outcomes with positive probability, sorted where possible."""
+        return tuple(self._weights)
+
+    @property
+    def denominator(self) -> int:
+        """The least common denominator of all probabilities."""
+        return self._total
+
+    def weights(self) -> dict[T, int]:
+        """Integer weights over [`denominator`][rollwerk.Distribution.denominator]."""
+        return dict(self._weights)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Distribution):
+            return NotImplemented
+        return self._total == other._total and self._weights == other._weights
+
+    def __hash__(self) -> int:
+        h: int | None = getattr(self, "_hash", None)
+        if h is None:
+            h = hash((self._total, frozenset(self._weights.items())))
+            object.__setattr__(self, "_hash", h)
+        return h
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Distribution is immutable")
+
+    def __repr__(self) -> str:
+        body = ", ".join(f"{k!r}: {p}" for k, p in self.items())
+        return f"Distribution({{{body}}})"
+
+    # -- queries -----------------------------------------------------------
+
+    def probability(self, what: T | Callable[[T], bool]) -> Fraction:
+        """The probability of one outcome, or of the outcomes a predicate accepts.
+
+        A callable is always treated as a predicate.
+        """
+        if callable(what):
+            w = sum(v for k, v in self._weights.items() if what(k))
+        else:
+            w = self._weights.get(what, 0)
+        return Fraction(w, self._total)
+
+    def _numeric(self) -> dict[Any, int]:
+        for k in self._weights:
+            if isinstance(k, bool) or not isinstance(k, (int, Fraction)):
+                raise ParameterError(
+                    "outcomes", k, "numbers (int or Fraction) for this operation"
+                )
+        return cast("dict[Any, int]", self._weights)
+
+    def mean(self) -> Fraction:
+        """The exact expected value of a numeric distribution."""
+        w = self._numeric()
+        return Fraction(sum(k * v for k, v in w.items()), self._total)
+
+    def variance(self) -> Fraction:
+        """The exact variance of a numeric distribution."""
+        w = self._numeric()
+        mu = self.mean()
+        return sum(((k - mu) ** 2 * v for k, v in w.items()), Fraction(0)) / self._total
+
+    def stdev(self) -> float:
+        """The standard deviation (a float: square roots are rarely rational)."""
+        return math.sqrt(self.variance())
+
+    def cdf(self, outcome: T) -> Fraction:
+        """The probability of an outcome less than or equal to ``outcome``."""
+        w = 0
+        for k, v in self._weights.items():
+            if k <= outcome:  # type: ignore[operator]
+                w += v
+        return Fraction(w, self._total)
+
+    def quantile(self, q: Fraction | float) -> T:
+        """The smallest outcome whose cumulative probability reaches ``q``.
+
+        >>> Distribution.uniform(range(1, 7)).quantile(Fraction(1, 2))
+        3
+        """
+        qf = Fraction(q)
+        if not 0 <= qf <= 1:
+            raise ParameterError("q", q, "a probability from 0 to 1")
+        acc = 0
+        target = qf * self._total
+        keys = _sorted_keys(self._weights)
+        for k in keys:
+            acc += self._weights[k]
+            if acc >= target:
+                return k
+        return keys[-1]  # pragma: no cover - acc reaches total
+
+    def median(self) -> T:
+        """The lower median (the 1/2 quantile)."""
+        return self.quantile(Fraction(1, 2))
+
+    def mode(self) -> T:
+        """The most likely outcome (the smallest among equally likely ones)."""
+        best = max(self._weights.values())
+        return next(k for k, w in self._weights.items() if w == best)
+
+    def min_outcome(self) -> T:
+        """The smallest outcome in the support."""
+        return min(self._weights)  # type: ignore[type-var]
+
+    def max_outcome(self) -> T:
+        """The largest outcome in the support."""
+        return max(self._weights)  # type: ignore[type-var]
+
+    # -- transformations ---------------------------------------------------
+
+    def map(self, func: Callable[[T], U]) -> Distribution[U]:
+        """Apply ``func`` to every outcome, merging outcomes that coincide.
+
+        >>> Distribution.uniform(range(1, 7)).map(lambda x: x % 2 == 0)[True]
+        Fraction(1, 2)
+        """
+        out: dict[U, int] = {}
+        for k, w in self._weights.items():
+            nk = func(k)
+            out[nk] = out.get(nk, 0) + w
+        return Distribution._from_weights(out, self._total)
+
+    def bind(self, func: Callable[[T], Distribution[U]]) -> Distribution[U]:
+        """Replace each outcome by a distribution (a two-stage experiment)."""
+        parts = [(Fraction(w, self._total), func(k)) for k, w in self._weights.items()]
+        return Distribution.mixture(parts)
+
+    def condition(self, predicate: Callable[[T], bool]) -> Distribution[T]:
+        """The distribution given that ``predicate`` holds.
+
+        >>> Distribution.uniform(range(1, 7)).condition(lambda x: x > 4)[6]
+        Fraction(1, 2)
+        """
+        kept = {k: w for k, w in self._weights.items() if predicate(k)}
+        if not kept:
+            raise ParameterError("predicate", predicate, "true for some outcome")
+        return Distribution._from_weights(kept, sum(kept.values()))
+
+    def combine(
+        self, other: Distribution[U], func: Callable[[T, U], V]
+    ) -> Distribution[V]:
+        """The distribution of ``func(a, b)`` for independent ``a`` and ``b``."""
+        out: dict[V, int] = {}
+        ow = other._weights
+        for a, wa in self._weights.items():
+            for b, wb in ow.items():
+                k = func(a, b)
+                out[k] = out.get(k, 0) + wa * wb
+        return Distribution._from_weights(out, self._total * other._total)
+
+    @overload
+    def __add__(self: Distribution[int], other: Distribution[int] | int) -> Distribution[int]: ...
+    @overload
+    def __add__(self, other: Distribution[Any] | int) -> Distribution[Any]: ...
+    def __add__(self, other: Distribution[Any] | int) -> Distribution[Any]:
+        """The sum of two independent distributions (convolution), or a shift."""
+        if isinstance(other, int):
+            return self.map(lambda k: k + other)  # type: ignore[operator]
+        if not isinstance(other, Distribution):
+            return NotImplemented
+        return self.combine(other, lambda a, b: a + b)
+
+    def __radd__(self, other: int) -> Distribution[Any]:
+        return self.__add__(other)
+
+    def __sub__(self, other: Distribution[Any] | int) -> Distribution[Any]:
+        """The difference of two independent distributions, or a shift."""
+        if isinstance(other, int):
+            return self.map(lambda k: k - other)  # type: ignore[operator]
+        if not isinstance(other, Distribution):
+            return NotImplemented
+        return self.combine(other, lambda a, b: a - b)
+
+    def __neg__(self) -> Distribution[Any]:
+        return self.map(lambda k: -k)  # type: ignore[operator]
+
+    def repeat_sum(self, n: int) -> Distribution[Any]:
+        """The sum of ``n`` independent copies, by repeated squaring.
+
+        >>> Distribution.uniform([0, 1]).repeat_sum(3)[2]
+        Fraction(3, 8)
+        """
+        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+            raise ParameterError("n", n, "an integer >= 0")
+        result: Distribution[Any] = Distribution.constant(0)
+        base: Distribution[Any] = self
+        while n:
+            if n & 1:
+                result = result + base
+            n >>= 1
+            if n:
+                base = base + base
+        return result
+
+    def maximum(self, other: Distribution[T]) -> Distribution[T]:
+        """The larger of two independent outcomes."""
+        return self.combine(other, lambda a, b: a if a >= b else b)  # type: ignore[operator]
+
+    def minimum(self, other: Distribution[T]) -> Distribution[T]:
+        """The smaller of two independent outcomes."""
+        return self.combine(other, lambda a, b: a if a <= b else b)  # type: ignore[operator]
+
+    # -- floats and JSON ---------------------------------------------------
+
+    def to_floats(self) -> dict[T, float]:
+        """Probabilities as floats, for plotting; never used for computation."""
+        t = self._total
+        return {k: w / t for k, w in self._weights.items()}
+
+    def to_json(self, encode: Callable[[T], object] | None = None) -> dict[str, object]:
+        """A plain-JSON form: ``{"schema": 1, "outcomes": [{"value", "probability"}]}``.
+
+        Probabilities are exact ``"p/q"`` strings. ``encode`` turns an outcome
+        into JSON (default: the outcome itself, which must be JSON already).
+
+        >>> Distribution.uniform([1, 2]).to_json()
+        {'schema': 1, 'outcomes': [{'value': 1, 'probability': '1/2'}, {'value': 2, 'probability': '1/2'}]}
+        """
+        enc = encode or (lambda k: k)
+        return {
+            "schema": JSONSCHEMA,
+            "outcomes": [
+                {"value": enc(k), "probability": _frac_str(p)} for k, p in self.items()
+            ],
+        }
+
+    @classmethod
+    def from_json(
+        cls, data: Mapping[str, Any], decode: Callable[[Any], U] | None = None
+    ) -> Distribution[U]:
+        """Load what [`to_json`][rollwerk.Distribution.to_json] wrote."""
+        if not isinstance(data, Mapping) or data.get("schema") != JSONSCHEMA:
+            got = data.get("schema") if isinstance(data, Mapping) else data
+            raise SchemaError(f"schema must be {JSONSCHEMA}, got {got!r}")
+        dec = decode or (lambda v: v)
+        probs: dict[U, Fraction] = {}
+        try:
+            for entry in data["outcomes"]:
+                probs[dec(entry["value"])] = parse_fraction(entry["probability"])
+        except (KeyError, TypeError) as exc:
+            raise SchemaError(f"malformed distribution JSON: {exc!r}") from exc
+        return Distribution(probs)
+
+
+def _frac_str(p: Fraction) -> str:
+    return f"{p.numerator}/{p.denominator}"
+
+
+def fraction_to_str(p: Fraction) -> str:
+    """Format a probability as an exact ``"p/q"`` string (``"1/1"`` for one)."""
+    return _frac_str(p)
+
+
+def parse_fraction(text: object) -> Fraction:
+    """Parse an exact ``"p/q"`` probability string."""
+    if not isinstance(text, str) or "/" not in text:
+        raise SchemaError(f"probability must be a 'p/q' string, got {text!r}")
+    num, _, den = text.partition("/")
+    try:
+        return Fraction(int(num), int(den))
+    except (ValueError, ZeroDivisionError) as exc:
+        raise SchemaError(f"probability must be a 'p/q' string, got {text!r}") from exc

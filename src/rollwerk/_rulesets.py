@@ -1,0 +1,292 @@
+"""Rulesets: what a game system declares, and building checks generically."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
+from typing import Protocol, runtime_checkable
+
+import attrs
+
+from rollwerk._checks import Check, ContestOutcome, Outcome, Scalar
+from rollwerk._distribution import Distribution
+from rollwerk._errors import ContestError, ParameterError, UnknownCheck
+
+__all__ = [
+    "CheckSpec",
+    "Difficulty",
+    "Monotonic",
+    "OptionalRule",
+    "Parameter",
+    "Ruleset",
+    "build_check",
+    "contest_odds",
+    "resolve_contest",
+]
+
+
+class Monotonic(enum.Enum):
+    """How a parameter moves the chance of success, where a ruleset declares it."""
+
+    INCREASING = "increasing"
+    """A higher value never lowers the chance of success."""
+    DECREASING = "decreasing"
+    """A higher value never raises the chance of success."""
+
+
+_NO_DEFAULT = object()
+
+
+@attrs.frozen
+class Parameter:
+    """A declared parameter of a check: enough for generic code to build it.
+
+    >>> pw = Parameter("pw", int, help="check value", min_value=-20, max_value=100)
+    >>> pw.parse("44")
+    44
+    >>> pw.validate(500)
+    Traceback (most recent call last):
+    ...
+    rollwerk._errors.ParameterError: pw must be an integer from -20 to 100, got 500
+    """
+
+    name: str
+    """The keyword name (``pw``, ``dice``, ``minimum``…)."""
+    type: type[int] | type[bool] | type[str]
+    """``int``, ``bool`` or ``str``."""
+    help: str = ""
+    """One line of help for the CLI and the docs."""
+    default: Scalar | object = _NO_DEFAULT
+    """The default value; parameters without one are required."""
+    min_value: int | None = None
+    """The smallest allowed integer (inclusive), if bounded."""
+    max_value: int | None = None
+    """The largest allowed integer (inclusive), if bounded."""
+    choices: tuple[str, ...] | None = None
+    """The allowed strings, for ``str`` parameters."""
+    monotonic: Monotonic | None = None
+    """How this parameter moves the chance of success, if declared."""
+
+    @property
+    def required(self) -> bool:
+        """Whether the parameter has no default."""
+        return self.default is _NO_DEFAULT
+
+    def allowed(self) -> str:
+        """A human description of the allowed values."""
+        if self.type is bool:
+            return "true or false"
+        if self.type is str:
+            if self.choices:
+                return "one of " + ", ".join(repr(c) for c in self.choices)
+            return "a string"
+        if self.min_value is not None and self.max_value is not None:
+            return f"an integer from {self.min_value} to {self.max_value}"
+        if self.min_value is not None:
+            return f"an integer >= {self.min_value}"
+        if self.max_value is not None:
+            return f"an integer <= {self.max_value}"
+        return "an integer"
+
+    def validate(self, value: object) -> Scalar:
+        """Return ``value`` if allowed, else raise `ParameterError`."""
+        if self.type is bool:
+            if not isinstance(value, bool):
+                raise ParameterError(self.name, value, self.allowed())
+            return value
+        if self.type is str:
+            if not isinstance(value, str) or (
+                self.choices is not None and value not in self.choices
+            ):
+                raise ParameterError(self.name, value, self.allowed())
+            return value
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ParameterError(self.name, value, self.allowed())
+        if (self.min_value is not None and value < self.min_value) or (
+            self.max_value is not None and value > self.max_value
+        ):
+            raise ParameterError(self.name, value, self.allowed())
+        return value
+
+    def parse(self, text: str) -> Scalar:
+        """Parse a command-line value (``"44"``, ``"true"``) and validate it."""
+        value: object = text
+        if self.type is bool:
+            low = text.strip().lower()
+            if low in {"true", "yes", "1", "on", "ja"}:
+                value = True
+            elif low in {"false", "no", "0", "off", "nein"}:
+                value = False
+        elif self.type is int:
+            try:
+                value = int(text.strip())
+            except ValueError:
+                raise ParameterError(self.name, text, self.allowed()) from None
+        return self.validate(value)
+
+
+@attrs.frozen
+class CheckSpec:
+    """A check a ruleset offers, with its parameters declared."""
+
+    name: str
+    """The check's name within the ruleset (``"check"``, ``"attack"``…)."""
+    parameters: tuple[Parameter, ...]
+    """The declared parameters, in the order the CLI lists them."""
+    factory: Callable[..., Check] = attrs.field(repr=False)
+    """Builds the check from validated keyword arguments."""
+    help: str = ""
+    """One line saying what the check is for."""
+    contest_symmetric: bool = True
+    """Whether swapping two sides of a contest swaps FIRST and SECOND."""
+
+    def parameter(self, name: str) -> Parameter:
+        """The declared parameter called ``name``."""
+        for p in self.parameters:
+            if p.name == name:
+                return p
+        allowed = ", ".join(p.name for p in self.parameters) or "none"
+        raise ParameterError("parameter name", name, f"one of: {allowed}")
+
+    def build(self, **params: object) -> Check:
+        """Validate ``params`` against the declaration and build the check."""
+        values: dict[str, Scalar] = {}
+        names = {p.name for p in self.parameters}
+        for key in params:
+            if key not in names:
+                self.parameter(key)  # raises with the allowed names
+        for p in self.parameters:
+            if p.name in params:
+                values[p.name] = p.validate(params[p.name])
+            elif p.required:
+                raise ParameterError(p.name, None, f"given ({p.allowed()})")
+            else:
+                values[p.name] = p.default  # type: ignore[assignment]
+        return self.factory(**values)
+
+
+@attrs.frozen
+class Difficulty:
+    """A named difficulty preset: a modifier with its labels."""
+
+    id: str
+    """A stable identifier (``"easy"``, ``"hard"``…)."""
+    modifier: int
+    """The modifier it stands for."""
+    label_en: str
+    """The English label."""
+    label_de: str
+    """The German label."""
+
+
+@runtime_checkable
+class Ruleset(Protocol):
+    """What a game system declares; implemented by plugins.
+
+    Generic code (the CLI, the docs, the contract kit) builds checks from
+    [`checks`][rollwerk.Ruleset.checks] alone.
+    """
+
+    @property
+    def id(self) -> str:
+        """A short stable identifier (``"ds4"``), used on the command line."""
+        ...
+
+    @property
+    def name(self) -> str:
+        """The system's name."""
+        ...
+
+    @property
+    def version(self) -> str:
+        """The ruleset implementation's version."""
+        ...
+
+    @property
+    def labels(self) -> Mapping[str, Mapping[str, str]]:
+        """Localized labels: ``labels[lang][key]`` for ``en`` and ``de``.
+
+        Keys include the degree values (``"critical_success"``…) in the
+        system's own words.
+        """
+        ...
+
+    @property
+    def round_seconds(self) -> Fraction:
+        """How long a combat round lasts in game seconds."""
+        ...
+
+    @property
+    def difficulties(self) -> Sequence[Difficulty]:
+        """The difficulty presets, easiest first."""
+        ...
+
+    def checks(self) -> Sequence[CheckSpec]:
+        """The checks this ruleset offers; the first is the default."""
+        ...
+
+    def contest(self, first: Outcome, second: Outcome) -> ContestOutcome:
+        """Who wins when ``first`` (the initiator) is opposed by ``second``."""
+        ...
+
+
+def _find_spec(ruleset: Ruleset, check: str | None) -> CheckSpec:
+    specs = list(ruleset.checks())
+    if check is None:
+        return specs[0]
+    for spec in specs:
+        if spec.name == check:
+            return spec
+    allowed = ", ".join(s.name for s in specs)
+    raise UnknownCheck(
+        f"check must be one of {allowed} for ruleset {ruleset.id!r}, got {check!r}"
+    )
+
+
+def build_check(ruleset: Ruleset, check: str | None = None, **params: object) -> Check:
+    """Build a check of ``ruleset`` from keyword parameters, validating them.
+
+    ``check`` is the check's name; ``None`` takes the ruleset's first check.
+    """
+    return _find_spec(ruleset, check).build(**params)
+
+
+def resolve_contest(ruleset: Ruleset, first: Outcome, second: Outcome) -> ContestOutcome:
+    """Apply ``ruleset``'s contest rule to two outcomes."""
+    return ruleset.contest(first, second)
+
+
+def contest_odds(ruleset: Ruleset, first: Check, second: Check) -> Distribution[ContestOutcome]:
+    """The exact distribution of who wins ``first`` against ``second``.
+
+    The two checks are independent; their outcome distributions are combined
+    with the ruleset's contest rule.
+    """
+    for side, chk in (("first", first), ("second", second)):
+        if chk.ruleset != ruleset.id:
+            raise ContestError(
+                f"{side} check must belong to ruleset {ruleset.id!r}, got {chk.ruleset!r}"
+            )
+    return first.outcomes().combine(second.outcomes(), ruleset.contest)
+
+
+@attrs.frozen
+class OptionalRule:
+    """An optional or house rule that a plugin offers for an existing ruleset.
+
+    Enabling it wraps the base ruleset: ``apply`` receives the ruleset (with
+    any optional rules enabled before it) and returns the adjusted one, which
+    keeps the same ``id``.
+    """
+
+    id: str
+    """A short identifier (``"slaying-dice"``)."""
+    ruleset: str
+    """The id of the ruleset it adjusts."""
+    name: str
+    """A human name."""
+    apply: Callable[[Ruleset], Ruleset] = attrs.field(repr=False)
+    """Returns the ruleset with this rule switched on."""
+    help: str = ""
+    """One line saying what it changes."""

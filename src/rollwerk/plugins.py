@@ -1,0 +1,275 @@
+"""Loading plugins and looking up rulesets.
+
+Nothing is loaded at import. [`get_registry`][rollwerk.plugins.get_registry]
+builds a [`Registry`][rollwerk.plugins.Registry] on first use; set the
+environment variable ``ROLLWERK_NO_ENTRYPOINTS=1`` to skip entry-point loading
+(for example in tests), and register plugin objects directly with
+[`Registry.register`][rollwerk.plugins.Registry.register].
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Sequence
+from importlib import metadata
+from typing import Any
+
+import attrs
+import pluggy
+
+from rollwerk import hookspecs
+from rollwerk._errors import PluginError, UnknownRuleset
+from rollwerk._rulesets import CheckSpec, OptionalRule, Ruleset
+
+__all__ = [
+    "ENTRYPOINT_GROUP",
+    "NO_ENTRYPOINTS_ENV",
+    "PluginFailure",
+    "Registry",
+    "RegisteredRuleset",
+    "get_plugin_manager",
+    "get_registry",
+]
+
+ENTRYPOINT_GROUP = "rollwerk"
+"""The entry-point group plugins register under."""
+NO_ENTRYPOINTS_ENV = "ROLLWERK_NO_ENTRYPOINTS"
+"""Set to a non-empty value other than ``0`` to skip entry-point loading."""
+
+
+@attrs.frozen
+class PluginFailure:
+    """A plugin that could not be loaded or returned something invalid."""
+
+    plugin: str
+    """The plugin's name (entry point name or registered name)."""
+    distribution: str | None
+    """The distribution that ships it, if known."""
+    reason: str
+    """What went wrong, in one line."""
+
+    def error(self) -> PluginError:
+        """The failure as an exception."""
+        return PluginError(self.plugin, self.distribution, self.reason)
+
+
+@attrs.frozen
+class RegisteredRuleset:
+    """A ruleset with the plugin and distribution it came from."""
+
+    ruleset: Ruleset
+    """The ruleset object."""
+    plugin: str
+    """The name of the plugin that registered it."""
+    distribution: str | None
+    """The distribution that ships the plugin, if known."""
+
+
+def get_plugin_manager(*, load_entrypoints: bool | None = None) -> tuple[pluggy.PluginManager, list[PluginFailure]]:
+    """Create a plugin manager with rollwerk's hook specifications.
+
+    Args:
+        load_entrypoints: Load plugins from the ``rollwerk`` entry-point
+            group. ``None`` (the default) loads them unless the environment
+            variable ``ROLLWERK_NO_ENTRYPOINTS`` is set.
+
+    Returns:
+        The plugin manager and the failures met while loading entry points
+        (a broken plugin never stops the others from loading).
+    """
+    pm = pluggy.PluginManager("rollwerk")
+    pm.add_hookspecs(hookspecs)
+    failures: list[PluginFailure] = []
+    if load_entrypoints is None:
+        load_entrypoints = os.environ.get(NO_ENTRYPOINTS_ENV, "") in {"", "0"}
+    if load_entrypoints:
+        for ep in _entry_points():
+            dist = ep.dist.name if ep.dist is not None else None
+            try:
+                plugin = ep.load()
+            except Exception as exc:  # noqa: BLE001 - any import error is reported
+                failures.append(PluginFailure(ep.name, dist, f"import failed: {exc!r}"))
+                continue
+            if pm.is_registered(plugin) or pm.get_plugin(ep.name) is not None:
+                continue
+            try:
+                pm.register(plugin, name=ep.name)
+            except Exception as exc:  # noqa: BLE001 - pluggy validation errors
+                failures.append(PluginFailure(ep.name, dist, f"registration failed: {exc}"))
+                continue
+            _DISTRIBUTIONS[ep.name] = dist
+    return pm, failures
+
+
+_DISTRIBUTIONS: dict[str, str | None] = {}
+
+
+def _entry_points() -> list[metadata.EntryPoint]:
+    eps = metadata.entry_points(group=ENTRYPOINT_GROUP)
+    seen: set[str] = set()
+    unique = []
+    for ep in sorted(eps, key=lambda e: e.name):
+        if ep.name not in seen:
+            seen.add(ep.name)
+            unique.append(ep)
+    return unique
+
+
+def _call_list_hook(pm: pluggy.PluginManager, hook_name: str) -> list[tuple[str, Any, BaseException | None]]:
+    """Call a list-returning hook one implementation at a time.
+
+    pluggy stops at the first exception; calling each implementation by
+    itself keeps one broken plugin from hiding the others.
+    """
+    caller = getattr(pm.hook, hook_name)
+    out: list[tuple[str, Any, BaseException | None]] = []
+    for impl in reversed(caller.get_hookimpls()):
+        name = pm.get_name(impl.plugin) or repr(impl.plugin)
+        try:
+            out.append((name, impl.function(), None))
+        except Exception as exc:  # noqa: BLE001 - reported as a plugin failure
+            out.append((name, None, exc))
+    return out
+
+
+class Registry:
+    """The rulesets and optional rules that the loaded plugins provide.
+
+    >>> registry = Registry(load_entrypoints=False)
+    >>> registry.ids()
+    []
+    """
+
+    def __init__(self, *, load_entrypoints: bool | None = None, plugins: Iterable[object] = ()) -> None:
+        self.pm, self._load_failures = get_plugin_manager(load_entrypoints=load_entrypoints)
+        for plugin in plugins:
+            self.register(plugin)
+        self._rulesets: dict[str, RegisteredRuleset] | None = None
+        self._optional: dict[str, list[OptionalRule]] | None = None
+        self._failures: list[PluginFailure] = []
+
+    def register(self, plugin: object, name: str | None = None) -> None:
+        """Register a plugin object directly (tests, notebooks)."""
+        self.pm.register(plugin, name=name)
+        self._rulesets = None
+        self._optional = None
+
+    @property
+    def failures(self) -> tuple[PluginFailure, ...]:
+        """Every plugin that failed to load or returned something invalid."""
+        self._load()
+        return tuple(self._load_failures) + tuple(self._failures)
+
+    def _load(self) -> None:
+        if self._rulesets is not None:
+            return
+        rulesets: dict[str, RegisteredRuleset] = {}
+        failures: list[PluginFailure] = []
+        for name, value, exc in _call_list_hook(self.pm, "rollwerk_register_rulesets"):
+            dist = _DISTRIBUTIONS.get(name)
+            if exc is not None:
+                failures.append(PluginFailure(name, dist, f"rollwerk_register_rulesets raised {exc!r}"))
+                continue
+            if not isinstance(value, (list, tuple)):
+                failures.append(
+                    PluginFailure(name, dist, f"rollwerk_register_rulesets must return a list, got {value!r}")
+                )
+                continue
+            for rs in value:
+                problem = _ruleset_problem(rs)
+                if problem is None and rs.id in rulesets:
+                    other = rulesets[rs.id].plugin
+                    problem = f"ruleset id {rs.id!r} is already registered by plugin {other!r}"
+                if problem is not None:
+                    failures.append(PluginFailure(name, dist, problem))
+                    continue
+                rulesets[rs.id] = RegisteredRuleset(rs, name, dist)
+        optional: dict[str, list[OptionalRule]] = {}
+        for name, value, exc in _call_list_hook(self.pm, "rollwerk_register_optional_rules"):
+            dist = _DISTRIBUTIONS.get(name)
+            if exc is not None:
+                failures.append(PluginFailure(name, dist, f"rollwerk_register_optional_rules raised {exc!r}"))
+                continue
+            if not isinstance(value, (list, tuple)) or not all(isinstance(o, OptionalRule) for o in value):
+                failures.append(
+                    PluginFailure(
+                        name, dist, f"rollwerk_register_optional_rules must return a list of OptionalRule, got {value!r}"
+                    )
+                )
+                continue
+            for rule in value:
+                optional.setdefault(rule.ruleset, []).append(rule)
+        self._rulesets = dict(sorted(rulesets.items()))
+        self._optional = optional
+        self._failures = failures
+
+    def ids(self) -> list[str]:
+        """The ids of all registered rulesets, sorted."""
+        self._load()
+        assert self._rulesets is not None
+        return list(self._rulesets)
+
+    def entries(self) -> list[RegisteredRuleset]:
+        """All registered rulesets with their plugins, sorted by id."""
+        self._load()
+        assert self._rulesets is not None
+        return list(self._rulesets.values())
+
+    def optional_rules(self, ruleset_id: str) -> list[OptionalRule]:
+        """The optional rules offered for ``ruleset_id``."""
+        self._load()
+        assert self._optional is not None
+        return list(self._optional.get(ruleset_id, []))
+
+    def ruleset(self, ruleset_id: str, *, options: Sequence[str] = ()) -> Ruleset:
+        """The ruleset ``ruleset_id``, with the named optional rules switched on.
+
+        Raises:
+            UnknownRuleset: No such ruleset, or no such optional rule.
+        """
+        self._load()
+        assert self._rulesets is not None
+        entry = self._rulesets.get(ruleset_id)
+        if entry is None:
+            allowed = ", ".join(self._rulesets) or "none installed"
+            raise UnknownRuleset(f"ruleset must be one of: {allowed}; got {ruleset_id!r}")
+        ruleset = entry.ruleset
+        offered = {o.id: o for o in self.optional_rules(ruleset_id)}
+        for opt in options:
+            rule = offered.get(opt)
+            if rule is None:
+                allowed = ", ".join(offered) or "none installed"
+                raise UnknownRuleset(
+                    f"option must be one of: {allowed} for ruleset {ruleset_id!r}; got {opt!r}"
+                )
+            ruleset = rule.apply(ruleset)
+        return ruleset
+
+
+def _ruleset_problem(obj: object) -> str | None:
+    if not isinstance(obj, Ruleset):
+        return f"returned {obj!r}, which is not a Ruleset (needs id, name, version, labels, checks, contest…)"
+    if not isinstance(obj.id, str) or not obj.id:
+        return f"ruleset {obj!r} has no string id"
+    try:
+        specs = list(obj.checks())
+    except Exception as exc:  # noqa: BLE001 - reported as a plugin failure
+        return f"ruleset {obj.id!r}: checks() raised {exc!r}"
+    if not specs or not all(isinstance(s, CheckSpec) for s in specs):
+        return f"ruleset {obj.id!r}: checks() must return a non-empty list of CheckSpec"
+    return None
+
+
+_DEFAULT: Registry | None = None
+
+
+def get_registry(*, fresh: bool = False) -> Registry:
+    """The shared registry of installed plugins, created on first use.
+
+    Args:
+        fresh: Build a new registry instead of returning the cached one.
+    """
+    global _DEFAULT  # noqa: PLW0603 - a lazily created shared registry
+    if _DEFAULT is None or fresh:
+        _DEFAULT = Registry()
+    return _DEFAULT
