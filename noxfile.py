@@ -3,18 +3,37 @@
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 import nox
 
 nox.options.default_venv_backend = "uv|virtualenv"
 nox.options.reuse_existing_virtualenvs = True
-nox.options.sessions = ["lint", "typecheck", "tests", "docs"]
+nox.options.sessions = ["lint", "typecheck", "tests", "docs", "docs_browser", "build"]
 
 ROOT = Path(__file__).parent
 PLUGINS = sorted(str(p.parent) for p in ROOT.glob("plugins/*/pyproject.toml"))
 PYTHONS = ["3.10", "3.11", "3.12", "3.13"]
 DEV = ["pytest>=8", "hypothesis>=6.100"]
+# The bundled rulesets and one check each, run against the installed wheels.
+RULESET_IDS = ["adz", "ds4", "fluid", "mythandria", "pf2e"]
+WHEEL_CHECKS = [
+    ["check", "adz", "dice=6", "minimum=2", "--seed", "1", "--explain"],
+    ["check", "ds4", "pw=44", "--rolls", "2,1,17", "--explain"],
+    [
+        "check",
+        "fluid",
+        "attribute=5",
+        "trait=3",
+        "modifier=0",
+        "--seed",
+        "1",
+        "--explain",
+    ],
+    ["check", "mythandria:decision", "pw=50", "--seed", "1", "--explain"],
+    ["check", "pf2e", "modifier=7", "dc=18", "--seed", "1", "--explain"],
+]
 
 
 def install_project(session: nox.Session, *extra: str) -> None:
@@ -49,3 +68,107 @@ def tests(session: nox.Session) -> None:
 def docs(session: nox.Session) -> None:
     install_project(session, "mkdocs-material>=9.5", "mkdocstrings[python]>=0.25")
     session.run("mkdocs", "build", "--strict", "--site-dir", "site")
+
+
+@nox.session(python="3.12")
+def build(session: nox.Session) -> None:
+    """Build every distribution, check it, and test the wheels as users get them."""
+    import shutil
+    import tarfile
+
+    session.install("build[uv]>=1.2", "twine>=5")
+    dist = ROOT / "dist"
+    shutil.rmtree(dist, ignore_errors=True)
+    for project in [".", *PLUGINS]:
+        session.run(
+            "python", "-m", "build", "--installer", "uv", "--outdir", str(dist), project
+        )
+    session.run("twine", "check", "--strict", *sorted(str(p) for p in dist.iterdir()))
+
+    # The sdists carry the tests (and the core's docs) that wheels leave out.
+    for sdist in dist.glob("*.tar.gz"):
+        with tarfile.open(sdist) as tar:
+            names = tar.getnames()
+        if not any("/tests/" in n for n in names):
+            session.error(f"{sdist.name} has no tests")
+        if sdist.name.startswith("rollwerk-0") and not any(
+            "/docs/" in n for n in names
+        ):
+            session.error(f"{sdist.name} has no docs")
+
+    # A fresh environment with only the built wheels (dependencies from PyPI).
+    venv = Path(session.create_tmp()) / "wheels-venv"
+    shutil.rmtree(venv, ignore_errors=True)
+    session.run(
+        "uv", "venv", "--quiet", "--python", sys.executable, str(venv), external=True
+    )
+    py = str(venv / "bin" / "python")
+    wheels = sorted(str(p) for p in dist.glob("*.whl"))
+    session.run(
+        "uv",
+        "pip",
+        "install",
+        "--quiet",
+        "--python",
+        py,
+        *wheels,
+        "pytest>=8",
+        "hypothesis>=6.100",
+        external=True,
+    )
+    rollwerk = str(venv / "bin" / "rollwerk")
+    out = session.run(rollwerk, "rulesets", silent=True, external=True) or ""
+    print(out)
+    if "failed" in out.lower():
+        session.error("a bundled plugin failed to load from its wheel")
+    for example in WHEEL_CHECKS:
+        session.run(rollwerk, *example, external=True)
+    rulesets = sorted(r for r in RULESET_IDS if r in out)
+    if len(rulesets) != len(RULESET_IDS):
+        session.error(
+            f"expected rulesets {RULESET_IDS}, `rollwerk rulesets` listed {rulesets}"
+        )
+    tmp = Path(session.create_tmp())
+    with session.chdir(tmp):
+        session.run(
+            py,
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            *[f"--rollwerk-contract={r}" for r in RULESET_IDS],
+            external=True,
+        )
+
+
+@nox.session(python=False, default=False)
+def release(session: nox.Session) -> None:
+    """Turn CHANGELOG's Unreleased section into a release: nox -s release -- 1.2.3."""
+    if not session.posargs:
+        session.error("usage: nox -s release -- <version>")
+    session.run(sys.executable, "scripts/release.py", *session.posargs)
+
+
+@nox.session(python="3.12")
+def docs_browser(session: nox.Session) -> None:
+    """Build the docs, serve them on localhost and check them in headless Chromium."""
+    import shutil
+
+    if shutil.which("chromium") is None:
+        if shutil.which("apt-get") and os.geteuid() == 0:
+            session.run("apt-get", "update", "-qq", external=True)
+            session.run("apt-get", "install", "-y", "-qq", "chromium", external=True)
+        elif not os.environ.get("CI"):
+            session.skip("Chromium is not installed (Debian package 'chromium')")
+        else:
+            session.error("Chromium is not installed and cannot be installed here")
+    install_project(
+        session,
+        "mkdocs-material>=9.5",
+        "mkdocstrings[python]>=0.25",
+        "playwright>=1.40",
+    )
+    site = Path(session.create_tmp()) / "site"
+    session.run("mkdocs", "build", "--strict", "--site-dir", str(site))
+    session.run("python", "scripts/check_site.py", str(site), "build/screenshots")

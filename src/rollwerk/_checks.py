@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
-from typing import Any, Protocol, Union, runtime_checkable
+from typing import Any, Protocol, TypeAlias, runtime_checkable
 
 import attrs
 
@@ -24,7 +24,7 @@ __all__ = [
     "Scalar",
 ]
 
-Scalar = Union[int, str, bool, None]
+Scalar: TypeAlias = int | str | bool | None
 """A JSON scalar: the type of parameters and outcome extras."""
 
 SCHEMA = 1
@@ -77,7 +77,9 @@ class ContestOutcome(enum.Enum):
     """Both checks failed, a state of its own (AdZ, DS4)."""
 
 
-def _extras(value: Mapping[str, Scalar] | tuple[tuple[str, Scalar], ...]) -> tuple[tuple[str, Scalar], ...]:
+def _extras(
+    value: Mapping[str, Scalar] | tuple[tuple[str, Scalar], ...],
+) -> tuple[tuple[str, Scalar], ...]:
     items = value.items() if isinstance(value, Mapping) else value
     return tuple(sorted((str(k), v) for k, v in items))
 

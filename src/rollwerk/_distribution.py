@@ -127,7 +127,9 @@ class Distribution(Generic[T]):
         return cls._from_weights({outcome: 1}, 1)
 
     @classmethod
-    def mixture(cls, parts: Iterable[tuple[Fraction, Distribution[U]]]) -> Distribution[U]:
+    def mixture(
+        cls, parts: Iterable[tuple[Fraction, Distribution[U]]]
+    ) -> Distribution[U]:
         """Combine distributions chosen with the given probabilities.
 
         ``parts`` pairs a probability with a distribution; the probabilities
@@ -326,7 +328,9 @@ class Distribution(Generic[T]):
         return Distribution._from_weights(out, self._total * other._total)
 
     @overload
-    def __add__(self: Distribution[int], other: Distribution[int] | int) -> Distribution[int]: ...
+    def __add__(
+        self: Distribution[int], other: Distribution[int] | int
+    ) -> Distribution[int]: ...
     @overload
     def __add__(self, other: Distribution[Any] | int) -> Distribution[Any]: ...
     def __add__(self, other: Distribution[Any] | int) -> Distribution[Any]:

@@ -15,8 +15,8 @@ __all__ = [
     "PluginError",
     "RollwerkError",
     "RulesError",
-    "ScriptExhausted",
     "SchemaError",
+    "ScriptExhausted",
     "UnknownCheck",
     "UnknownRuleset",
 ]

@@ -252,12 +252,16 @@ def build_check(ruleset: Ruleset, check: str | None = None, **params: object) ->
     return _find_spec(ruleset, check).build(**params)
 
 
-def resolve_contest(ruleset: Ruleset, first: Outcome, second: Outcome) -> ContestOutcome:
+def resolve_contest(
+    ruleset: Ruleset, first: Outcome, second: Outcome
+) -> ContestOutcome:
     """Apply ``ruleset``'s contest rule to two outcomes."""
     return ruleset.contest(first, second)
 
 
-def contest_odds(ruleset: Ruleset, first: Check, second: Check) -> Distribution[ContestOutcome]:
+def contest_odds(
+    ruleset: Ruleset, first: Check, second: Check
+) -> Distribution[ContestOutcome]:
     """The exact distribution of who wins ``first`` against ``second``.
 
     The two checks are independent; their outcome distributions are combined

@@ -22,7 +22,12 @@ import pluggy
 if TYPE_CHECKING:
     from rollwerk._rulesets import OptionalRule, Ruleset
 
-__all__ = ["hookimpl", "hookspec", "rollwerk_register_optional_rules", "rollwerk_register_rulesets"]
+__all__ = [
+    "hookimpl",
+    "hookspec",
+    "rollwerk_register_optional_rules",
+    "rollwerk_register_rulesets",
+]
 
 hookspec = pluggy.HookspecMarker("rollwerk")
 """Marks a hook specification (used only by rollwerk itself)."""

@@ -25,8 +25,8 @@ __all__ = [
     "ENTRYPOINT_GROUP",
     "NO_ENTRYPOINTS_ENV",
     "PluginFailure",
-    "Registry",
     "RegisteredRuleset",
+    "Registry",
     "get_plugin_manager",
     "get_registry",
 ]
@@ -65,7 +65,9 @@ class RegisteredRuleset:
     """The distribution that ships the plugin, if known."""
 
 
-def get_plugin_manager(*, load_entrypoints: bool | None = None) -> tuple[pluggy.PluginManager, list[PluginFailure]]:
+def get_plugin_manager(
+    *, load_entrypoints: bool | None = None
+) -> tuple[pluggy.PluginManager, list[PluginFailure]]:
     """Create a plugin manager with rollwerk's hook specifications.
 
     Args:
@@ -95,7 +97,9 @@ def get_plugin_manager(*, load_entrypoints: bool | None = None) -> tuple[pluggy.
             try:
                 pm.register(plugin, name=ep.name)
             except Exception as exc:  # noqa: BLE001 - pluggy validation errors
-                failures.append(PluginFailure(ep.name, dist, f"registration failed: {exc}"))
+                failures.append(
+                    PluginFailure(ep.name, dist, f"registration failed: {exc}")
+                )
                 continue
             _DISTRIBUTIONS[ep.name] = dist
     return pm, failures
@@ -115,7 +119,9 @@ def _entry_points() -> list[metadata.EntryPoint]:
     return unique
 
 
-def _call_list_hook(pm: pluggy.PluginManager, hook_name: str) -> list[tuple[str, Any, BaseException | None]]:
+def _call_list_hook(
+    pm: pluggy.PluginManager, hook_name: str
+) -> list[tuple[str, Any, BaseException | None]]:
     """Call a list-returning hook one implementation at a time.
 
     pluggy stops at the first exception; calling each implementation by
@@ -140,8 +146,12 @@ class Registry:
     []
     """
 
-    def __init__(self, *, load_entrypoints: bool | None = None, plugins: Iterable[object] = ()) -> None:
-        self.pm, self._load_failures = get_plugin_manager(load_entrypoints=load_entrypoints)
+    def __init__(
+        self, *, load_entrypoints: bool | None = None, plugins: Iterable[object] = ()
+    ) -> None:
+        self.pm, self._load_failures = get_plugin_manager(
+            load_entrypoints=load_entrypoints
+        )
         for plugin in plugins:
             self.register(plugin)
         self._rulesets: dict[str, RegisteredRuleset] | None = None
@@ -168,11 +178,19 @@ class Registry:
         for name, value, exc in _call_list_hook(self.pm, "rollwerk_register_rulesets"):
             dist = _DISTRIBUTIONS.get(name)
             if exc is not None:
-                failures.append(PluginFailure(name, dist, f"rollwerk_register_rulesets raised {exc!r}"))
+                failures.append(
+                    PluginFailure(
+                        name, dist, f"rollwerk_register_rulesets raised {exc!r}"
+                    )
+                )
                 continue
             if not isinstance(value, (list, tuple)):
                 failures.append(
-                    PluginFailure(name, dist, f"rollwerk_register_rulesets must return a list, got {value!r}")
+                    PluginFailure(
+                        name,
+                        dist,
+                        f"rollwerk_register_rulesets must return a list, got {value!r}",
+                    )
                 )
                 continue
             for rs in value:
@@ -185,15 +203,25 @@ class Registry:
                     continue
                 rulesets[rs.id] = RegisteredRuleset(rs, name, dist)
         optional: dict[str, list[OptionalRule]] = {}
-        for name, value, exc in _call_list_hook(self.pm, "rollwerk_register_optional_rules"):
+        for name, value, exc in _call_list_hook(
+            self.pm, "rollwerk_register_optional_rules"
+        ):
             dist = _DISTRIBUTIONS.get(name)
             if exc is not None:
-                failures.append(PluginFailure(name, dist, f"rollwerk_register_optional_rules raised {exc!r}"))
-                continue
-            if not isinstance(value, (list, tuple)) or not all(isinstance(o, OptionalRule) for o in value):
                 failures.append(
                     PluginFailure(
-                        name, dist, f"rollwerk_register_optional_rules must return a list of OptionalRule, got {value!r}"
+                        name, dist, f"rollwerk_register_optional_rules raised {exc!r}"
+                    )
+                )
+                continue
+            if not isinstance(value, (list, tuple)) or not all(
+                isinstance(o, OptionalRule) for o in value
+            ):
+                failures.append(
+                    PluginFailure(
+                        name,
+                        dist,
+                        f"rollwerk_register_optional_rules must return a list of OptionalRule, got {value!r}",
                     )
                 )
                 continue
@@ -232,7 +260,9 @@ class Registry:
         entry = self._rulesets.get(ruleset_id)
         if entry is None:
             allowed = ", ".join(self._rulesets) or "none installed"
-            raise UnknownRuleset(f"ruleset must be one of: {allowed}; got {ruleset_id!r}")
+            raise UnknownRuleset(
+                f"ruleset must be one of: {allowed}; got {ruleset_id!r}"
+            )
         ruleset = entry.ruleset
         offered = {o.id: o for o in self.optional_rules(ruleset_id)}
         for opt in options:
