@@ -10,7 +10,15 @@ import nox
 
 nox.options.default_venv_backend = "uv|virtualenv"
 nox.options.reuse_existing_virtualenvs = True
-nox.options.sessions = ["lint", "typecheck", "tests", "docs", "docs_browser", "build"]
+nox.options.sessions = [
+    "lint",
+    "typecheck",
+    "tests",
+    "docs",
+    "docs_browser",
+    "build",
+    "guide",
+]
 
 ROOT = Path(__file__).parent
 PLUGINS = sorted(str(p.parent) for p in ROOT.glob("plugins/*/pyproject.toml"))
@@ -172,3 +180,34 @@ def docs_browser(session: nox.Session) -> None:
     site = Path(session.create_tmp()) / "site"
     session.run("mkdocs", "build", "--strict", "--site-dir", str(site))
     session.run("python", "scripts/check_site.py", str(site), "build/screenshots")
+
+
+@nox.session(python="3.12")
+def guide(session: nox.Session) -> None:
+    """Build the plugin-author guide's package from the guide itself and certify it."""
+    import shutil
+
+    work = Path(session.create_tmp()) / "guide"
+    shutil.rmtree(work, ignore_errors=True)
+    session.run("python", "scripts/extract_guide.py", str(work))
+    session.install(".[testing]", str(work / "rollwerk-twodsix"))
+    listing = session.run("rollwerk", "rulesets", silent=True) or ""
+    print(listing)
+    if "twodsix" not in listing or "rollwerk-twodsix" not in listing:
+        session.error("`rollwerk rulesets` does not list the guide's ruleset")
+    session.run(
+        "rollwerk",
+        "check",
+        "twodsix",
+        "skill=2",
+        "target=9",
+        "--rolls",
+        "4,5",
+        "--explain",
+    )
+    session.run("rollwerk", "odds", "twodsix", "skill=2", "target=9")
+    with session.chdir(work):
+        session.run("pytest", "-q", "-p", "no:cacheprovider", "rollwerk-twodsix/tests")
+        session.run(
+            "pytest", "-q", "-p", "no:cacheprovider", "--rollwerk-contract=twodsix"
+        )
