@@ -34,7 +34,7 @@ class Degree(enum.Enum):
     """How well a check went, independent of whether it succeeded.
 
     Rulesets name degrees in their own words (DS4: Immersieg / Patzer;
-    Mythandria: außergewöhnlicher Erfolg); the core only knows these four.
+    Mythandria: außerordentlicher Erfolg); the core only knows these four.
     A Fluid fumble on a chance above 10 is a ``CRITICAL_FAILURE`` that is not
     a success; a DS4 coup is a ``CRITICAL_SUCCESS``.
     """

@@ -32,7 +32,7 @@ class Distribution(Generic[T]):
     Probabilities are positive and sum to exactly 1. Internally the
     distribution holds integer weights over a common denominator, which keeps
     convolution and other operations fast; every probability it hands out is
-    an exact [`Fraction`][fractions.Fraction]. Distributions are immutable and
+    an exact `fractions.Fraction`. Distributions are immutable and
     hashable; two are equal when they give every outcome the same probability.
 
     >>> d6 = Distribution.uniform(range(1, 7))
@@ -72,7 +72,8 @@ class Distribution(Generic[T]):
         if total != 1:
             raise ParameterError("sum of probabilities", total, "exactly 1")
         denom = math.lcm(*(f.denominator for f in fracs.values()))
-        self._set({k: int(f * denom) for k, f in fracs.items()}, denom)
+        keys = _sorted_keys(fracs)
+        self._set({k: int(fracs[k] * denom) for k in keys}, denom)
 
     def _set(self, weights: dict[T, int], total: int) -> None:
         g = math.gcd(total, *weights.values())

@@ -35,8 +35,8 @@ class SeededRng:
     Python version.
 
     >>> rng = SeededRng(42)
-    >>> [rng.roll(6) for _ in range(5)]
-    [6, 1, 1, 6, 3]
+    >>> tuple(rng.roll(6) for _ in range(5))
+    (6, 1, 1, 6, 3)
     """
 
     __slots__ = ("_bits", "seed")

@@ -10,6 +10,10 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from rollwerk.plugins import Registry
 
 __all__ = ["main"]
 
@@ -27,12 +31,20 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the CLI with ``argv`` (default: ``sys.argv[1:]``); return the exit code."""
+def main(argv: Sequence[str] | None = None, *, registry: Registry | None = None) -> int:
+    """Run the CLI with ``argv`` (default: ``sys.argv[1:]``); return the exit code.
+
+    Args:
+        argv: The arguments, without the program name.
+        registry: The plugin registry the ruleset commands use (default:
+            [`get_registry()`][rollwerk.plugins.get_registry]); tests and
+            notebooks pass one with directly registered plugins.
+    """
     from rollwerk._errors import NotationError, RollwerkError
 
     parser = _parser()
     args = parser.parse_args(argv)
+    args.registry = registry
     try:
         return int(args.handler(args))
     except NotationError as exc:

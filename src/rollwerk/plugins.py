@@ -10,9 +10,9 @@ environment variable ``ROLLWERK_NO_ENTRYPOINTS=1`` to skip entry-point loading
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Iterable, Sequence
-from importlib import metadata
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 import pluggy
@@ -20,6 +20,9 @@ import pluggy
 from rollwerk import hookspecs
 from rollwerk._errors import PluginError, UnknownRuleset
 from rollwerk._rulesets import CheckSpec, OptionalRule, Ruleset
+
+if TYPE_CHECKING:
+    from importlib import metadata
 
 __all__ = [
     "ENTRYPOINT_GROUP",
@@ -109,6 +112,10 @@ _DISTRIBUTIONS: dict[str, str | None] = {}
 
 
 def _entry_points() -> list[metadata.EntryPoint]:
+    # Imported here: importlib.metadata is slow to import, and the CLI's
+    # quick path (_quick_ruleset) does without it.
+    from importlib import metadata
+
     eps = metadata.entry_points(group=ENTRYPOINT_GROUP)
     seen: set[str] = set()
     unique = []
@@ -159,7 +166,20 @@ class Registry:
         self._failures: list[PluginFailure] = []
 
     def register(self, plugin: object, name: str | None = None) -> None:
-        """Register a plugin object directly (tests, notebooks)."""
+        """Register a plugin object directly (tests, notebooks).
+
+        Args:
+            plugin: A module or object with ``@rollwerk.hookimpl`` functions.
+            name: The name failures are reported under. The default is the
+                module's name, or for other objects the name of their class
+                (with ``#2``, ``#3``… appended if that name is taken).
+        """
+        if name is None and not isinstance(getattr(plugin, "__name__", None), str):
+            base = type(plugin).__name__
+            name, n = base, 1
+            while self.pm.has_plugin(name):
+                n += 1
+                name = f"{base}#{n}"
         self.pm.register(plugin, name=name)
         self._rulesets = None
         self._optional = None
@@ -268,7 +288,7 @@ class Registry:
         for opt in options:
             rule = offered.get(opt)
             if rule is None:
-                allowed = ", ".join(offered) or "none installed"
+                allowed = ", ".join(sorted(offered)) or "none installed"
                 raise UnknownRuleset(
                     f"option must be one of: {allowed} for ruleset {ruleset_id!r}; got {opt!r}"
                 )
@@ -287,6 +307,79 @@ def _ruleset_problem(obj: object) -> str | None:
         return f"ruleset {obj.id!r}: checks() raised {exc!r}"
     if not specs or not all(isinstance(s, CheckSpec) for s in specs):
         return f"ruleset {obj.id!r}: checks() must return a non-empty list of CheckSpec"
+    return None
+
+
+def _entry_point_target(name: str) -> str | None:
+    """The ``module[:attr]`` of the ``rollwerk`` entry point ``name``, if any.
+
+    Reads the ``entry_points.txt`` of the distributions on ``sys.path``
+    directly, first match wins (as in importlib.metadata), without importing
+    importlib.metadata, which costs more than a CLI call should.
+    """
+    for entry in sys.path:
+        try:
+            listing = os.scandir(entry or ".")
+        except OSError:
+            continue
+        with listing:
+            infos = [
+                d.path for d in listing if d.name.endswith((".dist-info", ".egg-info"))
+            ]
+        for info in sorted(infos):
+            try:
+                with open(
+                    os.path.join(info, "entry_points.txt"), encoding="utf-8"
+                ) as fh:
+                    text = fh.read()
+            except OSError:
+                continue
+            section = ""
+            for raw in text.splitlines():
+                line = raw.strip()
+                if line.startswith("[") and line.endswith("]"):
+                    section = line[1:-1].strip()
+                elif section == ENTRYPOINT_GROUP and "=" in line:
+                    key, _, value = line.partition("=")
+                    if key.strip() == name:
+                        return value.strip()
+    return None
+
+
+def _quick_ruleset(ruleset_id: str) -> Ruleset | None:
+    """Load only the plugin whose entry point is named ``ruleset_id``.
+
+    The fast path of the CLI (plugin loading only when needed): a bundled or
+    third-party plugin registers its ruleset under an entry point of the same
+    name. Returns ``None`` (and the caller builds the full
+    [`Registry`][rollwerk.plugins.Registry], which reports problems by
+    plugin) when entry points are switched off, no entry point has that name,
+    the plugin fails to load, or it does not register a ruleset with that id.
+    """
+    if os.environ.get(NO_ENTRYPOINTS_ENV, "") not in {"", "0"}:
+        return None
+    target = _entry_point_target(ruleset_id)
+    if target is None:
+        return None
+    module_name, _, attr = target.partition(":")
+    try:
+        import importlib
+
+        plugin: Any = importlib.import_module(module_name.strip())
+        for part in attr.strip().split(".") if attr.strip() else ():
+            plugin = getattr(plugin, part)
+        pm, _ = get_plugin_manager(load_entrypoints=False)
+        pm.register(plugin, name=ruleset_id)
+    except Exception:  # noqa: BLE001 - the full registry reports it by name
+        return None
+    for _, value, exc in _call_list_hook(pm, "rollwerk_register_rulesets"):
+        if exc is not None or not isinstance(value, (list, tuple)):
+            return None
+        for rs in value:
+            if getattr(rs, "id", None) == ruleset_id and callable(
+                getattr(rs, "checks", None)
+            ):
+                return rs  # type: ignore[no-any-return]
     return None
 
 

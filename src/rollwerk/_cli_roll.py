@@ -1,0 +1,187 @@
+"""The ``rollwerk roll`` subcommand: roll dice notation or print its exact odds."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from fractions import Fraction
+from typing import Any
+
+from rollwerk._distribution import Distribution, fraction_to_str
+from rollwerk._errors import ParameterError, RollwerkError, ScriptExhausted
+from rollwerk._notation import RollResult, parse
+from rollwerk._rng import Rng, ScriptedRng, SeededRng, SystemRng
+
+__all__ = ["add_parsers", "cmd_roll", "odds_json", "odds_table"]
+
+BAR_WIDTH = 40
+"""The width of the longest bar of the odds chart, in characters."""
+
+_WORDS = {
+    "en": {
+        "value": "value",
+        "probability": "probability",
+        "percent": "percent",
+        "title": "exact odds of {notation} (mean {mean})",
+    },
+    "de": {
+        "value": "Wert",
+        "probability": "Wahrscheinlichkeit",
+        "percent": "Prozent",
+        "title": "exakte Wahrscheinlichkeiten für {notation} (Mittelwert {mean})",
+    },
+}
+
+
+def add_parsers(subparsers: Any) -> None:
+    """Add the ``roll`` subcommand to the ``rollwerk`` argument parser."""
+    p: argparse.ArgumentParser = subparsers.add_parser(
+        "roll",
+        help="roll dice notation such as 2W6+3, or print its exact odds",
+        description=(
+            "Roll dice notation (2d6+3, 3W6, 4d6kh3, 10d6>=5, ...) and print the "
+            "total, or with --odds print the exact distribution as a table "
+            "with a bar chart."
+        ),
+    )
+    p.add_argument("notation", help="dice notation, e.g. 2W6+3 or 4d6kh3")
+    source = p.add_mutually_exclusive_group()
+    source.add_argument(
+        "--seed", type=int, help="roll reproducibly with this integer seed"
+    )
+    source.add_argument(
+        "--rolls",
+        metavar="A,B,...",
+        help="play back these die faces (comma-separated) instead of rolling",
+    )
+    p.add_argument(
+        "--explain", action="store_true", help="show every die and what became of it"
+    )
+    p.add_argument(
+        "--odds", action="store_true", help="print the exact distribution instead"
+    )
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.add_argument(
+        "--lang", choices=("en", "de"), default="en", help="language of the text"
+    )
+    p.set_defaults(handler=cmd_roll)
+
+
+def _faces(text: str) -> list[int]:
+    try:
+        faces = [int(part.strip()) for part in text.split(",")]
+    except ValueError:
+        raise ParameterError(
+            "--rolls", text, "comma-separated die faces such as 2,1,17"
+        ) from None
+    return faces
+
+
+def _roll(notation: str, args: argparse.Namespace) -> RollResult:
+    expr = parse(notation)
+    if args.rolls is None:
+        rng: Rng = SeededRng(args.seed) if args.seed is not None else SystemRng()
+        return expr.roll(rng)
+    script = ScriptedRng(_faces(args.rolls))
+    try:
+        result = expr.roll(script)
+    except ScriptExhausted as exc:
+        raise RollwerkError(f"--rolls has too few faces: {exc}") from None
+    except ParameterError as exc:
+        if not exc.parameter.startswith("face "):
+            raise
+        raise RollwerkError(f"--rolls: {exc}") from None
+    if script.remaining:
+        raise RollwerkError(
+            f"--rolls has {script.remaining} face(s) too many: the roll used "
+            f"{script.used} of {script.used + script.remaining}"
+        )
+    return result
+
+
+def odds_json(notation: str, dist: Distribution[int]) -> dict[str, Any]:
+    """The JSON of ``--odds --json``: schema, notation and sorted outcomes.
+
+    >>> odds_json("1d2", parse("1d2").distribution())
+    {'schema': 1, 'notation': '1d2', 'outcomes': [{'value': 1, 'probability': '1/2'}, {'value': 2, 'probability': '1/2'}]}
+    """
+    return {
+        "schema": 1,
+        "notation": notation,
+        "outcomes": [
+            {"value": v, "probability": fraction_to_str(p)}
+            for v, p in sorted(dist.items())
+        ],
+    }
+
+
+def _percent(p: Fraction) -> str:
+    hundredths = (p * 10000 * 2 + 1) // 2
+    return f"{hundredths // 100}.{hundredths % 100:02d}%"
+
+
+def _bar(p: Fraction, largest: Fraction) -> str:
+    cells = int((p / largest * BAR_WIDTH * 2 + 1) // 2)
+    return "█" * cells if cells else "▏"
+
+
+def _mean_text(mean: Fraction) -> str:
+    if mean.denominator == 1:
+        return str(mean.numerator)
+    return f"{mean.numerator}/{mean.denominator} ≈ {float(mean):.2f}"
+
+
+def odds_table(notation: str, dist: Distribution[int], lang: str = "en") -> str:
+    """The text of ``--odds``: a title, then value, probability, percent and bar.
+
+    >>> print(odds_table("1d4", parse("1d4").distribution()))
+    exact odds of 1d4 (mean 5/2 ≈ 2.50)
+    value  probability  percent
+        1          1/4   25.00%  ████████████████████████████████████████
+        2          1/4   25.00%  ████████████████████████████████████████
+        3          1/4   25.00%  ████████████████████████████████████████
+        4          1/4   25.00%  ████████████████████████████████████████
+    """
+    words = _WORDS[lang]
+    items = sorted(dist.items())
+    largest = max(p for _, p in items)
+    rows = [[words["value"], words["probability"], words["percent"], ""]]
+    for v, p in items:
+        rows.append([str(v), fraction_to_str(p), _percent(p), _bar(p, largest)])
+    widths = [max(len(r[i]) for r in rows) for i in range(3)]
+    lines = [words["title"].format(notation=notation, mean=_mean_text(dist.mean()))]
+    for row in rows:
+        cells = [row[i].rjust(widths[i]) for i in range(3)]
+        lines.append("  ".join([*cells, row[3]]).rstrip())
+    return "\n".join(lines)
+
+
+def cmd_roll(args: argparse.Namespace) -> int:
+    """Run ``rollwerk roll``: roll the notation, or print its exact odds.
+
+    ``rollwerk roll <notation> [--seed N | --rolls a,b,…] [--explain] [--json]
+    [--lang de]`` and ``rollwerk roll <notation> --odds [--json]``.
+    """
+    notation: str = args.notation
+    if args.odds:
+        if args.seed is not None or args.rolls is not None:
+            raise ParameterError(
+                "--odds", "with --seed/--rolls", "used without --seed and --rolls"
+            )
+        dist = parse(notation).distribution()
+        if args.json:
+            print(json.dumps(odds_json(notation, dist), ensure_ascii=False))
+        else:
+            print(odds_table(notation, dist, args.lang))
+        return 0
+    result = _roll(notation, args)
+    if args.json:
+        data = result.to_json()
+        if args.explain:
+            data["explanation"] = result.explain(args.lang)
+        print(json.dumps(data, ensure_ascii=False))
+    elif args.explain:
+        print(result.explain(args.lang))
+    else:
+        print(result.total)
+    return 0

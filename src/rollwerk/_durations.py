@@ -1,0 +1,832 @@
+"""Durations: when an effect ends, bound to combatant ids and stored as absolute ends.
+
+A duration is written relative to "now" (``Rounds(3)``: three rounds from
+now). When an effect is added to an [`Encounter`][rollwerk.Encounter], the
+encounter *binds* the duration: it resolves the default anchor (the creator or
+the target) and stores the absolute end, for example "when A has started 4
+turns". What remains is always computed from that stored end and the
+encounter's counters, so nothing is decremented in place, an undo restores
+durations exactly, and an effect created mid-round needs no special case.
+
+Ticks are bound to combatant ids, never to initiative values or positions in
+the order: when a combatant delays, its durations follow it.
+
+Every kind serializes to JSON with a ``"kind"`` field; see
+[`duration_from_json`][rollwerk.duration_from_json]. Kinds:
+
+| Kind | Ends | Anchor default |
+|---|---|---|
+| [`Instant`][rollwerk.Instant] | at once (the effect is added and expires) | — |
+| [`Rounds`][rollwerk.Rounds] | at the start of the anchor's n-th turn from now | creator |
+| [`UntilEndOfNextTurns`][rollwerk.UntilEndOfNextTurns] | at the end of the anchor's n-th turn that *begins* after now | target |
+| [`Actions`][rollwerk.Actions] | when the anchor has used n more action slots | target |
+| [`GameTime`][rollwerk.GameTime] | when the game clock has run n more seconds | — |
+| [`NextChecks`][rollwerk.NextChecks] | when the anchor has made n more checks | target |
+| [`UntilEvent`][rollwerk.UntilEvent] | when the named event is signalled | — |
+| [`UntilCondition`][rollwerk.UntilCondition] | when a predicate over the encounter holds (not JSON) | — |
+| [`Concentration`][rollwerk.Concentration] | when the anchor stops concentrating | creator |
+| [`Permanent`][rollwerk.Permanent] | never (only when removed) | — |
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeAlias, runtime_checkable
+
+import attrs
+
+from rollwerk._errors import ParameterError, RulesError, SchemaError
+
+if TYPE_CHECKING:
+    from rollwerk._encounter import Encounter
+
+__all__ = [
+    "DURATION_KINDS",
+    "Actions",
+    "Concentration",
+    "Duration",
+    "GameTime",
+    "Instant",
+    "NextChecks",
+    "Permanent",
+    "Remaining",
+    "Rounds",
+    "UntilCondition",
+    "UntilEndOfNextTurns",
+    "UntilEvent",
+    "duration_from_json",
+]
+
+Remaining: TypeAlias = int | Fraction | None
+"""What a duration has left: a count (``int``), seconds (``Fraction``) or
+``None`` when it is not measured (permanent, concentration, conditions)."""
+
+MINUTE = 60
+HOUR = 3600
+DAY = 86400
+
+
+@runtime_checkable
+class Duration(Protocol):
+    """Decides when an effect ends; implemented by every duration kind.
+
+    A duration first exists *unbound* (as the caller wrote it) and is
+    [`bind`][rollwerk.Duration.bind]-ed by the encounter when its effect is
+    added. Only bound durations are asked
+    [`is_over`][rollwerk.Duration.is_over] and
+    [`remaining`][rollwerk.Duration.remaining]. All of them are frozen values.
+    """
+
+    @property
+    def kind(self) -> str:
+        """The registry name used in JSON (``"rounds"``, ``"game_time"``…)."""
+        ...
+
+    @property
+    def unit(self) -> str | None:
+        """The unit of [`remaining`][rollwerk.Duration.remaining], if measured.
+
+        ``"rounds"``, ``"turns"``, ``"actions"``, ``"seconds"``, ``"checks"``,
+        or ``None``.
+        """
+        ...
+
+    @property
+    def anchor(self) -> str | None:
+        """The id of the combatant whose clock it follows, once bound."""
+        ...
+
+    def bind(self, state: Encounter, source: str, target: str) -> Duration:
+        """Resolve defaults and store the absolute end, counted from ``state``.
+
+        Binding an already bound duration binds it afresh from ``state``
+        (this is how an explicit refresh works).
+        """
+        ...
+
+    def is_over(self, state: Encounter) -> bool:
+        """Whether the (bound) duration has run out in ``state``."""
+        ...
+
+    def remaining(self, state: Encounter) -> Remaining:
+        """What is left in ``state``, in [`unit`][rollwerk.Duration.unit]."""
+        ...
+
+    def rebind(self, state: Encounter, combatant: str) -> Duration | None:
+        """Follow ``combatant`` instead of the anchor, keeping what remains.
+
+        Called when the anchor leaves the encounter; ``None`` means the
+        duration ends (concentration does that).
+        """
+        ...
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain JSON with a ``"kind"`` field."""
+        ...
+
+
+def _count(name: str, value: object, minimum: int = 1) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
+        raise ParameterError(name, value, f"an integer >= {minimum}")
+
+
+def _bound(value: int | None, kind: str) -> int:
+    if value is None:
+        raise RulesError(f"the {kind} duration is not bound; add its effect first")
+    return value
+
+
+def _opt_str(data: Mapping[str, Any], key: str) -> str | None:
+    value = data.get(key)
+    return None if value is None else str(value)
+
+
+def _opt_int(data: Mapping[str, Any], key: str) -> int | None:
+    value = data.get(key)
+    return None if value is None else int(value)
+
+
+@attrs.frozen
+class Instant:
+    """An instantaneous effect: it is resolved at once and never lasts (PF2E-R01).
+
+    Adding it yields ``EffectAdded`` immediately followed by ``EffectExpired``.
+    """
+
+    kind: ClassVar[str] = "instant"
+
+    @property
+    def unit(self) -> str | None:
+        """Always ``None``."""
+        return None
+
+    @property
+    def anchor(self) -> str | None:
+        """Always ``None``."""
+        return None
+
+    def bind(self, state: Encounter, source: str, target: str) -> Instant:
+        """Nothing to bind."""
+        return self
+
+    def is_over(self, state: Encounter) -> bool:
+        """Always over."""
+        return True
+
+    def remaining(self, state: Encounter) -> Remaining:
+        """Always ``None``."""
+        return None
+
+    def rebind(self, state: Encounter, combatant: str) -> Duration | None:
+        """Unchanged."""
+        return self
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"kind": "instant"}``."""
+        return {"kind": self.kind}
+
+
+@attrs.frozen
+class Permanent:
+    """Lasts until the effect is removed explicitly."""
+
+    kind: ClassVar[str] = "permanent"
+
+    @property
+    def unit(self) -> str | None:
+        """Always ``None``."""
+        return None
+
+    @property
+    def anchor(self) -> str | None:
+        """Always ``None``."""
+        return None
+
+    def bind(self, state: Encounter, source: str, target: str) -> Permanent:
+        """Nothing to bind."""
+        return self
+
+    def is_over(self, state: Encounter) -> bool:
+        """Never over."""
+        return False
+
+    def remaining(self, state: Encounter) -> Remaining:
+        """Always ``None``."""
+        return None
+
+    def rebind(self, state: Encounter, combatant: str) -> Duration | None:
+        """Unchanged."""
+        return self
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"kind": "permanent"}``."""
+        return {"kind": self.kind}
+
+
+@attrs.frozen
+class Rounds:
+    """N rounds, counted down at the **start** of a combatant's turns (PF2E-R02).
+
+    ``tick_on`` names the combatant whose turn starts count; ``None`` means
+    the effect's creator. The effect ends at the start of that combatant's
+    n-th turn after it was added, whether it was added on the creator's own
+    turn (D1, D2) or outside it, e.g. as a reaction (D7, PF2E-A04). A DS4
+    cooldown of ``c`` rounds after a cast in round ``t`` is ``Rounds(c + 1)``:
+    the spell is free again at the start of the caster's turn in round
+    ``t + c + 1`` (DS4-R42).
+
+    Bound form: ``ends_at`` is the number of turns ``tick_on`` must have
+    started for the duration to be over.
+    """
+
+    kind: ClassVar[str] = "rounds"
+
+    n: int
+    """The number of rounds (at least 1)."""
+    tick_on: str | None = None
+    """The combatant whose turn starts tick it; ``None``: the creator."""
+    ends_at: int | None = None
+    """Bound: over once ``tick_on`` has started this many turns."""
+
+    def __attrs_post_init__(self) -> None:
+        _count("n", self.n)
+
+    @property
+    def unit(self) -> str | None:
+        """``"rounds"``."""
+        return "rounds"
+
+    @property
+    def anchor(self) -> str | None:
+        """The combatant whose turn starts tick it."""
+        return self.tick_on
+
+    def bind(self, state: Encounter, source: str, target: str) -> Rounds:
+        """End at the start of the anchor's n-th turn from now."""
+        who = source if self.tick_on is None else self.tick_on
+        return Rounds(self.n, who, state.turns_started(who) + self.n)
+
+    def is_over(self, state: Encounter) -> bool:
+        """Over once the anchor has started ``ends_at`` turns."""
+        return state.turns_started(_anchor(self.tick_on)) >= _bound(
+            self.ends_at, self.kind
+        )
+
+    def remaining(self, state: Encounter) -> Remaining:
+        """The turn starts of the anchor still to come."""
+        return max(
+            0,
+            _bound(self.ends_at, self.kind)
+            - state.turns_started(_anchor(self.tick_on)),
+        )
+
+    def rebind(self, state: Encounter, combatant: str) -> Duration | None:
+        """Count the rounds that remain on ``combatant``'s turn starts."""
+        left = self.remaining(state)
+        assert isinstance(left, int)
+        return Rounds(self.n, combatant, state.turns_started(combatant) + left)
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"kind": "rounds", "n", "tick_on", "ends_at"}``."""
+        return {
+            "kind": self.kind,
+            "n": self.n,
+            "tick_on": self.tick_on,
+            "ends_at": self.ends_at,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Rounds:
+        """Load what [`to_json`][rollwerk.Rounds.to_json] wrote."""
+        return cls(int(data["n"]), _opt_str(data, "tick_on"), _opt_int(data, "ends_at"))
+
+
+def _anchor(value: str | None) -> str:
+    if value is None:
+        raise RulesError("the duration is not bound; add its effect first")
+    return value
+
+
+@attrs.frozen
+class UntilEndOfNextTurns:
+    """Until the **end** of a combatant's next N turns (PF2E-R03, PF2E-R04).
+
+    ``of`` names the combatant (``None``: the effect's target). Only turns that
+    *begin* after the effect was added count: a turn under way never counts as
+    "next" (PF2E-A02, D5). ``n=1`` is "until the end of the target's next
+    turn" (D3, D4); ``n=3`` is "through the target's next 3 turns" (D6).
+
+    Bound form: ``after`` is the number of turns ``of`` had started when the
+    effect was added, ``ends_at = after + n``; it is over at the end of the
+    turn with that number.
+    """
+
+    kind: ClassVar[str] = "until_end_of_next_turns"
+
+    n: int = 1
+    """The number of turns (at least 1)."""
+    of: str | None = None
+    """The combatant whose turn ends count; ``None``: the target."""
+    after: int | None = None
+    """Bound: turns ``of`` had started when the effect was added."""
+    ends_at: int | None = None
+    """Bound: over at the end of ``of``'s turn with this number."""
+
+    def __attrs_post_init__(self) -> None:
+        _count("n", self.n)
+
+    @property
+    def unit(self) -> str | None:
+        """``"turns"``."""
+        return "turns"
+
+    @property
+    def anchor(self) -> str | None:
+        """The combatant whose turn ends count."""
+        return self.of
+
+    def bind(self, state: Encounter, source: str, target: str) -> UntilEndOfNextTurns:
+        """End at the end of the anchor's n-th turn that begins after now."""
+        who = target if self.of is None else self.of
+        after = state.turns_started(who)
+        return UntilEndOfNextTurns(self.n, who, after, after + self.n)
+
+    def is_over(self, state: Encounter) -> bool:
+        """Over once the anchor has ended its turn number ``ends_at``."""
+        return state.turns_ended(_anchor(self.of)) >= _bound(self.ends_at, self.kind)
+
+    def remaining(self, state: Encounter) -> Remaining:
+        """The anchor's turn ends still to come that count."""
+        counted = max(
+            state.turns_ended(_anchor(self.of)), _bound(self.after, self.kind)
+        )
+        return max(0, _bound(self.ends_at, self.kind) - counted)
+
+    def rebind(self, state: Encounter, combatant: str) -> Duration | None:
+        """Count the turns that remain on ``combatant``'s next turns."""
+        left = self.remaining(state)
+        assert isinstance(left, int)
+        after = state.turns_started(combatant)
+        return UntilEndOfNextTurns(self.n, combatant, after, after + left)
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"kind": "until_end_of_next_turns", "n", "of", "after", "ends_at"}``."""
+        return {
+            "kind": self.kind,
+            "n": self.n,
+            "of": self.of,
+            "after": self.after,
+            "ends_at": self.ends_at,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> UntilEndOfNextTurns:
+        """Load what [`to_json`][rollwerk.UntilEndOfNextTurns.to_json] wrote."""
+        return cls(
+            int(data["n"]),
+            _opt_str(data, "of"),
+            _opt_int(data, "after"),
+            _opt_int(data, "ends_at"),
+        )
+
+
+@attrs.frozen
+class Actions:
+    """N action slots of a combatant (Mythandria's aether lockout, MY-R18).
+
+    ``of`` names the combatant (``None``: the target). A slot counts when the
+    combatant spends an action ([`Encounter.spend_action`][rollwerk.Encounter.spend_action])
+    and, at the end of its turn, every slot of that turn it left unused is
+    counted as elapsed (the encounter's ``actions_per_round``; MY-A04: the
+    lockout is elapsed time). So ``Actions(2 * rounds)`` is a lockout of
+    ``rounds`` rounds at 2 actions per round, starting with the next slot.
+
+    Bound form: over once ``of`` has used ``ends_at`` slots in total.
+    """
+
+    kind: ClassVar[str] = "actions"
+
+    n: int
+    """The number of action slots (at least 1)."""
+    of: str | None = None
+    """The combatant whose slots count; ``None``: the target."""
+    ends_at: int | None = None
+    """Bound: over once ``of`` has used this many slots."""
+
+    def __attrs_post_init__(self) -> None:
+        _count("n", self.n)
+
+    @property
+    def unit(self) -> str | None:
+        """``"actions"``."""
+        return "actions"
+
+    @property
+    def anchor(self) -> str | None:
+        """The combatant whose slots count."""
+        return self.of
+
+    def bind(self, state: Encounter, source: str, target: str) -> Actions:
+        """End after the anchor's next n slots."""
+        who = target if self.of is None else self.of
+        return Actions(self.n, who, state.actions_used(who) + self.n)
+
+    def is_over(self, state: Encounter) -> bool:
+        """Over once the anchor has used ``ends_at`` slots."""
+        return state.actions_used(_anchor(self.of)) >= _bound(self.ends_at, self.kind)
+
+    def remaining(self, state: Encounter) -> Remaining:
+        """The slots still to pass."""
+        return max(
+            0, _bound(self.ends_at, self.kind) - state.actions_used(_anchor(self.of))
+        )
+
+    def rebind(self, state: Encounter, combatant: str) -> Duration | None:
+        """Count the remaining slots on ``combatant``."""
+        left = self.remaining(state)
+        assert isinstance(left, int)
+        return Actions(self.n, combatant, state.actions_used(combatant) + left)
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"kind": "actions", "n", "of", "ends_at"}``."""
+        return {"kind": self.kind, "n": self.n, "of": self.of, "ends_at": self.ends_at}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Actions:
+        """Load what [`to_json`][rollwerk.Actions.to_json] wrote."""
+        return cls(int(data["n"]), _opt_str(data, "of"), _opt_int(data, "ends_at"))
+
+
+def _seconds(value: object) -> Fraction:
+    if isinstance(value, bool) or not isinstance(value, (int, Fraction)):
+        raise ParameterError("seconds", value, "an int or Fraction > 0")
+    result = Fraction(value)
+    if result <= 0:
+        raise ParameterError("seconds", value, "an int or Fraction > 0")
+    return result
+
+
+def _opt_fraction(value: int | Fraction | None) -> Fraction | None:
+    return None if value is None else Fraction(value)
+
+
+@attrs.frozen
+class GameTime:
+    """A span of game time in seconds (AdZ 30 minutes, DS4 hours, 24 h).
+
+    In combat the encounter's clock runs one round length
+    (``round_seconds``: AdZ 3 s, DS4 5 s, PF2e 6 s) at the start of every
+    round after the first; outside turns
+    [`Encounter.pass_time`][rollwerk.Encounter.pass_time] runs it by any
+    amount (hours, nights, days). So ``GameTime(60)`` in PF2e ends at the
+    start of the 10th round after the one it was added in.
+
+    >>> GameTime.hours(8).seconds
+    Fraction(28800, 1)
+
+    Bound form: over once the clock has reached ``ends_at``.
+    """
+
+    kind: ClassVar[str] = "game_time"
+
+    seconds: Fraction = attrs.field(converter=_seconds)
+    """The length in game seconds (> 0)."""
+    ends_at: Fraction | None = attrs.field(default=None, converter=_opt_fraction)
+    """Bound: the clock reading at which it is over."""
+
+    @classmethod
+    def minutes(cls, minutes: int | Fraction) -> GameTime:
+        """``minutes`` minutes of game time."""
+        return cls(Fraction(minutes) * MINUTE)
+
+    @classmethod
+    def hours(cls, hours: int | Fraction) -> GameTime:
+        """``hours`` hours of game time."""
+        return cls(Fraction(hours) * HOUR)
+
+    @classmethod
+    def days(cls, days: int | Fraction) -> GameTime:
+        """``days`` days of game time."""
+        return cls(Fraction(days) * DAY)
+
+    @property
+    def unit(self) -> str | None:
+        """``"seconds"``."""
+        return "seconds"
+
+    @property
+    def anchor(self) -> str | None:
+        """Always ``None``: the game clock is shared."""
+        return None
+
+    def bind(self, state: Encounter, source: str, target: str) -> GameTime:
+        """End when the clock has run ``seconds`` from now."""
+        return GameTime(self.seconds, state.clock + self.seconds)
+
+    def is_over(self, state: Encounter) -> bool:
+        """Over once the clock reads ``ends_at`` or later."""
+        return state.clock >= self._end()
+
+    def remaining(self, state: Encounter) -> Remaining:
+        """The game seconds still to run."""
+        return max(Fraction(0), self._end() - state.clock)
+
+    def _end(self) -> Fraction:
+        if self.ends_at is None:
+            raise RulesError(
+                "the game_time duration is not bound; add its effect first"
+            )
+        return self.ends_at
+
+    def rebind(self, state: Encounter, combatant: str) -> Duration | None:
+        """Unchanged."""
+        return self
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"kind": "game_time", "seconds", "ends_at"}``, Fractions as strings."""
+        return {
+            "kind": self.kind,
+            "seconds": str(self.seconds),
+            "ends_at": None if self.ends_at is None else str(self.ends_at),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> GameTime:
+        """Load what [`to_json`][rollwerk.GameTime.to_json] wrote."""
+        end = data.get("ends_at")
+        return cls(
+            Fraction(str(data["seconds"])), None if end is None else Fraction(str(end))
+        )
+
+
+@attrs.frozen
+class NextChecks:
+    """Until a combatant has made its next N checks (Fluid's rewards, FL-A08).
+
+    ``of`` names the combatant (``None``: the target). Checks are counted with
+    [`Encounter.record_check`][rollwerk.Encounter.record_check]; the effect's
+    modifiers apply to the check being made and it expires right after it is
+    recorded.
+
+    Bound form: over once ``of`` has made ``ends_at`` checks in total.
+    """
+
+    kind: ClassVar[str] = "next_checks"
+
+    n: int = 1
+    """The number of checks (at least 1)."""
+    of: str | None = None
+    """The combatant whose checks count; ``None``: the target."""
+    ends_at: int | None = None
+    """Bound: over once ``of`` has made this many checks."""
+
+    def __attrs_post_init__(self) -> None:
+        _count("n", self.n)
+
+    @property
+    def unit(self) -> str | None:
+        """``"checks"``."""
+        return "checks"
+
+    @property
+    def anchor(self) -> str | None:
+        """The combatant whose checks count."""
+        return self.of
+
+    def bind(self, state: Encounter, source: str, target: str) -> NextChecks:
+        """End after the anchor's next n checks."""
+        who = target if self.of is None else self.of
+        return NextChecks(self.n, who, state.checks_made(who) + self.n)
+
+    def is_over(self, state: Encounter) -> bool:
+        """Over once the anchor has made ``ends_at`` checks."""
+        return state.checks_made(_anchor(self.of)) >= _bound(self.ends_at, self.kind)
+
+    def remaining(self, state: Encounter) -> Remaining:
+        """The checks still to come."""
+        return max(
+            0, _bound(self.ends_at, self.kind) - state.checks_made(_anchor(self.of))
+        )
+
+    def rebind(self, state: Encounter, combatant: str) -> Duration | None:
+        """Count the remaining checks on ``combatant``."""
+        left = self.remaining(state)
+        assert isinstance(left, int)
+        return NextChecks(self.n, combatant, state.checks_made(combatant) + left)
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"kind": "next_checks", "n", "of", "ends_at"}``."""
+        return {"kind": self.kind, "n": self.n, "of": self.of, "ends_at": self.ends_at}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> NextChecks:
+        """Load what [`to_json`][rollwerk.NextChecks.to_json] wrote."""
+        return cls(int(data["n"]), _opt_str(data, "of"), _opt_int(data, "ends_at"))
+
+
+@attrs.frozen
+class UntilEvent:
+    """Until a named event is signalled (PF2E-R05, serializable form).
+
+    Signal it with [`Encounter.signal`][rollwerk.Encounter.signal]; only
+    signals after the effect was added count. Use names that say what
+    happened, e.g. ``"scene-end"`` or ``"B:stood-up"``.
+
+    Bound form: ``seen`` is how often the event had been signalled before.
+    """
+
+    kind: ClassVar[str] = "until_event"
+
+    event: str
+    """The event's name."""
+    seen: int | None = None
+    """Bound: how often ``event`` had been signalled when the effect was added."""
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.event, str) or not self.event:
+            raise ParameterError("event", self.event, "a non-empty string")
+
+    @property
+    def unit(self) -> str | None:
+        """Always ``None``."""
+        return None
+
+    @property
+    def anchor(self) -> str | None:
+        """Always ``None``."""
+        return None
+
+    def bind(self, state: Encounter, source: str, target: str) -> UntilEvent:
+        """Remember how often the event has been signalled so far."""
+        return UntilEvent(self.event, state.signals(self.event))
+
+    def is_over(self, state: Encounter) -> bool:
+        """Over once the event has been signalled again."""
+        return state.signals(self.event) > _bound(self.seen, self.kind)
+
+    def remaining(self, state: Encounter) -> Remaining:
+        """Always ``None``."""
+        return None
+
+    def rebind(self, state: Encounter, combatant: str) -> Duration | None:
+        """Unchanged."""
+        return self
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"kind": "until_event", "event", "seen"}``."""
+        return {"kind": self.kind, "event": self.event, "seen": self.seen}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> UntilEvent:
+        """Load what [`to_json`][rollwerk.UntilEvent.to_json] wrote."""
+        return cls(str(data["event"]), _opt_int(data, "seen"))
+
+
+@attrs.frozen
+class UntilCondition:
+    """Until a predicate over the encounter holds (PF2E-R05).
+
+    The predicate is checked after every change of the encounter. A Python
+    function cannot be written to JSON: an encounter holding this duration
+    raises [`SchemaError`][rollwerk.SchemaError] from ``to_json``. Use
+    [`UntilEvent`][rollwerk.UntilEvent] for conditions that must be stored.
+    """
+
+    kind: ClassVar[str] = "until_condition"
+
+    predicate: Callable[[Encounter], bool]
+    """Returns ``True`` once the effect should end."""
+    description: str = ""
+    """A human description of the condition."""
+
+    @property
+    def unit(self) -> str | None:
+        """Always ``None``."""
+        return None
+
+    @property
+    def anchor(self) -> str | None:
+        """Always ``None``."""
+        return None
+
+    def bind(self, state: Encounter, source: str, target: str) -> UntilCondition:
+        """Nothing to bind."""
+        return self
+
+    def is_over(self, state: Encounter) -> bool:
+        """Whether the predicate holds."""
+        return bool(self.predicate(state))
+
+    def remaining(self, state: Encounter) -> Remaining:
+        """Always ``None``."""
+        return None
+
+    def rebind(self, state: Encounter, combatant: str) -> Duration | None:
+        """Unchanged."""
+        return self
+
+    def to_json(self) -> dict[str, Any]:
+        """Always raises: a predicate cannot be serialized."""
+        raise SchemaError(
+            f"an until_condition duration ({self.description or repr(self.predicate)}) "
+            "cannot be written to JSON; use UntilEvent for stored conditions"
+        )
+
+
+@attrs.frozen
+class Concentration:
+    """While a combatant concentrates; ends when its concentration ends.
+
+    ``of`` names the concentrating combatant (``None``: the creator). Adding
+    an effect with this duration starts that combatant's concentration if it
+    is not concentrating yet;
+    [`Encounter.end_concentration`][rollwerk.Encounter.end_concentration], or
+    the combatant leaving, ends it and every effect that depends on it.
+    """
+
+    kind: ClassVar[str] = "concentration"
+
+    of: str | None = None
+    """The concentrating combatant; ``None``: the creator."""
+
+    @property
+    def unit(self) -> str | None:
+        """Always ``None``."""
+        return None
+
+    @property
+    def anchor(self) -> str | None:
+        """The concentrating combatant."""
+        return self.of
+
+    def bind(self, state: Encounter, source: str, target: str) -> Concentration:
+        """Resolve the concentrating combatant."""
+        return Concentration(source if self.of is None else self.of)
+
+    def is_over(self, state: Encounter) -> bool:
+        """Over once the combatant no longer concentrates."""
+        return not state.is_concentrating(_anchor(self.of))
+
+    def remaining(self, state: Encounter) -> Remaining:
+        """Always ``None``."""
+        return None
+
+    def rebind(self, state: Encounter, combatant: str) -> Duration | None:
+        """``None``: concentration ends when the concentrating combatant leaves."""
+        return None
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"kind": "concentration", "of"}``."""
+        return {"kind": self.kind, "of": self.of}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Concentration:
+        """Load what [`to_json`][rollwerk.Concentration.to_json] wrote."""
+        return cls(_opt_str(data, "of"))
+
+
+DurationDecoder = Callable[[Mapping[str, Any]], Duration]
+"""Builds a duration from its JSON (a mapping with a ``"kind"`` field)."""
+
+DURATION_KINDS: Mapping[str, DurationDecoder] = {
+    "instant": lambda data: Instant(),
+    "permanent": lambda data: Permanent(),
+    "rounds": Rounds.from_json,
+    "until_end_of_next_turns": UntilEndOfNextTurns.from_json,
+    "actions": Actions.from_json,
+    "game_time": GameTime.from_json,
+    "next_checks": NextChecks.from_json,
+    "until_event": UntilEvent.from_json,
+    "concentration": Concentration.from_json,
+}
+"""The built-in duration kinds by JSON name, with their decoders."""
+
+
+def duration_from_json(
+    data: Mapping[str, Any], kinds: Mapping[str, DurationDecoder] | None = None
+) -> Duration:
+    """Load a duration from JSON, choosing the decoder by its ``"kind"``.
+
+    Args:
+        data: What a duration's ``to_json`` wrote.
+        kinds: Decoders of further (plugin) kinds, by name; they are consulted
+            before the built-in [`DURATION_KINDS`][rollwerk.DURATION_KINDS].
+
+    Raises:
+        SchemaError: The kind is unknown or the data is malformed.
+
+    >>> duration_from_json(Rounds(3).to_json())
+    Rounds(n=3, tick_on=None, ends_at=None)
+    """
+    table = dict(DURATION_KINDS)
+    if kinds:
+        table.update(kinds)
+    kind = data.get("kind") if isinstance(data, Mapping) else None
+    if kind not in table:
+        allowed = ", ".join(sorted(table))
+        raise SchemaError(f"duration kind must be one of {allowed}, got {kind!r}")
+    try:
+        return table[str(kind)](data)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise SchemaError(f"malformed {kind} duration JSON: {data!r}") from exc

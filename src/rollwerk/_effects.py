@@ -1,0 +1,282 @@
+"""Effects: what holds on a target for a while, and how their modifiers stack."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, Protocol, runtime_checkable
+
+import attrs
+
+from rollwerk._checks import Modifier, Scalar
+from rollwerk._durations import Duration, DurationDecoder, duration_from_json
+from rollwerk._errors import ParameterError, SchemaError
+
+__all__ = [
+    "ActiveEffect",
+    "Effect",
+    "SameName",
+    "Stacking",
+    "StackingPolicy",
+    "modifiers_in_force",
+]
+
+
+@runtime_checkable
+class Effect(Protocol):
+    """Something that holds on a target for a while (PF2E-R01).
+
+    It may contribute [`Modifier`][rollwerk.Modifier]s and impose a condition
+    label. Any object with these properties can be added to an encounter with
+    [`Encounter.apply_effect`][rollwerk.Encounter.apply_effect]; the
+    encounter stores it as an [`ActiveEffect`][rollwerk.ActiveEffect].
+    """
+
+    @property
+    def name(self) -> str:
+        """The effect's name (``"Bless"``, ``"cooldown: Feuerstrahl"``)."""
+        ...
+
+    @property
+    def source(self) -> str:
+        """The id of the combatant that created it."""
+        ...
+
+    @property
+    def target(self) -> str:
+        """The id of the combatant it holds on."""
+        ...
+
+    @property
+    def duration(self) -> Duration:
+        """When it ends."""
+        ...
+
+    @property
+    def modifiers(self) -> Sequence[Modifier]:
+        """The modifiers it contributes to its target while it lasts."""
+        ...
+
+    @property
+    def condition(self) -> str | None:
+        """A condition label it imposes (``"frightened"``), if any."""
+        ...
+
+
+def _modifiers(value: Iterable[Modifier]) -> tuple[Modifier, ...]:
+    result = tuple(value)
+    for m in result:
+        if not isinstance(m, Modifier):
+            raise ParameterError("modifiers", m, "rollwerk.Modifier values")
+    return result
+
+
+def _data(
+    value: Mapping[str, Scalar] | Iterable[tuple[str, Scalar]],
+) -> tuple[tuple[str, Scalar], ...]:
+    items = value.items() if isinstance(value, Mapping) else value
+    return tuple(sorted((str(k), v) for k, v in items))
+
+
+def modifier_to_json(modifier: Modifier) -> dict[str, Any]:
+    """Plain JSON of a modifier: ``{"amount", "source", "kind"}``."""
+    return {"amount": modifier.amount, "source": modifier.source, "kind": modifier.kind}
+
+
+def modifier_from_json(data: Mapping[str, Any]) -> Modifier:
+    """Load what `modifier_to_json` wrote."""
+    return Modifier(
+        int(data["amount"]), str(data["source"]), str(data.get("kind", "check"))
+    )
+
+
+@attrs.frozen
+class ActiveEffect:
+    """An effect as an encounter holds it: with an id and a bound duration.
+
+    It satisfies the [`Effect`][rollwerk.Effect] protocol. Its duration is
+    bound (absolute ends filled in); ask the encounter what remains with
+    [`Encounter.remaining`][rollwerk.Encounter.remaining].
+    """
+
+    id: str
+    """Unique within the encounter (``"e1"``, ``"e2"``… unless given)."""
+    name: str
+    """The effect's name."""
+    source: str
+    """The id of the combatant that created it."""
+    target: str
+    """The id of the combatant it holds on."""
+    duration: Duration
+    """When it ends (bound)."""
+    modifiers: tuple[Modifier, ...] = attrs.field(default=(), converter=_modifiers)
+    """The modifiers it contributes to its target."""
+    condition: str | None = None
+    """A condition label it imposes, if any."""
+    data: tuple[tuple[str, Scalar], ...] = attrs.field(default=(), converter=_data)
+    """Ruleset-specific facts as sorted ``(name, JSON scalar)`` pairs."""
+
+    def datum(self, name: str, default: Scalar = None) -> Scalar:
+        """The value of one ``data`` entry, or ``default``."""
+        return dict(self.data).get(name, default)
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain JSON (the duration by its ``to_json``)."""
+        return {
+            "id": self.id,
+            "name": self.name,
+            "source": self.source,
+            "target": self.target,
+            "duration": self.duration.to_json(),
+            "modifiers": [modifier_to_json(m) for m in self.modifiers],
+            "condition": self.condition,
+            "data": dict(self.data),
+        }
+
+    @classmethod
+    def from_json(
+        cls, data: Mapping[str, Any], kinds: Mapping[str, DurationDecoder] | None = None
+    ) -> ActiveEffect:
+        """Load what [`to_json`][rollwerk.ActiveEffect.to_json] wrote.
+
+        ``kinds`` adds decoders of plugin duration kinds, as in
+        [`duration_from_json`][rollwerk.duration_from_json].
+        """
+        try:
+            cond = data.get("condition")
+            return cls(
+                id=str(data["id"]),
+                name=str(data["name"]),
+                source=str(data["source"]),
+                target=str(data["target"]),
+                duration=duration_from_json(data["duration"], kinds),
+                modifiers=tuple(
+                    modifier_from_json(m) for m in data.get("modifiers", ())
+                ),
+                condition=None if cond is None else str(cond),
+                data=dict(data.get("data", {})),
+            )
+        except (KeyError, TypeError, AttributeError) as exc:
+            raise SchemaError(f"malformed effect JSON: {data!r}") from exc
+
+
+class Stacking(enum.Enum):
+    """How modifiers of one kind on the same combatant combine."""
+
+    SUM = "sum"
+    """Every modifier counts (DS4, AdZ, Fluid rewards "add up")."""
+    HIGHEST = "highest"
+    """Only the highest bonus and the lowest (worst) penalty count (PF2e typed
+    bonuses and penalties)."""
+
+
+class SameName(enum.Enum):
+    """What adding an effect does to an older one of the same name on the target."""
+
+    STACK = "stack"
+    """Both stay (the default)."""
+    REPLACE = "replace"
+    """The older one is removed (``EffectRemoved`` with reason
+    ``"replaced"``) and the new one takes its place."""
+
+
+def _per_kind(
+    value: Mapping[str, Stacking] | Iterable[tuple[str, Stacking]],
+) -> tuple[tuple[str, Stacking], ...]:
+    items = value.items() if isinstance(value, Mapping) else value
+    return tuple(sorted((str(k), Stacking(v)) for k, v in items))
+
+
+@attrs.frozen
+class StackingPolicy:
+    """A ruleset's stacking rules: by name when added, by kind when summed.
+
+    ```python
+    >>> from rollwerk import Modifier
+    >>> policy = StackingPolicy(modifiers=Stacking.HIGHEST, per_kind={"untyped": Stacking.SUM})
+    >>> mods = [Modifier(1, "Bless", "status"), Modifier(2, "Heroism", "status"),
+    ...         Modifier(-1, "a", "untyped"), Modifier(-2, "b", "untyped")]
+    >>> [m.source for m in policy.combine(mods)]
+    ['Heroism', 'a', 'b']
+    >>> policy.total(mods, "status")
+    2
+
+    ```
+    """
+
+    same_name: SameName = SameName.STACK
+    """What adding an effect whose name the target already has does."""
+    modifiers: Stacking = Stacking.SUM
+    """How modifiers of one kind combine, unless ``per_kind`` says otherwise."""
+    per_kind: tuple[tuple[str, Stacking], ...] = attrs.field(
+        default=(), converter=_per_kind
+    )
+    """Overrides for single kinds, as sorted ``(kind, Stacking)`` pairs."""
+
+    def rule(self, kind: str) -> Stacking:
+        """The stacking rule for modifiers of ``kind``."""
+        return dict(self.per_kind).get(kind, self.modifiers)
+
+    def combine(self, modifiers: Iterable[Modifier]) -> tuple[Modifier, ...]:
+        """The modifiers that count, in the order given."""
+        mods = list(modifiers)
+        keep: set[int] = set()
+        by_kind: dict[str, list[int]] = {}
+        for i, m in enumerate(mods):
+            by_kind.setdefault(m.kind, []).append(i)
+        for kind, idxs in by_kind.items():
+            if self.rule(kind) is Stacking.SUM:
+                keep.update(idxs)
+                continue
+            bonuses = [i for i in idxs if mods[i].amount > 0]
+            penalties = [i for i in idxs if mods[i].amount < 0]
+            if bonuses:
+                keep.add(max(bonuses, key=lambda i: (mods[i].amount, -i)))
+            if penalties:
+                keep.add(min(penalties, key=lambda i: (mods[i].amount, i)))
+        return tuple(m for i, m in enumerate(mods) if i in keep)
+
+    def total(self, modifiers: Iterable[Modifier], kind: str | None = None) -> int:
+        """The sum of the modifiers that count, of ``kind`` (``None``: all)."""
+        return sum(
+            m.amount for m in self.combine(modifiers) if kind is None or m.kind == kind
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain JSON."""
+        return {
+            "same_name": self.same_name.value,
+            "modifiers": self.modifiers.value,
+            "per_kind": {k: v.value for k, v in self.per_kind},
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> StackingPolicy:
+        """Load what [`to_json`][rollwerk.StackingPolicy.to_json] wrote."""
+        try:
+            return cls(
+                SameName(data["same_name"]),
+                Stacking(data["modifiers"]),
+                {str(k): Stacking(v) for k, v in data.get("per_kind", {}).items()},
+            )
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise SchemaError(f"malformed stacking policy JSON: {data!r}") from exc
+
+
+def modifiers_in_force(
+    effects: Iterable[Effect],
+    target: str,
+    policy: StackingPolicy | None = None,
+    kind: str | None = None,
+) -> tuple[Modifier, ...]:
+    """The modifiers the ``effects`` contribute to ``target``, after stacking.
+
+    Args:
+        effects: Effects in the order they were added.
+        target: The combatant id.
+        policy: The stacking policy (default: everything sums).
+        kind: Only modifiers of this kind (``None``: all kinds).
+    """
+    policy = StackingPolicy() if policy is None else policy
+    mods = [m for e in effects if e.target == target for m in e.modifiers]
+    return tuple(m for m in policy.combine(mods) if kind is None or m.kind == kind)

@@ -1,0 +1,795 @@
+"""The contract: plain assertion functions that check a ruleset's invariants."""
+
+from __future__ import annotations
+
+import json
+import math
+import zlib
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+from hypothesis import HealthCheck, Phase, given, reject, settings
+
+from rollwerk import (
+    Check,
+    CheckResult,
+    CheckSpec,
+    ContestOutcome,
+    Degree,
+    DieRoll,
+    Difficulty,
+    Distribution,
+    Monotonic,
+    Outcome,
+    Parameter,
+    RollwerkError,
+    Ruleset,
+    Scalar,
+    ScriptedRng,
+    SeededRng,
+    contest_odds,
+)
+
+__all__ = [
+    "DEFAULT_ALPHA",
+    "DEFAULT_MAX_EXAMPLES",
+    "DEFAULT_REPLAYS",
+    "DEFAULT_RESOLUTIONS",
+    "RULESET_PROPERTIES",
+    "ContractViolation",
+    "RulesetProperty",
+    "assert_check_contract",
+    "assert_contest_contract",
+    "assert_distribution_valid",
+    "assert_frequencies_match",
+    "assert_monotonic",
+    "assert_ruleset_contract",
+    "assert_ruleset_declaration",
+    "describe_check",
+    "frequency_p_value",
+]
+
+DEFAULT_RESOLUTIONS = 2000
+"""Seeded resolutions per check for the support and goodness-of-fit tests."""
+DEFAULT_REPLAYS = 10
+"""Seeds per check for the same-seed, replay and JSON round-trip tests."""
+DEFAULT_ALPHA = 1e-6
+"""The false-alarm rate of the goodness-of-fit test, per check."""
+DEFAULT_MAX_EXAMPLES = 8
+"""Parameter sets drawn per check spec, besides the three fixed corners."""
+_MONOTONIC_EXAMPLES = 3
+_MAX_MONOTONIC_POINTS = 101
+_RESERVED_EXTRAS = frozenset({"success", "degree", "value", "rolled", "probability"})
+
+RulesetProperty = Callable[[Ruleset], None]
+"""A ruleset-wide contract property: raises `ContractViolation` when broken."""
+
+RULESET_PROPERTIES: list[RulesetProperty] = []
+"""Extension point: further ruleset-wide properties run by the contract.
+
+[`assert_ruleset_contract`][rollwerk.testing.assert_ruleset_contract] calls
+every function in this list with the ruleset after the check properties, and
+the pytest plugin makes one test item per function, named after it. Other
+parts of the kit (e.g. durations) append their properties here when their
+module is imported by ``rollwerk.testing``.
+"""
+
+
+class ContractViolation(AssertionError):
+    """A ruleset, check or result breaks the rollwerk contract.
+
+    It is an `AssertionError`, so pytest reports it as a test failure. The
+    message names the ruleset, the check with its parameters, and what broke.
+    """
+
+
+def describe_check(check: Check) -> str:
+    """A one-line name for a check: ``toy:check(skill=3, modifier=0)``."""
+    try:
+        params = ", ".join(f"{k}={v!r}" for k, v in check.parameters.items())
+        return f"{check.ruleset}:{check.name}({params})"
+    except Exception:  # noqa: BLE001 - describing must never fail
+        return repr(check)
+
+
+def _fail(where: str, what: str) -> ContractViolation:
+    return ContractViolation(f"{where}: {what}")
+
+
+# -- distributions ---------------------------------------------------------
+
+
+def assert_distribution_valid(dist: Distribution[Any]) -> None:
+    """Assert that ``dist`` is a probability distribution.
+
+    It must be a [`Distribution`][rollwerk.Distribution] whose probabilities
+    are `Fraction`s, all positive, summing to exactly 1.
+
+    >>> from rollwerk import Distribution
+    >>> assert_distribution_valid(Distribution.uniform([1, 2, 3]))
+
+    Raises:
+        ContractViolation: The distribution is invalid.
+    """
+    if not isinstance(dist, Distribution):
+        raise ContractViolation(f"expected a Distribution, got {dist!r}")
+    total = Fraction(0)
+    count = 0
+    for outcome, p in dist.items():
+        count += 1
+        if not isinstance(p, Fraction):
+            raise ContractViolation(
+                f"probability of {outcome!r} is {p!r}, not a Fraction"
+            )
+        if p <= 0:
+            raise ContractViolation(f"probability of {outcome!r} is {p}, not positive")
+        total += p
+    if count == 0:
+        raise ContractViolation("the distribution is empty")
+    if total != 1:
+        raise ContractViolation(f"probabilities sum to {total}, not exactly 1")
+
+
+def _kl(a: float, p: float) -> float:
+    """The Kullback-Leibler divergence of Bernoulli(a) from Bernoulli(p)."""
+    out = 0.0
+    if a > 0:
+        out += a * math.log(a / p)
+    if a < 1:
+        out += (1 - a) * math.log((1 - a) / (1 - p))
+    return out
+
+
+def _degree_is(degree: Degree) -> Callable[[Outcome], bool]:
+    return lambda o: o.degree is degree
+
+
+def _outcome_is(outcome: Outcome) -> Callable[[Outcome], bool]:
+    return lambda o: o == outcome
+
+
+def _events(dist: Distribution[Outcome]) -> list[tuple[str, Callable[[Outcome], bool]]]:
+    events: list[tuple[str, Callable[[Outcome], bool]]] = [
+        ("success", lambda o: o.success)
+    ]
+    events += [(f"degree {d.value}", _degree_is(d)) for d in Degree]
+    events += [(f"outcome {o!r}", _outcome_is(o)) for o in dist.support]
+    return events
+
+
+def frequency_p_value(p: Fraction, count: int, n: int) -> float:
+    """A bound on the chance of a frequency at least this far from ``p``.
+
+    With ``count`` hits in ``n`` independent trials of probability ``p``, the
+    Chernoff–Hoeffding bound in its relative-entropy form gives
+    ``P(X/n >= a) <= exp(-n·D(a‖p))`` for ``a >= p`` (and the mirror image
+    below ``p``), where ``D`` is the Kullback–Leibler divergence of two coin
+    flips. The returned value is that bound for the observed side; it is
+    never smaller than the true one-sided tail probability, so tests built on
+    it are conservative.
+
+    >>> frequency_p_value(Fraction(1, 2), 50, 100)
+    1.0
+    >>> frequency_p_value(Fraction(1, 2), 80, 100) < 1e-7
+    True
+    """
+    if n <= 0:
+        return 1.0
+    a = count / n
+    q = float(p)
+    if p in (0, 1):
+        return 1.0 if a == q else 0.0
+    return math.exp(-n * _kl(a, q))
+
+
+def assert_frequencies_match(
+    dist: Distribution[Outcome],
+    observed: Iterable[Outcome],
+    *,
+    alpha: float = DEFAULT_ALPHA,
+    where: str = "check",
+) -> None:
+    """Assert that observed outcomes agree with an exact distribution.
+
+    The test looks at a family of events: the success of the check, each
+    degree, and each outcome in the support. For every event it compares the
+    observed count with its exact probability through
+    [`frequency_p_value`][rollwerk.testing.frequency_p_value] and fails if
+    the bound falls to ``alpha / (2m)`` or below, where ``m`` is the number
+    of events. By the union bound over both tails of every event, a correct
+    check fails with probability at most ``alpha`` (default one in a million)
+    for independent random resolutions. The contract kit uses fixed seeds,
+    so a given ruleset either always passes or always fails: the test cannot
+    flake. Its power is modest on purpose: with 2000 resolutions it finds
+    gross errors (a probability off by about 0.05 to 0.1, a swapped or
+    missing branch), not subtle ones; exact distributions are checked
+    against worked examples elsewhere.
+
+    Raises:
+        ContractViolation: Some event's frequency is too far from its
+            probability (or an observed outcome is outside the support).
+    """
+    counts: Counter[Outcome] = Counter(observed)
+    n = sum(counts.values())
+    outside = [o for o in counts if o not in dist]
+    if outside:
+        raise _fail(where, f"observed outcomes outside the support: {outside!r}")
+    events = _events(dist)
+    threshold = alpha / (2 * len(events))
+    for label, pred in events:
+        p = dist.probability(pred)
+        hits = sum(c for o, c in counts.items() if pred(o))
+        bound = frequency_p_value(p, hits, n)
+        if bound <= threshold:
+            raise _fail(
+                where,
+                f"{label}: observed {hits} of {n} seeded resolutions "
+                f"({hits / n:.4f}) but the exact probability is {p} "
+                f"({float(p):.4f}); the chance of a deviation this large is "
+                f"at most {bound:.3g}, below the threshold {threshold:.3g} "
+                "(resolve() and outcomes() disagree)",
+            )
+
+
+# -- checks ----------------------------------------------------------------
+
+
+def _json_roundtrip(result: CheckResult, where: str) -> None:
+    data = result.to_json()
+    try:
+        back = CheckResult.from_json(data)
+    except RollwerkError as exc:
+        raise _fail(where, f"CheckResult.from_json(to_json()) raised {exc}") from exc
+    if back != result:
+        raise _fail(where, f"JSON round trip changed {result!r} into {back!r}")
+    try:
+        text = json.dumps(data)
+    except (TypeError, ValueError) as exc:
+        raise _fail(where, f"result JSON is not plain JSON ({exc}): {data!r}") from exc
+    back = CheckResult.from_json(json.loads(text))
+    if back != result:
+        raise _fail(
+            where, f"json.dumps/loads round trip changed {result!r} into {back!r}"
+        )
+
+
+def _check_result_shape(check: Check, result: object, where: str) -> CheckResult:
+    if not isinstance(result, CheckResult):
+        raise _fail(where, f"resolve() returned {result!r}, not a CheckResult")
+    if result.ruleset != check.ruleset or result.check != check.name:
+        raise _fail(
+            where,
+            f"the result names ruleset {result.ruleset!r} and check "
+            f"{result.check!r}; it must name {check.ruleset!r} and {check.name!r}",
+        )
+    value = result.value
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+        raise _fail(where, f"result value must be an int or None, got {value!r}")
+    for roll in result.rolls:
+        if not isinstance(roll, DieRoll) or not 1 <= roll.face <= roll.sides:
+            raise _fail(where, f"recorded roll {roll!r} is not a face of its die")
+    if result.rolled != bool(result.rolls):
+        raise _fail(
+            where,
+            f"rolled is {result.rolled} but {len(result.rolls)} dice are recorded "
+            "(rolled must be True exactly when dice were rolled)",
+        )
+    for lang in ("en", "de"):
+        text = result.explain(lang)
+        if not isinstance(text, str) or not text:
+            raise _fail(where, f"the {lang!r} explanation is empty")
+    return result
+
+
+def _check_outcomes(check: Check, where: str) -> Distribution[Outcome]:
+    dist = check.outcomes()
+    try:
+        assert_distribution_valid(dist)
+    except ContractViolation as exc:
+        raise _fail(where, f"outcomes(): {exc}") from None
+    for outcome in dist.support:
+        if not isinstance(outcome, Outcome):
+            raise _fail(where, f"outcomes() contains {outcome!r}, not an Outcome")
+        clash = _RESERVED_EXTRAS.intersection(name for name, _ in outcome.extras)
+        if clash:
+            raise _fail(where, f"outcome extras use reserved names {sorted(clash)}")
+        try:
+            text = json.dumps(outcome.to_json())
+        except (TypeError, ValueError) as exc:
+            raise _fail(
+                where, f"outcome {outcome!r} is not plain JSON: {exc}"
+            ) from None
+        if Outcome.from_json(json.loads(text)) != outcome:
+            raise _fail(where, f"outcome {outcome!r} does not round-trip through JSON")
+    if check.outcomes() != dist:
+        raise _fail(
+            where, "outcomes() gives a different distribution when called again"
+        )
+    return dist
+
+
+def assert_check_contract(
+    check: Check,
+    *,
+    resolutions: int = DEFAULT_RESOLUTIONS,
+    replays: int = DEFAULT_REPLAYS,
+    seed: int = 0,
+    alpha: float = DEFAULT_ALPHA,
+) -> None:
+    """Assert every per-check property of the contract for one check.
+
+    1. ``outcomes()`` is a valid distribution over
+       [`Outcome`][rollwerk.Outcome]s (and the same when asked again); every
+       outcome round-trips through JSON and its extras avoid the reserved
+       names (``success``, ``degree``, ``value``, ``rolled``, ``probability``).
+    2. ``resolutions`` resolutions with one ``SeededRng(seed)`` each give a
+       well-formed [`CheckResult`][rollwerk.CheckResult] (it names the check
+       and its ruleset, records valid dice, ``rolled`` exactly when dice were
+       recorded, explanations in English and German) whose outcome lies in
+       the support.
+    3. Their frequencies agree with the exact distribution
+       ([`assert_frequencies_match`][rollwerk.testing.assert_frequencies_match],
+       false-alarm rate ``alpha``).
+    4. For ``replays`` seeds: the same seed gives an equal result; a
+       [`ScriptedRng`][rollwerk.ScriptedRng] of the recorded faces replays it
+       exactly and uses every face; the result round-trips through
+       ``to_json``/``from_json`` and through ``json.dumps``/``json.loads``.
+
+    Args:
+        check: The check under test.
+        resolutions: How many seeded resolutions to compare with the exact
+            distribution.
+        replays: How many seeds to test for determinism, replay and JSON.
+        seed: The first seed; the replay seeds follow it.
+        alpha: The false-alarm rate of the goodness-of-fit test.
+
+    Raises:
+        ContractViolation: Some property does not hold.
+    """
+    where = describe_check(check)
+    if not isinstance(check, Check):
+        raise _fail(where, "is not a Check (needs ruleset, name, parameters, ...)")
+    dist = _check_outcomes(check, where)
+    rng = SeededRng(seed)
+    observed: list[Outcome] = []
+    seen: dict[Outcome, CheckResult] = {}
+    for _ in range(resolutions):
+        result = _check_result_shape(check, check.resolve(rng), where)
+        outcome = result.outcome()
+        if outcome not in dist:
+            raise _fail(
+                where,
+                f"resolved outcome {outcome!r} (rolls {list(result.rolls)!r}) "
+                "is not in the support of outcomes()",
+            )
+        observed.append(outcome)
+        seen.setdefault(outcome, result)
+    assert_frequencies_match(dist, observed, alpha=alpha, where=where)
+    for result in seen.values():
+        _json_roundtrip(result, where)
+    for s in range(seed, seed + replays):
+        first = _check_result_shape(check, check.resolve(SeededRng(s)), where)
+        again = check.resolve(SeededRng(s))
+        if again != first:
+            raise _fail(where, f"seed {s} gave {first!r}, then {again!r}")
+        if first.outcome() not in dist:
+            raise _fail(where, f"outcome {first.outcome()!r} is not in the support")
+        faces = [r.face for r in first.rolls]
+        script = ScriptedRng(faces)
+        try:
+            replay = check.resolve(script)
+        except RollwerkError as exc:
+            raise _fail(
+                where,
+                f"replaying the recorded faces {faces} of seed {s} failed: {exc} "
+                "(is every die drawn recorded, in draw order?)",
+            ) from exc
+        if replay != first:
+            raise _fail(
+                where,
+                f"replaying the recorded faces {faces} gave {replay!r}, not {first!r}",
+            )
+        if script.remaining:
+            raise _fail(
+                where,
+                f"replaying the recorded faces {faces} left {script.remaining} "
+                "unused (a recorded die was never drawn)",
+            )
+        _json_roundtrip(first, where)
+
+
+# -- rulesets ----------------------------------------------------------------
+
+
+def _lower(p: Parameter) -> Scalar:
+    if p.type is bool:
+        return False
+    if p.type is str:
+        return p.choices[0] if p.choices else ""
+    return p.min_value
+
+
+def _upper(p: Parameter) -> Scalar:
+    if p.type is bool:
+        return True
+    if p.type is str:
+        return p.choices[-1] if p.choices else ""
+    return p.max_value
+
+
+def _range(p: Parameter) -> Sequence[Scalar]:
+    """The values of ``p`` in order, for monotonicity (sampled if many)."""
+    if p.type is bool:
+        return [False, True]
+    if p.type is str:
+        return list(p.choices or ())
+    assert p.min_value is not None
+    assert p.max_value is not None
+    lo, hi = p.min_value, p.max_value
+    if hi - lo + 1 <= _MAX_MONOTONIC_POINTS:
+        return range(lo, hi + 1)
+    steps = _MAX_MONOTONIC_POINTS - 1
+    return sorted({lo + (hi - lo) * i // steps for i in range(steps + 1)})
+
+
+def assert_ruleset_declaration(ruleset: Ruleset) -> None:
+    """Assert that a ruleset declares everything generic code relies on.
+
+    An ``id`` without spaces or colons (``rollwerk check <id>:<check>``), a
+    name and version, labels in ``en`` and ``de`` for the four degrees, a
+    positive round length, difficulties with unique ids, and at least one
+    check spec. Check names are unique; each parameter has a unique name,
+    a finite range (``min_value`` and ``max_value`` for ``int``, ``choices``
+    for ``str``), a default inside it, and ``monotonic`` only on parameters
+    with an order.
+
+    Raises:
+        ContractViolation: Something is missing or inconsistent.
+    """
+    if not isinstance(ruleset, Ruleset):
+        raise ContractViolation(f"{ruleset!r} is not a Ruleset")
+    rid = ruleset.id
+    if not isinstance(rid, str) or not rid or any(c in rid for c in " :\t\n"):
+        raise ContractViolation(f"ruleset id {rid!r} must be a word without ':'")
+    where = f"ruleset {rid!r}"
+    for attr in ("name", "version"):
+        if not isinstance(getattr(ruleset, attr), str) or not getattr(ruleset, attr):
+            raise _fail(where, f"{attr} must be a non-empty string")
+    for lang in ("en", "de"):
+        labels = ruleset.labels.get(lang)
+        if labels is None:
+            raise _fail(where, f"labels has no {lang!r} entry")
+        for degree in Degree:
+            if not labels.get(degree.value):
+                raise _fail(where, f"labels[{lang!r}] has no {degree.value!r}")
+    seconds = ruleset.round_seconds
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, Fraction)):
+        raise _fail(where, f"round_seconds must be a Fraction, got {seconds!r}")
+    if seconds <= 0:
+        raise _fail(where, f"round_seconds must be positive, got {seconds}")
+    ids = [d.id for d in ruleset.difficulties]
+    if not all(isinstance(d, Difficulty) for d in ruleset.difficulties):
+        raise _fail(where, "difficulties must be Difficulty objects")
+    if len(set(ids)) != len(ids):
+        raise _fail(where, f"difficulty ids repeat: {ids}")
+    specs = list(ruleset.checks())
+    if not specs or not all(isinstance(s, CheckSpec) for s in specs):
+        raise _fail(where, "checks() must return a non-empty sequence of CheckSpec")
+    names = [s.name for s in specs]
+    if len(set(names)) != len(names):
+        raise _fail(where, f"check names repeat: {names}")
+    for spec in specs:
+        _check_spec_declaration(rid, spec)
+
+
+def _check_spec_declaration(rid: str, spec: CheckSpec) -> None:
+    where = f"ruleset {rid!r}, check {spec.name!r}"
+    if not spec.name or any(c in spec.name for c in " :\t\n"):
+        raise _fail(where, "the check name must be a word without ':'")
+    pnames = [p.name for p in spec.parameters]
+    if len(set(pnames)) != len(pnames):
+        raise _fail(where, f"parameter names repeat: {pnames}")
+    for p in spec.parameters:
+        if p.type is int and (p.min_value is None or p.max_value is None):
+            raise _fail(
+                where,
+                f"parameter {p.name!r} must declare min_value and max_value "
+                "(the contract kit and generic code draw from the range)",
+            )
+        if p.type is int and p.min_value > p.max_value:  # type: ignore[operator]
+            raise _fail(where, f"parameter {p.name!r} has min_value > max_value")
+        if p.type is str and not p.choices:
+            raise _fail(where, f"str parameter {p.name!r} must declare choices")
+        if not p.required:
+            try:
+                p.validate(p.default)
+            except RollwerkError as exc:
+                raise _fail(
+                    where, f"default of {p.name!r} is not allowed: {exc}"
+                ) from None
+        if p.monotonic is not None and not isinstance(p.monotonic, Monotonic):
+            raise _fail(where, f"monotonic of {p.name!r} must be a Monotonic")
+
+
+def _build(spec: CheckSpec, params: Mapping[str, Scalar]) -> Check | None:
+    try:
+        return spec.build(**params)
+    except RollwerkError:
+        return None
+
+
+def assert_monotonic(
+    ruleset: Ruleset, spec: CheckSpec, params: Mapping[str, Scalar]
+) -> None:
+    """Assert the declared monotonicity of every parameter of ``spec``.
+
+    For each parameter with ``monotonic`` set, the other parameters are held
+    at ``params`` while it runs along its declared range (integers from
+    ``min_value`` to ``max_value``, sampled evenly at 101 points if there are
+    more; ``False`` then ``True``; the ``choices`` in their declared order).
+    The exact probability of success must never fall (``INCREASING``) or
+    never rise (``DECREASING``). Values whose check the ruleset refuses to
+    build (a `RollwerkError`) are skipped.
+
+    Raises:
+        ContractViolation: The chance of success moves the wrong way.
+    """
+    for p in spec.parameters:
+        if p.monotonic is None:
+            continue
+        previous: tuple[Scalar, Fraction] | None = None
+        for value in _range(p):
+            check = _build(spec, {**params, p.name: value})
+            if check is None:
+                continue
+            chance = check.outcomes().probability(lambda o: o.success)
+            if previous is not None:
+                before_value, before = previous
+                wrong = (
+                    chance < before
+                    if p.monotonic is Monotonic.INCREASING
+                    else chance > before
+                )
+                if wrong:
+                    others = {k: v for k, v in params.items() if k != p.name}
+                    raise ContractViolation(
+                        f"ruleset {ruleset.id!r}, check {spec.name!r}: "
+                        f"{p.name} is declared {p.monotonic.name} but P(success) "
+                        f"goes from {before} at {p.name}={before_value!r} to "
+                        f"{chance} at {p.name}={value!r} (other parameters: "
+                        f"{others!r})"
+                    )
+            previous = (value, chance)
+
+
+_SWAP = {
+    ContestOutcome.FIRST: ContestOutcome.SECOND,
+    ContestOutcome.SECOND: ContestOutcome.FIRST,
+}
+
+
+def assert_contest_contract(
+    ruleset: Ruleset, first: Check, second: Check, *, symmetric: bool | None = None
+) -> None:
+    """Assert the contest properties for two checks of ``ruleset``.
+
+    [`contest_odds`][rollwerk.contest_odds] is a valid distribution over
+    [`ContestOutcome`][rollwerk.ContestOutcome]s. Where the contest is
+    symmetric, swapping the two sides swaps ``FIRST`` and ``SECOND`` and
+    leaves the other outcomes alone.
+
+    Args:
+        ruleset: The ruleset whose contest rule is tested.
+        first: The initiator's check.
+        second: The opponent's check.
+        symmetric: Test the swap; ``None`` takes ``contest_symmetric`` from
+            the spec of ``first``'s check.
+
+    Raises:
+        ContractViolation: A property does not hold.
+    """
+    where = f"contest {describe_check(first)} vs {describe_check(second)}"
+    odds = contest_odds(ruleset, first, second)
+    try:
+        assert_distribution_valid(odds)
+    except ContractViolation as exc:
+        raise _fail(where, str(exc)) from None
+    for key in odds.support:
+        if not isinstance(key, ContestOutcome):
+            raise _fail(where, f"contest() returned {key!r}, not a ContestOutcome")
+    if symmetric is None:
+        spec = next((s for s in ruleset.checks() if s.name == first.name), None)
+        symmetric = spec is not None and spec.contest_symmetric
+    if symmetric:
+        swapped = contest_odds(ruleset, second, first)
+        expected = odds.map(lambda k: _SWAP.get(k, k))
+        if swapped != expected:
+            raise _fail(
+                where,
+                "the contest is declared symmetric, but swapping the sides gives "
+                f"{swapped!r} instead of {expected!r}",
+            )
+
+
+def _corners(spec: CheckSpec) -> list[dict[str, Scalar]]:
+    low = {p.name: _lower(p) for p in spec.parameters}
+    high = {p.name: _upper(p) for p in spec.parameters}
+    default: dict[str, Scalar] = {
+        p.name: (_lower(p) if p.required else p.validate(p.default))
+        for p in spec.parameters
+    }
+    out: list[dict[str, Scalar]] = []
+    for corner in (default, low, high):
+        if corner not in out:
+            out.append(corner)
+    return out
+
+
+def _seed_for(check: Check) -> int:
+    text = json.dumps(dict(check.parameters), sort_keys=True, default=repr)
+    return zlib.crc32(f"{check.ruleset}:{check.name}:{text}".encode())
+
+
+def _check_built(spec: CheckSpec, check: Check, params: Mapping[str, Scalar]) -> None:
+    where = describe_check(check)
+    if check.name != spec.name:
+        raise _fail(where, f"built from spec {spec.name!r} but is named {check.name!r}")
+    for name, value in params.items():
+        if name not in check.parameters or check.parameters[name] != value:
+            raise _fail(
+                where,
+                f"was built with {name}={value!r} but its parameters say "
+                f"{check.parameters.get(name)!r}",
+            )
+
+
+def _spec_contract(
+    ruleset: Ruleset,
+    spec: CheckSpec,
+    *,
+    max_examples: int,
+    resolutions: int,
+    replays: int,
+    alpha: float,
+) -> None:
+    from rollwerk.testing.strategies import parameters
+
+    monotonic_left = [_MONOTONIC_EXAMPLES]
+
+    def run(params: dict[str, Scalar]) -> bool:
+        check = _build(spec, params)
+        if check is None:
+            return False
+        if check.ruleset != ruleset.id:
+            raise _fail(
+                describe_check(check),
+                f"was built by ruleset {ruleset.id!r} but names {check.ruleset!r}",
+            )
+        _check_built(spec, check, params)
+        assert_check_contract(
+            check,
+            resolutions=resolutions,
+            replays=replays,
+            seed=_seed_for(check),
+            alpha=alpha,
+        )
+        if monotonic_left[0] > 0:
+            monotonic_left[0] -= 1
+            assert_monotonic(ruleset, spec, params)
+        return True
+
+    built = [run(corner) for corner in _corners(spec)]
+    corner_checks = [
+        c for c in (_build(spec, p) for p in _corners(spec)) if c is not None
+    ]
+    for first in corner_checks:
+        for second in corner_checks:
+            assert_contest_contract(
+                ruleset, first, second, symmetric=spec.contest_symmetric
+            )
+    if max_examples > 0:
+
+        @settings(
+            max_examples=max_examples,
+            derandomize=True,
+            database=None,
+            deadline=None,
+            suppress_health_check=list(HealthCheck),
+            phases=(Phase.explicit, Phase.generate, Phase.shrink),
+        )
+        @given(params=parameters(spec), other=parameters(spec))
+        def drawn(params: dict[str, Scalar], other: dict[str, Scalar]) -> None:
+            if not run(params):
+                reject()
+            first = _build(spec, params)
+            second = _build(spec, other)
+            if first is not None and second is not None:
+                assert_contest_contract(
+                    ruleset, first, second, symmetric=spec.contest_symmetric
+                )
+
+        drawn()
+    elif not any(built):
+        raise _fail(
+            f"ruleset {ruleset.id!r}, check {spec.name!r}",
+            "the ruleset refused to build the check at the corners of its ranges",
+        )
+
+
+def assert_ruleset_contract(
+    ruleset: Ruleset,
+    *,
+    max_examples: int | None = None,
+    resolutions: int = DEFAULT_RESOLUTIONS,
+    replays: int = DEFAULT_REPLAYS,
+    alpha: float = DEFAULT_ALPHA,
+    checks: Sequence[str] | None = None,
+    properties: bool = True,
+) -> None:
+    """Assert the whole contract for a ruleset.
+
+    First [`assert_ruleset_declaration`][rollwerk.testing.assert_ruleset_declaration].
+    Then, for every check spec (or only those named in ``checks``): the
+    three corners of the declared ranges (all defaults, all minimums, all
+    maximums; required parameters at their minimum) and ``max_examples``
+    parameter sets drawn by hypothesis across the declared ranges each pass
+    [`assert_check_contract`][rollwerk.testing.assert_check_contract]; the
+    first few also pass [`assert_monotonic`][rollwerk.testing.assert_monotonic];
+    pairs of drawn checks pass
+    [`assert_contest_contract`][rollwerk.testing.assert_contest_contract].
+    Parameter sets the ruleset refuses to build (a `RollwerkError` from the
+    factory) are skipped. Finally every function in
+    [`RULESET_PROPERTIES`][rollwerk.testing.RULESET_PROPERTIES] runs.
+
+    The draws are derandomized and every Rng is seeded, so the outcome is
+    the same on every run. With the defaults a ruleset whose checks resolve
+    in microseconds takes a few seconds. Call it from a plain test, not from
+    inside a hypothesis test (it runs hypothesis itself).
+
+    Args:
+        ruleset: The ruleset under test.
+        max_examples: Parameter sets drawn per check spec (default
+            ``DEFAULT_MAX_EXAMPLES``, 8).
+        resolutions: Seeded resolutions per check (goodness of fit).
+        replays: Seeds per check for determinism, replay and JSON.
+        alpha: The false-alarm rate of each goodness-of-fit test.
+        checks: Only test the check specs with these names.
+        properties: Also run the functions in ``RULESET_PROPERTIES``.
+
+    Raises:
+        ContractViolation: Some property does not hold; the message names the
+            ruleset, the check and its parameters.
+    """
+    assert_ruleset_declaration(ruleset)
+    n = DEFAULT_MAX_EXAMPLES if max_examples is None else max_examples
+    specs = list(ruleset.checks())
+    if checks is not None:
+        names = [s.name for s in specs]
+        unknown = [c for c in checks if c not in names]
+        if unknown:
+            raise ContractViolation(
+                f"ruleset {ruleset.id!r} has no check {unknown[0]!r}; "
+                f"it has {', '.join(names)}"
+            )
+        specs = [s for s in specs if s.name in checks]
+    for spec in specs:
+        _spec_contract(
+            ruleset,
+            spec,
+            max_examples=n,
+            resolutions=resolutions,
+            replays=replays,
+            alpha=alpha,
+        )
+    if properties:
+        for prop in RULESET_PROPERTIES:
+            prop(ruleset)
+
+
+# Ruleset-wide properties of other parts of the kit register themselves in
+# RULESET_PROPERTIES when imported; import them here so that every user of the
+# contract gets them. (The import is circular by design and safe: everything
+# those modules need from this one is defined above.)
+from rollwerk.testing import _durations  # noqa: E402, F401

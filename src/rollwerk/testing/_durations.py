@@ -1,0 +1,342 @@
+"""Contract properties of durations and encounters, for the contract kit.
+
+The properties (ARCHITECTURE: "durations never revive after expiry, and an
+encounter advanced N turns and rewound is equal to the original"):
+
+- an expired (or removed) effect never comes back, except by an explicit
+  ``add_effect``;
+- ticks and expirations happen exactly at the declared boundary (a
+  ``Rounds`` duration only right after its anchor's ``TurnStarted``, an
+  ``UntilEndOfNextTurns`` only right after its anchor's ``TurnEnded``, …);
+- what remains never grows, except by an explicit ``refresh_effect``;
+- every state round-trips through JSON, and rewinding restores it exactly.
+
+>>> from rollwerk import Encounter, Rounds
+>>> from rollwerk.testing import assert_encounter_contract
+>>> enc, _ = Encounter.create(["A", "B"]).add_effect(
+...     "Bless", source="A", target="B", duration=Rounds(2))
+>>> assert_encounter_contract(enc, turns=6)
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from hypothesis import strategies as st
+
+from rollwerk import (
+    Actions,
+    ActionSpent,
+    CheckRecorded,
+    Concentration,
+    ConcentrationEnded,
+    Duration,
+    DurationDecoder,
+    EffectAdded,
+    EffectChanged,
+    EffectExpired,
+    EffectRefreshed,
+    EffectRemoved,
+    EffectTicked,
+    Encounter,
+    Event,
+    GameTime,
+    Instant,
+    NextChecks,
+    Permanent,
+    Rounds,
+    RoundStarted,
+    Signalled,
+    Step,
+    Timeline,
+    TimePassed,
+    TurnEnded,
+    TurnStarted,
+    UntilEndOfNextTurns,
+    UntilEvent,
+)
+from rollwerk._rng import SeededRng
+from rollwerk._rulesets import Ruleset
+from rollwerk.testing._contract import RULESET_PROPERTIES, ContractViolation
+
+__all__ = [
+    "DURATION_PROPERTIES",
+    "assert_encounter_contract",
+    "assert_json_round_trip",
+    "assert_ruleset_durations",
+    "assert_step_contract",
+    "assert_timeline_contract",
+    "durations",
+]
+
+DURATION_PROPERTIES = (
+    "expired effects never come back while advancing",
+    "ticks and expirations happen exactly at the declared boundary",
+    "what remains never grows except by an explicit refresh",
+    "encounters round-trip through JSON",
+    "an encounter advanced N turns and rewound equals the original",
+)
+"""What [`assert_encounter_contract`][rollwerk.testing.assert_encounter_contract] checks."""
+
+_EFFECT_EVENTS = (
+    EffectExpired,
+    EffectTicked,
+    EffectChanged,
+    EffectRemoved,
+    EffectRefreshed,
+)
+
+
+def durations(
+    *,
+    combatants: Sequence[str] = (),
+    max_count: int = 5,
+    max_seconds: int = 60,
+) -> st.SearchStrategy[Duration]:
+    """Unbound durations of every serializable built-in kind.
+
+    Args:
+        combatants: Ids that anchors may name; with none, anchors default to
+            the effect's creator or target.
+        max_count: The largest n of counted kinds.
+        max_seconds: The largest span of ``GameTime``.
+    """
+    counts = st.integers(min_value=1, max_value=max_count)
+    anchors: st.SearchStrategy[str | None] = (
+        (st.none() | st.sampled_from(list(combatants))) if combatants else st.none()
+    )
+    return st.one_of(
+        st.just(Instant()),
+        st.just(Permanent()),
+        st.builds(Rounds, counts, anchors),
+        st.builds(UntilEndOfNextTurns, counts, anchors),
+        st.builds(Actions, counts, anchors),
+        st.builds(NextChecks, counts, anchors),
+        st.builds(GameTime, st.integers(min_value=1, max_value=max_seconds)),
+        st.builds(UntilEvent, st.sampled_from(["scene-end", "ping"])),
+        st.builds(Concentration, anchors),
+    )
+
+
+def _fail(prop: str, detail: str) -> ContractViolation:
+    return ContractViolation(f"duration contract: {prop}: {detail}")
+
+
+def _allowed_trigger(duration: Duration, trigger: Event | None, effect_id: str) -> bool:
+    kind = duration.kind
+    anchor = duration.anchor
+    if kind == "rounds":
+        return isinstance(trigger, TurnStarted) and trigger.combatant == anchor
+    if kind == "until_end_of_next_turns":
+        return isinstance(trigger, TurnEnded) and trigger.combatant == anchor
+    if kind == "actions":
+        return (
+            isinstance(trigger, (TurnEnded, ActionSpent))
+            and trigger.combatant == anchor
+        )
+    if kind == "next_checks":
+        return isinstance(trigger, CheckRecorded) and trigger.combatant == anchor
+    if kind == "game_time":
+        return isinstance(trigger, (RoundStarted, TimePassed))
+    if kind == "concentration":
+        return isinstance(trigger, ConcentrationEnded) and trigger.combatant == anchor
+    if kind == "until_event":
+        return isinstance(trigger, Signalled) and trigger.event == getattr(
+            duration, "event", None
+        )
+    if kind == "instant":
+        return isinstance(trigger, EffectAdded) and trigger.effect.id == effect_id
+    return True  # plugin kinds and predicates: no declared boundary to check
+
+
+def assert_step_contract(before: Encounter, step: Step) -> None:
+    """Check one operation: no revival, boundaries, what remains.
+
+    Args:
+        before: The state the operation was applied to.
+        step: What it returned.
+
+    Raises:
+        ContractViolation: A property does not hold.
+    """
+    after, events = step
+    added = {e.effect.id for e in events if isinstance(e, EffectAdded)}
+    refreshed = {e.effect.id for e in events if isinstance(e, EffectRefreshed)}
+    had = {e.id for e in before.effects}
+    for effect in after.effects:
+        if effect.id not in had and effect.id not in added:
+            raise _fail(
+                DURATION_PROPERTIES[0], f"{effect.id} appeared without EffectAdded"
+            )
+    trigger: Event | None = None
+    for event in events:
+        if not isinstance(event, _EFFECT_EVENTS):
+            trigger = event
+            continue
+        if isinstance(event, (EffectExpired, EffectTicked)):
+            eff = event.effect
+            if not _allowed_trigger(eff.duration, trigger, eff.id):
+                raise _fail(
+                    DURATION_PROPERTIES[1],
+                    f"{type(event).__name__} of {eff.id} ({eff.duration!r}) after {trigger!r}",
+                )
+    old = {e.id: e for e in before.effects}
+    for effect in after.effects:
+        prev = old.get(effect.id)
+        if prev is None or effect.id in refreshed:
+            continue
+        if prev.duration.unit != effect.duration.unit:
+            continue
+        was = prev.duration.remaining(before)
+        now = effect.duration.remaining(after)
+        if was is not None and now is not None and now > was:
+            raise _fail(
+                DURATION_PROPERTIES[2],
+                f"{effect.id} went from {was} to {now} remaining",
+            )
+
+
+def assert_json_round_trip(
+    encounter: Encounter, kinds: Mapping[str, DurationDecoder] | None = None
+) -> None:
+    """Check that ``encounter`` survives ``json.dumps`` and ``from_json`` unchanged.
+
+    Raises:
+        ContractViolation: The loaded encounter differs.
+    """
+    data: Any = json.loads(json.dumps(encounter.to_json()))
+    if Encounter.from_json(data, kinds=kinds) != encounter:
+        raise _fail(
+            DURATION_PROPERTIES[3], f"round {encounter.round}: loaded state differs"
+        )
+
+
+def assert_timeline_contract(
+    timeline: Timeline, kinds: Mapping[str, DurationDecoder] | None = None
+) -> None:
+    """Check every recorded step of a timeline, and that no gone effect returns.
+
+    Raises:
+        ContractViolation: A property does not hold.
+    """
+    gone: set[str] = set()
+    for i, events in enumerate(timeline.log):
+        before, after = timeline.states[i], timeline.states[i + 1]
+        assert_step_contract(before, Step(after, events))
+        added = {e.effect.id for e in events if isinstance(e, EffectAdded)}
+        back = {e.id for e in after.effects} & (gone - added)
+        if back:
+            raise _fail(DURATION_PROPERTIES[0], f"{sorted(back)} came back in step {i}")
+        gone |= {e.id for e in before.effects} - {e.id for e in after.effects}
+    for state in timeline.states:
+        assert_json_round_trip(state, kinds)
+
+
+def assert_encounter_contract(
+    encounter: Encounter,
+    *,
+    turns: int = 12,
+    kinds: Mapping[str, DurationDecoder] | None = None,
+) -> None:
+    """Advance ``encounter`` turn by turn, check every step, then rewind.
+
+    Args:
+        encounter: A state with effects (not ended, with combatants).
+        turns: How many turns to advance.
+        kinds: Decoders of plugin duration kinds, for the JSON round trip.
+
+    Raises:
+        ContractViolation: A property does not hold.
+    """
+    timeline = Timeline.start(encounter)
+    for _ in range(turns):
+        timeline = timeline.do(Encounter.advance)
+    assert_timeline_contract(timeline, kinds)
+    for back in range(turns + 1):
+        if timeline.rewind(back).current != timeline.states[turns - back]:
+            raise _fail(DURATION_PROPERTIES[4], f"rewinding {back} steps")
+    if timeline.rewind(turns).current != encounter:
+        raise _fail(DURATION_PROPERTIES[4], f"advanced {turns} turns and rewound")
+
+
+def _adder(
+    name: str, source: str, target: str, duration: Duration
+) -> Callable[[Encounter], Step]:
+    def add(state: Encounter) -> Step:
+        return state.add_effect(name, source=source, target=target, duration=duration)
+
+    return add
+
+
+def _scenario(ruleset: Ruleset) -> Timeline:
+    kinds: list[Duration] = [
+        Instant(),
+        Permanent(),
+        Rounds(1),
+        Rounds(3),
+        Rounds(2, tick_on="C"),
+        UntilEndOfNextTurns(),
+        UntilEndOfNextTurns(3),
+        Actions(1),
+        Actions(5),
+        NextChecks(),
+        GameTime(1),
+        GameTime(60),
+        UntilEvent("scene-end"),
+        Concentration(),
+    ]
+    enc = Encounter.for_ruleset(ruleset, ["A", "B", "C", "D"], rng=SeededRng(0))
+    again = Encounter.for_ruleset(ruleset, ["A", "B", "C", "D"], rng=SeededRng(0))
+    if enc != again:
+        raise _fail("initiative", "the same seed gave different initiative orders")
+    tl = Timeline.start(enc)
+    sources = [enc.order[0], enc.order[-1]]  # the first to act, and one acting later
+    for moment in range(3):  # before round 1, on the first turn, on the second turn
+        if moment:
+            tl = tl.do(Encounter.advance)
+        for i, duration in enumerate(kinds):
+            src = sources[i % 2]
+            tgt = enc.order[(i + moment) % len(enc.order)]
+            tl = tl.do(_adder(f"k{moment}.{i}", src, tgt, duration))
+    tl = tl.do(lambda s: s.spend_action(s.order[0]))
+    tl = tl.do(lambda s: s.record_check(s.order[1]))
+    tl = tl.do(lambda s: s.delay(s.order[-1], after=s.order[0]))
+    for _ in range(5):
+        tl = tl.do(Encounter.advance)
+    tl = tl.do(lambda s: s.leave(sources[0]))
+    for _ in range(6):
+        tl = tl.do(Encounter.advance)
+    tl = tl.do(lambda s: s.signal("scene-end"))
+    tl = tl.do(Encounter.end)
+    return tl.do(lambda s: s.pass_time(3600))
+
+
+def assert_ruleset_durations(ruleset: Ruleset) -> None:
+    """The duration contract on an encounter with ``ruleset``'s timing.
+
+    Builds an encounter with
+    [`Encounter.for_ruleset`][rollwerk.Encounter.for_ruleset] (its round
+    length, actions per round, stacking policy and initiative rule, seeded),
+    adds every built-in duration kind before round 1, on the first turn and
+    on the second, then advances, spends an action, records a check, delays,
+    lets the first combatant leave, signals, ends the combat and passes an
+    hour. Every step must keep the properties in
+    [`DURATION_PROPERTIES`][rollwerk.testing.DURATION_PROPERTIES], and every
+    earlier state must come back exactly on rewind. Registered in
+    [`RULESET_PROPERTIES`][rollwerk.testing.RULESET_PROPERTIES].
+
+    Raises:
+        ContractViolation: A property does not hold.
+    """
+    tl = _scenario(ruleset)
+    assert_timeline_contract(tl)
+    last = len(tl) - 1
+    for back in range(last + 1):
+        if tl.rewind(back).current != tl.states[last - back]:
+            raise _fail(DURATION_PROPERTIES[4], f"rewinding {back} steps")
+
+
+if assert_ruleset_durations not in RULESET_PROPERTIES:
+    RULESET_PROPERTIES.append(assert_ruleset_durations)

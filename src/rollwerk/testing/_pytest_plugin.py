@@ -1,0 +1,190 @@
+"""The pytest plugin of the contract kit (loaded through the ``pytest11`` entry point).
+
+It adds the option ``--rollwerk-contract=<ruleset id>`` (repeatable; also
+``<id>:<check>``, and ``<id>+<option>…`` to switch on optional rules), which adds one test item per check spec of that installed
+ruleset, one for its declaration and one per extra ruleset property, and the
+fixture ``rollwerk_contract``. Nothing of rollwerk or hypothesis is imported
+until such an item runs or the fixture is used, so the plugin costs nothing in
+test runs that do not use it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+if TYPE_CHECKING:
+    from rollwerk import Ruleset
+
+__all__ = ["ContractItem", "pytest_addoption", "rollwerk_contract"]
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    """Add ``--rollwerk-contract`` and ``--rollwerk-contract-examples``."""
+    group = parser.getgroup("rollwerk", "rollwerk contract kit")
+    group.addoption(
+        "--rollwerk-contract",
+        action="append",
+        default=[],
+        metavar="RULESET[+OPTION…][:CHECK]",
+        dest="rollwerk_contract",
+        help="check an installed rollwerk ruleset against the contract "
+        "(repeatable; looked up by id through rollwerk.plugins.get_registry(); "
+        "+OPTION switches on an optional rule, :CHECK tests one check)",
+    )
+    group.addoption(
+        "--rollwerk-contract-examples",
+        type=int,
+        default=None,
+        metavar="N",
+        dest="rollwerk_contract_examples",
+        help="parameter sets drawn per check (default: the kit's default, 8)",
+    )
+
+
+class ContractItem(pytest.Item):
+    """One contract test of an installed ruleset."""
+
+    def __init__(
+        self,
+        *,
+        ruleset_id: str,
+        part: str,
+        run: Callable[[], None],
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(**kwargs)
+        self.ruleset_id = ruleset_id
+        """The id of the ruleset under test."""
+        self.part = part
+        """What this item checks (``declaration``, ``check:<name>``…)."""
+        self._run = run
+
+    def runtest(self) -> None:
+        """Run the contract property."""
+        self._run()
+
+    def repr_failure(
+        self,
+        excinfo: pytest.ExceptionInfo[BaseException],
+        style: Any = None,
+    ) -> str | Any:
+        """Show contract violations and rollwerk errors as their message only."""
+        from rollwerk import RollwerkError
+        from rollwerk.testing import ContractViolation
+
+        if isinstance(excinfo.value, (ContractViolation, RollwerkError)):
+            return f"{type(excinfo.value).__name__}: {excinfo.value}"
+        return super().repr_failure(excinfo)
+
+    def reportinfo(self) -> tuple[Any, int | None, str]:
+        """Where the item comes from, for pytest's reports."""
+        return self.path, None, f"rollwerk contract of {self.ruleset_id!r}: {self.part}"
+
+
+def _lookup(ruleset_id: str, options: Sequence[str] = ()) -> Ruleset:
+    from rollwerk.plugins import get_registry
+
+    registry = get_registry()
+    try:
+        return registry.ruleset(ruleset_id, options=options)
+    except Exception as exc:
+        failures = "; ".join(str(f.error()) for f in registry.failures)
+        if failures:
+            raise type(exc)(f"{exc} (plugin failures: {failures})") from None
+        raise
+
+
+def _items(session: pytest.Session, target: str) -> list[ContractItem]:
+    head, _, only = target.partition(":")
+    ruleset_id, *options = head.split("+")
+    examples = session.config.getoption("rollwerk_contract_examples")
+
+    def make(part: str, run: Callable[[], None]) -> ContractItem:
+        return ContractItem.from_parent(
+            session,
+            name=f"rollwerk-contract[{target}]::{part}",
+            ruleset_id=ruleset_id,
+            part=part,
+            run=run,
+        )
+
+    try:
+        ruleset = _lookup(ruleset_id, options)
+    except Exception as exc:  # noqa: BLE001 - reported by the item that fails
+        error = exc
+
+        def fail() -> None:
+            raise error
+
+        return [make("lookup", fail)]
+
+    from rollwerk.testing import _contract
+
+    def declaration() -> None:
+        _contract.assert_ruleset_declaration(ruleset)
+
+    items = [make("declaration", declaration)]
+    for spec in ruleset.checks():
+        if only and spec.name != only:
+            continue
+
+        def run(name: str = spec.name) -> None:
+            _contract.assert_ruleset_contract(
+                ruleset, max_examples=examples, checks=[name], properties=False
+            )
+
+        items.append(make(f"check:{spec.name}", run))
+    if only and len(items) == 1:
+        names = ", ".join(s.name for s in ruleset.checks())
+
+        def unknown() -> None:
+            raise _contract.ContractViolation(
+                f"ruleset {ruleset_id!r} has no check {only!r}; it has {names}"
+            )
+
+        items.append(make(f"check:{only}", unknown))
+    if not only:
+        for prop in _contract.RULESET_PROPERTIES:
+
+            def run_prop(p: Callable[[Ruleset], None] = prop) -> None:
+                p(ruleset)
+
+            items.append(make(prop.__name__, run_prop))
+    return items
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(
+    session: pytest.Session, config: pytest.Config, items: list[pytest.Item]
+) -> None:
+    """Append the contract items for every ``--rollwerk-contract`` given."""
+    for target in config.getoption("rollwerk_contract"):
+        items.extend(_items(session, target))
+
+
+@pytest.fixture
+def rollwerk_contract() -> Callable[..., None]:
+    """A function that runs the whole contract on a ruleset or an installed id.
+
+    ```python
+    def test_contract(rollwerk_contract):
+        rollwerk_contract("mysystem")  # or a Ruleset object
+    ```
+
+    ``options`` switches on optional rules of an installed ruleset; other
+    keyword arguments go to
+    [`assert_ruleset_contract`][rollwerk.testing.assert_ruleset_contract].
+    """
+
+    def run(
+        ruleset: Ruleset | str, *, options: Sequence[str] = (), **kwargs: Any
+    ) -> None:
+        from rollwerk.testing import assert_ruleset_contract
+
+        rs = _lookup(ruleset, options) if isinstance(ruleset, str) else ruleset
+        assert_ruleset_contract(rs, **kwargs)
+
+    return run

@@ -1,0 +1,381 @@
+"""Tests of the checks model (`_checks.py`, `_rulesets.py`) on the toy ruleset."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import attrs
+import pytest
+from hypothesis import given
+
+import rollwerk
+from rollwerk import (
+    CheckResult,
+    CheckSpec,
+    ContestOutcome,
+    Degree,
+    DieRoll,
+    Distribution,
+    Explanation,
+    Modifier,
+    Monotonic,
+    Outcome,
+    Parameter,
+    ScriptedRng,
+    SeededRng,
+    build_check,
+    contest_odds,
+    resolve_contest,
+)
+from rollwerk.testing import examples
+from rollwerk.testing import strategies as rst
+from rollwerk.testing.examples import PoolCheck, RollUnderCheck, ToyRuleset
+
+TOY = ToyRuleset()
+
+
+# -- Degree, Outcome, DieRoll, Explanation, Modifier --------------------------
+
+
+def test_degree_values_and_ranks():
+    assert [d.value for d in sorted(Degree, key=lambda d: d.rank)] == [
+        "critical_failure",
+        "failure",
+        "success",
+        "critical_success",
+    ]
+    assert [d.rank for d in Degree] == [0, 1, 2, 3]
+
+
+def test_outcome_orders_degree_before_value():
+    worse = Outcome(True, Degree.SUCCESS, 20)
+    better = Outcome(True, Degree.CRITICAL_SUCCESS, 1)
+    assert worse < better
+    assert sorted([better, worse]) == [worse, better]
+    assert Outcome(False, Degree.FAILURE, None, rolled=False) < Outcome(
+        False, Degree.FAILURE, 1
+    )
+
+
+def test_outcome_extras_are_sorted_pairs_and_json_inline():
+    o = Outcome(False, Degree.CRITICAL_FAILURE, 6, extras={"z": 1, "a": True})
+    assert o.extras == (("a", True), ("z", 1))
+    assert o.extra("z") == 1
+    assert o.extra("missing", "x") == "x"
+    data = o.to_json()
+    assert data == {
+        "success": False,
+        "degree": "critical_failure",
+        "value": 6,
+        "rolled": True,
+        "a": True,
+        "z": 1,
+    }
+    assert Outcome.from_json(json.loads(json.dumps(data))) == o
+    assert Outcome.from_json({**data, "probability": "1/2"}) == o
+
+
+def test_outcome_from_json_rejects_garbage():
+    with pytest.raises(rollwerk.SchemaError, match="malformed outcome JSON"):
+        Outcome.from_json({"success": True, "degree": "great", "value": 1})
+
+
+def test_check_result_json_round_trip_with_extras():
+    r = CheckResult(
+        success=False,
+        degree=Degree.CRITICAL_FAILURE,
+        value=6,
+        rolls=(DieRoll(6, 6, "check"), DieRoll(6, 2, "fate")),
+        explanation=Explanation("fumble", "Patzer"),
+        extras={"fumble": True},
+        ruleset="toy",
+        check="check",
+    )
+    data = r.to_json()
+    assert data["schema"] == 1
+    assert data["rolls"] == [
+        {"sides": 6, "face": 6, "role": "check"},
+        {"sides": 6, "face": 2, "role": "fate"},
+    ]
+    assert data["extras"] == {"fumble": True}
+    assert CheckResult.from_json(json.loads(json.dumps(data))) == r
+    assert r.outcome() == Outcome(
+        False, Degree.CRITICAL_FAILURE, 6, extras={"fumble": True}
+    )
+
+
+def test_check_result_from_json_wrong_schema():
+    with pytest.raises(rollwerk.SchemaError, match="schema must be 1, got 2"):
+        CheckResult.from_json({"schema": 2})
+    with pytest.raises(rollwerk.SchemaError, match="malformed check result JSON"):
+        CheckResult.from_json({"schema": 1, "success": True})
+
+
+def test_die_roll_from_json_malformed():
+    with pytest.raises(rollwerk.SchemaError, match="malformed die roll JSON"):
+        DieRoll.from_json({"sides": 6})
+
+
+def test_explanation_languages():
+    e = Explanation("hit", "Treffer")
+    assert (e(), e("en"), e("de")) == ("hit", "hit", "Treffer")
+    with pytest.raises(rollwerk.ParameterError) as info:
+        e("fr")
+    assert str(info.value) == "lang must be 'en' or 'de', got 'fr'"
+
+
+def test_modifier_defaults_to_check_kind():
+    m = Modifier(-2, "darkness")
+    assert (m.amount, m.source, m.kind) == (-2, "darkness", "check")
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        m.amount = 3  # type: ignore[misc]
+
+
+# -- Parameter and CheckSpec --------------------------------------------------
+
+
+def test_parameter_int_range_and_parse():
+    p = Parameter("skill", int, min_value=0, max_value=6)
+    assert p.required
+    assert p.parse(" 4 ") == 4
+    with pytest.raises(rollwerk.ParameterError) as info:
+        p.parse("four")
+    assert str(info.value) == "skill must be an integer from 0 to 6, got 'four'"
+    with pytest.raises(rollwerk.ParameterError) as info:
+        p.validate(True)
+    assert str(info.value) == "skill must be an integer from 0 to 6, got True"
+    assert Parameter("x", int, min_value=1).allowed() == "an integer >= 1"
+    assert Parameter("x", int, max_value=1).allowed() == "an integer <= 1"
+    assert Parameter("x", int).allowed() == "an integer"
+
+
+def test_parameter_bool_and_str():
+    edge = Parameter("edge", bool, default=False)
+    assert not edge.required
+    assert edge.parse("ja") is True
+    assert edge.parse("off") is False
+    with pytest.raises(rollwerk.ParameterError) as info:
+        edge.parse("maybe")
+    assert str(info.value) == "edge must be true or false, got 'maybe'"
+    diff = Parameter("difficulty", str, choices=("easy", "hard"))
+    assert diff.parse("hard") == "hard"
+    with pytest.raises(rollwerk.ParameterError) as info:
+        diff.parse("medium")
+    assert str(info.value) == "difficulty must be one of 'easy', 'hard', got 'medium'"
+    assert Parameter("name", str).allowed() == "a string"
+
+
+def test_check_spec_build_validates_and_fills_defaults():
+    spec = TOY.checks()[0]
+    check = spec.build(skill=3)
+    assert check == RollUnderCheck(skill=3)
+    assert dict(check.parameters) == {
+        "skill": 3,
+        "modifier": 0,
+        "edge": False,
+        "difficulty": "normal",
+    }
+    with pytest.raises(rollwerk.ParameterError) as info:
+        spec.build(skill=3, luck=1)
+    assert str(info.value) == (
+        "parameter name must be one of: skill, modifier, edge, difficulty, got 'luck'"
+    )
+    with pytest.raises(rollwerk.ParameterError) as info:
+        spec.build()
+    assert str(info.value) == "skill must be given (an integer from 0 to 6), got None"
+    with pytest.raises(rollwerk.ParameterError) as info:
+        spec.build(skill=7)
+    assert str(info.value) == "skill must be an integer from 0 to 6, got 7"
+
+
+def test_build_check_by_name_and_unknown_check():
+    assert build_check(TOY, "pool", dice=3) == PoolCheck(dice=3)
+    assert build_check(TOY, skill=2) == RollUnderCheck(skill=2)
+    with pytest.raises(rollwerk.UnknownCheck) as info:
+        build_check(TOY, "attack", skill=2)
+    assert str(info.value) == (
+        "check must be one of check, pool for ruleset 'toy', got 'attack'"
+    )
+
+
+def test_monotonic_vocabulary():
+    assert {m.value for m in Monotonic} == {"increasing", "decreasing"}
+    assert TOY.checks()[0].parameters[3].monotonic is Monotonic.DECREASING
+
+
+# -- the toy ruleset: worked examples with scripted dice -----------------------
+
+
+def test_toy_check_plain_success_and_failure():
+    """TOY-check: success iff the die is at most the chance."""
+    check = build_check(TOY, skill=3, modifier=1)
+    r = check.resolve(ScriptedRng([4]))
+    assert (r.success, r.degree, r.value) == (True, Degree.SUCCESS, 4)
+    assert r.rolls == (DieRoll(6, 4, "check"),)
+    assert r.explain() == "rolled 4 against a chance of 4: success"
+    assert r.explain("de") == "4 gewürfelt gegen eine Chance von 4: Erfolg"
+    r = check.resolve(ScriptedRng([5]))
+    assert (r.success, r.degree, r.value) == (False, Degree.FAILURE, 5)
+
+
+def test_toy_check_natural_one_is_critical():
+    r = build_check(TOY, skill=1, difficulty="hard", modifier=1).resolve(
+        ScriptedRng([1])
+    )
+    assert (r.success, r.degree, r.value) == (True, Degree.CRITICAL_SUCCESS, 1)
+
+
+def test_toy_check_six_fate_roll_fumbles_even_a_sure_success():
+    """A 6 calls for a fate die; 1-3 is a fumble even at chance 9."""
+    check = build_check(TOY, skill=6, modifier=3)
+    fumble = check.resolve(ScriptedRng([6, 3]))
+    assert (fumble.success, fumble.degree, fumble.value) == (
+        False,
+        Degree.CRITICAL_FAILURE,
+        6,
+    )
+    assert fumble.extra("fumble") is True
+    assert fumble.rolls == (DieRoll(6, 6, "check"), DieRoll(6, 3, "fate"))
+    saved = check.resolve(ScriptedRng([6, 4]))
+    assert (saved.success, saved.degree) == (True, Degree.SUCCESS)
+
+
+def test_toy_check_edge_keeps_lower_die():
+    r = build_check(TOY, skill=2, edge=True).resolve(ScriptedRng([5, 2]))
+    assert (r.success, r.value) == (True, 2)
+    assert [x.role for x in r.rolls] == ["check", "edge"]
+
+
+def test_toy_check_chance_zero_is_not_rolled():
+    check = build_check(TOY, skill=0)
+    r = check.resolve(ScriptedRng([]))
+    assert (r.success, r.degree, r.value, r.rolled, r.rolls) == (
+        False,
+        Degree.FAILURE,
+        None,
+        False,
+        (),
+    )
+    assert r.explain() == "a chance of 0 cannot be rolled: failure"
+    assert check.outcomes() == Distribution.constant(
+        Outcome(False, Degree.FAILURE, None, rolled=False)
+    )
+
+
+def test_toy_check_exact_distribution():
+    dist = build_check(TOY, skill=4).outcomes()
+    assert dict(dist.items()) == {
+        Outcome(True, Degree.CRITICAL_SUCCESS, 1): Fraction(1, 6),
+        Outcome(True, Degree.SUCCESS, 2): Fraction(1, 6),
+        Outcome(True, Degree.SUCCESS, 3): Fraction(1, 6),
+        Outcome(True, Degree.SUCCESS, 4): Fraction(1, 6),
+        Outcome(False, Degree.FAILURE, 5): Fraction(1, 6),
+        Outcome(False, Degree.FAILURE, 6): Fraction(1, 12),
+        Outcome(False, Degree.CRITICAL_FAILURE, 6, extras={"fumble": True}): Fraction(
+            1, 12
+        ),
+    }
+    edge = build_check(TOY, skill=4, edge=True).outcomes()
+    assert edge.probability(lambda o: o.success) == Fraction(8, 9)
+
+
+def test_toy_pool_counts_fives_and_sixes():
+    check = build_check(TOY, "pool", dice=3, threshold=2)
+    r = check.resolve(ScriptedRng([5, 1, 6]))
+    assert (r.success, r.degree, r.value) == (True, Degree.SUCCESS, 2)
+    r = check.resolve(ScriptedRng([5, 6, 6]))
+    assert r.degree is Degree.CRITICAL_SUCCESS
+    r = check.resolve(ScriptedRng([1, 1, 1]))
+    assert (r.success, r.degree, r.value) == (False, Degree.CRITICAL_FAILURE, 0)
+    dist = check.outcomes()
+    # P(at least 2 of 3 dice show 5-6) = 3·(1/3)²·(2/3) + (1/3)³ = 7/27
+    assert dist.probability(lambda o: o.success) == Fraction(7, 27)
+    assert dist[Outcome(False, Degree.CRITICAL_FAILURE, 0)] == Fraction(1, 216)
+
+
+def test_toy_pool_threshold_above_dice_is_not_rolled():
+    r = build_check(TOY, "pool", dice=2, threshold=3).resolve(ScriptedRng([]))
+    assert (r.rolled, r.value, r.success) == (False, None, False)
+
+
+@given(check=rst.checks(TOY), rng=rst.rngs())
+def test_resolved_outcome_is_in_support(check, rng):
+    result = check.resolve(rng)
+    assert result.outcome() in check.outcomes()
+    assert check.resolve(ScriptedRng([r.face for r in result.rolls])) == result
+
+
+# -- contests ---------------------------------------------------------------
+
+
+def test_toy_contest_rule():
+    win = Outcome(True, Degree.SUCCESS, 3)
+    lose = Outcome(False, Degree.FAILURE, 5)
+    crit = Outcome(True, Degree.CRITICAL_SUCCESS, 1)
+    assert resolve_contest(TOY, win, lose) is ContestOutcome.FIRST
+    assert resolve_contest(TOY, lose, win) is ContestOutcome.SECOND
+    assert resolve_contest(TOY, crit, win) is ContestOutcome.FIRST
+    assert resolve_contest(TOY, win, win) is ContestOutcome.TIE
+    assert resolve_contest(TOY, lose, lose) is ContestOutcome.BOTH_FAILED
+
+
+def test_contest_odds_exact_and_symmetric():
+    a = build_check(TOY, skill=4)
+    b = build_check(TOY, skill=3)
+    odds = contest_odds(TOY, a, b)
+    assert dict(odds.items()) == {
+        ContestOutcome.FIRST: Fraction(17, 36),
+        ContestOutcome.SECOND: Fraction(5, 18),
+        ContestOutcome.TIE: Fraction(1, 12),
+        ContestOutcome.BOTH_FAILED: Fraction(1, 6),
+    }
+    swapped = contest_odds(TOY, b, a)
+    assert swapped[ContestOutcome.FIRST] == odds[ContestOutcome.SECOND]
+
+
+def test_contest_odds_rejects_checks_of_another_ruleset():
+    @attrs.frozen
+    class Other(RollUnderCheck):
+        @property
+        def ruleset(self) -> str:
+            return "other"
+
+    with pytest.raises(rollwerk.ContestError) as info:
+        contest_odds(TOY, build_check(TOY, skill=1), Other(skill=1))
+    assert str(info.value) == "second check must belong to ruleset 'toy', got 'other'"
+
+
+# -- the optional rule -------------------------------------------------------
+
+
+def test_generous_optional_rule_adds_one():
+    generous = examples.GENEROUS.apply(TOY)
+    assert generous.id == "toy"
+    assert build_check(generous, skill=3).outcomes().probability(
+        lambda o: o.success
+    ) == Fraction(2, 3)
+    r = build_check(generous, "pool", dice=1).resolve(ScriptedRng([5, 1]))
+    assert (r.value, len(r.rolls)) == (1, 2)
+    with pytest.raises(rollwerk.RulesError):
+        examples.GENEROUS.apply(object())  # type: ignore[arg-type]
+
+
+def test_check_spec_contest_symmetric_default():
+    spec = CheckSpec("c", (), factory=lambda: RollUnderCheck(skill=1))
+    assert spec.contest_symmetric
+    assert spec.build() == RollUnderCheck(skill=1)
+
+
+def test_toy_ruleset_metadata():
+    assert (TOY.id, TOY.name, TOY.version) == ("toy", "Toy d6 ruleset", "1.0")
+    assert TOY.round_seconds == Fraction(5)
+    assert [d.id for d in TOY.difficulties] == ["easy", "normal", "hard"]
+    assert TOY.labels["de"]["critical_failure"] == "Patzer"
+    assert isinstance(TOY, rollwerk.Ruleset)
+    assert isinstance(build_check(TOY, skill=1), rollwerk.Check)
+
+
+def test_seeded_resolution_is_reproducible():
+    check = build_check(TOY, "pool", dice=5)
+    assert check.resolve(SeededRng(7)) == check.resolve(SeededRng(7))

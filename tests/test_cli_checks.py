@@ -1,0 +1,460 @@
+"""Tests of ``rollwerk rulesets``, ``check``, ``odds`` and ``contest``."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import types
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+import rollwerk
+from rollwerk import CheckResult, build_check
+from rollwerk.cli import main
+from rollwerk.plugins import NO_ENTRYPOINTS_ENV, Registry
+from rollwerk.testing import examples
+from rollwerk.testing.examples import ToyRuleset
+
+try:
+    import rollwerk._cli_roll
+except ImportError:  # pragma: no cover - written by another helper
+    stub = types.ModuleType("rollwerk._cli_roll")
+    stub.add_parsers = lambda sub: None  # type: ignore[attr-defined]
+    sys.modules["rollwerk._cli_roll"] = stub
+
+
+@pytest.fixture
+def registry(monkeypatch):
+    monkeypatch.setenv(NO_ENTRYPOINTS_ENV, "1")
+    return Registry(load_entrypoints=False, plugins=[examples])
+
+
+@pytest.fixture
+def cli(registry, capsys):
+    def run(*argv: str, reg: Registry | None = None) -> tuple[int, str, str]:
+        code = main(list(argv), registry=reg or registry)
+        out, err = capsys.readouterr()
+        return code, out, err
+
+    return run
+
+
+def fails(cli: Any, *argv: str) -> str:
+    code, out, err = cli(*argv)
+    assert code == 2
+    assert out == ""
+    assert err.count("\n") == 1
+    assert err.startswith("rollwerk: error: ")
+    return err.removeprefix("rollwerk: error: ").rstrip("\n")
+
+
+# -- rulesets --------------------------------------------------------------------
+
+
+def test_rulesets_lists_id_name_version_distribution_checks(cli):
+    code, out, err = cli("rulesets")
+    assert (code, err) == (0, "")
+    assert out.splitlines() == [
+        "id   name            version  distribution  checks",
+        "toy  Toy d6 ruleset  1.0      -             check, pool",
+        "optional rules for toy: generous",
+    ]
+
+
+def test_rulesets_shows_load_failures(cli):
+    def boom() -> list[Any]:
+        raise RuntimeError("boom")
+
+    broken = types.ModuleType("rollwerk_broken.plugin")
+    broken.rollwerk_register_rulesets = rollwerk.hookimpl(boom)  # type: ignore[attr-defined]
+    reg = Registry(load_entrypoints=False, plugins=[examples, broken])
+    code, out, _ = cli("rulesets", reg=reg)
+    assert code == 0
+    assert out.splitlines()[-2:] == [
+        "plugins that failed to load:",
+        (
+            "  plugin 'rollwerk_broken.plugin' failed: "
+            "rollwerk_register_rulesets raised RuntimeError('boom')"
+        ),
+    ]
+    code, out, _ = cli("rulesets", "--json", reg=reg)
+    data = json.loads(out)
+    assert data["failures"] == [
+        {
+            "plugin": "rollwerk_broken.plugin",
+            "distribution": None,
+            "reason": "rollwerk_register_rulesets raised RuntimeError('boom')",
+        }
+    ]
+    assert [r["id"] for r in data["rulesets"]] == ["toy"]
+
+
+def test_rulesets_shows_import_failure_with_distribution(cli, monkeypatch):
+    import rollwerk.plugins
+
+    class EP:
+        name = "ds9"
+
+        class dist:  # noqa: N801 - mimics EntryPoint.dist
+            name = "rollwerk-ds9"
+
+        def load(self) -> Any:
+            raise ImportError("cannot import name 'Ruleset'")
+
+    monkeypatch.setattr(rollwerk.plugins, "_entry_points", lambda: [EP()])
+    reg = Registry(load_entrypoints=True, plugins=[examples])
+    code, out, _ = cli("rulesets", reg=reg)
+    assert code == 0
+    assert out.splitlines()[-1] == (
+        "  plugin 'ds9' (distribution rollwerk-ds9) failed: import failed: "
+        "ImportError(\"cannot import name 'Ruleset'\")"
+    )
+
+
+def test_rulesets_empty(cli):
+    code, out, _ = cli("rulesets", reg=Registry(load_entrypoints=False))
+    assert (code, out) == (0, "no rulesets installed\n")
+
+
+def test_rulesets_details(cli):
+    code, out, _ = cli("rulesets", "toy")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == "toy: Toy d6 ruleset 1.0"
+    assert lines[1] == "check check: roll a d6 under skill + modifier"
+    assert (
+        lines[2] == "  skill: an integer from 0 to 6; required (the character's skill)"
+    )
+    assert "difficulties: easy +1, normal +0, hard -1" in lines
+    code, out, _ = cli("rulesets", "toy", "--json")
+    data = json.loads(out)
+    assert data["checks"][1]["parameters"][0] == {
+        "name": "dice",
+        "type": "int",
+        "required": True,
+        "default": None,
+        "min_value": 1,
+        "max_value": 8,
+        "choices": None,
+        "monotonic": "increasing",
+        "help": "the number of d6",
+    }
+    assert data["round_seconds"] == "5/1"
+
+
+# -- check -------------------------------------------------------------------------
+
+
+def test_check_with_rolls_and_explain(cli):
+    code, out, err = cli("check", "toy", "skill=4", "--rolls", "3", "--explain")
+    assert (code, err) == (0, "")
+    assert out.splitlines() == [
+        "toy:check skill=4 modifier=0 edge=false difficulty=normal",
+        "result: success, value 3",
+        "rolls: 3 (d6 check)",
+        "explanation: rolled 3 against a chance of 4: success",
+    ]
+
+
+def test_check_in_german_with_fumble(cli):
+    code, out, _ = cli(
+        "check", "toy", "skill=4", "--rolls", "6,2", "--explain", "--lang", "de"
+    )
+    assert code == 0
+    assert out.splitlines()[1:] == [
+        "Ergebnis: Misserfolg (Patzer), Wert 6; fumble=true",
+        "Würfe: 6 (d6 check), 2 (d6 fate)",
+        "Erklärung: 6 gewürfelt gegen eine Chance von 4: Patzer",
+    ]
+
+
+def test_check_with_seed_is_reproducible_and_json(cli):
+    _, out1, _ = cli("check", "toy:pool", "dice=5", "--seed", "11", "--json")
+    _, out2, _ = cli("check", "toy:pool", "dice=5", "--seed", "11", "--json")
+    assert out1 == out2
+    data = json.loads(out1)
+    assert list(data) == ["schema", "ruleset", "check", "parameters", "seed", "result"]
+    assert data["parameters"] == {"dice": 5, "threshold": 1}
+    result = CheckResult.from_json(data["result"])
+    expected = build_check(ToyRuleset(), "pool", dice=5).resolve(rollwerk.SeededRng(11))
+    assert result == expected
+    assert set(data["result"]) >= {"success", "degree", "value", "rolls", "explanation"}
+
+
+def test_check_not_rolled(cli):
+    code, out, _ = cli("check", "toy", "skill=1", "modifier=-3")
+    assert code == 0
+    assert out.splitlines()[1:] == ["result: failure; no roll", "rolls: none"]
+
+
+def test_check_with_option(cli):
+    code, out, _ = cli(
+        "check", "toy", "skill=3", "--option", "generous", "--rolls", "4"
+    )
+    assert code == 0
+    assert out.splitlines()[:2] == [
+        "toy:check skill=3 modifier=0 edge=false difficulty=normal (options: generous)",
+        "result: success, value 4",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (("check", "ds5", "pw=4"), "ruleset must be one of: toy; got 'ds5'"),
+        (
+            ("check", "toy:attack"),
+            "check of ruleset 'toy' must be one of: check, pool, got 'attack'",
+        ),
+        (
+            ("check", "toy", "luck=3"),
+            (
+                "parameter of toy:check must be one of: skill, modifier, edge, "
+                "difficulty, got 'luck'"
+            ),
+        ),
+        (
+            ("check", "toy", "skill"),
+            (
+                "parameter of toy:check must be written key=value with key one of: "
+                "skill, modifier, edge, difficulty, got 'skill'"
+            ),
+        ),
+        (
+            ("check", "toy", "=3"),
+            (
+                "parameter of toy:check must be written key=value with key one of: "
+                "skill, modifier, edge, difficulty, got '=3'"
+            ),
+        ),
+        (("check", "toy", "skill=9"), "skill must be an integer from 0 to 6, got 9"),
+        (("check", "toy", "skill=x"), "skill must be an integer from 0 to 6, got 'x'"),
+        (
+            ("check", "toy", "skill=1", "skill=2"),
+            "skill must be given once, got 'skill=2'",
+        ),
+        (
+            ("check", "toy", "skill=1", "edge=maybe"),
+            "edge must be true or false, got 'maybe'",
+        ),
+        (("check", "toy"), "skill must be given (an integer from 0 to 6), got None"),
+        (
+            ("check", "toy", "skill=3", "--option", "stingy"),
+            "option must be one of: generous for ruleset 'toy'; got 'stingy'",
+        ),
+        (
+            ("check", "toy:pool", "dice=3", "--rolls", "6,2"),
+            (
+                "--rolls has too few faces: scripted Rng ran out of faces: all 2 given "
+                "faces were used, a 3rd d6 was asked for"
+            ),
+        ),
+        (
+            ("check", "toy:pool", "dice=2", "--rolls", "6,2,1"),
+            "--rolls has 1 face(s) too many: the check used 2 of 3",
+        ),
+        (
+            ("check", "toy", "skill=3", "--rolls", "7"),
+            "--rolls: face 1 must be an integer from 1 to 6 for a d6, got 7",
+        ),
+        (
+            ("check", "toy", "skill=3", "--rolls", "1,,2"),
+            "--rolls must be comma-separated die faces such as 2,1,17, got '1,,2'",
+        ),
+    ],
+)
+def test_check_user_errors(cli, argv, message):
+    assert fails(cli, *argv) == message
+
+
+def test_seed_and_rolls_exclude_each_other(cli, capsys):
+    with pytest.raises(SystemExit) as info:
+        main(["check", "toy", "skill=3", "--seed", "1", "--rolls", "3"])
+    assert info.value.code == 2
+    assert "not allowed with argument" in capsys.readouterr().err
+
+
+# -- odds ----------------------------------------------------------------------------
+
+
+def test_odds_table_and_bar_chart(cli):
+    code, out, err = cli("odds", "toy", "skill=4")
+    assert (code, err) == (0, "")
+    bar = "█" * 40
+    half = "█" * 20
+    assert out.splitlines() == [
+        "toy:check skill=4 modifier=0 edge=false difficulty=normal",
+        "result   degree            value  extras       probability       %",
+        f"success  critical success      1                       1/6  16.67%  {bar}",
+        f"success  success               4                       1/6  16.67%  {bar}",
+        f"success  success               3                       1/6  16.67%  {bar}",
+        f"success  success               2                       1/6  16.67%  {bar}",
+        f"failure  failure               6                      1/12   8.33%  {half}",
+        f"failure  failure               5                       1/6  16.67%  {bar}",
+        f"failure  fumble                6  fumble=true         1/12   8.33%  {half}",
+        "P(success) = 2/3 (66.67%)",
+    ]
+
+
+def test_odds_json(cli):
+    code, out, _ = cli("odds", "toy:pool", "dice=2", "threshold=2", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data == {
+        "schema": 1,
+        "ruleset": "toy",
+        "check": "pool",
+        "parameters": {"dice": 2, "threshold": 2},
+        "outcomes": [
+            {
+                "success": True,
+                "degree": "critical_success",
+                "value": 2,
+                "rolled": True,
+                "probability": "1/9",
+            },
+            {
+                "success": False,
+                "degree": "failure",
+                "value": 1,
+                "rolled": True,
+                "probability": "4/9",
+            },
+            {
+                "success": False,
+                "degree": "failure",
+                "value": 0,
+                "rolled": True,
+                "probability": "5/12",
+            },
+            {
+                "success": False,
+                "degree": "critical_failure",
+                "value": 0,
+                "rolled": True,
+                "probability": "1/36",
+            },
+        ],
+    }
+    assert sum(Fraction(o["probability"]) for o in data["outcomes"]) == 1
+
+
+def test_odds_json_extras_inline(cli):
+    _, out, _ = cli("odds", "toy", "skill=6", "modifier=3", "--json")
+    fumble = [
+        o for o in json.loads(out)["outcomes"] if o["degree"] == "critical_failure"
+    ]
+    assert fumble == [
+        {
+            "success": False,
+            "degree": "critical_failure",
+            "value": 6,
+            "rolled": True,
+            "fumble": True,
+            "probability": "1/12",
+        }
+    ]
+
+
+def test_odds_german(cli):
+    _, out, _ = cli("odds", "toy:pool", "dice=1", "--lang", "de")
+    assert out.splitlines() == [
+        "toy:pool dice=1 threshold=1",
+        "Ergebnis    Grad               Wert  Wahrscheinlichkeit       %",
+        "Erfolg      kritischer Erfolg     1                 1/3  33.33%  " + "█" * 27,
+        "Misserfolg  Misserfolg            0                 1/2  50.00%  " + "█" * 40,
+        "Misserfolg  Patzer                0                 1/6  16.67%  " + "█" * 13,
+        "P(Erfolg) = 1/3 (33.33%)",
+    ]
+
+
+def test_odds_errors(cli):
+    assert fails(cli, "odds", "toy", "skill=-1") == (
+        "skill must be an integer from 0 to 6, got -1"
+    )
+
+
+# -- contest -------------------------------------------------------------------------
+
+
+def test_contest_text(cli):
+    code, out, _ = cli("contest", "toy", "skill=4", "--vs", "skill=3")
+    assert code == 0
+    assert out.splitlines() == [
+        (
+            "toy:check skill=4 modifier=0 edge=false difficulty=normal vs "
+            "toy:check skill=3 modifier=0 edge=false difficulty=normal"
+        ),
+        "outcome           probability       %",
+        "first side wins         17/36  47.22%  " + "█" * 40,
+        "second side wins         5/18  27.78%  " + "█" * 24,
+        "tie                      1/12   8.33%  " + "█" * 7,
+        "both failed               1/6  16.67%  " + "█" * 14,
+    ]
+
+
+def test_contest_json_and_other_check(cli):
+    code, out, _ = cli(
+        "contest", "toy", "skill=4", "--vs", "dice=3", "--vs-check", "pool", "--json"
+    )
+    assert code == 0
+    data = json.loads(out)
+    assert data == {
+        "schema": 1,
+        "ruleset": "toy",
+        "check": "check",
+        "parameters": {
+            "skill": 4,
+            "modifier": 0,
+            "edge": False,
+            "difficulty": "normal",
+        },
+        "vs": {"check": "pool", "parameters": {"dice": 3, "threshold": 1}},
+        "probabilities": {
+            "first": "49/81",
+            "second": "7/27",
+            "tie": "1/27",
+            "reroll": "0/1",
+            "both_failed": "8/81",
+        },
+    }
+
+
+def test_contest_errors(cli):
+    assert fails(cli, "contest", "toy", "skill=4", "--vs", "skill=8") == (
+        "--vs skill must be an integer from 0 to 6, got 8"
+    )
+    assert fails(cli, "contest", "toy", "skill=4", "--vs") == (
+        "--vs skill must be given (an integer from 0 to 6), got None"
+    )
+    assert fails(
+        cli, "contest", "toy", "skill=4", "--vs", "x=1", "--vs-check", "duel"
+    ) == ("check of ruleset 'toy' must be one of: check, pool, got 'duel'")
+
+
+def test_argparse_errors_exit_2(capsys):
+    with pytest.raises(SystemExit) as info:
+        main(["odds"])
+    assert info.value.code == 2
+    with pytest.raises(SystemExit) as info:
+        main(["check", "toy", "--lang", "fr"])
+    assert info.value.code == 2
+    capsys.readouterr()
+
+
+def test_console_script_uses_installed_plugins():
+    """With entry points off, no ruleset is installed: one line, exit 2."""
+    out = subprocess.run(
+        [sys.executable, "-m", "rollwerk", "odds", "toy", "skill=1"],
+        capture_output=True,
+        text=True,
+        env={"ROLLWERK_NO_ENTRYPOINTS": "1", "PATH": ""},
+        check=False,
+    )
+    assert out.returncode == 2
+    assert out.stderr == (
+        "rollwerk: error: ruleset must be one of: none installed; got 'toy'\n"
+    )

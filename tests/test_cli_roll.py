@@ -1,0 +1,178 @@
+"""``rollwerk roll``: rolling, explaining, JSON, odds and user errors.
+
+Rule ids refer to issue 2 ("rollwerk core I"), item 7 (CLI).
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from rollwerk import RollResult
+from rollwerk.cli import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_core1_i7_roll_with_rolls_and_explain(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """I2-7: --rolls plays back faces; --explain shows the dice."""
+    code, out, err = run(capsys, "roll", "2W6+3", "--rolls", "2,5", "--explain")
+    assert (code, err) == (0, "")
+    assert out == "2W6+3 = 10\n  2W6: 2, 5 → 7\n"
+
+
+def test_core1_i7_roll_total_only(capsys: pytest.CaptureFixture[str]) -> None:
+    """I2-7: without --explain only the total is printed."""
+    assert run(capsys, "roll", "4d6kh3", "--rolls", "3,6,1,5") == (0, "14\n", "")
+
+
+def test_core1_i7_roll_german(capsys: pytest.CaptureFixture[str]) -> None:
+    """I2-7: --lang de explains in German."""
+    _code, out, _ = run(
+        capsys, "roll", "4d6kh3", "--rolls", "3,6,1,5", "--explain", "--lang", "de"
+    )
+    assert out == "4d6kh3 = 14\n  4d6kh3: 3, 6, 1 (verworfen), 5 → 14\n"
+
+
+def test_core1_i7_seed_is_reproducible(capsys: pytest.CaptureFixture[str]) -> None:
+    """I2-7: --seed gives the same roll every time."""
+    first = run(capsys, "roll", "10d6>=5", "--seed", "42")
+    assert first == (0, "3\n", "")
+    assert run(capsys, "roll", "10d6>=5", "--seed", "42") == first
+
+
+def test_core1_i7_system_rng(capsys: pytest.CaptureFixture[str]) -> None:
+    """I2-7: without --seed/--rolls the system Rng rolls."""
+    code, out, _ = run(capsys, "roll", "1d6")
+    assert code == 0
+    assert 1 <= int(out) <= 6
+
+
+def test_core1_i7_roll_json(capsys: pytest.CaptureFixture[str]) -> None:
+    """I2-7: --json prints the result JSON (schema 1) that loads back."""
+    _, out, _ = run(capsys, "roll", "2d6+1", "--rolls", "3,4", "--json")
+    data = json.loads(out)
+    assert data["schema"] == 1
+    assert data["total"] == 8
+    assert data["rolls"] == [
+        {"sides": 6, "face": 3, "role": "roll"},
+        {"sides": 6, "face": 4, "role": "roll"},
+    ]
+    assert RollResult.from_json(data).total == 8
+    _code, out, _ = run(
+        capsys, "roll", "2d6+1", "--rolls", "3,4", "--json", "--explain"
+    )
+    assert json.loads(out)["explanation"] == "2d6+1 = 8\n  2d6: 3, 4 → 7"
+
+
+def test_core1_i7_odds_json_exact_shape(capsys: pytest.CaptureFixture[str]) -> None:
+    """I2-7: --odds --json is exactly schema, notation and sorted outcomes."""
+    code, out, _ = run(capsys, "roll", "2d4-1", "--odds", "--json")
+    assert code == 0
+    assert json.loads(out) == {
+        "schema": 1,
+        "notation": "2d4-1",
+        "outcomes": [
+            {"value": 1, "probability": "1/16"},
+            {"value": 2, "probability": "1/8"},
+            {"value": 3, "probability": "3/16"},
+            {"value": 4, "probability": "1/4"},
+            {"value": 5, "probability": "3/16"},
+            {"value": 6, "probability": "1/8"},
+            {"value": 7, "probability": "1/16"},
+        ],
+    }
+
+
+def test_core1_i7_odds_table(capsys: pytest.CaptureFixture[str]) -> None:
+    """I2-7: the text odds are a table with fraction, percent and a bar chart."""
+    _, out, _ = run(capsys, "roll", "1d20>=15", "--odds")
+    assert out == (
+        "exact odds of 1d20>=15 (mean 3/10 ≈ 0.30)\n"
+        "value  probability  percent\n"
+        "    0         7/10   70.00%  ████████████████████████████████████████\n"
+        "    1         3/10   30.00%  █████████████████\n"
+    )
+    _code, out, _ = run(capsys, "roll", "1d2", "--odds", "--lang", "de")
+    assert out.splitlines()[:2] == [
+        "exakte Wahrscheinlichkeiten für 1d2 (Mittelwert 3/2 ≈ 1.50)",
+        "Wert  Wahrscheinlichkeit  Prozent",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (
+            ["roll", "2d6", "--rolls", "3,x"],
+            "--rolls must be comma-separated die faces such as 2,1,17, got '3,x'",
+        ),
+        (
+            ["roll", "2d6", "--rolls", "3"],
+            (
+                "--rolls has too few faces: scripted Rng ran out of faces: all 1 given "
+                "faces were used, a 2nd d6 was asked for"
+            ),
+        ),
+        (
+            ["roll", "2d6", "--rolls", "3,4,5"],
+            "--rolls has 1 face(s) too many: the roll used 2 of 3",
+        ),
+        (
+            ["roll", "2d6", "--rolls", "7,1"],
+            "--rolls: face 1 must be an integer from 1 to 6 for a d6, got 7",
+        ),
+        (
+            ["roll", "2d6+"],
+            (
+                "unexpected end of notation: expected a number, a die or '(' at "
+                "column 5 of '2d6+'"
+            ),
+        ),
+        (
+            ["roll", "99999999d99999999"],
+            (
+                "dice count limit exceeded: 99999999 is more than the maximum of 1000 "
+                "(by 99998999)"
+            ),
+        ),
+        (
+            ["roll", "1d1!", "--odds"],
+            (
+                "every face of the die explodes, so the roll never ends (die d1) at "
+                "column 1 of '1d1!'"
+            ),
+        ),
+        (
+            ["roll", "2d6", "--odds", "--seed", "1"],
+            "--odds must be used without --seed and --rolls, got 'with --seed/--rolls'",
+        ),
+    ],
+)
+def test_core1_i7_user_errors_one_line_exit_2(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    """I2-7: user errors: one line on stderr, exit code 2, no traceback."""
+    code, out, err = run(capsys, *argv)
+    assert (code, out) == (2, "")
+    assert err == f"rollwerk: error: {message}\n"
+
+
+def test_core1_i7_console_script() -> None:
+    """I2-7: ``python -m rollwerk roll`` works end to end."""
+    proc = subprocess.run(
+        [sys.executable, "-m", "rollwerk", "roll", "W20+2", "--rolls", "18"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert (proc.returncode, proc.stdout, proc.stderr) == (0, "20\n", "")

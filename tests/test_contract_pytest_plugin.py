@@ -1,0 +1,107 @@
+"""Tests of the contract kit's pytest plugin (``--rollwerk-contract``, fixture)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rollwerk.testing import RULESET_PROPERTIES
+
+pytest_plugins = ["pytester"]
+
+CONFTEST = """
+import rollwerk.plugins
+from rollwerk.testing import examples
+
+def pytest_configure(config):
+    rollwerk.plugins.get_registry(fresh=True).register(examples)
+"""
+
+
+@pytest.fixture
+def project(pytester, monkeypatch):
+    monkeypatch.setenv("ROLLWERK_NO_ENTRYPOINTS", "1")
+    pytester.makeconftest(CONFTEST)
+    return pytester
+
+
+def test_option_adds_contract_items(project):
+    result = project.runpytest_subprocess(
+        "--rollwerk-contract=toy", "--rollwerk-contract-examples=2", "-v"
+    )
+    extra = [p.__name__ for p in RULESET_PROPERTIES]
+    result.assert_outcomes(passed=3 + len(extra))
+    result.stdout.fnmatch_lines(
+        [
+            "*rollwerk-contract?toy?::declaration PASSED*",
+            "*rollwerk-contract?toy?::check:check PASSED*",
+            "*rollwerk-contract?toy?::check:pool PASSED*",
+            *(f"*rollwerk-contract?toy?::{name} PASSED*" for name in extra),
+        ]
+    )
+
+
+def test_option_with_one_check(project):
+    result = project.runpytest_subprocess(
+        "--rollwerk-contract=toy:pool", "--rollwerk-contract-examples=1", "-v"
+    )
+    result.assert_outcomes(passed=2)
+    result.stdout.fnmatch_lines(["*rollwerk-contract?toy:pool?::check:pool PASSED*"])
+
+
+def test_option_with_optional_rule(project):
+    result = project.runpytest_subprocess(
+        "--rollwerk-contract=toy+generous:pool",
+        "--rollwerk-contract=toy+stingy",
+        "--rollwerk-contract-examples=1",
+        "-v",
+    )
+    result.assert_outcomes(passed=2, failed=1)
+    result.stdout.fnmatch_lines(
+        [
+            "*rollwerk-contract?toy+generous:pool?::check:pool PASSED*",
+            (
+                "UnknownRuleset: option must be one of: generous for ruleset 'toy'; "
+                "got 'stingy'"
+            ),
+        ]
+    )
+
+
+def test_unknown_ruleset_and_check_fail_with_one_line(project):
+    result = project.runpytest_subprocess(
+        "--rollwerk-contract=nope", "--rollwerk-contract=toy:attack"
+    )
+    result.assert_outcomes(passed=1, failed=2)
+    result.stdout.fnmatch_lines(
+        [
+            "UnknownRuleset: ruleset must be one of: toy; got 'nope'",
+            "ContractViolation: ruleset 'toy' has no check 'attack'; it has check, pool",
+        ]
+    )
+
+
+def test_without_the_option_nothing_is_added(project):
+    project.makepyfile("def test_nothing():\n    pass\n")
+    result = project.runpytest_subprocess()
+    result.assert_outcomes(passed=1)
+
+
+def test_fixture_runs_the_contract(project):
+    project.makepyfile(
+        """
+        from rollwerk.testing.examples import ToyRuleset
+
+        def test_by_id(rollwerk_contract):
+            rollwerk_contract("toy", max_examples=1, resolutions=100)
+
+        def test_with_option(rollwerk_contract):
+            rollwerk_contract(
+                "toy", options=["generous"], max_examples=0, resolutions=100
+            )
+
+        def test_by_object(rollwerk_contract):
+            rollwerk_contract(ToyRuleset(), max_examples=0, resolutions=100)
+        """
+    )
+    result = project.runpytest_subprocess()
+    result.assert_outcomes(passed=3)

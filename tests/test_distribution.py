@@ -1,0 +1,173 @@
+"""Distribution: algebra laws, queries and JSON.
+
+Rule ids refer to issue 2 ("rollwerk core I"), item 4 (exact distributions)
+and item 6 (JSON).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rollwerk import Distribution, ParameterError, SchemaError
+
+small_ints = st.integers(-5, 8)
+
+
+@st.composite
+def dists(draw: st.DrawFn) -> Distribution[int]:
+    weights = draw(
+        st.dictionaries(small_ints, st.integers(1, 5), min_size=1, max_size=5)
+    )
+    return Distribution.from_weights(weights)
+
+
+def total(d: Distribution[int]) -> Fraction:
+    return sum((p for _, p in d.items()), Fraction(0))
+
+
+@given(dists(), dists())
+def test_core1_i4_convolution_commutative(
+    a: Distribution[int], b: Distribution[int]
+) -> None:
+    """I2-4: a + b == b + a."""
+    assert a + b == b + a
+
+
+@given(dists(), dists(), dists())
+def test_core1_i4_convolution_associative(
+    a: Distribution[int], b: Distribution[int], c: Distribution[int]
+) -> None:
+    """I2-4: (a + b) + c == a + (b + c)."""
+    assert (a + b) + c == a + (b + c)
+
+
+@given(dists())
+def test_core1_i4_constant_zero_is_identity(a: Distribution[int]) -> None:
+    """I2-4: adding the constant 0 changes nothing; shifting by 0 neither."""
+    assert a + Distribution.constant(0) == a
+    assert a + 0 == a
+
+
+@given(dists(), dists())
+def test_core1_i4_sums_to_one_and_positive(
+    a: Distribution[int], b: Distribution[int]
+) -> None:
+    """I2-4: every operation gives probabilities > 0 summing to exactly 1."""
+    for d in (a + b, a - b, a.maximum(b), a.minimum(b), a.map(abs), -a):
+        assert total(d) == 1
+        assert all(p > 0 for _, p in d.items())
+
+
+@given(dists())
+def test_core1_i4_map_identity_and_composition(a: Distribution[int]) -> None:
+    """I2-4: map(id) == a; map(f).map(g) == map(g . f)."""
+    assert a.map(lambda x: x) == a
+
+    def f(x: int) -> int:
+        return x * 2
+
+    def g(x: int) -> int:
+        return x % 3
+
+    assert a.map(f).map(g) == a.map(lambda x: g(f(x)))
+
+
+@given(dists(), dists())
+def test_core1_i4_mean_and_variance_additive(
+    a: Distribution[int], b: Distribution[int]
+) -> None:
+    """I2-4: E[a+b] = E[a] + E[b]; Var[a+b] = Var[a] + Var[b] (independent)."""
+    assert (a + b).mean() == a.mean() + b.mean()
+    assert (a + b).variance() == a.variance() + b.variance()
+    assert (a - b).mean() == a.mean() - b.mean()
+
+
+@given(dists(), st.integers(0, 4))
+def test_core1_i4_repeat_sum_is_repeated_convolution(
+    a: Distribution[int], n: int
+) -> None:
+    """I2-4: repeat_sum(n) equals adding n copies."""
+    expected = Distribution.constant(0)
+    for _ in range(n):
+        expected = expected + a
+    assert a.repeat_sum(n) == expected
+
+
+@given(dists(), dists())
+def test_core1_i4_max_min_commutative(
+    a: Distribution[int], b: Distribution[int]
+) -> None:
+    """I2-4: max and min are commutative; max+min has the mean of a+b."""
+    assert a.maximum(b) == b.maximum(a)
+    assert a.minimum(b) == b.minimum(a)
+    assert a.maximum(b).mean() + a.minimum(b).mean() == (a + b).mean()
+
+
+@given(dists())
+def test_core1_i4_condition_and_probability(a: Distribution[int]) -> None:
+    """I2-4: conditioning renormalizes; P(pred) + P(not pred) = 1."""
+    p = a.probability(lambda x: x >= 0)
+    assert p + a.probability(lambda x: x < 0) == 1
+    if p:
+        c = a.condition(lambda x: x >= 0)
+        for x, q in c.items():
+            assert q == a[x] / p
+
+
+@given(dists())
+def test_core1_i4_quantiles_and_cdf(a: Distribution[int]) -> None:
+    """I2-4: the median's cdf reaches 1/2; quantile(1) is the maximum."""
+    assert a.cdf(a.median()) >= Fraction(1, 2)
+    assert a.quantile(1) == a.max_outcome()
+    assert a.quantile(0) == a.min_outcome()
+
+
+@given(dists())
+def test_core1_i6_json_round_trip(a: Distribution[int]) -> None:
+    """I2-6: to_json/from_json round-trips with exact 'p/q' strings."""
+    data = a.to_json()
+    assert data["schema"] == 1
+    assert Distribution.from_json(data) == a
+
+
+def test_core1_i4_bind_and_mixture() -> None:
+    """I2-4: bind is the law of total probability."""
+    coin = Distribution.uniform([1, 2])
+    dice = coin.bind(lambda n: Distribution.uniform(range(1, 7)).repeat_sum(n))
+    assert dice[2] == Fraction(1, 2) * Fraction(1, 6) + Fraction(1, 2) * Fraction(1, 36)
+
+
+def test_core1_i4_exact_values() -> None:
+    """I2-4: mean, variance, stdev, mode of a d6."""
+    d6 = Distribution.uniform(range(1, 7))
+    assert d6.mean() == Fraction(7, 2)
+    assert d6.variance() == Fraction(35, 12)
+    assert d6.stdev() == pytest.approx(1.7078251276599330)
+    assert (d6 + d6).mode() == 7
+    assert d6.denominator == 6
+    assert d6 == Distribution({k: Fraction(1, 6) for k in range(1, 7)})
+    assert hash(d6) == hash(Distribution.uniform(range(6, 0, -1)))
+
+
+def test_core1_i8_bad_distributions() -> None:
+    """I2-8: invalid probabilities and JSON raise named errors."""
+    with pytest.raises(ParameterError, match="sum of probabilities must be exactly 1"):
+        Distribution({1: Fraction(1, 2)})
+    with pytest.raises(ParameterError, match="probability of 1 must be at least 0"):
+        Distribution({1: Fraction(-1, 2), 2: Fraction(3, 2)})
+    with pytest.raises(
+        ParameterError, match="probabilities must be a non-empty mapping"
+    ):
+        Distribution({})
+    with pytest.raises(SchemaError, match="schema must be 1, got 2"):
+        Distribution.from_json({"schema": 2})
+    with pytest.raises(SchemaError, match="probability must be a 'p/q' string"):
+        Distribution.from_json(
+            {"schema": 1, "outcomes": [{"value": 1, "probability": 1}]}
+        )
+    with pytest.raises(AttributeError, match="Distribution is immutable"):
+        Distribution.constant(1)._total = 2  # type: ignore[misc]

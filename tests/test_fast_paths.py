@@ -1,0 +1,476 @@
+"""Issue 11: every fast path agrees with a slow reference implementation.
+
+The benchmarks (``bench/compare.py``) time the fast paths; these tests pin
+their results, never their speed:
+
+- rolling a parsed expression (compiled closures, batched draws from a
+  `SeededRng`) against the traced roll and against a plain `Rng` that draws
+  one face at a time;
+- exact distributions against brute force: every sequence of faces an `Rng`
+  can produce is enumerated and the roll replayed on it;
+- the polynomial helpers (Kronecker substitution, `decimal` products,
+  repeated squaring, the binomial and keep/drop programmes) against naive
+  convolution and enumeration;
+- the per-face memo of single-die checks against freshly built checks;
+- DS4's closed-form odds against enumerating all d20 faces;
+- the CLI's quick plugin loading against importlib.metadata and the full
+  registry.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterator
+from fractions import Fraction
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import rollwerk
+from rollwerk import Rng, ScriptedRng, SeededRng
+from rollwerk._dice import (
+    _binomial,
+    _convolve,
+    _keep_dp,
+    _kron,
+    _kron_decimal,
+    _power,
+)
+
+# -- references ------------------------------------------------------------------
+
+
+class _NeedFace(BaseException):
+    """Raised by `_PrefixRng` when the roll asks for a face past its prefix.
+
+    A `BaseException`, so that no ``except Exception`` in the code under test
+    can swallow it.
+    """
+
+    def __init__(self, sides: int) -> None:
+        self.sides = sides
+
+
+class _PrefixRng:
+    """Plays back a prefix of faces, then asks the enumerator to branch."""
+
+    def __init__(self, prefix: tuple[int, ...]) -> None:
+        self.prefix = prefix
+        self.pos = 0
+
+    def roll(self, sides: int) -> int:
+        if self.pos == len(self.prefix):
+            raise _NeedFace(sides)
+        face = self.prefix[self.pos]
+        self.pos += 1
+        return face
+
+
+def enumerate_rolls(run: Callable[[Rng], int]) -> dict[int, Fraction]:
+    """The exact distribution of ``run`` over every face sequence an Rng can give.
+
+    Depth first: a run that asks for one more face branches into one run per
+    face, each with probability ``1/sides``. Brute force, for small cases only.
+    """
+    out: dict[int, Fraction] = {}
+    stack: list[tuple[tuple[int, ...], Fraction]] = [((), Fraction(1))]
+    while stack:
+        prefix, p = stack.pop()
+        try:
+            value = run(_PrefixRng(prefix))
+        except _NeedFace as need:
+            q = p / need.sides
+            stack.extend(((*prefix, f), q) for f in range(1, need.sides + 1))
+            continue
+        out[value] = out.get(value, Fraction(0)) + p
+    return out
+
+
+def naive_convolve(a: dict[int, int], b: dict[int, int]) -> dict[int, int]:
+    out: dict[int, int] = {}
+    for x, wx in a.items():
+        for y, wy in b.items():
+            out[x + y] = out.get(x + y, 0) + wx * wy
+    return {k: v for k, v in out.items() if v}
+
+
+def naive_mul(a: list[int], b: list[int]) -> list[int]:
+    out = [0] * (len(a) + len(b) - 1)
+    for i, x in enumerate(a):
+        for j, y in enumerate(b):
+            out[i + j] += x * y
+    return out
+
+
+class _OneAtATime:
+    """A plain Rng delegating to a SeededRng, so no fast path can see through it."""
+
+    def __init__(self, seed: int) -> None:
+        self._inner = SeededRng(seed)
+
+    def roll(self, sides: int) -> int:
+        return self._inner.roll(sides)
+
+
+# -- notation strategies -----------------------------------------------------------
+
+
+@st.composite
+def small_pools(draw: st.DrawFn) -> str:
+    """A dice term small enough to enumerate every face sequence."""
+    sides = draw(st.sampled_from([2, 3, 4, 6]))
+    explode = sides <= 4 and draw(st.booleans())
+    reroll = draw(st.sampled_from(["", "", "ro1", "r1"]))
+    if reroll == "r1":
+        count = 1
+        explode = False
+    elif explode:
+        count = draw(st.integers(1, 2))
+    else:
+        count = draw(st.integers(1, 3))
+    text = f"{count}d{sides}{reroll}"
+    if explode:
+        text += "!"
+    keep = draw(st.booleans())
+    if keep:
+        kind = draw(st.sampled_from(["kh", "kl", "dh", "dl"]))
+        text += f"{kind}{draw(st.integers(1, count))}"
+    # After a bare "!", a comparison would be read as the explosion's condition.
+    if (keep or not explode) and draw(st.booleans()):
+        op = draw(st.sampled_from([">=", ">", "<=", "<", "="]))
+        text += f"{op}{draw(st.integers(1, sides))}"
+        if draw(st.booleans()):
+            text += "f1"
+    return text
+
+
+@st.composite
+def small_expressions(draw: st.DrawFn) -> str:
+    """One or two small dice terms with an optional constant."""
+    text = draw(small_pools())
+    if draw(st.booleans()):
+        other = draw(st.one_of(small_pools(), st.integers(0, 9).map(str)))
+        text += draw(st.sampled_from(["+", "-"])) + other
+    if draw(st.booleans()):
+        text += f"*{draw(st.integers(1, 3))}"
+    return text
+
+
+def _small_enough(notation: str) -> bool:
+    # Two exploding or rerolling terms make the enumeration tree too large.
+    return sum(notation.count(c) for c in "!r") <= 1
+
+
+# -- rolling -----------------------------------------------------------------------
+
+
+@settings(max_examples=30)
+@given(notation=small_expressions(), seed=st.integers(0, 2**32))
+def test_perf_fast_roll_matches_traced_roll(notation: str, seed: int) -> None:
+    """Issue 11: the compiled roll gives the traced roll's faces and total."""
+    expr = rollwerk.parse(notation)
+    fast = expr.roll(SeededRng(seed))
+    traced = expr.trace(SeededRng(seed))
+    assert fast.total == traced.value
+    assert fast.tree == traced
+    assert expr.replay(fast.faces) == fast
+
+
+@settings(max_examples=40)
+@given(
+    notation=st.one_of(
+        small_expressions(),
+        st.sampled_from(
+            ["10d6>=5", "100d6>=5", "4d6kh3", "1d20+5", "2d20kh1+5", "3d6+1d8"]
+        ),
+        st.builds(
+            "{}d{}>={}".format,
+            st.integers(1, 60),
+            st.sampled_from([2, 3, 4, 6, 8, 10, 12, 20, 100, 1000]),
+            st.integers(1, 12),
+        ),
+    ),
+    seed=st.integers(0, 2**64),
+    rolls=st.integers(1, 4),
+)
+def test_perf_seeded_rolls_match_one_draw_at_a_time(
+    notation: str, seed: int, rolls: int
+) -> None:
+    """Issue 11: batched draws from a SeededRng equal drawing one face at a time.
+
+    Faces, totals and the state left behind (the next draws) agree.
+    """
+    expr = rollwerk.parse(notation)
+    fast_rng, slow_rng = SeededRng(seed), _OneAtATime(seed)
+    for _ in range(rolls):
+        fast, slow = expr.roll(fast_rng), expr.roll(slow_rng)
+        assert fast.faces == slow.faces
+        assert fast.total == slow.total
+    assert [fast_rng.roll(6) for _ in range(5)] == [slow_rng.roll(6) for _ in range(5)]
+
+
+# -- exact distributions against brute force ---------------------------------------
+
+
+@settings(max_examples=30)
+@given(notation=small_expressions().filter(_small_enough))
+def test_perf_exact_distribution_equals_enumerated_rolls(notation: str) -> None:
+    """Issue 11: ``distribution()`` equals the roll replayed on every face sequence."""
+    expr = rollwerk.parse(notation)
+    exact = dict(expr.distribution().items())
+    assert enumerate_rolls(lambda rng: expr.roll(rng).total) == exact
+    assert enumerate_rolls(lambda rng: expr.trace(rng).value) == exact
+
+
+@pytest.mark.parametrize(
+    "notation", ["4d6kh3", "2d20kh1+5", "3d6+1d8", "2d6!", "3d4>=3f1", "2d6dl1*2"]
+)
+def test_perf_benchmark_cases_equal_enumerated_rolls(notation: str) -> None:
+    """Issue 11: the benchmark's small cases, by brute force."""
+    expr = rollwerk.parse(notation)
+    exact = dict(expr.distribution().items())
+    assert enumerate_rolls(lambda rng: expr.roll(rng).total) == exact
+    assert sum(exact.values()) == 1
+
+
+# -- polynomial helpers ---------------------------------------------------------------
+
+weights = st.dictionaries(
+    st.integers(-30, 30), st.integers(1, 10**6), min_size=1, max_size=12
+)
+coefficients = st.lists(st.integers(0, 10**30), min_size=1, max_size=80).filter(any)
+
+
+@given(a=weights, b=weights)
+def test_perf_convolve_equals_naive(a: dict[int, int], b: dict[int, int]) -> None:
+    """Issue 11: convolution (naive or Kronecker) equals the double loop."""
+    assert _convolve(a, b) == naive_convolve(a, b)
+
+
+@given(a=st.lists(st.integers(0, 10**6), min_size=51, max_size=120).filter(any))
+def test_perf_large_convolve_uses_kronecker_and_is_exact(a: list[int]) -> None:
+    """Issue 11: convolutions above the naive size go through big numbers."""
+    wa = {i - 20: w for i, w in enumerate(a) if w}
+    wb = {3 * i: w + 1 for i, w in enumerate(a)}
+    assert len(wa) * len(wb) > 2500 or len(wa) < 51
+    assert _convolve(wa, wb) == naive_convolve(wa, wb)
+
+
+@given(a=coefficients, b=coefficients)
+def test_perf_kronecker_product_equals_naive(a: list[int], b: list[int]) -> None:
+    """Issue 11: Kronecker substitution multiplies polynomials exactly."""
+    assert _kron(a, b) == naive_mul(a, b)
+    assert _kron(a, None) == naive_mul(a, a)
+
+
+@given(a=coefficients, b=coefficients)
+def test_perf_decimal_product_equals_naive(a: list[int], b: list[int]) -> None:
+    """Issue 11: the `decimal` (number-theoretic transform) product is exact."""
+
+    def width(x: list[int], y: list[int]) -> int:
+        bound = max(x) * max(y) * min(len(x), len(y))
+        return bound.bit_length() * 30103 // 100000 + 2
+
+    n = len(a) + len(b) - 1
+    assert _kron_decimal(a, b, width(a, b), n) == naive_mul(a, b)
+    assert _kron_decimal(a, None, width(a, a), 2 * len(a) - 1) == naive_mul(a, a)
+
+
+@given(
+    w=st.dictionaries(st.integers(-4, 6), st.integers(1, 50), min_size=1, max_size=5),
+    stride=st.sampled_from([1, 2, 3]),
+    n=st.integers(1, 7),
+)
+def test_perf_power_equals_repeated_convolution(
+    w: dict[int, int], stride: int, n: int
+) -> None:
+    """Issue 11: repeated squaring (with a common stride) equals n convolutions."""
+    w = {k * stride: v for k, v in w.items()}
+    expected = dict(w)
+    for _ in range(n - 1):
+        expected = naive_convolve(expected, w)
+    assert _power(w, n) == expected
+
+
+@given(success=st.integers(0, 20), other=st.integers(0, 20), n=st.integers(1, 30))
+def test_perf_binomial_equals_power(success: int, other: int, n: int) -> None:
+    """Issue 11: success counting by the binomial law equals the n-fold sum."""
+    base = {k: v for k, v in {1: success, 0: other}.items() if v}
+    if not base:
+        assert _binomial(success, other, n) == {}
+        return
+    assert _binomial(success, other, n) == _power(base, n)
+
+
+@settings(max_examples=60)
+@given(
+    single=st.dictionaries(
+        st.integers(-3, 8), st.integers(1, 5), min_size=1, max_size=4
+    ),
+    n=st.integers(1, 4),
+    data=st.data(),
+)
+def test_perf_keep_programme_equals_enumeration(
+    single: dict[int, int], n: int, data: st.DataObject
+) -> None:
+    """Issue 11: keep/drop by dynamic programming equals sorting every combination."""
+    k = data.draw(st.integers(1, n))
+    highest = data.draw(st.booleans())
+    count = data.draw(st.booleans())
+
+    def g(v: int) -> int:
+        return int(v >= 2) - int(v <= 0)
+
+    expected: dict[int, int] = {}
+    for combo in itertools.product(single, repeat=n):
+        weight = 1
+        for v in combo:
+            weight *= single[v]
+        ordered = sorted(combo, reverse=highest)[:k]
+        key = sum(g(v) for v in ordered) if count else sum(ordered)
+        expected[key] = expected.get(key, 0) + weight
+    got = _keep_dp(single, n, k, highest, g if count else None)
+    assert got == {key: w for key, w in expected.items() if w}
+
+
+# -- single-die checks: the per-face memo ---------------------------------------------
+
+
+def _check_cases() -> Iterator[Any]:
+    yield pytest.param(
+        "rollwerk_pf2e",
+        lambda m: m.Pf2eCheck(modifier=7, dc=18),
+        id="pf2e",
+    )
+    yield pytest.param(
+        "rollwerk_mythandria",
+        lambda m: m.DecisionCheck(50),
+        id="mythandria-d100",
+    )
+    yield pytest.param(
+        "rollwerk_mythandria",
+        lambda m: m.DecisionCheck(35, "2d10"),
+        id="mythandria-2d10",
+    )
+    yield pytest.param(
+        "rollwerk_fluid",
+        lambda m: m.FluidCheck(attribute=5, trait=3),
+        id="fluid",
+    )
+    yield pytest.param(
+        "rollwerk_fluid",
+        lambda m: m.FluidCheck(attribute=0),
+        id="fluid-no-roll",
+    )
+    yield pytest.param(
+        "rollwerk_adz",
+        lambda m: m.AdzCheck(dice=1, minimum=1),
+        id="adz-one-die",
+    )
+    yield pytest.param(
+        "rollwerk_adz",
+        lambda m: m.AdzCheck(dice=1, minimum=1, luck=2, luck_policy="on_failure"),
+        id="adz-one-die-luck",
+    )
+    yield pytest.param(
+        "rollwerk_ds4",
+        lambda m: m.Ds4Check(14),
+        id="ds4",
+    )
+    yield pytest.param(
+        "rollwerk_ds4",
+        lambda m: m.Ds4Check(44),
+        id="ds4-three-dice",
+    )
+
+
+@pytest.mark.parametrize(("module", "build"), list(_check_cases()))
+@settings(max_examples=10)
+@given(seed=st.integers(0, 2**32))
+def test_perf_memoized_check_results_equal_fresh_checks(
+    module: str, build: Callable[[Any], Any], seed: int
+) -> None:
+    """Issue 11: a check resolved many times gives what fresh checks give.
+
+    The reused check answers from its per-face memo after the first draws; a
+    freshly built check has an empty memo and takes the slow path.
+    """
+    plugin = pytest.importorskip(module)
+    reused = build(plugin)
+    fast_rng, slow_rng = SeededRng(seed), SeededRng(seed)
+    for _ in range(60):
+        fast = reused.resolve(fast_rng)
+        slow = build(plugin).resolve(slow_rng)
+        assert fast == slow
+        assert fast.outcome() in reused.outcomes().support
+        replay = ScriptedRng([r.face for r in fast.rolls])
+        assert build(plugin).resolve(replay) == fast
+    assert reused == build(plugin)
+    assert hash(reused) == hash(build(plugin))
+
+
+# -- DS4 closed form against brute force -------------------------------------------
+
+
+@settings(max_examples=15)
+@given(pw=st.one_of(st.integers(-3, 40), st.sampled_from([44, 60])))
+def test_perf_ds4_closed_form_equals_brute_force(pw: int) -> None:
+    """Issue 11 / DS4-R05..R08: exact odds equal enumerating every d20 face."""
+    ds4 = pytest.importorskip("rollwerk_ds4")
+    from rollwerk import Degree, Distribution, Outcome
+
+    k = len(ds4.sub_checks(pw))
+    counts: dict[Outcome, int] = {}
+    for dice in itertools.product(range(1, 21), repeat=k):
+        if dice[0] == 20:
+            key = Outcome(False, Degree.CRITICAL_FAILURE, 0)
+        elif k == 1:
+            if dice[0] == 1:
+                key = Outcome(True, Degree.CRITICAL_SUCCESS, max(pw, 1))
+            elif dice[0] <= pw:
+                key = Outcome(True, Degree.SUCCESS, dice[0])
+            else:
+                key = Outcome(False, Degree.FAILURE, 0)
+        else:
+            degree = Degree.CRITICAL_SUCCESS if dice[0] == 1 else Degree.SUCCESS
+            key = Outcome(True, degree, ds4.assign_dice(pw, dice).result)
+        counts[key] = counts.get(key, 0) + 1
+    assert ds4.Ds4Check(pw).outcomes() == Distribution.from_weights(counts)
+
+
+# -- the CLI's quick plugin loading ---------------------------------------------------
+
+
+def test_perf_entry_point_scan_equals_importlib_metadata() -> None:
+    """Issue 11: the quick entry-point scan finds what importlib.metadata finds."""
+    from importlib import metadata
+
+    from rollwerk.plugins import ENTRYPOINT_GROUP, _entry_point_target
+
+    found = {ep.name: ep.value for ep in metadata.entry_points(group=ENTRYPOINT_GROUP)}
+    for name, value in found.items():
+        assert _entry_point_target(name) == value
+    assert _entry_point_target("no-such-ruleset-installed") is None
+
+
+def test_perf_quick_ruleset_equals_full_registry(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 11: loading one plugin by name gives the registry's ruleset."""
+    from rollwerk.plugins import NO_ENTRYPOINTS_ENV, Registry, _quick_ruleset
+
+    monkeypatch.delenv(NO_ENTRYPOINTS_ENV, raising=False)
+    registry = Registry()
+    for rid in registry.ids():
+        quick = _quick_ruleset(rid)
+        if quick is None:  # its entry point has another name: the slow path
+            continue
+        full = registry.ruleset(rid)
+        assert type(quick) is type(full)
+        assert quick.id == full.id
+        assert [s.name for s in quick.checks()] == [s.name for s in full.checks()]
+    assert _quick_ruleset("no-such-ruleset-installed") is None
+    monkeypatch.setenv(NO_ENTRYPOINTS_ENV, "1")
+    assert _quick_ruleset("ds4") is None

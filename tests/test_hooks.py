@@ -1,0 +1,120 @@
+"""Every hook: its own test, and meta-tests that keep the hooks documented.
+
+As in datasette: every hook specification in `rollwerk.hookspecs` must appear
+in ``docs/plugins.md`` with its exact signature, and must have a test here
+(or in another test file) called ``test_hook_<hook name>``.
+"""
+
+from __future__ import annotations
+
+import inspect
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import rollwerk
+from rollwerk import OptionalRule, Ruleset, hookspecs
+from rollwerk.plugins import Registry
+from rollwerk.testing import examples
+from rollwerk.testing.examples import ToyRuleset
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs" / "plugins.md"
+
+
+def hook_names() -> list[str]:
+    return sorted(
+        name
+        for name, obj in vars(hookspecs).items()
+        if callable(obj) and hasattr(obj, "rollwerk_spec")
+    )
+
+
+def signature_text(name: str) -> str:
+    """``def name(arg: T, ...) -> R`` exactly as written in the module."""
+    sig = inspect.signature(getattr(hookspecs, name))
+    params = ", ".join(
+        p.name
+        if p.annotation is inspect.Parameter.empty
+        else f"{p.name}: {p.annotation}"
+        for p in sig.parameters.values()
+    )
+    return f"def {name}({params}) -> {sig.return_annotation}"
+
+
+def test_the_core_hooks_exist():
+    assert {"rollwerk_register_rulesets", "rollwerk_register_optional_rules"} <= set(
+        hook_names()
+    )
+
+
+@pytest.mark.parametrize("name", hook_names())
+def test_every_hook_is_documented_with_its_signature(name):
+    text = DOCS.read_text(encoding="utf-8")
+    assert f"### `{name}`" in text, f"docs/plugins.md has no section for {name}"
+    assert signature_text(name) in text, (
+        f"docs/plugins.md must show the signature {signature_text(name)!r}"
+    )
+
+
+@pytest.mark.parametrize("name", hook_names())
+def test_every_hook_has_a_test(name):
+    pattern = re.compile(rf"^def test_hook_{name}\b", re.MULTILINE)
+    files = [*ROOT.glob("tests/**/*.py")]
+    assert any(pattern.search(f.read_text(encoding="utf-8")) for f in files), (
+        f"no test called test_hook_{name}"
+    )
+
+
+@pytest.mark.parametrize("name", hook_names())
+def test_every_hook_is_exported_and_explained(name):
+    assert name in hookspecs.__all__
+    doc = inspect.getdoc(getattr(hookspecs, name)) or ""
+    assert "Returns:" in doc
+    assert "Example:" in doc
+    assert "Used by:" in doc
+    assert "firstresult" in doc
+
+
+def test_hookimpl_is_reexported():
+    assert rollwerk.hookimpl is hookspecs.hookimpl
+    assert hookspecs.hookimpl.project_name == "rollwerk"
+    assert hookspecs.hookspec.project_name == "rollwerk"
+
+
+def test_hook_rollwerk_register_rulesets():
+    class Plugin:
+        @rollwerk.hookimpl
+        def rollwerk_register_rulesets(self) -> list[Ruleset]:
+            return [ToyRuleset()]
+
+    registry = Registry(load_entrypoints=False, plugins=[Plugin()])
+    assert registry.ids() == ["toy"]
+    entry = registry.entries()[0]
+    assert entry.plugin == "Plugin"
+    assert entry.distribution is None
+    assert entry.ruleset == ToyRuleset()
+    # Through pluggy itself, the lists of all plugins are combined.
+    registry.register(examples)
+    results: Any = registry.pm.hook.rollwerk_register_rulesets()
+    assert results == [[ToyRuleset()], [ToyRuleset()]]
+
+
+def test_hook_rollwerk_register_optional_rules():
+    def double(ruleset: Ruleset) -> Ruleset:
+        assert isinstance(ruleset, ToyRuleset)
+        return ToyRuleset(bonus=ruleset.bonus * 10 + 2)
+
+    class HouseRules:
+        @rollwerk.hookimpl
+        def rollwerk_register_optional_rules(self) -> list[OptionalRule]:
+            return [OptionalRule("house", "toy", "House rule", apply=double)]
+
+    registry = Registry(load_entrypoints=False, plugins=[examples, HouseRules()])
+    assert sorted(o.id for o in registry.optional_rules("toy")) == ["generous", "house"]
+    # Rules are applied in the order asked for, each to the result of the last.
+    assert registry.ruleset("toy", options=["generous", "house"]).bonus == 12
+    assert registry.ruleset("toy", options=["house", "generous"]).bonus == 3
+    assert registry.ruleset("toy") == ToyRuleset()

@@ -1,0 +1,267 @@
+"""Tests of plugin loading: the registry, the off-switch and broken plugins."""
+
+from __future__ import annotations
+
+import types
+from typing import Any
+
+import pytest
+
+import rollwerk
+import rollwerk.plugins
+from rollwerk import OptionalRule
+from rollwerk.plugins import (
+    NO_ENTRYPOINTS_ENV,
+    PluginFailure,
+    Registry,
+    get_plugin_manager,
+    get_registry,
+)
+from rollwerk.testing import examples
+from rollwerk.testing.examples import ToyRuleset
+
+
+class FakeDist:
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+
+class FakeEntryPoint:
+    """Duck-typed `importlib.metadata.EntryPoint` for `_entry_points`."""
+
+    def __init__(self, name: str, dist: str | None, load: Any) -> None:
+        self.name = name
+        self.dist = FakeDist(dist) if dist else None
+        self._load = load
+
+    def load(self) -> Any:
+        return self._load()
+
+
+def module_plugin(name: str, **hooks: Any) -> types.ModuleType:
+    mod = types.ModuleType(name)
+    for hook, func in hooks.items():
+        setattr(mod, hook, rollwerk.hookimpl(func))
+    return mod
+
+
+def failing_import() -> Any:
+    raise ModuleNotFoundError("No module named 'rollwerk_broken'")
+
+
+@pytest.fixture
+def entry_points(monkeypatch):
+    """Replace the installed entry points by the given fakes."""
+
+    def install(*eps: FakeEntryPoint) -> None:
+        monkeypatch.setattr(rollwerk.plugins, "_entry_points", lambda: list(eps))
+        monkeypatch.delenv(NO_ENTRYPOINTS_ENV, raising=False)
+
+    return install
+
+
+def test_registry_does_not_load_at_import_and_is_lazy(monkeypatch):
+    calls = []
+    monkeypatch.setattr(
+        rollwerk.plugins, "_entry_points", lambda: calls.append(1) or []
+    )
+    monkeypatch.delenv(NO_ENTRYPOINTS_ENV, raising=False)
+    registry = Registry()
+    assert calls == [1]
+    assert registry.ids() == []
+
+
+def test_off_switch_skips_entry_points(monkeypatch):
+    monkeypatch.setattr(
+        rollwerk.plugins, "_entry_points", lambda: pytest.fail("entry points loaded")
+    )
+    monkeypatch.setenv(NO_ENTRYPOINTS_ENV, "1")
+    pm, failures = get_plugin_manager()
+    assert failures == []
+    assert pm.get_plugins() == set()
+    assert Registry().ids() == []
+
+
+def test_off_switch_value_zero_means_load(entry_points, monkeypatch):
+    good = module_plugin(
+        "rollwerk_good", rollwerk_register_rulesets=lambda: [ToyRuleset()]
+    )
+    entry_points(FakeEntryPoint("good", "rollwerk-good", lambda: good))
+    monkeypatch.setenv(NO_ENTRYPOINTS_ENV, "0")
+    entry = Registry().entries()[0]
+    assert (entry.ruleset.id, entry.plugin, entry.distribution) == (
+        "toy",
+        "good",
+        "rollwerk-good",
+    )
+
+
+def test_direct_registration():
+    registry = Registry(load_entrypoints=False)
+    registry.register(examples)
+    assert registry.ids() == ["toy"]
+    assert registry.entries()[0].plugin == "rollwerk.testing.examples"
+    assert registry.failures == ()
+
+
+def test_register_after_load_invalidates_cache():
+    registry = Registry(load_entrypoints=False)
+    assert registry.ids() == []
+    registry.register(examples)
+    assert registry.ids() == ["toy"]
+
+
+def test_get_registry_is_cached_and_fresh_rebuilds(monkeypatch):
+    monkeypatch.setenv(NO_ENTRYPOINTS_ENV, "1")
+    monkeypatch.setattr(rollwerk.plugins, "_DEFAULT", None)
+    first = get_registry()
+    assert get_registry() is first
+    assert get_registry(fresh=True) is not first
+
+
+def test_ruleset_lookup_errors():
+    registry = Registry(load_entrypoints=False, plugins=[examples])
+    with pytest.raises(rollwerk.UnknownRuleset) as info:
+        registry.ruleset("ds5")
+    assert str(info.value) == "ruleset must be one of: toy; got 'ds5'"
+    with pytest.raises(rollwerk.UnknownRuleset) as info:
+        registry.ruleset("toy", options=["stingy"])
+    assert str(info.value) == (
+        "option must be one of: generous for ruleset 'toy'; got 'stingy'"
+    )
+    empty = Registry(load_entrypoints=False)
+    with pytest.raises(rollwerk.UnknownRuleset) as info:
+        empty.ruleset("toy")
+    assert str(info.value) == "ruleset must be one of: none installed; got 'toy'"
+
+
+def test_optional_rule_switched_on():
+    registry = Registry(load_entrypoints=False, plugins=[examples])
+    assert [o.id for o in registry.optional_rules("toy")] == ["generous"]
+    assert registry.optional_rules("ds4") == []
+    assert registry.ruleset("toy", options=["generous"]) == ToyRuleset(bonus=1)
+    assert registry.ruleset("toy", options=["generous", "generous"]) == ToyRuleset(
+        bonus=2
+    )
+
+
+# -- broken plugins --------------------------------------------------------
+
+
+def test_entry_point_import_failure_names_plugin_and_distribution(entry_points):
+    good = module_plugin(
+        "rollwerk_good", rollwerk_register_rulesets=lambda: [ToyRuleset()]
+    )
+    entry_points(
+        FakeEntryPoint("broken", "rollwerk-broken", failing_import),
+        FakeEntryPoint("good", "rollwerk-good", lambda: good),
+    )
+    registry = Registry()
+    assert registry.ids() == ["toy"]
+    (failure,) = registry.failures
+    assert failure == PluginFailure(
+        "broken",
+        "rollwerk-broken",
+        "import failed: ModuleNotFoundError(\"No module named 'rollwerk_broken'\")",
+    )
+    assert str(failure.error()) == (
+        "plugin 'broken' (distribution rollwerk-broken) failed: import failed: "
+        "ModuleNotFoundError(\"No module named 'rollwerk_broken'\")"
+    )
+
+
+def test_hook_that_raises_is_reported_and_others_load(entry_points):
+    def boom() -> list[Any]:
+        raise RuntimeError("boom")
+
+    bad = module_plugin("rollwerk_bad", rollwerk_register_rulesets=boom)
+    entry_points(FakeEntryPoint("bad", "rollwerk-bad", lambda: bad))
+    registry = Registry(plugins=[examples])
+    assert registry.ids() == ["toy"]
+    (failure,) = registry.failures
+    assert (failure.plugin, failure.distribution) == ("bad", "rollwerk-bad")
+    assert failure.reason == "rollwerk_register_rulesets raised RuntimeError('boom')"
+
+
+def test_hook_returning_a_non_list():
+    def not_a_list() -> Any:
+        return ToyRuleset()
+
+    bad = module_plugin("bad_plugin", rollwerk_register_rulesets=not_a_list)
+    registry = Registry(load_entrypoints=False, plugins=[bad])
+    assert registry.ids() == []
+    (failure,) = registry.failures
+    assert failure.plugin == "bad_plugin"
+    assert failure.reason == (
+        "rollwerk_register_rulesets must return a list, got ToyRuleset(bonus=0)"
+    )
+
+
+def test_hook_returning_a_non_ruleset_keeps_the_valid_ones():
+    bad = module_plugin(
+        "mixed_plugin", rollwerk_register_rulesets=lambda: ["ds4", ToyRuleset()]
+    )
+    registry = Registry(load_entrypoints=False, plugins=[bad])
+    assert registry.ids() == ["toy"]
+    (failure,) = registry.failures
+    assert failure.plugin == "mixed_plugin"
+    assert failure.reason.startswith("returned 'ds4', which is not a Ruleset")
+
+
+def test_duplicate_ruleset_id_is_reported():
+    copy = module_plugin("copycat", rollwerk_register_rulesets=lambda: [ToyRuleset()])
+    registry = Registry(load_entrypoints=False, plugins=[examples, copy])
+    assert registry.ids() == ["toy"]
+    # Hooks are called in pluggy's order (the plugin registered last first);
+    # the plugin called first keeps the id, the other one is reported.
+    assert registry.entries()[0].plugin == "copycat"
+    (failure,) = registry.failures
+    assert failure.plugin == "rollwerk.testing.examples"
+    assert failure.reason == (
+        "ruleset id 'toy' is already registered by plugin 'copycat'"
+    )
+
+
+def test_ruleset_whose_checks_raise_is_reported():
+    class Broken(ToyRuleset):
+        def checks(self):  # type: ignore[override]
+            raise KeyError("pw")
+
+    bad = module_plugin("broken_checks", rollwerk_register_rulesets=lambda: [Broken()])
+    registry = Registry(load_entrypoints=False, plugins=[bad])
+    assert registry.ids() == []
+    assert (
+        registry.failures[0].reason == "ruleset 'toy': checks() raised KeyError('pw')"
+    )
+
+
+def test_bad_optional_rules_are_reported():
+    bad = module_plugin(
+        "bad_options", rollwerk_register_optional_rules=lambda: ["generous"]
+    )
+    registry = Registry(load_entrypoints=False, plugins=[examples, bad])
+    assert [o.id for o in registry.optional_rules("toy")] == ["generous"]
+    (failure,) = registry.failures
+    assert failure.plugin == "bad_options"
+    assert failure.reason.startswith(
+        "rollwerk_register_optional_rules must return a list of OptionalRule"
+    )
+
+
+def test_plugin_object_without_name_gets_a_readable_name():
+    class Plugin:
+        @rollwerk.hookimpl
+        def rollwerk_register_rulesets(self) -> list[Any]:
+            return [ToyRuleset(), ToyRuleset()]
+
+    registry = Registry(load_entrypoints=False, plugins=[Plugin()])
+    (failure,) = registry.failures
+    assert failure.plugin.startswith("Plugin")
+    assert "already registered by plugin" in failure.reason
+
+
+def test_optional_rule_for_unknown_ruleset_is_kept_by_ruleset_id():
+    rule = OptionalRule("x", "ds4", "X", apply=lambda r: r)
+    plugin = module_plugin("opts", rollwerk_register_optional_rules=lambda: [rule])
+    registry = Registry(load_entrypoints=False, plugins=[plugin])
+    assert registry.optional_rules("ds4") == [rule]

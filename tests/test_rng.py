@@ -1,0 +1,114 @@
+"""The Rng protocol and its seeded, system and scripted implementations.
+
+Rule ids refer to issue 2 ("rollwerk core I"), item 2 (randomness).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rollwerk import (
+    ParameterError,
+    Rng,
+    ScriptedRng,
+    ScriptExhausted,
+    SeededRng,
+    SystemRng,
+)
+
+
+def test_core1_i2_seeded_fixed_values() -> None:
+    """I2-2: the seeded Rng gives fixed faces for a fixed seed (any platform)."""
+    rng = SeededRng(42)
+    assert [rng.roll(6) for _ in range(5)] == [6, 1, 1, 6, 3]
+    rng = SeededRng(2024)
+    assert [rng.roll(20) for _ in range(6)] == [16, 6, 19, 10, 7, 14]
+    rng = SeededRng(-5)
+    assert [rng.roll(100) for _ in range(4)] == [80, 33, 95, 46]
+
+
+def test_core1_i2_seeded_does_not_touch_global_random() -> None:
+    """I2-2: the seeded Rng never uses or changes the global random state."""
+    random.seed(7)
+    before = random.getstate()
+    rng = SeededRng(1)
+    for _ in range(100):
+        rng.roll(20)
+    assert random.getstate() == before
+
+
+@given(st.integers(), st.integers(1, 10**6))
+def test_core1_i2_seeded_in_range_and_reproducible(seed: int, sides: int) -> None:
+    """I2-2: faces lie in 1..sides and the same seed repeats them."""
+    a, b = SeededRng(seed), SeededRng(seed)
+    faces = [a.roll(sides) for _ in range(10)]
+    assert faces == [b.roll(sides) for _ in range(10)]
+    assert all(1 <= f <= sides for f in faces)
+
+
+def test_core1_i2_seeded_uniform_on_d6() -> None:
+    """I2-2: every face of a d6 appears (a coarse uniformity check)."""
+    rng = SeededRng(0)
+    counts = [0] * 7
+    for _ in range(6000):
+        counts[rng.roll(6)] += 1
+    assert all(900 < c < 1100 for c in counts[1:])
+
+
+def test_core1_i2_bad_arguments() -> None:
+    """I2-8: bad seeds and side counts are ParameterErrors naming the value."""
+    with pytest.raises(ParameterError, match="seed must be an integer, got True"):
+        SeededRng(True)
+    with pytest.raises(ParameterError, match="seed must be an integer, got '1'"):
+        SeededRng("1")  # type: ignore[arg-type]
+    with pytest.raises(ParameterError, match="sides must be at least 1, got 0"):
+        SeededRng(1).roll(0)
+    with pytest.raises(ParameterError, match="sides must be at least 1, got -3"):
+        SystemRng().roll(-3)
+
+
+def test_core1_i2_system_rng() -> None:
+    """I2-2: the system Rng stays in range."""
+    rng = SystemRng()
+    assert all(1 <= rng.roll(4) <= 4 for _ in range(100))
+    assert repr(rng) == "SystemRng()"
+
+
+def test_core1_i2_scripted_plays_back_and_reports() -> None:
+    """I2-2: the scripted Rng plays back faces and fails clearly."""
+    rng = ScriptedRng([2, 1, 17])
+    assert [rng.roll(20), rng.roll(20)] == [2, 1]
+    assert (rng.used, rng.remaining) == (2, 1)
+    assert rng.roll(20) == 17
+    with pytest.raises(ScriptExhausted) as info:
+        rng.roll(6)
+    assert str(info.value) == (
+        "scripted Rng ran out of faces: all 3 given faces were used, a 4th d6 "
+        "was asked for"
+    )
+    with pytest.raises(ParameterError) as bad:
+        ScriptedRng([0]).roll(6)
+    assert str(bad.value) == "face 1 must be an integer from 1 to 6 for a d6, got 0"
+    with pytest.raises(ParameterError, match="face 2 must be an integer, got 'x'"):
+        ScriptedRng([1, "x"])  # type: ignore[list-item]
+    assert repr(ScriptedRng([1, 2])) == "ScriptedRng([1, 2])"
+
+
+def test_core1_i2_ordinals_in_messages() -> None:
+    """I2-2: the ordinal in the exhausted message is English (1st, 2nd, 11th)."""
+    for n, word in [(0, "1st"), (1, "2nd"), (2, "3rd"), (10, "11th"), (21, "22nd")]:
+        rng = ScriptedRng([1] * n)
+        for _ in range(n):
+            rng.roll(1)
+        with pytest.raises(ScriptExhausted, match=f"a {word} d1 was asked for"):
+            rng.roll(1)
+
+
+def test_core1_i2_protocol() -> None:
+    """I2-2: all three implement the Rng protocol."""
+    for rng in (SeededRng(1), SystemRng(), ScriptedRng([])):
+        assert isinstance(rng, Rng)

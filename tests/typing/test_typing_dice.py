@@ -1,0 +1,50 @@
+"""Typed usage of the dice API, checked by ``mypy --strict`` (never run as tests).
+
+The functions are not named ``test_*``, so pytest collects nothing here.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from typing_extensions import assert_type
+
+import rollwerk
+from rollwerk import (
+    DieRoll,
+    Distribution,
+    Expression,
+    RollNode,
+    RollResult,
+    ScriptedRng,
+    SeededRng,
+)
+
+
+def check_parse_and_roll() -> None:
+    expr = rollwerk.parse("4d6kh3+2")
+    assert_type(expr, Expression)
+    result = expr.roll(SeededRng(1))
+    assert_type(result, RollResult)
+    assert_type(result.total, int)
+    assert_type(result.rolls, tuple[DieRoll, ...])
+    assert_type(result.dice, tuple[DieRoll, ...])
+    assert_type(result.tree, RollNode)
+    assert_type(result.explain("de"), str)
+    assert_type(RollResult.from_json(result.to_json()), RollResult)
+    assert_type(rollwerk.roll("2W6+3", ScriptedRng([1, 2])), RollResult)
+
+
+def check_distributions() -> None:
+    dist = rollwerk.parse("3d6").distribution()
+    assert_type(dist, Distribution[int])
+    assert_type(dist[10], Fraction)
+    assert_type(dist.mean(), Fraction)
+    assert_type(rollwerk.Die(6).distribution(), Distribution[int])
+    pool = rollwerk.Pool(
+        4, rollwerk.Die(6), keep=rollwerk.Keep(rollwerk.KeepKind.KEEP_HIGHEST, 3)
+    )
+    assert_type(pool.distribution(), Distribution[int])
+    assert_type(pool.notation(), str)
+    assert_type(rollwerk.Die.fudge().roll(SeededRng(2)), int)
+    assert_type(rollwerk.DICE_LIMITS.max_dice, int)
