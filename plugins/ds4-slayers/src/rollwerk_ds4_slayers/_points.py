@@ -1,0 +1,128 @@
+"""Slayer points (Slayerpunkte, DS4-R37, DS4-A19) as a frozen value."""
+
+from __future__ import annotations
+
+import attrs
+
+from rollwerk import ParameterError, RulesError
+
+__all__ = ["COSTS", "DEFENSE_BONUS", "MAX_POINTS", "SlayerCost", "SlayerPoints"]
+
+MAX_POINTS = 3
+"""A character never holds more than 3 slayer points."""
+
+DEFENSE_BONUS = {0: 0, 1: 3, 2: 8, 3: 12}
+"""Abwehr bonus bought with 1, 2 or 3 SP (full rules)."""
+
+
+@attrs.frozen
+class SlayerCost:
+    """One entry of the cost table (from the full rules, as far as the spec lists it)."""
+
+    id: str
+    """A stable identifier."""
+    cost: int
+    """The cost in SP (1 to 3)."""
+    en: str
+    """What it buys, in English."""
+    de: str
+    """What it buys, in German."""
+
+
+COSTS: tuple[SlayerCost, ...] = (
+    SlayerCost("ignore-2-damage", 1, "ignore 2 damage", "2 Schaden ignorieren"),
+    SlayerCost("defense+3", 1, "Abwehr +3", "Abwehr +3"),
+    SlayerCost("cooldown-1", 1, "cooldown −1 round", "Abklingzeit −1 Runde"),
+    SlayerCost("move+1", 1, "Laufen +1 m", "Laufen +1 m"),
+    SlayerCost("ignore-6-damage", 2, "ignore 6 damage", "6 Schaden ignorieren"),
+    SlayerCost("defense+8", 2, "Abwehr +8", "Abwehr +8"),
+    SlayerCost("attack+2", 2, "attack +2", "Angriff +2"),
+    SlayerCost(
+        "repeat-attack",
+        2,
+        "repeat a failed attack (not a fumble)",
+        "misslungenen Angriff wiederholen (nicht bei Patzern)",
+    ),
+    SlayerCost(
+        "switch-spell",
+        2,
+        "switch spell (the GEI+VE check is still needed)",
+        "Zauber wechseln (GEI+VE-Probe weiterhin nötig)",
+    ),
+    SlayerCost("ignore-9-damage", 3, "ignore 9 damage", "9 Schaden ignorieren"),
+    SlayerCost("defense+12", 3, "Abwehr +12", "Abwehr +12"),
+    SlayerCost(
+        "second-attack", 3, "a second attack this round", "ein 2. Angriff in der Runde"
+    ),
+    SlayerCost("cooldown-10", 3, "cooldown −10 rounds", "Abklingzeit −10 Runden"),
+)
+"""The part of the SP cost table the spec lists (the full table has 23 entries)."""
+
+
+@attrs.frozen
+class SlayerPoints:
+    """A character's slayer points during one combat (DS4-R37, DS4-A19).
+
+    Gain 1 SP in each round in which you damage an enemy, and (healers) 1 SP
+    in each round in which you heal an ally hurt in this combat; at most 3;
+    all are lost when the combat ends or you fall unconscious. Frozen: every
+    change returns a new value.
+
+    >>> sp = SlayerPoints().damaged_enemy(1).damaged_enemy(2).damaged_enemy(3)
+    >>> sp.points
+    3
+    >>> sp.damaged_enemy(4).points  # D30: stays at 3
+    3
+    >>> sp.spend(2).points
+    1
+    """
+
+    points: int = 0
+    """The points held (0 to 3)."""
+    damage_round: int | None = None
+    """The last round in which damaging an enemy gave a point."""
+    healing_round: int | None = None
+    """The last round in which healing an ally gave a point."""
+
+    def __attrs_post_init__(self) -> None:
+        p = self.points
+        if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p <= MAX_POINTS:
+            raise ParameterError("points", p, f"an integer from 0 to {MAX_POINTS}")
+
+    def damaged_enemy(self, round_number: int) -> SlayerPoints:
+        """Damaging an enemy in ``round_number``: +1 SP, once per round."""
+        if self.damage_round == round_number:
+            return self
+        return attrs.evolve(
+            self,
+            points=min(self.points + 1, MAX_POINTS),
+            damage_round=round_number,
+        )
+
+    def healed_ally(self, round_number: int, *, hurt_this_combat: bool) -> SlayerPoints:
+        """A healer healing an ally hurt in this combat: +1 SP, once per round."""
+        if not hurt_this_combat or self.healing_round == round_number:
+            return self
+        return attrs.evolve(
+            self,
+            points=min(self.points + 1, MAX_POINTS),
+            healing_round=round_number,
+        )
+
+    def spend(self, cost: int) -> SlayerPoints:
+        """Spend ``cost`` SP (any time, on a free action or a bonus).
+
+        Raises:
+            RulesError: Fewer points than the cost.
+        """
+        if isinstance(cost, bool) or not isinstance(cost, int) or not 1 <= cost <= 3:
+            raise ParameterError("cost", cost, "an integer from 1 to 3")
+        if cost > self.points:
+            raise RulesError(
+                f"spending {cost} SP needs {cost} slayer points, got {self.points}"
+            )
+        return attrs.evolve(self, points=self.points - cost)
+
+    def lose_all(self) -> SlayerPoints:
+        """The combat ended or the character fell unconscious: all SP are lost."""
+        return SlayerPoints()

@@ -1,0 +1,293 @@
+"""The optional rules as ruleset wrappers (``slaying-dice``, ``slayer-points``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
+
+import attrs
+
+from rollwerk import (
+    Check,
+    CheckResult,
+    CheckSpec,
+    ContestOutcome,
+    Difficulty,
+    Distribution,
+    Explanation,
+    OptionalRule,
+    Outcome,
+    Parameter,
+    Rng,
+    RulesError,
+    Ruleset,
+    Scalar,
+)
+from rollwerk_ds4_slayers._points import DEFENSE_BONUS
+from rollwerk_ds4_slayers._slaying import (
+    DEFAULT_DEPTH,
+    MAX_DEPTH,
+    SlayingAttack,
+    SlayingCheck,
+)
+
+__all__ = [
+    "SLAYER_POINTS",
+    "SLAYING_DICE",
+    "SlayerPointsRuleset",
+    "SlayingDiceRuleset",
+    "enable_slayer_points",
+    "enable_slaying_dice",
+]
+
+
+@attrs.frozen
+class _Wrapper:
+    """Delegates everything but ``checks`` to the wrapped ruleset."""
+
+    base: Ruleset
+    """The ruleset this one wraps (DS4, possibly with other rules enabled)."""
+
+    def __attrs_post_init__(self) -> None:
+        if self.base.id != "ds4":
+            raise RulesError(
+                f"the DS4 slayer rules apply to ruleset 'ds4', got {self.base.id!r}"
+            )
+
+    @property
+    def id(self) -> str:
+        """The base ruleset's id (``"ds4"``)."""
+        return self.base.id
+
+    @property
+    def name(self) -> str:
+        """The base ruleset's name."""
+        return self.base.name
+
+    @property
+    def version(self) -> str:
+        """The base ruleset's version."""
+        return self.base.version
+
+    @property
+    def labels(self) -> Mapping[str, Mapping[str, str]]:
+        """The base ruleset's labels."""
+        return self.base.labels
+
+    @property
+    def round_seconds(self) -> Fraction:
+        """The base ruleset's round length."""
+        return self.base.round_seconds
+
+    @property
+    def difficulties(self) -> Sequence[Difficulty]:
+        """The base ruleset's difficulty presets."""
+        return self.base.difficulties
+
+    def contest(self, first: Outcome, second: Outcome) -> ContestOutcome:
+        """The base ruleset's contest rule."""
+        return self.base.contest(first, second)
+
+
+_DEPTH = Parameter(
+    "slaying_depth",
+    int,
+    help="slaying dice: the largest number of follow-up rolls",
+    default=DEFAULT_DEPTH,
+    min_value=0,
+    max_value=MAX_DEPTH,
+)
+
+
+@attrs.frozen
+class SlayingDiceRuleset(_Wrapper):
+    """DS4 with slaying dice: ``check`` and ``attack`` explode on coups (DS4-R36).
+
+    Both gain the parameter ``slaying_depth``; other checks are unchanged.
+    """
+
+    def checks(self) -> Sequence[CheckSpec]:
+        """The base checks, with ``check`` and ``attack`` using slaying dice."""
+        out = []
+        for spec in self.base.checks():
+            if spec.name == "check":
+                out.append(_with_depth(spec, SlayingCheck, "slaying dice on coups"))
+            elif spec.name == "attack":
+                out.append(_with_depth(spec, SlayingAttack, "slaying dice on coups"))
+            else:
+                out.append(spec)
+        return out
+
+
+def _with_depth(spec: CheckSpec, factory: type, note: str) -> CheckSpec:
+    return attrs.evolve(
+        spec,
+        parameters=(*spec.parameters, _DEPTH),
+        factory=factory,
+        help=f"{spec.help} ({note})",
+    )
+
+
+@attrs.frozen
+class _BonusCheck:
+    """A check built with slayer-point bonuses folded into its parameters."""
+
+    inner: Check
+    """The check built with the bonuses applied."""
+    extra: tuple[tuple[str, Scalar], ...]
+    """The slayer-point parameters, as given."""
+    given: tuple[tuple[str, Scalar], ...]
+    """The other parameters, as given (before the bonuses)."""
+    note: Explanation
+    """What the points bought."""
+
+    @property
+    def ruleset(self) -> str:
+        """The inner check's ruleset."""
+        return self.inner.ruleset
+
+    @property
+    def name(self) -> str:
+        """The inner check's name."""
+        return self.inner.name
+
+    @property
+    def parameters(self) -> Mapping[str, Scalar]:
+        """The parameters as given, with the slayer-point ones."""
+        return {**dict(self.given), **dict(self.extra)}
+
+    def resolve(self, rng: Rng) -> CheckResult:
+        """Resolve the inner check; the explanation names the bonuses."""
+        result = self.inner.resolve(rng)
+        if not self.note.en:
+            return result
+        return attrs.evolve(
+            result,
+            explanation=Explanation(
+                f"{self.note.en}; {result.explanation.en}",
+                f"{self.note.de}; {result.explanation.de}",
+            ),
+        )
+
+    def outcomes(self) -> Distribution[Outcome]:
+        """The inner check's outcomes."""
+        return self.inner.outcomes()
+
+
+@attrs.frozen
+class SlayerPointsRuleset(_Wrapper):
+    """DS4 with slayer points (DS4-R37): the ``attack`` check can take SP bonuses.
+
+    ``attack_points`` (0 or 2) buys attack +2; ``defense_points`` (0 to 3)
+    buys the defender Abwehr +3, +8 or +12. Bonuses are bought before the
+    roll (they cannot change a check already rolled). Track a character's
+    points with [`SlayerPoints`][rollwerk_ds4_slayers.SlayerPoints].
+    """
+
+    def checks(self) -> Sequence[CheckSpec]:
+        """The base checks, with slayer-point parameters on ``attack``."""
+        out = []
+        for spec in self.base.checks():
+            if spec.name != "attack":
+                out.append(spec)
+                continue
+            out.append(
+                attrs.evolve(
+                    spec,
+                    parameters=(
+                        *spec.parameters,
+                        Parameter(
+                            "attack_points",
+                            int,
+                            help="slayer points spent by the attacker: 2 buys attack +2",
+                            default=0,
+                            min_value=0,
+                            max_value=2,
+                        ),
+                        Parameter(
+                            "defense_points",
+                            int,
+                            help="slayer points spent by the defender: Abwehr +3/+8/+12",
+                            default=0,
+                            min_value=0,
+                            max_value=3,
+                        ),
+                    ),
+                    factory=_points_factory(spec),
+                    help=f"{spec.help} (slayer-point bonuses)",
+                )
+            )
+        return out
+
+
+def _points_factory(spec: CheckSpec) -> Callable[..., Check]:
+    def build(**params: Scalar) -> Check:
+        attack_points = params.pop("attack_points", 0)
+        defense_points = params.pop("defense_points", 0)
+        if attack_points not in (0, 2):
+            raise RulesError(
+                f"attack +2 costs exactly 2 slayer points; attack_points must be 0 or 2, "
+                f"got {attack_points!r}"
+            )
+        assert isinstance(defense_points, int)
+        adjusted = dict(params)
+        en, de = [], []
+        if attack_points:
+            assert isinstance(adjusted["attack"], int)
+            adjusted["attack"] = adjusted["attack"] + 2
+            en.append("2 SP: attack +2")
+            de.append("2 SP: Angriff +2")
+        if defense_points:
+            bonus = DEFENSE_BONUS[defense_points]
+            assert isinstance(adjusted["defense"], int)
+            adjusted["defense"] = adjusted["defense"] + bonus
+            en.append(f"{defense_points} SP: Abwehr +{bonus}")
+            de.append(f"{defense_points} SP: Abwehr +{bonus}")
+        inner = spec.factory(**adjusted)
+        return _BonusCheck(
+            inner,
+            (("attack_points", attack_points), ("defense_points", defense_points)),
+            tuple(params.items()),
+            Explanation(", ".join(en), ", ".join(de)),
+        )
+
+    return build
+
+
+def enable_slaying_dice(ruleset: Ruleset) -> Ruleset:
+    """Switch slaying dice on; they always sit below slayer points.
+
+    Enabling twice changes nothing; enabled after ``slayer-points`` they are
+    slipped underneath it, so the order of the options does not matter.
+    """
+    if isinstance(ruleset, SlayingDiceRuleset):
+        return ruleset
+    if isinstance(ruleset, SlayerPointsRuleset):
+        return SlayerPointsRuleset(enable_slaying_dice(ruleset.base))
+    return SlayingDiceRuleset(ruleset)
+
+
+def enable_slayer_points(ruleset: Ruleset) -> Ruleset:
+    """Switch slayer points on (enabling twice changes nothing)."""
+    if isinstance(ruleset, SlayerPointsRuleset):
+        return ruleset
+    return SlayerPointsRuleset(ruleset)
+
+
+SLAYING_DICE = OptionalRule(
+    "slaying-dice",
+    "ds4",
+    "Slaying dice (Slayende Würfel)",
+    apply=enable_slaying_dice,
+    help="a coup on an attack or Abwehr rolls again and adds the result (DS4-R36)",
+)
+"""The optional rule ``slaying-dice``."""
+
+SLAYER_POINTS = OptionalRule(
+    "slayer-points",
+    "ds4",
+    "Slayer points (Slayerpunkte)",
+    apply=enable_slayer_points,
+    help="slayer points buy attack and Abwehr bonuses (DS4-R37)",
+)
+"""The optional rule ``slayer-points``."""

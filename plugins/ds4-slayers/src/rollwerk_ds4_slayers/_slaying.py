@@ -1,0 +1,430 @@
+"""Slaying dice (Slayende Würfel, DS4-R36) with exact odds to a bounded depth.
+
+A coup on an attack (the first die for PW above 20) rolls a follow-up
+attack at the same PW in which fumbles are excluded (DS4-A10); a successful
+follow-up adds its result, and a coup on it repeats the procedure. The same
+holds for Abwehr checks: each coup adds a further Abwehr result to the
+reduction.
+
+The chain is unbounded in principle. Here it is **bounded by a depth**: at
+most ``slaying_depth`` follow-up rolls (default
+[`DEFAULT_DEPTH`][rollwerk_ds4_slayers.DEFAULT_DEPTH]); a coup on the last
+allowed follow-up still adds its result but rolls no further die. Rolling
+and exact odds use the same bound, so every result lies in the support of
+the distribution. The chance that the bound cuts a chain short is
+``(1/20) ** (slaying_depth + 1)`` (about 1.6e-8 for the default 5).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import lru_cache
+
+import attrs
+
+from rollwerk import (
+    CheckResult,
+    Degree,
+    DieRoll,
+    Distribution,
+    Explanation,
+    Outcome,
+    ParameterError,
+    Rng,
+    Scalar,
+)
+from rollwerk_ds4 import (
+    Ds4Attack,
+    Ds4Check,
+    Roll,
+    check_weights,
+    damage,
+    fixed_assignment_weights,
+    roll_check,
+    sub_checks,
+)
+
+__all__ = [
+    "DEFAULT_DEPTH",
+    "MAX_DEPTH",
+    "SlayingAttack",
+    "SlayingCheck",
+    "SlayingRoll",
+    "roll_slaying",
+    "slaying_weights",
+]
+
+DEFAULT_DEPTH = 5
+"""Follow-up rolls allowed by default (a longer chain has chance 20**-6)."""
+MAX_DEPTH = 8
+"""The largest depth accepted."""
+
+
+def _check_depth(depth: object) -> int:
+    if (
+        isinstance(depth, bool)
+        or not isinstance(depth, int)
+        or not 0 <= depth <= MAX_DEPTH
+    ):
+        raise ParameterError(
+            "slaying_depth", depth, f"an integer from 0 to {MAX_DEPTH}"
+        )
+    return depth
+
+
+def _encode(coeffs: Mapping[int, int], bits: int) -> int:
+    x = 0
+    for exp, c in coeffs.items():
+        x |= c << (bits * exp)
+    return x
+
+
+def _decode(x: int, bits: int) -> dict[int, int]:
+    mask = (1 << bits) - 1
+    out: dict[int, int] = {}
+    exp = 0
+    while x:
+        c = x & mask
+        if c:
+            out[exp] = c
+        x >>= bits
+        exp += 1
+    return out
+
+
+@attrs.frozen
+class SlayingRoll:
+    """A check with slaying dice: the first roll and its follow-ups."""
+
+    first: Roll
+    """The check as first rolled."""
+    follow_ups: tuple[Roll, ...]
+    """The follow-up rolls (fumbles excluded), in order."""
+    depth: int
+    """The largest number of follow-ups allowed."""
+
+    @property
+    def total(self) -> int:
+        """The first result plus every successful follow-up's result."""
+        return (self.first.result or 0) + sum(
+            r.result or 0 for r in self.follow_ups if r.success
+        )
+
+    def explanation(self) -> Explanation:
+        """The first roll, each follow-up and the total, in English and German."""
+        base = self.first.explanation()
+        if not self.follow_ups:
+            return base
+        en, de = [base.en], [base.de]
+        for i, r in enumerate(self.follow_ups, start=1):
+            e = r.explanation()
+            en.append(f"slaying die {i}: {e.en}")
+            de.append(f"slayender Würfel {i}: {e.de}")
+        last = self.follow_ups[-1]
+        if last.is_coup and len(self.follow_ups) == self.depth:
+            en.append(f"depth limit {self.depth} reached: no further roll")
+            de.append(f"Tiefengrenze {self.depth} erreicht: kein weiterer Wurf")
+        en.append(f"total {self.total}")
+        de.append(f"Summe {self.total}")
+        return Explanation("; ".join(en), "; ".join(de))
+
+
+def roll_slaying(
+    pw: int,
+    rng: Rng,
+    *,
+    depth: int = DEFAULT_DEPTH,
+    assignment: tuple[int, ...] | None = None,
+    role: str = "check",
+) -> tuple[SlayingRoll, tuple[DieRoll, ...]]:
+    """Roll a check with slaying dice (DS4-R36).
+
+    >>> from rollwerk import ScriptedRng
+    >>> roll, _ = roll_slaying(14, ScriptedRng([1, 1, 8]))
+    >>> roll.total
+    36
+    """
+    _check_depth(depth)
+    first, rolls = roll_check(pw, rng, assignment=assignment, role=role)
+    follow: list[Roll] = []
+    current = first
+    while current.is_coup and len(follow) < depth:
+        current, more = roll_check(
+            pw, rng, fumbles_excluded=True, role=f"{role} slaying die"
+        )
+        follow.append(current)
+        rolls = rolls + more
+    return SlayingRoll(first, tuple(follow), depth), rolls
+
+
+@lru_cache(maxsize=1024)
+def slaying_weights(
+    pw: int, depth: int = DEFAULT_DEPTH, assignment: tuple[int, ...] | None = None
+) -> tuple[tuple[tuple[Degree, int], int], ...]:
+    """Exact weights of (degree of the first roll, total) over ``20**(k·(depth+1))``.
+
+    Backwards over the follow-ups: ``X_depth = F``, ``X_d = F_plain +
+    F_coup · X_(d+1)`` as generating functions, where ``F`` is a follow-up
+    roll (fumbles excluded) split by whether it is a coup; then the coup
+    part of the first roll is multiplied by ``X_1``. Polynomials are
+    multiplied as big integers.
+
+    >>> from fractions import Fraction
+    >>> w = dict(slaying_weights(14, 1))
+    >>> Fraction(w[(Degree.CRITICAL_SUCCESS, 28)], 20**2)  # 1 then 1, or 1 then 14
+    Fraction(1, 200)
+    """
+    _check_depth(depth)
+    k = len(sub_checks(pw))
+    bits = (20 ** (k * (depth + 1))).bit_length() + 1
+    if assignment is None:
+        base = check_weights(pw)
+    else:
+        base = fixed_assignment_weights(pw, assignment)
+    follow = check_weights(pw, fumbles_excluded=True)
+    plain: dict[int, int] = {}
+    coup: dict[int, int] = {}
+    for (degree, value), w in follow:
+        target = coup if degree is Degree.CRITICAL_SUCCESS else plain
+        target[value] = target.get(value, 0) + w
+    f_plain = _encode(plain, bits)
+    f_coup = _encode(coup, bits)
+    chain = f_plain + f_coup  # X_depth: a coup here rolls no further die
+    for levels in range(1, depth):
+        # X_d over 20**(k·(levels+1)): a plain follow-up ends the chain
+        chain = f_plain * 20 ** (k * levels) + f_coup * chain
+    scale = 20 ** (k * depth)
+    out: dict[tuple[Degree, int], int] = {}
+    first_coup: dict[int, int] = {}
+    for (degree, value), w in base:
+        if degree is Degree.CRITICAL_SUCCESS and depth > 0:
+            first_coup[value] = first_coup.get(value, 0) + w
+        else:
+            out[(degree, value)] = out.get((degree, value), 0) + w * scale
+    if first_coup:
+        for total, w in _decode(_encode(first_coup, bits) * chain, bits).items():
+            out[(Degree.CRITICAL_SUCCESS, total)] = w
+    return tuple(sorted(out.items(), key=lambda kv: (kv[0][0].rank, kv[0][1])))
+
+
+def _to_outcomes(
+    weights: tuple[tuple[tuple[Degree, int], int], ...],
+) -> Distribution[Outcome]:
+    return Distribution.from_weights(
+        {Outcome(deg.rank >= 2, deg, value): w for (deg, value), w in weights}
+    )
+
+
+@attrs.frozen
+class SlayingCheck:
+    """A DS4 check with slaying dice: a coup adds follow-up results (DS4-R36).
+
+    The outcome's value is the total; its degree is that of the first roll.
+    A pass/fail check above 20 (``need_result=False``) has no result to add
+    to and rolls no slaying dice.
+
+    >>> from rollwerk import ScriptedRng
+    >>> SlayingCheck(14).resolve(ScriptedRng([1, 1, 8])).value
+    36
+    >>> from fractions import Fraction
+    >>> mean = SlayingCheck(14, slaying_depth=2).outcomes().map(lambda o: o.value).mean()
+    >>> mean == Fraction(59, 10) * (1 + Fraction(1, 20) + Fraction(1, 400))
+    True
+    """
+
+    pw: int
+    """The check value."""
+    need_result: bool = True
+    """As for [`Ds4Check`][rollwerk_ds4.Ds4Check]."""
+    rest_die: int = 0
+    """As for [`Ds4Check`][rollwerk_ds4.Ds4Check] (the first roll only)."""
+    slaying_depth: int = DEFAULT_DEPTH
+    """The largest number of follow-up rolls (see the module docstring)."""
+
+    def __attrs_post_init__(self) -> None:
+        _check_depth(self.slaying_depth)
+        Ds4Check(self.pw, self.need_result, self.rest_die)
+
+    @property
+    def _base(self) -> Ds4Check:
+        return Ds4Check(self.pw, self.need_result, self.rest_die)
+
+    @property
+    def ruleset(self) -> str:
+        """``"ds4"``."""
+        return "ds4"
+
+    @property
+    def name(self) -> str:
+        """``"check"``."""
+        return "check"
+
+    @property
+    def parameters(self) -> Mapping[str, Scalar]:
+        """The base check's parameters and ``slaying_depth``."""
+        return {**self._base.parameters, "slaying_depth": self.slaying_depth}
+
+    def resolve(self, rng: Rng) -> CheckResult:
+        """Roll the check, and slaying dice after a coup."""
+        if not self.need_result and len(sub_checks(self.pw)) > 1:
+            return self._base.resolve(rng)
+        roll, rolls = roll_slaying(
+            self.pw, rng, depth=self.slaying_depth, assignment=self._base.assignment
+        )
+        return CheckResult(
+            success=roll.first.success,
+            degree=roll.first.degree,
+            value=roll.total,
+            rolls=rolls,
+            explanation=roll.explanation(),
+            ruleset="ds4",
+            check=self.name,
+        )
+
+    def outcomes(self) -> Distribution[Outcome]:
+        """The exact distribution of (success, degree, total)."""
+        if not self.need_result and len(sub_checks(self.pw)) > 1:
+            return self._base.outcomes()
+        return _to_outcomes(
+            slaying_weights(self.pw, self.slaying_depth, self._base.assignment)
+        )
+
+
+@lru_cache(maxsize=512)
+def _attack_weights(
+    attack: int, defense_pw: int, undefendable: bool, helpless: bool, depth: int
+) -> tuple[tuple[tuple[Degree, int], int], ...]:
+    factor = 2 if helpless else 1
+    att = slaying_weights(attack, depth)
+    if undefendable:
+        return tuple(((deg, factor * v), w) for (deg, v), w in att)
+    red: dict[int, int] = {}
+    for (deg, v), w in slaying_weights(defense_pw, depth):
+        r = v if deg.rank >= 2 else 0
+        red[r] = red.get(r, 0) + w
+    red_total = sum(red.values())
+    top = max(red)
+    out: dict[tuple[Degree, int], int] = {}
+    by_degree: dict[Degree, dict[int, int]] = {}
+    for (deg, v), w in att:
+        if deg.rank < 2:
+            out[(deg, 0)] = out.get((deg, 0), 0) + w * red_total
+        else:
+            poly = by_degree.setdefault(deg, {})
+            poly[factor * v] = poly.get(factor * v, 0) + w
+    att_total = sum(w for _, w in att)
+    bits = (att_total * red_total).bit_length() + 1
+    reversed_red = _encode({top - r: w for r, w in red.items()}, bits)
+    for deg, poly in by_degree.items():
+        product = _decode(_encode(poly, bits) * reversed_red, bits)
+        for exp, w in product.items():
+            key = (deg, max(0, exp - top))
+            out[key] = out.get(key, 0) + w
+    return tuple(sorted(out.items(), key=lambda kv: (kv[0][0].rank, kv[0][1])))
+
+
+@attrs.frozen
+class SlayingAttack:
+    """An attack with slaying dice on both the attack and the Abwehr (DS4-R36).
+
+    As [`Ds4Attack`][rollwerk_ds4.Ds4Attack], but the attack's coups add
+    follow-up attacks to the damage and the Abwehr's coups add further
+    Abwehr results to the reduction.
+
+    >>> from rollwerk import ScriptedRng
+    >>> SlayingAttack(attack=14, defense=10).resolve(ScriptedRng([1, 17, 4])).value
+    10
+    """
+
+    attack: int
+    """The attack's check value."""
+    defense: int
+    """The target's Abwehr."""
+    defense_reduction: int = 0
+    """The weapon's GA."""
+    undefendable: bool = False
+    """No Abwehr check."""
+    helpless: bool = False
+    """Double damage against a bound or sleeping target (Abwehr without PA)."""
+    slaying_depth: int = DEFAULT_DEPTH
+    """The largest number of follow-up rolls, per check."""
+
+    def __attrs_post_init__(self) -> None:
+        _check_depth(self.slaying_depth)
+        self._base  # noqa: B018 - validates the attack parameters
+
+    @property
+    def _base(self) -> Ds4Attack:
+        return Ds4Attack(
+            self.attack,
+            self.defense,
+            self.defense_reduction,
+            self.undefendable,
+            self.helpless,
+        )
+
+    @property
+    def ruleset(self) -> str:
+        """``"ds4"``."""
+        return "ds4"
+
+    @property
+    def name(self) -> str:
+        """``"attack"``."""
+        return "attack"
+
+    @property
+    def parameters(self) -> Mapping[str, Scalar]:
+        """The base attack's parameters and ``slaying_depth``."""
+        return {**self._base.parameters, "slaying_depth": self.slaying_depth}
+
+    def resolve(self, rng: Rng) -> CheckResult:
+        """Roll the attack (with slaying dice) and, on a hit, the Abwehr."""
+        att, rolls = roll_slaying(
+            self.attack, rng, depth=self.slaying_depth, role="attack"
+        )
+        a = att.explanation()
+        en, de = f"Attack {a.en}", f"Angriff {a.de}"
+        value = 0
+        if att.first.success:
+            raw = att.total
+            if self.undefendable:
+                value = damage(raw, 0, helpless=self.helpless)
+                en += f"; undefendable: damage {value}"
+                de += f"; nicht abwehrbar: Schaden {value}"
+            else:
+                dfn, more = roll_slaying(
+                    self._base.defense_pw, rng, depth=self.slaying_depth, role="defense"
+                )
+                rolls = rolls + more
+                d = dfn.explanation()
+                ok = dfn.first.success
+                value = damage(
+                    raw, dfn.total, defense_success=ok, helpless=self.helpless
+                )
+                en += f"; Abwehr {d.en}; damage {value}"
+                de += f"; Abwehr {d.de}; Schaden {value}"
+        else:
+            en += "; no damage"
+            de += "; kein Schaden"
+        return CheckResult(
+            success=att.first.success,
+            degree=att.first.degree,
+            value=value,
+            rolls=rolls,
+            explanation=Explanation(en, de),
+            ruleset="ds4",
+            check=self.name,
+        )
+
+    def outcomes(self) -> Distribution[Outcome]:
+        """The exact distribution of (hit, degree, damage)."""
+        return _to_outcomes(
+            _attack_weights(
+                self.attack,
+                self._base.defense_pw,
+                self.undefendable,
+                self.helpless,
+                self.slaying_depth,
+            )
+        )

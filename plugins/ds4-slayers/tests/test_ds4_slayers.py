@@ -1,0 +1,310 @@
+"""DS4 optional slayer rules: slaying dice (DS4-R36), slayer points (DS4-R37)."""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rollwerk import (
+    Degree,
+    ParameterError,
+    RulesError,
+    ScriptedRng,
+    SeededRng,
+    UnknownRuleset,
+    build_check,
+)
+from rollwerk.plugins import Registry
+from rollwerk.testing import assert_ruleset_contract
+from rollwerk_ds4 import Ds4Attack, Ds4Check, Ds4Ruleset, assign_dice, sub_checks
+from rollwerk_ds4_slayers import (
+    COSTS,
+    SLAYER_POINTS,
+    SLAYING_DICE,
+    SlayerPoints,
+    SlayerPointsRuleset,
+    SlayingAttack,
+    SlayingCheck,
+    SlayingDiceRuleset,
+    slaying_weights,
+)
+
+
+def test_ds4_r36_d21_d22_slaying_dice_vectors() -> None:
+    """DS4-R36, D21: 1, 1, 8 → 14 + 14 + 8 = 36; D22: 1, 17 → 14."""
+    d21 = SlayingCheck(14).resolve(ScriptedRng([1, 1, 8]))
+    assert (d21.value, d21.degree) == (36, Degree.CRITICAL_SUCCESS)
+    assert d21.explain() == (
+        "PW 14: d20 = 1: coup, result 14; slaying die 1: PW 14: d20 = 1: coup, "
+        "result 14; slaying die 2: PW 14: d20 = 8 ≤ 14: success, result 8; total 36"
+    )
+    assert d21.explain("de").endswith(
+        "slayender Würfel 2: PW 14: W20 = 8 ≤ 14: Erfolg, Ergebnis 8; Summe 36"
+    )
+    d22 = SlayingCheck(14).resolve(ScriptedRng([1, 17]))
+    assert d22.value == 14
+    assert [r.role for r in d22.rolls] == ["check", "check slaying die"]
+
+
+def test_ds4_r36_a10_follow_up_twenty_is_no_fumble() -> None:
+    """DS4-R36, DS4-A10: on a follow-up a 20 is an ordinary value."""
+    r = SlayingCheck(20).resolve(ScriptedRng([1, 20]))
+    assert r.value == 40
+    r25 = SlayingCheck(25).resolve(ScriptedRng([1, 3, 20, 4]))
+    assert r25.value == (20 + 3) + (20 + 4)
+
+
+def test_ds4_r36_depth_bound() -> None:
+    """DS4-R36: the chain stops after `slaying_depth` follow-ups, documented."""
+    r = SlayingCheck(10, slaying_depth=2).resolve(ScriptedRng([1, 1, 1]))
+    assert r.value == 30
+    assert "depth limit 2 reached: no further roll" in r.explain()
+    assert SlayingCheck(10, slaying_depth=0).resolve(ScriptedRng([1])).value == 10
+    with pytest.raises(ParameterError) as err:
+        SlayingCheck(10, slaying_depth=9)
+    assert str(err.value) == "slaying_depth must be an integer from 0 to 8, got 9"
+
+
+@pytest.mark.parametrize(
+    ("pw", "plain_mean"), [(14, Fraction(59, 10)), (12, Fraction(89, 20))]
+)
+def test_ds4_r36_expected_total_tends_to_20_over_19(
+    pw: int, plain_mean: Fraction
+) -> None:
+    """DS4-R36, Section 5: E_total = E[R] × 20/19 in the limit (pw 14: 118/19)."""
+    for depth in range(6):
+        mean = (
+            SlayingCheck(pw, slaying_depth=depth)
+            .outcomes()
+            .map(lambda o: o.value)
+            .mean()
+        )
+        geometric = sum(Fraction(1, 20**i) for i in range(depth + 1))
+        assert mean == plain_mean * geometric
+    limit = plain_mean * Fraction(20, 19)
+    assert limit in (Fraction(118, 19), Fraction(89, 19))
+    deep = SlayingCheck(pw, slaying_depth=8).outcomes().map(lambda o: o.value).mean()
+    assert limit - deep == limit * Fraction(1, 20**9)
+
+
+def _brute(pw: int, depth: int) -> dict[tuple[Degree, int], Fraction]:
+    """Enumerate every die sequence of the slaying chain."""
+    k = len(sub_checks(pw))
+
+    def one(dice: tuple[int, ...], excluded: bool) -> tuple[Degree, int]:
+        first = dice[0]
+        if first == 20 and not excluded:
+            return Degree.CRITICAL_FAILURE, 0
+        if k == 1:
+            if first == 1:
+                return Degree.CRITICAL_SUCCESS, max(pw, 1)
+            if first <= pw:
+                return Degree.SUCCESS, first
+            return Degree.FAILURE, 0
+        deg = Degree.CRITICAL_SUCCESS if first == 1 else Degree.SUCCESS
+        return deg, assign_dice(pw, dice).result
+
+    faces = list(itertools.product(range(1, 21), repeat=k))
+
+    def chain(level: int) -> dict[int, Fraction]:
+        out: dict[int, Fraction] = {}
+        p = Fraction(1, len(faces))
+        for dice in faces:
+            deg, value = one(dice, True)
+            rest = {0: Fraction(1)}
+            if deg is Degree.CRITICAL_SUCCESS and level < depth:
+                rest = chain(level + 1)
+            for extra, q in rest.items():
+                out[value + extra] = out.get(value + extra, Fraction(0)) + p * q
+        return out
+
+    result: dict[tuple[Degree, int], Fraction] = {}
+    for dice in faces:
+        deg, value = one(dice, False)
+        rest = {0: Fraction(1)}
+        if deg is Degree.CRITICAL_SUCCESS and depth > 0:
+            rest = chain(1)
+        for extra, q in rest.items():
+            key = (deg, value + extra)
+            result[key] = result.get(key, Fraction(0)) + Fraction(1, len(faces)) * q
+    return result
+
+
+@settings(max_examples=6)
+@given(pw=st.integers(-3, 22), depth=st.integers(0, 2))
+def test_ds4_r36_exact_odds_equal_enumeration(pw: int, depth: int) -> None:
+    """DS4-R36: the closed form equals enumerating the chain's die sequences."""
+    if len(sub_checks(pw)) > 1 and depth > 1:
+        depth = 1
+    weights = slaying_weights(pw, depth)
+    total = sum(w for _, w in weights)
+    assert {k: Fraction(w, total) for k, w in weights} == _brute(pw, depth)
+
+
+@given(pw=st.integers(-20, 100), depth=st.integers(0, 4), seed=st.integers(0, 2**32))
+def test_ds4_r36_invariants_support_and_replay(pw: int, depth: int, seed: int) -> None:
+    """Invariant: every slaying result is in the exact support and replays."""
+    check = SlayingCheck(pw, slaying_depth=depth)
+    r = check.resolve(SeededRng(seed))
+    assert r.outcome() in check.outcomes().support
+    assert check.resolve(ScriptedRng([x.face for x in r.rolls])) == r
+    dist = check.outcomes()
+    assert dist.probability(lambda o: o.success) == Ds4Check(pw).outcomes().probability(
+        lambda o: o.success
+    )
+
+
+def test_ds4_r36_slaying_attack_and_abwehr() -> None:
+    """DS4-R36: attack coups add damage; Abwehr coups add reduction."""
+    hit = SlayingAttack(attack=14, defense=10).resolve(ScriptedRng([1, 1, 8, 4]))
+    assert hit.value == 36 - 4
+    parried = SlayingAttack(attack=14, defense=10).resolve(ScriptedRng([9, 1, 7]))
+    assert parried.value == 0  # Abwehr 10 + 7 = 17 ≥ 9
+    no_depth = SlayingAttack(attack=12, defense=15, slaying_depth=0)
+    assert no_depth.outcomes() == Ds4Attack(attack=12, defense=15).outcomes()
+    undefendable = SlayingAttack(attack=14, defense=10, undefendable=True)
+    assert undefendable.resolve(ScriptedRng([1, 8])).value == 22
+
+
+@settings(max_examples=8)
+@given(
+    attack=st.integers(-5, 45),
+    defense=st.integers(-5, 45),
+    helpless=st.booleans(),
+    seed=st.integers(0, 2**32),
+)
+def test_ds4_r36_slaying_attack_support(
+    attack: int, defense: int, helpless: bool, seed: int
+) -> None:
+    """Invariant: slaying attack results lie in the exact support; damage ≥ 0."""
+    check = SlayingAttack(attack=attack, defense=defense, helpless=helpless)
+    dist = check.outcomes()
+    assert sum(p for _, p in dist.items()) == 1
+    assert all((o.value or 0) >= 0 for o in dist.support)
+    r = check.resolve(SeededRng(seed))
+    assert r.outcome() in dist.support
+
+
+def test_ds4_r36_a_depth_one_damage_mean_by_hand() -> None:
+    """DS4-R36: depth 0 with undefendable equals the plain attack's mean."""
+    plain = Ds4Attack(attack=12, defense=0, undefendable=True).expected_damage()
+    slay = SlayingAttack(attack=12, defense=0, undefendable=True, slaying_depth=1)
+    mean = slay.outcomes().map(lambda o: o.value).mean()
+    assert mean == plain * (1 + Fraction(1, 20))
+
+
+# -- optional-rule plumbing -------------------------------------------------
+
+
+def test_ds4_slayers_off_until_enabled() -> None:
+    """DS4-R36/R37: installed but off; enabled by id through the registry."""
+    registry = Registry()
+    offered = {rule.id for rule in registry.optional_rules("ds4")}
+    assert offered == {"slaying-dice", "slayer-points"}
+    plain = registry.ruleset("ds4")
+    assert build_check(plain, pw=14).resolve(ScriptedRng([1])).value == 14
+    slaying = registry.ruleset("ds4", options=["slaying-dice"])
+    assert isinstance(slaying, SlayingDiceRuleset)
+    assert slaying.id == "ds4"
+    assert build_check(slaying, pw=14).resolve(ScriptedRng([1, 1, 8])).value == 36
+    both = registry.ruleset("ds4", options=["slaying-dice", "slayer-points"])
+    check = build_check(both, "attack", attack=14, defense=10, attack_points=2)
+    assert check.resolve(ScriptedRng([1, 1, 8, 4])).value == 16 + 16 + 8 - 4
+    with pytest.raises(UnknownRuleset):
+        registry.ruleset("ds4", options=["exploding-everything"])
+
+
+def test_ds4_r37_slayer_points_parameters() -> None:
+    """DS4-R37: SP buy attack +2 and Abwehr +3/+8/+12 before the roll."""
+    rs = SlayerPointsRuleset(Ds4Ruleset())
+    check = build_check(rs, "attack", attack=12, defense=10, defense_points=2)
+    assert check.parameters["defense_points"] == 2
+    assert check.parameters["defense"] == 10
+    r = check.resolve(ScriptedRng([9, 4]))
+    assert r.value == 5
+    assert r.explain() == (
+        "2 SP: Abwehr +8; Attack PW 12: d20 = 9 ≤ 12: success, result 9; "
+        "Abwehr PW 18: d20 = 4 ≤ 18: success, result 4; damage max(0, 9 − 4) = 5"
+    )
+    with pytest.raises(RulesError) as err:
+        build_check(rs, "attack", attack=12, defense=10, attack_points=1)
+    assert str(err.value) == (
+        "attack +2 costs exactly 2 slayer points; attack_points must be 0 or 2, got 1"
+    )
+    assert isinstance(SLAYER_POINTS.apply(Ds4Ruleset()), SlayerPointsRuleset)
+    assert SLAYING_DICE.ruleset == "ds4"
+
+
+def test_ds4_r37_d30_slayer_points_track() -> None:
+    """DS4-R37, DS4-A19, D30: +1 per round of damage, cap 3, lost at the end."""
+    sp = SlayerPoints()
+    for rnd in (1, 1, 2, 3, 4):
+        sp = sp.damaged_enemy(rnd)
+    assert sp.points == 3
+    assert SlayerPoints(1, damage_round=5).damaged_enemy(5).points == 1
+    healer = SlayerPoints().damaged_enemy(1).healed_ally(1, hurt_this_combat=True)
+    assert healer.points == 2
+    assert healer.healed_ally(2, hurt_this_combat=False).points == 2
+    assert sp.spend(3).points == 0
+    with pytest.raises(RulesError) as err:
+        SlayerPoints(1).spend(2)
+    assert str(err.value) == "spending 2 SP needs 2 slayer points, got 1"
+    assert sp.lose_all() == SlayerPoints()
+    assert {c.cost for c in COSTS} == {1, 2, 3}
+
+
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(["damage", "heal", "spend"]), st.integers(1, 6)),
+        max_size=30,
+    )
+)
+def test_ds4_r37_invariant_points_in_range(events: list[tuple[str, int]]) -> None:
+    """Invariant: slayer points stay in [0, 3]."""
+    sp = SlayerPoints()
+    for kind, n in events:
+        if kind == "damage":
+            sp = sp.damaged_enemy(n)
+        elif kind == "heal":
+            sp = sp.healed_ally(n, hurt_this_combat=True)
+        elif sp.points >= min(n, 3):
+            sp = sp.spend(min(n, 3))
+        assert 0 <= sp.points <= 3
+
+
+def test_ds4_slayers_wrap_only_ds4() -> None:
+    """The optional rules refuse rulesets other than DS4."""
+
+    class Other(Ds4Ruleset):
+        @property
+        def id(self) -> str:
+            return "other"
+
+    with pytest.raises(RulesError) as err:
+        SlayingDiceRuleset(Other())
+    assert str(err.value) == "the DS4 slayer rules apply to ruleset 'ds4', got 'other'"
+
+
+def test_ds4_slayers_contract_kit() -> None:
+    """DS4-R36/R37: the contract kit passes with both optional rules enabled."""
+    rs = SlayerPointsRuleset(SlayingDiceRuleset(Ds4Ruleset()))
+    assert_ruleset_contract(rs, max_examples=4)
+
+
+def test_ds4_slayers_options_in_either_order() -> None:
+    """DS4-R36/R37: both options compose in either order, and are idempotent."""
+    registry = Registry()
+    a = registry.ruleset("ds4", options=["slayer-points", "slaying-dice"])
+    b = registry.ruleset("ds4", options=["slaying-dice", "slayer-points"])
+    assert a == b
+    assert isinstance(a, SlayerPointsRuleset)
+    assert isinstance(a.base, SlayingDiceRuleset)
+    params = {"attack": 14, "defense": 10, "attack_points": 2, "slaying_depth": 3}
+    check = build_check(a, "attack", **params)
+    assert check.resolve(ScriptedRng([1, 1, 8, 4])).value == 16 + 16 + 8 - 4
+    twice = registry.ruleset("ds4", options=["slaying-dice", "slaying-dice"])
+    assert twice == registry.ruleset("ds4", options=["slaying-dice"])

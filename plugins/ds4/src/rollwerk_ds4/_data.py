@@ -1,0 +1,279 @@
+"""DS4 data: labels, difficulty presets, typical checks, character values."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+
+import attrs
+
+from rollwerk import Difficulty, ParameterError
+
+__all__ = [
+    "DIFFICULTIES",
+    "LABELS",
+    "TYPICAL_CHECKS",
+    "Attribute",
+    "Stats",
+    "Trait",
+    "TypicalCheck",
+    "typical_check",
+]
+
+
+LABELS: Mapping[str, Mapping[str, str]] = {
+    "en": {
+        "critical_success": "coup",
+        "success": "success",
+        "failure": "failure",
+        "critical_failure": "fumble",
+        "pw": "check value",
+        "result": "result",
+        "check": "check",
+        "attack": "attack",
+        "damage": "damage",
+        "defense": "defence",
+        "first": "first side wins",
+        "second": "second side wins",
+        "tie": "tie",
+        "reroll": "both failed: roll again",
+    },
+    "de": {
+        "critical_success": "Immersieg",
+        "success": "Erfolg",
+        "failure": "Misserfolg",
+        "critical_failure": "Patzer",
+        "pw": "Probenwert",
+        "result": "Probenergebnis",
+        "check": "Probe",
+        "attack": "Angriff",
+        "damage": "Schaden",
+        "defense": "Abwehr",
+        "first": "erste Seite siegt",
+        "second": "zweite Seite siegt",
+        "tie": "Gleichstand",
+        "reroll": "beide misslungen: erneut würfeln",
+    },
+}
+"""Localized labels (``en``, ``de``), including the degree names."""
+
+
+DIFFICULTIES: tuple[Difficulty, ...] = (
+    Difficulty("routine", 8, "routine", "Routine"),
+    Difficulty("very-easy", 4, "very easy", "sehr leicht"),
+    Difficulty("easy", 2, "easy", "leicht"),
+    Difficulty("normal", 0, "normal", "normal"),
+    Difficulty("hard", -2, "hard", "schwer"),
+    Difficulty("very-hard", -4, "very hard", "sehr schwer"),
+    Difficulty("extremely-hard", -8, "extremely hard", "äußerst schwer"),
+)
+"""The difficulty presets of DS4-R03, easiest first (guidelines only)."""
+
+
+class Attribute(enum.Enum):
+    """The three attributes (Attribute)."""
+
+    BODY = "body"
+    """Körper (KÖR)."""
+    AGILITY = "agility"
+    """Agilität (AGI)."""
+    MIND = "mind"
+    """Geist (GEI)."""
+
+
+class Trait(enum.Enum):
+    """The six traits (Eigenschaften)."""
+
+    STRENGTH = "strength"
+    """Stärke (ST)."""
+    TOUGHNESS = "toughness"
+    """Härte (HÄ)."""
+    MOVEMENT = "movement"
+    """Bewegung (BE)."""
+    DEXTERITY = "dexterity"
+    """Geschick (GE)."""
+    INTELLECT = "intellect"
+    """Verstand (VE)."""
+    AURA = "aura"
+    """Aura (AU)."""
+
+
+def _non_negative(_inst: object, attr: attrs.Attribute[int], value: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ParameterError(attr.name, value, "an integer >= 0")
+
+
+@attrs.frozen
+class Stats:
+    """A character's attributes and traits, with the derived combat values.
+
+    The derived values follow the full rules (see the spec, Section 0).
+
+    >>> laros = Stats(body=8, agility=4, mind=2, strength=4, toughness=3)
+    >>> laros.life_points, laros.melee_attack
+    (21, 12)
+    """
+
+    body: int = attrs.field(default=0, validator=_non_negative)
+    """Körper (KÖR)."""
+    agility: int = attrs.field(default=0, validator=_non_negative)
+    """Agilität (AGI)."""
+    mind: int = attrs.field(default=0, validator=_non_negative)
+    """Geist (GEI)."""
+    strength: int = attrs.field(default=0, validator=_non_negative)
+    """Stärke (ST)."""
+    toughness: int = attrs.field(default=0, validator=_non_negative)
+    """Härte (HÄ)."""
+    movement: int = attrs.field(default=0, validator=_non_negative)
+    """Bewegung (BE)."""
+    dexterity: int = attrs.field(default=0, validator=_non_negative)
+    """Geschick (GE)."""
+    intellect: int = attrs.field(default=0, validator=_non_negative)
+    """Verstand (VE)."""
+    aura: int = attrs.field(default=0, validator=_non_negative)
+    """Aura (AU)."""
+
+    def value(self, which: Attribute | Trait) -> int:
+        """The value of one attribute or trait."""
+        return int(getattr(self, which.value))
+
+    def pw(self, attribute: Attribute, trait: Trait, *modifiers: int) -> int:
+        """``attribute + trait + Σ modifiers`` (DS4-R01)."""
+        return self.value(attribute) + self.value(trait) + sum(modifiers)
+
+    @property
+    def life_points(self) -> int:
+        """LK = KÖR + HÄ + 10."""
+        return self.body + self.toughness + 10
+
+    def defense(self, armour: int = 0) -> int:
+        """Abwehr = KÖR + HÄ + PA."""
+        return self.body + self.toughness + armour
+
+    @property
+    def initiative(self) -> int:
+        """INI = AGI + BE."""
+        return self.agility + self.movement
+
+    @property
+    def move(self) -> int:
+        """Laufen = AGI / 2 + 1 (metres, rounded down; DS4-A09)."""
+        return self.agility // 2 + 1
+
+    @property
+    def melee_attack(self) -> int:
+        """Schlagen = KÖR + ST (plus the weapon's WB)."""
+        return self.body + self.strength
+
+    @property
+    def ranged_attack(self) -> int:
+        """Schießen = AGI + GE (plus the weapon's WB)."""
+        return self.agility + self.dexterity
+
+    def spellcasting(self, armour: int = 0) -> int:
+        """Zaubern = GEI + AU − PA."""
+        return self.mind + self.aura - armour
+
+    def targeted_spellcasting(self, armour: int = 0) -> int:
+        """Zielzauber = GEI + GE − PA."""
+        return self.mind + self.dexterity - armour
+
+
+@attrs.frozen
+class TypicalCheck:
+    """A typical check of DS4-R04: attribute + trait, or the higher of two."""
+
+    id: str
+    """A stable identifier (``"notice"``)."""
+    label_en: str
+    """The English name."""
+    label_de: str
+    """The German name."""
+    options: tuple[tuple[Attribute, Trait], ...]
+    """The attribute + trait pairs; the higher value is used (DS4-A23)."""
+    floor: int | None = None
+    """A fixed alternative value ("bzw. 8"): the PW is at least this."""
+
+    def pw(self, stats: Stats, *modifiers: int) -> int:
+        """The check value for ``stats``: the best option, then the modifiers.
+
+        >>> typical_check("notice").pw(Stats(mind=2, intellect=3), 4)
+        12
+        """
+        base = max(stats.pw(a, t) for a, t in self.options)
+        if self.floor is not None:
+            base = max(base, self.floor)
+        return base + sum(modifiers)
+
+
+_A, _T = Attribute, Trait
+TYPICAL_CHECKS: tuple[TypicalCheck, ...] = (
+    TypicalCheck("notice", "notice", "Bemerken", ((_A.MIND, _T.INTELLECT),), 8),
+    TypicalCheck("wake-up", "wake up", "Erwachen", ((_A.MIND, _T.INTELLECT),)),
+    TypicalCheck(
+        "disarm-traps", "disarm traps", "Fallen entschärfen", ((_A.MIND, _T.DEXTERITY),)
+    ),
+    TypicalCheck(
+        "haggle",
+        "haggle",
+        "Feilschen",
+        ((_A.MIND, _T.INTELLECT), (_A.MIND, _T.AURA)),
+    ),
+    TypicalCheck("make-fire", "make fire", "Feuer machen", ((_A.MIND, _T.DEXTERITY),)),
+    TypicalCheck("flirt", "flirt", "Flirten", ((_A.MIND, _T.AURA),)),
+    TypicalCheck(
+        "resist-poison", "resist poison", "Gift trotzen", ((_A.BODY, _T.TOUGHNESS),)
+    ),
+    TypicalCheck(
+        "decipher-script",
+        "decipher script",
+        "Inschrift entziffern",
+        ((_A.MIND, _T.INTELLECT),),
+    ),
+    TypicalCheck("climb", "climb", "Klettern", ((_A.AGILITY, _T.STRENGTH),)),
+    TypicalCheck(
+        "feat-of-strength", "feat of strength", "Kraftakt", ((_A.BODY, _T.STRENGTH),)
+    ),
+    TypicalCheck(
+        "resist-disease",
+        "resist disease",
+        "Krankheit trotzen",
+        ((_A.BODY, _T.TOUGHNESS),),
+    ),
+    TypicalCheck(
+        "open-mechanism",
+        "open mechanism",
+        "Mechanismus öffnen",
+        ((_A.MIND, _T.DEXTERITY), (_A.MIND, _T.INTELLECT)),
+    ),
+    TypicalCheck(
+        "ride", "ride", "Reiten", ((_A.AGILITY, _T.MOVEMENT), (_A.AGILITY, _T.AURA))
+    ),
+    TypicalCheck("appraise", "appraise", "Schätzen", ((_A.MIND, _T.INTELLECT),)),
+    TypicalCheck("sneak", "sneak", "Schleichen", ((_A.AGILITY, _T.MOVEMENT),)),
+    TypicalCheck(
+        "pick-locks", "pick locks", "Schlösser öffnen", ((_A.MIND, _T.DEXTERITY),)
+    ),
+    TypicalCheck("swim", "swim", "Schwimmen", ((_A.AGILITY, _T.STRENGTH),)),
+    TypicalCheck("jump", "jump", "Springen", ((_A.AGILITY, _T.MOVEMENT),)),
+    TypicalCheck("track", "track", "Spuren lesen", ((_A.MIND, _T.INTELLECT),)),
+    TypicalCheck("search", "search", "Suchen", ((_A.MIND, _T.INTELLECT),), 8),
+    TypicalCheck(
+        "pickpocket", "pickpocket", "Taschendiebstahl", ((_A.AGILITY, _T.DEXTERITY),)
+    ),
+    TypicalCheck("hide", "hide", "Verbergen", ((_A.AGILITY, _T.MOVEMENT),)),
+    TypicalCheck(
+        "communicate", "communicate", "Verständigen", ((_A.MIND, _T.DEXTERITY),)
+    ),
+    TypicalCheck("knowledge", "knowledge", "Wissen", ((_A.MIND, _T.INTELLECT),)),
+)
+"""The typical checks of DS4-R04, in the rulebook's (German) order."""
+
+
+def typical_check(check_id: str) -> TypicalCheck:
+    """The typical check with id ``check_id`` (``"notice"``, ``"climb"``…)."""
+    for check in TYPICAL_CHECKS:
+        if check.id == check_id:
+            return check
+    allowed = ", ".join(c.id for c in TYPICAL_CHECKS)
+    raise ParameterError("typical check", check_id, f"one of: {allowed}")

@@ -1,0 +1,259 @@
+"""Splitting check values, assigning dice to sub-checks (DS4-R05 to DS4-R08)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from rollwerk import ParameterError, RulesError
+
+__all__ = [
+    "DiceAssignment",
+    "assign_dice",
+    "maximising_assignment",
+    "rest_die_assignment",
+    "slot_value",
+    "sub_checks",
+]
+
+MAX_PW = 1000
+"""The largest check value the Python API accepts (50 d20)."""
+MIN_PW = -1000
+"""The smallest check value the Python API accepts."""
+
+
+def check_pw(pw: object, name: str = "pw") -> int:
+    """Validate a check value for the Python API."""
+    if isinstance(pw, bool) or not isinstance(pw, int) or not MIN_PW <= pw <= MAX_PW:
+        raise ParameterError(name, pw, f"an integer from {MIN_PW} to {MAX_PW}")
+    return pw
+
+
+def sub_checks(pw: int) -> tuple[int, ...]:
+    """The sub-checks a check value is split into (DS4-R05).
+
+    A value up to 20 is a single check; above 20 it is split into sub-checks
+    of 20 and the remainder.
+
+    >>> sub_checks(44)
+    (20, 20, 4)
+    >>> sub_checks(40)
+    (20, 20)
+    >>> sub_checks(12)
+    (12,)
+    """
+    check_pw(pw)
+    if pw <= 20:
+        return (pw,)
+    n, r = divmod(pw, 20)
+    return (20,) * n + ((r,) if r else ())
+
+
+def slot_value(die: int, sub_check: int) -> int:
+    """What a die yields in a sub-check of value ``sub_check`` (DS4-R06).
+
+    A 1 is a coup for its own sub-check and yields the sub-check's value; a
+    die up to the value yields itself; a higher die yields 0.
+
+    >>> slot_value(1, 4), slot_value(2, 4), slot_value(17, 4), slot_value(20, 20)
+    (4, 2, 0, 20)
+    """
+    if die == 1:
+        return sub_check
+    return die if die <= sub_check else 0
+
+
+def _check_dice(pw: int, dice: Sequence[int]) -> tuple[int, ...]:
+    slots = sub_checks(pw)
+    faces = tuple(dice)
+    if len(faces) != len(slots):
+        raise ParameterError(
+            "dice", list(faces), f"{len(slots)} d20 faces for PW {pw} ({_plus(slots)})"
+        )
+    for i, face in enumerate(faces, start=1):
+        if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= 20:
+            raise ParameterError(f"die {i}", face, "an integer from 1 to 20")
+    return faces
+
+
+def _plus(values: Sequence[int]) -> str:
+    return " + ".join(str(v) for v in values)
+
+
+def maximising_assignment(pw: int, dice: Sequence[int]) -> tuple[int, ...]:
+    """The sub-check (0-based) for each die that gives the highest result (DS4-R07).
+
+    With a remainder ``r = pw mod 20``, exactly one die goes to the remainder
+    sub-check: the one that loses least there (``20 − r`` for a 1, nothing for
+    a die from 2 to ``r``, the die itself above ``r``); the first such die
+    wins ties. The others fill the sub-checks of 20 in order.
+
+    >>> maximising_assignment(44, [2, 1, 17])
+    (2, 0, 1)
+    """
+    faces = _check_dice(pw, dice)
+    slots = sub_checks(pw)
+    k = len(slots)
+    if pw <= 20 or slots[-1] == 20:
+        return tuple(range(k))
+    r = slots[-1]
+
+    def loss(d: int) -> int:
+        if d == 1:
+            return 20 - r
+        return 0 if d <= r else d
+
+    rest = min(range(k), key=lambda i: (loss(faces[i]), i))
+    out: list[int] = []
+    nxt = 0
+    for i in range(k):
+        if i == rest:
+            out.append(k - 1)
+        else:
+            out.append(nxt)
+            nxt += 1
+    return tuple(out)
+
+
+def rest_die_assignment(pw: int, rest_die: int) -> tuple[int, ...] | None:
+    """The assignment that puts die ``rest_die`` on the remainder sub-check.
+
+    The sub-checks of 20 are interchangeable, so which die goes to the
+    remainder sub-check (``pw mod 20``) fixes the result of an assignment;
+    the other dice fill the sub-checks of 20 in roll order. ``rest_die`` is
+    1-based in roll order; 0 means the maximising assignment (``None``).
+
+    >>> rest_die_assignment(44, 1)
+    (2, 0, 1)
+    >>> rest_die_assignment(44, 0) is None
+    True
+
+    Raises:
+        ParameterError: ``rest_die`` is not a die of the check, or the check
+            has no remainder sub-check (a multiple of 20).
+    """
+    slots = sub_checks(pw)
+    k = len(slots)
+    if isinstance(rest_die, bool) or not isinstance(rest_die, int):
+        raise ParameterError("rest_die", rest_die, "an integer")
+    if rest_die == 0:
+        return None
+    if k > 1 and slots[-1] == 20:
+        raise ParameterError(
+            "rest_die",
+            rest_die,
+            f"0 for PW {pw}: it is a multiple of 20 and has no remainder sub-check",
+        )
+    if not 1 <= rest_die <= k:
+        raise ParameterError(
+            "rest_die",
+            rest_die,
+            f"an integer from 0 to {k} for PW {pw} ({k} d20; 0 maximises)",
+        )
+    if k == 1:
+        return None  # the single die has only one sub-check to go to
+    out: list[int] = []
+    nxt = 0
+    for i in range(1, k + 1):
+        if i == rest_die:
+            out.append(k - 1)
+        else:
+            out.append(nxt)
+            nxt += 1
+    return tuple(out)
+
+
+@attrs.frozen
+class DiceAssignment:
+    """Dice of a check assigned to its sub-checks, and what each yields.
+
+    >>> a = assign_dice(44, [2, 1, 17])
+    >>> a.result, a.values
+    (39, (2, 20, 17))
+    >>> a.describe()
+    '1 → 20 (coup: 20), 17 → 20 (17), 2 → 4 (2)'
+    """
+
+    pw: int
+    """The check value."""
+    dice: tuple[int, ...]
+    """The faces, in the order rolled."""
+    sub_checks: tuple[int, ...]
+    """The sub-check values (DS4-R05)."""
+    assignment: tuple[int, ...]
+    """For each die, the 0-based index of its sub-check."""
+
+    @property
+    def values(self) -> tuple[int, ...]:
+        """What each die yields in its sub-check, in roll order."""
+        return tuple(
+            slot_value(d, self.sub_checks[s])
+            for d, s in zip(self.dice, self.assignment, strict=True)
+        )
+
+    @property
+    def result(self) -> int:
+        """The sum over the sub-checks (a fumble is not handled here)."""
+        return sum(self.values)
+
+    def describe(self, lang: str = "en") -> str:
+        """Which die went to which sub-check, listed by sub-check."""
+        coup = "Immersieg" if lang == "de" else "coup"
+        fail = "misslungen" if lang == "de" else "fails"
+        by_slot = sorted(
+            zip(self.assignment, self.dice, strict=True), key=lambda pair: pair[0]
+        )
+        parts = []
+        for slot, die in by_slot:
+            p = self.sub_checks[slot]
+            value = slot_value(die, p)
+            if die == 1:
+                what = f"{coup}: {value}"
+            elif value == 0:
+                what = f"{fail}: 0"
+            else:
+                what = str(value)
+            parts.append(f"{die} → {p} ({what})")
+        return ", ".join(parts)
+
+
+def assign_dice(
+    pw: int, dice: Sequence[int], assignment: Sequence[int] | None = None
+) -> DiceAssignment:
+    """Assign rolled dice to the sub-checks of ``pw`` (DS4-R06, DS4-R07).
+
+    Args:
+        pw: The check value (above 20 for several dice).
+        dice: The faces in the order rolled, one per sub-check.
+        assignment: For each die the 0-based sub-check it goes to, a
+            bijection; ``None`` takes the maximising assignment.
+
+    Raises:
+        ParameterError: Wrong number of dice, a face outside 1..20, or an
+            assignment that is not a bijection.
+
+    >>> assign_dice(25, [9, 12]).result
+    12
+    >>> assign_dice(25, [9, 12], assignment=[0, 1]).result
+    9
+    """
+    faces = _check_dice(pw, dice)
+    slots = sub_checks(pw)
+    if assignment is None:
+        chosen = maximising_assignment(pw, faces)
+    else:
+        chosen = tuple(assignment)
+        if sorted(chosen) != list(range(len(slots))):
+            raise ParameterError(
+                "assignment",
+                list(chosen),
+                f"a permutation of 0..{len(slots) - 1} (0-based sub-check per die)",
+            )
+    return DiceAssignment(pw, faces, slots, chosen)
+
+
+def require(condition: bool, message: str) -> None:
+    """Raise `RulesError` with ``message`` unless ``condition`` holds."""
+    if not condition:
+        raise RulesError(message)

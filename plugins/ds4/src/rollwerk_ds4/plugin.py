@@ -1,0 +1,14 @@
+"""The pluggy plugin that registers the DS4 ruleset (entry point ``ds4``)."""
+
+from __future__ import annotations
+
+import rollwerk
+from rollwerk_ds4._ruleset import Ds4Ruleset
+
+__all__ = ["rollwerk_register_rulesets"]
+
+
+@rollwerk.hookimpl
+def rollwerk_register_rulesets() -> list[rollwerk.Ruleset]:
+    """Return the DS4 ruleset."""
+    return [Ds4Ruleset()]

@@ -1,0 +1,11 @@
+"""The rollwerk contract kit on every DS4 check (with declared monotonicity)."""
+
+from __future__ import annotations
+
+from rollwerk.testing import assert_ruleset_contract
+from rollwerk_ds4 import Ds4Ruleset
+
+
+def test_ds4_contract_kit_passes() -> None:
+    """DS4-R02/R05/R09/R14: the contract kit passes for `check` and `attack`."""
+    assert_ruleset_contract(Ds4Ruleset())

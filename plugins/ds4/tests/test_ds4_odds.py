@@ -1,0 +1,235 @@
+"""DS4 exact odds: the spec's probabilities (Section 5) and brute force."""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+
+import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from rollwerk import ContestOutcome, Degree, Outcome, contest_odds
+from rollwerk_ds4 import (
+    Ds4Attack,
+    Ds4Check,
+    Ds4Ruleset,
+    assign_dice,
+    check_weights,
+    fixed_assignment_weights,
+    slot_value,
+    sub_checks,
+)
+
+
+def brute_force(
+    pw: int, assignment: tuple[int, ...] | None = None
+) -> dict[tuple[Degree, int], int]:
+    """Enumerate all 20**k face combinations (small k only)."""
+    slots = sub_checks(pw)
+    k = len(slots)
+    out: dict[tuple[Degree, int], int] = {}
+    for dice in itertools.product(range(1, 21), repeat=k):
+        if dice[0] == 20:
+            key = (Degree.CRITICAL_FAILURE, 0)
+        elif k == 1:
+            d = dice[0]
+            if d == 1:
+                key = (Degree.CRITICAL_SUCCESS, max(pw, 1))
+            elif d <= pw:
+                key = (Degree.SUCCESS, d)
+            else:
+                key = (Degree.FAILURE, 0)
+        else:
+            if assignment is None:
+                value = max(
+                    sum(
+                        slot_value(d, slots[s]) for d, s in zip(dice, perm, strict=True)
+                    )
+                    for perm in itertools.permutations(range(k))
+                )
+            else:
+                value = assign_dice(pw, dice, assignment).result
+            key = (Degree.CRITICAL_SUCCESS if dice[0] == 1 else Degree.SUCCESS, value)
+        out[key] = out.get(key, 0) + 1
+    return out
+
+
+@pytest.mark.parametrize(
+    ("pw", "p_success", "mean", "p_max"),
+    [
+        (0, Fraction(1, 20), Fraction(1, 20), None),
+        (-5, Fraction(1, 20), Fraction(1, 20), None),
+        (10, Fraction(1, 2), Fraction(16, 5), Fraction(1, 10)),
+        (12, Fraction(3, 5), Fraction(89, 20), Fraction(1, 10)),
+        (15, Fraction(3, 4), Fraction(67, 10), Fraction(1, 10)),
+        (19, Fraction(19, 20), Fraction(52, 5), Fraction(1, 10)),
+        (20, Fraction(19, 20), Fraction(209, 20), Fraction(1, 20)),
+        (21, Fraction(19, 20), Fraction(5493, 400), Fraction(1, 200)),
+        (25, Fraction(19, 20), Fraction(6001, 400), Fraction(1, 80)),
+        (40, Fraction(19, 20), Fraction(8531, 400), Fraction(1, 200)),
+        (44, Fraction(19, 20), Fraction(10881, 400), Fraction(3, 2000)),
+    ],
+)
+def test_ds4_section5_exact_probabilities(
+    pw: int, p_success: Fraction, mean: Fraction, p_max: Fraction | None
+) -> None:
+    """DS4-R02/R05/R07: P(success), E[R] and P(result = pw) of Section 5."""
+    dist = Ds4Check(pw).outcomes()
+    assert dist.probability(lambda o: o.success) == p_success
+    assert dist.map(lambda o: o.value or 0).mean() == mean
+    if p_max is not None:
+        assert dist.probability(lambda o: o.value == pw) == p_max
+
+
+def test_ds4_r02_distribution_of_pw_12_exactly() -> None:
+    """DS4-R02: PW 12 — fumble, failures, successes 2..12 and the coup."""
+    dist = Ds4Check(12).outcomes()
+    assert dist[Outcome(False, Degree.CRITICAL_FAILURE, 0)] == Fraction(1, 20)
+    assert dist[Outcome(False, Degree.FAILURE, 0)] == Fraction(7, 20)
+    assert dist[Outcome(True, Degree.CRITICAL_SUCCESS, 12)] == Fraction(1, 20)
+    assert dist[Outcome(True, Degree.SUCCESS, 7)] == Fraction(1, 20)
+    assert len(dist) == 14
+
+
+@given(pw=st.integers(-20, 100))
+def test_ds4_invariants_success_fumble_coup(pw: int) -> None:
+    """Invariants: P(success) = clamp(pw,1,19)/20; P(fumble) = P(coup) = 1/20."""
+    dist = Ds4Check(pw).outcomes()
+    assert sum(p for _, p in dist.items()) == 1
+    assert dist.probability(lambda o: o.success) == Fraction(min(max(pw, 1), 19), 20)
+    assert dist.probability(lambda o: o.degree is Degree.CRITICAL_FAILURE) == Fraction(
+        1, 20
+    )
+    assert dist.probability(lambda o: o.degree is Degree.CRITICAL_SUCCESS) == Fraction(
+        1, 20
+    )
+    for outcome in dist.support:
+        if outcome.success:
+            assert outcome.value is not None
+            assert 1 <= outcome.value <= max(pw, 1)
+        else:
+            assert outcome.value == 0
+
+
+@settings(max_examples=12)
+@given(pw=st.integers(-5, 60))
+@example(pw=40)
+@example(pw=60)
+@example(pw=59)
+def test_ds4_r07_closed_form_equals_brute_force(pw: int) -> None:
+    """DS4-R07: the closed form equals enumeration of every die combination."""
+    assert dict(check_weights(pw)) == brute_force(pw)
+
+
+@settings(max_examples=10)
+@given(pw=st.integers(21, 60), data=st.data())
+def test_ds4_r06_fixed_assignment_equals_brute_force(
+    pw: int, data: st.DataObject
+) -> None:
+    """DS4-R06: odds with an explicit assignment equal enumeration."""
+    k = len(sub_checks(pw))
+    perm = tuple(data.draw(st.permutations(list(range(k)))))
+    assert dict(fixed_assignment_weights(pw, perm)) == brute_force(pw, perm)
+    if pw % 20:
+        rest = perm.index(k - 1) + 1
+        dist = Ds4Check(pw, rest_die=rest).outcomes()
+        assert dist == Ds4Check(pw, rest_die=rest).outcomes()
+        fixed = dict(fixed_assignment_weights(pw, perm))
+        assert dist.probability(lambda o: o.value == pw) == Fraction(
+            sum(w for (_, v), w in fixed.items() if v == pw), 20**k
+        )
+
+
+def test_ds4_r07_large_pw_totals() -> None:
+    """DS4-R05: PW 100 (five d20) and PW 99 are exact distributions."""
+    for pw in (64, 84, 99, 100):
+        weights = check_weights(pw)
+        assert sum(w for _, w in weights) == 20 ** len(sub_checks(pw))
+    dist = Ds4Check(100).outcomes()
+    # only a first-die coup and 1s or 20s on the four later dice reach 100
+    assert (
+        dist.probability(lambda o: o.value == 100)
+        == Fraction(1, 20) * Fraction(2, 20) ** 4
+    )
+
+
+def test_ds4_r05_need_result_false_odds() -> None:
+    """DS4-R05: the single-die pass/fail roll has the same 19/20, 1/20, 1/20."""
+    dist = Ds4Check(60, need_result=False).outcomes()
+    assert dist.probability(lambda o: o.success) == Fraction(19, 20)
+    assert dist[Outcome(True, Degree.CRITICAL_SUCCESS, None)] == Fraction(1, 20)
+    assert dist[Outcome(False, Degree.CRITICAL_FAILURE, 0)] == Fraction(1, 20)
+
+
+F = Fraction
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "expected"),
+    [
+        (10, 12, (F(127, 400), F(23, 50), F(1, 5), F(9, 400))),
+        (10, 10, (F(29, 80), F(29, 80), F(1, 4), F(1, 40))),
+        (5, 15, (F(9, 80), F(69, 100), F(3, 16), F(1, 100))),
+    ],
+)
+def test_ds4_r09_opposed_one_round(
+    a: int, b: int, expected: tuple[Fraction, Fraction, Fraction, Fraction]
+) -> None:
+    """DS4-R09: one round of an opposed check, exact (Section 5)."""
+    rs = Ds4Ruleset()
+    odds = contest_odds(rs, Ds4Check(a), Ds4Check(b))
+    got = tuple(
+        odds[c]
+        for c in (
+            ContestOutcome.FIRST,
+            ContestOutcome.SECOND,
+            ContestOutcome.REROLL,
+            ContestOutcome.TIE,
+        )
+    )
+    assert got == expected
+
+
+def test_ds4_r09_rerolling_until_a_winner() -> None:
+    """DS4-R09: rerolling until a winner: 10 vs 12 → 127/311; 5 vs 15 → 15/107."""
+    rs = Ds4Ruleset()
+    for a, b, expected in ((10, 12, Fraction(127, 311)), (5, 15, Fraction(15, 107))):
+        odds = contest_odds(rs, Ds4Check(a), Ds4Check(b))
+        wins = odds[ContestOutcome.FIRST]
+        assert wins / (wins + odds[ContestOutcome.SECOND]) == expected
+
+
+def test_ds4_r14_schlagen_12_against_abwehr_15() -> None:
+    """DS4-R14: Schlagen 12 vs Abwehr 15: P(damage > 0) = 5/16, E = 9/5."""
+    attack = Ds4Attack(attack=12, defense=15)
+    damage = attack.damage_distribution()
+    assert damage.probability(lambda d: d > 0) == Fraction(5, 16)
+    assert damage.mean() == Fraction(9, 5)
+    assert attack.expected_damage() == Fraction(9, 5)
+
+
+@settings(max_examples=10)
+@given(pw=st.integers(-5, 60))
+@example(pw=20)
+@example(pw=40)
+@example(pw=41)
+def test_ds4_a10_fumbles_excluded_weights(pw: int) -> None:
+    """DS4-A10: with fumbles excluded a first-die 20 is an ordinary value."""
+    slots = sub_checks(pw)
+    k = len(slots)
+    expected: dict[tuple[Degree, int], int] = {}
+    for dice in itertools.product(range(1, 21), repeat=k):
+        if k == 1:
+            d = dice[0]
+            if d == 1:
+                key = (Degree.CRITICAL_SUCCESS, max(pw, 1))
+            elif d <= pw:
+                key = (Degree.SUCCESS, d)
+            else:
+                key = (Degree.FAILURE, 0)
+        else:
+            degree = Degree.CRITICAL_SUCCESS if dice[0] == 1 else Degree.SUCCESS
+            key = (degree, assign_dice(pw, dice).result)
+        expected[key] = expected.get(key, 0) + 1
+    assert dict(check_weights(pw, fumbles_excluded=True)) == expected
