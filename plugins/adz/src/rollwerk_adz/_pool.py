@@ -1,0 +1,142 @@
+"""The d6 success pool: counting 5s and 6s, exact binomial odds (ADZ-R03, R07-R09)."""
+
+from __future__ import annotations
+
+import enum
+import math
+from collections.abc import Iterable
+from fractions import Fraction
+
+from rollwerk import Distribution, LimitExceeded, ParameterError
+
+__all__ = [
+    "MAX_DICE",
+    "CheckKind",
+    "count_successes",
+    "success_chance",
+    "successes",
+    "supporting_dice",
+]
+
+MAX_DICE = 1000
+"""The most dice one pool may roll; larger pools raise `LimitExceeded` at once."""
+
+SIDES = 6
+"""AdZ rolls six-sided dice (W6)."""
+
+SUCCESS_FACE = 5
+"""A die showing this face or higher is a success."""
+
+
+class CheckKind(enum.Enum):
+    """The three kinds of check (*Probenart*, ADZ-R04)."""
+
+    SKILL = "skill"
+    """A skill check (*Fertigkeitsprobe*)."""
+    SPELL = "spell"
+    """A spell check (*Zauberprobe*): domain + technique."""
+    ATTRIBUTE = "attribute"
+    """An attribute check (*Attributsprobe*); never receives supporting dice."""
+
+    @property
+    def label_de(self) -> str:
+        """The German name of the kind of check."""
+        return _KIND_DE[self]
+
+
+_KIND_DE = {
+    CheckKind.SKILL: "Fertigkeitsprobe",
+    CheckKind.SPELL: "Zauberprobe",
+    CheckKind.ATTRIBUTE: "Attributsprobe",
+}
+
+
+def _check_int(name: str, value: object, low: int, high: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        allowed = (
+            f"an integer from {low} to {high}"
+            if high is not None
+            else f"an integer >= {low}"
+        )
+        raise ParameterError(name, value, allowed)
+    if value < low or (high is not None and value > high):
+        allowed = (
+            f"an integer from {low} to {high}"
+            if high is not None
+            else f"an integer >= {low}"
+        )
+        raise ParameterError(name, value, allowed)
+    return value
+
+
+def count_successes(faces: Iterable[int]) -> int:
+    """The number of dice showing 5 or 6 (ADZ-R03).
+
+    >>> count_successes([5, 6, 1, 3])
+    2
+    """
+    return sum(1 for face in faces if face >= SUCCESS_FACE)
+
+
+def supporting_dice(points: int) -> int:
+    """Bonus dice from one supporting skill or domain: ``ceil(points / 3)`` (ADZ-R09).
+
+    >>> tuple(supporting_dice(p) for p in (0, 1, 3, 4, 7, 10))
+    (0, 1, 1, 2, 3, 4)
+    """
+    _check_int("supporting points", points, 0, 10)
+    return -(-points // 3)
+
+
+def _pool_size(n: int) -> int:
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise ParameterError("pool", n, "an integer")
+    if n > MAX_DICE:
+        raise LimitExceeded("dice count", n, MAX_DICE)
+    return max(n, 0)
+
+
+def success_weights(n: int) -> list[int]:
+    """Integer weights of 0..n successes over the denominator ``3**n``.
+
+    The closed form of the binomial distribution with p = 1/3:
+    ``C(n, k) * 2**(n - k)``. A pool of ``n <= 0`` gives ``[1]`` (ADZ-A02).
+
+    >>> success_weights(3)
+    [8, 12, 6, 1]
+    """
+    n = _pool_size(n)
+    return [math.comb(n, k) << (n - k) for k in range(n + 1)]
+
+
+def successes(n: int) -> Distribution[int]:
+    """The exact distribution of the number of successes of ``n`` dice.
+
+    >>> successes(2)
+    Distribution({0: 4/9, 1: 4/9, 2: 1/9})
+    """
+    return Distribution.from_weights(dict(enumerate(success_weights(n))))
+
+
+def success_chance(
+    pool: int, threshold: int, *, allow_impossible: bool = False
+) -> Fraction:
+    """The exact chance that ``pool`` dice reach ``threshold`` successes.
+
+    A threshold above the pool is impossible (chance 0) unless
+    ``allow_impossible``; then every die must succeed and an empty pool
+    fails (ADZ-R07, R08, A04).
+
+    >>> success_chance(5, 2)
+    Fraction(131, 243)
+    >>> success_chance(2, 3), success_chance(2, 3, allow_impossible=True)
+    (Fraction(0, 1), Fraction(1, 9))
+    """
+    _check_int("threshold", threshold, 1)
+    n = _pool_size(pool)
+    if threshold > n:
+        if not allow_impossible or n == 0:
+            return Fraction(0)
+        return Fraction(1, 3**n)
+    weights = success_weights(n)
+    return Fraction(sum(weights[threshold:]), 3**n)

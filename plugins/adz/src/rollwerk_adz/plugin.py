@@ -1,0 +1,15 @@
+"""The pluggy entry point of ``rollwerk-adz``: registers the AdZ ruleset."""
+
+from __future__ import annotations
+
+import rollwerk
+from rollwerk import Ruleset
+from rollwerk_adz._ruleset import AdzRuleset
+
+__all__ = ["rollwerk_register_rulesets"]
+
+
+@rollwerk.hookimpl
+def rollwerk_register_rulesets() -> list[Ruleset]:
+    """Return the AdZ ruleset (id ``adz``)."""
+    return [AdzRuleset()]

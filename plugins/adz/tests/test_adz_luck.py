@@ -1,0 +1,187 @@
+"""Tests of the luck pool (ADZ-R11, A08, A26)."""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rollwerk import ParameterError, RulesError, ScriptedRng, SeededRng, build_check
+from rollwerk_adz import (
+    AdzCheck,
+    AdzRuleset,
+    LuckPolicy,
+    LuckPool,
+    count_successes,
+    success_chance,
+)
+
+
+def test_adz_r11_v17_pool_shrinks_by_one_per_use() -> None:
+    """ADZ-R11, V17: luck 3 on three checks gives +3, +2, +1; the pool ends at 0."""
+    pool = LuckPool(3)
+    extra = []
+    while pool.can_spend:
+        dice, pool = pool.spend()
+        extra.append(dice)
+    assert extra == [3, 2, 1]
+    assert pool == LuckPool(0)
+
+
+@given(st.integers(0, 10))
+def test_adz_r11_invariant_full_pool_gives_triangular_dice(g: int) -> None:
+    """ADZ §4: spending G down to 0 gives G(G+1)/2 dice; never below 0."""
+    pool, total = LuckPool(g), 0
+    while pool.can_spend:
+        dice, pool = pool.spend()
+        total += dice
+    assert total == g * (g + 1) // 2
+    assert pool.value == 0
+
+
+def test_adz_a08_empty_pool_cannot_be_spent() -> None:
+    """ADZ-A08: a pool of 0 cannot be used; refills restore GL."""
+    with pytest.raises(RulesError) as err:
+        LuckPool(0).spend()
+    assert str(err.value) == "luck pool must hold at least 1 to be spent, got 0"
+    assert LuckPool(0).refill(5) == LuckPool(5)
+    with pytest.raises(ParameterError) as perr:
+        LuckPool(-1)
+    assert str(perr.value) == "luck pool must be an integer >= 0, got -1"
+
+
+def test_adz_r11_spend_after_seeing_the_roll() -> None:
+    """ADZ-R11: luck is spent after the roll and adds its successes."""
+    check = AdzCheck(dice=3, minimum=2)
+    first = check.resolve(ScriptedRng([5, 1, 2]))
+    assert first.success is False
+    better, pool = check.spend_luck(first, LuckPool(2), ScriptedRng([6, 3]))
+    assert (better.success, better.value, pool.value) == (True, 2, 1)
+    assert [r.role for r in better.rolls] == ["check"] * 3 + ["luck"] * 2
+    assert better.extra("luck_dice") == 2
+    assert better.explain() == (
+        "3 dice [5, 1, 2] + 2 luck [6, 3]: 2 successes at threshold 2: success"
+    )
+    assert better.explain("de") == (
+        "3 Würfel [5, 1, 2] + 2 Glück [6, 3]: 2 Erfolge bei Mindestwurf 2: gelungen"
+    )
+    with pytest.raises(RulesError) as err:
+        check.spend_luck(better, pool, ScriptedRng([6]))
+    assert str(err.value) == "luck must be spent at most once per check (ADZ-A08)"
+
+
+def test_adz_a26_no_luck_without_a_roll() -> None:
+    """ADZ-A26: without the GM's permission there is no roll and no luck."""
+    check = AdzCheck(dice=2, minimum=3)
+    result = check.resolve(ScriptedRng([]))
+    with pytest.raises(RulesError):
+        check.spend_luck(result, LuckPool(2), ScriptedRng([6, 6]))
+
+
+def test_adz_a26_v31_luck_closes_gap_counts_normally() -> None:
+    """ADZ-A26, V31: pool 2 + luck 2 >= threshold 3: count normally; 2 < 3 fails."""
+    check = AdzCheck(dice=2, minimum=3, allow_impossible=True)
+    first = check.resolve(ScriptedRng([5, 2]))
+    assert first.success is False
+    result, _ = check.spend_luck(first, LuckPool(2), ScriptedRng([6, 1]))
+    assert (result.success, result.value) == (False, 2)
+    policy = AdzCheck(
+        dice=2, minimum=3, allow_impossible=True, luck=2, luck_policy="on_failure"
+    )
+    replay = policy.resolve(ScriptedRng([5, 2, 6, 1]))
+    assert (replay.success, replay.value, replay.extra("luck_dice")) == (False, 2, 2)
+
+
+def test_adz_a26_v32_luck_success() -> None:
+    """ADZ-A26, V32: as V31 with luck dice [6, 5]: 3 successes, success."""
+    check = AdzCheck(dice=2, minimum=3, allow_impossible=True)
+    first = check.resolve(ScriptedRng([5, 2]))
+    result, pool = check.spend_luck(first, LuckPool(2), ScriptedRng([6, 5]))
+    assert (result.success, result.value, pool.value) == (True, 3, 1)
+
+
+def test_adz_a26_gap_not_closed_needs_every_die() -> None:
+    """ADZ-A26: pool + L < threshold: every die, luck included, must succeed."""
+    check = AdzCheck(dice=1, minimum=4, allow_impossible=True)
+    first = check.resolve(ScriptedRng([5]))
+    assert first.success is True  # R08: the single die succeeded
+    check2 = AdzCheck(
+        dice=1, minimum=4, allow_impossible=True, luck=2, luck_policy="always"
+    )
+    assert check2.resolve(ScriptedRng([5, 6, 4])).success is False
+    assert check2.resolve(ScriptedRng([5, 6, 5])).success is True
+
+
+def test_adz_spec_luck_probability() -> None:
+    """ADZ §5: n = 2, L = 2, t = 2 spent on failure gives 11/27, like n = 4."""
+    check = AdzCheck(dice=2, minimum=2, luck=2, luck_policy=LuckPolicy.ON_FAILURE)
+    assert check.chance() == Fraction(11, 27) == success_chance(4, 2)
+
+
+@given(n=st.integers(1, 15), luck=st.integers(0, 10), t=st.integers(1, 15))
+def test_adz_r11_invariant_luck_on_failure_equals_bigger_pool(
+    n: int, luck: int, t: int
+) -> None:
+    """ADZ §4: for t <= n, luck spent on failure gives P(X_{n+L} >= t)."""
+    check = AdzCheck(dice=n, minimum=t, luck=luck, luck_policy="on_failure")
+    if t <= n:
+        assert check.chance() == success_chance(n + luck, t)
+    assert check.chance() >= AdzCheck(dice=n, minimum=t).chance()
+
+
+@given(n=st.integers(0, 6), luck=st.integers(0, 6), t=st.integers(1, 9))
+def test_adz_a26_invariant_luck_never_lowers_chance(n: int, luck: int, t: int) -> None:
+    """ADZ-A26: luck spent after seeing the roll never lowers the chance."""
+    plain = AdzCheck(dice=n, minimum=t, allow_impossible=True)
+    lucky = AdzCheck(
+        dice=n, minimum=t, allow_impossible=True, luck=luck, luck_policy="on_failure"
+    )
+    assert lucky.chance() >= plain.chance()
+
+
+@pytest.mark.parametrize(
+    ("n", "luck", "t"), [(2, 2, 3), (1, 2, 4), (2, 1, 2), (0, 2, 1)]
+)
+@pytest.mark.parametrize("policy", ["on_failure", "always"])
+def test_adz_r11_luck_odds_match_enumeration(
+    n: int, luck: int, t: int, policy: str
+) -> None:
+    """ADZ-R11, A26: exact luck odds equal enumeration of all faces."""
+    check = AdzCheck(
+        dice=n, minimum=t, allow_impossible=True, luck=luck, luck_policy=policy
+    )
+    wins = 0
+    for faces in itertools.product(range(1, 7), repeat=n + luck):
+        if check.resolve(ScriptedRng(faces)).success:
+            wins += 1
+    # Faces not used by a roll that does not spend luck are counted 6**unused times.
+    assert check.chance() == Fraction(wins, 6 ** (n + luck))
+
+
+@given(
+    n=st.integers(0, 8),
+    luck=st.integers(0, 4),
+    t=st.integers(1, 10),
+    policy=st.sampled_from(["never", "on_failure", "always"]),
+    seed=st.integers(0, 2**32),
+)
+def test_adz_r11_luck_results_in_support(
+    n: int, luck: int, t: int, policy: str, seed: int
+) -> None:
+    """ADZ-R11: every resolved result with luck lies in the exact support."""
+    check = build_check(
+        AdzRuleset(),
+        "check",
+        dice=n,
+        minimum=t,
+        luck=luck,
+        luck_policy=policy,
+        allow_impossible=True,
+    )
+    result = check.resolve(SeededRng(seed))
+    assert result.outcome() in check.outcomes().support
+    assert check.resolve(ScriptedRng([r.face for r in result.rolls])) == result
+    assert count_successes(r.face for r in result.rolls) == result.value
