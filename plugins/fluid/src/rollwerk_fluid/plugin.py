@@ -1,0 +1,21 @@
+"""The pluggy hook implementations that register Fluid with rollwerk."""
+
+from __future__ import annotations
+
+import rollwerk
+from rollwerk import OptionalRule, Ruleset
+from rollwerk_fluid._ruleset import FluidRuleset, trait_cap_rule
+
+__all__ = ["rollwerk_register_optional_rules", "rollwerk_register_rulesets"]
+
+
+@rollwerk.hookimpl
+def rollwerk_register_rulesets() -> list[Ruleset]:
+    """Register the ``fluid`` ruleset."""
+    return [FluidRuleset()]
+
+
+@rollwerk.hookimpl
+def rollwerk_register_optional_rules() -> list[OptionalRule]:
+    """Register the optional rule ``trait-cap`` (FL-R13)."""
+    return [trait_cap_rule]
