@@ -1,0 +1,142 @@
+"""Mythandria (WRS) for rollwerk: d100 checks, modifiers, characters and aether.
+
+The public API is re-exported here; implementation lives in private modules.
+"""
+
+from __future__ import annotations
+
+from rollwerk_mythandria._abilities import (
+    PREPARATION_DIE,
+    Ability,
+    PreparationWindow,
+    preparation_hours,
+    preparation_window,
+)
+from rollwerk_mythandria._aether import (
+    ACTIONS_PER_ROUND,
+    FORMULA_LEVELS,
+    LOCKOUT_ACTIONS_PER_PHIOL,
+    AetherFormula,
+    Casting,
+    CastingStatus,
+    SlotUse,
+    cast,
+    cast_from_slots,
+)
+from rollwerk_mythandria._character import (
+    ATTRIBUTE_MAX,
+    ATTRIBUTE_START,
+    BREATH_SECONDS_PER_BODY,
+    NEW_CHARACTER_XP,
+    XP_PER_ATTRIBUTE_POINT,
+    Attribute,
+    Character,
+    attribute_points,
+)
+from rollwerk_mythandria._checks import (
+    RULESET_ID,
+    ComparativeClass,
+    ComparisonCheck,
+    DecisionCheck,
+    DecisionOutcome,
+    comparative_class,
+    comparative_rank,
+    decide,
+    outcome_rank,
+)
+from rollwerk_mythandria._combat import (
+    FORMULA_EFFECT_EVENT,
+    HOLDING_BREATH,
+    LOCKOUT_CONDITION,
+    AetherLockout,
+    HoldingBreath,
+    Recital,
+    declaim,
+    is_locked_out,
+)
+from rollwerk_mythandria._comparison import (
+    MAX_PARTICIPANTS,
+    MAX_REROLL_PARTICIPANTS,
+    Comparison,
+    ComparisonOdds,
+    Settlement,
+    compare,
+    comparison_odds,
+    settle,
+)
+from rollwerk_mythandria._dice import (
+    D100Dice,
+    d100_to_digits,
+    digits_to_d100,
+    roll_d100,
+)
+from rollwerk_mythandria._modifiers import (
+    FIXED_KINDS,
+    DifficultyPreset,
+    FixedKind,
+    check_value,
+    fixed_modifier,
+)
+from rollwerk_mythandria._ruleset import PW_MAX, PW_MIN, MythandriaRuleset
+
+__all__ = [
+    "ACTIONS_PER_ROUND",
+    "ATTRIBUTE_MAX",
+    "ATTRIBUTE_START",
+    "BREATH_SECONDS_PER_BODY",
+    "FIXED_KINDS",
+    "FORMULA_EFFECT_EVENT",
+    "FORMULA_LEVELS",
+    "HOLDING_BREATH",
+    "LOCKOUT_ACTIONS_PER_PHIOL",
+    "LOCKOUT_CONDITION",
+    "MAX_PARTICIPANTS",
+    "MAX_REROLL_PARTICIPANTS",
+    "NEW_CHARACTER_XP",
+    "PREPARATION_DIE",
+    "PW_MAX",
+    "PW_MIN",
+    "RULESET_ID",
+    "XP_PER_ATTRIBUTE_POINT",
+    "Ability",
+    "AetherFormula",
+    "AetherLockout",
+    "Attribute",
+    "Casting",
+    "CastingStatus",
+    "Character",
+    "ComparativeClass",
+    "Comparison",
+    "ComparisonCheck",
+    "ComparisonOdds",
+    "D100Dice",
+    "DecisionCheck",
+    "DecisionOutcome",
+    "DifficultyPreset",
+    "FixedKind",
+    "HoldingBreath",
+    "MythandriaRuleset",
+    "PreparationWindow",
+    "Recital",
+    "Settlement",
+    "SlotUse",
+    "attribute_points",
+    "cast",
+    "cast_from_slots",
+    "check_value",
+    "comparative_class",
+    "comparative_rank",
+    "compare",
+    "comparison_odds",
+    "d100_to_digits",
+    "decide",
+    "declaim",
+    "digits_to_d100",
+    "fixed_modifier",
+    "is_locked_out",
+    "outcome_rank",
+    "preparation_hours",
+    "preparation_window",
+    "roll_d100",
+    "settle",
+]

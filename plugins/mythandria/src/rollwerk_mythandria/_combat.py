@@ -1,0 +1,265 @@
+"""Aether formulas and holding breath on a core encounter (MY-R03, MY-R15..R20).
+
+The lockout is an effect on the caster with a core ``Actions`` duration of
+``2 × personal`` slots, added right after the last recitation action (or at
+once after a slip), so it starts with the character's next slot (MY-A04). An
+encounter built with [`Encounter.for_ruleset`][rollwerk.Encounter.for_ruleset]
+from the Mythandria ruleset has 2 action slots per round; slots a character
+leaves unused at the end of its turn count as elapsed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+
+import attrs
+
+from rollwerk import (
+    Actions,
+    Encounter,
+    GameTime,
+    Modifier,
+    ParameterError,
+    RulesError,
+    Step,
+)
+from rollwerk_mythandria._aether import AetherFormula
+from rollwerk_mythandria._character import Character
+
+__all__ = [
+    "FORMULA_EFFECT_EVENT",
+    "HOLDING_BREATH",
+    "LOCKOUT_CONDITION",
+    "AetherLockout",
+    "HoldingBreath",
+    "Recital",
+    "declaim",
+    "is_locked_out",
+]
+
+LOCKOUT_CONDITION = "aether_lockout"
+"""The condition label of the lockout effect (*Aetherkarenz*)."""
+HOLDING_BREATH = "holding_breath"
+"""The condition label of the holding-breath effect."""
+FORMULA_EFFECT_EVENT = "aether-formula-effect:{combatant}"
+"""The event signalled when a formula takes effect (``{combatant}`` is the id)."""
+
+
+@attrs.frozen
+class AetherLockout:
+    """The aether lockout as an [`Effect`][rollwerk.Effect] on the caster (MY-R18).
+
+    While it lasts the caster may not begin another aether formula (MY-A01);
+    every other action is allowed.
+    """
+
+    caster: str
+    """The id of the caster (source and target)."""
+    actions: int
+    """The locked action slots (at least 1)."""
+    formula: str = ""
+    """The formula that caused it, for display."""
+
+    @property
+    def name(self) -> str:
+        """``"aether lockout"``."""
+        return "aether lockout"
+
+    @property
+    def source(self) -> str:
+        """The caster."""
+        return self.caster
+
+    @property
+    def target(self) -> str:
+        """The caster."""
+        return self.caster
+
+    @property
+    def duration(self) -> Actions:
+        """``Actions(actions)`` of the caster, from its next slot."""
+        return Actions(self.actions, of=self.caster)
+
+    @property
+    def modifiers(self) -> Sequence[Modifier]:
+        """None."""
+        return ()
+
+    @property
+    def condition(self) -> str | None:
+        """``"aether_lockout"``."""
+        return LOCKOUT_CONDITION
+
+
+def is_locked_out(encounter: Encounter, combatant: str) -> bool:
+    """Whether ``combatant`` is under an aether lockout (MY-A01)."""
+    return LOCKOUT_CONDITION in encounter.conditions(combatant)
+
+
+def _chain(first: Step, second: Step) -> Step:
+    return Step(second.state, first.events + second.events)
+
+
+def _lock(
+    encounter: Encounter, caster: str, formula: AetherFormula, slots: int
+) -> Step:
+    if slots < 1:
+        return Step(encounter, ())
+    effect = AetherLockout(caster, slots, formula.name)
+    return encounter.add_effect(
+        effect.name,
+        source=caster,
+        target=caster,
+        duration=effect.duration,
+        condition=effect.condition,
+        data={
+            "level": formula.level,
+            "personal_phiols": formula.personal,
+            "replaced_phiols": formula.replaced,
+            "formula": formula.name,
+        },
+    )
+
+
+@attrs.frozen
+class Recital:
+    """A formula being recited by a combatant in an encounter (MY-R16).
+
+    Get one from [`declaim`][rollwerk_mythandria.declaim]; call
+    [`recite`][rollwerk_mythandria.Recital.recite] in each of the caster's
+    next L action slots, or
+    [`interrupt`][rollwerk_mythandria.Recital.interrupt] when the caster does
+    anything else (MY-A05).
+    """
+
+    caster: str
+    """The id of the reciting combatant."""
+    formula: AetherFormula
+    """The formula."""
+    first_slot: int
+    """The caster's slot number (``actions_used + 1``) of the first recitation action."""
+    recited: int = 0
+    """Recitation actions performed so far."""
+
+    @property
+    def next_slot(self) -> int:
+        """The slot the next recitation action must take."""
+        return self.first_slot + self.recited
+
+    def recite(self, encounter: Encounter) -> tuple[Step, Recital | None]:
+        """Spend the caster's next slot reciting.
+
+        After the L-th action the formula takes effect: the event
+        ``aether-formula-effect:<caster>`` is signalled and the lockout is
+        added. Returns the step and the recital still under way (``None``
+        when done).
+
+        Raises:
+            RulesError: If slots of the caster passed since the last
+                recitation action (then it was interrupted; call
+                ``interrupt``).
+        """
+        used = encounter.actions_used(self.caster)
+        if used != self.next_slot - 1:
+            raise RulesError(
+                f"{self.caster}'s recitation was interrupted: slot {used} passed "
+                f"without reciting (the next recitation slot was {self.next_slot}); "
+                "call interrupt()"
+            )
+        step = encounter.spend_action(self.caster)
+        done = attrs.evolve(self, recited=self.recited + 1)
+        if done.recited < self.formula.level:
+            return step, done
+        step = _chain(
+            step, step.state.signal(FORMULA_EFFECT_EVENT.format(combatant=self.caster))
+        )
+        step = _chain(
+            step,
+            _lock(step.state, self.caster, self.formula, self.formula.lockout_actions),
+        )
+        return step, None
+
+    def interrupt(self, encounter: Encounter) -> Step:
+        """The recitation fails: all phiols are spent and the lockout begins.
+
+        The lockout starts with the slot after the last recitation action
+        (MY-A04); slots that already passed since then count toward it.
+        """
+        passed = encounter.actions_used(self.caster) - (self.next_slot - 1)
+        return _lock(
+            encounter, self.caster, self.formula, self.formula.lockout_actions - passed
+        )
+
+
+def declaim(
+    encounter: Encounter, caster: str, formula: AetherFormula, *, slip: bool = False
+) -> tuple[Step, Recital | None]:
+    """The player declaims the formula in the player phase (MY-R15, MY-A06).
+
+    Without a slip, returns an unchanged step and a
+    [`Recital`][rollwerk_mythandria.Recital] starting with the caster's next
+    slot. With a slip the formula fails at once: the lockout is added and
+    starts with the caster's next slot (V24); the recital is ``None``.
+
+    Raises:
+        RulesError: If the caster is under an aether lockout (MY-A01).
+    """
+    if not isinstance(slip, bool):
+        raise ParameterError("slip", slip, "true or false")
+    if is_locked_out(encounter, caster):
+        raise RulesError(
+            f"{caster} is under an aether lockout and cannot begin an aether formula"
+        )
+    if slip:
+        return _lock(encounter, caster, formula, formula.lockout_actions), None
+    first = encounter.actions_used(caster) + 1
+    return Step(encounter, ()), Recital(caster, formula, first)
+
+
+@attrs.frozen
+class HoldingBreath:
+    """Holding breath as an [`Effect`][rollwerk.Effect]: ``GameTime(body × 3)`` (MY-R03).
+
+    When the effect expires and the character still cannot breathe, it dies.
+    """
+
+    who: str
+    """The id of the combatant holding its breath."""
+    seconds: int
+    """How long it can hold its breath: ``body × 3`` (MY-A07)."""
+
+    @classmethod
+    def of(cls, who: str, character: Character) -> HoldingBreath:
+        """The effect for ``character`` (its Body, without modifiers)."""
+        return cls(who, character.breath_seconds)
+
+    @property
+    def name(self) -> str:
+        """``"holding breath"``."""
+        return "holding breath"
+
+    @property
+    def source(self) -> str:
+        """The combatant itself."""
+        return self.who
+
+    @property
+    def target(self) -> str:
+        """The combatant itself."""
+        return self.who
+
+    @property
+    def duration(self) -> GameTime:
+        """``GameTime(seconds)``."""
+        return GameTime(Fraction(self.seconds))
+
+    @property
+    def modifiers(self) -> Sequence[Modifier]:
+        """None."""
+        return ()
+
+    @property
+    def condition(self) -> str | None:
+        """``"holding_breath"``."""
+        return HOLDING_BREATH

@@ -1,0 +1,86 @@
+"""The d100 of Mythandria: one true d100, or 2d10 read as tens and units (MY-R04)."""
+
+from __future__ import annotations
+
+import enum
+
+from rollwerk import DieRoll, ParameterError, Rng
+
+__all__ = ["D100Dice", "d100_to_digits", "digits_to_d100", "roll_d100"]
+
+
+class D100Dice(enum.Enum):
+    """How a d100 result is produced (MY-R04); both give 1..100 uniformly."""
+
+    D100 = "d100"
+    """One true hundred-sided die (a Zocchihedron): one recorded d100 roll."""
+    TWO_D10 = "2d10"
+    """Two ten-sided dice read as tens and units, "00" = 100: two recorded d10."""
+
+
+def _digit(name: str, value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 9:
+        raise ParameterError(name, value, "a digit from 0 to 9")
+    return value
+
+
+def digits_to_d100(tens: int, units: int) -> int:
+    """Read a pair of d10 digits as a d100 value: ``10 × tens + units``, 00 = 100.
+
+    Together with [`d100_to_digits`][rollwerk_mythandria.d100_to_digits] this
+    is a bijection between the 100 digit pairs and 1..100 (MY-R04, V5).
+
+    >>> digits_to_d100(0, 0), digits_to_d100(0, 1), digits_to_d100(9, 9)
+    (100, 1, 99)
+    >>> digits_to_d100(1, 0)
+    10
+
+    Raises:
+        ParameterError: If a digit is not an integer from 0 to 9.
+    """
+    value = 10 * _digit("tens", tens) + _digit("units", units)
+    return 100 if value == 0 else value
+
+
+def d100_to_digits(value: int) -> tuple[int, int]:
+    """The (tens, units) digits that read as ``value``; 100 is shown as 00.
+
+    >>> d100_to_digits(100), d100_to_digits(7), d100_to_digits(42)
+    ((0, 0), (0, 7), (4, 2))
+
+    Raises:
+        ParameterError: If ``value`` is not an integer from 1 to 100.
+    """
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 100:
+        raise ParameterError("value", value, "an integer from 1 to 100")
+    return divmod(value % 100, 10)
+
+
+def roll_d100(
+    rng: Rng, dice: D100Dice = D100Dice.D100, role: str = "check"
+) -> tuple[int, tuple[DieRoll, ...]]:
+    """Roll a d100 value (1..100) and the dice it was read from, in draw order.
+
+    With [`D100Dice.TWO_D10`][rollwerk_mythandria.D100Dice] the tens die is
+    drawn first, then the units die. Each d10 is recorded with the face the
+    Rng returned (1..10); face 10 is the die's "0", so its digit is
+    ``face % 10``. Replaying the recorded faces with a ``ScriptedRng`` gives
+    the same value.
+
+    >>> from rollwerk import ScriptedRng
+    >>> roll_d100(ScriptedRng([37]))
+    (37, (DieRoll(sides=100, face=37, role='check'),))
+    >>> value, rolls = roll_d100(ScriptedRng([10, 10]), D100Dice.TWO_D10)
+    >>> value, [(r.face, r.role) for r in rolls]
+    (100, [(10, 'check tens'), (10, 'check units')])
+    """
+    if dice is D100Dice.D100:
+        face = rng.roll(100)
+        return face, (DieRoll(100, face, role),)
+    tens = rng.roll(10)
+    units = rng.roll(10)
+    value = digits_to_d100(tens % 10, units % 10)
+    return value, (
+        DieRoll(10, tens, f"{role} tens"),
+        DieRoll(10, units, f"{role} units"),
+    )
