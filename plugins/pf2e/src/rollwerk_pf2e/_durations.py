@@ -1,0 +1,360 @@
+"""Pathfinder durations on rollwerk's encounter clock (PF2E-R01 to PF2E-R06).
+
+The core's [`Encounter`][rollwerk.Encounter] binds every duration to
+combatant ids and stores absolute ends, so an effect created mid-round, a
+tie in initiative or a delayed turn need no special cases. This module names
+the Pathfinder durations and adds the one rule the core does not know:
+
+- [`rounds`][rollwerk_pf2e.rounds]: N rounds, counted down at the **start**
+  of the creator's turns (PF2E-R02), also when created outside the
+  creator's turn (PF2E-A04). If the creator leaves the encounter, the count
+  goes on at the point in initiative where its turn would have started
+  (PF2E-A03), or the effect ends at once if you ask for that.
+- [`until_end_of_next_turn`][rollwerk_pf2e.until_end_of_next_turn] and
+  [`through_next_turns`][rollwerk_pf2e.through_next_turns]: counted at the
+  **end** of the target's turns that begin after the effect was applied
+  (PF2E-R03, PF2E-R04, PF2E-A02).
+- [`until`][rollwerk_pf2e.until] and
+  [`until_event`][rollwerk_pf2e.until_event]: conditional (PF2E-R05).
+- [`encounter_long`][rollwerk_pf2e.encounter_long]: until
+  [`end_encounter`][rollwerk_pf2e.end_encounter].
+- [`game_time`][rollwerk_pf2e.game_time]: minutes, hours, days (1 round =
+  6 s).
+
+The counting mode is never inferred from "beneficial" or "harmful"
+(PF2E-A05): every effect states its duration explicitly. Spell duration
+keywords (sustained, unlimited…, PF2E-R06) are outside the excerpt.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import attrs
+
+from rollwerk import (
+    Combatant,
+    Duration,
+    GameTime,
+    Instant,
+    ParameterError,
+    RulesError,
+    Step,
+    UntilCondition,
+    UntilEndOfNextTurns,
+    UntilEvent,
+)
+
+if TYPE_CHECKING:
+    from rollwerk import Encounter, Rng
+
+__all__ = [
+    "DURATION_KINDS",
+    "ENCOUNTER_END",
+    "CreatorLeaves",
+    "Pf2eRounds",
+    "encounter_long",
+    "end_encounter",
+    "game_time",
+    "initiative_order",
+    "instantaneous",
+    "new_encounter",
+    "rounds",
+    "through_next_turns",
+    "until",
+    "until_end_of_next_turn",
+    "until_event",
+]
+
+ENCOUNTER_END = "pf2e:encounter-end"
+"""The event [`end_encounter`][rollwerk_pf2e.end_encounter] signals."""
+
+
+class CreatorLeaves(enum.Enum):
+    """What a round-counted effect does when its creator leaves (PF2E-A03)."""
+
+    CONTINUE = "continue"
+    """Count on where the creator's turn would have started (the default)."""
+    END = "end"
+    """End the effect at once."""
+
+
+def _count(name: str, value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ParameterError(name, value, "an integer >= 1")
+    return value
+
+
+def _unbound() -> RulesError:
+    return RulesError("the pf2e_rounds duration is not bound; add its effect first")
+
+
+def _passed(state: Encounter, cid: str) -> bool:
+    return state.round >= 1 and (cid in state.done or cid == state.current)
+
+
+@attrs.frozen
+class Pf2eRounds:
+    """N rounds, ticking at the start of a combatant's turns (PF2E-R02, A03, A04).
+
+    It behaves as the core's [`Rounds`][rollwerk.Rounds] until the
+    combatant it ticks on leaves the encounter. Then, with
+    ``CreatorLeaves.CONTINUE``, it ticks on the combatant that follows the
+    leaver in initiative, so that it ends at the point where the leaver's
+    turn would have started; with ``CreatorLeaves.END`` it ends at once.
+
+    Bound form: over once ``tick_on`` has started ``ends_at`` turns.
+    """
+
+    kind: ClassVar[str] = "pf2e_rounds"
+
+    n: int = attrs.field(validator=lambda _i, _a, v: _count("n", v))
+    """The number of rounds (at least 1)."""
+    tick_on: str | None = None
+    """The combatant whose turn starts count; ``None``: the creator."""
+    ends_at: int | None = None
+    """Bound: over once ``tick_on`` has started this many turns."""
+    creator_leaves: CreatorLeaves = CreatorLeaves.CONTINUE
+    """What happens when ``tick_on`` leaves the encounter (PF2E-A03)."""
+
+    @property
+    def unit(self) -> str | None:
+        """``"rounds"``."""
+        return "rounds"
+
+    @property
+    def anchor(self) -> str | None:
+        """The combatant whose turn starts tick it."""
+        return self.tick_on
+
+    def _end(self) -> tuple[str, int]:
+        if self.tick_on is None or self.ends_at is None:
+            raise _unbound()
+        return self.tick_on, self.ends_at
+
+    def bind(self, state: Encounter, source: str, target: str) -> Pf2eRounds:
+        """End at the start of the anchor's n-th turn from now."""
+        who = source if self.tick_on is None else self.tick_on
+        return attrs.evolve(
+            self, tick_on=who, ends_at=state.turns_started(who) + self.n
+        )
+
+    def is_over(self, state: Encounter) -> bool:
+        """Over once the anchor has started ``ends_at`` turns."""
+        who, end = self._end()
+        return state.turns_started(who) >= end
+
+    def remaining(self, state: Encounter) -> int:
+        """The anchor's turn starts still to come."""
+        who, end = self._end()
+        return max(0, end - state.turns_started(who))
+
+    def rebind(self, state: Encounter, combatant: str) -> Duration | None:
+        """The anchor leaves: count on at its slot in initiative (PF2E-A03).
+
+        ``state`` still holds the leaving anchor. The effect now ticks on
+        the combatant after the leaver in initiative, at that combatant's
+        turn start in the round in which the leaver's turn would have
+        started (one round later when the leaver was last in the order).
+        """
+        if self.creator_leaves is CreatorLeaves.END:
+            return None
+        leaver, _ = self._end()
+        order = state.order
+        left = self.remaining(state)
+        others = [c for c in order if c != leaver]
+        if leaver not in order or not others:
+            return attrs.evolve(
+                self, tick_on=combatant, ends_at=state.turns_started(combatant) + left
+            )
+        i = order.index(leaver)
+        wrap = i == len(order) - 1
+        successor = order[(i + 1) % len(order)]
+        r = state.round
+        first_slot = max(1, r + 1 if _passed(state, leaver) else r)
+        last_slot = first_slot + left - 1
+        next_start = max(1, r + 1 if _passed(state, successor) else r)
+        count = last_slot + (1 if wrap else 0) - next_start + 1
+        return attrs.evolve(
+            self,
+            tick_on=successor,
+            ends_at=state.turns_started(successor) + max(0, count),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"kind": "pf2e_rounds", "n", "tick_on", "ends_at", "creator_leaves"}``."""
+        return {
+            "kind": self.kind,
+            "n": self.n,
+            "tick_on": self.tick_on,
+            "ends_at": self.ends_at,
+            "creator_leaves": self.creator_leaves.value,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Pf2eRounds:
+        """Load what [`to_json`][rollwerk_pf2e.Pf2eRounds.to_json] wrote."""
+        tick = data.get("tick_on")
+        end = data.get("ends_at")
+        return cls(
+            int(data["n"]),
+            None if tick is None else str(tick),
+            None if end is None else int(end),
+            CreatorLeaves(data.get("creator_leaves", "continue")),
+        )
+
+
+DURATION_KINDS: Mapping[str, Callable[[Mapping[str, Any]], Duration]] = {
+    Pf2eRounds.kind: Pf2eRounds.from_json,
+}
+"""This plugin's duration kinds by JSON name: pass to ``Encounter.from_json(kinds=…)``."""
+
+
+def rounds(
+    n: int, *, creator_leaves: CreatorLeaves = CreatorLeaves.CONTINUE
+) -> Pf2eRounds:
+    """An effect lasting ``n`` rounds (PF2E-R02).
+
+    The remaining duration drops by 1 at the start of each of the creator's
+    turns; at 0 the effect ends. Created on the creator's turn, a 1-round
+    effect lasts until the start of its next turn (D1); created outside it,
+    e.g. with a reaction, the first tick is still the creator's next turn
+    start (D7, PF2E-A04).
+
+    >>> enc = new_encounter(["A", "B", "C"]).advance().state        # R1, A's turn
+    >>> enc = enc.add_effect("inspire", source="A", target="B", duration=rounds(1)).state
+    >>> enc = enc.advance(2).state                                   # R1, C's turn
+    >>> enc.remaining("e1")
+    1
+    >>> step = enc.advance()                                          # R2, A's turn
+    >>> tuple(type(e).__name__ for e in step.events)
+    ('TurnEnded', 'RoundEnded', 'RoundStarted', 'TurnStarted', 'EffectExpired')
+    """
+    return Pf2eRounds(_count("n", n), creator_leaves=creator_leaves)
+
+
+def until_end_of_next_turn(of: str | None = None) -> UntilEndOfNextTurns:
+    """Until the end of the target's next turn (PF2E-R03, PF2E-A02).
+
+    Ends at the end of the first turn of ``of`` (default: the target) that
+    begins after the effect was applied; a turn under way never counts.
+    """
+    return UntilEndOfNextTurns(1, of)
+
+
+def through_next_turns(n: int, of: str | None = None) -> UntilEndOfNextTurns:
+    """Through the target's next N turns (PF2E-R04).
+
+    Counted at the **end** of each turn of ``of`` (default: the target) that
+    began after application; ends at the end of the n-th.
+    """
+    return UntilEndOfNextTurns(_count("n", n), of)
+
+
+def until(
+    predicate: Callable[[Encounter], bool], description: str = ""
+) -> UntilCondition:
+    """Until a condition over the encounter holds (PF2E-R05).
+
+    The predicate is checked after every change of the encounter; for "until
+    it is no longer true" pass the negation. Not JSON-serializable: use
+    [`until_event`][rollwerk_pf2e.until_event] for stored encounters.
+    """
+    return UntilCondition(predicate, description)
+
+
+def until_event(event: str) -> UntilEvent:
+    """Until a named event is signalled with ``Encounter.signal`` (PF2E-R05)."""
+    return UntilEvent(event)
+
+
+def encounter_long() -> UntilEvent:
+    """Until the encounter ends with [`end_encounter`][rollwerk_pf2e.end_encounter]."""
+    return UntilEvent(ENCOUNTER_END)
+
+
+def instantaneous() -> Instant:
+    """An instantaneous effect: resolved at once, never lasting (PF2E-R01)."""
+    return Instant()
+
+
+def game_time(
+    *,
+    rounds: int = 0,
+    seconds: int | Fraction = 0,
+    minutes: int | Fraction = 0,
+    hours: int | Fraction = 0,
+    days: int | Fraction = 0,
+) -> GameTime:
+    """A duration in game time; 1 round = 6 seconds.
+
+    In an encounter the clock runs 6 s at the start of every round after the
+    first, so a 1-minute effect added in round 1 ends at the start of
+    round 11; outside turns ``Encounter.pass_time`` runs the clock.
+
+    >>> game_time(minutes=1).seconds, game_time(rounds=10).seconds
+    (Fraction(60, 1), Fraction(60, 1))
+    """
+    total = Fraction(rounds) * 6 + Fraction(seconds) + Fraction(minutes) * 60
+    total += Fraction(hours) * 3600 + Fraction(days) * 86400
+    if total <= 0:
+        raise ParameterError("game_time", total, "a positive length of time")
+    return GameTime(total)
+
+
+def end_encounter(enc: Encounter) -> Step:
+    """End the encounter and the effects that last for it.
+
+    Calls ``enc.end()`` (round-counted durations become game time) and then
+    signals [`ENCOUNTER_END`][rollwerk_pf2e.ENCOUNTER_END], which ends
+    every [`encounter_long`][rollwerk_pf2e.encounter_long] effect.
+    """
+    first = enc.end()
+    second = first.state.signal(ENCOUNTER_END)
+    return Step(second.state, first.events + second.events)
+
+
+def _gm_first(c: Combatant) -> int:
+    owner = (c.owner or "GM").strip().lower()
+    return 0 if owner in {"gm", "sl"} else 1
+
+
+def initiative_order(combatants: Sequence[Combatant], rng: Rng) -> tuple[str, ...]:
+    """Pathfinder initiative: highest first; on a tie adversaries go first.
+
+    From the full rules (outside the excerpt): when a player character ties
+    with an adversary, the adversary acts first; other ties keep the order
+    given. No die is rolled (the initiative values are the rolled results).
+    Combatants whose ``owner`` is ``None``, ``"GM"`` or ``"SL"`` are the
+    GM's.
+    """
+    ranked = sorted(
+        enumerate(combatants),
+        key=lambda ic: (-ic[1].initiative, _gm_first(ic[1]), ic[0]),
+    )
+    return tuple(c.id for _, c in ranked)
+
+
+def new_encounter(
+    combatants: Iterable[Combatant | str],
+    *,
+    order: Sequence[str] | None = None,
+    by_initiative: bool = False,
+) -> Encounter:
+    """A Pathfinder encounter: 6-second rounds, optionally ordered by initiative.
+
+    Args:
+        combatants: ``Combatant``s (with their rolled initiative) or ids.
+        order: An explicit initiative order of ids.
+        by_initiative: Order by [`initiative_order`][rollwerk_pf2e.initiative_order]
+            instead of the order given.
+    """
+    from rollwerk import Encounter, ScriptedRng
+
+    people = [c if isinstance(c, Combatant) else Combatant(c) for c in combatants]
+    if by_initiative and order is None:
+        order = initiative_order(people, ScriptedRng([]))
+    return Encounter.create(people, order=order, round_seconds=6)

@@ -1,0 +1,238 @@
+"""The grid: squares, sizes, spaces, movement-style distance and reach.
+
+Coordinates are whole squares: square ``(x, y)`` covers the unit square from
+grid point ``(x, y)`` to ``(x + 1, y + 1)``; ``x`` grows to the east and
+``y`` to the south (as rows are printed). Grid points (corners) are integer
+pairs too. One square is 1.5 m = 5 ft (PF2E-R23).
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterator
+
+import attrs
+
+from rollwerk import ParameterError
+
+__all__ = [
+    "Size",
+    "Space",
+    "Square",
+    "corner_distance",
+    "in_reach",
+    "move_cost",
+    "reach_of",
+    "reach_squares",
+    "space_distance",
+]
+
+Square = tuple[int, int]
+"""A grid square ``(x, y)``; also used for grid points (corners)."""
+
+
+class Size(enum.Enum):
+    """A creature's size category, with its space in squares (PF2E-R09).
+
+    Tiny creatures take less than a square; on the grid they are placed in
+    one square (several may share it) and have no reach by default.
+    Gargantuan creatures take at least 4 × 4 squares; this library uses 4.
+    """
+
+    TINY = "tiny"
+    """Less than one square; reach 0 by default."""
+    SMALL = "small"
+    """One square."""
+    MEDIUM = "medium"
+    """One square."""
+    LARGE = "large"
+    """2 × 2 squares."""
+    HUGE = "huge"
+    """3 × 3 squares."""
+    GARGANTUAN = "gargantuan"
+    """4 × 4 squares (or more)."""
+
+    @property
+    def squares(self) -> int:
+        """The side of the creature's space in squares."""
+        return _SIDE[self]
+
+
+_SIDE = {
+    Size.TINY: 1,
+    Size.SMALL: 1,
+    Size.MEDIUM: 1,
+    Size.LARGE: 2,
+    Size.HUGE: 3,
+    Size.GARGANTUAN: 4,
+}
+_REACH_TALL = {
+    Size.TINY: 0,
+    Size.SMALL: 1,
+    Size.MEDIUM: 1,
+    Size.LARGE: 2,
+    Size.HUGE: 3,
+    Size.GARGANTUAN: 4,
+}
+_REACH_LONG = {**_REACH_TALL, Size.LARGE: 1, Size.HUGE: 2, Size.GARGANTUAN: 3}
+
+
+def reach_of(size: Size, *, tall: bool = True, reach_weapon: bool = False) -> int:
+    """A creature's reach in squares (PF2E-R09).
+
+    The default is 1 square (1.5 m); Large and larger creatures reach
+    further (an ogre, Large and tall, reaches 3 m = 2 squares). A weapon
+    with the *reach* trait adds one square (5 ft).
+
+    >>> reach_of(Size.MEDIUM), reach_of(Size.LARGE), reach_of(Size.MEDIUM, reach_weapon=True)
+    (1, 2, 2)
+    """
+    table = _REACH_TALL if tall else _REACH_LONG
+    return table[size] + (1 if reach_weapon else 0)
+
+
+def _int(value: object, name: str, minimum: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ParameterError(name, value, "an integer")
+    if minimum is not None and value < minimum:
+        raise ParameterError(name, value, f"an integer >= {minimum}")
+    return value
+
+
+@attrs.frozen
+class Space:
+    """The squares a creature (or object) takes on the grid.
+
+    >>> sorted(Space(0, 0, Size.LARGE).squares())
+    [(0, 0), (0, 1), (1, 0), (1, 1)]
+    """
+
+    x: int = attrs.field(validator=lambda _i, _a, v: _int(v, "x"))
+    """The west-most column of the space."""
+    y: int = attrs.field(validator=lambda _i, _a, v: _int(v, "y"))
+    """The north-most row of the space."""
+    size: Size = Size.MEDIUM
+    """The size category, which sets the side length."""
+
+    @property
+    def side(self) -> int:
+        """The side of the space in squares."""
+        return self.size.squares
+
+    def squares(self) -> frozenset[Square]:
+        """Every square of the space."""
+        n = self.side
+        return frozenset((self.x + i, self.y + j) for i in range(n) for j in range(n))
+
+    def __contains__(self, square: object) -> bool:
+        if not isinstance(square, tuple) or len(square) != 2:
+            return False
+        x, y = square
+        n = self.side
+        return bool(self.x <= x < self.x + n and self.y <= y < self.y + n)
+
+    def iter_squares(self) -> Iterator[Square]:
+        """The squares row by row, north to south, west to east."""
+        n = self.side
+        for j in range(n):
+            for i in range(n):
+                yield (self.x + i, self.y + j)
+
+
+def move_cost(dx: int, dy: int) -> int:
+    """Squares counted like movement: every second diagonal counts double.
+
+    ``max(|dx|, |dy|) + floor(min(|dx|, |dy|) / 2)`` (PF2E-R10).
+
+    >>> move_cost(3, 3), move_cost(4, 1), move_cost(2, 2)
+    (4, 4, 3)
+    """
+    a, b = abs(dx), abs(dy)
+    return max(a, b) + min(a, b) // 2
+
+
+def _gap(a0: int, an: int, b0: int, bn: int) -> int:
+    # index difference between the nearest squares of two intervals
+    if b0 >= a0 + an:
+        return b0 - (a0 + an - 1)
+    if a0 >= b0 + bn:
+        return a0 - (b0 + bn - 1)
+    return 0
+
+
+def _gaps(a: Space, b: Space) -> tuple[int, int]:
+    return _gap(a.x, a.side, b.x, b.side), _gap(a.y, a.side, b.y, b.side)
+
+
+def space_distance(a: Space, b: Space) -> int:
+    """The distance in squares between two spaces (PF2E-A09).
+
+    Counted like movement from the nearest square of one to the nearest
+    square of the other; adjacent spaces are 1 square (1.5 m) apart,
+    overlapping spaces 0.
+
+    >>> space_distance(Space(0, 0), Space(3, 3))
+    4
+    >>> space_distance(Space(0, 0, Size.LARGE), Space(3, 0))
+    2
+    """
+    return move_cost(*_gaps(a, b))
+
+
+def corner_distance(space: Space, corner: Square) -> int:
+    """The distance in squares from a space to a grid corner (PF2E-A07, A09).
+
+    Measured as a burst measures: for each square of the space, the cost to
+    its far corner as seen from ``corner``; the smallest counts. A corner of
+    the space itself is 1 square away, so a creature is inside a burst of
+    radius ``r`` at ``corner`` exactly when ``corner_distance <= r``.
+
+    >>> corner_distance(Space(0, 0), (1, 1)), corner_distance(Space(0, 0), (5, 0))
+    (1, 5)
+    """
+    cx, cy = corner
+    return min(move_cost(*_far(sq, cx, cy)) for sq in space.iter_squares())
+
+
+def _far(square: Square, cx: int, cy: int) -> tuple[int, int]:
+    x, y = square
+    a = x + 1 - cx if x >= cx else cx - x
+    b = y + 1 - cy if y >= cy else cy - y
+    return a, b
+
+
+def in_reach(attacker: Space, target: Space, reach: int) -> bool:
+    """Whether ``target`` is within ``reach`` squares of ``attacker`` (PF2E-R10).
+
+    Distance is counted like movement, except that a reach of exactly
+    2 squares (3 m) also reaches 2 squares diagonally (PF2E-A14: only that
+    reach).
+
+    >>> in_reach(Space(0, 0), Space(2, 2), 2)    # the 3 m exception
+    True
+    >>> in_reach(Space(0, 0), Space(3, 3), 3)    # 4.5 m: normal counting
+    False
+    """
+    reach = _int(reach, "reach", 0)
+    gx, gy = _gaps(attacker, target)
+    if reach == 2:
+        return max(gx, gy) <= 2
+    return move_cost(gx, gy) <= reach
+
+
+def reach_squares(space: Space, reach: int) -> frozenset[Square]:
+    """Every square within ``reach`` of ``space``, not counting the space itself.
+
+    >>> len(reach_squares(Space(0, 0), 2))   # the full 5 x 5 block minus the centre
+    24
+    """
+    reach = _int(reach, "reach", 0)
+    n = space.side
+    out = set()
+    for x in range(space.x - reach, space.x + n + reach):
+        for y in range(space.y - reach, space.y + n + reach):
+            if (x, y) in space:
+                continue
+            if in_reach(space, Space(x, y), reach):
+                out.add((x, y))
+    return frozenset(out)

@@ -1,0 +1,199 @@
+"""The ``pf2e`` ruleset object: checks, labels, contest rule, round length."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+
+import attrs
+
+from rollwerk import (
+    CheckSpec,
+    Combatant,
+    ContestOutcome,
+    Difficulty,
+    Monotonic,
+    Outcome,
+    Parameter,
+    Rng,
+)
+from rollwerk_pf2e._checks import RULESET_ID, Pf2eCheck
+
+__all__ = ["Pf2eRuleset"]
+
+_MODIFIER = Parameter(
+    "modifier",
+    int,
+    help="check modifier (attack bonus, skill, save…)",
+    default=0,
+    min_value=-20,
+    max_value=60,
+    monotonic=Monotonic.INCREASING,
+)
+_DC = Parameter(
+    "dc",
+    int,
+    help="difficulty class (DC or AC)",
+    min_value=0,
+    max_value=80,
+    monotonic=Monotonic.DECREASING,
+)
+_INCREMENTS = Parameter(
+    "range_increments",
+    int,
+    help="range increment the target is in: 1 (no penalty) to 6 (-10)",
+    default=1,
+    min_value=1,
+    max_value=6,
+    monotonic=Monotonic.DECREASING,
+)
+
+
+def _check(modifier: int, dc: int) -> Pf2eCheck:
+    return Pf2eCheck(modifier=modifier, dc=dc)
+
+
+def _attack(modifier: int, dc: int, range_increments: int) -> Pf2eCheck:
+    return Pf2eCheck(
+        modifier=modifier, dc=dc, range_increments=range_increments, name="attack"
+    )
+
+
+_LABELS: Mapping[str, Mapping[str, str]] = {
+    "en": {
+        "critical_success": "critical success",
+        "success": "success",
+        "failure": "failure",
+        "critical_failure": "critical failure",
+        "check": "check",
+        "attack": "attack roll",
+        "modifier": "modifier",
+        "dc": "DC",
+        "range_increments": "range increment",
+        "first": "first side wins",
+        "second": "second side wins",
+        "tie": "tie",
+    },
+    "de": {
+        "critical_success": "kritischer Erfolg",
+        "success": "Erfolg",
+        "failure": "Fehlschlag",
+        "critical_failure": "kritischer Fehlschlag",
+        "check": "Wurf",
+        "attack": "Angriffswurf",
+        "modifier": "Modifikator",
+        "dc": "SG",
+        "range_increments": "Entfernungseinheit",
+        "first": "erste Seite gewinnt",
+        "second": "zweite Seite gewinnt",
+        "tie": "Gleichstand",
+    },
+}
+
+
+@attrs.frozen
+class Pf2eRuleset:
+    """Pathfinder Second Edition: checks and the effects layer.
+
+    The effects layer (durations, range, reach, areas, line of effect and
+    sight, targets) lives in functions and classes of `rollwerk_pf2e`; the
+    ruleset object carries what generic code needs: the checks, labels, the
+    contest rule and the 6-second round.
+
+    >>> from rollwerk import build_check, ScriptedRng
+    >>> rs = Pf2eRuleset()
+    >>> build_check(rs, "check", modifier=5, dc=15).resolve(ScriptedRng([10])).degree.name
+    'SUCCESS'
+    """
+
+    @property
+    def id(self) -> str:
+        """``"pf2e"``."""
+        return RULESET_ID
+
+    @property
+    def name(self) -> str:
+        """The system's name."""
+        return "Pathfinder Second Edition"
+
+    @property
+    def version(self) -> str:
+        """The installed version of ``rollwerk-pf2e``."""
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            return version("rollwerk-pf2e")
+        except PackageNotFoundError:  # pragma: no cover - bare checkout
+            return "0+unknown"
+
+    @property
+    def labels(self) -> Mapping[str, Mapping[str, str]]:
+        """English and German labels (German terms of the Grundregelwerk)."""
+        return _LABELS
+
+    @property
+    def round_seconds(self) -> Fraction:
+        """A round lasts 6 seconds."""
+        return Fraction(6)
+
+    @property
+    def difficulties(self) -> Sequence[Difficulty]:
+        """The DC adjustments, as modifiers to the roll (easiest first).
+
+        Pathfinder raises or lowers the DC; ``modifier`` is the same
+        adjustment seen from the roll (a DC 2 higher is a −2 modifier).
+        """
+        return (
+            Difficulty("incredibly-easy", 10, "incredibly easy", "unglaublich leicht"),
+            Difficulty("very-easy", 5, "very easy", "sehr leicht"),
+            Difficulty("easy", 2, "easy", "leicht"),
+            Difficulty("normal", 0, "normal", "normal"),
+            Difficulty("hard", -2, "hard", "schwer"),
+            Difficulty("very-hard", -5, "very hard", "sehr schwer"),
+            Difficulty("incredibly-hard", -10, "incredibly hard", "unglaublich schwer"),
+        )
+
+    def checks(self) -> Sequence[CheckSpec]:
+        """``check`` (d20 + modifier vs DC) and ``attack`` (with range)."""
+        return (
+            CheckSpec(
+                "check",
+                (_MODIFIER, _DC),
+                _check,
+                help="d20 + modifier against a DC, four degrees of success",
+            ),
+            CheckSpec(
+                "attack",
+                (_MODIFIER, _DC, _INCREMENTS),
+                _attack,
+                help="attack roll with the range-increment penalty (-2 each)",
+            ),
+        )
+
+    def initiative_order(
+        self, combatants: Sequence[Combatant], rng: Rng
+    ) -> tuple[str, ...]:
+        """Highest initiative first; on a tie the GM's creatures act first.
+
+        Used by ``Encounter.for_ruleset``; see
+        [`initiative_order`][rollwerk_pf2e.initiative_order].
+        """
+        from rollwerk_pf2e._durations import initiative_order
+
+        return initiative_order(combatants, rng)
+
+    def contest(self, first: Outcome, second: Outcome) -> ContestOutcome:
+        """Compare two results: the better degree wins, then the higher total.
+
+        Pathfinder has no opposed rolls in the excerpt (one side rolls
+        against the other's DC). For generic contests this plugin decides:
+        the better degree of success wins; equal degrees go to the higher
+        total; equal totals are a tie that stands.
+        """
+        a = (first.degree.rank, first.value or 0)
+        b = (second.degree.rank, second.value or 0)
+        if a > b:
+            return ContestOutcome.FIRST
+        if b > a:
+            return ContestOutcome.SECOND
+        return ContestOutcome.TIE

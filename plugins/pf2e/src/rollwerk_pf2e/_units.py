@@ -1,0 +1,132 @@
+"""Units: integer squares inside, metres and feet only at the edges (PF2E-R23).
+
+One square is exactly 1.5 m or 5 ft (PF2E-R23, PF2E-A06). Distances are
+stored as whole squares, so no floating-point comparison ever happens at a
+band edge. Metres and feet are accepted as input only when they are a whole
+number of squares; anything else is refused with a
+[`ParameterError`][rollwerk.ParameterError], never rounded.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from fractions import Fraction
+
+from rollwerk import ParameterError
+
+__all__ = [
+    "CM_PER_SQUARE",
+    "FEET_PER_SQUARE",
+    "METRES_PER_SQUARE",
+    "feet",
+    "metres",
+    "squares_from_feet",
+    "squares_from_metres",
+]
+
+METRES_PER_SQUARE = Fraction(3, 2)
+"""One square is exactly 1.5 m."""
+FEET_PER_SQUARE = 5
+"""One square is exactly 5 ft."""
+CM_PER_SQUARE = 150
+"""One square is exactly 150 cm (used for openings in barriers)."""
+
+Number = int | float | str | Decimal | Fraction
+
+
+def _exact(value: object, parameter: str) -> Fraction:
+    if isinstance(value, bool):
+        raise ParameterError(parameter, value, "a number")
+    if isinstance(value, (int, Fraction)):
+        return Fraction(value)
+    if isinstance(value, float):
+        return Fraction(value)  # exact binary value: 0.1 stays a non-multiple
+    if isinstance(value, Decimal):
+        if not value.is_finite():
+            raise ParameterError(parameter, value, "a finite number")
+        return Fraction(value)
+    if isinstance(value, str):
+        text = value.strip().replace(",", ".")
+        for suffix in ("metres", "meters", "metre", "meter", "feet", "ft", "m"):
+            if text.endswith(suffix):
+                text = text[: -len(suffix)].strip()
+                break
+        try:
+            return Fraction(Decimal(text))
+        except (ArithmeticError, ValueError):
+            raise ParameterError(parameter, value, "a number") from None
+    raise ParameterError(parameter, value, "a number")
+
+
+def squares_from_metres(value: Number, parameter: str = "metres") -> int:
+    """Whole squares in a distance given in metres (a multiple of 1.5 m).
+
+    Args:
+        value: The distance: an int, a `Fraction`, a `Decimal`, a float that
+            is exactly a multiple of 1.5 (``4.5``), or text (``"4,5"``,
+            ``"4.5 m"``).
+        parameter: The name used in the error message.
+
+    Returns:
+        The number of squares.
+
+    Raises:
+        ParameterError: If the value is negative or not a multiple of 1.5 m.
+
+    >>> squares_from_metres("109,5")
+    73
+    >>> squares_from_metres(2)
+    Traceback (most recent call last):
+    ...
+    rollwerk._errors.ParameterError: metres must be a non-negative multiple of 1.5 m (one square), got 2
+    """
+    exact = _exact(value, parameter)
+    squares = exact / METRES_PER_SQUARE
+    if squares < 0 or squares.denominator != 1:
+        raise ParameterError(
+            parameter, value, "a non-negative multiple of 1.5 m (one square)"
+        )
+    return int(squares)
+
+
+def squares_from_feet(value: Number, parameter: str = "feet") -> int:
+    """Whole squares in a distance given in feet (a multiple of 5 ft).
+
+    >>> squares_from_feet(60)
+    12
+    >>> squares_from_feet(12)
+    Traceback (most recent call last):
+    ...
+    rollwerk._errors.ParameterError: feet must be a non-negative multiple of 5 ft (one square), got 12
+    """
+    exact = _exact(value, parameter)
+    squares = exact / FEET_PER_SQUARE
+    if squares < 0 or squares.denominator != 1:
+        raise ParameterError(
+            parameter, value, "a non-negative multiple of 5 ft (one square)"
+        )
+    return int(squares)
+
+
+def metres(squares: int, lang: str = "en") -> str:
+    """A number of squares shown in metres, for display only.
+
+    >>> metres(3), metres(3, "de"), metres(4)
+    ('4.5 m', '4,5 m', '6 m')
+    """
+    value = METRES_PER_SQUARE * squares
+    text = str(value.numerator) if value.denominator == 1 else f"{float(value):.1f}"
+    if lang == "de":
+        text = text.replace(".", ",")
+    elif lang != "en":
+        raise ParameterError("lang", lang, "'en' or 'de'")
+    return f"{text} m"
+
+
+def feet(squares: int) -> str:
+    """A number of squares shown in feet, for display only.
+
+    >>> feet(12)
+    '60 ft'
+    """
+    return f"{squares * FEET_PER_SQUARE} ft"
