@@ -150,6 +150,14 @@ def build(session: nox.Session) -> None:
         )
 
 
+@nox.session(python="3.12", default=False)
+def bench(session: nox.Session) -> None:
+    """Benchmark against d20, icepool and brute force; write docs/performance.md."""
+    groups = nox.project.load_toml(ROOT / "pyproject.toml")["dependency-groups"]
+    install_project(session, *groups["bench"])
+    session.run("python", "bench/compare.py", *session.posargs)
+
+
 @nox.session(python=False, default=False)
 def release(session: nox.Session) -> None:
     """Turn CHANGELOG's Unreleased section into a release: nox -s release -- 1.2.3."""
