@@ -105,7 +105,7 @@ def build(session: nox.Session) -> None:
             session.error(f"{sdist.name} has no docs")
 
     # A fresh environment with only the built wheels (dependencies from PyPI).
-    venv = Path(session.create_tmp()) / "wheels-venv"
+    venv = Path(session.create_tmp()).resolve() / "wheels-venv"
     shutil.rmtree(venv, ignore_errors=True)
     session.run(
         "uv", "venv", "--quiet", "--python", sys.executable, str(venv), external=True
@@ -136,7 +136,7 @@ def build(session: nox.Session) -> None:
         session.error(
             f"expected rulesets {RULESET_IDS}, `rollwerk rulesets` listed {rulesets}"
         )
-    tmp = Path(session.create_tmp())
+    tmp = Path(session.create_tmp()).resolve()
     with session.chdir(tmp):
         session.run(
             py,
@@ -185,7 +185,7 @@ def docs_browser(session: nox.Session) -> None:
         "mkdocstrings[python]>=0.25",
         "playwright>=1.40",
     )
-    site = Path(session.create_tmp()) / "site"
+    site = Path(session.create_tmp()).resolve() / "site"
     session.run("mkdocs", "build", "--strict", "--site-dir", str(site))
     session.run("python", "scripts/check_site.py", str(site), "build/screenshots")
 
@@ -195,7 +195,7 @@ def guide(session: nox.Session) -> None:
     """Build the plugin-author guide's package from the guide itself and certify it."""
     import shutil
 
-    work = Path(session.create_tmp()) / "guide"
+    work = Path(session.create_tmp()).resolve() / "guide"
     shutil.rmtree(work, ignore_errors=True)
     session.run("python", "scripts/extract_guide.py", str(work))
     session.install(".[testing]", str(work / "rollwerk-twodsix"))

@@ -1040,6 +1040,31 @@ def _single_pool(expr: Expression, pool: Pool) -> Callable[[Rng], RollResult] | 
             return plain
         hits = tuple(f for f in pool.die.faces if g(f) == 1)
         misses = tuple(f for f in pool.die.faces if g(f) == -1)
+        if sides <= 255 and pool.count > 1:
+            # Batched draws from a SeededRng come as bytes: count the faces
+            # by deleting all others (one C call each for hits and misses).
+            not_hit = bytes(f for f in range(1, sides + 1) if f not in hits)
+            not_miss = bytes(f for f in range(1, sides + 1) if f not in misses)
+            few = len(hits) + len(misses) <= 4
+            score = (0, *(g(f) for f in pool.die.faces)).__getitem__
+
+            def count_bytes(rng: Rng) -> RollResult:
+                idx = draw(rng)
+                if type(idx) is bytes:
+                    c = len(idx.translate(None, not_hit))
+                    if misses:
+                        c -= len(idx.translate(None, not_miss))
+                elif few:
+                    c = 0
+                    for v in hits:
+                        c += idx.count(v)
+                    for v in misses:
+                        c -= idx.count(v)
+                else:
+                    c = sum(map(score, idx))
+                return new(expr, tuple(idx), c)
+
+            return count_bytes
         if len(hits) + len(misses) <= 4:
 
             def count_few(rng: Rng) -> RollResult:

@@ -355,6 +355,8 @@ def _quick_ruleset(ruleset_id: str) -> Ruleset | None:
     [`Registry`][rollwerk.plugins.Registry], which reports problems by
     plugin) when entry points are switched off, no entry point has that name,
     the plugin fails to load, or it does not register a ruleset with that id.
+    Unlike the full registry, it does not look for other plugins that
+    register the same id (the full registry reports those as failures).
     """
     if os.environ.get(NO_ENTRYPOINTS_ENV, "") not in {"", "0"}:
         return None
