@@ -119,8 +119,8 @@ def main(argv: list[str]) -> int:
             if problem:
                 problems.append(f"broken link {problem}")
         page.goto(base, wait_until="networkidle")
-        page.keyboard.press("s")  # material's search shortcut
-        page.locator("input.md-search__input").fill("CheckResult")
+        page.locator("label.md-search__icon, input.md-search__input").first.click()
+        page.locator("input.md-search__input").type("CheckResult", delay=50)
         try:
             page.wait_for_selector(
                 ".md-search-result__item a[href*='reference']", timeout=15000
