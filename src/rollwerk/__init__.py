@@ -5,121 +5,231 @@ The public API is re-exported here; implementation lives in private modules.
 
 from __future__ import annotations
 
-from rollwerk._checks import (
-    Check,
-    CheckResult,
-    ContestOutcome,
-    Degree,
-    DieRoll,
-    Explanation,
-    Modifier,
-    Outcome,
-    Scalar,
-)
-from rollwerk._dice import (
-    DICE_LIMITS,
-    Comparison,
-    Condition,
-    DiceLimits,
-    Die,
-    Keep,
-    KeepKind,
-    Pool,
-    RolledDie,
-)
-from rollwerk._distribution import Distribution
-from rollwerk._durations import (
-    DURATION_KINDS,
-    Actions,
-    Concentration,
-    Duration,
-    DurationDecoder,
-    GameTime,
-    Instant,
-    NextChecks,
-    Permanent,
-    Remaining,
-    Rounds,
-    UntilCondition,
-    UntilEndOfNextTurns,
-    UntilEvent,
-    duration_from_json,
-)
-from rollwerk._effects import (
-    ActiveEffect,
-    Effect,
-    SameName,
-    Stacking,
-    StackingPolicy,
-    modifiers_in_force,
-)
-from rollwerk._encounter import (
-    ActionSpent,
-    CheckRecorded,
-    Combatant,
-    CombatantDelayed,
-    CombatantJoined,
-    CombatantLeft,
-    ConcentrationEnded,
-    ConcentrationStarted,
-    Counter,
-    CounterChanged,
-    CounterReset,
-    EffectAdded,
-    EffectChanged,
-    EffectExpired,
-    EffectRefreshed,
-    EffectRemoved,
-    EffectTicked,
-    Encounter,
-    EncounterEnded,
-    Event,
-    InitiativeRule,
-    RemovalReason,
-    RoundEnded,
-    RoundStarted,
-    Signalled,
-    Step,
-    Timeline,
-    TimePassed,
-    TurnEnded,
-    TurnStarted,
-    by_initiative,
-)
-from rollwerk._errors import (
-    ContestError,
-    LimitExceeded,
-    NotationError,
-    ParameterError,
-    PluginError,
-    RollwerkError,
-    RulesError,
-    SchemaError,
-    ScriptExhausted,
-    UnknownCheck,
-    UnknownRuleset,
-)
-from rollwerk._notation import (
-    Expression,
-    NodeKind,
-    RollNode,
-    RollResult,
-    parse,
-    roll,
-)
-from rollwerk._rng import Rng, ScriptedRng, SeededRng, SystemRng
-from rollwerk._rulesets import (
-    CheckSpec,
-    Difficulty,
-    Monotonic,
-    OptionalRule,
-    Parameter,
-    Ruleset,
-    build_check,
-    contest_odds,
-    resolve_contest,
-)
-from rollwerk.hookspecs import hookimpl
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from rollwerk._checks import (
+        Check,
+        CheckResult,
+        ContestOutcome,
+        Degree,
+        DieRoll,
+        Explanation,
+        Modifier,
+        Outcome,
+        Scalar,
+    )
+    from rollwerk._dice import (
+        DICE_LIMITS,
+        Comparison,
+        Condition,
+        DiceLimits,
+        Die,
+        Keep,
+        KeepKind,
+        Pool,
+        RolledDie,
+    )
+    from rollwerk._distribution import Distribution
+    from rollwerk._durations import (
+        DURATION_KINDS,
+        Actions,
+        Concentration,
+        Duration,
+        DurationDecoder,
+        GameTime,
+        Instant,
+        NextChecks,
+        Permanent,
+        Remaining,
+        Rounds,
+        UntilCondition,
+        UntilEndOfNextTurns,
+        UntilEvent,
+        duration_from_json,
+    )
+    from rollwerk._effects import (
+        ActiveEffect,
+        Effect,
+        SameName,
+        Stacking,
+        StackingPolicy,
+        modifiers_in_force,
+    )
+    from rollwerk._encounter import (
+        ActionSpent,
+        CheckRecorded,
+        Combatant,
+        CombatantDelayed,
+        CombatantJoined,
+        CombatantLeft,
+        ConcentrationEnded,
+        ConcentrationStarted,
+        Counter,
+        CounterChanged,
+        CounterReset,
+        EffectAdded,
+        EffectChanged,
+        EffectExpired,
+        EffectRefreshed,
+        EffectRemoved,
+        EffectTicked,
+        Encounter,
+        EncounterEnded,
+        Event,
+        InitiativeRule,
+        RemovalReason,
+        RoundEnded,
+        RoundStarted,
+        Signalled,
+        Step,
+        Timeline,
+        TimePassed,
+        TurnEnded,
+        TurnStarted,
+        by_initiative,
+    )
+    from rollwerk._errors import (
+        ContestError,
+        LimitExceeded,
+        NotationError,
+        ParameterError,
+        PluginError,
+        RollwerkError,
+        RulesError,
+        SchemaError,
+        ScriptExhausted,
+        UnknownCheck,
+        UnknownRuleset,
+    )
+    from rollwerk._notation import (
+        Expression,
+        NodeKind,
+        RollNode,
+        RollResult,
+        parse,
+        roll,
+    )
+    from rollwerk._rng import Rng, ScriptedRng, SeededRng, SystemRng
+    from rollwerk._rulesets import (
+        CheckSpec,
+        Difficulty,
+        Monotonic,
+        OptionalRule,
+        Parameter,
+        Ruleset,
+        build_check,
+        contest_odds,
+        resolve_contest,
+    )
+    from rollwerk.hookspecs import hookimpl
+
+# Public name -> private module. Names are imported on first access, so that
+# `import rollwerk` stays cheap (the CLI and plugins import only what they use).
+_LAZY: dict[str, str] = {
+    "Check": "rollwerk._checks",
+    "CheckResult": "rollwerk._checks",
+    "ContestOutcome": "rollwerk._checks",
+    "Degree": "rollwerk._checks",
+    "DieRoll": "rollwerk._checks",
+    "Explanation": "rollwerk._checks",
+    "Modifier": "rollwerk._checks",
+    "Outcome": "rollwerk._checks",
+    "Scalar": "rollwerk._checks",
+    "Comparison": "rollwerk._dice",
+    "Condition": "rollwerk._dice",
+    "DICE_LIMITS": "rollwerk._dice",
+    "DiceLimits": "rollwerk._dice",
+    "Die": "rollwerk._dice",
+    "Keep": "rollwerk._dice",
+    "KeepKind": "rollwerk._dice",
+    "Pool": "rollwerk._dice",
+    "RolledDie": "rollwerk._dice",
+    "Distribution": "rollwerk._distribution",
+    "Actions": "rollwerk._durations",
+    "Concentration": "rollwerk._durations",
+    "DURATION_KINDS": "rollwerk._durations",
+    "Duration": "rollwerk._durations",
+    "DurationDecoder": "rollwerk._durations",
+    "GameTime": "rollwerk._durations",
+    "Instant": "rollwerk._durations",
+    "NextChecks": "rollwerk._durations",
+    "Permanent": "rollwerk._durations",
+    "Remaining": "rollwerk._durations",
+    "Rounds": "rollwerk._durations",
+    "UntilCondition": "rollwerk._durations",
+    "UntilEndOfNextTurns": "rollwerk._durations",
+    "UntilEvent": "rollwerk._durations",
+    "duration_from_json": "rollwerk._durations",
+    "ActiveEffect": "rollwerk._effects",
+    "Effect": "rollwerk._effects",
+    "SameName": "rollwerk._effects",
+    "Stacking": "rollwerk._effects",
+    "StackingPolicy": "rollwerk._effects",
+    "modifiers_in_force": "rollwerk._effects",
+    "ActionSpent": "rollwerk._encounter",
+    "CheckRecorded": "rollwerk._encounter",
+    "Combatant": "rollwerk._encounter",
+    "CombatantDelayed": "rollwerk._encounter",
+    "CombatantJoined": "rollwerk._encounter",
+    "CombatantLeft": "rollwerk._encounter",
+    "ConcentrationEnded": "rollwerk._encounter",
+    "ConcentrationStarted": "rollwerk._encounter",
+    "Counter": "rollwerk._encounter",
+    "CounterChanged": "rollwerk._encounter",
+    "CounterReset": "rollwerk._encounter",
+    "EffectAdded": "rollwerk._encounter",
+    "EffectChanged": "rollwerk._encounter",
+    "EffectExpired": "rollwerk._encounter",
+    "EffectRefreshed": "rollwerk._encounter",
+    "EffectRemoved": "rollwerk._encounter",
+    "EffectTicked": "rollwerk._encounter",
+    "Encounter": "rollwerk._encounter",
+    "EncounterEnded": "rollwerk._encounter",
+    "Event": "rollwerk._encounter",
+    "InitiativeRule": "rollwerk._encounter",
+    "RemovalReason": "rollwerk._encounter",
+    "RoundEnded": "rollwerk._encounter",
+    "RoundStarted": "rollwerk._encounter",
+    "Signalled": "rollwerk._encounter",
+    "Step": "rollwerk._encounter",
+    "TimePassed": "rollwerk._encounter",
+    "Timeline": "rollwerk._encounter",
+    "TurnEnded": "rollwerk._encounter",
+    "TurnStarted": "rollwerk._encounter",
+    "by_initiative": "rollwerk._encounter",
+    "ContestError": "rollwerk._errors",
+    "LimitExceeded": "rollwerk._errors",
+    "NotationError": "rollwerk._errors",
+    "ParameterError": "rollwerk._errors",
+    "PluginError": "rollwerk._errors",
+    "RollwerkError": "rollwerk._errors",
+    "RulesError": "rollwerk._errors",
+    "SchemaError": "rollwerk._errors",
+    "ScriptExhausted": "rollwerk._errors",
+    "UnknownCheck": "rollwerk._errors",
+    "UnknownRuleset": "rollwerk._errors",
+    "Expression": "rollwerk._notation",
+    "NodeKind": "rollwerk._notation",
+    "RollNode": "rollwerk._notation",
+    "RollResult": "rollwerk._notation",
+    "parse": "rollwerk._notation",
+    "roll": "rollwerk._notation",
+    "Rng": "rollwerk._rng",
+    "ScriptedRng": "rollwerk._rng",
+    "SeededRng": "rollwerk._rng",
+    "SystemRng": "rollwerk._rng",
+    "CheckSpec": "rollwerk._rulesets",
+    "Difficulty": "rollwerk._rulesets",
+    "Monotonic": "rollwerk._rulesets",
+    "OptionalRule": "rollwerk._rulesets",
+    "Parameter": "rollwerk._rulesets",
+    "Ruleset": "rollwerk._rulesets",
+    "build_check": "rollwerk._rulesets",
+    "contest_odds": "rollwerk._rulesets",
+    "resolve_contest": "rollwerk._rulesets",
+    "hookimpl": "rollwerk.hookspecs",
+}
 
 __all__ = [
     "DICE_LIMITS",
@@ -228,7 +338,14 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> str:
+def __getattr__(name: str) -> object:
+    module = _LAZY.get(name)
+    if module is not None:
+        import importlib
+
+        value = getattr(importlib.import_module(module), name)
+        globals()[name] = value
+        return value
     if name == "__version__":
         from importlib.metadata import PackageNotFoundError, version
 
@@ -237,3 +354,7 @@ def __getattr__(name: str) -> str:
         except PackageNotFoundError:  # pragma: no cover - running from a bare checkout
             return "0+unknown"
     raise AttributeError(f"module 'rollwerk' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

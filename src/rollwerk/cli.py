@@ -18,16 +18,28 @@ if TYPE_CHECKING:
 __all__ = ["main"]
 
 
-def _parser() -> argparse.ArgumentParser:
-    from rollwerk import _cli_checks, _cli_roll
+# Which module defines each subcommand; a call imports only the one it needs.
+_COMMANDS = {
+    "roll": "_cli_roll",
+    "rulesets": "_cli_checks",
+    "check": "_cli_checks",
+    "odds": "_cli_checks",
+    "contest": "_cli_checks",
+}
+
+
+def _parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    import importlib
 
     parser = argparse.ArgumentParser(
         prog="rollwerk",
         description="Roll dice, resolve checks and print exact odds.",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    _cli_roll.add_parsers(sub)
-    _cli_checks.add_parsers(sub)
+    first = next((a for a in argv or () if not a.startswith("-")), None)
+    wanted = [_COMMANDS[first]] if first in _COMMANDS else ["_cli_roll", "_cli_checks"]
+    for name in wanted:
+        importlib.import_module(f"rollwerk.{name}").add_parsers(sub)
     return parser
 
 
@@ -42,7 +54,9 @@ def main(argv: Sequence[str] | None = None, *, registry: Registry | None = None)
     """
     from rollwerk._errors import NotationError, RollwerkError
 
-    parser = _parser()
+    if argv is None:
+        argv = sys.argv[1:]
+    parser = _parser(argv)
     args = parser.parse_args(argv)
     args.registry = registry
     try:

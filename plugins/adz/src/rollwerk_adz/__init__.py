@@ -5,85 +5,172 @@ The public API is re-exported here; implementation lives in private modules.
 
 from __future__ import annotations
 
-from rollwerk_adz._character import Attribute, Character, PropertyKind, check_property
-from rollwerk_adz._check import RULESET_ID, AdzCheck
-from rollwerk_adz._combat import (
-    REACTIONS_COUNTER,
-    ROUND_SECONDS,
-    Act,
-    DefenceKind,
-    Equipment,
-    Initiative,
-    InitiativeEntry,
-    MeleeResult,
-    RoundState,
-    armour_value,
-    attack_pool,
-    best_of,
-    defence_pool,
-    distance_band,
-    initiative_distribution,
-    initiative_order,
-    melee_damage,
-    melee_distribution,
-    ranged_attack_pool,
-    ranged_threshold,
-    react_in,
-    reaction_dice,
-    resistance_pool,
-    resolve_melee,
-    roll_initiative,
-    two_weapon_pools,
-)
-from rollwerk_adz._damage import (
-    MENTAL_LEVEL_SECONDS,
-    NIGHT_SECONDS,
-    Health,
-    Status,
-    Track,
-    TrackConfig,
-    mental_healing_duration,
-    mental_healing_seconds,
-    physical_healing_duration,
-    physical_healing_nights,
-)
-from rollwerk_adz._luck import LuckPolicy, LuckPool
-from rollwerk_adz._magic import (
-    STANDARD_SCALE,
-    ActiveSpell,
-    ConcentrationEffect,
-    LinearCost,
-    LinearRule,
-    ListedCosts,
-    SpellSpec,
-    Technique,
-    concentration_modifiers,
-    duration_for_kp,
-    kp_for_magnitude,
-    may_skip_roll,
-    spell_pool,
-    standard_scale,
-    surplus,
-    trivial_result,
-)
-from rollwerk_adz._pool import (
-    MAX_DICE,
-    CheckKind,
-    count_successes,
-    success_chance,
-    success_weights,
-    successes,
-    supporting_dice,
-)
-from rollwerk_adz._ruleset import (
-    CHECK_PARAMETERS,
-    LABELS,
-    POOL_MONOTONIC,
-    AdzRuleset,
-    Initiator,
-    opposed,
-    opposed_odds,
-)
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from rollwerk_adz._character import (
+        Attribute,
+        Character,
+        PropertyKind,
+        check_property,
+    )
+    from rollwerk_adz._check import RULESET_ID, AdzCheck
+    from rollwerk_adz._combat import (
+        REACTIONS_COUNTER,
+        ROUND_SECONDS,
+        Act,
+        DefenceKind,
+        Equipment,
+        Initiative,
+        InitiativeEntry,
+        MeleeResult,
+        RoundState,
+        armour_value,
+        attack_pool,
+        best_of,
+        defence_pool,
+        distance_band,
+        initiative_distribution,
+        initiative_order,
+        melee_damage,
+        melee_distribution,
+        ranged_attack_pool,
+        ranged_threshold,
+        react_in,
+        reaction_dice,
+        resistance_pool,
+        resolve_melee,
+        roll_initiative,
+        two_weapon_pools,
+    )
+    from rollwerk_adz._damage import (
+        MENTAL_LEVEL_SECONDS,
+        NIGHT_SECONDS,
+        Health,
+        Status,
+        Track,
+        TrackConfig,
+        mental_healing_duration,
+        mental_healing_seconds,
+        physical_healing_duration,
+        physical_healing_nights,
+    )
+    from rollwerk_adz._luck import LuckPolicy, LuckPool
+    from rollwerk_adz._magic import (
+        STANDARD_SCALE,
+        ActiveSpell,
+        ConcentrationEffect,
+        LinearCost,
+        LinearRule,
+        ListedCosts,
+        SpellSpec,
+        Technique,
+        concentration_modifiers,
+        duration_for_kp,
+        kp_for_magnitude,
+        may_skip_roll,
+        spell_pool,
+        standard_scale,
+        surplus,
+        trivial_result,
+    )
+    from rollwerk_adz._pool import (
+        MAX_DICE,
+        CheckKind,
+        count_successes,
+        success_chance,
+        success_weights,
+        successes,
+        supporting_dice,
+    )
+    from rollwerk_adz._ruleset import (
+        CHECK_PARAMETERS,
+        LABELS,
+        POOL_MONOTONIC,
+        AdzRuleset,
+        Initiator,
+        opposed,
+        opposed_odds,
+    )
+
+# Public name -> private module, imported on first access so that loading
+# the plugin (e.g. for one CLI check) imports only what it uses.
+_LAZY: dict[str, str] = {
+    "Attribute": "rollwerk_adz._character",
+    "Character": "rollwerk_adz._character",
+    "PropertyKind": "rollwerk_adz._character",
+    "check_property": "rollwerk_adz._character",
+    "AdzCheck": "rollwerk_adz._check",
+    "RULESET_ID": "rollwerk_adz._check",
+    "Act": "rollwerk_adz._combat",
+    "DefenceKind": "rollwerk_adz._combat",
+    "Equipment": "rollwerk_adz._combat",
+    "Initiative": "rollwerk_adz._combat",
+    "InitiativeEntry": "rollwerk_adz._combat",
+    "MeleeResult": "rollwerk_adz._combat",
+    "REACTIONS_COUNTER": "rollwerk_adz._combat",
+    "ROUND_SECONDS": "rollwerk_adz._combat",
+    "RoundState": "rollwerk_adz._combat",
+    "armour_value": "rollwerk_adz._combat",
+    "attack_pool": "rollwerk_adz._combat",
+    "best_of": "rollwerk_adz._combat",
+    "defence_pool": "rollwerk_adz._combat",
+    "distance_band": "rollwerk_adz._combat",
+    "initiative_distribution": "rollwerk_adz._combat",
+    "initiative_order": "rollwerk_adz._combat",
+    "melee_damage": "rollwerk_adz._combat",
+    "melee_distribution": "rollwerk_adz._combat",
+    "ranged_attack_pool": "rollwerk_adz._combat",
+    "ranged_threshold": "rollwerk_adz._combat",
+    "react_in": "rollwerk_adz._combat",
+    "reaction_dice": "rollwerk_adz._combat",
+    "resistance_pool": "rollwerk_adz._combat",
+    "resolve_melee": "rollwerk_adz._combat",
+    "roll_initiative": "rollwerk_adz._combat",
+    "two_weapon_pools": "rollwerk_adz._combat",
+    "Health": "rollwerk_adz._damage",
+    "MENTAL_LEVEL_SECONDS": "rollwerk_adz._damage",
+    "NIGHT_SECONDS": "rollwerk_adz._damage",
+    "Status": "rollwerk_adz._damage",
+    "Track": "rollwerk_adz._damage",
+    "TrackConfig": "rollwerk_adz._damage",
+    "mental_healing_duration": "rollwerk_adz._damage",
+    "mental_healing_seconds": "rollwerk_adz._damage",
+    "physical_healing_duration": "rollwerk_adz._damage",
+    "physical_healing_nights": "rollwerk_adz._damage",
+    "LuckPolicy": "rollwerk_adz._luck",
+    "LuckPool": "rollwerk_adz._luck",
+    "ActiveSpell": "rollwerk_adz._magic",
+    "ConcentrationEffect": "rollwerk_adz._magic",
+    "LinearCost": "rollwerk_adz._magic",
+    "LinearRule": "rollwerk_adz._magic",
+    "ListedCosts": "rollwerk_adz._magic",
+    "STANDARD_SCALE": "rollwerk_adz._magic",
+    "SpellSpec": "rollwerk_adz._magic",
+    "Technique": "rollwerk_adz._magic",
+    "concentration_modifiers": "rollwerk_adz._magic",
+    "duration_for_kp": "rollwerk_adz._magic",
+    "kp_for_magnitude": "rollwerk_adz._magic",
+    "may_skip_roll": "rollwerk_adz._magic",
+    "spell_pool": "rollwerk_adz._magic",
+    "standard_scale": "rollwerk_adz._magic",
+    "surplus": "rollwerk_adz._magic",
+    "trivial_result": "rollwerk_adz._magic",
+    "CheckKind": "rollwerk_adz._pool",
+    "MAX_DICE": "rollwerk_adz._pool",
+    "count_successes": "rollwerk_adz._pool",
+    "success_chance": "rollwerk_adz._pool",
+    "success_weights": "rollwerk_adz._pool",
+    "successes": "rollwerk_adz._pool",
+    "supporting_dice": "rollwerk_adz._pool",
+    "AdzRuleset": "rollwerk_adz._ruleset",
+    "CHECK_PARAMETERS": "rollwerk_adz._ruleset",
+    "Initiator": "rollwerk_adz._ruleset",
+    "LABELS": "rollwerk_adz._ruleset",
+    "POOL_MONOTONIC": "rollwerk_adz._ruleset",
+    "opposed": "rollwerk_adz._ruleset",
+    "opposed_odds": "rollwerk_adz._ruleset",
+}
 
 __all__ = [
     "CHECK_PARAMETERS",
@@ -161,3 +248,18 @@ __all__ = [
     "trivial_result",
     "two_weapon_pools",
 ]
+
+
+def __getattr__(name: str) -> object:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

@@ -12,30 +12,56 @@ enabled by id:
 
 from __future__ import annotations
 
-from rollwerk_ds4_slayers._points import (
-    COSTS,
-    DEFENSE_BONUS,
-    MAX_POINTS,
-    SlayerCost,
-    SlayerPoints,
-)
-from rollwerk_ds4_slayers._rules import (
-    SLAYER_POINTS,
-    SLAYING_DICE,
-    SlayerPointsRuleset,
-    SlayingDiceRuleset,
-    enable_slayer_points,
-    enable_slaying_dice,
-)
-from rollwerk_ds4_slayers._slaying import (
-    DEFAULT_DEPTH,
-    MAX_DEPTH,
-    SlayingAttack,
-    SlayingCheck,
-    SlayingRoll,
-    roll_slaying,
-    slaying_weights,
-)
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from rollwerk_ds4_slayers._points import (
+        COSTS,
+        DEFENSE_BONUS,
+        MAX_POINTS,
+        SlayerCost,
+        SlayerPoints,
+    )
+    from rollwerk_ds4_slayers._rules import (
+        SLAYER_POINTS,
+        SLAYING_DICE,
+        SlayerPointsRuleset,
+        SlayingDiceRuleset,
+        enable_slayer_points,
+        enable_slaying_dice,
+    )
+    from rollwerk_ds4_slayers._slaying import (
+        DEFAULT_DEPTH,
+        MAX_DEPTH,
+        SlayingAttack,
+        SlayingCheck,
+        SlayingRoll,
+        roll_slaying,
+        slaying_weights,
+    )
+
+# Public name -> private module, imported on first access so that loading
+# the plugin (e.g. for one CLI check) imports only what it uses.
+_LAZY: dict[str, str] = {
+    "COSTS": "rollwerk_ds4_slayers._points",
+    "DEFENSE_BONUS": "rollwerk_ds4_slayers._points",
+    "MAX_POINTS": "rollwerk_ds4_slayers._points",
+    "SlayerCost": "rollwerk_ds4_slayers._points",
+    "SlayerPoints": "rollwerk_ds4_slayers._points",
+    "SLAYER_POINTS": "rollwerk_ds4_slayers._rules",
+    "SLAYING_DICE": "rollwerk_ds4_slayers._rules",
+    "SlayerPointsRuleset": "rollwerk_ds4_slayers._rules",
+    "SlayingDiceRuleset": "rollwerk_ds4_slayers._rules",
+    "enable_slayer_points": "rollwerk_ds4_slayers._rules",
+    "enable_slaying_dice": "rollwerk_ds4_slayers._rules",
+    "DEFAULT_DEPTH": "rollwerk_ds4_slayers._slaying",
+    "MAX_DEPTH": "rollwerk_ds4_slayers._slaying",
+    "SlayingAttack": "rollwerk_ds4_slayers._slaying",
+    "SlayingCheck": "rollwerk_ds4_slayers._slaying",
+    "SlayingRoll": "rollwerk_ds4_slayers._slaying",
+    "roll_slaying": "rollwerk_ds4_slayers._slaying",
+    "slaying_weights": "rollwerk_ds4_slayers._slaying",
+}
 
 __all__ = [
     "COSTS",
@@ -57,3 +83,18 @@ __all__ = [
     "roll_slaying",
     "slaying_weights",
 ]
+
+
+def __getattr__(name: str) -> object:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

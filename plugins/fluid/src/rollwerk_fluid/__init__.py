@@ -8,32 +8,61 @@
 
 from __future__ import annotations
 
-from rollwerk_fluid._check import (
-    CHECK_PARAMETERS,
-    Die,
-    FluidCheck,
-    FluidOutcome,
-    Reward,
-    overflow,
-)
-from rollwerk_fluid._rerolls import Policy, RerollCheck
-from rollwerk_fluid._rewards import (
-    CHANCE,
-    DEFENCE,
-    RewardEffect,
-    check_for,
-    defence_event,
-    earned_reward,
-    end_scene,
-    record_check,
-)
-from rollwerk_fluid._ruleset import (
-    DIFFICULTIES,
-    TRAIT_CAP,
-    FluidRuleset,
-    contest_rank,
-    trait_cap_rule,
-)
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from rollwerk_fluid._check import (
+        CHECK_PARAMETERS,
+        Die,
+        FluidCheck,
+        FluidOutcome,
+        Reward,
+        overflow,
+    )
+    from rollwerk_fluid._rerolls import Policy, RerollCheck
+    from rollwerk_fluid._rewards import (
+        CHANCE,
+        DEFENCE,
+        RewardEffect,
+        check_for,
+        defence_event,
+        earned_reward,
+        end_scene,
+        record_check,
+    )
+    from rollwerk_fluid._ruleset import (
+        DIFFICULTIES,
+        TRAIT_CAP,
+        FluidRuleset,
+        contest_rank,
+        trait_cap_rule,
+    )
+
+# Public name -> private module, imported on first access so that loading
+# the plugin (e.g. for one CLI check) imports only what it uses.
+_LAZY: dict[str, str] = {
+    "CHECK_PARAMETERS": "rollwerk_fluid._check",
+    "Die": "rollwerk_fluid._check",
+    "FluidCheck": "rollwerk_fluid._check",
+    "FluidOutcome": "rollwerk_fluid._check",
+    "Reward": "rollwerk_fluid._check",
+    "overflow": "rollwerk_fluid._check",
+    "Policy": "rollwerk_fluid._rerolls",
+    "RerollCheck": "rollwerk_fluid._rerolls",
+    "CHANCE": "rollwerk_fluid._rewards",
+    "DEFENCE": "rollwerk_fluid._rewards",
+    "RewardEffect": "rollwerk_fluid._rewards",
+    "check_for": "rollwerk_fluid._rewards",
+    "defence_event": "rollwerk_fluid._rewards",
+    "earned_reward": "rollwerk_fluid._rewards",
+    "end_scene": "rollwerk_fluid._rewards",
+    "record_check": "rollwerk_fluid._rewards",
+    "DIFFICULTIES": "rollwerk_fluid._ruleset",
+    "FluidRuleset": "rollwerk_fluid._ruleset",
+    "TRAIT_CAP": "rollwerk_fluid._ruleset",
+    "contest_rank": "rollwerk_fluid._ruleset",
+    "trait_cap_rule": "rollwerk_fluid._ruleset",
+}
 
 __all__ = [
     "CHANCE",
@@ -58,3 +87,18 @@ __all__ = [
     "record_check",
     "trait_cap_rule",
 ]
+
+
+def __getattr__(name: str) -> object:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
