@@ -36,3 +36,26 @@ def test_import_loads_no_heavy_module() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     )
     assert out.stdout.strip() == "[]"
+
+
+def test_lazy_exports_serves_names_on_first_use() -> None:
+    import types
+
+    from rollwerk.plugins import lazy_exports
+
+    module = types.ModuleType("fake_pkg")
+    module.__all__ = ["Fraction"]  # type: ignore[attr-defined]
+    sys.modules["fake_pkg"] = module
+    try:
+        getattr_, dir_ = lazy_exports("fake_pkg", {"Fraction": "fractions"})
+        from fractions import Fraction
+
+        assert getattr_("Fraction") is Fraction
+        assert module.Fraction is Fraction  # type: ignore[attr-defined]
+        assert "Fraction" in dir_()
+        with pytest.raises(
+            AttributeError, match=r"^module 'fake_pkg' has no attribute 'Nope'$"
+        ):
+            getattr_("Nope")
+    finally:
+        del sys.modules["fake_pkg"]

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rollwerk._lazy import lazy_exports
+
 if TYPE_CHECKING:
     from rollwerk._checks import (
         Check,
@@ -338,14 +340,10 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> object:
-    module = _LAZY.get(name)
-    if module is not None:
-        import importlib
+_lazy_getattr, __dir__ = lazy_exports(__name__, _LAZY)
 
-        value = getattr(importlib.import_module(module), name)
-        globals()[name] = value
-        return value
+
+def __getattr__(name: str) -> object:
     if name == "__version__":
         from importlib.metadata import PackageNotFoundError, version
 
@@ -353,8 +351,4 @@ def __getattr__(name: str) -> object:
             return version("rollwerk")
         except PackageNotFoundError:  # pragma: no cover - running from a bare checkout
             return "0+unknown"
-    raise AttributeError(f"module 'rollwerk' has no attribute {name!r}")
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
+    return _lazy_getattr(name)

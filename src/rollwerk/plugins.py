@@ -19,6 +19,7 @@ import pluggy
 
 from rollwerk import hookspecs
 from rollwerk._errors import PluginError, UnknownRuleset
+from rollwerk._lazy import lazy_exports
 from rollwerk._rulesets import CheckSpec, OptionalRule, Ruleset
 
 if TYPE_CHECKING:
@@ -32,6 +33,7 @@ __all__ = [
     "Registry",
     "get_plugin_manager",
     "get_registry",
+    "lazy_exports",
 ]
 
 ENTRYPOINT_GROUP = "rollwerk"
