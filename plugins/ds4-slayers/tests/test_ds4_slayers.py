@@ -43,7 +43,7 @@ def test_ds4_r36_d21_d22_slaying_dice_vectors() -> None:
         "result 14; slaying die 2: PW 14: d20 = 8 ≤ 14: success, result 8; total 36"
     )
     assert d21.explain("de").endswith(
-        "slayender Würfel 2: PW 14: W20 = 8 ≤ 14: Erfolg, Ergebnis 8; Summe 36"
+        "Slayender Würfel 2: PW 14: W20 = 8 ≤ 14: Erfolg, Ergebnis 8; Summe 36"
     )
     d22 = SlayingCheck(14).resolve(ScriptedRng([1, 17]))
     assert d22.value == 14
@@ -168,6 +168,91 @@ def test_ds4_r36_slaying_attack_and_abwehr() -> None:
     assert no_depth.outcomes() == Ds4Attack(attack=12, defense=15).outcomes()
     undefendable = SlayingAttack(attack=14, defense=10, undefendable=True)
     assert undefendable.resolve(ScriptedRng([1, 8])).value == 22
+
+
+def test_ds4_r14_r33_a06_slaying_attack_explains_clamp_doubling_and_ga() -> None:
+    """DS4-R14/R33, DS4-A06: the slaying attack names the 0 clamp, GA, doubling."""
+    parried = SlayingAttack(attack=12, defense=15).resolve(ScriptedRng([1, 5, 1, 3, 2]))
+    assert parried.value == 0
+    assert parried.explain().endswith(
+        "total 18; damage max(0, 17 − 18) = 0 (not below 0, by rule)"
+    )
+    assert parried.explain("de").endswith(
+        "Summe 18; Schaden max(0, 17 − 18) = 0 (nach Regel nicht unter 0)"
+    )
+    helpless = SlayingAttack(
+        attack=12, defense=15, defense_reduction=3, helpless=True
+    ).resolve(ScriptedRng([5, 14]))
+    assert helpless.value == 10
+    assert helpless.explain() == (
+        "Attack PW 12: d20 = 5 ≤ 12: success, result 5; helpless target: damage "
+        "doubled to 10; Abwehr (Abwehr 15 − GA 3) PW 12: d20 = 14 > 12: failure; "
+        "Abwehr failed: damage 10"
+    )
+    assert helpless.explain("de") == (
+        "Angriff PW 12: W20 = 5 ≤ 12: Erfolg, Ergebnis 5; wehrloses Ziel: Schaden "
+        "verdoppelt auf 10; Abwehr (Abwehr 15 − GA 3) PW 12: W20 = 14 > 12: "
+        "Misserfolg; Abwehr misslungen: Schaden 10"
+    )
+
+
+class _OutOfFaces(Exception):
+    """The scripted prefix ran out: branch on the next die."""
+
+
+class _PrefixRng:
+    """Rolls a fixed prefix of d20 faces, then asks the caller to branch."""
+
+    def __init__(self, faces: list[int]) -> None:
+        self.faces = faces
+        self.used = 0
+
+    def roll(self, sides: int) -> int:
+        if self.used == len(self.faces):
+            raise _OutOfFaces
+        self.used += 1
+        return self.faces[self.used - 1]
+
+
+def _enumerate(check: SlayingAttack) -> dict[object, Fraction]:
+    """Every die sequence the rolling code can draw, weighted 20**-length."""
+    out: dict[object, Fraction] = {}
+    stack: list[list[int]] = [[]]
+    while stack:
+        prefix = stack.pop()
+        try:
+            result = check.resolve(_PrefixRng(prefix))
+        except _OutOfFaces:
+            stack.extend([*prefix, face] for face in range(1, 21))
+            continue
+        key = result.outcome()
+        out[key] = out.get(key, Fraction(0)) + Fraction(1, 20 ** len(prefix))
+    return out
+
+
+@pytest.mark.parametrize(
+    ("attack", "defense", "ga", "undefendable", "helpless", "depth"),
+    [
+        (14, 10, 0, False, False, 2),
+        (12, 16, 3, False, False, 2),  # GA lowers the Abwehr to 13
+        (14, 12, 2, False, True, 2),  # helpless: double, then Abwehr
+        (10, 5, 0, True, False, 2),  # undefendable
+        (21, 0, 0, True, False, 1),  # two dice; a first-die coup slays
+        (0, 0, 0, False, False, 1),
+    ],
+)
+def test_ds4_r36_slaying_attack_equals_enumeration(
+    attack: int,
+    defense: int,
+    ga: int,
+    *,
+    undefendable: bool,
+    helpless: bool,
+    depth: int,
+) -> None:
+    """DS4-R36: slaying attack odds equal the rolling code over every die sequence."""
+    check = SlayingAttack(attack, defense, ga, undefendable, helpless, depth)
+    assert dict(check.outcomes().items()) == _enumerate(check)
 
 
 @settings(max_examples=8)

@@ -211,6 +211,41 @@ def test_ds4_r11_a24_initiative_roll_off_once_per_combat() -> None:
     assert second.rolls == ()
 
 
+def test_ds4_r11_a24_new_tie_with_kept_roll_offs() -> None:
+    """DS4-R11, DS4-A24: a character newly tied with kept roll-offs rolls too.
+
+    Before, a character without a roll-off always went first against those
+    with kept roll-offs (an empty roll-off sorted ahead of any roll).
+    """
+    ini = {"Laros": 8, "Lios": 8, "Orc": 6}
+    first = initiative_order(ini, ScriptedRng([7, 12]))
+    assert dict(first.tie_breaks) == {"Laros": (7,), "Lios": (12,)}
+    # the orc delayed: +2 makes 8, a new tie with both; it rolls 10
+    second = initiative_order(
+        ini,
+        ScriptedRng([10]),
+        round_number=2,
+        bonuses={"Orc": 2},
+        tie_breaks=first.tie_breaks,
+    )
+    assert second.order == ("Lios", "Orc", "Laros")
+    assert second.rolls == (DieRoll(20, 10, "initiative roll-off: Orc"),)
+    # a 12 ties Lios's kept roll-off: both of them roll again
+    third = initiative_order(
+        ini,
+        ScriptedRng([12, 5, 9]),
+        round_number=2,
+        bonuses={"Orc": 2},
+        tie_breaks=first.tie_breaks,
+    )
+    assert third.order == ("Orc", "Lios", "Laros")
+    assert dict(third.tie_breaks) == {
+        "Laros": (7,),
+        "Lios": (12, 5),
+        "Orc": (12, 9),
+    }
+
+
 def test_ds4_r11_surprise_plus_10_in_round_1_only() -> None:
     """DS4-R11: the surprising party gets +10 INI in round 1 only."""
     ini = {"Andur": 5, "Orc": 12}

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rollwerk import GameTime, ParameterError, Rounds, RulesError, ScriptedRng
+from rollwerk import Degree, GameTime, ParameterError, Rounds, RulesError, ScriptedRng
 from rollwerk_ds4 import (
     CasterClass,
     Ds4Attack,
@@ -73,6 +73,16 @@ def test_ds4_r40_d20_multi_target() -> None:
     }
     fumble, _ = multi_target(16, {"A": 10}, ScriptedRng([20]))
     assert not fumble["A"].success
+
+
+def test_ds4_r40_multi_target_positive_spell_bonus() -> None:
+    """DS4-R40/R39: a positive ZB lets a target succeed on a die above base_pw."""
+    results, _ = multi_target(10, {"A": 3, "B": -2}, ScriptedRng([12]))
+    a, b = results["A"], results["B"]
+    assert (a.success, a.degree, a.result) == (True, Degree.SUCCESS, 12)
+    assert a.explanation().en == "PW 13: d20 = 12 ≤ 13: success, result 12"
+    assert a.explanation().de == "PW 13: W20 = 12 ≤ 13: Erfolg, Ergebnis 12"
+    assert (b.success, b.degree, b.result) == (False, Degree.FAILURE, 0)
 
 
 def test_ds4_a21_multi_target_above_20() -> None:

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from rollwerk import ContestOutcome, Degree, Outcome, contest_odds
+from rollwerk import ContestOutcome, Degree, Outcome, ScriptedRng, contest_odds
 from rollwerk_ds4 import (
     Ds4Attack,
     Ds4Check,
@@ -233,3 +233,112 @@ def test_ds4_a10_fumbles_excluded_weights(pw: int) -> None:
             key = (degree, assign_dice(pw, dice).result)
         expected[key] = expected.get(key, 0) + 1
     assert dict(check_weights(pw, fumbles_excluded=True)) == expected
+
+
+def _min_loss_reference(
+    pw: int, fumbles_excluded: bool = False
+) -> dict[tuple[Degree, int], int]:
+    """DS4-R07 by a plain dynamic program over (Σ v20, min loss) of the dice."""
+    k = len(sub_checks(pw))
+    r = pw % 20
+
+    def loss(d: int) -> int:
+        if r == 0:
+            return 0
+        if d == 1:
+            return 20 - r
+        return 0 if d <= r else d
+
+    def v20(d: int) -> int:
+        return 20 if d == 1 else d
+
+    states: dict[tuple[int, int], int] = {(0, 99): 1}
+    for _ in range(k - 1):
+        nxt: dict[tuple[int, int], int] = {}
+        for (total, low), c in states.items():
+            for d in range(1, 21):
+                key = (total + v20(d), min(low, loss(d)))
+                nxt[key] = nxt.get(key, 0) + c
+        states = nxt
+    out: dict[tuple[Degree, int], int] = {}
+    if not fumbles_excluded:
+        out[(Degree.CRITICAL_FAILURE, 0)] = 20 ** (k - 1)
+    for first in range(1, 21 if fumbles_excluded else 20):
+        degree = Degree.CRITICAL_SUCCESS if first == 1 else Degree.SUCCESS
+        for (total, low), c in states.items():
+            key = (degree, total + v20(first) - min(low, loss(first)))
+            out[key] = out.get(key, 0) + c
+    return out
+
+
+@pytest.mark.parametrize("pw", [300, 345, 360, 399])
+def test_ds4_r07_exact_odds_beyond_fourteen_dice(pw: int) -> None:
+    """DS4-R05/R07: PW from 340 (17 d20) on was wrong (64-bit packing carried)."""
+    for excluded in (False, True):
+        got = dict(check_weights(pw, fumbles_excluded=excluded))
+        assert got == _min_loss_reference(pw, excluded)
+
+
+def test_ds4_r06_fixed_assignment_beyond_fourteen_dice() -> None:
+    """DS4-R06: explicit assignments stay exact for the API's largest PW (50 d20)."""
+    pw = 999
+    k = len(sub_checks(pw))
+    perm = (k - 1, *range(k - 1))  # the first die on the remainder sub-check
+    got = dict(fixed_assignment_weights(pw, perm))
+    assert sum(got.values()) == 20**k
+    later: dict[int, int] = {0: 1}
+    for _ in range(k - 1):
+        step: dict[int, int] = {}
+        for total, c in later.items():
+            for d in range(1, 21):
+                step[total + slot_value(d, 20)] = (
+                    step.get(total + slot_value(d, 20), 0) + c
+                )
+        later = step
+    expected: dict[tuple[Degree, int], int] = {
+        (Degree.CRITICAL_FAILURE, 0): 20 ** (k - 1)
+    }
+    for first in range(1, 20):
+        degree = Degree.CRITICAL_SUCCESS if first == 1 else Degree.SUCCESS
+        for total, c in later.items():
+            key = (degree, total + slot_value(first, 19))
+            expected[key] = expected.get(key, 0) + c
+    assert got == expected
+    assert Ds4Check(1000).outcomes().probability(lambda o: o.success) == Fraction(
+        19, 20
+    )
+
+
+@pytest.mark.parametrize(
+    ("attack", "defense", "ga", "undefendable", "helpless"),
+    [
+        (12, 15, 0, False, False),
+        (25, 15, 0, False, False),  # attack above 20
+        (12, 25, 0, False, False),  # Abwehr above 20 (DS4-A07)
+        (12, 30, 5, False, False),  # GA lowers the Abwehr to 25
+        (25, 22, 2, False, False),  # GA lowers the Abwehr to 20: one die
+        (0, 10, 0, False, False),  # only a coup hits, for 1
+        (25, 0, 0, True, False),  # undefendable
+        (12, 15, 3, False, True),  # helpless: double, Abwehr without PA
+        (30, -3, 0, False, True),
+    ],
+)
+def test_ds4_r14_r15_r33_attack_damage_equals_enumeration(
+    attack: int, defense: int, ga: int, undefendable: bool, helpless: bool
+) -> None:
+    """DS4-R14/R15/R33, DS4-A06/A07: the damage distribution equals enumeration.
+
+    Every attack die combination, and on a hit every Abwehr die combination
+    at ``defense − GA``, is resolved through the rolling code.
+    """
+    check = Ds4Attack(attack, defense, ga, undefendable, helpless)
+    k_att = len(sub_checks(attack))
+    k_def = len(sub_checks(defense - ga))
+    counts: dict[Outcome, int] = {}
+    for att in itertools.product(range(1, 21), repeat=k_att):
+        for dfn in itertools.product(range(1, 21), repeat=k_def):
+            result = check.resolve(ScriptedRng([*att, *dfn]))
+            counts[result.outcome()] = counts.get(result.outcome(), 0) + 1
+    total = 20 ** (k_att + k_def)
+    expected = {o: Fraction(c, total) for o, c in counts.items()}
+    assert dict(check.outcomes().items()) == expected

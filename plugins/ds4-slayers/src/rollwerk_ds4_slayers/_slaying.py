@@ -119,7 +119,7 @@ class SlayingRoll:
         for i, r in enumerate(self.follow_ups, start=1):
             e = r.explanation()
             en.append(f"slaying die {i}: {e.en}")
-            de.append(f"slayender Würfel {i}: {e.de}")
+            de.append(f"Slayender Würfel {i}: {e.de}")
         last = self.follow_ups[-1]
         if last.is_coup and len(self.follow_ups) == self.depth:
             en.append(f"depth limit {self.depth} reached: no further roll")
@@ -388,6 +388,10 @@ class SlayingAttack:
         value = 0
         if att.first.success:
             raw = att.total
+            doubled = 2 * raw if self.helpless else raw
+            if self.helpless:
+                en += f"; helpless target: damage doubled to {doubled}"
+                de += f"; wehrloses Ziel: Schaden verdoppelt auf {doubled}"
             if self.undefendable:
                 value = damage(raw, 0, helpless=self.helpless)
                 en += f"; undefendable: damage {value}"
@@ -402,8 +406,24 @@ class SlayingAttack:
                 value = damage(
                     raw, dfn.total, defense_success=ok, helpless=self.helpless
                 )
-                en += f"; Abwehr {d.en}; damage {value}"
-                de += f"; Abwehr {d.de}; Schaden {value}"
+                ga = (
+                    f" (Abwehr {self.defense} − GA {self.defense_reduction})"
+                    if self.defense_reduction
+                    else ""
+                )
+                en += f"; Abwehr{ga} {d.en}"
+                de += f"; Abwehr{ga} {d.de}"
+                if ok:
+                    red = dfn.total
+                    clamped = doubled - red < 0
+                    en += f"; damage max(0, {doubled} − {red}) = {value}"
+                    de += f"; Schaden max(0, {doubled} − {red}) = {value}"
+                    if clamped:
+                        en += " (not below 0, by rule)"
+                        de += " (nach Regel nicht unter 0)"
+                else:
+                    en += f"; Abwehr failed: damage {value}"
+                    de += f"; Abwehr misslungen: Schaden {value}"
         else:
             en += "; no damage"
             de += "; kein Schaden"

@@ -159,17 +159,23 @@ def initiative_order(
         if len(members) < 2:
             continue
         while True:
-            by_key: dict[tuple[int, ...], list[str]] = {}
-            for name in members:
-                by_key.setdefault(breaks.get(name, ()), []).append(name)
-            tied = [names for names in by_key.values() if len(names) > 1]
+            # still tied: equal roll-offs, or one that is a prefix of another's
+            # (e.g. none yet against kept ones, when a bonus makes a new tie)
+            keys = {name: breaks.get(name, ()) for name in members}
+            tied = [
+                name
+                for name in members
+                if any(
+                    other != name and keys[other][: len(keys[name])] == keys[name]
+                    for other in members
+                )
+            ]
             if not tied:
                 break
-            for names in tied:
-                for name in names:
-                    face = rng.roll(20)
-                    rolls.append(DieRoll(20, face, f"initiative roll-off: {name}"))
-                    breaks[name] = (*breaks.get(name, ()), face)
+            for name in tied:
+                face = rng.roll(20)
+                rolls.append(DieRoll(20, face, f"initiative roll-off: {name}"))
+                breaks[name] = (*breaks.get(name, ()), face)
     order = sorted(
         values,
         key=lambda n: (-values[n], tuple(-f for f in breaks.get(n, ())), n),

@@ -114,8 +114,10 @@ def multi_target(
             d = base.dice[0]
             if base.is_coup:
                 out[name] = attrs.evolve(base, pw=pw, result=max(pw, 1))
-            elif d <= pw:
-                out[name] = attrs.evolve(base, pw=pw, result=d)
+            elif d <= pw:  # a positive ZB can turn a failure at base_pw into one
+                out[name] = attrs.evolve(
+                    base, pw=pw, success=True, degree=base.degree.SUCCESS, result=d
+                )
             else:
                 out[name] = attrs.evolve(
                     base, pw=pw, success=False, degree=base.degree.FAILURE, result=0

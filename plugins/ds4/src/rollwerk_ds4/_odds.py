@@ -20,28 +20,35 @@ from rollwerk_ds4._dice import slot_value, sub_checks
 __all__ = ["check_weights", "fixed_assignment_weights"]
 
 _BITS = 64
-"""Bits per coefficient; coefficients never exceed ``20**k`` (k ≤ 14 fits)."""
-_MASK = (1 << _BITS) - 1
+"""Bits per coefficient up to 14 dice; coefficients never exceed ``20**k``."""
+
+
+def _bits(k: int) -> int:
+    """Bits per coefficient for ``k`` dice: room for ``20**k`` (no carries)."""
+    combinations: int = 20**k
+    return max(_BITS, combinations.bit_length() + 1)
+
 
 Weights = dict[tuple[Degree, int], int]
 """Integer weights over ``20**k`` keyed by (degree, result)."""
 
 
-def _encode(coeffs: dict[int, int]) -> int:
+def _encode(coeffs: dict[int, int], bits: int = _BITS) -> int:
     x = 0
     for exp, c in coeffs.items():
-        x |= c << (_BITS * exp)
+        x |= c << (bits * exp)
     return x
 
 
-def _decode(x: int) -> dict[int, int]:
+def _decode(x: int, bits: int = _BITS) -> dict[int, int]:
     out: dict[int, int] = {}
+    mask = (1 << bits) - 1
     exp = 0
     while x:
-        c = x & _MASK
+        c = x & mask
         if c:
             out[exp] = c
-        x >>= _BITS
+        x >>= bits
         exp += 1
     return out
 
@@ -50,8 +57,8 @@ def _v20(d: int) -> int:
     return 20 if d == 1 else d
 
 
-def _add(weights: Weights, degree: Degree, poly: int) -> None:
-    for value, w in _decode(poly).items():
+def _add(weights: Weights, degree: Degree, poly: int, bits: int = _BITS) -> None:
+    for value, w in _decode(poly, bits).items():
         key = (degree, value)
         weights[key] = weights.get(key, 0) + w
 
@@ -82,14 +89,15 @@ def check_weights(
             weights[key] = weights.get(key, 0) + 1
         return tuple(sorted(weights.items(), key=_order))
     k = len(slots)
+    bits = _bits(k)
     if not fumbles_excluded:
         weights[(Degree.CRITICAL_FAILURE, 0)] = 20 ** (k - 1)
     r = slots[-1] % 20
     if r == 0:
-        later = _encode(dict.fromkeys(range(2, 20), 1) | {20: 2}) ** (k - 1)
-        _add(weights, Degree.CRITICAL_SUCCESS, (1 << (_BITS * 20)) * later)
-        first = _encode(dict.fromkeys(range(2, 20), 1) | {20: last - 20})
-        _add(weights, Degree.SUCCESS, first * later)
+        later = _encode(dict.fromkeys(range(2, 20), 1) | {20: 2}, bits) ** (k - 1)
+        _add(weights, Degree.CRITICAL_SUCCESS, (1 << (bits * 20)) * later, bits)
+        first = _encode(dict.fromkeys(range(2, 20), 1) | {20: last - 20}, bits)
+        _add(weights, Degree.SUCCESS, first * later, bits)
         return tuple(sorted(weights.items(), key=_order))
 
     def loss(d: int) -> int:
@@ -110,17 +118,17 @@ def check_weights(
             for d in range(1, 21):
                 if loss(d) >= t:
                     later_faces[_v20(d)] = later_faces.get(_v20(d), 0) + 1
-            later = _encode(later_faces) ** (k - 1)
+            later = _encode(later_faces, bits) ** (k - 1)
             first_poly: dict[int, int] = {}
             for d in first_faces:
                 if loss(d) >= t:
                     first_poly[_v20(d)] = first_poly.get(_v20(d), 0) + 1
-            first = _encode(first_poly)
+            first = _encode(first_poly, bits)
             g = first * later
             exact = g - previous
             previous = g
-            total += exact >> (_BITS * t)
-        _add(weights, degree, total)
+            total += exact >> (bits * t)
+        _add(weights, degree, total, bits)
     return tuple(sorted(weights.items(), key=_order))
 
 
@@ -143,6 +151,7 @@ def fixed_assignment_weights(
     """
     slots = sub_checks(pw)
     k = len(slots)
+    bits = _bits(k)
     weights: Weights = {(Degree.CRITICAL_FAILURE, 0): 20 ** (k - 1)}
 
     def die_poly(slot: int, faces: Sequence[int]) -> int:
@@ -150,11 +159,12 @@ def fixed_assignment_weights(
         for d in faces:
             v = slot_value(d, slots[slot])
             coeffs[v] = coeffs.get(v, 0) + 1
-        return _encode(coeffs)
+        return _encode(coeffs, bits)
 
     later = 1
     for slot in assignment[1:]:
         later *= die_poly(slot, range(1, 21))
-    _add(weights, Degree.CRITICAL_SUCCESS, die_poly(assignment[0], (1,)) * later)
-    _add(weights, Degree.SUCCESS, die_poly(assignment[0], range(2, 20)) * later)
+    first_coup = die_poly(assignment[0], (1,)) * later
+    _add(weights, Degree.CRITICAL_SUCCESS, first_coup, bits)
+    _add(weights, Degree.SUCCESS, die_poly(assignment[0], range(2, 20)) * later, bits)
     return tuple(sorted(weights.items(), key=_order))
