@@ -108,3 +108,26 @@ def test_adz_r09_v33_attribute_check_unsupported() -> None:
     assert "supporters" not in Character.attribute_check.__code__.co_varnames
     with pytest.raises(RulesError):
         AdzCheck(dice=3, kind=CheckKind.ATTRIBUTE, supporters=(3,))
+
+
+def test_adz_r01_unknown_attribute_or_technique_is_a_parameter_error() -> None:
+    """ADZ-R01, A01: a wrong attribute or technique name is a ParameterError."""
+    pc = Character(attributes=dict.fromkeys(Attribute, 3), skills={"sword": 4})
+    allowed = (
+        "one of strength, constitution, agility, dexterity, intellect, willpower, "
+        "intuition, charisma, luck"
+    )
+    with pytest.raises(ParameterError) as err:
+        pc.skill_check("sword", "agile")  # type: ignore[arg-type]
+    assert str(err.value) == f"attribute must be {allowed}, got 'agile'"
+    with pytest.raises(ParameterError) as err:
+        pc.attribute_check("wits")  # type: ignore[arg-type]
+    assert str(err.value) == f"attribute must be {allowed}, got 'wits'"
+    with pytest.raises(ParameterError) as err:
+        pc.advance(PropertyKind.ATTRIBUTE, "wits", 3)
+    assert str(err.value) == f"attribute must be {allowed}, got 'wits'"
+    with pytest.raises(ParameterError) as err:
+        pc.advance(PropertyKind.TECHNIQUE, "fly", 3)
+    assert str(err.value).startswith("technique must be one of 'control'")
+    with pytest.raises(ParameterError):
+        Character(attributes=dict.fromkeys(Attribute, 3), techniques={"fly": 2})

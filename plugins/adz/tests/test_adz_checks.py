@@ -151,7 +151,9 @@ def test_adz_v7_impossible_not_rolled() -> None:
         result.explain()
         == "threshold 3 is above the pool of 2 dice: impossible, no roll"
     )
-    assert result.explain("de") == "Mindestwurf 3 über 2 Würfel: unmöglich, kein Wurf"
+    assert result.explain("de") == (
+        "Mindestwurf 3 höher als die Würfelanzahl 2: unmöglich, kein Wurf"
+    )
     assert check.outcomes().support == (result.outcome(),)
 
 
@@ -345,3 +347,30 @@ def test_adz_invariant_monotone_in_pool(n: int, t: int) -> None:
         assert success_chance(n + 1, t) >= success_chance(n, t)
     assert success_chance(n + 1, t) >= success_chance(n, t)  # without the GM rule
     assert success_chance(t + 5, t, allow_impossible=True) == success_chance(t + 5, t)
+
+
+# -- review fixes ----------------------------------------------------------
+
+
+def test_adz_r08_v9_german_explanation_every_die() -> None:
+    """ADZ-R08, V9: the German text says every die must be a success."""
+    check = AdzCheck(dice=2, minimum=3, allow_impossible=True)
+    assert check.resolve(ScriptedRng([6, 4])).explain("de") == (
+        "2 Würfel [6, 4]: jeder Würfel muss ein Erfolg sein (Mindestwurf 3 höher "
+        "als die Würfelanzahl): 1 Erfolg bei Mindestwurf 3: gescheitert"
+    )
+
+
+def test_adz_a02_negative_pool_named_in_explanation() -> None:
+    """ADZ-A02: a pool below 0 rolls nothing, and the explanation says so."""
+    check = AdzCheck(dice=2, modifier=-5, allow_impossible=True)
+    result = check.resolve(ScriptedRng([]))
+    assert result.explain() == (
+        "pool -3, so 0 dice []: needs every die to succeed (threshold 1 above the "
+        "pool): 0 successes at threshold 1: failure"
+    )
+    assert result.explain("de") == (
+        "Würfelanzahl -3, also 0 Würfel []: jeder Würfel muss ein Erfolg sein "
+        "(Mindestwurf 1 höher als die Würfelanzahl): 0 Erfolge bei Mindestwurf 1: "
+        "gescheitert"
+    )

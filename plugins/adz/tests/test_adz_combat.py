@@ -241,6 +241,14 @@ def test_adz_r21_v22_armour_stops_all() -> None:
     )
     assert (result.hit, result.final) == (True, 0)
     assert rng.remaining == 0
+    assert result.explain() == (
+        "attack 1 success (threshold 1); damage 2 + 1 = 3, armour 5 → 0, "
+        "no resistance roll"
+    )
+    assert result.explain("de") == (
+        "Angriff 1 Erfolg (Mindestwurf 1); Schaden 2 + 1 = 3, Rüstungsschutz 5 → 0, "
+        "kein Widerstandswurf"
+    )
 
 
 def test_adz_r21_mental_track_for_brawls() -> None:
@@ -438,3 +446,22 @@ def test_adz_r04_pool_compositions() -> None:
     assert ranged_attack_pool(dexterity=4, skill=5) == 9
     assert defence_pool(skill=3, attribute=4, specialization=2) == 9
     assert resistance_pool(constitution=4) == 4
+
+
+def test_adz_r21_resolve_melee_validates_before_rolling() -> None:
+    """ADZ-R21: bad base damage or armour is refused before any die is drawn."""
+    rng = ScriptedRng([6, 6, 6])
+    with pytest.raises(ParameterError) as err:
+        resolve_melee(rng, attack_dice=3, base_damage=None)  # type: ignore[arg-type]
+    assert str(err.value) == "base_damage must be an integer, got None"
+    with pytest.raises(ParameterError) as err:
+        resolve_melee(rng, attack_dice=3, base_damage=2, armour=-1)
+    assert str(err.value) == "armour must be an integer >= 0, got -1"
+    assert rng.used == 0
+
+
+def test_adz_r18_many_reactions_stay_one_die() -> None:
+    """ADZ-R18: after very many reactions one die remains, computed at once."""
+    assert reaction_dice(7, 10**12) == 1
+    assert [reaction_dice(8, k) for k in (3, 4, 5)] == [2, 1, 1]
+    assert [reaction_dice(9, k) for k in (4, 5)] == [2, 1]

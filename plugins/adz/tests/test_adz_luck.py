@@ -66,7 +66,8 @@ def test_adz_r11_spend_after_seeing_the_roll() -> None:
         "3 dice [5, 1, 2] + 2 luck [6, 3]: 2 successes at threshold 2: success"
     )
     assert better.explain("de") == (
-        "3 Würfel [5, 1, 2] + 2 Glück [6, 3]: 2 Erfolge bei Mindestwurf 2: gelungen"
+        "3 Würfel [5, 1, 2] + 2 Glückswürfel [6, 3]: 2 Erfolge bei Mindestwurf 2: "
+        "gelungen"
     )
     with pytest.raises(RulesError) as err:
         check.spend_luck(better, pool, ScriptedRng([6]))
@@ -185,3 +186,60 @@ def test_adz_r11_luck_results_in_support(
     assert result.outcome() in check.outcomes().support
     assert check.resolve(ScriptedRng([r.face for r in result.rolls])) == result
     assert count_successes(r.face for r in result.rolls) == result.value
+
+
+def _brute_force_luck(n: int, t: int, allow: bool, luck: int, policy: str) -> Fraction:
+    """An independent model of ADZ-R08, R11, A04, A26 over every face."""
+    if t > max(n, 0) and not allow:
+        return Fraction(0)
+    n = max(n, 0)
+    wins = 0
+    for faces in itertools.product(range(1, 7), repeat=n + luck):
+        hits = [face >= 5 for face in faces]
+        first = n >= 1 and sum(hits[:n]) >= min(t, n)
+        spend = luck > 0 and (
+            policy == "always" or (policy == "on_failure" and not first)
+        )
+        if spend:
+            wins += sum(hits) >= min(t, n + luck)
+        else:
+            wins += first
+    return Fraction(wins, 6 ** (n + luck))
+
+
+@pytest.mark.parametrize("policy", ["never", "on_failure", "always"])
+@pytest.mark.parametrize("allow", [False, True])
+def test_adz_r11_a26_luck_odds_match_independent_brute_force(
+    policy: str, allow: bool
+) -> None:
+    """ADZ-R11, A26: exact luck odds per policy equal an independent brute force."""
+    for n in range(-1, 4):
+        for luck in range(3):
+            for t in range(1, 6):
+                check = AdzCheck(
+                    dice=max(n, 0),
+                    modifier=min(n, 0),
+                    minimum=t,
+                    allow_impossible=allow,
+                    luck=luck,
+                    luck_policy=policy,
+                )
+                assert check.chance() == _brute_force_luck(n, t, allow, luck, policy), (
+                    n,
+                    luck,
+                    t,
+                )
+
+
+def test_adz_r11_r35_no_luck_on_a_trivial_spell() -> None:
+    """ADZ-R11, R35: luck is spent after a roll; a waived trivial spell has none."""
+    from rollwerk_adz import trivial_result
+
+    check = AdzCheck(dice=3, kind="spell")
+    waived = trivial_result(check)
+    with pytest.raises(RulesError) as err:
+        check.spend_luck(waived, LuckPool(2), ScriptedRng([6, 6]))
+    assert str(err.value) == (
+        "luck must be spent on a rolled check, got a trivial spell that was not "
+        "rolled (ADZ-R11, R35: ask to roll instead)"
+    )

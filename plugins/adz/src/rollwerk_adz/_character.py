@@ -10,7 +10,7 @@ import attrs
 from rollwerk import Modifier, ParameterError
 from rollwerk_adz._check import AdzCheck
 from rollwerk_adz._luck import LuckPool
-from rollwerk_adz._magic import SpellSpec, Technique
+from rollwerk_adz._magic import SpellSpec, Technique, _technique
 from rollwerk_adz._pool import CheckKind
 
 __all__ = ["Attribute", "Character", "PropertyKind", "check_property"]
@@ -114,17 +114,21 @@ def _foci(value: Mapping[str, int]) -> dict[str, int]:
     return _points(PropertyKind.FOCUS, value)
 
 
+def _attribute(key: Attribute | str) -> Attribute:
+    try:
+        return key if isinstance(key, Attribute) else Attribute(key)
+    except ValueError:
+        raise ParameterError(
+            "attribute", key, "one of " + ", ".join(a.value for a in Attribute)
+        ) from None
+
+
 def _attributes(
     value: Mapping[Attribute, int] | Mapping[str, int],
 ) -> dict[Attribute, int]:
     out: dict[Attribute, int] = {}
     for key, points in dict(value).items():
-        try:
-            attr = key if isinstance(key, Attribute) else Attribute(key)
-        except ValueError:
-            raise ParameterError(
-                "attribute", key, "one of " + ", ".join(a.value for a in Attribute)
-            ) from None
+        attr = _attribute(key)
         out[attr] = check_property(PropertyKind.ATTRIBUTE, points, attr.value)
     missing = [a.value for a in Attribute if a not in out]
     if missing:
@@ -139,7 +143,7 @@ def _techniques(
 ) -> dict[Technique, int]:
     out: dict[Technique, int] = {}
     for key, points in dict(value).items():
-        tech = key if isinstance(key, Technique) else Technique(key)
+        tech = _technique(key)
         out[tech] = check_property(PropertyKind.TECHNIQUE, points, tech.value)
     return out
 
@@ -221,7 +225,7 @@ class Character:
                 )
             spec = self.specializations[specialization]
         return AdzCheck(
-            dice=self.attributes[attribute] + self.skills[skill] + spec,
+            dice=self.attributes[_attribute(attribute)] + self.skills[skill] + spec,
             minimum=minimum,
             kind=CheckKind.SKILL,
             supporters=self._supporters(supporters),
@@ -239,7 +243,7 @@ class Character:
     ) -> AdzCheck:
         """An attribute check: the attribute's points, never supported (ADZ-A01, R09)."""
         return AdzCheck(
-            dice=self.attributes[attribute],
+            dice=self.attributes[_attribute(attribute)],
             minimum=minimum,
             kind=CheckKind.ATTRIBUTE,
             modifier=modifier,
@@ -271,11 +275,11 @@ class Character:
         check_property(kind, points, name)
         if kind is PropertyKind.ATTRIBUTE:
             return attrs.evolve(
-                self, attributes={**self.attributes, Attribute(name): points}
+                self, attributes={**self.attributes, _attribute(name): points}
             )
         if kind is PropertyKind.TECHNIQUE:
             return attrs.evolve(
-                self, techniques={**self.techniques, Technique(name): points}
+                self, techniques={**self.techniques, _technique(name): points}
             )
         field = {
             PropertyKind.SKILL: "skills",

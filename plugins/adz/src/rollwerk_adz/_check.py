@@ -344,7 +344,7 @@ class AdzCheck:
             rolls=(),
             explanation=Explanation(
                 f"threshold {t} is above the pool of {_dice_en(n)}: impossible, no roll",
-                f"Mindestwurf {t} über {_dice_de(n)}: unmöglich, kein Wurf",
+                f"Mindestwurf {t} höher als die Würfelanzahl {n}: unmöglich, kein Wurf",
             ),
             rolled=False,
             extras={"impossible": True},
@@ -358,14 +358,19 @@ class AdzCheck:
         n = len(faces)
         en = f"{_dice_en(n)} {faces}"
         de = f"{_dice_de(n)} {faces}"
+        if self.pool < 0:
+            # ADZ-A02: a negative pool rolls nothing; say so, never hide it.
+            en = f"pool {self.pool}, so 0 dice []"
+            de = f"Würfelanzahl {self.pool}, also 0 Würfel []"
         if luck_faces:
             en += f" + {len(luck_faces)} luck {luck_faces}"
-            de += f" + {len(luck_faces)} Glück {luck_faces}"
+            de += f" + {len(luck_faces)} Glückswürfel {luck_faces}"
         total = n + len(luck_faces)
         if t > total:
             en += f": needs every die to succeed (threshold {t} above the pool)"
             de += (
-                f": jeder Würfel muss gelingen (Mindestwurf {t} über der Würfelanzahl)"
+                f": jeder Würfel muss ein Erfolg sein (Mindestwurf {t} höher als "
+                "die Würfelanzahl)"
             )
         en += f": {_succ_en(succ)} at threshold {t}: {'success' if success else 'failure'}"
         de += f": {_succ_de(succ)} bei Mindestwurf {t}: {'gelungen' if success else 'gescheitert'}"
@@ -390,6 +395,11 @@ class AdzCheck:
         if result.extra("impossible"):
             raise RulesError(
                 "luck must be spent on a rolled check, got an impossible one"
+            )
+        if result.extra("trivial"):
+            raise RulesError(
+                "luck must be spent on a rolled check, got a trivial spell that was "
+                "not rolled (ADZ-R11, R35: ask to roll instead)"
             )
         if result.extra("luck_dice"):
             raise RulesError("luck must be spent at most once per check (ADZ-A08)")

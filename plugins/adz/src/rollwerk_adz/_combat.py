@@ -95,6 +95,8 @@ def reaction_dice(pool: int, k: int) -> int:
     k = _int("k", k, 1)
     if pool <= 0:
         return 0
+    if k - 1 >= pool.bit_length():
+        return 1  # pool < 2**(k-1): one die remains (no huge power of two)
     return -(-pool // (1 << (k - 1)))
 
 
@@ -587,6 +589,9 @@ def resolve_melee(
 
     attack_dice = _dice("attack_dice", attack_dice)
     threshold = _int("threshold", threshold, 1)
+    # Validate before any die is drawn, so bad input never consumes dice.
+    base_damage = _int("base_damage", base_damage, 0)
+    armour = _int("armour", armour, 0)
     a = roll(attack_dice, "attack")
     if attack_extra_dice is not None:
         a = max(a, roll(_dice("attack_extra_dice", attack_extra_dice), "attack-extra"))
@@ -619,13 +624,15 @@ def resolve_melee(
         base_damage, a, d, armour=armour, resistance_successes=res, threshold=threshold
     )
     if net:
+        # No resistance roll is made when the armour stops everything (ADZ-R21).
+        res_en = f"resistance {res} → {final}" if after else "no resistance roll"
+        res_de = f"Widerstand {res} → {final}" if after else "kein Widerstandswurf"
         en.append(
-            f"damage {base_damage} + {net} = {raw}, armour {armour} → {after}, "
-            f"resistance {res} → {final}"
+            f"damage {base_damage} + {net} = {raw}, armour {armour} → {after}, {res_en}"
         )
         de.append(
             f"Schaden {base_damage} + {net} = {raw}, Rüstungsschutz {armour} → {after}, "
-            f"Widerstand {res} → {final}"
+            f"{res_de}"
         )
     after_health = health.take(final, track) if health is not None else None
     return MeleeResult(
