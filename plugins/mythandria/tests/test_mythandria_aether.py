@@ -257,8 +257,18 @@ def test_my_r15_v24_slip_on_an_encounter() -> None:
     (enc, events), recital = declaim(enc, "Mira", AetherFormula(2), slip=True)
     assert recital is None
     assert [type(e) for e in events] == [EffectAdded]
+    added = events[0]
+    assert isinstance(added, EffectAdded)
+    assert added.effect.duration == Actions(4, of="Mira", ends_at=4)  # slots 1–4
     assert is_locked_out(enc, "Mira")
-    enc, _ = enc.advance(4)  # round 1 and 2 of Mira pass: slots 1–4
+    enc, _ = enc.advance(2)  # Mira's slots 1–2 pass unused; round 2: Mira
+    assert enc.actions_used("Mira") == 2
+    assert is_locked_out(enc, "Mira")
+    enc, _ = enc.spend_action("Mira")  # slot 3
+    assert is_locked_out(enc, "Mira")
+    enc, _ = enc.spend_action("Mira")  # slot 4: the lockout is over
+    assert not is_locked_out(enc, "Mira")
+    enc, _ = enc.advance(2)
     assert not is_locked_out(enc, "Mira")
 
 
@@ -318,3 +328,24 @@ def test_my_r18_lockout_survives_json_and_undo() -> None:
     assert Encounter.from_json(data) == locked
     assert not is_locked_out(enc, "Mira")  # the state before is untouched (undo)
     assert is_locked_out(Encounter.from_json(data), "Mira")
+
+
+def test_my_r16_r17_level_1_explanation_uses_singular_forms() -> None:
+    """MY-R16 / MY-R17: a level-1 formula recites in one action and costs one
+    phiol; the explanation says so in the singular (English and German)."""
+    c = cast(AetherFormula(1))
+    assert c.explain() == (
+        "level-1 formula: recited in action 1: effect after action 1; "
+        "1 phiol spent (1 personal); aether lockout in actions 2–3"
+    )
+    assert c.explain("de") == (
+        "Formel der Stufe 1: rezitiert in Aktion 1: Effekt nach Aktion 1; "
+        "1 Phiol verbraucht (1 persönlich); Aetherkarenz in den Aktionen 2–3"
+    )
+    stopped = cast(AetherFormula(1), interrupted_after=0)
+    assert stopped.explain().startswith(
+        "level-1 formula: recitation interrupted after 0 of 1 action: no effect"
+    )
+    assert stopped.explain("de").startswith(
+        "Formel der Stufe 1: Rezitieren nach 0 von 1 Aktion unterbrochen: kein Effekt"
+    )

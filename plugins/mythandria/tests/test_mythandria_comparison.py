@@ -275,3 +275,28 @@ def test_my_r09_settle_replays_and_ends_with_one_winner(
     assert len(settled.rounds[-1].leaders) == 1
     replay = settle(pws, ScriptedRng([r.face for r in settled.rolls]), dice="2d10")
     assert replay == settled
+
+
+@pytest.mark.parametrize(
+    "pws", [[0, 0], [60, 50], [97, 0], [98, 0], [-5, 3], [99, 2], [-200, 300]]
+)
+def test_my_r08_r09_two_participants_match_brute_force(pws: list[int]) -> None:
+    """MY-R08 / MY-R09: win and tie odds equal a walk over all 100 × 100 faces."""
+    win = [0, 0]
+    ties = 0
+    for d_a in range(1, 101):
+        rank_a = comparative_rank(pws[0], d_a)
+        for d_b in range(1, 101):
+            rank_b = comparative_rank(pws[1], d_b)
+            if rank_a > rank_b:
+                win[0] += 1
+            elif rank_b > rank_a:
+                win[1] += 1
+            else:
+                ties += 1
+    odds = comparison_odds(pws)
+    assert odds.win == (Fraction(win[0], 10000), Fraction(win[1], 10000))
+    assert odds.tie == (Fraction(ties, 10000),) * 2
+    assert odds.tie_sets() == (
+        {frozenset({0, 1}): Fraction(ties, 10000)} if ties else {}
+    )

@@ -223,21 +223,23 @@ class Casting:
                 ("beim Vortragen versprochen: kein Effekt"),
             )
         elif self.status is CastingStatus.INTERRUPTED:
-            what_en = f"recitation interrupted after {self.recited} of {f.level} actions: no effect"
+            of_en = f"{f.level} action" + ("s" if f.level > 1 else "")
+            of_de = f"{f.level} Aktion" + ("en" if f.level > 1 else "")
+            what_en = (
+                f"recitation interrupted after {self.recited} of {of_en}: no effect"
+            )
             what_de = (
-                f"Rezitieren nach {self.recited} von {f.level} Aktionen "
-                "unterbrochen: kein Effekt"
+                f"Rezitieren nach {self.recited} von {of_de} unterbrochen: kein Effekt"
             )
         else:
-            what_en = f"recited in actions {_span(self.recitation_slots)}: effect after action {self.effect_after}"
-            what_de = (
-                f"rezitiert in den Aktionen {_span(self.recitation_slots)}: "
-                f"Effekt nach Aktion {self.effect_after}"
-            )
-        spent_en = f"{self.phiols_spent} phiols spent ({self.personal_spent} personal)"
-        spent_de = (
-            f"{self.phiols_spent} Phiole verbraucht ({self.personal_spent} persönlich)"
-        )
+            in_en, in_de = _in_slots(self.recitation_slots)
+            what_en = f"recited {in_en}: effect after action {self.effect_after}"
+            what_de = f"rezitiert {in_de}: Effekt nach Aktion {self.effect_after}"
+        n = self.phiols_spent
+        spent_en = f"{n} phiol{'s' if n != 1 else ''} spent"
+        spent_de = f"{n} Phiol{'e' if n != 1 else ''} verbraucht"
+        spent_en += f" ({self.personal_spent} personal)"
+        spent_de += f" ({self.personal_spent} persönlich)"
         if self.lockout_slots:
             lock_en = f"aether lockout in actions {_span(self.lockout_slots)}"
             lock_de = f"Aetherkarenz in den Aktionen {_span(self.lockout_slots)}"
@@ -268,6 +270,13 @@ class Casting:
                 what = "free"
             rows.append((slot, what))
         return rows
+
+
+def _in_slots(slots: range) -> tuple[str, str]:
+    """``"in action 1"`` or ``"in actions 1–3"``, in English and German."""
+    if len(slots) == 1:
+        return f"in action {slots.start}", f"in Aktion {slots.start}"
+    return f"in actions {_span(slots)}", f"in den Aktionen {_span(slots)}"
 
 
 def _span(slots: range) -> str:
