@@ -293,3 +293,25 @@ def test_cone_lengths_are_measured_like_movement() -> None:
     """PF2E-R14: areas are measured like movement (no terrain input exists)."""
     c = cone(Space(0, 0), 4, Direction.E)
     assert all(move_cost(x, y) <= 4 for x, y in c.squares)
+
+
+@pytest.mark.parametrize(
+    "corner", [(Fraction(1, 2), 0), (0.5, 0), "ab", (1,), (True, 0)]
+)
+def test_pf2e_r16_burst_corner_must_be_integer_grid_point(corner: object) -> None:
+    """PF2E-R16: a burst starts at a grid corner; anything else is refused (it
+    used to build squares at fractional or string coordinates, or crash)."""
+    with pytest.raises(
+        ParameterError, match=r"^corner must be a grid corner \(x, y\) of integers"
+    ):
+        burst(corner, 2)  # type: ignore[arg-type]
+
+
+def test_space_size_must_be_a_size() -> None:
+    """PF2E-R09: sizes are the Size enum; a string used to be accepted silently."""
+    with pytest.raises(
+        ParameterError,
+        match=r"^size must be a Size \(TINY, SMALL, MEDIUM, LARGE, HUGE, "
+        r"GARGANTUAN\), got 'large'$",
+    ):
+        Space(0, 0, "large")  # type: ignore[arg-type]

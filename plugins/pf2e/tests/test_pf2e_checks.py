@@ -120,7 +120,10 @@ def test_resolve_scripted_and_explanation() -> None:
         check="check",
     )
     low = build_check(RS, "check", modifier=-3, dc=15).resolve(ScriptedRng([1]))
-    assert low.explain() == "d20 1 - 3 = -2 against DC 15: critical failure"
+    assert low.explain() == (
+        "d20 1 - 3 = -2 against DC 15: critical failure "
+        "(natural 1: already critical failure)"
+    )
     nat1 = build_check(RS, "check", modifier=24, dc=15).resolve(ScriptedRng([1]))
     assert nat1.degree is Degree.SUCCESS
     assert nat1.explain("de") == (
@@ -233,3 +236,73 @@ def test_difficulties_easiest_first() -> None:
 def test_seeded_resolution_reproducible() -> None:
     chk = Pf2eCheck(modifier=3, dc=18)
     assert chk.resolve(SeededRng(7)) == chk.resolve(SeededRng(7))
+
+
+@pytest.mark.parametrize(
+    ("modifier", "face", "en", "de"),
+    [
+        (
+            0,
+            20,
+            "success stepped to critical success",
+            "Erfolg wird zu kritischem Erfolg",
+        ),
+        (-10, 20, "failure stepped to success", "Fehlschlag wird zu Erfolg"),
+        (
+            -20,
+            20,
+            "critical failure stepped to failure",
+            "kritischer Fehlschlag wird zu Fehlschlag",
+        ),
+        (
+            24,
+            1,
+            "critical success stepped to success",
+            "kritischer Erfolg wird zu Erfolg",
+        ),
+        (20, 1, "success stepped to failure", "Erfolg wird zu Fehlschlag"),
+        (
+            10,
+            1,
+            "failure stepped to critical failure",
+            "Fehlschlag wird zu kritischem Fehlschlag",
+        ),
+        (40, 20, "already critical success", "bereits kritischer Erfolg"),
+        (-3, 1, "already critical failure", "bereits kritischer Fehlschlag"),
+    ],
+)
+def test_natural_step_explained_in_both_languages(
+    modifier: int, face: int, en: str, de: str
+) -> None:
+    """Degrees of success: the natural 20 / natural 1 step is always named,
+    also when it is capped at critical success or critical failure, and the
+    German text uses the dative after "wird zu" ("zu kritischem Erfolg")."""
+    result = build_check(RS, "check", modifier=modifier, dc=15).resolve(
+        ScriptedRng([face])
+    )
+    assert result.explain().endswith(f"(natural {face}: {en})")
+    assert result.explain("de").endswith(f"(natürliche {face}: {de})")
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"modifier": "3", "dc": 10}, "modifier must be an integer, got '3'"),
+        ({"modifier": 3, "dc": 1.5}, "dc must be an integer, got 1.5"),
+        (
+            {"modifier": 3, "dc": 10, "range_increments": True},
+            "range_increments must be an integer, got True",
+        ),
+    ],
+)
+def test_direct_construction_validates_types(
+    kwargs: dict[str, object], message: str
+) -> None:
+    """A Pf2eCheck built directly refuses non-integers with a ParameterError
+    (it used to accept True as one range increment or crash with TypeError)."""
+    with pytest.raises(ParameterError, match=f"^{message}$"):
+        Pf2eCheck(**kwargs)  # type: ignore[arg-type]
+    with pytest.raises(
+        ParameterError, match=r"^natural must be an integer from 1 to 20, got '5'$"
+    ):
+        degree_of_success("5", 10, 10)  # type: ignore[arg-type]

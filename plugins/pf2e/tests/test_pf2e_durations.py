@@ -15,6 +15,7 @@ from rollwerk import (
     Combatant,
     EffectChanged,
     EffectExpired,
+    EffectTicked,
     Encounter,
     ParameterError,
     RoundStarted,
@@ -24,6 +25,7 @@ from rollwerk import (
     TurnEnded,
     TurnStarted,
 )
+from rollwerk.testing import assert_timeline_contract
 from rollwerk_pf2e import (
     DURATION_KINDS,
     CreatorLeaves,
@@ -321,3 +323,141 @@ def test_durations_never_revive(n: int, steps: int) -> None:
         if gone:
             assert not present
         gone = gone or not present
+
+
+def test_pf2e_a03_leaving_during_own_turn_never_grows_or_ticks_early() -> None:
+    """PF2E-A03: A leaves during its own turn in R2 with 1 round left.
+
+    The effect must keep 1 round (not grow to 2) and must not tick at the
+    start of R2B, which comes before A's next slot; it ends at the start of
+    R3B, where A's R3 turn would have started.
+    """
+    enc = add(at(new_encounter(ABC), 2, "A"), "A", "B", rounds(1))
+    tl = Timeline.start(enc).do(lambda s: s.leave("A"))
+    assert tl.current.remaining("e1") == 1
+    tl = tl.do(Encounter.advance)  # start R2B: not a tick
+    assert not any(isinstance(e, EffectTicked) for e in tl.log[-1])
+    assert tl.current.remaining("e1") == 1
+    assert expiry(tl.current) == "start R3B"
+    assert_timeline_contract(tl, DURATION_KINDS)
+    data = tl.current.to_json()
+    assert Encounter.from_json(data, kinds=DURATION_KINDS) == tl.current
+
+
+def _ends(enc: Encounter, effect_id: str = "e1") -> tuple[int, str] | None:
+    """(round, combatant) of the turn start right before the effect expires."""
+    last: tuple[int, str] | None = None
+    for _ in range(60):
+        step = enc.advance()
+        for ev in step.events:
+            if isinstance(ev, TurnStarted):
+                last = (ev.round, ev.combatant)
+            elif isinstance(ev, EffectExpired) and ev.effect.id == effect_id:
+                return last
+        enc = step.state
+    return None
+
+
+@given(
+    st.integers(3, 4),
+    st.tuples(st.integers(0, 3), st.integers(0, 3)),
+    st.integers(0, 5),
+    st.integers(1, 4),
+    st.integers(0, 8),
+)
+def test_pf2e_a03_invariant_ends_where_the_leavers_turn_would_start(
+    people: int, who: tuple[int, int], created_after: int, n: int, left_after: int
+) -> None:
+    """PF2E-A03 invariant: after the creator leaves, the effect ends in the round
+    in which the creator's n-th turn would have started, right at its slot (the
+    start of the next combatant's turn), what remains never grows, and it never
+    ticks at a turn start before the creator's next slot."""
+    creator, target = who
+    ids = "ABCD"[:people]
+    creator_id, target_id = ids[creator % people], ids[target % people]
+    if target_id == creator_id:
+        target_id = ids[(creator + 1) % people]
+    enc = new_encounter(list(ids))
+    if created_after:
+        enc = enc.advance(created_after).state
+    enc = add(enc, creator_id, target_id, rounds(n))
+    # the reference: the creator stays; when would the effect end?
+    ref = _ends(enc)
+    assert ref is not None
+    assert ref[1] == creator_id
+    tl = Timeline.start(enc)
+    for _ in range(left_after):
+        if not tl.current.effects:
+            return
+        tl = tl.do(Encounter.advance)
+    if not tl.current.effects:
+        return
+    tl = tl.do(lambda s: s.leave(creator_id))
+    assert tl.current.remaining("e1") == tl.states[-2].remaining("e1")
+    i = ids.index(creator_id)
+    successor = ids[(i + 1) % people]
+    expected = (ref[0] + (1 if i == people - 1 else 0), successor)
+    assert _ends(tl.current) == expected
+    for _ in range(4 * (n + 2)):
+        if not tl.current.effects:
+            break
+        tl = tl.do(Encounter.advance)
+    assert_timeline_contract(tl, DURATION_KINDS)
+    for before, events in zip(tl.states[:-1], tl.log, strict=True):
+        for ev in events:
+            if isinstance(ev, EffectTicked):
+                # a tick drops exactly one and only at the leaver's slot
+                assert ev.remaining == before.remaining("e1") - 1
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "name", "value"),
+    [
+        ({"minutes": 2, "seconds": -30}, "seconds", -30),
+        ({"minutes": 0.5}, "minutes", 0.5),
+        ({"rounds": True}, "rounds", True),
+        ({"hours": "1"}, "hours", "1"),
+    ],
+)
+def test_game_time_components_validated(
+    kwargs: dict[str, object], name: str, value: object
+) -> None:
+    """Time-based durations: each component is a non-negative int or Fraction;
+    a negative part used to be netted silently against the others, a float
+    turned into a binary fraction of a second."""
+    with pytest.raises(ParameterError) as info:
+        game_time(**kwargs)  # type: ignore[arg-type]
+    assert (info.value.parameter, info.value.value) == (name, value)
+    assert str(info.value).startswith(f"{name} must be an int or Fraction >= 0, got")
+
+
+def test_typed_bonuses_do_not_stack_untyped_do() -> None:
+    """Stacking policy of the ruleset (full rules, beyond the excerpt): two status
+    bonuses give only the higher, penalties of one type only the worst, untyped
+    penalties add up; ``new_encounter`` and ``Encounter.for_ruleset`` use it
+    (both used to sum everything)."""
+    from rollwerk import Modifier
+
+    mods = [
+        Modifier(1, "bless", "status"),
+        Modifier(2, "heroism", "status"),
+        Modifier(-1, "frightened 1", "status"),
+        Modifier(-3, "sickened 3", "status"),
+        Modifier(-1, "multiple attack a", "untyped"),
+        Modifier(-2, "multiple attack b", "untyped"),
+        Modifier(1, "aid", "circumstance"),
+        Modifier(1, "cover", "circumstance"),
+    ]
+    encounters = (
+        new_encounter(ABC),
+        Encounter.for_ruleset(Pf2eRuleset(), ABC, order=ABC),
+    )
+    for start in encounters:
+        enc = start
+        for m in mods:
+            enc = enc.add_effect(
+                m.source, source="A", target="B", duration=rounds(1), modifiers=[m]
+            ).state
+        assert enc.modifier_total("B") == 2 - 3 - 3 + 1
+        assert enc.modifier_total("B", "status") == 2 - 3
+        assert enc.modifier_total("B", "untyped") == -3

@@ -241,3 +241,24 @@ def test_sizes_and_spaces() -> None:
     assert "x" not in Space(0, 0)
     with pytest.raises(ParameterError, match=r"^x must be an integer, got 1\.5$"):
         Space(1.5, 0)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("bad", "allowed"),
+    [
+        (float("inf"), "a finite number"),
+        (float("nan"), "a finite number"),
+        (Decimal("NaN"), "a finite number"),
+        ("inf", "a finite number"),
+        ("1e999999999", "a finite number from 1e-30 to 1e30"),
+        (Decimal("1e-99"), "a finite number from 1e-30 to 1e30"),
+    ],
+)
+def test_pf2e_a06_non_finite_and_huge_input_refused(bad: object, allowed: str) -> None:
+    """PF2E-A06: infinite, NaN and absurdly large inputs raise ParameterError at
+    once (no OverflowError, no hang building a huge integer)."""
+    for convert, name in ((squares_from_metres, "metres"), (squares_from_feet, "feet")):
+        with pytest.raises(ParameterError) as info:
+            convert(bad)  # type: ignore[arg-type]
+        assert info.value.parameter == name
+        assert info.value.allowed == allowed

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -271,3 +273,23 @@ def test_pf2e_r21_invariant_no_line_of_effect_no_effect(
         assert hit == frozenset()
     assert hit <= affected(fireball, {"c": space})
     assert (hit == frozenset({"c"})) <= fireball.contains(space)
+
+
+@pytest.mark.parametrize("cell", [(Fraction(1, 2), 1), (0.5, 1), ("a", "b"), (1, 2, 3)])
+def test_pf2e_r20_cells_must_be_integer_squares(cell: object) -> None:
+    """PF2E-R20, PF2E-R22: solid and dark cells are whole squares; a fractional
+    cell used to be truncated silently (a clamp) and text crashed."""
+    for kind in ("solid", "darkness"):
+        with pytest.raises(
+            ParameterError, match=r"^cell must be a square \(x, y\) of integers"
+        ):
+            Battlefield(**{kind: {cell}})  # type: ignore[arg-type]
+
+
+def test_pf2e_r13_creatures_without_a_side_are_not_allies() -> None:
+    """PF2E-R13: an ally is someone on your side; two creatures without a side
+    (the default) used to count as allies. Unclear cases are the GM's."""
+    ghost, farmer = Creature("ghost"), Creature("farmer")
+    assert not is_ally(ghost, farmer)
+    assert is_ally(ghost, farmer, gm_ruling=True)
+    assert allies(ghost, [ghost, farmer]) == ()

@@ -189,6 +189,12 @@ def burst(corner: Square, radius: int) -> Area:
     (4, 12, 24, 44, 96)
     """
     radius = _positive(radius, "radius")
+    if (
+        not isinstance(corner, tuple)
+        or len(corner) != 2
+        or not all(isinstance(v, int) and not isinstance(v, bool) for v in corner)
+    ):
+        raise ParameterError("corner", corner, "a grid corner (x, y) of integers")
     cx, cy = corner
     out = set()
     for a in range(1, radius + 1):

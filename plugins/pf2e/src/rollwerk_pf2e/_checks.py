@@ -53,6 +53,13 @@ _DEGREE_DE = {
     Degree.FAILURE: "Fehlschlag",
     Degree.CRITICAL_FAILURE: "kritischer Fehlschlag",
 }
+_DEGREE_DE_DATIVE = {
+    Degree.CRITICAL_SUCCESS: "kritischem Erfolg",
+    Degree.SUCCESS: "Erfolg",
+    Degree.FAILURE: "Fehlschlag",
+    Degree.CRITICAL_FAILURE: "kritischem Fehlschlag",
+}
+"""After "wird zu" (dative): "Erfolg wird zu kritischem Erfolg"."""
 
 
 def degree_of_success(natural: int, total: int, dc: int) -> Degree:
@@ -73,8 +80,15 @@ def degree_of_success(natural: int, total: int, dc: int) -> Degree:
     >>> degree_of_success(10, 10, 20).name
     'CRITICAL_FAILURE'
     """
-    if not 1 <= natural <= 20:
+    if (
+        isinstance(natural, bool)
+        or not isinstance(natural, int)
+        or not 1 <= natural <= 20
+    ):
         raise ParameterError("natural", natural, "an integer from 1 to 20")
+    for name, value in (("total", total), ("dc", dc)):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ParameterError(name, value, "an integer")
     if total >= dc + 10:
         step = 3
     elif total >= dc:
@@ -111,7 +125,7 @@ class Pf2eCheck:
     >>> print(result.explain())
     d20 20 + 7 = 27 against DC 20: critical success (natural 20: success stepped to critical success)
     >>> print(result.explain("de"))
-    W20 20 + 7 = 27 gegen SG 20: kritischer Erfolg (natürliche 20: Erfolg wird zu kritischer Erfolg)
+    W20 20 + 7 = 27 gegen SG 20: kritischer Erfolg (natürliche 20: Erfolg wird zu kritischem Erfolg)
     >>> chk.outcomes().probability(lambda o: o.success)
     Fraction(2, 5)
     """
@@ -131,6 +145,10 @@ class Pf2eCheck:
     the result of each face is built once and then reused (fast resolving)."""
 
     def __attrs_post_init__(self) -> None:
+        for name in ("modifier", "dc", "range_increments"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise ParameterError(name, value, "an integer")
         if not 1 <= self.range_increments <= MAX_RANGE_INCREMENTS:
             raise ParameterError(
                 "range_increments",
@@ -185,8 +203,11 @@ class Pf2eCheck:
                 en += f" (natural {natural}: {_DEGREE_EN[plain]} stepped to {_DEGREE_EN[degree]})"
                 de += (
                     f" (natürliche {natural}: {_DEGREE_DE[plain]} wird zu "
-                    f"{_DEGREE_DE[degree]})"
+                    f"{_DEGREE_DE_DATIVE[degree]})"
                 )
+            else:  # the step is capped at the best or worst degree
+                en += f" (natural {natural}: already {_DEGREE_EN[degree]})"
+                de += f" (natürliche {natural}: bereits {_DEGREE_DE[degree]})"
         return CheckResult(
             success=outcome.success,
             degree=degree,

@@ -42,6 +42,8 @@ from rollwerk import (
     Instant,
     ParameterError,
     RulesError,
+    Stacking,
+    StackingPolicy,
     Step,
     UntilCondition,
     UntilEndOfNextTurns,
@@ -68,6 +70,19 @@ __all__ = [
     "until_end_of_next_turn",
     "until_event",
 ]
+
+STACKING_POLICY = StackingPolicy(
+    modifiers=Stacking.SUM,
+    per_kind={
+        "circumstance": Stacking.HIGHEST,
+        "item": Stacking.HIGHEST,
+        "status": Stacking.HIGHEST,
+    },
+)
+"""Pathfinder stacking (from the full rules, outside the excerpt): of the
+typed bonuses and penalties (``circumstance``, ``item``, ``status``) only
+the highest bonus and the worst penalty of each type count; every other
+kind (untyped) adds up. Same-name effects stay side by side."""
 
 ENCOUNTER_END = "pf2e:encounter-end"
 """The event [`end_encounter`][rollwerk_pf2e.end_encounter] signals."""
@@ -119,6 +134,9 @@ class Pf2eRounds:
     """Bound: over once ``tick_on`` has started this many turns."""
     creator_leaves: CreatorLeaves = CreatorLeaves.CONTINUE
     """What happens when ``tick_on`` leaves the encounter (PF2E-A03)."""
+    counts_from: int | None = None
+    """Bound, after the creator left: turn starts of ``tick_on`` up to this
+    number are not ticks (they come before the leaver's slot, PF2E-A03)."""
 
     @property
     def unit(self) -> str | None:
@@ -139,7 +157,10 @@ class Pf2eRounds:
         """End at the start of the anchor's n-th turn from now."""
         who = source if self.tick_on is None else self.tick_on
         return attrs.evolve(
-            self, tick_on=who, ends_at=state.turns_started(who) + self.n
+            self,
+            tick_on=who,
+            ends_at=state.turns_started(who) + self.n,
+            counts_from=None,
         )
 
     def is_over(self, state: Encounter) -> bool:
@@ -150,7 +171,10 @@ class Pf2eRounds:
     def remaining(self, state: Encounter) -> int:
         """The anchor's turn starts still to come."""
         who, end = self._end()
-        return max(0, end - state.turns_started(who))
+        started = state.turns_started(who)
+        if self.counts_from is not None:
+            started = max(started, self.counts_from)
+        return max(0, end - started)
 
     def rebind(self, state: Encounter, combatant: str) -> Duration | None:
         """The anchor leaves: count on at its slot in initiative (PF2E-A03).
@@ -159,6 +183,9 @@ class Pf2eRounds:
         the combatant after the leaver in initiative, at that combatant's
         turn start in the round in which the leaver's turn would have
         started (one round later when the leaver was last in the order).
+        Turn starts of that combatant before the leaver's next slot are not
+        ticks: what remains never grows and never drops off the leaver's
+        slot.
         """
         if self.creator_leaves is CreatorLeaves.END:
             return None
@@ -168,30 +195,36 @@ class Pf2eRounds:
         others = [c for c in order if c != leaver]
         if leaver not in order or not others:
             return attrs.evolve(
-                self, tick_on=combatant, ends_at=state.turns_started(combatant) + left
+                self,
+                tick_on=combatant,
+                ends_at=state.turns_started(combatant) + left,
+                counts_from=None,
             )
         i = order.index(leaver)
-        wrap = i == len(order) - 1
+        wrap = 1 if i == len(order) - 1 else 0
         successor = order[(i + 1) % len(order)]
         r = state.round
         first_slot = max(1, r + 1 if _passed(state, leaver) else r)
-        last_slot = first_slot + left - 1
         next_start = max(1, r + 1 if _passed(state, successor) else r)
-        count = last_slot + (1 if wrap else 0) - next_start + 1
+        # the successor's turn starts before the leaver's next slot: no ticks
+        skip = max(0, first_slot + wrap - next_start)
+        start = state.turns_started(successor) + skip
         return attrs.evolve(
             self,
             tick_on=successor,
-            ends_at=state.turns_started(successor) + max(0, count),
+            ends_at=start + left,
+            counts_from=start if skip else None,
         )
 
     def to_json(self) -> dict[str, Any]:
-        """``{"kind": "pf2e_rounds", "n", "tick_on", "ends_at", "creator_leaves"}``."""
+        """``{"kind": "pf2e_rounds", "n", "tick_on", "ends_at", "creator_leaves", "counts_from"}``."""
         return {
             "kind": self.kind,
             "n": self.n,
             "tick_on": self.tick_on,
             "ends_at": self.ends_at,
             "creator_leaves": self.creator_leaves.value,
+            "counts_from": self.counts_from,
         }
 
     @classmethod
@@ -199,11 +232,13 @@ class Pf2eRounds:
         """Load what [`to_json`][rollwerk_pf2e.Pf2eRounds.to_json] wrote."""
         tick = data.get("tick_on")
         end = data.get("ends_at")
+        counts_from = data.get("counts_from")
         return cls(
             int(data["n"]),
             None if tick is None else str(tick),
             None if end is None else int(end),
             CreatorLeaves(data.get("creator_leaves", "continue")),
+            None if counts_from is None else int(counts_from),
         )
 
 
@@ -298,6 +333,20 @@ def game_time(
     >>> game_time(minutes=1).seconds, game_time(rounds=10).seconds
     (Fraction(60, 1), Fraction(60, 1))
     """
+    parts = {
+        "rounds": rounds,
+        "seconds": seconds,
+        "minutes": minutes,
+        "hours": hours,
+        "days": days,
+    }
+    for name, value in parts.items():
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, (int, Fraction))
+            or value < 0
+        ):
+            raise ParameterError(name, value, "an int or Fraction >= 0")
     total = Fraction(rounds) * 6 + Fraction(seconds) + Fraction(minutes) * 60
     total += Fraction(hours) * 3600 + Fraction(days) * 86400
     if total <= 0:
@@ -346,6 +395,9 @@ def new_encounter(
 ) -> Encounter:
     """A Pathfinder encounter: 6-second rounds, optionally ordered by initiative.
 
+    Modifiers stack as ``Pf2eRuleset().stacking_policy`` says (typed
+    bonuses: only the highest of each type).
+
     Args:
         combatants: ``Combatant``s (with their rolled initiative) or ids.
         order: An explicit initiative order of ids.
@@ -357,4 +409,6 @@ def new_encounter(
     people = [c if isinstance(c, Combatant) else Combatant(c) for c in combatants]
     if by_initiative and order is None:
         order = initiative_order(people, ScriptedRng([]))
-    return Encounter.create(people, order=order, round_seconds=6)
+    return Encounter.create(
+        people, order=order, round_seconds=6, stacking=STACKING_POLICY
+    )

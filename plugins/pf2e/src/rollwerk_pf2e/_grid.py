@@ -99,6 +99,13 @@ def _int(value: object, name: str, minimum: int | None = None) -> int:
     return value
 
 
+def _size(value: object) -> None:
+    if not isinstance(value, Size):
+        raise ParameterError(
+            "size", value, "a Size (" + ", ".join(s.name for s in Size) + ")"
+        )
+
+
 @attrs.frozen
 class Space:
     """The squares a creature (or object) takes on the grid.
@@ -111,7 +118,7 @@ class Space:
     """The west-most column of the space."""
     y: int = attrs.field(validator=lambda _i, _a, v: _int(v, "y"))
     """The north-most row of the space."""
-    size: Size = Size.MEDIUM
+    size: Size = attrs.field(default=Size.MEDIUM, validator=lambda _i, _a, v: _size(v))
     """The size category, which sets the side length."""
 
     @property

@@ -16,6 +16,7 @@ from rollwerk import (
     Outcome,
     Parameter,
     Rng,
+    StackingPolicy,
 )
 from rollwerk_pf2e._checks import RULESET_ID, Pf2eCheck
 
@@ -169,6 +170,17 @@ class Pf2eRuleset:
                 help="attack roll with the range-increment penalty (-2 each)",
             ),
         )
+
+    @property
+    def stacking_policy(self) -> StackingPolicy:
+        """Typed bonuses (circumstance, item, status): only the highest counts.
+
+        Read by ``Encounter.for_ruleset``; the worst penalty of each type
+        counts too, untyped modifiers add up.
+        """
+        from rollwerk_pf2e._durations import STACKING_POLICY
+
+        return STACKING_POLICY
 
     def initiative_order(
         self, combatants: Sequence[Combatant], rng: Rng

@@ -85,7 +85,16 @@ class Wall:
 
 
 def _cells(value: Iterable[Square]) -> frozenset[Square]:
-    return frozenset((int(x), int(y)) for x, y in value)
+    cells = []
+    for cell in value:
+        if (
+            not isinstance(cell, (tuple, list))
+            or len(cell) != 2
+            or not all(isinstance(v, int) and not isinstance(v, bool) for v in cell)
+        ):
+            raise ParameterError("cell", cell, "a square (x, y) of integers")
+        cells.append((cell[0], cell[1]))
+    return frozenset(cells)
 
 
 @attrs.frozen

@@ -49,7 +49,8 @@ class Creature:
     controller: Controller = Controller.GM
     """Who decides for it (PF2E-R12)."""
     side: str = ""
-    """Its side in the fight (creatures on one side are allies, PF2E-R13)."""
+    """Its side in the fight (creatures on one side are allies, PF2E-R13);
+    ``""``: no side, an ally of no one unless the GM rules so."""
     darkvision: bool = False
     """Whether it sees in darkness (PF2E-R22)."""
 
@@ -185,7 +186,8 @@ def is_ally(
 
     A creature is never its own ally. Otherwise the GM's ruling counts if
     given (unclear cases, e.g. a bystander being protected), else being on
-    the same side.
+    the same (non-empty) side: creatures without a side are nobody's allies
+    unless the GM rules so.
 
     >>> hero = Creature("kyra", side="party")
     >>> is_ally(hero, hero), is_ally(hero, Creature("ezren", side="party"))
@@ -195,7 +197,7 @@ def is_ally(
         return False
     if gm_ruling is not None:
         return gm_ruling
-    return chooser.side == other.side
+    return bool(chooser.side) and chooser.side == other.side
 
 
 def allies(

@@ -9,6 +9,7 @@ number of squares; anything else is refused with a
 
 from __future__ import annotations
 
+import math
 from decimal import Decimal
 from fractions import Fraction
 
@@ -40,11 +41,11 @@ def _exact(value: object, parameter: str) -> Fraction:
     if isinstance(value, (int, Fraction)):
         return Fraction(value)
     if isinstance(value, float):
+        if not math.isfinite(value):
+            raise ParameterError(parameter, value, "a finite number")
         return Fraction(value)  # exact binary value: 0.1 stays a non-multiple
     if isinstance(value, Decimal):
-        if not value.is_finite():
-            raise ParameterError(parameter, value, "a finite number")
-        return Fraction(value)
+        return _decimal(value, parameter)
     if isinstance(value, str):
         text = value.strip().replace(",", ".")
         for suffix in ("metres", "meters", "metre", "meter", "feet", "ft", "m"):
@@ -52,10 +53,29 @@ def _exact(value: object, parameter: str) -> Fraction:
                 text = text[: -len(suffix)].strip()
                 break
         try:
-            return Fraction(Decimal(text))
+            number = Decimal(text)
         except (ArithmeticError, ValueError):
             raise ParameterError(parameter, value, "a number") from None
+        return _decimal(number, parameter, value)
     raise ParameterError(parameter, value, "a number")
+
+
+MAX_EXPONENT = 30
+"""Decimal input beyond ``1e30`` (or below ``1e-30``) is refused at once, so
+that text such as ``"1e999999999"`` never builds a huge integer."""
+
+
+def _decimal(number: Decimal, parameter: str, shown: object = None) -> Fraction:
+    shown = number if shown is None else shown
+    if not number.is_finite():
+        raise ParameterError(parameter, shown, "a finite number")
+    if number and abs(number.adjusted()) > MAX_EXPONENT:
+        raise ParameterError(
+            parameter,
+            shown,
+            f"a finite number from 1e-{MAX_EXPONENT} to 1e{MAX_EXPONENT}",
+        )
+    return Fraction(number)
 
 
 def squares_from_metres(value: Number, parameter: str = "metres") -> int:
