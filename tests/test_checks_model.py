@@ -117,6 +117,49 @@ def test_die_roll_from_json_malformed():
         DieRoll.from_json({"sides": 6})
 
 
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"success": "false"}, "success must be bool, got 'false'"),
+        ({"rolled": 1}, "rolled must be bool, got 1"),
+        ({"value": True}, "value must be int or null, got True"),
+        ({"value": 2.5}, "value must be int or null, got 2.5"),
+        ({"value": "2"}, "value must be int or null, got '2'"),
+    ],
+)
+def test_i3_1_json_loading_never_coerces(change, message):
+    """I3-1/I2-6: loading JSON checks types instead of coercing them.
+
+    ``bool("false")`` is true and ``int(6.9)`` is 6: a malformed result used
+    to load as a different, valid-looking one.
+    """
+    r = build_check(ToyRuleset(), "check", skill=3).resolve(rollwerk.ScriptedRng([2]))
+    data = {**r.to_json(), **change}
+    with pytest.raises(rollwerk.SchemaError) as info:
+        CheckResult.from_json(data)
+    assert message in str(info.value)
+    outcome = {**r.outcome().to_json(), **change}
+    with pytest.raises(rollwerk.SchemaError, match="malformed outcome JSON"):
+        Outcome.from_json(outcome)
+    assert CheckResult.from_json(r.to_json()) == r
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"sides": 6, "face": 7},
+        {"sides": 6, "face": 0},
+        {"sides": 6.9, "face": 1},
+        {"sides": "6", "face": 1},
+        {"sides": 6, "face": True},
+    ],
+)
+def test_i3_1_die_roll_json_must_be_a_valid_draw(data):
+    """I3-1: a recorded die is ints with 1 <= face <= sides, never coerced."""
+    with pytest.raises(rollwerk.SchemaError, match="malformed die roll JSON"):
+        DieRoll.from_json(data)
+
+
 def test_explanation_languages():
     e = Explanation("hit", "Treffer")
     assert (e(), e("en"), e("de")) == ("hit", "hit", "Treffer")
@@ -379,3 +422,21 @@ def test_toy_ruleset_metadata():
 def test_seeded_resolution_is_reproducible():
     check = build_check(TOY, "pool", dice=5)
     assert check.resolve(SeededRng(7)) == check.resolve(SeededRng(7))
+
+
+def test_i3_1_toy_pool_explanation_grammar():
+    """I3-1: the example pool's explanations agree in number (en and de)."""
+    one = build_check(ToyRuleset(), "pool", dice=3, threshold=1).resolve(
+        rollwerk.ScriptedRng([5, 1, 2])
+    )
+    assert one.explanation == Explanation(
+        "1 of 3 dice shows 5 or 6, 1 needed: success",
+        "1 von 3 Würfeln zeigt 5 oder 6, 1 nötig: Erfolg",
+    )
+    single = build_check(ToyRuleset(), "pool", dice=1, threshold=1).resolve(
+        rollwerk.ScriptedRng([6])
+    )
+    assert single.explanation == Explanation(
+        "1 of 1 die shows 5 or 6, 1 needed: success",
+        "1 von 1 Würfel zeigt 5 oder 6, 1 nötig: Erfolg",
+    )

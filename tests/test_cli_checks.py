@@ -166,7 +166,7 @@ def test_check_in_german_with_fumble(cli):
     assert code == 0
     assert out.splitlines()[1:] == [
         "Ergebnis: Misserfolg (Patzer), Wert 6; fumble=true",
-        "Würfe: 6 (d6 check), 2 (d6 fate)",
+        "Würfe: 6 (W6 check), 2 (W6 fate)",  # I3-5: German dice are W6
         "Erklärung: 6 gewürfelt gegen eine Chance von 4: Patzer",
     ]
 
@@ -360,14 +360,15 @@ def test_odds_json_extras_inline(cli):
 
 
 def test_odds_german(cli):
+    """I3-5: German odds; percentages with a decimal comma."""
     _, out, _ = cli("odds", "toy:pool", "dice=1", "--lang", "de")
     assert out.splitlines() == [
         "toy:pool dice=1 threshold=1",
         "Ergebnis    Grad               Wert  Wahrscheinlichkeit       %",
-        "Erfolg      kritischer Erfolg     1                 1/3  33.33%  " + "█" * 27,
-        "Misserfolg  Misserfolg            0                 1/2  50.00%  " + "█" * 40,
-        "Misserfolg  Patzer                0                 1/6  16.67%  " + "█" * 13,
-        "P(Erfolg) = 1/3 (33.33%)",
+        "Erfolg      kritischer Erfolg     1                 1/3  33,33%  " + "█" * 27,
+        "Misserfolg  Misserfolg            0                 1/2  50,00%  " + "█" * 40,
+        "Misserfolg  Patzer                0                 1/6  16,67%  " + "█" * 13,
+        "P(Erfolg) = 1/3 (33,33%)",
     ]
 
 
@@ -445,6 +446,45 @@ def test_argparse_errors_exit_2(capsys):
     capsys.readouterr()
 
 
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (
+            ["check", "toy", "--seed", "1", "--rolls", "3"],
+            (
+                "argument --rolls: not allowed with argument --seed "
+                "(see 'rollwerk check --help')"
+            ),
+        ),
+        (
+            ["check", "toy", "--lang", "xx"],
+            (
+                "argument --lang: invalid choice: 'xx' (choose from 'en', 'de') "
+                "(see 'rollwerk check --help')"
+            ),
+        ),
+        (
+            ["odds", "toy", "skill=3", "--seed", "1"],
+            "unrecognized arguments: --seed 1 (see 'rollwerk --help')",
+        ),
+        (
+            ["contest", "toy", "skill=3"],
+            (
+                "the following arguments are required: --vs "
+                "(see 'rollwerk contest --help')"
+            ),
+        ),
+    ],
+)
+def test_i3_5_usage_errors_are_one_line(capsys, argv, message):
+    """I3-5: usage errors are one line on stderr (no usage block), exit code 2."""
+    with pytest.raises(SystemExit) as info:
+        main(argv)
+    out, err = capsys.readouterr()
+    assert (info.value.code, out) == (2, "")
+    assert err == f"rollwerk: error: {message}\n"
+
+
 def test_console_script_uses_installed_plugins():
     """With entry points off, no ruleset is installed: one line, exit 2."""
     out = subprocess.run(
@@ -457,4 +497,19 @@ def test_console_script_uses_installed_plugins():
     assert out.returncode == 2
     assert out.stderr == (
         "rollwerk: error: ruleset must be one of: none installed; got 'toy'\n"
+    )
+
+
+def test_i3_5_rolls_replays_a_result_without_dice(cli):
+    """I3-5: ``--rolls ""`` replays a check decided without a roll (no faces)."""
+    code, out, _ = cli("check", "toy", "skill=0", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["result"]["rolls"] == []
+    code, again, _ = cli("check", "toy", "skill=0", "--rolls", "", "--json")
+    assert code == 0
+    assert json.loads(again)["result"] == data["result"]
+    assert fails(cli, "check", "toy", "skill=3", "--rolls", "") == (
+        "--rolls has too few faces: scripted Rng ran out of faces: all 0 given "
+        "faces were used, a 1st d6 was asked for"
     )

@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from rollwerk import RollResult
+from rollwerk import Distribution, RollResult, SchemaError, parse
 from rollwerk.cli import main
 
 
@@ -103,9 +103,10 @@ def test_core1_i7_odds_table(capsys: pytest.CaptureFixture[str]) -> None:
         "    1         3/10   30.00%  █████████████████\n"
     )
     _code, out, _ = run(capsys, "roll", "1d2", "--odds", "--lang", "de")
-    assert out.splitlines()[:2] == [
-        "exakte Wahrscheinlichkeiten für 1d2 (Mittelwert 3/2 ≈ 1.50)",
+    assert out.splitlines()[:3] == [
+        "exakte Wahrscheinlichkeiten für 1d2 (Mittelwert 3/2 ≈ 1,50)",
         "Wert  Wahrscheinlichkeit  Prozent",
+        "   1                 1/2   50,00%  " + "█" * 40,
     ]
 
 
@@ -176,3 +177,100 @@ def test_core1_i7_console_script() -> None:
         check=False,
     )
     assert (proc.returncode, proc.stdout, proc.stderr) == (0, "20\n", "")
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (
+            ["roll", "2d6", "--seed", "1", "--rolls", "3,4"],
+            (
+                "argument --rolls: not allowed with argument --seed "
+                "(see 'rollwerk roll --help')"
+            ),
+        ),
+        (
+            ["roll", "2d6", "--lang", "xx"],
+            (
+                "argument --lang: invalid choice: 'xx' (choose from 'en', 'de') "
+                "(see 'rollwerk roll --help')"
+            ),
+        ),
+        (
+            ["roll", "2d6", "--bogus"],
+            "unrecognized arguments: --bogus (see 'rollwerk --help')",
+        ),
+        (
+            ["roll", "2d6", "--seed", "abc"],
+            "argument --seed: invalid int value: 'abc' (see 'rollwerk roll --help')",
+        ),
+        (
+            ["roll"],
+            (
+                "the following arguments are required: notation "
+                "(see 'rollwerk roll --help')"
+            ),
+        ),
+        (
+            ["nope"],
+            (
+                "argument COMMAND: invalid choice: 'nope' (choose from 'roll', "
+                "'rulesets', 'check', 'odds', 'contest') (see 'rollwerk --help')"
+            ),
+        ),
+    ],
+)
+def test_core1_i7_usage_errors_are_one_line(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    """I2-7: argparse usage errors too are one line on stderr with exit code 2.
+
+    argparse used to print its multi-line usage block before the message.
+    """
+    with pytest.raises(SystemExit) as info:
+        main(argv)
+    out, err = capsys.readouterr()
+    assert (info.value.code, out) == (2, "")
+    assert err == f"rollwerk: error: {message}\n"
+
+
+def test_core1_i6_odds_with_probabilities_beyond_4300_digits(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """I2-6/I2-7: exact probabilities longer than Python's 4300-digit str limit.
+
+    ``int`` refuses such conversions by default, so ``--odds`` crashed with a
+    traceback and the JSON did not load back.
+    """
+    notation = "30d100r<=99>=100"
+    dist = parse(notation).distribution()
+    assert max(p.denominator for _, p in dist.items()).bit_length() > 20_000
+    code, out, err = run(capsys, "roll", notation, "--odds", "--json")
+    assert (code, err) == (0, "")
+    data = json.loads(out)
+    assert max(len(o["probability"]) for o in data["outcomes"]) > 12_000
+    loaded = {o["value"]: o["probability"] for o in data["outcomes"]}
+    assert (
+        Distribution.from_json(
+            {
+                "schema": 1,
+                "outcomes": [{"value": v, "probability": p} for v, p in loaded.items()],
+            }
+        )
+        == dist
+    )
+    assert Distribution.from_json(json.loads(json.dumps(dist.to_json()))) == dist
+    code, out, err = run(capsys, "roll", notation, "--odds")
+    assert (code, err) == (0, "")
+    assert repr(dist).startswith("Distribution({0: ")
+    with pytest.raises(SchemaError, match="must be a 'p/q' string"):
+        Distribution.from_json(
+            {"schema": 1, "outcomes": [{"value": 1, "probability": "1" * 5000 + "x/1"}]}
+        )
+
+
+def test_core1_i7_rolls_replays_a_roll_without_dice(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """I2-7: ``--rolls ""`` replays a roll that drew no dice."""
+    assert run(capsys, "roll", "3+4", "--rolls", "") == (0, "7\n", "")

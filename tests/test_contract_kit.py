@@ -200,6 +200,41 @@ def test_wrong_distribution_is_caught_by_goodness_of_fit():
 
 
 @attrs.frozen
+class SecretEdge(RollUnderCheck):
+    """Biased: always rolls with edge (recorded), but claims the plain odds."""
+
+    def resolve(self, rng: rollwerk.Rng) -> rollwerk.CheckResult:
+        return RollUnderCheck(self.skill, edge=True).resolve(rng)
+
+
+@attrs.frozen
+class SecondChance(RollUnderCheck):
+    """Biased: rerolls a failure once (both draws recorded), claims plain odds."""
+
+    def resolve(self, rng: rollwerk.Rng) -> rollwerk.CheckResult:
+        first = super().resolve(rng)
+        if first.success or not first.rolled:
+            return first
+        second = super().resolve(rng)
+        return attrs.evolve(second, rolls=first.rolls + second.rolls)
+
+
+@pytest.mark.parametrize("cls", [SecretEdge, SecondChance])
+@pytest.mark.parametrize("skill", [1, 3, 5])
+def test_i3_4_biased_resolve_fails_goodness_of_fit_every_time(cls, skill):
+    """I3-4: a check whose dice replay but whose odds are biased always fails.
+
+    Every other property holds (the dice are recorded, replay, JSON), so only
+    the goodness-of-fit test can catch it; with fixed seeds it does so on
+    every run.
+    """
+    for _ in range(2):
+        with pytest.raises(ContractViolation) as info:
+            assert_check_contract(cls(skill=skill))
+        assert "resolve() and outcomes() disagree" in str(info.value)
+
+
+@attrs.frozen
 class OutsideSupport(RollUnderCheck):
     def outcomes(self) -> Distribution[Outcome]:
         return super().outcomes().condition(lambda o: o.value != 5)

@@ -379,3 +379,67 @@ def test_core1_i4_explode_reroll_examples_equal_brute_force(notation: str) -> No
     node = expr._node
     assert isinstance(node, rollwerk._notation._Dice)
     assert expr.distribution() == _pool_reference(node.pool)
+
+
+class _NeedFace(Exception):
+    def __init__(self, sides: int) -> None:
+        self.sides = sides
+
+
+class _PrefixRng:
+    """Plays a prefix of faces, then asks for the next die (to branch on it)."""
+
+    def __init__(self, faces: tuple[int, ...]) -> None:
+        self.faces = faces
+        self.sides: list[int] = []
+
+    def roll(self, sides: int) -> int:
+        if len(self.sides) == len(self.faces):
+            raise _NeedFace(sides)
+        self.sides.append(sides)
+        return self.faces[len(self.sides) - 1]
+
+
+def _rolled_distribution(text: str, limit: int = 3000) -> Distribution[int] | None:
+    """The law of what ``roll`` returns, by walking every sequence of draws."""
+    expr = parse(text)
+    out: dict[int, Fraction] = {}
+    stack: list[tuple[int, ...]] = [()]
+    leaves = 0
+    while stack:
+        prefix = stack.pop()
+        rng = _PrefixRng(prefix)
+        try:
+            total = expr.roll(rng).total
+        except _NeedFace as need:
+            stack.extend((*prefix, f) for f in range(1, need.sides + 1))
+            continue
+        leaves += 1
+        if leaves > limit:
+            return None
+        p = Fraction(1, math.prod(rng.sides))
+        out[total] = out.get(total, Fraction(0)) + p
+    return Distribution(out)
+
+
+@given(pools(max_count=2))
+def test_core1_i4_rolling_follows_the_exact_distribution(
+    case: tuple[str, Pool],
+) -> None:
+    """I2-4/I2-2: every sequence of draws, weighted, gives ``distribution()``.
+
+    Checks the roller itself (rerolls, explosions, keep, counting), not only
+    that each roll lies in the support.
+    """
+    text, pool = case
+    rolled = _rolled_distribution(text)
+    if rolled is not None:
+        assert rolled == pool.distribution()
+
+
+@pytest.mark.parametrize("notation", ["1d6!", "1d4r1", "2d4!kh1", "1d3r1>=3", "1d2!"])
+def test_core1_i4_rolling_follows_the_caps(notation: str) -> None:
+    """I2-3/I2-4: rolling stops at the reroll and explosion caps, as the odds do."""
+    assert (
+        _rolled_distribution(notation, limit=20_000) == parse(notation).distribution()
+    )

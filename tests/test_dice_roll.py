@@ -140,6 +140,57 @@ def test_core1_i5_explain_successes() -> None:
     assert roll("2W6>=5", ScriptedRng([5, 6])).explain("de").endswith("→ 2 Erfolge")
 
 
+def test_core1_i5_explain_says_when_a_cap_was_reached() -> None:
+    """I2-5/I2-3: a reroll or explosion cap that was reached is not hidden.
+
+    The 21st six of ``1d6!`` does not explode and the 100th reroll of
+    ``1d6r<=5`` stands although it matches: the explanation says so.
+    """
+    sixes = roll("1d6!", ScriptedRng([6] * 21))
+    assert sixes.total == 126
+    assert sixes.explain().endswith("=126 (exploded 20 times, the cap) → 126")
+    assert sixes.explain("de").endswith(
+        "=126 (20-mal explodiert, die Obergrenze) → 126"
+    )
+    ones = roll("1d6r<=5", ScriptedRng([1] * 101))
+    assert ones.total == 1
+    assert ones.explain().endswith(
+        "→1 (rerolled 100 times, the cap: the last face stands) → 1"
+    )
+    assert ones.explain("de").endswith(
+        "→1 (100-mal neu gewürfelt, die Obergrenze: der letzte Wurf zählt) → 1"
+    )
+    # below the caps (and for reroll-once) nothing is added
+    assert (
+        roll("1d6!", ScriptedRng([6] * 19 + [2]))
+        .explain()
+        .endswith("=116 (exploded) → 116")
+    )
+    assert (
+        roll("1d6ro1", ScriptedRng([1, 1]))
+        .explain("de")
+        .endswith("1→1 (neu gewürfelt) → 1")
+    )
+
+
+def test_core1_i5_explain_shows_division_rounding() -> None:
+    """I2-5/I2-3: ``/`` rounds down; the explanation shows the division and says so."""
+    result = roll("W20/2", ScriptedRng([17]))
+    assert result.explain("de") == (
+        "W20/2 = 8\n  W20: 17 → 17\n  W20/2: 17 / 2 = 8 (abgerundet)"
+    )
+    assert result.explain().endswith("  W20/2: 17 / 2 = 8 (rounded down)")
+    assert (
+        roll("-d6/2", ScriptedRng([5]))
+        .explain()
+        .endswith("  -d6/2: -5 / 2 = -3 (rounded down)")
+    )
+    # an exact division says nothing about rounding
+    assert (
+        roll("d6*3/2", ScriptedRng([4])).explain().endswith("  d6*3/2: 4 * 3 / 2 = 6")
+    )
+
+
 def test_core1_i5_explain_unknown_language() -> None:
     """I2-8: an unknown language is a ParameterError naming the choices."""
     with pytest.raises(ParameterError, match="lang must be 'en' or 'de', got 'fr'"):

@@ -171,3 +171,28 @@ def test_core1_i8_bad_distributions() -> None:
         )
     with pytest.raises(AttributeError, match="Distribution is immutable"):
         Distribution.constant(1)._total = 2  # type: ignore[misc]
+
+
+def test_core1_i6_huge_probabilities_in_json_errors() -> None:
+    """I2-6/I2-8: JSON with probabilities beyond 4300 digits loads or errors cleanly.
+
+    Python's int/str limit made such input raise a bare `ValueError` (also
+    while formatting the error message).
+    """
+    huge = "1" * 4500
+    with pytest.raises(ParameterError) as info:
+        Distribution.from_json(
+            {"schema": 1, "outcomes": [{"value": 1, "probability": f"{huge}/1"}]}
+        )
+    assert str(info.value) == (
+        "sum of probabilities must be exactly 1, got "
+        "<a fraction of 4500 digits over 1 digits>"
+    )
+    one = Distribution.from_json(
+        {"schema": 1, "outcomes": [{"value": 1, "probability": f"{huge}/{huge}"}]}
+    )
+    assert one == Distribution.constant(1)
+    with pytest.raises(SchemaError, match="must be a 'p/q' string"):
+        Distribution.from_json(
+            {"schema": 1, "outcomes": [{"value": 1, "probability": f"+-{huge}/1"}]}
+        )

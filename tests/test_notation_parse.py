@@ -7,6 +7,7 @@ and item 8 (errors).
 from __future__ import annotations
 
 import time
+from fractions import Fraction
 
 import pytest
 from hypothesis import given
@@ -284,6 +285,52 @@ def test_core1_i3_exact_computation_limit() -> None:
     assert info.value.limit == "exact computation size"
     assert info.value.maximum == DICE_LIMITS.max_work
     assert str(info.value).startswith("exact computation size limit exceeded: ")
+
+
+@pytest.mark.parametrize(
+    "notation",
+    [
+        "100d10r<=3",
+        "1000d10000>=5000f<=10",
+        "10d3kh5-100d10r<=3",
+        "100d6r<=4+1d2*" + "9" * 900,  # a huge span: exact integers, no overflow
+        "50d%r<=84kh6>=51",  # keep/drop over wide weights (took 2.6 s)
+        "500d%r<=19>=22",  # a binomial of 300 000-bit terms (took 1.6 s)
+        "100d%r<=28>=31-100d20ro1",  # a sum of wide weights (took 6.5 s)
+        "5d6!kh2*5d1000r<=595",  # a product of wide weights (took 2.5 s)
+    ],
+)
+def test_core1_i3_exact_limit_counts_wide_weights(notation: str) -> None:
+    """I2-3: weights too wide for the fast product are charged and refused.
+
+    These took 5 to 8 seconds although the limit promises about one second:
+    their exact weights have more than 4000 digits, which leaves the fast
+    decimal product for `int` multiplication.
+    """
+    expr = parse(notation)
+    start = time.perf_counter()
+    with pytest.raises(LimitExceeded) as info:
+        expr.distribution()
+    assert time.perf_counter() - start < 1
+    assert info.value.limit == "exact computation size"
+
+
+def test_core1_i3_reroll_weights_are_reduced() -> None:
+    """I2-4: one die's weights are reduced before the power: fast and exact.
+
+    ``200d100r<=70>=30`` spent seconds reducing huge common factors.
+    """
+    expr = parse("200d100r<=70>=30")
+    start = time.perf_counter()
+    dist = expr.distribution()
+    assert time.perf_counter() - start < 1
+    # a face above 70 stands at once; 30..70 only as the 100th reroll
+    q = Fraction(70, 100)
+    single = 1 - q**101 + Fraction(41, 100) * q**100
+    assert parse("1d100r<=70>=30").distribution()[1] == single
+    assert dist[200] == single**200
+    assert dist[0] == (1 - single) ** 200
+    assert dist[1] == 200 * single * (1 - single) ** 199
 
 
 def test_core1_i3_long_flat_expression_has_no_recursion_problem() -> None:

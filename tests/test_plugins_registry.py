@@ -235,6 +235,67 @@ def test_ruleset_whose_checks_raise_is_reported():
     )
 
 
+def test_i3_3_ruleset_whose_properties_raise_is_reported_and_others_load():
+    """I3-3: a ruleset whose ``id`` or ``name`` raises is a failure, not a crash.
+
+    ``isinstance(obj, Ruleset)`` reads the properties, so the error used to
+    escape the registry and take ``rollwerk rulesets`` down with a traceback.
+    """
+
+    class NoId(ToyRuleset):
+        @property
+        def id(self) -> str:  # type: ignore[override]
+            raise ValueError("no id")
+
+    class NoName(ToyRuleset):
+        @property
+        def id(self) -> str:  # type: ignore[override]
+            return "noname"
+
+        @property
+        def name(self) -> str:  # type: ignore[override]
+            raise RuntimeError("no name")
+
+    bad = module_plugin(
+        "raising_props", rollwerk_register_rulesets=lambda: [NoId(), NoName()]
+    )
+    registry = Registry(load_entrypoints=False, plugins=[examples, bad])
+    assert registry.ids() == ["toy"]
+    assert [f.reason for f in registry.failures] == [
+        "returned a ruleset that raised ValueError('no id') when inspected",
+        "returned a ruleset that raised RuntimeError('no name') when inspected",
+    ]
+
+
+def test_i3_3_plugin_exiting_at_import_is_reported(entry_points):
+    """I3-3: ``sys.exit()`` in a plugin's import is a load failure, not an exit."""
+
+    def exits() -> Any:
+        raise SystemExit(3)
+
+    entry_points(FakeEntryPoint("quitter", "rollwerk-quitter", exits))
+    registry = Registry(plugins=[examples])
+    assert registry.ids() == ["toy"]
+    (failure,) = registry.failures
+    assert failure == PluginFailure(
+        "quitter", "rollwerk-quitter", "import failed: SystemExit(3)"
+    )
+
+
+def test_i3_3_registration_failure_is_one_line(entry_points):
+    """I3-3: pluggy's multi-line validation error is reported on one line."""
+
+    def wrong(bogus_arg: int) -> list[Any]:
+        return []
+
+    bad = module_plugin("rollwerk_wrong", rollwerk_register_rulesets=wrong)
+    entry_points(FakeEntryPoint("wrong", "rollwerk-wrong", lambda: bad))
+    (failure,) = Registry().failures
+    assert failure.reason.startswith("registration failed: Plugin 'wrong'")
+    assert "\n" not in failure.reason
+    assert "bogus_arg" in failure.reason
+
+
 def test_bad_optional_rules_are_reported():
     bad = module_plugin(
         "bad_options", rollwerk_register_optional_rules=lambda: ["generous"]
@@ -265,3 +326,49 @@ def test_optional_rule_for_unknown_ruleset_is_kept_by_ruleset_id():
     plugin = module_plugin("opts", rollwerk_register_optional_rules=lambda: [rule])
     registry = Registry(load_entrypoints=False, plugins=[plugin])
     assert registry.optional_rules("ds4") == [rule]
+
+
+def test_i3_3_broken_plugin_named_like_its_ruleset_in_the_cli(
+    tmp_path, monkeypatch, capsys
+):
+    """I3-3/I3-5: ``rollwerk check <id>`` of a broken plugin: one line, exit 2.
+
+    The CLI's fast path loads the plugin named like the ruleset; a ruleset
+    whose ``id`` raised escaped it with a traceback. The error now also says
+    why the ruleset is missing.
+    """
+    from rollwerk.cli import main
+    from rollwerk.plugins import NO_ENTRYPOINTS_ENV, _quick_ruleset
+
+    info = tmp_path / "rw_review_broken-0.1.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text(
+        "Metadata-Version: 2.1\nName: rw-review-broken\nVersion: 0.1\n"
+    )
+    (info / "entry_points.txt").write_text(
+        "[rollwerk]\nrw_review_broken = rw_review_broken_plugin\n"
+    )
+    (tmp_path / "rw_review_broken_plugin.py").write_text(
+        "import rollwerk\n"
+        "from rollwerk.testing.examples import ToyRuleset\n"
+        "class Broken(ToyRuleset):\n"
+        "    @property\n"
+        "    def id(self):\n"
+        "        raise ValueError('no id')\n"
+        "@rollwerk.hookimpl\n"
+        "def rollwerk_register_rulesets():\n"
+        "    return [Broken()]\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delenv(NO_ENTRYPOINTS_ENV, raising=False)
+    assert _quick_ruleset("rw_review_broken") is None
+    code = main(["check", "rw_review_broken"], registry=Registry())
+    out, err = capsys.readouterr()
+    assert (code, out) == (2, "")
+    assert err.count("\n") == 1
+    assert err.startswith("rollwerk: error: ruleset must be one of: ")
+    assert err.endswith(
+        "got 'rw_review_broken' (plugin 'rw_review_broken' (distribution "
+        "rw-review-broken) failed: returned a ruleset that raised "
+        "ValueError('no id') when inspected)\n"
+    )

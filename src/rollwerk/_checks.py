@@ -77,6 +77,26 @@ class ContestOutcome(enum.Enum):
     """Both checks failed, a state of its own (AdZ, DS4)."""
 
 
+def _strict(data: Mapping[str, Any], key: str, kind: str, default: Any = ...) -> Any:
+    """``data[key]`` if it has the JSON type ``kind``, else a `ValueError`.
+
+    ``kind`` is ``"bool"``, ``"int"`` (not a bool) or ``"int|null"``; loading
+    never coerces (``bool("false")`` is true, ``int(6.9)`` is 6).
+    """
+    value = data[key] if default is ... else data.get(key, default)
+    if kind == "int|null" and value is None:
+        return value
+    if kind == "bool":
+        ok = isinstance(value, bool)
+    else:
+        ok = isinstance(value, int) and not isinstance(value, bool)
+    if not ok:
+        raise ValueError(
+            f"{key} must be {kind.replace('|null', ' or null')}, got {value!r}"
+        )
+    return value
+
+
 def _extras(
     value: Mapping[str, Scalar] | tuple[tuple[str, Scalar], ...],
 ) -> tuple[tuple[str, Scalar], ...]:
@@ -108,8 +128,12 @@ class DieRoll:
     def from_json(cls, data: Mapping[str, Any]) -> DieRoll:
         """Load what [`to_json`][rollwerk.DieRoll.to_json] wrote."""
         try:
-            return cls(int(data["sides"]), int(data["face"]), str(data.get("role", "")))
-        except (KeyError, TypeError, ValueError) as exc:
+            sides = _strict(data, "sides", "int")
+            face = _strict(data, "face", "int")
+            if not 1 <= face <= sides:
+                raise ValueError(f"face must be from 1 to {sides}, got {face}")
+            return cls(sides, face, str(data.get("role", "")))
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise SchemaError(f"malformed die roll JSON: {data!r}") from exc
 
 
@@ -187,13 +211,13 @@ class Outcome:
                 if k not in {"success", "degree", "value", "rolled", "probability"}
             }
             return cls(
-                success=bool(data["success"]),
+                success=_strict(data, "success", "bool"),
                 degree=Degree(data["degree"]),
-                value=data["value"],
-                rolled=bool(data.get("rolled", True)),
+                value=_strict(data, "value", "int|null"),
+                rolled=_strict(data, "rolled", "bool", True),
                 extras=rest,
             )
-        except (KeyError, TypeError, ValueError) as exc:
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
             raise SchemaError(f"malformed outcome JSON: {data!r}") from exc
 
 
@@ -267,14 +291,14 @@ class CheckResult:
             raise SchemaError(f"schema must be {SCHEMA}, got {got!r}")
         try:
             return cls(
-                success=bool(data["success"]),
+                success=_strict(data, "success", "bool"),
                 degree=Degree(data["degree"]),
-                value=data["value"],
+                value=_strict(data, "value", "int|null"),
                 rolls=tuple(DieRoll.from_json(r) for r in data["rolls"]),
                 explanation=Explanation(
                     str(data["explanation"]["en"]), str(data["explanation"]["de"])
                 ),
-                rolled=bool(data.get("rolled", True)),
+                rolled=_strict(data, "rolled", "bool", True),
                 extras=dict(data.get("extras", {})),
                 ruleset=str(data.get("ruleset", "")),
                 check=str(data.get("check", "")),

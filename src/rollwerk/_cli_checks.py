@@ -279,14 +279,17 @@ def _header(
     return head
 
 
-def percent(p: Fraction) -> str:
+def percent(p: Fraction, lang: str = "en") -> str:
     """A probability as a percentage with two decimals, rounded half up.
 
-    >>> percent(Fraction(2, 3))
-    '66.67%'
+    German uses a decimal comma.
+
+    >>> percent(Fraction(2, 3)), percent(Fraction(2, 3), "de")
+    ('66.67%', '66,67%')
     """
     hundredths = (p * 10000 * 2 + 1) // 2
-    return f"{hundredths // 100}.{hundredths % 100:02d}%"
+    point = "," if lang == "de" else "."
+    return f"{hundredths // 100}{point}{hundredths % 100:02d}%"
 
 
 def bar(p: Fraction, largest: Fraction, width: int = BAR_WIDTH) -> str:
@@ -453,7 +456,9 @@ def _rng(args: argparse.Namespace) -> tuple[Rng, ScriptedRng | None]:
         return SeededRng(args.seed), None
     if args.rolls is not None:
         try:
-            faces = [int(part.strip()) for part in str(args.rolls).split(",")]
+            text = str(args.rolls)
+            # a result without dice (rolled=False) replays from no faces
+            faces = [int(p.strip()) for p in text.split(",")] if text.strip() else []
         except ValueError:
             raise ParameterError(
                 "--rolls", args.rolls, "comma-separated die faces such as 2,1,17"
@@ -514,8 +519,9 @@ def cmd_check(args: argparse.Namespace) -> int:
     _emit(_header(ruleset, spec, params, args.option))
     _emit(line)
     if result.rolls:
+        die = "W" if lang == "de" else "d"  # German dice are W6, W20 (Würfel)
         rolls = ", ".join(
-            f"{r.face} (d{r.sides}{' ' + r.role if r.role else ''})"
+            f"{r.face} ({die}{r.sides}{' ' + r.role if r.role else ''})"
             for r in result.rolls
         )
     else:
@@ -562,14 +568,16 @@ def cmd_odds(args: argparse.Namespace) -> int:
         ]
         if show_extras:
             row.append(_extras_text(o, lang))
-        row += [fraction_to_str(p), percent(p), bar(p, largest)]
+        row += [fraction_to_str(p), percent(p, lang), bar(p, largest)]
         rows.append(row)
     n = len(head)
     _emit(_header(ruleset, spec, params, args.option))
     for line in _table(rows, {2, n - 3, n - 2}):
         _emit(line)
     success = dist.probability(lambda o: o.success)
-    _emit(f"P({_word(lang, 'yes')}) = {fraction_to_str(success)} ({percent(success)})")
+    _emit(
+        f"P({_word(lang, 'yes')}) = {fraction_to_str(success)} ({percent(success, lang)})"
+    )
     return 0
 
 
@@ -610,7 +618,12 @@ def cmd_contest(args: argparse.Namespace) -> int:
     for c in shown:
         p = odds[c]
         rows.append(
-            [_word(lang, c.value), fraction_to_str(p), percent(p), bar(p, largest)]
+            [
+                _word(lang, c.value),
+                fraction_to_str(p),
+                percent(p, lang),
+                bar(p, largest),
+            ]
         )
     _emit(
         f"{_header(ruleset, spec, params, args.option)} {_word(lang, 'vs')} "

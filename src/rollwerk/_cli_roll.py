@@ -68,6 +68,8 @@ def add_parsers(subparsers: Any) -> None:
 
 
 def _faces(text: str) -> list[int]:
+    if not text.strip():  # a result without dice replays from no faces
+        return []
     try:
         faces = [int(part.strip()) for part in text.split(",")]
     except ValueError:
@@ -115,9 +117,10 @@ def odds_json(notation: str, dist: Distribution[int]) -> dict[str, Any]:
     }
 
 
-def _percent(p: Fraction) -> str:
+def _percent(p: Fraction, lang: str = "en") -> str:
     hundredths = (p * 10000 * 2 + 1) // 2
-    return f"{hundredths // 100}.{hundredths % 100:02d}%"
+    point = "," if lang == "de" else "."  # German writes a decimal comma
+    return f"{hundredths // 100}{point}{hundredths % 100:02d}%"
 
 
 def _bar(p: Fraction, largest: Fraction) -> str:
@@ -125,10 +128,13 @@ def _bar(p: Fraction, largest: Fraction) -> str:
     return "█" * cells if cells else "▏"
 
 
-def _mean_text(mean: Fraction) -> str:
+def _mean_text(mean: Fraction, lang: str = "en") -> str:
     if mean.denominator == 1:
-        return str(mean.numerator)
-    return f"{mean.numerator}/{mean.denominator} ≈ {float(mean):.2f}"
+        return fraction_to_str(mean).partition("/")[0]
+    approx = f"{float(mean):.2f}"
+    if lang == "de":
+        approx = approx.replace(".", ",")
+    return f"{fraction_to_str(mean)} ≈ {approx}"
 
 
 def odds_table(notation: str, dist: Distribution[int], lang: str = "en") -> str:
@@ -147,9 +153,10 @@ def odds_table(notation: str, dist: Distribution[int], lang: str = "en") -> str:
     largest = max(p for _, p in items)
     rows = [[words["value"], words["probability"], words["percent"], ""]]
     for v, p in items:
-        rows.append([str(v), fraction_to_str(p), _percent(p), _bar(p, largest)])
+        rows.append([str(v), fraction_to_str(p), _percent(p, lang), _bar(p, largest)])
     widths = [max(len(r[i]) for r in rows) for i in range(3)]
-    lines = [words["title"].format(notation=notation, mean=_mean_text(dist.mean()))]
+    mean = _mean_text(dist.mean(), lang)
+    lines = [words["title"].format(notation=notation, mean=mean)]
     for row in rows:
         cells = [row[i].rjust(widths[i]) for i in range(3)]
         lines.append("  ".join([*cells, row[3]]).rstrip())

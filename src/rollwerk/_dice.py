@@ -329,11 +329,26 @@ class RolledDie:
         else:
             text = str(self.value)
         notes = []
+        # A cap that was reached is said, never hidden (the last face stands).
         if self.rerolled:
             text = "→".join(map(str, vals[: self.rerolled])) + "→" + text
             notes.append("neu gewürfelt" if de else "rerolled")
+            cap = DICE_LIMITS.reroll_cap
+            if cap > 1 and self.rerolled >= cap:
+                notes[-1] = (
+                    f"{cap}-mal neu gewürfelt, die Obergrenze: der letzte Wurf zählt"
+                    if de
+                    else f"rerolled {cap} times, the cap: the last face stands"
+                )
         if self.exploded:
             notes.append("explodiert" if de else "exploded")
+            cap = DICE_LIMITS.explosion_cap
+            if self.exploded >= cap:
+                notes[-1] = (
+                    f"{cap}-mal explodiert, die Obergrenze"
+                    if de
+                    else f"exploded {cap} times, the cap"
+                )
         if not self.kept:
             notes.append("verworfen" if de else "dropped")
         elif self.counted > 0:
@@ -727,12 +742,15 @@ class Pool:
         k = n if self.keep is None else self.keep.kept(n)[1]
         if 0 < k < n:
             kept_span = 2 * k + 1 if self.success else k * (single_hi - single_lo) + 1
-            work += distinct * k * n * kept_span * (bits // 1000 + 1) // 10
+            # big-number products cost more than linearly in their size
+            size = bits // 1000 + 1
+            work += distinct * k * n * kept_span * size * math.isqrt(size) // 10
         elif self.success is not None and self.failure is None:
-            work += n * (bits // 64 + 1)
+            size = bits // 64 + 1  # huge binomial terms multiply superlinearly
+            work += n * size * (math.isqrt(size) // 20 + 1)
         else:
             lo, hi = self.value_range()
-            work += (hi - lo + 1) * (bits // 64 + 1) * 4
+            work += product_cost(hi - lo + 1, bits)
         return work
 
     def _single_range(self) -> tuple[int, int]:
@@ -799,6 +817,13 @@ class Pool:
     def weights(self) -> tuple[Weights, int]:
         """Exact integer weights of the pool's value, with their total."""
         single, total = self.single_weights()
+        # Reduce one die's weights first: rerolls and explosions give weights
+        # over s**(cap+1) with large common factors, which would otherwise
+        # grow n-fold through every power and keep/drop step.
+        common = math.gcd(total, *single.values())
+        if common > 1:
+            single = {v: w // common for v, w in single.items()}
+            total //= common
         n = self.count
         g = self._scorer()
         if self.keep is not None:
@@ -831,12 +856,35 @@ class Pool:
 # -- polynomial helpers (exact integer weights) ----------------------------------
 
 _NAIVE = 2500
+_WIDE_BITS = 13_000
+"""Coefficients wider than this (about 4000 digits) leave the fast decimal path."""
+
+
+def product_cost(span: int, bits: int) -> int:
+    """Estimated work units of polynomial products with ``span`` coefficients.
+
+    ``bits`` bounds the size of one coefficient. Up to about 4000 digits the
+    product packs into a `decimal` number (a fast transform, nearly linear);
+    wider coefficients fall back to `int` multiplication (Karatsuba, about
+    the power 1.585 of the packed size), which the estimate charges for (as
+    the power 1.5 in exact integers, calibrated at tens of millions of bits).
+    """
+    cost = span * (bits // 64 + 1) * 4
+    if bits > _WIDE_BITS:
+        packed = span * bits
+        cost += packed * math.isqrt(packed) // 16_000
+    return cost
 
 
 def _convolve(a: Weights, b: Weights) -> Weights:
     """The convolution of two weight maps (sum of independent values)."""
     if not a or not b:
         return {}
+    if len(b) == 1:
+        a, b = b, a
+    if len(a) == 1:  # a shift and a scale (explosion chains): no product needed
+        ((x, wx),) = a.items()
+        return {x + y: wx * wy for y, wy in b.items()}
     pairs = len(a) * len(b)
     if pairs <= _NAIVE or pairs <= (max(a) - min(a) + max(b) - min(b)) // 4:
         out: Weights = {}
@@ -955,11 +1003,17 @@ def _mul(a: list[int], b: list[int] | None) -> list[int]:
 def _binomial(success: int, other: int, n: int) -> Weights:
     """Weights of the number of successes among ``n`` dice (binomial law)."""
     out: Weights = {}
+    # the powers by repeated multiplication, not n + 1 separate ** calls
+    other_powers = [1] * (n + 1)
+    for i in range(1, n + 1):
+        other_powers[i] = other_powers[i - 1] * other
     c = 1
+    success_power = 1
     for k in range(n + 1):
-        w = c * success**k * other ** (n - k)
+        w = c * success_power * other_powers[n - k]
         if w:
             out[k] = w
+        success_power *= success
         c = c * (n - k) // (k + 1)
     return out
 

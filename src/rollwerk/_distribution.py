@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import decimal
 import math
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from fractions import Fraction
@@ -65,12 +66,12 @@ class Distribution(Generic[T]):
                     f"probability of {key!r}", p, "a Fraction or an int"
                 )
             if p < 0:
-                raise ParameterError(f"probability of {key!r}", p, "at least 0")
+                raise ParameterError(f"probability of {key!r}", _shown(p), "at least 0")
             if p:
                 fracs[key] = Fraction(p)
         total = sum(fracs.values(), Fraction(0))
         if total != 1:
-            raise ParameterError("sum of probabilities", total, "exactly 1")
+            raise ParameterError("sum of probabilities", _shown(total), "exactly 1")
         denom = math.lcm(*(f.denominator for f in fracs.values()))
         keys = _sorted_keys(fracs)
         self._set({k: int(fracs[k] * denom) for k in keys}, denom)
@@ -150,7 +151,9 @@ class Distribution(Generic[T]):
             for k, q in dist.items():
                 acc[k] = acc.get(k, Fraction(0)) + p * q
         if total != 1:
-            raise ParameterError("sum of mixture probabilities", total, "exactly 1")
+            raise ParameterError(
+                "sum of mixture probabilities", _shown(total), "exactly 1"
+            )
         return Distribution(acc)
 
     # -- mapping protocol --------------------------------------------------
@@ -204,7 +207,10 @@ class Distribution(Generic[T]):
         raise AttributeError("Distribution is immutable")
 
     def __repr__(self) -> str:
-        body = ", ".join(f"{k!r}: {p}" for k, p in self.items())
+        body = ", ".join(
+            f"{k!r}: {_frac_str(p) if p.denominator != 1 else _int_str(p.numerator)}"
+            for k, p in self.items()
+        )
         return f"Distribution({{{body}}})"
 
     # -- queries -----------------------------------------------------------
@@ -424,8 +430,50 @@ class Distribution(Generic[T]):
         return Distribution(probs)
 
 
+# Python refuses int <-> str conversions beyond 4300 digits by default
+# (sys.set_int_max_str_digits); exact probabilities can be far longer, so long
+# numbers go through `decimal`, which converts exactly and has no such limit.
+_SHORT_BITS = 14_000  # below about 4200 digits
+
+
+class _Huge:
+    """Shows a fraction too long for ``repr`` in an error message by its size."""
+
+    def __init__(self, p: Fraction) -> None:
+        self.p = p
+
+    def __repr__(self) -> str:
+        n, d = len(_int_str(self.p.numerator)), len(_int_str(self.p.denominator))
+        return f"<a fraction of {n} digits over {d} digits>"
+
+
+def _shown(p: Any) -> Any:
+    """``p`` for an error message; a huge `Fraction` as a `_Huge`."""
+    if isinstance(p, Fraction) and (
+        max(abs(p.numerator), p.denominator).bit_length() >= _SHORT_BITS
+    ):
+        return _Huge(p)
+    return p
+
+
+def _int_str(n: int) -> str:
+    if abs(n).bit_length() < _SHORT_BITS:
+        return str(n)
+    return str(decimal.Decimal(n))
+
+
+def _str_int(text: str) -> int:
+    digits = text.strip()
+    if len(digits) < 4000:
+        return int(digits)
+    unsigned = digits[1:] if digits[:1] in ("+", "-") else digits
+    if not (unsigned.isascii() and unsigned.isdigit()):
+        raise ValueError(f"not an integer: {text[:20]!r}…")
+    return int(decimal.Decimal(digits))
+
+
 def _frac_str(p: Fraction) -> str:
-    return f"{p.numerator}/{p.denominator}"
+    return f"{_int_str(p.numerator)}/{_int_str(p.denominator)}"
 
 
 def fraction_to_str(p: Fraction) -> str:
@@ -439,6 +487,6 @@ def parse_fraction(text: object) -> Fraction:
         raise SchemaError(f"probability must be a 'p/q' string, got {text!r}")
     num, _, den = text.partition("/")
     try:
-        return Fraction(int(num), int(den))
+        return Fraction(_str_int(num), _str_int(den))
     except (ValueError, ZeroDivisionError) as exc:
         raise SchemaError(f"probability must be a 'p/q' string, got {text!r}") from exc

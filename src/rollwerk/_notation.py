@@ -28,6 +28,7 @@ from rollwerk._dice import (
     Weights,
     _convolve,
     _drawer,
+    product_cost,
 )
 from rollwerk._distribution import Distribution
 from rollwerk._errors import (
@@ -208,7 +209,9 @@ class _Sum(_Node):
                 lo, hi = lo - t.hi, hi - t.lo
             bits += t.bits
             span = hi - lo + 1
-            work += t.work + min(count * t.count, span * (bits // 64 + 1) * 4)
+            # pairwise products cost more with wide weights (about 2000 bits per unit)
+            pairs = count * t.count * (bits // 2000 + 1)
+            work += t.work + min(pairs, product_cost(span, bits))
             count = min(count * t.count, span)
         self.lo, self.hi, self.bits, self.work = lo, hi, bits, work
         self.count = count
@@ -277,9 +280,9 @@ class _Product(_Node):
             else:
                 corners = [lo // f.lo, lo // f.hi, hi // f.lo, hi // f.hi]
             lo, hi = min(corners), max(corners)
-            work += f.work + count * f.count
-            count = min(count * f.count, hi - lo + 1)
             bits += f.bits
+            work += f.work + count * f.count * (bits // 2000 + 1)
+            count = min(count * f.count, hi - lo + 1)
         self.lo, self.hi, self.bits, self.work = lo, hi, bits, work
         self.count = count
 
@@ -357,7 +360,8 @@ class _Compare(_Node):
         self.lo, self.hi = 0, 1
         self.count = 2
         self.bits = left.bits + right.bits
-        self.work = left.work + right.work + left.count * right.count
+        pairs = left.count * right.count * (self.bits // 2000 + 1)
+        self.work = left.work + right.work + pairs
 
     def fast(self) -> Fast:
         lf, rf = self.left.fast(), self.right.fast()
@@ -1117,6 +1121,8 @@ def _explain(notation: str, tree: RollNode, total: int, lang: str) -> str:
                 lines.append(f"  {node.text}: {body} → {n} {word}")
             else:
                 lines.append(f"  {node.text}: {body} → {node.value}")
+        elif node.kind is NodeKind.PRODUCT and "/" in node.operators:
+            lines.append(_explain_division(node, de))
         elif node.kind is NodeKind.COMPARE:
             a, b = node.children
             sym = Comparison(node.operators[1]).symbol
@@ -1129,6 +1135,24 @@ def _explain(notation: str, tree: RollNode, total: int, lang: str) -> str:
                 f"{node.value} ({truth})"
             )
     return "\n".join(lines)
+
+
+def _explain_division(node: RollNode, de: bool) -> str:
+    """A product with ``/``: its values, and that ``/`` rounded down if it did."""
+    total = node.children[0].value
+    text = str(total)
+    rounded = False
+    for op, child in zip(node.operators[1:], node.children[1:], strict=True):
+        text += f" {op} {child.value}"
+        if op == "/":
+            rounded = rounded or total % child.value != 0
+            total //= child.value
+        else:
+            total *= child.value
+    line = f"  {node.text}: {text} = {node.value}"
+    if rounded:
+        line += " (abgerundet)" if de else " (rounded down)"
+    return line
 
 
 def _postorder(node: RollNode) -> list[RollNode]:

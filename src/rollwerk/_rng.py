@@ -32,7 +32,8 @@ class SeededRng:
     It uses its own Mersenne Twister instance (never the global ``random``
     state) and draws a face by rejection sampling on ``getrandbits``, an
     algorithm fixed here so that results do not depend on the platform or the
-    Python version.
+    Python version. As in `random.Random`, a negative seed gives the same faces
+    as its absolute value (``SeededRng(-5)`` rolls like ``SeededRng(5)``).
 
     >>> rng = SeededRng(42)
     >>> tuple(rng.roll(6) for _ in range(5))

@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
 if TYPE_CHECKING:
     from rollwerk.plugins import Registry
@@ -28,10 +28,23 @@ _COMMANDS = {
 }
 
 
+class _OneLineParser(argparse.ArgumentParser):
+    """An argument parser whose usage errors are one line on stderr, exit 2.
+
+    argparse would print the whole usage block first; subcommand parsers
+    inherit this class through ``add_subparsers``.
+    """
+
+    def error(self, message: str) -> NoReturn:
+        """Print ``rollwerk: error: <message>`` and a pointer to ``--help``."""
+        message = message.replace("\n", " ")
+        self.exit(2, f"rollwerk: error: {message} (see '{self.prog} --help')\n")
+
+
 def _parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     import importlib
 
-    parser = argparse.ArgumentParser(
+    parser = _OneLineParser(
         prog="rollwerk",
         description="Roll dice, resolve checks and print exact odds.",
     )

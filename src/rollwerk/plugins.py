@@ -94,7 +94,7 @@ def get_plugin_manager(
             dist = ep.dist.name if ep.dist is not None else None
             try:
                 plugin = ep.load()
-            except Exception as exc:  # noqa: BLE001 - any import error is reported
+            except (Exception, SystemExit) as exc:  # noqa: BLE001 - reported
                 failures.append(PluginFailure(ep.name, dist, f"import failed: {exc!r}"))
                 continue
             if pm.is_registered(plugin) or pm.get_plugin(ep.name) is not None:
@@ -103,7 +103,11 @@ def get_plugin_manager(
                 pm.register(plugin, name=ep.name)
             except Exception as exc:  # noqa: BLE001 - pluggy validation errors
                 failures.append(
-                    PluginFailure(ep.name, dist, f"registration failed: {exc}")
+                    PluginFailure(
+                        ep.name,
+                        dist,
+                        "registration failed: " + " ".join(str(exc).split()),
+                    )
                 )
                 continue
             _DISTRIBUTIONS[ep.name] = dist
@@ -282,9 +286,11 @@ class Registry:
         entry = self._rulesets.get(ruleset_id)
         if entry is None:
             allowed = ", ".join(self._rulesets) or "none installed"
-            raise UnknownRuleset(
-                f"ruleset must be one of: {allowed}; got {ruleset_id!r}"
-            )
+            message = f"ruleset must be one of: {allowed}; got {ruleset_id!r}"
+            for failure in self.failures:
+                if failure.plugin == ruleset_id:  # say why it is missing
+                    message += f" ({failure.error()})"
+            raise UnknownRuleset(message)
         ruleset = entry.ruleset
         offered = {o.id: o for o in self.optional_rules(ruleset_id)}
         for opt in options:
@@ -299,10 +305,20 @@ class Registry:
 
 
 def _ruleset_problem(obj: object) -> str | None:
+    try:
+        return _ruleset_problem_unguarded(obj)
+    except Exception as exc:  # noqa: BLE001 - reported as a plugin failure
+        return f"returned a ruleset that raised {exc!r} when inspected"
+
+
+def _ruleset_problem_unguarded(obj: object) -> str | None:
     if not isinstance(obj, Ruleset):
         return f"returned {obj!r}, which is not a Ruleset (needs id, name, version, labels, checks, contest…)"
     if not isinstance(obj.id, str) or not obj.id:
         return f"ruleset {obj!r} has no string id"
+    for attribute in ("name", "version"):
+        if not isinstance(getattr(obj, attribute), str):
+            return f"ruleset {obj.id!r}: {attribute} must be a string"
     try:
         specs = list(obj.checks())
     except Exception as exc:  # noqa: BLE001 - reported as a plugin failure
@@ -374,15 +390,14 @@ def _quick_ruleset(ruleset_id: str) -> Ruleset | None:
             plugin = getattr(plugin, part)
         pm, _ = get_plugin_manager(load_entrypoints=False)
         pm.register(plugin, name=ruleset_id)
-    except Exception:  # noqa: BLE001 - the full registry reports it by name
+    except (Exception, SystemExit):  # noqa: BLE001 - the registry reports it
         return None
     for _, value, exc in _call_list_hook(pm, "rollwerk_register_rulesets"):
         if exc is not None or not isinstance(value, (list, tuple)):
             return None
         for rs in value:
-            if getattr(rs, "id", None) == ruleset_id and callable(
-                getattr(rs, "checks", None)
-            ):
+            # the same checks as the full registry; they never raise
+            if _ruleset_problem(rs) is None and rs.id == ruleset_id:
                 return rs  # type: ignore[no-any-return]
     return None
 

@@ -239,8 +239,10 @@ class PoolCheck:
                 value=None,
                 rolls=(),
                 explanation=Explanation(
-                    f"{self.threshold} successes cannot come from {n} dice: failure",
-                    f"{self.threshold} Erfolge sind mit {n} Würfeln unmöglich: "
+                    f"{self.threshold} successes cannot come from "
+                    f"{n} {'die' if n == 1 else 'dice'}: failure",
+                    f"{self.threshold} {'Erfolg ist' if self.threshold == 1 else 'Erfolge sind'}"
+                    f" mit {n} {'Würfel' if n == 1 else 'Würfeln'} unmöglich: "
                     "Misserfolg",
                 ),
                 rolled=False,
@@ -259,10 +261,12 @@ class PoolCheck:
             value=outcome.value,
             rolls=rolls,
             explanation=Explanation(
-                f"{hits} of {n} dice show 5 or 6, {self.threshold} needed: "
-                f"{verdict[0]}",
-                f"{hits} von {n} Würfeln zeigen 5 oder 6, {self.threshold} nötig: "
-                f"{verdict[1]}",
+                f"{hits} of {n} {'die' if n == 1 else 'dice'} "
+                f"{'shows' if hits == 1 else 'show'} 5 or 6, "
+                f"{self.threshold} needed: {verdict[0]}",
+                f"{hits} von {n} {'Würfel' if n == 1 else 'Würfeln'} "
+                f"{'zeigt' if hits == 1 else 'zeigen'} 5 oder 6, "
+                f"{self.threshold} nötig: {verdict[1]}",
             ),
             ruleset=self.ruleset,
             check=self.name,
