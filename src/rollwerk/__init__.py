@@ -345,10 +345,7 @@ _lazy_getattr, __dir__ = lazy_exports(__name__, _LAZY)
 
 def __getattr__(name: str) -> object:
     if name == "__version__":
-        from importlib.metadata import PackageNotFoundError, version
+        from rollwerk._lazy import distribution_version
 
-        try:
-            return version("rollwerk")
-        except PackageNotFoundError:  # pragma: no cover - running from a bare checkout
-            return "0+unknown"
+        return distribution_version("rollwerk")
     return _lazy_getattr(name)

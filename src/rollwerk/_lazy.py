@@ -6,7 +6,7 @@ import importlib
 import sys
 from collections.abc import Callable, Mapping
 
-__all__ = ["lazy_exports"]
+__all__ = ["distribution_version", "lazy_exports"]
 
 
 def lazy_exports(
@@ -50,3 +50,20 @@ def lazy_exports(
         )
 
     return getattr_, dir_
+
+
+def distribution_version(distribution: str) -> str:
+    """The installed version of ``distribution``, or ``"0+unknown"``.
+
+    Rulesets report this as their [`version`][rollwerk.Ruleset.version], so
+    that it always matches what is installed:
+
+    >>> distribution_version("no-such-distribution-installed")
+    '0+unknown'
+    """
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version(distribution)
+    except PackageNotFoundError:
+        return "0+unknown"

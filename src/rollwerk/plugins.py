@@ -19,7 +19,7 @@ import pluggy
 
 from rollwerk import hookspecs
 from rollwerk._errors import PluginError, UnknownRuleset
-from rollwerk._lazy import lazy_exports
+from rollwerk._lazy import distribution_version, lazy_exports
 from rollwerk._rulesets import CheckSpec, OptionalRule, Ruleset
 
 if TYPE_CHECKING:
@@ -31,6 +31,7 @@ __all__ = [
     "PluginFailure",
     "RegisteredRuleset",
     "Registry",
+    "distribution_version",
     "get_plugin_manager",
     "get_registry",
     "lazy_exports",

@@ -22,6 +22,7 @@ from rollwerk import (
     ParameterError,
     Rng,
 )
+from rollwerk.plugins import distribution_version
 from rollwerk_adz._check import RULESET_ID, AdzCheck
 from rollwerk_adz._combat import initiative_order
 from rollwerk_adz._luck import LuckPolicy
@@ -290,12 +291,7 @@ class AdzRuleset:
     @property
     def version(self) -> str:
         """The version of the installed ``rollwerk-adz`` distribution."""
-        from importlib.metadata import PackageNotFoundError, version
-
-        try:
-            return version("rollwerk-adz")
-        except PackageNotFoundError:  # pragma: no cover - bare checkout
-            return "0+unknown"
+        return distribution_version("rollwerk-adz")
 
     @property
     def labels(self) -> Mapping[str, Mapping[str, str]]:

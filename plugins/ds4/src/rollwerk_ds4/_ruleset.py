@@ -16,6 +16,7 @@ from rollwerk import (
     Outcome,
     Parameter,
 )
+from rollwerk.plugins import distribution_version
 from rollwerk_ds4._attack import Ds4Attack
 from rollwerk_ds4._check import RULESET_ID, Ds4Check
 from rollwerk_ds4._data import DIFFICULTIES, LABELS
@@ -153,12 +154,7 @@ class Ds4Ruleset:
     @property
     def version(self) -> str:
         """The installed version of ``rollwerk-ds4``."""
-        from importlib.metadata import PackageNotFoundError, version
-
-        try:
-            return version("rollwerk-ds4")
-        except PackageNotFoundError:  # pragma: no cover - bare checkout
-            return "0+unknown"
+        return distribution_version("rollwerk-ds4")
 
     @property
     def labels(self) -> Mapping[str, Mapping[str, str]]:

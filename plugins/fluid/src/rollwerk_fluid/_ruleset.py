@@ -20,6 +20,7 @@ from rollwerk import (
     ParameterError,
     Ruleset,
 )
+from rollwerk.plugins import distribution_version
 from rollwerk_fluid._check import RULESET_ID, FluidCheck, check_parameters
 from rollwerk_fluid._rerolls import RerollCheck, reroll_parameters
 
@@ -192,12 +193,7 @@ def _build_rerolls(trait_max: int, **params: Any) -> Check:
 
 @functools.cache
 def _version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version("rollwerk-fluid")
-    except PackageNotFoundError:  # pragma: no cover - running from a bare checkout
-        return "0+unknown"
+    return distribution_version("rollwerk-fluid")
 
 
 def _apply_trait_cap(ruleset: Ruleset) -> Ruleset:

@@ -17,6 +17,7 @@ from rollwerk import (
     Parameter,
     ParameterError,
 )
+from rollwerk.plugins import distribution_version
 from rollwerk_mythandria._aether import ACTIONS_PER_ROUND
 from rollwerk_mythandria._checks import (
     RULESET_ID,
@@ -128,12 +129,7 @@ class MythandriaRuleset:
     @property
     def version(self) -> str:
         """The installed version of ``rollwerk-mythandria``."""
-        from importlib.metadata import PackageNotFoundError, version
-
-        try:
-            return version("rollwerk-mythandria")
-        except PackageNotFoundError:  # pragma: no cover - bare checkout
-            return "0+unknown"
+        return distribution_version("rollwerk-mythandria")
 
     @property
     def labels(self) -> Mapping[str, Mapping[str, str]]:

@@ -18,6 +18,7 @@ from rollwerk import (
     Rng,
     StackingPolicy,
 )
+from rollwerk.plugins import distribution_version
 from rollwerk_pf2e._checks import RULESET_ID, Pf2eCheck
 
 __all__ = ["Pf2eRuleset"]
@@ -120,12 +121,7 @@ class Pf2eRuleset:
     @property
     def version(self) -> str:
         """The installed version of ``rollwerk-pf2e``."""
-        from importlib.metadata import PackageNotFoundError, version
-
-        try:
-            return version("rollwerk-pf2e")
-        except PackageNotFoundError:  # pragma: no cover - bare checkout
-            return "0+unknown"
+        return distribution_version("rollwerk-pf2e")
 
     @property
     def labels(self) -> Mapping[str, Mapping[str, str]]:
