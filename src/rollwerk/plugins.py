@@ -305,27 +305,52 @@ class Registry:
         return ruleset
 
 
-def _ruleset_problem(obj: object) -> str | None:
+_RULESET_MEMBERS = (
+    "id",
+    "name",
+    "version",
+    "labels",
+    "round_seconds",
+    "difficulties",
+    "checks",
+    "contest",
+)
+
+
+def _has_member(obj: object, name: str) -> bool:
+    """Whether ``obj`` has ``name``, without running a property to find out.
+
+    ``isinstance(obj, Ruleset)`` would call every property on Python 3.11
+    (``hasattr``); ``version`` reads installed metadata, which the CLI's fast
+    path must not pay for.
+    """
+    return any(name in vars(k) for k in type(obj).__mro__) or name in getattr(
+        obj, "__dict__", {}
+    )
+
+
+def _ruleset_problem(obj: object, *, check_version: bool = True) -> str | None:
     try:
-        return _ruleset_problem_unguarded(obj)
+        return _ruleset_problem_unguarded(obj, check_version)
     except Exception as exc:  # noqa: BLE001 - reported as a plugin failure
         return f"returned a ruleset that raised {exc!r} when inspected"
 
 
-def _ruleset_problem_unguarded(obj: object) -> str | None:
-    if not isinstance(obj, Ruleset):
+def _ruleset_problem_unguarded(obj: object, check_version: bool) -> str | None:
+    if not all(_has_member(obj, m) for m in _RULESET_MEMBERS):
         return f"returned {obj!r}, which is not a Ruleset (needs id, name, version, labels, checks, contest…)"
-    if not isinstance(obj.id, str) or not obj.id:
+    rs: Ruleset = obj  # type: ignore[assignment]
+    if not isinstance(rs.id, str) or not rs.id:
         return f"ruleset {obj!r} has no string id"
-    for attribute in ("name", "version"):
-        if not isinstance(getattr(obj, attribute), str):
-            return f"ruleset {obj.id!r}: {attribute} must be a string"
+    for attribute in ("name", "version") if check_version else ("name",):
+        if not isinstance(getattr(rs, attribute), str):
+            return f"ruleset {rs.id!r}: {attribute} must be a string"
     try:
-        specs = list(obj.checks())
+        specs = list(rs.checks())
     except Exception as exc:  # noqa: BLE001 - reported as a plugin failure
-        return f"ruleset {obj.id!r}: checks() raised {exc!r}"
+        return f"ruleset {rs.id!r}: checks() raised {exc!r}"
     if not specs or not all(isinstance(s, CheckSpec) for s in specs):
-        return f"ruleset {obj.id!r}: checks() must return a non-empty list of CheckSpec"
+        return f"ruleset {rs.id!r}: checks() must return a non-empty list of CheckSpec"
     return None
 
 
@@ -397,8 +422,12 @@ def _quick_ruleset(ruleset_id: str) -> Ruleset | None:
         if exc is not None or not isinstance(value, (list, tuple)):
             return None
         for rs in value:
-            # the same checks as the full registry; they never raise
-            if _ruleset_problem(rs) is None and rs.id == ruleset_id:
+            # the full registry's checks (they never raise), except that the
+            # version, which reads installed metadata, is not needed here
+            if (
+                _ruleset_problem(rs, check_version=False) is None
+                and rs.id == ruleset_id
+            ):
                 return rs  # type: ignore[no-any-return]
     return None
 
