@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import secrets
 from collections.abc import Iterable
 from typing import Protocol, runtime_checkable
 
@@ -64,8 +63,11 @@ class SeededRng:
         return f"SeededRng({self.seed!r})"
 
 
+_SYSTEM = random.SystemRandom()
+
+
 class SystemRng:
-    """An unpredictable Rng backed by the operating system (`secrets`).
+    """An unpredictable Rng backed by the operating system (`os.urandom`).
 
     Use it for bots and games where players must not predict rolls; it cannot
     be replayed except from the recorded faces of its results.
@@ -77,7 +79,7 @@ class SystemRng:
         """Return a uniformly random integer from 1 to ``sides`` inclusive."""
         if sides < 1:
             raise ParameterError("sides", sides, "at least 1")
-        return secrets.randbelow(sides) + 1
+        return _SYSTEM.randrange(sides) + 1
 
     def __repr__(self) -> str:
         return "SystemRng()"
