@@ -393,3 +393,12 @@ def test_ds4_slayers_options_in_either_order() -> None:
     assert check.resolve(ScriptedRng([1, 1, 8, 4])).value == 16 + 16 + 8 - 4
     twice = registry.ruleset("ds4", options=["slaying-dice", "slaying-dice"])
     assert twice == registry.ruleset("ds4", options=["slaying-dice"])
+
+
+@pytest.mark.parametrize("pw", [-2, 3, 14, 20, 44, 64])
+def test_ds4_r36_depth_zero_is_the_plain_check(pw: int) -> None:
+    """DS4-R36: slaying dice are for attacks and Abwehr; depth 0 is any other check."""
+    from rollwerk_ds4 import Ds4Check
+    from rollwerk_ds4_slayers import SlayingCheck
+
+    assert SlayingCheck(pw, slaying_depth=0).outcomes() == Ds4Check(pw).outcomes()

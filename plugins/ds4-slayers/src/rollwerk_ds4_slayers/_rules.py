@@ -92,7 +92,7 @@ class _Wrapper:
 _DEPTH = Parameter(
     "slaying_depth",
     int,
-    help="slaying dice: the largest number of follow-up rolls",
+    help="slaying dice: the largest number of follow-up rolls (0 for a check that is neither an attack nor Abwehr)",
     default=DEFAULT_DEPTH,
     min_value=0,
     max_value=MAX_DEPTH,
