@@ -122,6 +122,7 @@ if TYPE_CHECKING:
         Ruleset,
         build_check,
         contest_odds,
+        enum_parameter,
         resolve_contest,
     )
     from rollwerk.hookspecs import hookimpl
@@ -229,6 +230,7 @@ _LAZY: dict[str, str] = {
     "Ruleset": "rollwerk._rulesets",
     "build_check": "rollwerk._rulesets",
     "contest_odds": "rollwerk._rulesets",
+    "enum_parameter": "rollwerk._rulesets",
     "resolve_contest": "rollwerk._rulesets",
     "hookimpl": "rollwerk.hookspecs",
 }
@@ -332,6 +334,7 @@ __all__ = [
     "by_initiative",
     "contest_odds",
     "duration_from_json",
+    "enum_parameter",
     "hookimpl",
     "modifiers_in_force",
     "parse",

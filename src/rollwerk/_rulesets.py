@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
-from typing import Protocol, runtime_checkable
+from typing import Protocol, TypeVar, runtime_checkable
 
 import attrs
 
@@ -22,6 +22,7 @@ __all__ = [
     "Ruleset",
     "build_check",
     "contest_odds",
+    "enum_parameter",
     "resolve_contest",
 ]
 
@@ -36,6 +37,36 @@ class Monotonic(enum.Enum):
 
 
 _NO_DEFAULT = object()
+
+E = TypeVar("E", bound=enum.Enum)
+
+
+def enum_parameter(enum_type: type[E], parameter: str, value: object) -> E:
+    """Read ``value`` as a member of ``enum_type``: a member or a member's value.
+
+    For rulesets whose parameters are closed vocabularies (a luck policy, a
+    reward, a technique) given as strings on the command line or as members
+    in Python.
+
+    >>> import enum
+    >>> class Policy(enum.Enum):
+    ...     NEVER = "never"
+    ...     ALWAYS = "always"
+    >>> enum_parameter(Policy, "policy", "always")
+    <Policy.ALWAYS: 'always'>
+    >>> enum_parameter(Policy, "policy", "sometimes")
+    Traceback (most recent call last):
+    ...
+    rollwerk._errors.ParameterError: policy must be one of 'never', 'always', got 'sometimes'
+
+    Raises:
+        ParameterError: ``value`` is neither, naming the allowed values.
+    """
+    try:
+        return enum_type(value)
+    except ValueError:
+        allowed = "one of " + ", ".join(repr(m.value) for m in enum_type)
+        raise ParameterError(parameter, value, allowed) from None
 
 
 @attrs.frozen

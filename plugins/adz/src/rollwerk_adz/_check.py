@@ -21,6 +21,7 @@ from rollwerk import (
     RulesError,
     Scalar,
     ScriptedRng,
+    enum_parameter,
 )
 from rollwerk_adz._luck import LuckPolicy, LuckPool
 from rollwerk_adz._pool import (
@@ -60,23 +61,11 @@ def _int(
 
 
 def _kind(value: CheckKind | str) -> CheckKind:
-    if isinstance(value, CheckKind):
-        return value
-    try:
-        return CheckKind(value)
-    except ValueError:
-        allowed = "one of " + ", ".join(repr(k.value) for k in CheckKind)
-        raise ParameterError("kind", value, allowed) from None
+    return enum_parameter(CheckKind, "kind", value)
 
 
 def _policy(value: LuckPolicy | str) -> LuckPolicy:
-    if isinstance(value, LuckPolicy):
-        return value
-    try:
-        return LuckPolicy(value)
-    except ValueError:
-        allowed = "one of " + ", ".join(repr(k.value) for k in LuckPolicy)
-        raise ParameterError("luck_policy", value, allowed) from None
+    return enum_parameter(LuckPolicy, "luck_policy", value)
 
 
 def _supporters(value: object) -> tuple[int, ...]:

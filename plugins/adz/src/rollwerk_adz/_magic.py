@@ -25,6 +25,7 @@ from rollwerk import (
     ParameterError,
     Permanent,
     RulesError,
+    enum_parameter,
 )
 from rollwerk_adz._check import RULESET_ID, AdzCheck
 from rollwerk_adz._luck import LuckPolicy
@@ -318,13 +319,7 @@ def spell_pool(
 
 
 def _technique(value: Technique | str) -> Technique:
-    if isinstance(value, Technique):
-        return value
-    try:
-        return Technique(value)
-    except ValueError:
-        allowed = "one of " + ", ".join(repr(t.value) for t in Technique)
-        raise ParameterError("technique", value, allowed) from None
+    return enum_parameter(Technique, "technique", value)
 
 
 def _techniques(values: Iterable[Technique | str]) -> tuple[Technique, ...]:

@@ -25,6 +25,7 @@ from rollwerk import (
     Rng,
     RulesError,
     Scalar,
+    enum_parameter,
 )
 
 __all__ = [
@@ -130,11 +131,7 @@ class Die(enum.Enum):
 
 
 def _to_reward(value: Reward | str) -> Reward:
-    try:
-        return Reward(value)
-    except ValueError:
-        allowed = "one of " + ", ".join(repr(r.value) for r in Reward)
-        raise ParameterError("reward", value, allowed) from None
+    return enum_parameter(Reward, "reward", value)
 
 
 def overflow(chance: int) -> int:

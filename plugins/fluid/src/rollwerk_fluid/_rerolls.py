@@ -22,9 +22,9 @@ from rollwerk import (
     Monotonic,
     Outcome,
     Parameter,
-    ParameterError,
     Rng,
     Scalar,
+    enum_parameter,
 )
 from rollwerk_fluid._check import (
     REPEAT_STEP,
@@ -105,11 +105,7 @@ def reroll_parameters(trait_max: int = 20) -> tuple[Parameter, ...]:
 
 
 def _to_policy(value: Policy | str) -> Policy:
-    try:
-        return Policy(value)
-    except ValueError:
-        allowed = "one of " + ", ".join(repr(p.value) for p in Policy)
-        raise ParameterError("policy", value, allowed) from None
+    return enum_parameter(Policy, "policy", value)
 
 
 _Key = tuple[FluidOutcome, int, int, int, int]
