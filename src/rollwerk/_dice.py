@@ -365,15 +365,13 @@ def _face_table(sides: int) -> tuple[bytes, bytes]:
     """How to read the top byte of a Mersenne Twister output as a die face.
 
     Returns the translation table (top byte -> face) and the top bytes that
-    `SeededRng.roll` rejects (for `bytes.translate` to delete).
+    `SeededRng.roll` rejects (for `bytes.translate` to delete), for a die of
+    at most 256 sides: byte ``b`` shows ``b % sides + 1`` and is rejected
+    from ``256 - 256 % sides`` on.
     """
-    k = sides.bit_length()
-    shift = 8 - k
-    # Top byte b holds the value b >> shift; its face is that value + 1.
-    faces = bytes(range(1, min(1 << k, 255) + 1)).ljust(1 << k, b"\xff")
-    table = b"".join(faces[i : i + 1] * (1 << shift) for i in range(1 << k))
-    rejected = bytes(range(sides << shift, 256))
-    return table, rejected
+    limit = 256 - 256 % sides
+    table = bytes(b % sides + 1 if b < limit else 0 for b in range(256))
+    return table, bytes(range(limit, 256))
 
 
 def _drawer(sides: int, n: int) -> Callable[[Rng], Sequence[int]]:
@@ -382,12 +380,12 @@ def _drawer(sides: int, n: int) -> Callable[[Rng], Sequence[int]]:
     Any Rng is asked one face at a time. A [`SeededRng`][rollwerk.SeededRng]
     (exactly that class) with at most 255 sides is read in batches instead,
     with the very same result and the same state left behind: its
-    ``roll(sides)`` takes the top ``k = sides.bit_length()`` bits of the next
-    32-bit Mersenne Twister output and rejects values ``>= sides``, and
-    ``getrandbits(32 * m)`` returns the next ``m`` outputs as one number, the
-    first in the lowest 32 bits. A batch of ``m`` outputs is drawn only while
-    ``m`` dice are still missing, and each die needs at least one output, so
-    no output is drawn that one-at-a-time rolling would not draw too.
+    ``roll(sides)`` reads the top byte of the next 32-bit Mersenne Twister
+    output and rejects a few large values, and ``getrandbits(32 * m)``
+    returns the next ``m`` outputs as one number, the first in the lowest 32
+    bits. A batch of ``m`` outputs is drawn only while ``m`` dice are still
+    missing, and each die needs at least one output, so no output is drawn
+    that one-at-a-time rolling would not draw too.
     """
     times = range(n)
 
@@ -395,7 +393,7 @@ def _drawer(sides: int, n: int) -> Callable[[Rng], Sequence[int]]:
         roll = rng.roll
         return [roll(sides) for _ in times]
 
-    if sides.bit_length() > 8 or n < 2:
+    if sides > 255 or n < 2:
         return one_at_a_time
     table, rejected = _face_table(sides)
     seeded = SeededRng

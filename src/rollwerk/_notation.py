@@ -899,7 +899,9 @@ class RollResult:
     __slots__ = ("_expr", "_faces", "_total", "_tree")
 
     _expr: Expression
-    _faces: tuple[int, ...]
+    # A tuple, or bytes as a batched draw returns them (turned into a tuple
+    # on first access: most rolls are only ever asked for their total).
+    _faces: tuple[int, ...] | bytes
     _total: int
     _tree: RollNode | None
 
@@ -921,7 +923,10 @@ class RollResult:
     @property
     def faces(self) -> tuple[int, ...]:
         """The index each draw gave, in draw order (feed to a ScriptedRng)."""
-        return self._faces
+        faces = self._faces
+        if isinstance(faces, bytes):
+            faces = self._faces = tuple(faces)
+        return faces
 
     @property
     def tree(self) -> RollNode:
@@ -1000,20 +1005,22 @@ class RollResult:
             return NotImplemented
         return (
             self._expr._notation == other._expr._notation
-            and self._faces == other._faces
+            and self.faces == other.faces
             and self._total == other._total
         )
 
     def __hash__(self) -> int:
-        return hash((self._expr._notation, self._faces, self._total))
+        return hash((self._expr._notation, self.faces, self._total))
 
     def __repr__(self) -> str:
         return (
-            f"RollResult({self.notation!r}, total={self._total}, faces={self._faces!r})"
+            f"RollResult({self.notation!r}, total={self._total}, faces={self.faces!r})"
         )
 
 
-def _new_result(expr: Expression, faces: tuple[int, ...], total: int) -> RollResult:
+def _new_result(
+    expr: Expression, faces: tuple[int, ...] | bytes, total: int
+) -> RollResult:
     r: RollResult = _new_object(RollResult)
     r._expr = expr
     r._faces = faces
@@ -1039,7 +1046,7 @@ def _single_pool(expr: Expression, pool: Pool) -> Callable[[Rng], RollResult] | 
 
             def plain(rng: Rng) -> RollResult:
                 idx = draw(rng)
-                return new(expr, tuple(idx), sum(idx))
+                return new(expr, idx if type(idx) is bytes else tuple(idx), sum(idx))
 
             return plain
         hits = tuple(f for f in pool.die.faces if g(f) == 1)
@@ -1066,7 +1073,7 @@ def _single_pool(expr: Expression, pool: Pool) -> Callable[[Rng], RollResult] | 
                         c -= idx.count(v)
                 else:
                     c = sum(map(score, idx))
-                return new(expr, tuple(idx), c)
+                return new(expr, idx if type(idx) is bytes else tuple(idx), c)
 
             return count_bytes
         if len(hits) + len(misses) <= 4:

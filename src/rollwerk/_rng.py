@@ -25,18 +25,33 @@ class Rng(Protocol):
         ...
 
 
+_WORD = 1 << 32
+
+
 class SeededRng:
     """A reproducible Rng: the same seed gives the same faces everywhere.
 
     It uses its own Mersenne Twister instance (never the global ``random``
-    state) and draws a face by rejection sampling on ``getrandbits``, an
-    algorithm fixed here so that results do not depend on the platform or the
-    Python version. As in `random.Random`, a negative seed gives the same faces
-    as its absolute value (``SeededRng(-5)`` rolls like ``SeededRng(5)``).
+    state) and an algorithm fixed here, so that results depend on neither
+    the platform nor the Python version. A face of a die with ``sides``
+    faces is read from one 32-bit output ``x`` of the twister
+    (``getrandbits``), drawing again while ``x`` falls into the incomplete
+    last block:
+
+    - up to 256 sides: the top byte ``b = x >> 24``, rejected when
+      ``b >= 256 - 256 % sides``, gives ``b % sides + 1`` (a d6 rejects 4
+      bytes of 256, a d20 16);
+    - up to ``2**32`` sides: ``x`` itself, rejected when
+      ``x >= 2**32 - 2**32 % sides``, gives ``x % sides + 1``;
+    - more sides: ``r = getrandbits(sides.bit_length())``, rejected when
+      ``r >= sides``, gives ``r + 1``.
+
+    As in `random.Random`, a negative seed gives the same faces as its
+    absolute value (``SeededRng(-5)`` rolls like ``SeededRng(5)``).
 
     >>> rng = SeededRng(42)
     >>> tuple(rng.roll(6) for _ in range(5))
-    (6, 1, 1, 6, 3)
+    (2, 5, 1, 4, 5)
     """
 
     __slots__ = ("_bits", "seed")
@@ -52,8 +67,20 @@ class SeededRng:
         """Return a uniformly random integer from 1 to ``sides`` inclusive."""
         if sides < 1:
             raise ParameterError("sides", sides, "at least 1")
-        k = sides.bit_length()
         bits = self._bits
+        if sides <= 256:
+            limit = 256 - 256 % sides
+            r = bits(8)
+            while r >= limit:
+                r = bits(8)
+            return r % sides + 1
+        if sides <= _WORD:
+            limit = _WORD - _WORD % sides
+            r = bits(32)
+            while r >= limit:
+                r = bits(32)
+            return r % sides + 1
+        k = sides.bit_length()
         r = bits(k)
         while r >= sides:
             r = bits(k)
