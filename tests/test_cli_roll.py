@@ -274,3 +274,22 @@ def test_core1_i7_rolls_replays_a_roll_without_dice(
 ) -> None:
     """I2-7: ``--rolls ""`` replays a roll that drew no dice."""
     assert run(capsys, "roll", "3+4", "--rolls", "") == (0, "7\n", "")
+
+
+def test_cli_help_width_follows_columns(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Help text wraps at ``COLUMNS`` as with argparse's own (shutil) width."""
+    import shutil
+
+    from rollwerk.cli import _terminal_width
+
+    for columns in ("60", "0", "abc"):
+        monkeypatch.setenv("COLUMNS", columns)
+        assert _terminal_width() == shutil.get_terminal_size().columns
+    monkeypatch.setenv("COLUMNS", "60")
+    with pytest.raises(SystemExit):
+        main(["check", "--help"])
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("usage: rollwerk check")
+    assert max(map(len, lines)) <= 58

@@ -11,7 +11,6 @@ one line on stderr and exits with code 2.
 from __future__ import annotations
 
 import argparse
-import json
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -81,6 +80,13 @@ _WORDS = {
 
 
 # -- parsers -----------------------------------------------------------------
+
+
+def _dumps(data: Any, **options: Any) -> str:
+    """`json.dumps`, imported on use: a plain-text call never pays for json."""
+    import json
+
+    return json.dumps(data, **options)
 
 
 def add_parsers(
@@ -363,7 +369,7 @@ def cmd_rulesets(args: argparse.Namespace) -> int:
                 for f in failures
             ],
         }
-        _emit(json.dumps(data, ensure_ascii=False, indent=2))
+        _emit(_dumps(data, ensure_ascii=False, indent=2))
         return 0
     if entries:
         rows = [["id", "name", "version", "distribution", "checks"]]
@@ -434,7 +440,7 @@ def _ruleset_details(registry: Registry, rid: str, *, as_json: bool) -> int:
                 {"id": o.id, "name": o.name, "help": o.help} for o in rules
             ],
         }
-        _emit(json.dumps(data, ensure_ascii=False, indent=2))
+        _emit(_dumps(data, ensure_ascii=False, indent=2))
         return 0
     _emit(f"{ruleset.id}: {ruleset.name} {ruleset.version}")
     for spec in ruleset.checks():
@@ -503,7 +509,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         if args.seed is not None:
             data["seed"] = args.seed
         data["result"] = result.to_json()
-        _emit(json.dumps(data, ensure_ascii=False))
+        _emit(_dumps(data, ensure_ascii=False))
         return 0
     lang = args.lang
     verdict = _word(lang, "yes" if result.success else "no")
@@ -550,7 +556,7 @@ def cmd_odds(args: argparse.Namespace) -> int:
         data["outcomes"] = [
             {**o.to_json(), "probability": fraction_to_str(p)} for o, p in items
         ]
-        _emit(json.dumps(data, ensure_ascii=False))
+        _emit(_dumps(data, ensure_ascii=False))
         return 0
     lang = args.lang
     largest = max(p for _, p in items)
@@ -604,7 +610,7 @@ def cmd_contest(args: argparse.Namespace) -> int:
         data["probabilities"] = {
             c.value: fraction_to_str(odds[c]) for c in ContestOutcome
         }
-        _emit(json.dumps(data, ensure_ascii=False))
+        _emit(_dumps(data, ensure_ascii=False))
         return 0
     lang = args.lang
     shown = [

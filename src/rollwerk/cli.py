@@ -40,6 +40,29 @@ class _OneLineParser(argparse.ArgumentParser):
         message = message.replace("\n", " ")
         self.exit(2, f"rollwerk: error: {message} (see '{self.prog} --help')\n")
 
+    def _get_formatter(self) -> argparse.HelpFormatter:
+        # argparse builds a formatter on every add_argument, and its default
+        # width comes from shutil, whose import costs a CLI call more than
+        # everything else argparse needs. The same width, from os directly.
+        return self.formatter_class(prog=self.prog, width=_terminal_width() - 2)
+
+
+def _terminal_width() -> int:
+    """The terminal width as `shutil.get_terminal_size` gives it (default 80)."""
+    import os
+
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    stdout = sys.__stdout__
+    if columns <= 0 and stdout is not None:
+        try:
+            columns = os.get_terminal_size(stdout.fileno()).columns
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns if columns > 0 else 80
+
 
 def _parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     import importlib
