@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, NoReturn, cast
 
 if TYPE_CHECKING:
     from rollwerk.plugins import Registry
@@ -44,7 +44,8 @@ class _OneLineParser(argparse.ArgumentParser):
         # argparse builds a formatter on every add_argument, and its default
         # width comes from shutil, whose import costs a CLI call more than
         # everything else argparse needs. The same width, from os directly.
-        return self.formatter_class(prog=self.prog, width=_terminal_width() - 2)
+        formatter = cast("type[argparse.HelpFormatter]", self.formatter_class)
+        return formatter(prog=self.prog, width=_terminal_width() - 2)
 
 
 def _terminal_width() -> int:
