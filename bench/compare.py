@@ -379,6 +379,11 @@ def startup(runs: int) -> tuple[list[Row], list[Target]]:
     cases = [
         ("`python -c pass`", [py, "-c", "pass"], "the unit"),
         (
+            '`python -c "import re"`',
+            [py, "-c", "import re"],
+            "what a console script written by pip or uv imports first",
+        ),
+        (
             '`python -c "import attrs"`',
             [py, "-c", "import attrs"],
             "a runtime dependency: the floor under any check",
@@ -474,22 +479,24 @@ repeats. Regenerate this page with `nox -s bench`."""
 
 WHY_COUNT = (
     "every face comes from `SeededRng`, whose draw is fixed so that seeds "
-    "reproduce everywhere: the top bits of one 32-bit Mersenne Twister output, "
-    "drawn again when too large (a d6 rejects a quarter of them). rollwerk "
-    "reads the outputs in batches (the same faces and the same state as one "
-    "at a time), but ten d6 still take about 13 outputs in two or three "
-    "rounds, and the result records every face. That is most of the time "
-    "left; the `10d6>=5` row below shows the cost per call."
+    "reproduce everywhere (the top byte of one 32-bit Mersenne Twister output "
+    "per face, drawn again for the few values of an incomplete last block), "
+    "and the result records every face; the `10d6>=5` row below shows the "
+    "cost per call."
 )
 WHY_CLI = (
-    "the floor is Python's own start-up plus the runtime dependency attrs, "
-    'whose import alone costs more than the target (see `python -c "import '
-    "attrs\"` below). Everything of rollwerk's own is already lazy: "
-    "`import rollwerk` and the plugin packages load their modules on first "
-    "use, the CLI imports only the subcommand it runs and loads only the "
-    "plugin named after the ruleset (its entry point read straight from the "
-    "installed metadata). Meeting the target would mean dropping attrs, "
-    "which the design requires."
+    "the floor is Python's own start-up, the `import re` of the console "
+    "script that pip or uv writes, and the runtime dependency attrs, whose "
+    'import alone costs more than the target (see `python -c "import attrs"` '
+    "below); then every check, result and parameter class is an attrs class "
+    "built at import. Everything of rollwerk's own is lazy: `import rollwerk` "
+    "and the plugin packages load their modules on first use, the CLI "
+    "imports only the subcommand it runs (not `json` unless asked for JSON, "
+    "not `shutil` for argparse's help width) and loads only the plugin named "
+    "after the ruleset (its entry point read straight from the installed "
+    "metadata, without `importlib.metadata` or pluggy's entry-point scan). "
+    "Meeting the target would mean dropping attrs, which the design "
+    "(frozen attrs values) requires."
 )
 
 NOTES = """\
@@ -527,6 +534,10 @@ NOTES = """\
 - A parsed expression compiles to closures specialised for its shape; a
   pool of standard dice reads a `SeededRng` in batches of Mersenne Twister
   outputs, with exactly the faces and the state of drawing one at a time.
+  `SeededRng` reads a die of up to 256 sides from the top byte of one output
+  and draws again only for the `256 % sides` byte values of an incomplete
+  last block (4 of 256 for a d6), so a pool seldom needs a second batch; its
+  faces stay bytes until `RollResult.faces` is read.
 - Exact distributions never enumerate faces: sums are polynomial powers
   (Kronecker substitution on big integers, `decimal` for huge products),
   success counting is a binomial, keep/drop is a dynamic programme (keeping
