@@ -1,15 +1,51 @@
-"""Development sessions: ``nox`` runs lint, typecheck, tests and docs."""
+"""Development sessions: ``nox`` runs lint, typecheck, tests and docs.
+
+Every default session runs on the Python that runs nox, except ``tests``,
+which runs on each installed CPython 3.10-3.13 (on the ``PATH`` or in pyenv)
+and always on the running one. No interpreter is ever downloaded. A session
+that cannot run here for a reason outside the project (no Chromium, a missing
+Python) is skipped with a one-line reason, fails instead when ``CI`` is set,
+and is listed in the banner printed at the very end.
+"""
 
 from __future__ import annotations
 
+import atexit
+import importlib.util
 import os
 import sys
+import types
 from pathlib import Path
 
 import nox
+import nox.command
+
+ROOT = Path(__file__).resolve().parent
+
+
+def _load_support() -> types.ModuleType:
+    spec = importlib.util.spec_from_file_location(
+        "nox_support", ROOT / "scripts" / "nox_support.py"
+    )
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+support = _load_support()
+CI = support.is_ci()
 
 nox.options.default_venv_backend = "uv|virtualenv"
 nox.options.reuse_existing_virtualenvs = True
+nox.options.error_on_missing_interpreters = CI
+if hasattr(nox.options, "download_python"):
+    nox.options.download_python = "never"
+# uv (venvs, installs, `build --installer uv`) never fetches an interpreter either.
+os.environ["UV_PYTHON_DOWNLOADS"] = "never"
+# A reused session environment made by another Python is made again.
+os.environ.setdefault("NOX_ENABLE_STALENESS_CHECK", "1")
 nox.options.sessions = [
     "lint",
     "typecheck",
@@ -20,9 +56,28 @@ nox.options.sessions = [
     "guide",
 ]
 
-ROOT = Path(__file__).parent
+# The tests matrix: 3.10-3.13 and the running Python. Each installed one gets a
+# `python3.X` link in .nox/_pythons, first on the PATH, where nox looks for it:
+# pyenv's versions count even when the PATH holds only one Python.
+PYTHONS = support.matrix_pythons()
+INSTALLED = support.find_pythons()
+REPORT = ROOT / ".nox" / "last-run.json"
+try:
+    links = support.link_pythons(INSTALLED, ROOT / ".nox" / "_pythons")
+    os.environ["PATH"] = os.pathsep.join([str(links), os.environ.get("PATH", "")])
+    WRITABLE = True
+except OSError as exc:  # a read-only checkout: nox looks on the PATH alone
+    print(f"noxfile: cannot link the installed Pythons: {exc}", file=sys.stderr)
+    WRITABLE = False
+
+# Nox writes a JSON report of the run; after nox's own summary, a banner lists
+# every session that did not pass (skipped ones included) in capitals.
+if WRITABLE and "--parallel-worker" not in sys.argv:
+    REPORT.unlink(missing_ok=True)
+    nox.options.report = str(REPORT)
+    atexit.register(support.print_summary, REPORT, ci=CI)
+
 PLUGINS = sorted(str(p.parent) for p in ROOT.glob("plugins/*/pyproject.toml"))
-PYTHONS = ["3.10", "3.11", "3.12", "3.13"]
 DEV = ["pytest>=8", "hypothesis>=6.100"]
 # The bundled rulesets and one check each, run against the installed wheels.
 RULESET_IDS = ["adz", "ds4", "fluid", "mythandria", "pf2e"]
@@ -51,14 +106,14 @@ def install_project(session: nox.Session, *extra: str) -> None:
     session.install(*editable, *extra)
 
 
-@nox.session(python="3.12")
+@nox.session
 def lint(session: nox.Session) -> None:
     session.install("ruff>=0.5")
     session.run("ruff", "check", ".")
     session.run("ruff", "format", "--check", ".")
 
 
-@nox.session(python="3.12")
+@nox.session
 def typecheck(session: nox.Session) -> None:
     install_project(session, "mypy>=1.10", *DEV)
     session.run("mypy")
@@ -66,19 +121,20 @@ def typecheck(session: nox.Session) -> None:
 
 @nox.session(python=PYTHONS)
 def tests(session: nox.Session) -> None:
-    install_project(session, *DEV)
-    env = {"HYPOTHESIS_PROFILE": "ci" if os.environ.get("CI") else "default"}
+    # nox too: tests/test_nox_sessions.py lists the sessions of a fresh copy.
+    install_project(session, *DEV, "nox")
+    env = {"HYPOTHESIS_PROFILE": "ci" if CI else "default"}
     args = session.posargs or ["--doctest-modules"]
     session.run("pytest", *args, env=env)
 
 
-@nox.session(python="3.12")
+@nox.session
 def docs(session: nox.Session) -> None:
     install_project(session, "mkdocs-material>=9.5", "mkdocstrings[python]>=0.25")
     session.run("mkdocs", "build", "--strict", "--site-dir", "site")
 
 
-@nox.session(python="3.12")
+@nox.session
 def build(session: nox.Session) -> None:
     """Build every distribution, check it, and test the wheels as users get them."""
     import shutil
@@ -166,19 +222,25 @@ def release(session: nox.Session) -> None:
     session.run(sys.executable, "scripts/release.py", *session.posargs)
 
 
-@nox.session(python="3.12")
+@nox.session
 def docs_browser(session: nox.Session) -> None:
     """Build the docs, serve them on localhost and check them in headless Chromium."""
     import shutil
 
     if shutil.which("chromium") is None:
-        if shutil.which("apt-get") and os.geteuid() == 0:
+        if not (shutil.which("apt-get") and os.geteuid() == 0):
+            support.skip_or_fail(
+                session,
+                "Chromium is not installed (Debian package 'chromium'),"
+                " and installing it needs root and apt-get",
+            )
+        try:
             session.run("apt-get", "update", "-qq", external=True)
             session.run("apt-get", "install", "-y", "-qq", "chromium", external=True)
-        elif not os.environ.get("CI"):
-            session.skip("Chromium is not installed (Debian package 'chromium')")
-        else:
-            session.error("Chromium is not installed and cannot be installed here")
+        except nox.command.CommandFailed:
+            support.skip_or_fail(
+                session, "Chromium is not installed and `apt-get install` failed"
+            )
     install_project(
         session,
         "mkdocs-material>=9.5",
@@ -190,7 +252,7 @@ def docs_browser(session: nox.Session) -> None:
     session.run("python", "scripts/check_site.py", str(site), "build/screenshots")
 
 
-@nox.session(python="3.12")
+@nox.session
 def guide(session: nox.Session) -> None:
     """Build the plugin-author guide's package from the guide itself and certify it."""
     import shutil
@@ -219,3 +281,9 @@ def guide(session: nox.Session) -> None:
         session.run(
             "pytest", "-q", "-p", "no:cacheprovider", "--rollwerk-contract=twodsix"
         )
+
+
+@nox.session(python=False, default=False)
+def readme(session: nox.Session) -> None:
+    """Run the README's test command in a fresh clone with one Python on the PATH."""
+    session.run(sys.executable, "scripts/check_readme_command.py", *session.posargs)
