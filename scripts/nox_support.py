@@ -191,11 +191,13 @@ def summary_lines(report: Mapping[str, Any]) -> list[str]:
     total = len(sessions)
     rule = "=" * 72
     if passed == total:
-        return [rule, f"nox: all {total} sessions passed", rule]
+        everything = f"all {total} sessions" if total != 1 else "the session"
+        return [rule, f"nox: {everything} passed", rule]
     counts = ", ".join(
         f"{len(entries)} {status.upper()}" for status, entries in by_status.items()
     )
-    lines = [rule, f"nox: {passed} of {total} sessions passed; {counts}"]
+    sessions_word = "sessions" if total != 1 else "session"
+    lines = [rule, f"nox: {passed} of {total} {sessions_word} passed; {counts}"]
     for status, entries in by_status.items():
         for entry in entries:
             name = _session_name(entry)

@@ -189,6 +189,8 @@ def test_the_banner_says_when_everything_passed() -> None:
         report(("lint", "success", None), ("docs", "success", None))
     )
     assert "nox: all 2 sessions passed" in lines
+    one = SUPPORT.summary_lines(report(("lint", "success", None)))
+    assert "nox: the session passed" in one
 
 
 def test_the_banner_names_every_session_that_did_not_pass() -> None:
