@@ -18,7 +18,7 @@ import timeit
 from collections.abc import Callable
 
 import rollwerk
-from rollwerk._notation import _parse_cached
+from rollwerk.notation._expression import _parse_cached
 
 ROLLS = ["1d20+5", "4d6kh3", "10d6>=5"]
 EXACT = ["100d6>=5", "4d6kh3", "8d6!", "2d20kh1+5", "3d6+1d8", "1000d6", "10d20kh3"]

@@ -110,7 +110,7 @@ def wall(cmd: list[str], runs: int) -> float:
 
 
 def explosion_cap() -> int:
-    from rollwerk import DICE_LIMITS
+    from rollwerk.dice import DICE_LIMITS
 
     return DICE_LIMITS.explosion_cap
 

@@ -12,22 +12,19 @@ from hypothesis import given
 import rollwerk
 from rollwerk import (
     CheckResult,
-    CheckSpec,
     ContestOutcome,
     Degree,
-    DieRoll,
     Distribution,
-    Explanation,
     Modifier,
-    Monotonic,
     Outcome,
-    Parameter,
     ScriptedRng,
     SeededRng,
     build_check,
     contest_odds,
     resolve_contest,
 )
+from rollwerk.checks import CheckSpec, Explanation, Monotonic, Parameter
+from rollwerk.dice import DieRoll
 from rollwerk.testing import examples
 from rollwerk.testing import strategies as rst
 from rollwerk.testing.examples import PoolCheck, RollUnderCheck, ToyRuleset
@@ -235,7 +232,7 @@ def test_check_spec_build_validates_and_fills_defaults():
 def test_build_check_by_name_and_unknown_check():
     assert build_check(TOY, "pool", dice=3) == PoolCheck(dice=3)
     assert build_check(TOY, skill=2) == RollUnderCheck(skill=2)
-    with pytest.raises(rollwerk.UnknownCheck) as info:
+    with pytest.raises(rollwerk.errors.UnknownCheck) as info:
         build_check(TOY, "attack", skill=2)
     assert str(info.value) == (
         "check must be one of check, pool for ruleset 'toy', got 'attack'"
@@ -384,7 +381,7 @@ def test_contest_odds_rejects_checks_of_another_ruleset():
         def ruleset(self) -> str:
             return "other"
 
-    with pytest.raises(rollwerk.ContestError) as info:
+    with pytest.raises(rollwerk.errors.ContestError) as info:
         contest_odds(TOY, build_check(TOY, skill=1), Other(skill=1))
     assert str(info.value) == "second check must belong to ruleset 'toy', got 'other'"
 

@@ -12,18 +12,12 @@ from typing import Any
 import pytest
 
 import rollwerk
+import rollwerk.plugins._registry
 from rollwerk import CheckResult, build_check
-from rollwerk.cli import main
+from rollwerk.cli._main import main
 from rollwerk.plugins import NO_ENTRYPOINTS_ENV, Registry
 from rollwerk.testing import examples
 from rollwerk.testing.examples import ToyRuleset
-
-try:
-    import rollwerk._cli_roll
-except ImportError:  # pragma: no cover - written by another helper
-    stub = types.ModuleType("rollwerk._cli_roll")
-    stub.add_parsers = lambda sub: None  # type: ignore[attr-defined]
-    sys.modules["rollwerk._cli_roll"] = stub
 
 
 @pytest.fixture
@@ -104,7 +98,7 @@ def test_rulesets_shows_import_failure_with_distribution(cli, monkeypatch):
         def load(self) -> Any:
             raise ImportError("cannot import name 'Ruleset'")
 
-    monkeypatch.setattr(rollwerk.plugins, "_entry_points", lambda: [EP()])
+    monkeypatch.setattr(rollwerk.plugins._registry, "_entry_points", lambda: [EP()])
     reg = Registry(load_entrypoints=True, plugins=[examples])
     code, out, _ = cli("rulesets", reg=reg)
     assert code == 0

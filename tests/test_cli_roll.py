@@ -12,7 +12,7 @@ import sys
 import pytest
 
 from rollwerk import Distribution, RollResult, SchemaError, parse
-from rollwerk.cli import main
+from rollwerk.cli._main import main
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -282,7 +282,7 @@ def test_cli_help_width_follows_columns(
     """Help text wraps at ``COLUMNS`` as with argparse's own (shutil) width."""
     import shutil
 
-    from rollwerk.cli import _terminal_width
+    from rollwerk.cli._main import _terminal_width
 
     for columns in ("60", "0", "abc"):
         monkeypatch.setenv("COLUMNS", columns)

@@ -20,19 +20,18 @@ from hypothesis import strategies as st
 
 import rollwerk
 import rollwerk.plugins
+import rollwerk.plugins._registry
 from rollwerk import (
-    CheckSpec,
     ContestOutcome,
     Degree,
-    DieRoll,
     Distribution,
-    Monotonic,
     Outcome,
-    Parameter,
     Rng,
     SeededRng,
     build_check,
 )
+from rollwerk.checks import CheckSpec, Monotonic, Parameter
+from rollwerk.dice import DieRoll
 from rollwerk.plugins import Registry
 from rollwerk.testing import (
     RULESET_PROPERTIES,
@@ -490,7 +489,7 @@ def test_checks_by_installed_id(check):
 @pytest.fixture(autouse=True)
 def toy_registry(monkeypatch):
     monkeypatch.setattr(
-        rollwerk.plugins,
+        rollwerk.plugins._registry,
         "_DEFAULT",
         Registry(load_entrypoints=False, plugins=[examples]),
     )
@@ -536,7 +535,7 @@ def test_import_rollwerk_imports_neither_hypothesis_nor_pytest():
     out = run_python(
         """
         import sys
-        import rollwerk, rollwerk.plugins, rollwerk.hookspecs
+        import rollwerk, rollwerk.plugins, rollwerk.plugins.hookspecs
         rollwerk.plugins.Registry(load_entrypoints=False).ids()
         print(sorted(m for m in ("hypothesis", "pytest", "rollwerk.testing")
                      if m in sys.modules))

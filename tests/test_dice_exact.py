@@ -17,17 +17,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import rollwerk
-from rollwerk import (
-    DICE_LIMITS,
-    Comparison,
-    Condition,
-    Die,
-    Distribution,
-    Keep,
-    KeepKind,
-    Pool,
-    parse,
-)
+import rollwerk.notation._tree
+from rollwerk import Die, Distribution, Pool, parse
+from rollwerk.dice import DICE_LIMITS, Comparison, Condition, Keep, KeepKind
 
 # -- exact values ----------------------------------------------------------------
 
@@ -377,7 +369,7 @@ def test_core1_i4_explode_reroll_examples_equal_brute_force(notation: str) -> No
     """I2-4: explode/reroll combinations against brute force."""
     expr = parse(notation)
     node = expr._node
-    assert isinstance(node, rollwerk._notation._Dice)
+    assert isinstance(node, rollwerk.notation._tree._Dice)
     assert expr.distribution() == _pool_reference(node.pool)
 
 

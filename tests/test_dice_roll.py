@@ -14,8 +14,6 @@ from hypothesis import strategies as st
 
 from rollwerk import (
     Die,
-    DieRoll,
-    NodeKind,
     ParameterError,
     RollResult,
     SchemaError,
@@ -24,6 +22,8 @@ from rollwerk import (
     parse,
     roll,
 )
+from rollwerk.dice import DieRoll
+from rollwerk.notation import NodeKind
 
 NOTATIONS = [
     "1d20+5",

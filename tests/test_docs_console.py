@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from rollwerk.cli import main
+from rollwerk.cli._main import main
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = [*sorted((ROOT / "docs").rglob("*.md")), ROOT / "README.md"]

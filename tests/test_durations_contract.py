@@ -9,13 +9,11 @@ import attrs
 import pytest
 from hypothesis import given
 
-from rollwerk import (
-    Duration,
+from rollwerk import Duration, Encounter, Rounds
+from rollwerk.encounter import (
     EffectAdded,
-    Encounter,
     Permanent,
     Remaining,
-    Rounds,
     SameName,
     Stacking,
     StackingPolicy,

@@ -10,30 +10,32 @@ import attrs
 import pytest
 
 from rollwerk import (
+    Duration,
+    Encounter,
+    Modifier,
+    ParameterError,
+    Rounds,
+    RulesError,
+    SchemaError,
+)
+from rollwerk.encounter import (
     Actions,
     Concentration,
     ConcentrationEnded,
     ConcentrationStarted,
-    Duration,
     EffectAdded,
     EffectExpired,
-    Encounter,
     GameTime,
     Instant,
-    Modifier,
     NextChecks,
-    ParameterError,
     Permanent,
-    Rounds,
+    Remaining,
     RoundStarted,
-    RulesError,
-    SchemaError,
     UntilCondition,
     UntilEndOfNextTurns,
     UntilEvent,
     duration_from_json,
 )
-from rollwerk._durations import Remaining
 
 # ----------------------------------------------------------------- Mythandria
 

@@ -13,12 +13,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rollwerk import (
+from rollwerk import Encounter, Rounds
+from rollwerk.encounter import (
     EffectExpired,
     EffectTicked,
-    Encounter,
     Event,
-    Rounds,
     TurnEnded,
     TurnStarted,
     UntilEndOfNextTurns,

@@ -20,7 +20,8 @@ from hypothesis.stateful import (
     rule,
 )
 
-from rollwerk import Combatant, Duration, Encounter, Step, Timeline
+from rollwerk import Combatant, Duration, Encounter
+from rollwerk.encounter import Step, Timeline
 from rollwerk.testing import (
     assert_json_round_trip,
     assert_step_contract,

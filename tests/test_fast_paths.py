@@ -29,8 +29,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rollwerk
+import rollwerk.plugins._registry
 from rollwerk import Rng, ScriptedRng, SeededRng
-from rollwerk._dice import (
+from rollwerk.dice._exact import (
     _binomial,
     _convolve,
     _keep_dp,
@@ -447,7 +448,8 @@ def test_perf_entry_point_scan_equals_importlib_metadata() -> None:
     """Issue 11: the quick entry-point scan finds what importlib.metadata finds."""
     from importlib import metadata
 
-    from rollwerk.plugins import ENTRYPOINT_GROUP, _entry_point_target
+    from rollwerk.plugins import ENTRYPOINT_GROUP
+    from rollwerk.plugins._registry import _entry_point_target
 
     found: dict[str, set[str]] = {}
     for ep in metadata.entry_points(group=ENTRYPOINT_GROUP):
@@ -461,7 +463,8 @@ def test_perf_quick_ruleset_equals_full_registry(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Issue 11: loading one plugin by name gives the registry's ruleset."""
-    from rollwerk.plugins import NO_ENTRYPOINTS_ENV, Registry, _quick_ruleset
+    from rollwerk.plugins import NO_ENTRYPOINTS_ENV, Registry
+    from rollwerk.plugins._registry import _quick_ruleset
 
     monkeypatch.delenv(NO_ENTRYPOINTS_ENV, raising=False)
     registry = Registry()

@@ -1,6 +1,6 @@
 """Every hook: its own test, and meta-tests that keep the hooks documented.
 
-As in datasette: every hook specification in `rollwerk.hookspecs` must appear
+As in datasette: every hook specification in `rollwerk.plugins.hookspecs` must appear
 in ``docs/plugins.md`` with its exact signature, and must have a test here
 (or in another test file) called ``test_hook_<hook name>``.
 """
@@ -15,8 +15,9 @@ from typing import Any
 import pytest
 
 import rollwerk
-from rollwerk import OptionalRule, Ruleset, hookspecs
-from rollwerk.plugins import Registry
+from rollwerk import Ruleset
+from rollwerk.plugins import Registry, hookspecs
+from rollwerk.rulesets import OptionalRule
 from rollwerk.testing import examples
 from rollwerk.testing.examples import ToyRuleset
 

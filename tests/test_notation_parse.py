@@ -14,8 +14,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import rollwerk
+import rollwerk.notation._tree
 from rollwerk import (
-    DICE_LIMITS,
     LimitExceeded,
     NotationError,
     ParameterError,
@@ -24,6 +24,7 @@ from rollwerk import (
     SeededRng,
     parse,
 )
+from rollwerk.dice import DICE_LIMITS
 
 
 @pytest.mark.parametrize(
@@ -385,8 +386,8 @@ def test_core1_i3_pool_notation_round_trip(notation: str) -> None:
         assert [n.pool for n in again] == [pool]
 
 
-def _dice_nodes(node: object) -> list[rollwerk._notation._Dice]:
-    from rollwerk import _notation as n
+def _dice_nodes(node: object) -> list[rollwerk.notation._tree._Dice]:
+    from rollwerk.notation import _tree as n
 
     if isinstance(node, n._Dice):
         return [node]

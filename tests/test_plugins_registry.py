@@ -9,7 +9,7 @@ import pytest
 
 import rollwerk
 import rollwerk.plugins
-from rollwerk import OptionalRule
+import rollwerk.plugins._registry
 from rollwerk.plugins import (
     NO_ENTRYPOINTS_ENV,
     PluginFailure,
@@ -17,6 +17,7 @@ from rollwerk.plugins import (
     get_plugin_manager,
     get_registry,
 )
+from rollwerk.rulesets import OptionalRule
 from rollwerk.testing import examples
 from rollwerk.testing.examples import ToyRuleset
 
@@ -54,7 +55,9 @@ def entry_points(monkeypatch):
     """Replace the installed entry points by the given fakes."""
 
     def install(*eps: FakeEntryPoint) -> None:
-        monkeypatch.setattr(rollwerk.plugins, "_entry_points", lambda: list(eps))
+        monkeypatch.setattr(
+            rollwerk.plugins._registry, "_entry_points", lambda: list(eps)
+        )
         monkeypatch.delenv(NO_ENTRYPOINTS_ENV, raising=False)
 
     return install
@@ -63,7 +66,7 @@ def entry_points(monkeypatch):
 def test_registry_does_not_load_at_import_and_is_lazy(monkeypatch):
     calls = []
     monkeypatch.setattr(
-        rollwerk.plugins, "_entry_points", lambda: calls.append(1) or []
+        rollwerk.plugins._registry, "_entry_points", lambda: calls.append(1) or []
     )
     monkeypatch.delenv(NO_ENTRYPOINTS_ENV, raising=False)
     registry = Registry()
@@ -73,7 +76,9 @@ def test_registry_does_not_load_at_import_and_is_lazy(monkeypatch):
 
 def test_off_switch_skips_entry_points(monkeypatch):
     monkeypatch.setattr(
-        rollwerk.plugins, "_entry_points", lambda: pytest.fail("entry points loaded")
+        rollwerk.plugins._registry,
+        "_entry_points",
+        lambda: pytest.fail("entry points loaded"),
     )
     monkeypatch.setenv(NO_ENTRYPOINTS_ENV, "1")
     pm, failures = get_plugin_manager()
@@ -113,7 +118,7 @@ def test_register_after_load_invalidates_cache():
 
 def test_get_registry_is_cached_and_fresh_rebuilds(monkeypatch):
     monkeypatch.setenv(NO_ENTRYPOINTS_ENV, "1")
-    monkeypatch.setattr(rollwerk.plugins, "_DEFAULT", None)
+    monkeypatch.setattr(rollwerk.plugins._registry, "_DEFAULT", None)
     first = get_registry()
     assert get_registry() is first
     assert get_registry(fresh=True) is not first
@@ -337,8 +342,9 @@ def test_i3_3_broken_plugin_named_like_its_ruleset_in_the_cli(
     whose ``id`` raised escaped it with a traceback. The error now also says
     why the ruleset is missing.
     """
-    from rollwerk.cli import main
-    from rollwerk.plugins import NO_ENTRYPOINTS_ENV, _quick_ruleset
+    from rollwerk.cli._main import main
+    from rollwerk.plugins import NO_ENTRYPOINTS_ENV
+    from rollwerk.plugins._registry import _quick_ruleset
 
     info = tmp_path / "rw_review_broken-0.1.dist-info"
     info.mkdir()

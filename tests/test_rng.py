@@ -11,14 +11,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rollwerk import (
-    ParameterError,
-    Rng,
-    ScriptedRng,
-    ScriptExhausted,
-    SeededRng,
-    SystemRng,
-)
+from rollwerk import ParameterError, Rng, ScriptedRng, SeededRng, SystemRng
+from rollwerk.errors import ScriptExhausted
 
 
 def test_core1_i2_seeded_fixed_values() -> None:

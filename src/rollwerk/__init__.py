@@ -1,6 +1,12 @@
 """rollwerk: typed tabletop role-playing rules with exact odds.
 
-The public API is re-exported here; implementation lives in private modules.
+The top level holds what a first program needs; everything else lives in
+the public subpackages, bottom to top: [`rollwerk.errors`][rollwerk.errors],
+[`rollwerk.rng`][rollwerk.rng], [`rollwerk.distribution`][rollwerk.distribution],
+[`rollwerk.dice`][rollwerk.dice], [`rollwerk.notation`][rollwerk.notation],
+[`rollwerk.checks`][rollwerk.checks], [`rollwerk.rulesets`][rollwerk.rulesets],
+[`rollwerk.encounter`][rollwerk.encounter], [`rollwerk.plugins`][rollwerk.plugins],
+[`rollwerk.cli`][rollwerk.cli] and [`rollwerk.testing`][rollwerk.testing].
 """
 
 from __future__ import annotations
@@ -10,345 +16,187 @@ from typing import TYPE_CHECKING
 from rollwerk._lazy import lazy_exports
 
 if TYPE_CHECKING:
-    from rollwerk._checks import (
+    from rollwerk import checks as checks
+    from rollwerk import cli as cli
+    from rollwerk import dice as dice
+    from rollwerk import distribution as distribution
+    from rollwerk import encounter as encounter
+    from rollwerk import errors as errors
+    from rollwerk import notation as notation
+    from rollwerk import plugins as plugins
+    from rollwerk import rng as rng
+    from rollwerk import rulesets as rulesets
+    from rollwerk import testing as testing
+    from rollwerk.checks._model import (
         Check,
         CheckResult,
         ContestOutcome,
         Degree,
-        DieRoll,
-        Explanation,
         Modifier,
         Outcome,
-        Scalar,
     )
-    from rollwerk._dice import (
-        DICE_LIMITS,
-        Comparison,
-        Condition,
-        DiceLimits,
+    from rollwerk.dice._die import (
         Die,
-        Keep,
-        KeepKind,
+    )
+    from rollwerk.dice._pool import (
         Pool,
-        RolledDie,
     )
-    from rollwerk._distribution import Distribution
-    from rollwerk._durations import (
-        DURATION_KINDS,
-        Actions,
-        Concentration,
+    from rollwerk.distribution import (
+        Distribution,
+    )
+    from rollwerk.encounter._durations import (
         Duration,
-        DurationDecoder,
-        GameTime,
-        Instant,
-        NextChecks,
-        Permanent,
-        Remaining,
         Rounds,
-        UntilCondition,
-        UntilEndOfNextTurns,
-        UntilEvent,
-        duration_from_json,
     )
-    from rollwerk._effects import (
+    from rollwerk.encounter._effects import (
         ActiveEffect,
         Effect,
-        SameName,
-        Stacking,
-        StackingPolicy,
-        modifiers_in_force,
     )
-    from rollwerk._encounter import (
-        ActionSpent,
-        CheckRecorded,
+    from rollwerk.encounter._encounter import (
         Combatant,
-        CombatantDelayed,
-        CombatantJoined,
-        CombatantLeft,
-        ConcentrationEnded,
-        ConcentrationStarted,
-        Counter,
-        CounterChanged,
-        CounterReset,
-        EffectAdded,
-        EffectChanged,
-        EffectExpired,
-        EffectRefreshed,
-        EffectRemoved,
-        EffectTicked,
         Encounter,
-        EncounterEnded,
-        Event,
-        InitiativeRule,
-        RemovalReason,
-        RoundEnded,
-        RoundStarted,
-        Signalled,
-        Step,
-        Timeline,
-        TimePassed,
-        TurnEnded,
-        TurnStarted,
-        by_initiative,
     )
-    from rollwerk._errors import (
-        ContestError,
+    from rollwerk.errors import (
         LimitExceeded,
         NotationError,
         ParameterError,
-        PluginError,
         RollwerkError,
         RulesError,
         SchemaError,
-        ScriptExhausted,
-        UnknownCheck,
         UnknownRuleset,
     )
-    from rollwerk._notation import (
+    from rollwerk.notation._expression import (
         Expression,
-        NodeKind,
-        RollNode,
         RollResult,
         parse,
         roll,
     )
-    from rollwerk._rng import Rng, ScriptedRng, SeededRng, SystemRng
-    from rollwerk._rulesets import (
-        CheckSpec,
-        Difficulty,
-        Monotonic,
-        OptionalRule,
-        Parameter,
+    from rollwerk.plugins._registry import (
+        get_registry,
+    )
+    from rollwerk.plugins.hookspecs import (
+        hookimpl,
+    )
+    from rollwerk.rng import (
+        Rng,
+        ScriptedRng,
+        SeededRng,
+        SystemRng,
+    )
+    from rollwerk.rulesets import (
         Ruleset,
         build_check,
         contest_odds,
-        enum_parameter,
         resolve_contest,
     )
-    from rollwerk.hookspecs import hookimpl
 
-# Public name -> private module. Names are imported on first access, so that
-# `import rollwerk` stays cheap (the CLI and plugins import only what they use).
-_LAZY: dict[str, str] = {
-    "Check": "rollwerk._checks",
-    "CheckResult": "rollwerk._checks",
-    "ContestOutcome": "rollwerk._checks",
-    "Degree": "rollwerk._checks",
-    "DieRoll": "rollwerk._checks",
-    "Explanation": "rollwerk._checks",
-    "Modifier": "rollwerk._checks",
-    "Outcome": "rollwerk._checks",
-    "Scalar": "rollwerk._checks",
-    "Comparison": "rollwerk._dice",
-    "Condition": "rollwerk._dice",
-    "DICE_LIMITS": "rollwerk._dice",
-    "DiceLimits": "rollwerk._dice",
-    "Die": "rollwerk._dice",
-    "Keep": "rollwerk._dice",
-    "KeepKind": "rollwerk._dice",
-    "Pool": "rollwerk._dice",
-    "RolledDie": "rollwerk._dice",
-    "Distribution": "rollwerk._distribution",
-    "Actions": "rollwerk._durations",
-    "Concentration": "rollwerk._durations",
-    "DURATION_KINDS": "rollwerk._durations",
-    "Duration": "rollwerk._durations",
-    "DurationDecoder": "rollwerk._durations",
-    "GameTime": "rollwerk._durations",
-    "Instant": "rollwerk._durations",
-    "NextChecks": "rollwerk._durations",
-    "Permanent": "rollwerk._durations",
-    "Remaining": "rollwerk._durations",
-    "Rounds": "rollwerk._durations",
-    "UntilCondition": "rollwerk._durations",
-    "UntilEndOfNextTurns": "rollwerk._durations",
-    "UntilEvent": "rollwerk._durations",
-    "duration_from_json": "rollwerk._durations",
-    "ActiveEffect": "rollwerk._effects",
-    "Effect": "rollwerk._effects",
-    "SameName": "rollwerk._effects",
-    "Stacking": "rollwerk._effects",
-    "StackingPolicy": "rollwerk._effects",
-    "modifiers_in_force": "rollwerk._effects",
-    "ActionSpent": "rollwerk._encounter",
-    "CheckRecorded": "rollwerk._encounter",
-    "Combatant": "rollwerk._encounter",
-    "CombatantDelayed": "rollwerk._encounter",
-    "CombatantJoined": "rollwerk._encounter",
-    "CombatantLeft": "rollwerk._encounter",
-    "ConcentrationEnded": "rollwerk._encounter",
-    "ConcentrationStarted": "rollwerk._encounter",
-    "Counter": "rollwerk._encounter",
-    "CounterChanged": "rollwerk._encounter",
-    "CounterReset": "rollwerk._encounter",
-    "EffectAdded": "rollwerk._encounter",
-    "EffectChanged": "rollwerk._encounter",
-    "EffectExpired": "rollwerk._encounter",
-    "EffectRefreshed": "rollwerk._encounter",
-    "EffectRemoved": "rollwerk._encounter",
-    "EffectTicked": "rollwerk._encounter",
-    "Encounter": "rollwerk._encounter",
-    "EncounterEnded": "rollwerk._encounter",
-    "Event": "rollwerk._encounter",
-    "InitiativeRule": "rollwerk._encounter",
-    "RemovalReason": "rollwerk._encounter",
-    "RoundEnded": "rollwerk._encounter",
-    "RoundStarted": "rollwerk._encounter",
-    "Signalled": "rollwerk._encounter",
-    "Step": "rollwerk._encounter",
-    "TimePassed": "rollwerk._encounter",
-    "Timeline": "rollwerk._encounter",
-    "TurnEnded": "rollwerk._encounter",
-    "TurnStarted": "rollwerk._encounter",
-    "by_initiative": "rollwerk._encounter",
-    "ContestError": "rollwerk._errors",
-    "LimitExceeded": "rollwerk._errors",
-    "NotationError": "rollwerk._errors",
-    "ParameterError": "rollwerk._errors",
-    "PluginError": "rollwerk._errors",
-    "RollwerkError": "rollwerk._errors",
-    "RulesError": "rollwerk._errors",
-    "SchemaError": "rollwerk._errors",
-    "ScriptExhausted": "rollwerk._errors",
-    "UnknownCheck": "rollwerk._errors",
-    "UnknownRuleset": "rollwerk._errors",
-    "Expression": "rollwerk._notation",
-    "NodeKind": "rollwerk._notation",
-    "RollNode": "rollwerk._notation",
-    "RollResult": "rollwerk._notation",
-    "parse": "rollwerk._notation",
-    "roll": "rollwerk._notation",
-    "Rng": "rollwerk._rng",
-    "ScriptedRng": "rollwerk._rng",
-    "SeededRng": "rollwerk._rng",
-    "SystemRng": "rollwerk._rng",
-    "CheckSpec": "rollwerk._rulesets",
-    "Difficulty": "rollwerk._rulesets",
-    "Monotonic": "rollwerk._rulesets",
-    "OptionalRule": "rollwerk._rulesets",
-    "Parameter": "rollwerk._rulesets",
-    "Ruleset": "rollwerk._rulesets",
-    "build_check": "rollwerk._rulesets",
-    "contest_odds": "rollwerk._rulesets",
-    "enum_parameter": "rollwerk._rulesets",
-    "resolve_contest": "rollwerk._rulesets",
-    "hookimpl": "rollwerk.hookspecs",
-}
+SUBPACKAGES = (
+    "checks",
+    "cli",
+    "dice",
+    "distribution",
+    "encounter",
+    "errors",
+    "notation",
+    "plugins",
+    "rng",
+    "rulesets",
+    "testing",
+)
+"""The public modules below the top level (served on first attribute access)."""
+
+__version__: str
+"""The installed version of rollwerk (from the distribution's metadata)."""
 
 __all__ = [
-    "DICE_LIMITS",
-    "DURATION_KINDS",
-    "ActionSpent",
-    "Actions",
     "ActiveEffect",
     "Check",
-    "CheckRecorded",
     "CheckResult",
-    "CheckSpec",
     "Combatant",
-    "CombatantDelayed",
-    "CombatantJoined",
-    "CombatantLeft",
-    "Comparison",
-    "Concentration",
-    "ConcentrationEnded",
-    "ConcentrationStarted",
-    "Condition",
-    "ContestError",
     "ContestOutcome",
-    "Counter",
-    "CounterChanged",
-    "CounterReset",
     "Degree",
-    "DiceLimits",
     "Die",
-    "DieRoll",
-    "Difficulty",
     "Distribution",
     "Duration",
-    "DurationDecoder",
     "Effect",
-    "EffectAdded",
-    "EffectChanged",
-    "EffectExpired",
-    "EffectRefreshed",
-    "EffectRemoved",
-    "EffectTicked",
     "Encounter",
-    "EncounterEnded",
-    "Event",
-    "Explanation",
     "Expression",
-    "GameTime",
-    "InitiativeRule",
-    "Instant",
-    "Keep",
-    "KeepKind",
     "LimitExceeded",
     "Modifier",
-    "Monotonic",
-    "NextChecks",
-    "NodeKind",
     "NotationError",
-    "OptionalRule",
     "Outcome",
-    "Parameter",
     "ParameterError",
-    "Permanent",
-    "PluginError",
     "Pool",
-    "Remaining",
-    "RemovalReason",
     "Rng",
-    "RollNode",
     "RollResult",
-    "RolledDie",
     "RollwerkError",
-    "RoundEnded",
-    "RoundStarted",
     "Rounds",
     "RulesError",
     "Ruleset",
-    "SameName",
-    "Scalar",
     "SchemaError",
-    "ScriptExhausted",
     "ScriptedRng",
     "SeededRng",
-    "Signalled",
-    "Stacking",
-    "StackingPolicy",
-    "Step",
     "SystemRng",
-    "TimePassed",
-    "Timeline",
-    "TurnEnded",
-    "TurnStarted",
-    "UnknownCheck",
     "UnknownRuleset",
-    "UntilCondition",
-    "UntilEndOfNextTurns",
-    "UntilEvent",
     "__version__",
     "build_check",
-    "by_initiative",
     "contest_odds",
-    "duration_from_json",
-    "enum_parameter",
+    "get_registry",
     "hookimpl",
-    "modifiers_in_force",
     "parse",
     "resolve_contest",
     "roll",
 ]
 
+if not TYPE_CHECKING:
+    # Names are imported on first use (see ``rollwerk._lazy``); type checkers
+    # and documentation tools read the imports above instead.
+    _lazy_getattr, __dir__ = lazy_exports(
+        __name__,
+        {
+            "ActiveEffect": "rollwerk.encounter._effects",
+            "Check": "rollwerk.checks._model",
+            "CheckResult": "rollwerk.checks._model",
+            "Combatant": "rollwerk.encounter._encounter",
+            "ContestOutcome": "rollwerk.checks._model",
+            "Degree": "rollwerk.checks._model",
+            "Die": "rollwerk.dice._die",
+            "Distribution": "rollwerk.distribution",
+            "Duration": "rollwerk.encounter._durations",
+            "Effect": "rollwerk.encounter._effects",
+            "Encounter": "rollwerk.encounter._encounter",
+            "Expression": "rollwerk.notation._expression",
+            "LimitExceeded": "rollwerk.errors",
+            "Modifier": "rollwerk.checks._model",
+            "NotationError": "rollwerk.errors",
+            "Outcome": "rollwerk.checks._model",
+            "ParameterError": "rollwerk.errors",
+            "Pool": "rollwerk.dice._pool",
+            "Rng": "rollwerk.rng",
+            "RollResult": "rollwerk.notation._expression",
+            "RollwerkError": "rollwerk.errors",
+            "Rounds": "rollwerk.encounter._durations",
+            "RulesError": "rollwerk.errors",
+            "Ruleset": "rollwerk.rulesets",
+            "SchemaError": "rollwerk.errors",
+            "ScriptedRng": "rollwerk.rng",
+            "SeededRng": "rollwerk.rng",
+            "SystemRng": "rollwerk.rng",
+            "UnknownRuleset": "rollwerk.errors",
+            "build_check": "rollwerk.rulesets",
+            "contest_odds": "rollwerk.rulesets",
+            "get_registry": "rollwerk.plugins._registry",
+            "hookimpl": "rollwerk.plugins.hookspecs",
+            "parse": "rollwerk.notation._expression",
+            "resolve_contest": "rollwerk.rulesets",
+            "roll": "rollwerk.notation._expression",
+        },
+        submodules=SUBPACKAGES,
+    )
 
-_lazy_getattr, __dir__ = lazy_exports(__name__, _LAZY)
+    def __getattr__(name: str) -> object:
+        if name == "__version__":
+            from rollwerk.rulesets import distribution_version
 
-
-def __getattr__(name: str) -> object:
-    if name == "__version__":
-        from rollwerk._lazy import distribution_version
-
-        return distribution_version("rollwerk")
-    return _lazy_getattr(name)
+            return distribution_version("rollwerk")
+        return _lazy_getattr(name)

@@ -1,5 +1,5 @@
 """Run the command-line interface: ``python -m rollwerk``."""
 
-from rollwerk.cli import main
+from rollwerk.cli._main import main
 
 raise SystemExit(main())

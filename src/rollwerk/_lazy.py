@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import importlib
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
-__all__ = ["distribution_version", "lazy_exports"]
+__all__ = ["lazy_exports"]
 
 
 def lazy_exports(
-    module: str, names: Mapping[str, str]
+    module: str,
+    names: Mapping[str, str],
+    *,
+    submodules: Iterable[str] = (),
 ) -> tuple[Callable[[str], object], Callable[[], list[str]]]:
     """Module-level ``__getattr__`` and ``__dir__`` that import names on first use.
 
@@ -30,14 +33,19 @@ def lazy_exports(
     Args:
         module: The package's ``__name__``.
         names: Each public name with the module that defines it.
+        submodules: Subpackages served as attributes on first use
+            (``rollwerk.encounter`` after ``import rollwerk``).
 
     Returns:
         The ``__getattr__`` and ``__dir__`` functions for the package.
     """
+    subs = frozenset(submodules)
 
     def getattr_(name: str) -> object:
         source = names.get(name)
         if source is None:
+            if name in subs:
+                return importlib.import_module(f"{module}.{name}")
             raise AttributeError(f"module {module!r} has no attribute {name!r}")
         value = getattr(importlib.import_module(source), name)
         setattr(sys.modules[module], name, value)
@@ -46,24 +54,10 @@ def lazy_exports(
     def dir_() -> list[str]:
         package = sys.modules[module]
         return sorted(
-            set(vars(package)) | set(names) | set(vars(package).get("__all__", ()))
+            set(vars(package))
+            | set(names)
+            | subs
+            | set(vars(package).get("__all__", ()))
         )
 
     return getattr_, dir_
-
-
-def distribution_version(distribution: str) -> str:
-    """The installed version of ``distribution``, or ``"0+unknown"``.
-
-    Rulesets report this as their [`version`][rollwerk.Ruleset.version], so
-    that it always matches what is installed:
-
-    >>> distribution_version("no-such-distribution-installed")
-    '0+unknown'
-    """
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version(distribution)
-    except PackageNotFoundError:
-        return "0+unknown"

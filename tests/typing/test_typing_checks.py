@@ -16,14 +16,13 @@ import rollwerk
 from rollwerk import (
     Check,
     CheckResult,
-    CheckSpec,
     ContestOutcome,
     Degree,
     Distribution,
     Outcome,
     Ruleset,
-    Scalar,
 )
+from rollwerk.checks import CheckSpec, Scalar
 from rollwerk.plugins import PluginFailure, RegisteredRuleset, Registry, get_registry
 from rollwerk.testing import (
     ContractViolation,

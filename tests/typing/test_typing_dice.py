@@ -10,15 +10,9 @@ from fractions import Fraction
 from typing_extensions import assert_type
 
 import rollwerk
-from rollwerk import (
-    DieRoll,
-    Distribution,
-    Expression,
-    RollNode,
-    RollResult,
-    ScriptedRng,
-    SeededRng,
-)
+from rollwerk import Distribution, Expression, RollResult, ScriptedRng, SeededRng
+from rollwerk.dice import DieRoll
+from rollwerk.notation import RollNode
 
 
 def check_parse_and_roll() -> None:
@@ -42,9 +36,11 @@ def check_distributions() -> None:
     assert_type(dist.mean(), Fraction)
     assert_type(rollwerk.Die(6).distribution(), Distribution[int])
     pool = rollwerk.Pool(
-        4, rollwerk.Die(6), keep=rollwerk.Keep(rollwerk.KeepKind.KEEP_HIGHEST, 3)
+        4,
+        rollwerk.Die(6),
+        keep=rollwerk.dice.Keep(rollwerk.dice.KeepKind.KEEP_HIGHEST, 3),
     )
     assert_type(pool.distribution(), Distribution[int])
     assert_type(pool.notation(), str)
     assert_type(rollwerk.Die.fudge().roll(SeededRng(2)), int)
-    assert_type(rollwerk.DICE_LIMITS.max_dice, int)
+    assert_type(rollwerk.dice.DICE_LIMITS.max_dice, int)

@@ -14,23 +14,25 @@ from hypothesis import strategies as st
 from typing_extensions import assert_type
 
 from rollwerk import (
-    Actions,
     ActiveEffect,
     Combatant,
-    Concentration,
     Duration,
     Effect,
     Encounter,
+    Modifier,
+    Rng,
+    Rounds,
+    SeededRng,
+)
+from rollwerk.encounter import (
+    Actions,
+    Concentration,
     Event,
     GameTime,
-    Modifier,
     NextChecks,
     Permanent,
     Remaining,
-    Rng,
-    Rounds,
     SameName,
-    SeededRng,
     Stacking,
     StackingPolicy,
     Step,

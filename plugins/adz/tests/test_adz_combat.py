@@ -11,7 +11,6 @@ from hypothesis import strategies as st
 
 from rollwerk import (
     Combatant,
-    DieRoll,
     Distribution,
     Encounter,
     ParameterError,
@@ -19,6 +18,7 @@ from rollwerk import (
     ScriptedRng,
     SeededRng,
 )
+from rollwerk.dice import DieRoll
 from rollwerk_adz import (
     Act,
     AdzRuleset,

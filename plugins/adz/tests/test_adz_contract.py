@@ -5,7 +5,7 @@ from __future__ import annotations
 import attrs
 import pytest
 
-from rollwerk import Monotonic
+from rollwerk.checks import Monotonic
 from rollwerk.testing import (
     ContractViolation,
     assert_monotonic,

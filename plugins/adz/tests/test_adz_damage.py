@@ -9,7 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rollwerk import Combatant, Encounter, GameTime, Modifier, ParameterError
+from rollwerk import Combatant, Encounter, Modifier, ParameterError
+from rollwerk.encounter import GameTime
 from rollwerk_adz import (
     AdzCheck,
     Health,

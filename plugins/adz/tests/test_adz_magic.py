@@ -11,18 +11,15 @@ from hypothesis import strategies as st
 
 from rollwerk import (
     Combatant,
-    Concentration,
     Effect,
     Encounter,
-    GameTime,
-    Instant,
     LimitExceeded,
     Modifier,
     ParameterError,
-    Permanent,
     RulesError,
     ScriptedRng,
 )
+from rollwerk.encounter import Concentration, GameTime, Instant, Permanent
 from rollwerk_adz import (
     STANDARD_SCALE,
     ActiveSpell,

@@ -10,7 +10,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rollwerk import (
-    ContestError,
     ContestOutcome,
     Degree,
     Outcome,
@@ -19,6 +18,7 @@ from rollwerk import (
     build_check,
     contest_odds,
 )
+from rollwerk.errors import ContestError
 from rollwerk_adz import (
     AdzCheck,
     AdzRuleset,

@@ -12,7 +12,7 @@ def test_cli_check_loads_neither_metadata_nor_other_modules() -> None:
         "import sys\n"
         "from rollwerk.cli import main\n"
         "main(['check', 'ds4', 'pw=14', '--rolls', '5'])\n"
-        "heavy = ('importlib.metadata', 'rollwerk._encounter', 'rollwerk._dice',"
+        "heavy = ('importlib.metadata', 'rollwerk.encounter._encounter', 'rollwerk.dice._pool',"
         " 'shutil', 'json',"
         " 'rollwerk_ds4._combat', 'rollwerk_ds4._magic')\n"
         "print(sorted(m for m in heavy if m in sys.modules))\n"

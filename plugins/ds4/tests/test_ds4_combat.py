@@ -10,13 +10,13 @@ from hypothesis import strategies as st
 
 from rollwerk import (
     Degree,
-    DieRoll,
     ParameterError,
     RulesError,
     ScriptedRng,
     SeededRng,
     build_check,
 )
+from rollwerk.dice import DieRoll
 from rollwerk_ds4 import (
     ROUND_SECONDS,
     Action,

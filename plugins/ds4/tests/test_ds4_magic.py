@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rollwerk import Degree, GameTime, ParameterError, Rounds, RulesError, ScriptedRng
+from rollwerk import Degree, ParameterError, Rounds, RulesError, ScriptedRng
+from rollwerk.encounter import GameTime
 from rollwerk_ds4 import (
     CasterClass,
     Ds4Attack,

@@ -8,13 +8,13 @@ import rollwerk
 from rollwerk import (
     CheckResult,
     Degree,
-    DieRoll,
     ParameterError,
     RulesError,
     ScriptedRng,
     SeededRng,
-    UnknownCheck,
 )
+from rollwerk.dice import DieRoll
+from rollwerk.errors import UnknownCheck
 from rollwerk_fluid import FluidCheck, FluidOutcome, FluidRuleset, Reward, overflow
 
 FLUID = FluidRuleset()

@@ -9,7 +9,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import rollwerk
-from rollwerk import ContestError, ContestOutcome, Degree, Outcome, ScriptedRng
+from rollwerk import ContestOutcome, Degree, Outcome, ScriptedRng
+from rollwerk.errors import ContestError
 from rollwerk_fluid import FluidCheck, FluidRuleset, contest_rank
 
 FLUID = FluidRuleset()

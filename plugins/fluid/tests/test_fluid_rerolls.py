@@ -13,14 +13,14 @@ from hypothesis import strategies as st
 import rollwerk
 from rollwerk import (
     CheckResult,
-    DieRoll,
     Outcome,
     ParameterError,
     RulesError,
     ScriptedRng,
-    ScriptExhausted,
     SeededRng,
 )
+from rollwerk.dice import DieRoll
+from rollwerk.errors import ScriptExhausted
 from rollwerk_fluid import (
     Die,
     FluidCheck,

@@ -7,15 +7,12 @@ import pytest
 from rollwerk import (
     ActiveEffect,
     Effect,
-    EffectExpired,
-    EffectRemoved,
     Encounter,
     Modifier,
-    NextChecks,
     ParameterError,
     ScriptedRng,
-    UntilEvent,
 )
+from rollwerk.encounter import EffectExpired, EffectRemoved, NextChecks, UntilEvent
 from rollwerk_fluid import (
     CHANCE,
     DEFENCE,

@@ -6,14 +6,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rollwerk import (
+from rollwerk import Encounter, ParameterError, RulesError
+from rollwerk.encounter import (
     Actions,
     ActionSpent,
     EffectAdded,
     EffectExpired,
-    Encounter,
-    ParameterError,
-    RulesError,
     Signalled,
 )
 from rollwerk_mythandria import (

@@ -10,14 +10,14 @@ from hypothesis import strategies as st
 
 from rollwerk import (
     Degree,
-    DieRoll,
     Encounter,
-    GameTime,
     ParameterError,
     RulesError,
     ScriptedRng,
     SeededRng,
 )
+from rollwerk.dice import DieRoll
+from rollwerk.encounter import GameTime
 from rollwerk_mythandria import (
     Ability,
     Attribute,

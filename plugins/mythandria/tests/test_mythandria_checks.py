@@ -10,10 +10,8 @@ from hypothesis import strategies as st
 
 from rollwerk import (
     CheckResult,
-    ContestError,
     ContestOutcome,
     Degree,
-    DieRoll,
     Distribution,
     Outcome,
     ParameterError,
@@ -22,6 +20,8 @@ from rollwerk import (
     build_check,
     contest_odds,
 )
+from rollwerk.dice import DieRoll
+from rollwerk.errors import ContestError
 from rollwerk_mythandria import (
     PW_MAX,
     PW_MIN,

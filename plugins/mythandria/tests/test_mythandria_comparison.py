@@ -10,7 +10,6 @@ from hypothesis import strategies as st
 
 from rollwerk import (
     ContestOutcome,
-    DieRoll,
     Distribution,
     LimitExceeded,
     ParameterError,
@@ -19,6 +18,7 @@ from rollwerk import (
     SeededRng,
     contest_odds,
 )
+from rollwerk.dice import DieRoll
 from rollwerk_mythandria import (
     MAX_PARTICIPANTS,
     MAX_REROLL_PARTICIPANTS,

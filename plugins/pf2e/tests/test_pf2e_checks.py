@@ -58,19 +58,19 @@ def test_parameters_declared_with_ranges_and_monotonicity() -> None:
         "modifier",
         -20,
         60,
-        rollwerk.Monotonic.INCREASING,
+        rollwerk.checks.Monotonic.INCREASING,
     )
     assert (dc.name, dc.min_value, dc.max_value, dc.monotonic) == (
         "dc",
         0,
         80,
-        rollwerk.Monotonic.DECREASING,
+        rollwerk.checks.Monotonic.DECREASING,
     )
     inc = RS.checks()[1].parameter("range_increments")
     assert (inc.min_value, inc.max_value, inc.monotonic) == (
         1,
         6,
-        rollwerk.Monotonic.DECREASING,
+        rollwerk.checks.Monotonic.DECREASING,
     )
 
 
@@ -111,8 +111,8 @@ def test_resolve_scripted_and_explanation() -> None:
         success=True,
         degree=Degree.SUCCESS,
         value=15,
-        rolls=(rollwerk.DieRoll(20, 10, "check"),),
-        explanation=rollwerk.Explanation(
+        rolls=(rollwerk.dice.DieRoll(20, 10, "check"),),
+        explanation=rollwerk.checks.Explanation(
             "d20 10 + 5 = 15 against DC 15: success",
             "W20 10 + 5 = 15 gegen SG 15: Erfolg",
         ),

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from rollwerk import Encounter, Timeline
+from rollwerk import Encounter
+from rollwerk.encounter import Timeline
 from rollwerk.testing import assert_ruleset_contract
 from rollwerk_pf2e import (
     DURATION_KINDS,

@@ -11,16 +11,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rollwerk import (
-    Combatant,
+from rollwerk import Combatant, Encounter, ParameterError, RulesError, SchemaError
+from rollwerk.encounter import (
     EffectChanged,
     EffectExpired,
     EffectTicked,
-    Encounter,
-    ParameterError,
     RoundStarted,
-    RulesError,
-    SchemaError,
     Timeline,
     TurnEnded,
     TurnStarted,

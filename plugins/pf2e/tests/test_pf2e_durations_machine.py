@@ -11,8 +11,8 @@ from __future__ import annotations
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
-from rollwerk import (
-    Combatant,
+from rollwerk import Combatant
+from rollwerk.encounter import (
     EffectChanged,
     EffectExpired,
     EffectTicked,

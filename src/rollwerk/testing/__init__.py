@@ -14,11 +14,12 @@ lives in this package) costs nothing until a contract test runs.
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from rollwerk._lazy import lazy_exports
 
 if TYPE_CHECKING:
-    from rollwerk.testing import strategies
+    from rollwerk.testing import strategies as strategies
     from rollwerk.testing._contract import (
         DEFAULT_ALPHA,
         DEFAULT_MAX_EXAMPLES,
@@ -86,34 +87,40 @@ __all__ = [
     "strategies",
 ]
 
-_STRATEGIES = frozenset({"checks", "parameter_values", "parameters", "rngs", "seeds"})
-_DURATIONS = frozenset(
-    {
-        "DURATION_PROPERTIES",
-        "assert_encounter_contract",
-        "assert_json_round_trip",
-        "assert_ruleset_durations",
-        "assert_step_contract",
-        "assert_timeline_contract",
-        "durations",
-    }
-)
-
-
-def __getattr__(name: str) -> Any:
-    if name == "strategies":
-        return importlib.import_module("rollwerk.testing.strategies")
-    if name in _STRATEGIES:
-        module = importlib.import_module("rollwerk.testing.strategies")
-        return getattr(module, name)
-    if name in _DURATIONS:
-        module = importlib.import_module("rollwerk.testing._durations")
-        return getattr(module, name)
-    if name in __all__:
-        module = importlib.import_module("rollwerk.testing._contract")
-        return getattr(module, name)
-    raise AttributeError(f"module 'rollwerk.testing' has no attribute {name!r}")
-
-
-def __dir__() -> list[str]:
-    return sorted(__all__)
+if not TYPE_CHECKING:
+    # Imported on first use (see ``rollwerk._lazy``); type checkers read the
+    # imports above.
+    __getattr__, __dir__ = lazy_exports(
+        __name__,
+        {
+            "ContractViolation": "rollwerk.testing._contract",
+            "DEFAULT_ALPHA": "rollwerk.testing._contract",
+            "DEFAULT_MAX_EXAMPLES": "rollwerk.testing._contract",
+            "DEFAULT_REPLAYS": "rollwerk.testing._contract",
+            "DEFAULT_RESOLUTIONS": "rollwerk.testing._contract",
+            "DURATION_PROPERTIES": "rollwerk.testing._durations",
+            "RULESET_PROPERTIES": "rollwerk.testing._contract",
+            "RulesetProperty": "rollwerk.testing._contract",
+            "assert_check_contract": "rollwerk.testing._contract",
+            "assert_contest_contract": "rollwerk.testing._contract",
+            "assert_distribution_valid": "rollwerk.testing._contract",
+            "assert_encounter_contract": "rollwerk.testing._durations",
+            "assert_frequencies_match": "rollwerk.testing._contract",
+            "assert_json_round_trip": "rollwerk.testing._durations",
+            "assert_monotonic": "rollwerk.testing._contract",
+            "assert_ruleset_contract": "rollwerk.testing._contract",
+            "assert_ruleset_declaration": "rollwerk.testing._contract",
+            "assert_ruleset_durations": "rollwerk.testing._durations",
+            "assert_step_contract": "rollwerk.testing._durations",
+            "assert_timeline_contract": "rollwerk.testing._durations",
+            "checks": "rollwerk.testing.strategies",
+            "describe_check": "rollwerk.testing._contract",
+            "durations": "rollwerk.testing._durations",
+            "frequency_p_value": "rollwerk.testing._contract",
+            "parameter_values": "rollwerk.testing.strategies",
+            "parameters": "rollwerk.testing.strategies",
+            "rngs": "rollwerk.testing.strategies",
+            "seeds": "rollwerk.testing.strategies",
+        },
+        submodules=("strategies",),
+    )

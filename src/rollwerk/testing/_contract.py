@@ -12,25 +12,20 @@ from typing import Any
 
 from hypothesis import HealthCheck, Phase, given, reject, settings
 
-from rollwerk import (
+from rollwerk.checks._model import (
     Check,
     CheckResult,
-    CheckSpec,
     ContestOutcome,
     Degree,
-    DieRoll,
-    Difficulty,
-    Distribution,
-    Monotonic,
     Outcome,
-    Parameter,
-    RollwerkError,
-    Ruleset,
     Scalar,
-    ScriptedRng,
-    SeededRng,
-    contest_odds,
 )
+from rollwerk.checks._parameters import CheckSpec, Difficulty, Monotonic, Parameter
+from rollwerk.dice._die import DieRoll
+from rollwerk.distribution import Distribution
+from rollwerk.errors import RollwerkError
+from rollwerk.rng import ScriptedRng, SeededRng
+from rollwerk.rulesets import Ruleset, contest_odds
 
 __all__ = [
     "DEFAULT_ALPHA",
@@ -104,7 +99,7 @@ def _fail(where: str, what: str) -> ContractViolation:
 def assert_distribution_valid(dist: Distribution[Any]) -> None:
     """Assert that ``dist`` is a probability distribution.
 
-    It must be a [`Distribution`][rollwerk.Distribution] whose probabilities
+    It must be a [`Distribution`][rollwerk.distribution.Distribution] whose probabilities
     are `Fraction`s, all positive, summing to exactly 1.
 
     >>> from rollwerk import Distribution
@@ -321,11 +316,11 @@ def assert_check_contract(
     """Assert every per-check property of the contract for one check.
 
     1. ``outcomes()`` is a valid distribution over
-       [`Outcome`][rollwerk.Outcome]s (and the same when asked again); every
+       [`Outcome`][rollwerk.checks.Outcome]s (and the same when asked again); every
        outcome round-trips through JSON and its extras avoid the reserved
        names (``success``, ``degree``, ``value``, ``rolled``, ``probability``).
     2. ``resolutions`` resolutions with one ``SeededRng(seed)`` each give a
-       well-formed [`CheckResult`][rollwerk.CheckResult] (it names the check
+       well-formed [`CheckResult`][rollwerk.checks.CheckResult] (it names the check
        and its ruleset, records valid dice, ``rolled`` exactly when dice were
        recorded, explanations in English and German) whose outcome lies in
        the support.
@@ -333,7 +328,7 @@ def assert_check_contract(
        ([`assert_frequencies_match`][rollwerk.testing.assert_frequencies_match],
        false-alarm rate ``alpha``).
     4. For ``replays`` seeds: the same seed gives an equal result; a
-       [`ScriptedRng`][rollwerk.ScriptedRng] of the recorded faces replays it
+       [`ScriptedRng`][rollwerk.rng.ScriptedRng] of the recorded faces replays it
        exactly and uses every face; the result round-trips through
        ``to_json``/``from_json`` and through ``json.dumps``/``json.loads``.
 
@@ -575,8 +570,8 @@ def assert_contest_contract(
 ) -> None:
     """Assert the contest properties for two checks of ``ruleset``.
 
-    [`contest_odds`][rollwerk.contest_odds] is a valid distribution over
-    [`ContestOutcome`][rollwerk.ContestOutcome]s. Where the contest is
+    [`contest_odds`][rollwerk.rulesets.contest_odds] is a valid distribution over
+    [`ContestOutcome`][rollwerk.checks.ContestOutcome]s. Where the contest is
     symmetric, swapping the two sides swaps ``FIRST`` and ``SECOND`` and
     leaves the other outcomes alone.
 

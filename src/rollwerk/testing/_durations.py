@@ -26,14 +26,23 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from rollwerk import (
+from rollwerk.encounter._durations import (
     Actions,
-    ActionSpent,
-    CheckRecorded,
     Concentration,
-    ConcentrationEnded,
     Duration,
     DurationDecoder,
+    GameTime,
+    Instant,
+    NextChecks,
+    Permanent,
+    Rounds,
+    UntilEndOfNextTurns,
+    UntilEvent,
+)
+from rollwerk.encounter._encounter import (
+    ActionSpent,
+    CheckRecorded,
+    ConcentrationEnded,
     EffectAdded,
     EffectChanged,
     EffectExpired,
@@ -42,11 +51,6 @@ from rollwerk import (
     EffectTicked,
     Encounter,
     Event,
-    GameTime,
-    Instant,
-    NextChecks,
-    Permanent,
-    Rounds,
     RoundStarted,
     Signalled,
     Step,
@@ -54,11 +58,9 @@ from rollwerk import (
     TimePassed,
     TurnEnded,
     TurnStarted,
-    UntilEndOfNextTurns,
-    UntilEvent,
 )
-from rollwerk._rng import SeededRng
-from rollwerk._rulesets import Ruleset
+from rollwerk.rng import SeededRng
+from rollwerk.rulesets import Ruleset
 from rollwerk.testing._contract import RULESET_PROPERTIES, ContractViolation
 
 __all__ = [
@@ -317,7 +319,7 @@ def assert_ruleset_durations(ruleset: Ruleset) -> None:
     """The duration contract on an encounter with ``ruleset``'s timing.
 
     Builds an encounter with
-    [`Encounter.for_ruleset`][rollwerk.Encounter.for_ruleset] (its round
+    [`Encounter.for_ruleset`][rollwerk.encounter.Encounter.for_ruleset] (its round
     length, actions per round, stacking policy and initiative rule, seeded),
     adds every built-in duration kind before round 1, on the first turn and
     on the second, then advances, spends an action, records a check, delays,

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 if TYPE_CHECKING:
-    from rollwerk import Ruleset
+    from rollwerk.rulesets import Ruleset
 
 __all__ = ["ContractItem", "pytest_addoption", "rollwerk_contract"]
 
@@ -72,7 +72,7 @@ class ContractItem(pytest.Item):
         style: Any = None,
     ) -> str | Any:
         """Show contract violations and rollwerk errors as their message only."""
-        from rollwerk import RollwerkError
+        from rollwerk.errors import RollwerkError
         from rollwerk.testing import ContractViolation
 
         if isinstance(excinfo.value, (ContractViolation, RollwerkError)):
@@ -85,7 +85,7 @@ class ContractItem(pytest.Item):
 
 
 def _lookup(ruleset_id: str, options: Sequence[str] = ()) -> Ruleset:
-    from rollwerk.plugins import get_registry
+    from rollwerk.plugins._registry import get_registry
 
     registry = get_registry()
     try:

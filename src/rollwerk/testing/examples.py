@@ -44,24 +44,21 @@ from fractions import Fraction
 
 import attrs
 
-import rollwerk
-from rollwerk import (
+from rollwerk.checks._model import (
     CheckResult,
-    CheckSpec,
     ContestOutcome,
     Degree,
-    DieRoll,
-    Difficulty,
-    Distribution,
     Explanation,
-    Monotonic,
-    OptionalRule,
     Outcome,
-    Parameter,
-    Rng,
-    Ruleset,
     Scalar,
 )
+from rollwerk.checks._parameters import CheckSpec, Difficulty, Monotonic, Parameter
+from rollwerk.dice._die import DieRoll
+from rollwerk.distribution import Distribution
+from rollwerk.errors import RulesError
+from rollwerk.plugins.hookspecs import hookimpl
+from rollwerk.rng import Rng
+from rollwerk.rulesets import OptionalRule, Ruleset
 
 __all__ = [
     "GENEROUS",
@@ -441,7 +438,7 @@ class ToyRuleset:
 
 def _generous(ruleset: Ruleset) -> Ruleset:
     if not isinstance(ruleset, ToyRuleset):
-        raise rollwerk.RulesError(
+        raise RulesError(
             f"the optional rule 'generous' applies to the toy ruleset, got {ruleset!r}"
         )
     return attrs.evolve(ruleset, bonus=ruleset.bonus + 1)
@@ -457,13 +454,13 @@ GENEROUS = OptionalRule(
 """The example optional rule: +1 to every chance, one more die in every pool."""
 
 
-@rollwerk.hookimpl
+@hookimpl
 def rollwerk_register_rulesets() -> list[Ruleset]:
     """Provide the toy ruleset."""
     return [ToyRuleset()]
 
 
-@rollwerk.hookimpl
+@hookimpl
 def rollwerk_register_optional_rules() -> list[OptionalRule]:
     """Provide the optional rule ``generous``."""
     return [GENEROUS]

@@ -14,15 +14,11 @@ from __future__ import annotations
 from hypothesis import reject
 from hypothesis import strategies as st
 
-from rollwerk import (
-    Check,
-    CheckSpec,
-    Parameter,
-    RollwerkError,
-    Ruleset,
-    Scalar,
-    SeededRng,
-)
+from rollwerk.checks._model import Check, Scalar
+from rollwerk.checks._parameters import CheckSpec, Parameter
+from rollwerk.errors import RollwerkError
+from rollwerk.rng import SeededRng
+from rollwerk.rulesets import Ruleset
 
 __all__ = ["checks", "parameter_values", "parameters", "rngs", "seeds"]
 
@@ -30,7 +26,7 @@ _MAX_SEED = 2**32 - 1
 
 
 def seeds(*, min_value: int = 0, max_value: int = _MAX_SEED) -> st.SearchStrategy[int]:
-    """Seeds for [`SeededRng`][rollwerk.SeededRng], from 0 to 2³² − 1 by default."""
+    """Seeds for [`SeededRng`][rollwerk.rng.SeededRng], from 0 to 2³² − 1 by default."""
     return st.integers(min_value=min_value, max_value=max_value)
 
 
@@ -97,7 +93,7 @@ def _checks(draw: st.DrawFn, ruleset: Ruleset | str, check: str | None) -> Check
 
 def _lookup(ruleset: Ruleset | str) -> Ruleset:
     if isinstance(ruleset, str):
-        from rollwerk.plugins import get_registry
+        from rollwerk.plugins._registry import get_registry
 
         return get_registry().ruleset(ruleset)
     return ruleset

@@ -81,7 +81,7 @@ def check_property(kind: PropertyKind, value: object, name: str | None = None) -
     >>> check_property(PropertyKind.SPECIALIZATION, 6, "dodge")
     Traceback (most recent call last):
     ...
-    rollwerk._errors.ParameterError: specialization 'dodge' must be an integer from 0 to 5, got 6
+    rollwerk.errors.ParameterError: specialization 'dodge' must be an integer from 0 to 5, got 6
     """
     low, high = kind.range
     label = kind.value if name is None else f"{kind.value} {name!r}"

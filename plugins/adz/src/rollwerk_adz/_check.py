@@ -10,19 +10,17 @@ import attrs
 from rollwerk import (
     CheckResult,
     Degree,
-    DieRoll,
     Distribution,
-    Explanation,
     LimitExceeded,
     Modifier,
     Outcome,
     ParameterError,
     Rng,
     RulesError,
-    Scalar,
     ScriptedRng,
-    enum_parameter,
 )
+from rollwerk.checks import Explanation, Scalar, enum_parameter
+from rollwerk.dice import DieRoll
 from rollwerk_adz._luck import LuckPolicy, LuckPool
 from rollwerk_adz._pool import (
     MAX_DICE,

@@ -12,18 +12,10 @@ from fractions import Fraction
 
 import attrs
 
-from rollwerk import (
-    Combatant,
-    CounterReset,
-    DieRoll,
-    Distribution,
-    Encounter,
-    Explanation,
-    ParameterError,
-    Rng,
-    RulesError,
-    Step,
-)
+from rollwerk import Combatant, Distribution, Encounter, ParameterError, Rng, RulesError
+from rollwerk.checks import Explanation
+from rollwerk.dice import DieRoll
+from rollwerk.encounter import CounterReset, Step
 from rollwerk_adz._check import _succ_de, _succ_en
 from rollwerk_adz._damage import Health, Track
 from rollwerk_adz._pool import MAX_DICE, SIDES, count_successes, successes
@@ -171,7 +163,7 @@ REACTIONS_COUNTER = "reactions"
 def react_in(
     encounter: Encounter, combatant: str, pool: int, act: Act = Act.DEFENCE
 ) -> tuple[int, Step]:
-    """Make a reaction inside an [`Encounter`][rollwerk.Encounter] (ADZ-R17, R18).
+    """Make a reaction inside an [`Encounter`][rollwerk.encounter.Encounter] (ADZ-R17, R18).
 
     The dice come from the combatant's ``reactions`` counter, which the
     encounter resets at the start of every round; the returned step counts
@@ -239,7 +231,7 @@ def roll_initiative(
 ) -> Initiative:
     """Roll initiative: base + modifiers + 2d6, descending; ties roll off (ADZ-R15).
 
-    A [`Combatant`][rollwerk.Combatant]'s ``initiative`` is its base value
+    A [`Combatant`][rollwerk.encounter.Combatant]'s ``initiative`` is its base value
     (*Initiativebasiswert*; its derivation is missing from the excerpt);
     ``modifiers`` maps ids to situational modifiers (e.g. −2 for surprise).
     Tied combatants each roll 2d6 again, the higher acts first, and ties
@@ -306,7 +298,7 @@ def roll_initiative(
 def initiative_order(combatants: Sequence[Combatant], rng: Rng) -> tuple[str, ...]:
     """AdZ initiative as an encounter's initiative rule (ids in acting order).
 
-    [`Encounter.for_ruleset`][rollwerk.Encounter.for_ruleset] uses it through
+    [`Encounter.for_ruleset`][rollwerk.encounter.Encounter.for_ruleset] uses it through
     ``AdzRuleset.initiative_order``.
     """
     return roll_initiative(combatants, rng).ids

@@ -8,7 +8,8 @@ from fractions import Fraction
 
 import attrs
 
-from rollwerk import GameTime, Modifier, ParameterError
+from rollwerk import Modifier, ParameterError
+from rollwerk.encounter import GameTime
 
 __all__ = [
     "MENTAL_LEVEL_SECONDS",
@@ -287,7 +288,7 @@ def physical_healing_duration(
     """Natural healing of ``levels`` physical levels as a core duration.
 
     One recovery period (a night's sleep) is counted as one day of game time
-    ([`GameTime`][rollwerk.GameTime]), e.g. for an effect that holds the
+    ([`GameTime`][rollwerk.encounter.GameTime]), e.g. for an effect that holds the
     injury penalty until the wound has healed.
 
     >>> physical_healing_duration(2, 3).seconds / NIGHT_SECONDS

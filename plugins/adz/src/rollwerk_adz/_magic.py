@@ -14,19 +14,15 @@ import attrs
 
 from rollwerk import (
     CheckResult,
-    Concentration,
     Degree,
     Duration,
-    Explanation,
-    GameTime,
-    Instant,
     LimitExceeded,
     Modifier,
     ParameterError,
-    Permanent,
     RulesError,
-    enum_parameter,
 )
+from rollwerk.checks import Explanation, enum_parameter
+from rollwerk.encounter import Concentration, GameTime, Instant, Permanent
 from rollwerk_adz._check import RULESET_ID, AdzCheck
 from rollwerk_adz._luck import LuckPolicy
 from rollwerk_adz._pool import CheckKind
@@ -412,9 +408,9 @@ class SpellSpec:
     def effect_duration(self) -> Duration:
         """The effect's duration as a core duration.
 
-        [`Concentration`][rollwerk.Concentration] for concentration spells,
-        [`GameTime`][rollwerk.GameTime] for timed ones,
-        [`Permanent`][rollwerk.Permanent] or [`Instant`][rollwerk.Instant]
+        [`Concentration`][rollwerk.encounter.Concentration] for concentration spells,
+        [`GameTime`][rollwerk.encounter.GameTime] for timed ones,
+        [`Permanent`][rollwerk.encounter.Permanent] or [`Instant`][rollwerk.encounter.Instant]
         otherwise. The effect starts when the casting time ends (ADZ-R32).
         """
         if self.concentration:
@@ -514,11 +510,11 @@ def concentration_modifiers(
 
 @attrs.frozen
 class ConcentrationEffect:
-    """A concentration spell as a core [`Effect`][rollwerk.Effect] on its caster.
+    """A concentration spell as a core [`Effect`][rollwerk.encounter.Effect] on its caster.
 
     While it lasts the caster takes −1 die on every action and reaction
     (ADZ-R33); it ends the moment concentration ends
-    ([`Concentration`][rollwerk.Concentration] duration).
+    ([`Concentration`][rollwerk.encounter.Concentration] duration).
     """
 
     spell: str

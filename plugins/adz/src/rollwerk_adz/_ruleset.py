@@ -10,19 +10,16 @@ import attrs
 
 from rollwerk import (
     CheckResult,
-    CheckSpec,
     Combatant,
-    ContestError,
     ContestOutcome,
-    Difficulty,
     Distribution,
-    Monotonic,
     Outcome,
-    Parameter,
     ParameterError,
     Rng,
 )
-from rollwerk.plugins import distribution_version
+from rollwerk.checks import CheckSpec, Difficulty, Monotonic, Parameter
+from rollwerk.errors import ContestError
+from rollwerk.rulesets import distribution_version
 from rollwerk_adz._check import RULESET_ID, AdzCheck
 from rollwerk_adz._combat import initiative_order
 from rollwerk_adz._luck import LuckPolicy
@@ -323,7 +320,7 @@ class AdzRuleset:
     def initiative_order(
         self, combatants: Sequence[Combatant], rng: Rng
     ) -> tuple[str, ...]:
-        """Initiative for an [`Encounter`][rollwerk.Encounter] (ADZ-R15, A22).
+        """Initiative for an [`Encounter`][rollwerk.encounter.Encounter] (ADZ-R15, A22).
 
         Each combatant's ``initiative`` is its base value; 2d6 are added and
         ties roll off with 2d6.

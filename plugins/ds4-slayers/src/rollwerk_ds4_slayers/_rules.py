@@ -10,19 +10,15 @@ import attrs
 from rollwerk import (
     Check,
     CheckResult,
-    CheckSpec,
     ContestOutcome,
-    Difficulty,
     Distribution,
-    Explanation,
-    OptionalRule,
     Outcome,
-    Parameter,
     Rng,
     RulesError,
     Ruleset,
-    Scalar,
 )
+from rollwerk.checks import CheckSpec, Difficulty, Explanation, Parameter, Scalar
+from rollwerk.rulesets import OptionalRule
 from rollwerk_ds4_slayers._points import DEFENSE_BONUS
 from rollwerk_ds4_slayers._slaying import (
     DEFAULT_DEPTH,

@@ -22,17 +22,9 @@ from functools import lru_cache
 
 import attrs
 
-from rollwerk import (
-    CheckResult,
-    Degree,
-    DieRoll,
-    Distribution,
-    Explanation,
-    Outcome,
-    ParameterError,
-    Rng,
-    Scalar,
-)
+from rollwerk import CheckResult, Degree, Distribution, Outcome, ParameterError, Rng
+from rollwerk.checks import Explanation, Scalar
+from rollwerk.dice import DieRoll
 from rollwerk_ds4 import (
     Ds4Attack,
     Ds4Check,

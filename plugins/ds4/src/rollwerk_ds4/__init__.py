@@ -290,4 +290,6 @@ __all__ = [
 ]
 
 
-__getattr__, __dir__ = lazy_exports(__name__, _LAZY)
+if not TYPE_CHECKING:
+    # Imported on first use; type checkers read the imports above.
+    __getattr__, __dir__ = lazy_exports(__name__, _LAZY)

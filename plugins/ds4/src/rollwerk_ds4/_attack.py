@@ -8,15 +8,8 @@ from functools import lru_cache
 
 import attrs
 
-from rollwerk import (
-    CheckResult,
-    Distribution,
-    Explanation,
-    Outcome,
-    ParameterError,
-    Rng,
-    Scalar,
-)
+from rollwerk import CheckResult, Distribution, Outcome, ParameterError, Rng
+from rollwerk.checks import Explanation, Scalar
 from rollwerk_ds4._check import RULESET_ID, Roll, roll_check
 from rollwerk_ds4._dice import check_pw
 from rollwerk_ds4._odds import check_weights

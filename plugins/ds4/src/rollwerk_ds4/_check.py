@@ -10,15 +10,14 @@ import attrs
 from rollwerk import (
     CheckResult,
     Degree,
-    DieRoll,
     Distribution,
-    Explanation,
     Outcome,
     ParameterError,
     Rng,
-    Scalar,
     ScriptedRng,
 )
+from rollwerk.checks import Explanation, Scalar
+from rollwerk.dice import DieRoll
 from rollwerk_ds4._dice import (
     DiceAssignment,
     assign_dice,
@@ -37,7 +36,7 @@ RULESET_ID = "ds4"
 class Roll:
     """A resolved DS4 check in detail: the dice and what they made.
 
-    The plain [`CheckResult`][rollwerk.CheckResult] of
+    The plain [`CheckResult`][rollwerk.checks.CheckResult] of
     [`Ds4Check.resolve`][rollwerk_ds4.Ds4Check.resolve] is built from it;
     other rules (attacks, spells, slaying dice) read it directly.
     """

@@ -1,8 +1,8 @@
 """DS4 combat rules as pure functions and values (DS4-R10 to DS4-R35).
 
 Everything here is a plain function of its inputs; randomness comes only
-through an injected [`Rng`][rollwerk.Rng], and every die drawn is returned
-as a [`DieRoll`][rollwerk.DieRoll].
+through an injected [`Rng`][rollwerk.rng.Rng], and every die drawn is returned
+as a [`DieRoll`][rollwerk.dice.DieRoll].
 """
 
 from __future__ import annotations
@@ -13,7 +13,8 @@ from fractions import Fraction
 
 import attrs
 
-from rollwerk import Combatant, DieRoll, ParameterError, Rng, RulesError
+from rollwerk import Combatant, ParameterError, Rng, RulesError
+from rollwerk.dice import DieRoll
 from rollwerk_ds4._check import Roll, roll_check
 
 __all__ = [
@@ -186,7 +187,7 @@ def initiative_order(
 def initiative_rule(
     *, surprising: Iterable[str] = ()
 ) -> Callable[[Sequence[Combatant], Rng], Sequence[str]]:
-    """The DS4 initiative rule for [`Encounter.create`][rollwerk.Encounter.create].
+    """The DS4 initiative rule for [`Encounter.create`][rollwerk.encounter.Encounter.create].
 
     Orders round 1 by INI (+10 for ``surprising`` combatants), ties by a d20
     roll-off whose dice the encounter records. Later rounds without surprise
@@ -865,7 +866,7 @@ def validate_loadout(
     ...                  dwarf=True)
     Traceback (most recent call last):
     ...
-    rollwerk._errors.RulesError: dwarves cannot use a battle axe (too unwieldy)
+    rollwerk.errors.RulesError: dwarves cannot use a battle axe (too unwieldy)
     """
     if dwarf:
         for weapon in weapons:

@@ -7,7 +7,8 @@ from collections.abc import Mapping
 
 import attrs
 
-from rollwerk import Difficulty, ParameterError
+from rollwerk import ParameterError
+from rollwerk.checks import Difficulty
 
 __all__ = [
     "DIFFICULTIES",

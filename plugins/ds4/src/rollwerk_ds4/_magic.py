@@ -7,7 +7,9 @@ from collections.abc import Mapping, Sequence
 
 import attrs
 
-from rollwerk import DieRoll, GameTime, ParameterError, Rng, Rounds, RulesError
+from rollwerk import ParameterError, Rng, Rounds, RulesError
+from rollwerk.dice import DieRoll
+from rollwerk.encounter import GameTime
 from rollwerk_ds4._check import Roll, roll_check
 from rollwerk_ds4._dice import assign_dice, sub_checks
 
@@ -190,9 +192,9 @@ def cooldown_duration(
 ) -> Rounds | GameTime:
     """A cooldown as a core duration (DS4-R42).
 
-    ``rounds=c`` gives [`Rounds`][rollwerk.Rounds] ``(c + 1)`` on the caster's
+    ``rounds=c`` gives [`Rounds`][rollwerk.encounter.Rounds] ``(c + 1)`` on the caster's
     turn starts: free again at the start of its turn in round ``t + c + 1``.
-    ``hours=h`` gives [`GameTime`][rollwerk.GameTime] in real game time.
+    ``hours=h`` gives [`GameTime`][rollwerk.encounter.GameTime] in real game time.
 
     >>> cooldown_duration(rounds=10)
     Rounds(n=11, tick_on=None, ends_at=None)

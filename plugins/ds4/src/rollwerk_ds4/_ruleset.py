@@ -7,16 +7,9 @@ from fractions import Fraction
 
 import attrs
 
-from rollwerk import (
-    CheckSpec,
-    ContestOutcome,
-    Degree,
-    Difficulty,
-    Monotonic,
-    Outcome,
-    Parameter,
-)
-from rollwerk.plugins import distribution_version
+from rollwerk import ContestOutcome, Degree, Outcome
+from rollwerk.checks import CheckSpec, Difficulty, Monotonic, Parameter
+from rollwerk.rulesets import distribution_version
 from rollwerk_ds4._attack import Ds4Attack
 from rollwerk_ds4._check import RULESET_ID, Ds4Check
 from rollwerk_ds4._data import DIFFICULTIES, LABELS

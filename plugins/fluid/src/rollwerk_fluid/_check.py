@@ -15,18 +15,14 @@ import attrs
 from rollwerk import (
     CheckResult,
     Degree,
-    DieRoll,
     Distribution,
-    Explanation,
-    Monotonic,
     Outcome,
-    Parameter,
     ParameterError,
     Rng,
     RulesError,
-    Scalar,
-    enum_parameter,
 )
+from rollwerk.checks import Explanation, Monotonic, Parameter, Scalar, enum_parameter
+from rollwerk.dice import DieRoll
 
 __all__ = [
     "CHECK_PARAMETERS",

@@ -15,17 +15,9 @@ from fractions import Fraction
 
 import attrs
 
-from rollwerk import (
-    CheckResult,
-    DieRoll,
-    Distribution,
-    Monotonic,
-    Outcome,
-    Parameter,
-    Rng,
-    Scalar,
-    enum_parameter,
-)
+from rollwerk import CheckResult, Distribution, Outcome, Rng
+from rollwerk.checks import Monotonic, Parameter, Scalar, enum_parameter
+from rollwerk.dice import DieRoll
 from rollwerk_fluid._check import (
     REPEAT_STEP,
     RULESET_ID,

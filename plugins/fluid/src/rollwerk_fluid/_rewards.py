@@ -1,7 +1,7 @@
 """Rewards (b)–(e) of a successful self-imposed difficulty (FL-R09, FL-A08).
 
-Each is a rollwerk [`Effect`][rollwerk.Effect] that an
-[`Encounter`][rollwerk.Encounter] holds until the next qualifying check of
+Each is a rollwerk [`Effect`][rollwerk.encounter.Effect] that an
+[`Encounter`][rollwerk.encounter.Encounter] holds until the next qualifying check of
 the named character uses it up:
 
 | Reward | Target | Modifier | Used up by |
@@ -11,7 +11,7 @@ the named character uses it up:
 | (d) ``own_defence`` | the player | +h to the defence | the player's next defence |
 | (e) ``opponent_defence`` | the opponent | −h to the defence | the opponent's next defence (against anyone's attack) |
 
-(b) and (c) last one check ([`NextChecks`][rollwerk.NextChecks]); (d) and (e) last
+(b) and (c) last one check ([`NextChecks`][rollwerk.encounter.NextChecks]); (d) and (e) last
 until the event ``"<id>:defence"`` is signalled. A defence is a check too, so
 it also uses up (b) and (c). Rewards on the same character add up. At the end
 of the scene, [`end_scene`][rollwerk_fluid.end_scene] removes those left.
@@ -24,16 +24,8 @@ from typing import Any
 
 import attrs
 
-from rollwerk import (
-    CheckResult,
-    Duration,
-    Encounter,
-    Modifier,
-    NextChecks,
-    ParameterError,
-    Step,
-    UntilEvent,
-)
+from rollwerk import CheckResult, Duration, Encounter, Modifier, ParameterError
+from rollwerk.encounter import NextChecks, Step, UntilEvent
 from rollwerk_fluid._check import FluidCheck, Reward, _to_reward
 
 __all__ = [
@@ -93,7 +85,7 @@ def _amount(value: int) -> int:
 
 @attrs.frozen
 class RewardEffect:
-    """One reward (b)–(e) as a rollwerk [`Effect`][rollwerk.Effect].
+    """One reward (b)–(e) as a rollwerk [`Effect`][rollwerk.encounter.Effect].
 
     >>> e = RewardEffect(Reward.OPPONENT_CHECK, 3, source="A", target="B")
     >>> e.name, e.modifiers

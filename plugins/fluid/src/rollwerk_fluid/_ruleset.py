@@ -9,18 +9,9 @@ from typing import Any
 
 import attrs
 
-from rollwerk import (
-    Check,
-    CheckSpec,
-    ContestOutcome,
-    Degree,
-    Difficulty,
-    OptionalRule,
-    Outcome,
-    ParameterError,
-    Ruleset,
-)
-from rollwerk.plugins import distribution_version
+from rollwerk import Check, ContestOutcome, Degree, Outcome, ParameterError, Ruleset
+from rollwerk.checks import CheckSpec, Difficulty
+from rollwerk.rulesets import OptionalRule, distribution_version
 from rollwerk_fluid._check import RULESET_ID, FluidCheck, check_parameters
 from rollwerk_fluid._rerolls import RerollCheck, reroll_parameters
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import rollwerk
-from rollwerk import OptionalRule, Ruleset
+from rollwerk import Ruleset
+from rollwerk.rulesets import OptionalRule
 from rollwerk_fluid._ruleset import FluidRuleset, trait_cap_rule
 
 __all__ = ["rollwerk_register_optional_rules", "rollwerk_register_rulesets"]

@@ -4,16 +4,9 @@ from __future__ import annotations
 
 import attrs
 
-from rollwerk import (
-    CheckResult,
-    Degree,
-    DieRoll,
-    Distribution,
-    Explanation,
-    ParameterError,
-    Rng,
-    RulesError,
-)
+from rollwerk import CheckResult, Degree, Distribution, ParameterError, Rng, RulesError
+from rollwerk.checks import Explanation
+from rollwerk.dice import DieRoll
 from rollwerk_mythandria._checks import RULESET_ID, DecisionCheck
 from rollwerk_mythandria._dice import D100Dice
 

@@ -16,7 +16,7 @@ whether the character acts or lets the slot pass. A formula of level L:
 
 This module is pure: a [`Casting`][rollwerk_mythandria.Casting] is a
 timeline of slot numbers. [`Recital`][rollwerk_mythandria.Recital] plays the
-same rules on a core [`Encounter`][rollwerk.Encounter], with the lockout as
+same rules on a core [`Encounter`][rollwerk.encounter.Encounter], with the lockout as
 an effect whose duration is a core ``Actions`` duration.
 """
 
@@ -26,7 +26,8 @@ import enum
 
 import attrs
 
-from rollwerk import Explanation, ParameterError
+from rollwerk import ParameterError
+from rollwerk.checks import Explanation
 
 __all__ = [
     "ACTIONS_PER_ROUND",

@@ -12,7 +12,8 @@ from fractions import Fraction
 
 import attrs
 
-from rollwerk import GameTime, Modifier, ParameterError, RulesError
+from rollwerk import Modifier, ParameterError, RulesError
+from rollwerk.encounter import GameTime
 from rollwerk_mythandria._modifiers import DifficultyPreset, check_value
 
 __all__ = [

@@ -7,18 +7,10 @@ from collections.abc import Mapping
 
 import attrs
 
-from rollwerk import (
-    CheckResult,
-    ContestError,
-    Degree,
-    DieRoll,
-    Distribution,
-    Explanation,
-    Outcome,
-    ParameterError,
-    Rng,
-    Scalar,
-)
+from rollwerk import CheckResult, Degree, Distribution, Outcome, ParameterError, Rng
+from rollwerk.checks import Explanation, Scalar
+from rollwerk.dice import DieRoll
+from rollwerk.errors import ContestError
 from rollwerk_mythandria._dice import D100Dice, d100_to_digits, roll_d100
 
 __all__ = [
@@ -61,7 +53,7 @@ class DecisionOutcome(enum.Enum):
 
     @property
     def degree(self) -> Degree:
-        """The core [`Degree`][rollwerk.Degree] of this result."""
+        """The core [`Degree`][rollwerk.checks.Degree] of this result."""
         return _DECISION_DEGREE[self]
 
 
@@ -94,7 +86,7 @@ class ComparativeClass(enum.Enum):
 
     @property
     def degree(self) -> Degree:
-        """The core [`Degree`][rollwerk.Degree] that stands for this class."""
+        """The core [`Degree`][rollwerk.checks.Degree] that stands for this class."""
         return _CLASS_DEGREE[self]
 
 

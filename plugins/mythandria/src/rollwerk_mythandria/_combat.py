@@ -3,7 +3,7 @@
 The lockout is an effect on the caster with a core ``Actions`` duration of
 ``2 × personal`` slots, added right after the last recitation action (or at
 once after a slip), so it starts with the character's next slot (MY-A04). An
-encounter built with [`Encounter.for_ruleset`][rollwerk.Encounter.for_ruleset]
+encounter built with [`Encounter.for_ruleset`][rollwerk.encounter.Encounter.for_ruleset]
 from the Mythandria ruleset has 2 action slots per round; slots a character
 leaves unused at the end of its turn count as elapsed.
 """
@@ -15,15 +15,8 @@ from fractions import Fraction
 
 import attrs
 
-from rollwerk import (
-    Actions,
-    Encounter,
-    GameTime,
-    Modifier,
-    ParameterError,
-    RulesError,
-    Step,
-)
+from rollwerk import Encounter, Modifier, ParameterError, RulesError
+from rollwerk.encounter import Actions, GameTime, Step
 from rollwerk_mythandria._aether import AetherFormula
 from rollwerk_mythandria._character import Character
 
@@ -48,7 +41,7 @@ FORMULA_EFFECT_EVENT = "aether-formula-effect:{combatant}"
 
 @attrs.frozen
 class AetherLockout:
-    """The aether lockout as an [`Effect`][rollwerk.Effect] on the caster (MY-R18).
+    """The aether lockout as an [`Effect`][rollwerk.encounter.Effect] on the caster (MY-R18).
 
     While it lasts the caster may not begin another aether formula (MY-A01);
     every other action is allowed.
@@ -219,7 +212,7 @@ def declaim(
 
 @attrs.frozen
 class HoldingBreath:
-    """Holding breath as an [`Effect`][rollwerk.Effect]: ``GameTime(body × 3)`` (MY-R03).
+    """Holding breath as an [`Effect`][rollwerk.encounter.Effect]: ``GameTime(body × 3)`` (MY-R03).
 
     When the effect expires and the character still cannot breathe, it dies.
     """

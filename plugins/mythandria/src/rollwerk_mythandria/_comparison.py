@@ -17,15 +17,9 @@ from itertools import combinations
 
 import attrs
 
-from rollwerk import (
-    CheckResult,
-    DieRoll,
-    Explanation,
-    LimitExceeded,
-    ParameterError,
-    Rng,
-    RulesError,
-)
+from rollwerk import CheckResult, LimitExceeded, ParameterError, Rng, RulesError
+from rollwerk.checks import Explanation
+from rollwerk.dice import DieRoll
 from rollwerk_mythandria._checks import ComparisonCheck, comparative_rank
 from rollwerk_mythandria._dice import D100Dice
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import enum
 
-from rollwerk import DieRoll, ParameterError, Rng
+from rollwerk import ParameterError, Rng
+from rollwerk.dice import DieRoll
 
 __all__ = ["D100Dice", "d100_to_digits", "digits_to_d100", "roll_d100"]
 

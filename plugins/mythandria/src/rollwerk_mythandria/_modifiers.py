@@ -5,7 +5,8 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable
 
-from rollwerk import Difficulty, Modifier, ParameterError
+from rollwerk import Modifier, ParameterError
+from rollwerk.checks import Difficulty
 
 __all__ = [
     "FIXED_KINDS",
@@ -58,7 +59,7 @@ class DifficultyPreset(enum.Enum):
         return _PRESETS[self][2]
 
     def difficulty(self) -> Difficulty:
-        """This preset as a core [`Difficulty`][rollwerk.Difficulty]."""
+        """This preset as a core [`Difficulty`][rollwerk.checks.Difficulty]."""
         return Difficulty(self.value, self.modifier, self.label_en, self.label_de)
 
 

@@ -7,17 +7,10 @@ from fractions import Fraction
 
 import attrs
 
-from rollwerk import (
-    CheckSpec,
-    ContestError,
-    ContestOutcome,
-    Difficulty,
-    Monotonic,
-    Outcome,
-    Parameter,
-    ParameterError,
-)
-from rollwerk.plugins import distribution_version
+from rollwerk import ContestOutcome, Outcome, ParameterError
+from rollwerk.checks import CheckSpec, Difficulty, Monotonic, Parameter
+from rollwerk.errors import ContestError
+from rollwerk.rulesets import distribution_version
 from rollwerk_mythandria._aether import ACTIONS_PER_ROUND
 from rollwerk_mythandria._checks import (
     RULESET_ID,
@@ -112,7 +105,7 @@ class MythandriaRuleset:
     def actions_per_round(self) -> int:
         """2: a combat round is 2 actions of a character (MY-R20).
 
-        [`Encounter.for_ruleset`][rollwerk.Encounter.for_ruleset] reads it.
+        [`Encounter.for_ruleset`][rollwerk.encounter.Encounter.for_ruleset] reads it.
         """
         return ACTIONS_PER_ROUND
 

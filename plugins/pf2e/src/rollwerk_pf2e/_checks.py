@@ -17,17 +17,9 @@ from collections.abc import Mapping
 
 import attrs
 
-from rollwerk import (
-    CheckResult,
-    Degree,
-    DieRoll,
-    Distribution,
-    Explanation,
-    Outcome,
-    ParameterError,
-    Rng,
-    Scalar,
-)
+from rollwerk import CheckResult, Degree, Distribution, Outcome, ParameterError, Rng
+from rollwerk.checks import Explanation, Scalar
+from rollwerk.dice import DieRoll
 from rollwerk_pf2e._range import MAX_RANGE_INCREMENTS, range_increments
 
 __all__ = ["Pf2eCheck", "attack_check", "degree_of_success"]

@@ -1,6 +1,6 @@
 """Pathfinder durations on rollwerk's encounter clock (PF2E-R01 to PF2E-R06).
 
-The core's [`Encounter`][rollwerk.Encounter] binds every duration to
+The core's [`Encounter`][rollwerk.encounter.Encounter] binds every duration to
 combatant ids and stores absolute ends, so an effect created mid-round, a
 tie in initiative or a delayed turn need no special cases. This module names
 the Pathfinder durations and adds the one rule the core does not know:
@@ -35,13 +35,10 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
-from rollwerk import (
-    Combatant,
-    Duration,
+from rollwerk import Combatant, Duration, ParameterError, RulesError
+from rollwerk.encounter import (
     GameTime,
     Instant,
-    ParameterError,
-    RulesError,
     Stacking,
     StackingPolicy,
     Step,
@@ -115,7 +112,7 @@ def _passed(state: Encounter, cid: str) -> bool:
 class Pf2eRounds:
     """N rounds, ticking at the start of a combatant's turns (PF2E-R02, A03, A04).
 
-    It behaves as the core's [`Rounds`][rollwerk.Rounds] until the
+    It behaves as the core's [`Rounds`][rollwerk.encounter.Rounds] until the
     combatant it ticks on leaves the encounter. Then, with
     ``CreatorLeaves.CONTINUE``, it ticks on the combatant that follows the
     leaver in initiative, so that it ends at the point where the leaver's

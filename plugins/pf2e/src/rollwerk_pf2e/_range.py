@@ -84,7 +84,7 @@ def range_penalty(distance: int, increment: int) -> int:
     >>> range_penalty(73, 12)
     Traceback (most recent call last):
     ...
-    rollwerk._errors.RulesError: distance 73 squares is beyond six range increments of 12 squares (at most 72 squares): no attack is possible
+    rollwerk.errors.RulesError: distance 73 squares is beyond six range increments of 12 squares (at most 72 squares): no attack is possible
     """
     return -2 * (range_increments(distance, increment) - 1)
 
@@ -104,7 +104,7 @@ def check_in_range(distance: int, range_: int, what: str = "target") -> None:
     >>> check_in_range(101, 100, "burst origin")
     Traceback (most recent call last):
     ...
-    rollwerk._errors.RulesError: burst origin at 101 squares (151.5 m) is out of range: the range is 100 squares (150 m)
+    rollwerk.errors.RulesError: burst origin at 101 squares (151.5 m) is out of range: the range is 100 squares (150 m)
     """
     from rollwerk_pf2e._units import metres
 

@@ -7,18 +7,10 @@ from fractions import Fraction
 
 import attrs
 
-from rollwerk import (
-    CheckSpec,
-    Combatant,
-    ContestOutcome,
-    Difficulty,
-    Monotonic,
-    Outcome,
-    Parameter,
-    Rng,
-    StackingPolicy,
-)
-from rollwerk.plugins import distribution_version
+from rollwerk import Combatant, ContestOutcome, Outcome, Rng
+from rollwerk.checks import CheckSpec, Difficulty, Monotonic, Parameter
+from rollwerk.encounter import StackingPolicy
+from rollwerk.rulesets import distribution_version
 from rollwerk_pf2e._checks import RULESET_ID, Pf2eCheck
 
 __all__ = ["Pf2eRuleset"]

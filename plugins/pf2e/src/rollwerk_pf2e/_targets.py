@@ -123,11 +123,11 @@ def choose_target(
     >>> choose_target(a, b, meets_requirements=False, requirement="a willing creature")
     Traceback (most recent call last):
     ...
-    rollwerk._errors.RulesError: alia cannot target goblin: it does not meet the target requirement (a willing creature) (PF2E-R11)
+    rollwerk.errors.RulesError: alia cannot target goblin: it does not meet the target requirement (a willing creature) (PF2E-R11)
     >>> choose_target(a, b, undetected=True)
     Traceback (most recent call last):
     ...
-    rollwerk._errors.RulesError: alia cannot simply target goblin: it is undetected, which hinders targeting; pass resolve_hindered to decide (PF2E-R11)
+    rollwerk.errors.RulesError: alia cannot simply target goblin: it is undetected, which hinders targeting; pass resolve_hindered to decide (PF2E-R11)
     >>> choose_target(a, b, undetected=True, resolve_hindered=lambda c, t: True).id
     'goblin'
     """

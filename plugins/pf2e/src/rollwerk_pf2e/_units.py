@@ -4,7 +4,7 @@ One square is exactly 1.5 m or 5 ft (PF2E-R23, PF2E-A06). Distances are
 stored as whole squares, so no floating-point comparison ever happens at a
 band edge. Metres and feet are accepted as input only when they are a whole
 number of squares; anything else is refused with a
-[`ParameterError`][rollwerk.ParameterError], never rounded.
+[`ParameterError`][rollwerk.errors.ParameterError], never rounded.
 """
 
 from __future__ import annotations
@@ -98,7 +98,7 @@ def squares_from_metres(value: Number, parameter: str = "metres") -> int:
     >>> squares_from_metres(2)
     Traceback (most recent call last):
     ...
-    rollwerk._errors.ParameterError: metres must be a non-negative multiple of 1.5 m (one square), got 2
+    rollwerk.errors.ParameterError: metres must be a non-negative multiple of 1.5 m (one square), got 2
     """
     exact = _exact(value, parameter)
     squares = exact / METRES_PER_SQUARE
@@ -117,7 +117,7 @@ def squares_from_feet(value: Number, parameter: str = "feet") -> int:
     >>> squares_from_feet(12)
     Traceback (most recent call last):
     ...
-    rollwerk._errors.ParameterError: feet must be a non-negative multiple of 5 ft (one square), got 12
+    rollwerk.errors.ParameterError: feet must be a non-negative multiple of 5 ft (one square), got 12
     """
     exact = _exact(value, parameter)
     squares = exact / FEET_PER_SQUARE

@@ -1,11 +1,11 @@
 """The encounter: an immutable combat state, its clock, and exact undo.
 
-An [`Encounter`][rollwerk.Encounter] is a frozen value. Every operation
-([`advance`][rollwerk.Encounter.advance],
-[`add_effect`][rollwerk.Encounter.add_effect], [`join`][rollwerk.Encounter.join],
-…) returns a [`Step`][rollwerk.Step]: the next state and the ordered events
+An [`Encounter`][rollwerk.encounter.Encounter] is a frozen value. Every operation
+([`advance`][rollwerk.encounter.Encounter.advance],
+[`add_effect`][rollwerk.encounter.Encounter.add_effect], [`join`][rollwerk.encounter.Encounter.join],
+…) returns a [`Step`][rollwerk.encounter.Step]: the next state and the ordered events
 that led to it. The old state is untouched, so undo is keeping it; a
-[`Timeline`][rollwerk.Timeline] keeps every state and can restore any of them
+[`Timeline`][rollwerk.encounter.Timeline] keeps every state and can restore any of them
 exactly, including effects that have expired since.
 """
 
@@ -18,22 +18,18 @@ from typing import Any, NamedTuple, TypeAlias
 
 import attrs
 
-from rollwerk._checks import DieRoll, Modifier, Scalar
-from rollwerk._durations import (
+from rollwerk.checks._model import Modifier, Scalar
+from rollwerk.dice._die import DieRoll
+from rollwerk.encounter._durations import (
     Concentration,
     Duration,
     DurationDecoder,
     GameTime,
     Remaining,
 )
-from rollwerk._effects import (
-    ActiveEffect,
-    Effect,
-    SameName,
-    StackingPolicy,
-)
-from rollwerk._errors import ParameterError, RulesError, SchemaError
-from rollwerk._rng import Rng
+from rollwerk.encounter._effects import ActiveEffect, Effect, SameName, StackingPolicy
+from rollwerk.errors import ParameterError, RulesError, SchemaError
+from rollwerk.rng import Rng
 
 __all__ = [
     "ActionSpent",
@@ -158,7 +154,7 @@ class Combatant:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Combatant:
-        """Load what [`to_json`][rollwerk.Combatant.to_json] wrote."""
+        """Load what [`to_json`][rollwerk.encounter.Combatant.to_json] wrote."""
         owner = data.get("owner")
         return cls(
             id=str(data["id"]),
@@ -235,7 +231,7 @@ class RemovalReason(enum.Enum):
     """Why an effect was removed before its duration ran out."""
 
     REQUESTED = "requested"
-    """[`remove_effect`][rollwerk.Encounter.remove_effect] was called."""
+    """[`remove_effect`][rollwerk.encounter.Encounter.remove_effect] was called."""
     REPLACED = "replaced"
     """A newer effect of the same name replaced it (``SameName.REPLACE``)."""
     TARGET_LEFT = "target_left"
@@ -436,7 +432,7 @@ InitiativeRule = Callable[[Sequence[Combatant], Rng], Sequence[str]]
 """A ruleset's initiative rule: combatants and an Rng → ids in acting order.
 
 Every die it draws from the Rng is recorded in
-[`Encounter.initiative_rolls`][rollwerk.Encounter.initiative_rolls].
+[`Encounter.initiative_rolls`][rollwerk.encounter.Encounter.initiative_rolls].
 """
 
 
@@ -499,9 +495,9 @@ def _fraction(value: object) -> Fraction:
 class Encounter:
     """An immutable encounter state: combatants, order, round, turn, effects, clock.
 
-    Build one with [`create`][rollwerk.Encounter.create] (or
-    [`for_ruleset`][rollwerk.Encounter.for_ruleset]); every operation returns
-    a [`Step`][rollwerk.Step] with the next state and its events.
+    Build one with [`create`][rollwerk.encounter.Encounter.create] (or
+    [`for_ruleset`][rollwerk.encounter.Encounter.for_ruleset]); every operation returns
+    a [`Step`][rollwerk.encounter.Step] with the next state and its events.
 
     ```python
     >>> from rollwerk import Rounds
@@ -549,7 +545,7 @@ class Encounter:
     initiative_rolls: tuple[DieRoll, ...] = ()
     """Every die the initiative rule drew, in order."""
     ended: bool = False
-    """Whether [`end`][rollwerk.Encounter.end] was called."""
+    """Whether [`end`][rollwerk.encounter.Encounter.end] was called."""
 
     # ------------------------------------------------------------ creation
 
@@ -569,13 +565,13 @@ class Encounter:
         """A new encounter before its first round (call ``advance`` to begin).
 
         Args:
-            combatants: [`Combatant`][rollwerk.Combatant]s, or plain ids.
+            combatants: [`Combatant`][rollwerk.encounter.Combatant]s, or plain ids.
             order: The initiative order as ids. If not given: with an ``rng``
                 the ``initiative`` rule builds it; without one the combatants
                 act in the order given.
             rng: The Rng for the initiative rule (its rolls are recorded).
             initiative: The ruleset's initiative rule (default
-                [`by_initiative`][rollwerk.by_initiative]).
+                [`by_initiative`][rollwerk.encounter.by_initiative]).
             round_seconds: The length of a round in game seconds.
             actions_per_round: Action slots per combatant and round.
             stacking: The stacking policy (default: everything stacks and sums).
@@ -638,8 +634,8 @@ class Encounter:
 
         Reads ``ruleset.round_seconds`` and, where the ruleset declares them,
         the optional attributes ``actions_per_round`` (default 1),
-        ``stacking_policy`` (a [`StackingPolicy`][rollwerk.StackingPolicy])
-        and ``initiative_order`` (an [`InitiativeRule`][rollwerk.InitiativeRule]).
+        ``stacking_policy`` (a [`StackingPolicy`][rollwerk.encounter.StackingPolicy])
+        and ``initiative_order`` (an [`InitiativeRule`][rollwerk.encounter.InitiativeRule]).
         """
         rule = getattr(ruleset, "initiative_order", None)
         return cls.create(
@@ -752,7 +748,7 @@ class Encounter:
         )
 
     def modifier_total(self, combatant: str, kind: str | None = None) -> int:
-        """The sum of [`modifiers`][rollwerk.Encounter.modifiers]."""
+        """The sum of [`modifiers`][rollwerk.encounter.Encounter.modifiers]."""
         return sum(m.amount for m in self.modifiers(combatant, kind))
 
     def conditions(self, combatant: str) -> tuple[str, ...]:
@@ -923,7 +919,7 @@ class Encounter:
             data: Ruleset-specific JSON scalars.
             effect_id: Its id; default ``"e<n>"``.
 
-        After [`end`][rollwerk.Encounter.end], durations counted in rounds,
+        After [`end`][rollwerk.encounter.Encounter.end], durations counted in rounds,
         turns or actions are turned into game time at once.
 
         Events: ``ConcentrationStarted`` (for a concentration duration whose
@@ -982,9 +978,9 @@ class Encounter:
         return Step(state._settle(self, events), tuple(events))
 
     def apply_effect(self, effect: Effect, *, effect_id: str | None = None) -> Step:
-        """Add any object with the [`Effect`][rollwerk.Effect] properties.
+        """Add any object with the [`Effect`][rollwerk.encounter.Effect] properties.
 
-        Same as [`add_effect`][rollwerk.Encounter.add_effect] with its name,
+        Same as [`add_effect`][rollwerk.encounter.Encounter.add_effect] with its name,
         source, target, duration, modifiers and condition.
         """
         return self.add_effect(
@@ -1228,7 +1224,7 @@ class Encounter:
 
         ``GameTime`` durations run out by the clock. Turn-, round- and
         action-counted durations do not tick: call
-        [`end`][rollwerk.Encounter.end] first to turn them into game time.
+        [`end`][rollwerk.encounter.Encounter.end] first to turn them into game time.
         """
         value = _fraction(seconds)
         if value <= 0:
@@ -1241,11 +1237,11 @@ class Encounter:
         """End the combat: the turn under way ends, then the round.
 
         Durations counted in rounds, turns or actions become
-        [`GameTime`][rollwerk.GameTime] with what remains
+        [`GameTime`][rollwerk.encounter.GameTime] with what remains
         (``EffectChanged``): n rounds or turns last ``n × round_seconds``,
         n actions ``n × round_seconds / actions_per_round``. Afterwards
         ``advance`` and ``delay`` raise
-        [`RulesError`][rollwerk.RulesError]; effects, time, checks, signals,
+        [`RulesError`][rollwerk.errors.RulesError]; effects, time, checks, signals,
         joins and leaves still work.
         """
         self._check_live()
@@ -1300,7 +1296,7 @@ class Encounter:
         *,
         kinds: Mapping[str, DurationDecoder] | None = None,
     ) -> Encounter:
-        """Load what [`to_json`][rollwerk.Encounter.to_json] wrote.
+        """Load what [`to_json`][rollwerk.encounter.Encounter.to_json] wrote.
 
         Args:
             data: The JSON object.

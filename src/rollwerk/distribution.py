@@ -8,7 +8,7 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from fractions import Fraction
 from typing import Any, Generic, TypeVar, cast, overload
 
-from rollwerk._errors import ParameterError, SchemaError
+from rollwerk.errors import ParameterError, SchemaError
 
 __all__ = ["Distribution"]
 
@@ -55,7 +55,7 @@ class Distribution(Generic[T]):
         """Build a distribution from exact probabilities that sum to 1.
 
         Outcomes with probability 0 are dropped; negative probabilities or a
-        sum other than 1 raise [`ParameterError`][rollwerk.ParameterError].
+        sum other than 1 raise [`ParameterError`][rollwerk.errors.ParameterError].
         """
         if not probabilities:
             raise ParameterError("probabilities", {}, "a non-empty mapping")
@@ -188,7 +188,7 @@ class Distribution(Generic[T]):
         return self._total
 
     def weights(self) -> dict[T, int]:
-        """Integer weights over [`denominator`][rollwerk.Distribution.denominator]."""
+        """Integer weights over [`denominator`][rollwerk.distribution.Distribution.denominator]."""
         return dict(self._weights)
 
     def __eq__(self, other: object) -> bool:
@@ -416,7 +416,7 @@ class Distribution(Generic[T]):
     def from_json(
         cls, data: Mapping[str, Any], decode: Callable[[Any], U] | None = None
     ) -> Distribution[U]:
-        """Load what [`to_json`][rollwerk.Distribution.to_json] wrote."""
+        """Load what [`to_json`][rollwerk.distribution.Distribution.to_json] wrote."""
         if not isinstance(data, Mapping) or data.get("schema") != JSONSCHEMA:
             got = data.get("schema") if isinstance(data, Mapping) else data
             raise SchemaError(f"schema must be {JSONSCHEMA}, got {got!r}")

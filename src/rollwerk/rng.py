@@ -6,7 +6,7 @@ import random
 from collections.abc import Iterable
 from typing import Protocol, runtime_checkable
 
-from rollwerk._errors import ParameterError, ScriptExhausted
+from rollwerk.errors import ParameterError, ScriptExhausted
 
 __all__ = ["Rng", "ScriptedRng", "SeededRng", "SystemRng"]
 
@@ -121,14 +121,14 @@ class ScriptedRng:
     >>> rng.roll(20)
     Traceback (most recent call last):
     ...
-    rollwerk._errors.ScriptExhausted: scripted Rng ran out of faces: all 3 given faces were used, a 4th d20 was asked for
+    rollwerk.errors.ScriptExhausted: scripted Rng ran out of faces: all 3 given faces were used, a 4th d20 was asked for
 
     A face that cannot appear on the requested die is an error, not clamped:
 
     >>> ScriptedRng([7]).roll(6)
     Traceback (most recent call last):
     ...
-    rollwerk._errors.ParameterError: face 1 must be an integer from 1 to 6 for a d6, got 7
+    rollwerk.errors.ParameterError: face 1 must be an integer from 1 to 6 for a d6, got 7
     """
 
     __slots__ = ("_faces", "_pos")

@@ -8,9 +8,9 @@ from typing import Any, Protocol, runtime_checkable
 
 import attrs
 
-from rollwerk._checks import Modifier, Scalar
-from rollwerk._durations import Duration, DurationDecoder, duration_from_json
-from rollwerk._errors import ParameterError, SchemaError
+from rollwerk.checks._model import Modifier, Scalar
+from rollwerk.encounter._durations import Duration, DurationDecoder, duration_from_json
+from rollwerk.errors import ParameterError, SchemaError
 
 __all__ = [
     "ActiveEffect",
@@ -26,10 +26,10 @@ __all__ = [
 class Effect(Protocol):
     """Something that holds on a target for a while (PF2E-R01).
 
-    It may contribute [`Modifier`][rollwerk.Modifier]s and impose a condition
+    It may contribute [`Modifier`][rollwerk.checks.Modifier]s and impose a condition
     label. Any object with these properties can be added to an encounter with
-    [`Encounter.apply_effect`][rollwerk.Encounter.apply_effect]; the
-    encounter stores it as an [`ActiveEffect`][rollwerk.ActiveEffect].
+    [`Encounter.apply_effect`][rollwerk.encounter.Encounter.apply_effect]; the
+    encounter stores it as an [`ActiveEffect`][rollwerk.encounter.ActiveEffect].
     """
 
     @property
@@ -67,7 +67,7 @@ def _modifiers(value: Iterable[Modifier]) -> tuple[Modifier, ...]:
     result = tuple(value)
     for m in result:
         if not isinstance(m, Modifier):
-            raise ParameterError("modifiers", m, "rollwerk.Modifier values")
+            raise ParameterError("modifiers", m, "rollwerk.checks.Modifier values")
     return result
 
 
@@ -94,9 +94,9 @@ def modifier_from_json(data: Mapping[str, Any]) -> Modifier:
 class ActiveEffect:
     """An effect as an encounter holds it: with an id and a bound duration.
 
-    It satisfies the [`Effect`][rollwerk.Effect] protocol. Its duration is
+    It satisfies the [`Effect`][rollwerk.encounter.Effect] protocol. Its duration is
     bound (absolute ends filled in); ask the encounter what remains with
-    [`Encounter.remaining`][rollwerk.Encounter.remaining].
+    [`Encounter.remaining`][rollwerk.encounter.Encounter.remaining].
     """
 
     id: str
@@ -137,10 +137,10 @@ class ActiveEffect:
     def from_json(
         cls, data: Mapping[str, Any], kinds: Mapping[str, DurationDecoder] | None = None
     ) -> ActiveEffect:
-        """Load what [`to_json`][rollwerk.ActiveEffect.to_json] wrote.
+        """Load what [`to_json`][rollwerk.encounter.ActiveEffect.to_json] wrote.
 
         ``kinds`` adds decoders of plugin duration kinds, as in
-        [`duration_from_json`][rollwerk.duration_from_json].
+        [`duration_from_json`][rollwerk.encounter.duration_from_json].
         """
         try:
             cond = data.get("condition")
@@ -252,7 +252,7 @@ class StackingPolicy:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> StackingPolicy:
-        """Load what [`to_json`][rollwerk.StackingPolicy.to_json] wrote."""
+        """Load what [`to_json`][rollwerk.encounter.StackingPolicy.to_json] wrote."""
         try:
             return cls(
                 SameName(data["same_name"]),

@@ -17,10 +17,10 @@ from typing import TYPE_CHECKING, Any
 import attrs
 import pluggy
 
-from rollwerk import hookspecs
-from rollwerk._errors import PluginError, UnknownRuleset
-from rollwerk._lazy import distribution_version, lazy_exports
-from rollwerk._rulesets import CheckSpec, OptionalRule, Ruleset
+from rollwerk.checks._parameters import CheckSpec
+from rollwerk.errors import PluginError, UnknownRuleset
+from rollwerk.plugins import hookspecs
+from rollwerk.rulesets import OptionalRule, Ruleset
 
 if TYPE_CHECKING:
     from importlib import metadata
@@ -31,10 +31,8 @@ __all__ = [
     "PluginFailure",
     "RegisteredRuleset",
     "Registry",
-    "distribution_version",
     "get_plugin_manager",
     "get_registry",
-    "lazy_exports",
 ]
 
 ENTRYPOINT_GROUP = "rollwerk"

@@ -13,18 +13,18 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, NoReturn, cast
 
 if TYPE_CHECKING:
-    from rollwerk.plugins import Registry
+    from rollwerk.plugins._registry import Registry
 
 __all__ = ["main"]
 
 
 # Which module defines each subcommand; a call imports only the one it needs.
 _COMMANDS = {
-    "roll": "_cli_roll",
-    "rulesets": "_cli_checks",
-    "check": "_cli_checks",
-    "odds": "_cli_checks",
-    "contest": "_cli_checks",
+    "roll": "_roll",
+    "rulesets": "_checks",
+    "check": "_checks",
+    "odds": "_checks",
+    "contest": "_checks",
 }
 
 
@@ -74,9 +74,9 @@ def _parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     first = next((a for a in argv or () if not a.startswith("-")), None)
-    wanted = [_COMMANDS[first]] if first in _COMMANDS else ["_cli_roll", "_cli_checks"]
+    wanted = [_COMMANDS[first]] if first in _COMMANDS else ["_roll", "_checks"]
     for name in wanted:
-        importlib.import_module(f"rollwerk.{name}").add_parsers(sub)
+        importlib.import_module(f"rollwerk.cli.{name}").add_parsers(sub)
     return parser
 
 
@@ -89,7 +89,7 @@ def main(argv: Sequence[str] | None = None, *, registry: Registry | None = None)
             [`get_registry()`][rollwerk.plugins.get_registry]); tests and
             notebooks pass one with directly registered plugins.
     """
-    from rollwerk._errors import NotationError, RollwerkError
+    from rollwerk.errors import NotationError, RollwerkError
 
     if argv is None:
         argv = sys.argv[1:]

@@ -8,9 +8,11 @@ from typing import Any, Protocol, TypeAlias, runtime_checkable
 
 import attrs
 
-from rollwerk._distribution import Distribution
-from rollwerk._errors import SchemaError
-from rollwerk._rng import Rng
+from rollwerk._jsonutil import strict
+from rollwerk.dice._die import DieRoll
+from rollwerk.distribution import Distribution
+from rollwerk.errors import SchemaError
+from rollwerk.rng import Rng
 
 __all__ = [
     "Check",
@@ -77,64 +79,11 @@ class ContestOutcome(enum.Enum):
     """Both checks failed, a state of its own (AdZ, DS4)."""
 
 
-def _strict(data: Mapping[str, Any], key: str, kind: str, default: Any = ...) -> Any:
-    """``data[key]`` if it has the JSON type ``kind``, else a `ValueError`.
-
-    ``kind`` is ``"bool"``, ``"int"`` (not a bool) or ``"int|null"``; loading
-    never coerces (``bool("false")`` is true, ``int(6.9)`` is 6).
-    """
-    value = data[key] if default is ... else data.get(key, default)
-    if kind == "int|null" and value is None:
-        return value
-    if kind == "bool":
-        ok = isinstance(value, bool)
-    else:
-        ok = isinstance(value, int) and not isinstance(value, bool)
-    if not ok:
-        raise ValueError(
-            f"{key} must be {kind.replace('|null', ' or null')}, got {value!r}"
-        )
-    return value
-
-
 def _extras(
     value: Mapping[str, Scalar] | tuple[tuple[str, Scalar], ...],
 ) -> tuple[tuple[str, Scalar], ...]:
     items = value.items() if isinstance(value, Mapping) else value
     return tuple(sorted((str(k), v) for k, v in items))
-
-
-@attrs.frozen
-class DieRoll:
-    """One die drawn from an [`Rng`][rollwerk.Rng], as recorded in a result.
-
-    ``face`` is exactly what the Rng returned, so a
-    [`ScriptedRng`][rollwerk.ScriptedRng] fed the faces of a result's rolls,
-    in order, replays that result.
-    """
-
-    sides: int
-    """The number of sides of the die."""
-    face: int
-    """The face rolled, from 1 to ``sides``."""
-    role: str = ""
-    """What the die was for, in the ruleset's words (``"check"``, ``"fate"``…)."""
-
-    def to_json(self) -> dict[str, Any]:
-        """Plain JSON: ``{"sides", "face", "role"}``."""
-        return {"sides": self.sides, "face": self.face, "role": self.role}
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> DieRoll:
-        """Load what [`to_json`][rollwerk.DieRoll.to_json] wrote."""
-        try:
-            sides = _strict(data, "sides", "int")
-            face = _strict(data, "face", "int")
-            if not 1 <= face <= sides:
-                raise ValueError(f"face must be from 1 to {sides}, got {face}")
-            return cls(sides, face, str(data.get("role", "")))
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise SchemaError(f"malformed die roll JSON: {data!r}") from exc
 
 
 @attrs.frozen
@@ -152,7 +101,7 @@ class Explanation:
             return self.de
         if lang == "en":
             return self.en
-        from rollwerk._errors import ParameterError
+        from rollwerk.errors import ParameterError
 
         raise ParameterError("lang", lang, "'en' or 'de'")
 
@@ -203,7 +152,7 @@ class Outcome:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Outcome:
-        """Load what [`to_json`][rollwerk.Outcome.to_json] wrote."""
+        """Load what [`to_json`][rollwerk.checks.Outcome.to_json] wrote."""
         try:
             rest = {
                 k: v
@@ -211,10 +160,10 @@ class Outcome:
                 if k not in {"success", "degree", "value", "rolled", "probability"}
             }
             return cls(
-                success=_strict(data, "success", "bool"),
+                success=strict(data, "success", "bool"),
                 degree=Degree(data["degree"]),
-                value=_strict(data, "value", "int|null"),
-                rolled=_strict(data, "rolled", "bool", True),
+                value=strict(data, "value", "int|null"),
+                rolled=strict(data, "rolled", "bool", True),
                 extras=rest,
             )
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
@@ -249,7 +198,7 @@ class CheckResult:
     rolled: bool = True
     """Whether any die was rolled (False for checks decided without a roll)."""
     extras: tuple[tuple[str, Scalar], ...] = attrs.field(default=(), converter=_extras)
-    """Ruleset-specific facts, as in [`Outcome`][rollwerk.Outcome]."""
+    """Ruleset-specific facts, as in [`Outcome`][rollwerk.checks.Outcome]."""
     ruleset: str = ""
     """The id of the ruleset that resolved the check."""
     check: str = ""
@@ -285,20 +234,20 @@ class CheckResult:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> CheckResult:
-        """Load what [`to_json`][rollwerk.CheckResult.to_json] wrote."""
+        """Load what [`to_json`][rollwerk.checks.CheckResult.to_json] wrote."""
         if not isinstance(data, Mapping) or data.get("schema") != SCHEMA:
             got = data.get("schema") if isinstance(data, Mapping) else data
             raise SchemaError(f"schema must be {SCHEMA}, got {got!r}")
         try:
             return cls(
-                success=_strict(data, "success", "bool"),
+                success=strict(data, "success", "bool"),
                 degree=Degree(data["degree"]),
-                value=_strict(data, "value", "int|null"),
+                value=strict(data, "value", "int|null"),
                 rolls=tuple(DieRoll.from_json(r) for r in data["rolls"]),
                 explanation=Explanation(
                     str(data["explanation"]["en"]), str(data["explanation"]["de"])
                 ),
-                rolled=_strict(data, "rolled", "bool", True),
+                rolled=strict(data, "rolled", "bool", True),
                 extras=dict(data.get("extras", {})),
                 ruleset=str(data.get("ruleset", "")),
                 check=str(data.get("check", "")),

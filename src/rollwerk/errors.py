@@ -1,6 +1,6 @@
 """The exceptions rollwerk raises.
 
-Every error rollwerk raises on purpose derives from [`RollwerkError`][rollwerk.RollwerkError].
+Every error rollwerk raises on purpose derives from [`RollwerkError`][rollwerk.errors.RollwerkError].
 Errors caused by a bad value the caller passed also derive from `ValueError`,
 so code that already catches `ValueError` keeps working.
 """

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 import pluggy
 
 if TYPE_CHECKING:
-    from rollwerk._rulesets import OptionalRule, Ruleset
+    from rollwerk.rulesets import OptionalRule, Ruleset
 
 __all__ = [
     "hookimpl",
@@ -41,7 +41,7 @@ def rollwerk_register_rulesets() -> list[Ruleset]:
 
     Called once per registry, when rulesets are first asked for (never at
     import). Each returned object must satisfy the
-    [`Ruleset`][rollwerk.Ruleset] protocol and have an ``id`` no other plugin
+    [`Ruleset`][rollwerk.rulesets.Ruleset] protocol and have an ``id`` no other plugin
     uses; an invalid return is reported as a load failure naming the plugin,
     and the other plugins still load.
 
@@ -68,10 +68,10 @@ def rollwerk_register_optional_rules() -> list[OptionalRule]:
     Optional rules are installed but off: a caller switches one on by id
     (``registry.ruleset("ds4", options=["slaying-dice"])`` or
     ``rollwerk check ds4 --option slaying-dice …``). Enabling wraps the base
-    ruleset with [`OptionalRule.apply`][rollwerk.OptionalRule].
+    ruleset with [`OptionalRule.apply`][rollwerk.rulesets.OptionalRule].
 
     Returns:
-        A list of [`OptionalRule`][rollwerk.OptionalRule] objects. Not
+        A list of [`OptionalRule`][rollwerk.rulesets.OptionalRule] objects. Not
         firstresult: the lists of all plugins are combined.
 
     Example:

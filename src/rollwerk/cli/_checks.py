@@ -4,7 +4,7 @@ Every ruleset comes from [`get_registry()`][rollwerk.plugins.get_registry]
 (or from the registry passed to [`rollwerk.cli.main`][rollwerk.cli.main]), and
 every check is built from the parameters the ruleset declares, so the
 commands work for any installed ruleset. User errors raise a
-[`RollwerkError`][rollwerk.RollwerkError]; ``rollwerk.cli.main`` prints it as
+[`RollwerkError`][rollwerk.errors.RollwerkError]; ``rollwerk.cli.main`` prints it as
 one line on stderr and exits with code 2.
 """
 
@@ -15,20 +15,16 @@ from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from rollwerk._checks import SCHEMA, CheckResult, ContestOutcome, Degree, Outcome
-from rollwerk._distribution import Distribution, fraction_to_str
-from rollwerk._errors import (
-    ParameterError,
-    RollwerkError,
-    ScriptExhausted,
-    UnknownCheck,
-)
-from rollwerk._rng import Rng, ScriptedRng, SeededRng, SystemRng
-from rollwerk._rulesets import CheckSpec, Parameter, Ruleset, contest_odds
+from rollwerk.checks._model import SCHEMA, CheckResult, ContestOutcome, Degree, Outcome
+from rollwerk.checks._parameters import CheckSpec, Parameter
+from rollwerk.distribution import Distribution, fraction_to_str
+from rollwerk.errors import ParameterError, RollwerkError, ScriptExhausted, UnknownCheck
+from rollwerk.rng import Rng, ScriptedRng, SeededRng, SystemRng
+from rollwerk.rulesets import Ruleset, contest_odds
 
 if TYPE_CHECKING:
-    from rollwerk._checks import Check, Scalar
-    from rollwerk.plugins import Registry
+    from rollwerk.checks._model import Check, Scalar
+    from rollwerk.plugins._registry import Registry
 
 __all__ = ["add_parsers"]
 
@@ -174,7 +170,7 @@ def _common(p: argparse.ArgumentParser) -> None:
 def _registry(args: argparse.Namespace) -> Registry:
     registry: Registry | None = getattr(args, "registry", None)
     if registry is None:
-        from rollwerk.plugins import get_registry
+        from rollwerk.plugins._registry import get_registry
 
         registry = get_registry()
     return registry
@@ -241,7 +237,7 @@ def _target(args: argparse.Namespace) -> tuple[Ruleset, CheckSpec]:
     if getattr(args, "registry", None) is None and not args.option:
         # Load only the plugin named after the ruleset (fast start-up); the
         # full registry is the fallback and reports plugin problems.
-        from rollwerk.plugins import _quick_ruleset
+        from rollwerk.plugins._registry import _quick_ruleset
 
         ruleset = _quick_ruleset(rid)
     if ruleset is None:

@@ -7,10 +7,10 @@ import json
 from fractions import Fraction
 from typing import Any
 
-from rollwerk._distribution import Distribution, fraction_to_str
-from rollwerk._errors import ParameterError, RollwerkError, ScriptExhausted
-from rollwerk._notation import RollResult, parse
-from rollwerk._rng import Rng, ScriptedRng, SeededRng, SystemRng
+from rollwerk.distribution import Distribution, fraction_to_str
+from rollwerk.errors import ParameterError, RollwerkError, ScriptExhausted
+from rollwerk.notation._expression import RollResult, parse
+from rollwerk.rng import Rng, ScriptedRng, SeededRng, SystemRng
 
 __all__ = ["add_parsers", "cmd_roll", "odds_json", "odds_table"]
 

@@ -1,7 +1,7 @@
 """Durations: when an effect ends, bound to combatant ids and stored as absolute ends.
 
 A duration is written relative to "now" (``Rounds(3)``: three rounds from
-now). When an effect is added to an [`Encounter`][rollwerk.Encounter], the
+now). When an effect is added to an [`Encounter`][rollwerk.encounter.Encounter], the
 encounter *binds* the duration: it resolves the default anchor (the creator or
 the target) and stores the absolute end, for example "when A has started 4
 turns". What remains is always computed from that stored end and the
@@ -12,20 +12,20 @@ Ticks are bound to combatant ids, never to initiative values or positions in
 the order: when a combatant delays, its durations follow it.
 
 Every kind serializes to JSON with a ``"kind"`` field; see
-[`duration_from_json`][rollwerk.duration_from_json]. Kinds:
+[`duration_from_json`][rollwerk.encounter.duration_from_json]. Kinds:
 
 | Kind | Ends | Anchor default |
 |---|---|---|
-| [`Instant`][rollwerk.Instant] | at once (the effect is added and expires) | — |
-| [`Rounds`][rollwerk.Rounds] | at the start of the anchor's n-th turn from now | creator |
-| [`UntilEndOfNextTurns`][rollwerk.UntilEndOfNextTurns] | at the end of the anchor's n-th turn that *begins* after now | target |
-| [`Actions`][rollwerk.Actions] | when the anchor has used n more action slots | target |
-| [`GameTime`][rollwerk.GameTime] | when the game clock has run n more seconds | — |
-| [`NextChecks`][rollwerk.NextChecks] | when the anchor has made n more checks | target |
-| [`UntilEvent`][rollwerk.UntilEvent] | when the named event is signalled | — |
-| [`UntilCondition`][rollwerk.UntilCondition] | when a predicate over the encounter holds (not JSON) | — |
-| [`Concentration`][rollwerk.Concentration] | when the anchor stops concentrating | creator |
-| [`Permanent`][rollwerk.Permanent] | never (only when removed) | — |
+| [`Instant`][rollwerk.encounter.Instant] | at once (the effect is added and expires) | — |
+| [`Rounds`][rollwerk.encounter.Rounds] | at the start of the anchor's n-th turn from now | creator |
+| [`UntilEndOfNextTurns`][rollwerk.encounter.UntilEndOfNextTurns] | at the end of the anchor's n-th turn that *begins* after now | target |
+| [`Actions`][rollwerk.encounter.Actions] | when the anchor has used n more action slots | target |
+| [`GameTime`][rollwerk.encounter.GameTime] | when the game clock has run n more seconds | — |
+| [`NextChecks`][rollwerk.encounter.NextChecks] | when the anchor has made n more checks | target |
+| [`UntilEvent`][rollwerk.encounter.UntilEvent] | when the named event is signalled | — |
+| [`UntilCondition`][rollwerk.encounter.UntilCondition] | when a predicate over the encounter holds (not JSON) | — |
+| [`Concentration`][rollwerk.encounter.Concentration] | when the anchor stops concentrating | creator |
+| [`Permanent`][rollwerk.encounter.Permanent] | never (only when removed) | — |
 """
 
 from __future__ import annotations
@@ -36,10 +36,10 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeAlias, runtime_ch
 
 import attrs
 
-from rollwerk._errors import ParameterError, RulesError, SchemaError
+from rollwerk.errors import ParameterError, RulesError, SchemaError
 
 if TYPE_CHECKING:
-    from rollwerk._encounter import Encounter
+    from rollwerk.encounter._encounter import Encounter
 
 __all__ = [
     "DURATION_KINDS",
@@ -72,10 +72,10 @@ class Duration(Protocol):
     """Decides when an effect ends; implemented by every duration kind.
 
     A duration first exists *unbound* (as the caller wrote it) and is
-    [`bind`][rollwerk.Duration.bind]-ed by the encounter when its effect is
+    [`bind`][rollwerk.encounter.Duration.bind]-ed by the encounter when its effect is
     added. Only bound durations are asked
-    [`is_over`][rollwerk.Duration.is_over] and
-    [`remaining`][rollwerk.Duration.remaining]. All of them are frozen values.
+    [`is_over`][rollwerk.encounter.Duration.is_over] and
+    [`remaining`][rollwerk.encounter.Duration.remaining]. All of them are frozen values.
     """
 
     @property
@@ -85,7 +85,7 @@ class Duration(Protocol):
 
     @property
     def unit(self) -> str | None:
-        """The unit of [`remaining`][rollwerk.Duration.remaining], if measured.
+        """The unit of [`remaining`][rollwerk.encounter.Duration.remaining], if measured.
 
         ``"rounds"``, ``"turns"``, ``"actions"``, ``"seconds"``, ``"checks"``,
         or ``None``.
@@ -110,7 +110,7 @@ class Duration(Protocol):
         ...
 
     def remaining(self, state: Encounter) -> Remaining:
-        """What is left in ``state``, in [`unit`][rollwerk.Duration.unit]."""
+        """What is left in ``state``, in [`unit`][rollwerk.encounter.Duration.unit]."""
         ...
 
     def rebind(self, state: Encounter, combatant: str) -> Duration | None:
@@ -298,7 +298,7 @@ class Rounds:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Rounds:
-        """Load what [`to_json`][rollwerk.Rounds.to_json] wrote."""
+        """Load what [`to_json`][rollwerk.encounter.Rounds.to_json] wrote."""
         return cls(int(data["n"]), _opt_str(data, "tick_on"), _opt_int(data, "ends_at"))
 
 
@@ -382,7 +382,7 @@ class UntilEndOfNextTurns:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> UntilEndOfNextTurns:
-        """Load what [`to_json`][rollwerk.UntilEndOfNextTurns.to_json] wrote."""
+        """Load what [`to_json`][rollwerk.encounter.UntilEndOfNextTurns.to_json] wrote."""
         return cls(
             int(data["n"]),
             _opt_str(data, "of"),
@@ -396,7 +396,7 @@ class Actions:
     """N action slots of a combatant (Mythandria's aether lockout, MY-R18).
 
     ``of`` names the combatant (``None``: the target). A slot counts when the
-    combatant spends an action ([`Encounter.spend_action`][rollwerk.Encounter.spend_action])
+    combatant spends an action ([`Encounter.spend_action`][rollwerk.encounter.Encounter.spend_action])
     and, at the end of its turn, every slot of that turn it left unused is
     counted as elapsed (the encounter's ``actions_per_round``; MY-A04: the
     lockout is elapsed time). So ``Actions(2 * rounds)`` is a lockout of
@@ -454,7 +454,7 @@ class Actions:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Actions:
-        """Load what [`to_json`][rollwerk.Actions.to_json] wrote."""
+        """Load what [`to_json`][rollwerk.encounter.Actions.to_json] wrote."""
         return cls(int(data["n"]), _opt_str(data, "of"), _opt_int(data, "ends_at"))
 
 
@@ -478,7 +478,7 @@ class GameTime:
     In combat the encounter's clock runs one round length
     (``round_seconds``: AdZ 3 s, DS4 5 s, PF2e 6 s) at the start of every
     round after the first; outside turns
-    [`Encounter.pass_time`][rollwerk.Encounter.pass_time] runs it by any
+    [`Encounter.pass_time`][rollwerk.encounter.Encounter.pass_time] runs it by any
     amount (hours, nights, days). So ``GameTime(60)`` in PF2e ends at the
     start of the 10th round after the one it was added in.
 
@@ -553,7 +553,7 @@ class GameTime:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> GameTime:
-        """Load what [`to_json`][rollwerk.GameTime.to_json] wrote."""
+        """Load what [`to_json`][rollwerk.encounter.GameTime.to_json] wrote."""
         end = data.get("ends_at")
         return cls(
             Fraction(str(data["seconds"])), None if end is None else Fraction(str(end))
@@ -565,7 +565,7 @@ class NextChecks:
     """Until a combatant has made its next N checks (Fluid's rewards, FL-A08).
 
     ``of`` names the combatant (``None``: the target). Checks are counted with
-    [`Encounter.record_check`][rollwerk.Encounter.record_check]; the effect's
+    [`Encounter.record_check`][rollwerk.encounter.Encounter.record_check]; the effect's
     modifiers apply to the check being made and it expires right after it is
     recorded.
 
@@ -621,7 +621,7 @@ class NextChecks:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> NextChecks:
-        """Load what [`to_json`][rollwerk.NextChecks.to_json] wrote."""
+        """Load what [`to_json`][rollwerk.encounter.NextChecks.to_json] wrote."""
         return cls(int(data["n"]), _opt_str(data, "of"), _opt_int(data, "ends_at"))
 
 
@@ -629,7 +629,7 @@ class NextChecks:
 class UntilEvent:
     """Until a named event is signalled (PF2E-R05, serializable form).
 
-    Signal it with [`Encounter.signal`][rollwerk.Encounter.signal]; only
+    Signal it with [`Encounter.signal`][rollwerk.encounter.Encounter.signal]; only
     signals after the effect was added count. Use names that say what
     happened, e.g. ``"scene-end"`` or ``"B:stood-up"``.
 
@@ -679,7 +679,7 @@ class UntilEvent:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> UntilEvent:
-        """Load what [`to_json`][rollwerk.UntilEvent.to_json] wrote."""
+        """Load what [`to_json`][rollwerk.encounter.UntilEvent.to_json] wrote."""
         return cls(str(data["event"]), _opt_int(data, "seen"))
 
 
@@ -689,8 +689,8 @@ class UntilCondition:
 
     The predicate is checked after every change of the encounter. A Python
     function cannot be written to JSON: an encounter holding this duration
-    raises [`SchemaError`][rollwerk.SchemaError] from ``to_json``. Use
-    [`UntilEvent`][rollwerk.UntilEvent] for conditions that must be stored.
+    raises [`SchemaError`][rollwerk.errors.SchemaError] from ``to_json``. Use
+    [`UntilEvent`][rollwerk.encounter.UntilEvent] for conditions that must be stored.
     """
 
     kind: ClassVar[str] = "until_condition"
@@ -741,7 +741,7 @@ class Concentration:
     ``of`` names the concentrating combatant (``None``: the creator). Adding
     an effect with this duration starts that combatant's concentration if it
     is not concentrating yet;
-    [`Encounter.end_concentration`][rollwerk.Encounter.end_concentration], or
+    [`Encounter.end_concentration`][rollwerk.encounter.Encounter.end_concentration], or
     the combatant leaving, ends it and every effect that depends on it.
     """
 
@@ -782,7 +782,7 @@ class Concentration:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Concentration:
-        """Load what [`to_json`][rollwerk.Concentration.to_json] wrote."""
+        """Load what [`to_json`][rollwerk.encounter.Concentration.to_json] wrote."""
         return cls(_opt_str(data, "of"))
 
 
@@ -811,7 +811,7 @@ def duration_from_json(
     Args:
         data: What a duration's ``to_json`` wrote.
         kinds: Decoders of further (plugin) kinds, by name; they are consulted
-            before the built-in [`DURATION_KINDS`][rollwerk.DURATION_KINDS].
+            before the built-in [`DURATION_KINDS`][rollwerk.encounter.DURATION_KINDS].
 
     Raises:
         SchemaError: The kind is unknown or the data is malformed.

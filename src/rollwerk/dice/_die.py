@@ -1,0 +1,323 @@
+"""Dies, comparisons, keep rules and the record of a rolled die."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+import attrs
+
+from rollwerk._jsonutil import strict
+from rollwerk.dice._limits import DICE_LIMITS
+from rollwerk.distribution import Distribution
+from rollwerk.errors import ParameterError, SchemaError
+from rollwerk.rng import Rng
+
+
+class Comparison(enum.Enum):
+    """A comparison of a value with a target, as written in the notation."""
+
+    EQ = "="
+    """Equal to the target."""
+    LT = "<"
+    """Less than the target."""
+    LE = "<="
+    """Less than or equal to the target."""
+    GT = ">"
+    """Greater than the target."""
+    GE = ">="
+    """Greater than or equal to the target."""
+
+    def test(self, value: int, target: int) -> bool:
+        """Whether ``value`` compares to ``target`` as this comparison says."""
+        if self is Comparison.EQ:
+            return value == target
+        if self is Comparison.LT:
+            return value < target
+        if self is Comparison.LE:
+            return value <= target
+        if self is Comparison.GT:
+            return value > target
+        return value >= target
+
+    @property
+    def symbol(self) -> str:
+        """The typographic symbol (``≥`` for ``>=``) for explanations."""
+        return {"=": "=", "<": "<", "<=": "≤", ">": ">", ">=": "≥"}[self.value]
+
+
+@attrs.frozen
+class Condition:
+    """A test of one die's value: ``>=5``, ``<3``, ``=1``.
+
+    >>> Condition(Comparison.GE, 5)(6)
+    True
+    """
+
+    comparison: Comparison
+    """How the value is compared."""
+    target: int
+    """What it is compared with."""
+
+    def __call__(self, value: int) -> bool:
+        """Whether ``value`` meets the condition."""
+        return self.comparison.test(value, self.target)
+
+    def notation(self, *, bare_equal: bool = False) -> str:
+        """The condition as written; ``bare_equal`` writes ``=1`` as ``1``."""
+        if bare_equal and self.comparison is Comparison.EQ and self.target >= 0:
+            return str(self.target)
+        return f"{self.comparison.value}{self.target}"
+
+
+class KeepKind(enum.Enum):
+    """Which dice of a pool count."""
+
+    KEEP_HIGHEST = "kh"
+    """Keep the highest n dice."""
+    KEEP_LOWEST = "kl"
+    """Keep the lowest n dice."""
+    DROP_HIGHEST = "dh"
+    """Drop the highest n dice."""
+    DROP_LOWEST = "dl"
+    """Drop the lowest n dice."""
+
+
+@attrs.frozen
+class Keep:
+    """Keep or drop the highest or lowest ``amount`` dice of a pool."""
+
+    kind: KeepKind
+    """Keep or drop, highest or lowest."""
+    amount: int
+    """How many dice are kept or dropped."""
+
+    def kept(self, count: int) -> tuple[bool, int]:
+        """``(highest, n)``: keep the ``n`` highest (or lowest) of ``count`` dice."""
+        if self.kind is KeepKind.KEEP_HIGHEST:
+            return True, self.amount
+        if self.kind is KeepKind.KEEP_LOWEST:
+            return False, self.amount
+        if self.kind is KeepKind.DROP_LOWEST:
+            return True, count - self.amount
+        return False, count - self.amount
+
+
+def _check_int(name: str, value: object, lo: int, hi: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        raise ParameterError(name, value, f"an integer from {lo} to {hi}")
+    return value
+
+
+def _faces_converter(faces: Iterable[int]) -> tuple[int, ...]:
+    return tuple(faces)
+
+
+def _validate_faces(instance: Die, attribute: object, faces: tuple[int, ...]) -> None:
+    limit = DICE_LIMITS.max_sides
+    if not 1 <= len(faces) <= limit:
+        raise ParameterError("faces", list(faces), f"1 to {limit} faces")
+    m = DICE_LIMITS.max_face
+    for face in faces:
+        _check_int("face", face, -m, m)
+
+
+class _DieKind(enum.Enum):
+    STANDARD = "standard"
+    FUDGE = "fudge"
+    CUSTOM = "custom"
+
+
+@attrs.frozen(repr=False, init=False)
+class Die:
+    """A die: the Rng draws an index from 1 to ``sides``, the die shows a face.
+
+    >>> Die(6).distribution()[6]
+    Fraction(1, 6)
+    >>> Die.fudge().faces
+    (-1, 0, 1)
+    >>> Die.custom([1, 1, 2, 3]).distribution()[1]
+    Fraction(1, 2)
+    >>> from rollwerk import ScriptedRng
+    >>> Die(6).roll(ScriptedRng([4]))
+    4
+    """
+
+    faces: tuple[int, ...] = attrs.field(
+        converter=_faces_converter, validator=_validate_faces
+    )
+    """The face value shown for each index 1 to ``sides``, in index order."""
+    _kind: _DieKind = attrs.field(default=_DieKind.CUSTOM, eq=False)
+
+    def __init__(self, sides: int) -> None:
+        """A standard die with faces 1 to ``sides`` (``Die(20)`` is a d20)."""
+        _check_int("sides", sides, 1, DICE_LIMITS.max_sides)
+        self.__attrs_init__(tuple(range(1, sides + 1)), _DieKind.STANDARD)
+
+    @classmethod
+    def fudge(cls) -> Die:
+        """A Fudge/FATE die ``dF``: indices 1, 2, 3 show −1, 0, +1."""
+        die = object.__new__(cls)
+        die.__attrs_init__((-1, 0, 1), _DieKind.FUDGE)
+        return die
+
+    @classmethod
+    def custom(cls, faces: Sequence[int]) -> Die:
+        """A die with the given faces, one per index (``d{1,1,2,3}``)."""
+        die = object.__new__(cls)
+        die.__attrs_init__(tuple(faces), _DieKind.CUSTOM)
+        if die.faces == tuple(range(1, len(die.faces) + 1)):
+            object.__setattr__(die, "_kind", _DieKind.STANDARD)
+        return die
+
+    @property
+    def sides(self) -> int:
+        """How many sides (indices) the die has."""
+        return len(self.faces)
+
+    @property
+    def is_standard(self) -> bool:
+        """Whether the die shows 1 to ``sides``."""
+        return self._kind is _DieKind.STANDARD
+
+    def value_of(self, face: int) -> int:
+        """The face value shown for the index ``face`` (1 to ``sides``)."""
+        return self.faces[face - 1]
+
+    def roll(self, rng: Rng) -> int:
+        """Draw one index from ``rng`` and return the face value it shows."""
+        return self.faces[rng.roll(len(self.faces)) - 1]
+
+    def distribution(self) -> Distribution[int]:
+        """The exact distribution of the face value."""
+        return Distribution.uniform(self.faces)
+
+    def notation(self, german: bool = False) -> str:
+        """The die as written in dice notation (``d6``, ``dF``, ``d{1,1,2}``)."""
+        letter = "W" if german else "d"
+        if self._kind is _DieKind.STANDARD:
+            return f"{letter}{self.sides}"
+        if self._kind is _DieKind.FUDGE:
+            return f"{letter}F"
+        return letter + "{" + ",".join(map(str, self.faces)) + "}"
+
+    def __repr__(self) -> str:
+        if self._kind is _DieKind.STANDARD:
+            return f"Die({self.sides})"
+        if self._kind is _DieKind.FUDGE:
+            return "Die.fudge()"
+        return f"Die.custom({list(self.faces)!r})"
+
+
+@attrs.frozen
+class RolledDie:
+    """One die of a rolled pool: its draws and what became of it.
+
+    ``rolls`` lists every draw for this die in order: the first draw, the
+    rerolls that replaced it, and the extra dice of an explosion. The first
+    ``rerolled`` draws were replaced; the value is the sum of the others.
+    """
+
+    rolls: tuple[DieRoll, ...]
+    """Every draw for this die, in the order drawn."""
+    values: tuple[int, ...]
+    """The face value shown by each draw (differs from the index for Fudge
+    and custom dice)."""
+    rerolled: int = 0
+    """How many of the first draws were replaced by a reroll."""
+    value: int = 0
+    """The die's value: the sum of the draws that were not replaced."""
+    kept: bool = True
+    """Whether keep/drop kept this die."""
+    counted: int = 0
+    """With success counting: +1 for a success, −1 for a failure, else 0."""
+
+    @property
+    def exploded(self) -> int:
+        """How many extra dice an explosion added."""
+        return sum(1 for r in self.rolls if r.role == "explosion")
+
+    def to_json(self) -> dict[str, object]:
+        """Plain JSON of this die."""
+        return {
+            "rolls": [r.to_json() for r in self.rolls],
+            "values": list(self.values),
+            "rerolled": self.rerolled,
+            "value": self.value,
+            "kept": self.kept,
+            "counted": self.counted,
+        }
+
+    def describe(self, lang: str) -> str:
+        """The die in an explanation: ``1→4 (rerolled)``, ``6+3=9 (exploded)``."""
+        de = lang == "de"
+        vals = self.values
+        used = vals[self.rerolled :]
+        if len(used) > 1:
+            text = "+".join(map(str, used)) + f"={self.value}"
+        else:
+            text = str(self.value)
+        notes = []
+        # A cap that was reached is said, never hidden (the last face stands).
+        if self.rerolled:
+            text = "→".join(map(str, vals[: self.rerolled])) + "→" + text
+            notes.append("neu gewürfelt" if de else "rerolled")
+            cap = DICE_LIMITS.reroll_cap
+            if cap > 1 and self.rerolled >= cap:
+                notes[-1] = (
+                    f"{cap}-mal neu gewürfelt, die Obergrenze: der letzte Wurf zählt"
+                    if de
+                    else f"rerolled {cap} times, the cap: the last face stands"
+                )
+        if self.exploded:
+            notes.append("explodiert" if de else "exploded")
+            cap = DICE_LIMITS.explosion_cap
+            if self.exploded >= cap:
+                notes[-1] = (
+                    f"{cap}-mal explodiert, die Obergrenze"
+                    if de
+                    else f"exploded {cap} times, the cap"
+                )
+        if not self.kept:
+            notes.append("verworfen" if de else "dropped")
+        elif self.counted > 0:
+            notes.append("Erfolg" if de else "success")
+        elif self.counted < 0:
+            notes.append("Fehlschlag" if de else "failure")
+        if notes:
+            text += " (" + ", ".join(notes) + ")"
+        return text
+
+
+@attrs.frozen
+class DieRoll:
+    """One die drawn from an [`Rng`][rollwerk.rng.Rng], as recorded in a result.
+
+    ``face`` is exactly what the Rng returned, so a
+    [`ScriptedRng`][rollwerk.rng.ScriptedRng] fed the faces of a result's rolls,
+    in order, replays that result.
+    """
+
+    sides: int
+    """The number of sides of the die."""
+    face: int
+    """The face rolled, from 1 to ``sides``."""
+    role: str = ""
+    """What the die was for, in the ruleset's words (``"check"``, ``"fate"``…)."""
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain JSON: ``{"sides", "face", "role"}``."""
+        return {"sides": self.sides, "face": self.face, "role": self.role}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> DieRoll:
+        """Load what [`to_json`][rollwerk.dice.DieRoll.to_json] wrote."""
+        try:
+            sides = strict(data, "sides", "int")
+            face = strict(data, "face", "int")
+            if not 1 <= face <= sides:
+                raise ValueError(f"face must be from 1 to {sides}, got {face}")
+            return cls(sides, face, str(data.get("role", "")))
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise SchemaError(f"malformed die roll JSON: {data!r}") from exc

@@ -1,0 +1,551 @@
+"""Dice pools: ``count`` dice of one kind with reroll, explode, keep and count.
+
+A [`Pool`][rollwerk.dice.Pool] is what one dice term of the notation means:
+``count`` dice of one kind with optional reroll, explode, keep/drop and
+success-counting modifiers, applied in that order. It rolls by itself and
+gives its exact distribution from the kernels in ``_exact`` (explosions and
+rerolls are truncated geometric series up to their documented caps).
+
+Longer than 500 lines because a pool's rolling, its fast rollers and its
+exact weights must agree modifier by modifier; they are kept side by side.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections.abc import Callable, Sequence
+
+import attrs
+
+from rollwerk.dice._die import (
+    Comparison,
+    Condition,
+    Die,
+    DieRoll,
+    Keep,
+    RolledDie,
+    _check_int,
+)
+from rollwerk.dice._exact import _binomial, _convolve, _keep_dp, _power, product_cost
+from rollwerk.dice._limits import DICE_LIMITS
+from rollwerk.distribution import Distribution
+from rollwerk.errors import ParameterError
+from rollwerk.rng import Rng, SeededRng
+
+Weights = dict[int, int]
+"""Integer weights of integer outcomes; paired with a total to be exact."""
+
+
+@functools.lru_cache(maxsize=256)
+def _face_table(sides: int) -> tuple[bytes, bytes]:
+    """How to read the top byte of a Mersenne Twister output as a die face.
+
+    Returns the translation table (top byte -> face) and the top bytes that
+    `SeededRng.roll` rejects (for `bytes.translate` to delete), for a die of
+    at most 256 sides: byte ``b`` shows ``b % sides + 1`` and is rejected
+    from ``256 - 256 % sides`` on.
+    """
+    limit = 256 - 256 % sides
+    table = bytes(b % sides + 1 if b < limit else 0 for b in range(256))
+    return table, bytes(range(limit, 256))
+
+
+def _drawer(sides: int, n: int) -> Callable[[Rng], Sequence[int]]:
+    """A closure drawing ``n`` indices from 1 to ``sides``, in draw order.
+
+    Any Rng is asked one face at a time. A [`SeededRng`][rollwerk.rng.SeededRng]
+    (exactly that class) with at most 255 sides is read in batches instead,
+    with the very same result and the same state left behind: its
+    ``roll(sides)`` reads the top byte of the next 32-bit Mersenne Twister
+    output and rejects a few large values, and ``getrandbits(32 * m)``
+    returns the next ``m`` outputs as one number, the first in the lowest 32
+    bits. A batch of ``m`` outputs is drawn only while ``m`` dice are still
+    missing, and each die needs at least one output, so no output is drawn
+    that one-at-a-time rolling would not draw too.
+    """
+    times = range(n)
+
+    def one_at_a_time(rng: Rng) -> list[int]:
+        roll = rng.roll
+        return [roll(sides) for _ in times]
+
+    if sides > 255 or n < 2:
+        return one_at_a_time
+    table, rejected = _face_table(sides)
+    seeded = SeededRng
+
+    def draw(rng: Rng) -> Sequence[int]:
+        if type(rng) is not seeded:
+            roll = rng.roll
+            return [roll(sides) for _ in times]
+        bits = rng._bits
+        got = bits(32 * n).to_bytes(4 * n, "little")[3::4].translate(table, rejected)
+        m = n - len(got)
+        while m:
+            raw = bits(32 * m).to_bytes(4 * m, "little")[3::4]
+            more = raw.translate(table, rejected)
+            got += more
+            m -= len(more)
+        return got
+
+    return draw
+
+
+def _default_explode(die: Die) -> Condition:
+    return Condition(Comparison.EQ, max(die.faces))
+
+
+@attrs.frozen
+class PoolRoll:
+    """One roll of a [`Pool`][rollwerk.dice.Pool]: its value and every die."""
+
+    pool: Pool
+    """The pool that was rolled."""
+    total: int
+    """The pool's value: the sum of the kept dice, or the successes counted."""
+    dice: tuple[RolledDie, ...]
+    """Every die of the pool with its history, in draw order."""
+
+    @property
+    def rolls(self) -> tuple[DieRoll, ...]:
+        """Every die drawn, in draw order (feed their faces to a ScriptedRng)."""
+        return tuple(r for d in self.dice for r in d.rolls)
+
+
+@attrs.frozen
+class Pool:
+    """``count`` dice of one kind with optional modifiers: one dice term.
+
+    The modifiers apply in a fixed order, whatever order they are written in:
+    reroll each die (``r``: until it no longer matches, at most
+    ``reroll_cap`` times; ``ro``: once), then explode it (the extra dice add
+    to the same die, so keep/drop and success counting see the sum), then
+    keep or drop, then count successes (and failures) among the kept dice,
+    or else sum them.
+
+    >>> pool = Pool(4, Die(6), keep=Keep(KeepKind.KEEP_HIGHEST, 3))
+    >>> pool.notation()
+    '4d6kh3'
+    >>> pool.distribution()[18]
+    Fraction(7, 432)
+    >>> pool.distribution()[3]
+    Fraction(1, 1296)
+    """
+
+    count: int
+    """How many dice."""
+    die: Die
+    """The kind of die."""
+    reroll: tuple[Condition, ...] = ()
+    """Reroll a die whose value meets any of these conditions."""
+    reroll_once: bool = False
+    """``ro``: reroll at most once (otherwise until no condition holds)."""
+    explode: Condition | None = None
+    """Explode a die whose value meets this condition."""
+    keep: Keep | None = None
+    """Keep or drop the highest or lowest dice."""
+    success: Condition | None = None
+    """Count the kept dice meeting this condition instead of summing them."""
+    failure: Condition | None = None
+    """With success counting: subtract the kept dice meeting this condition."""
+
+    def __attrs_post_init__(self) -> None:
+        _check_int("count", self.count, 1, DICE_LIMITS.max_dice)
+        if self.keep is not None:
+            _check_int("keep amount", self.keep.amount, 0, self.count)
+        if self.failure is not None and self.success is None:
+            raise ParameterError("failure", self.failure, "used with success")
+        if (
+            self.reroll
+            and not self.reroll_once
+            and all(any(c(v) for c in self.reroll) for v in self.die.faces)
+        ):
+            raise ParameterError(
+                "reroll", self.reroll, "a condition some face does not meet"
+            )
+        if self.explode is not None and all(map(self.explode, self.die.faces)):
+            raise ParameterError(
+                "explode", self.explode, "a condition some face does not meet"
+            )
+
+    # -- notation ------------------------------------------------------------
+
+    def notation(self, german: bool = False) -> str:
+        """The pool in canonical dice notation (parses back to an equal pool)."""
+        text = f"{self.count}{self.die.notation(german)}"
+        for c in self.reroll:
+            text += ("ro" if self.reroll_once else "r") + c.notation(bare_equal=True)
+        if self.explode is not None:
+            text += "!"
+            # A comparison right after a bare "!" would be read as the
+            # explosion's condition, so then the default is written out too.
+            bare_next = self.keep is None and self.success is not None
+            if bare_next or self.explode != _default_explode(self.die):
+                text += self.explode.notation(bare_equal=True)
+        if self.keep is not None:
+            text += f"{self.keep.kind.value}{self.keep.amount}"
+        if self.success is not None:
+            text += self.success.notation()
+            if self.failure is not None:
+                text += "f" + self.failure.notation(bare_equal=True)
+        return text
+
+    @property
+    def worst_case_draws(self) -> int:
+        """The most dice one roll of this pool can draw."""
+        per_die = 1
+        if self.reroll:
+            per_die += 1 if self.reroll_once else DICE_LIMITS.reroll_cap
+        if self.explode is not None:
+            per_die += DICE_LIMITS.explosion_cap
+        return self.count * per_die
+
+    @property
+    def is_plain(self) -> bool:
+        """Whether the pool is a plain sum of dice without modifiers."""
+        return (
+            not self.reroll
+            and self.explode is None
+            and self.keep is None
+            and self.success is None
+        )
+
+    # -- rolling -------------------------------------------------------------
+
+    def roll(self, rng: Rng) -> PoolRoll:
+        """Roll the pool: a [`PoolRoll`][rollwerk.dice.PoolRoll] with every die.
+
+        >>> from rollwerk.rng import ScriptedRng
+        >>> from rollwerk.dice import Die
+        >>> result = Pool(4, Die(6)).roll(ScriptedRng([3, 6, 1, 5]))
+        >>> result.total
+        15
+        """
+        total, dice = self._roll_traced(rng)
+        return PoolRoll(self, total, dice)
+
+    def _draw_fast(self) -> Callable[[Rng, list[int]], int]:
+        """A closure that rolls one die, appends its indices, returns its value."""
+        faces = self.die.faces
+        sides = len(faces)
+        rr = self.reroll
+        once = self.reroll_once
+        cap = DICE_LIMITS.reroll_cap if not once else 1
+        ex = self.explode
+        xcap = DICE_LIMITS.explosion_cap
+
+        def draw(rng: Rng, out: list[int]) -> int:
+            i = rng.roll(sides)
+            out.append(i)
+            v = faces[i - 1]
+            if rr:
+                n = 0
+                while n < cap and any(c(v) for c in rr):
+                    i = rng.roll(sides)
+                    out.append(i)
+                    v = faces[i - 1]
+                    n += 1
+            if ex is not None:
+                total = v
+                n = 0
+                while n < xcap and ex(v):
+                    i = rng.roll(sides)
+                    out.append(i)
+                    v = faces[i - 1]
+                    total += v
+                    n += 1
+                return total
+            return v
+
+        return draw
+
+    def _scorer(self) -> Callable[[int], int] | None:
+        """The success-counting map of a value (+1, -1 or 0), if counting."""
+        succ, fail = self.success, self.failure
+        if succ is None:
+            return None
+
+        def g(v: int) -> int:
+            return int(succ(v)) - int(fail is not None and fail(v))
+
+        return g
+
+    def _roller(self) -> Callable[[Rng, list[int]], int]:
+        """A fast closure: roll the pool, append indices to ``out``, return value."""
+        n = self.count
+        faces = self.die.faces
+        sides = len(faces)
+        standard = self.die.is_standard
+        g = self._scorer()
+        keep = self.keep
+        if self.reroll or self.explode is not None:
+            return self._roller_general()
+        draw = _drawer(sides, n)
+        if keep is None and g is None:
+            if standard and n == 1:
+
+                def one(rng: Rng, out: list[int]) -> int:
+                    x = rng.roll(sides)
+                    out.append(x)
+                    return x
+
+                return one
+            if standard:
+
+                def plain(rng: Rng, out: list[int]) -> int:
+                    idx = draw(rng)
+                    out += idx
+                    return sum(idx)
+
+                return plain
+            table = (0, *faces)
+
+            def custom(rng: Rng, out: list[int]) -> int:
+                idx = draw(rng)
+                out += idx
+                return sum([table[i] for i in idx])
+
+            return custom
+        if keep is None and g is not None:
+            scores = (0, *(g(f) for f in faces))
+
+            def count(rng: Rng, out: list[int]) -> int:
+                idx = draw(rng)
+                out += idx
+                return sum([scores[i] for i in idx])
+
+            return count
+        assert keep is not None
+        highest, k = keep.kept(n)
+        lo, hi = (n - k, n) if highest else (0, k)
+        values = (0, *faces)
+        score_of = {} if g is None else {f: g(f) for f in faces}
+
+        def kept(rng: Rng, out: list[int]) -> int:
+            idx = draw(rng)
+            out += idx
+            vals = sorted(idx) if standard else sorted([values[i] for i in idx])
+            if g is None:
+                return sum(vals[lo:hi])
+            return sum([score_of[v] for v in vals[lo:hi]])
+
+        return kept
+
+    def _roller_general(self) -> Callable[[Rng, list[int]], int]:
+        n = self.count
+        draw = self._draw_fast()
+        keep = self.keep
+        g = self._scorer()
+        times = range(n)
+        lo, hi = 0, n
+        if keep is not None:
+            highest, k = keep.kept(n)
+            lo, hi = (n - k, n) if highest else (0, k)
+
+        def general(rng: Rng, out: list[int]) -> int:
+            vals = [draw(rng, out) for _ in times]
+            if keep is not None:
+                vals.sort()
+                vals = vals[lo:hi]
+            if g is None:
+                return sum(vals)
+            return sum([g(v) for v in vals])
+
+        return general
+
+    def _roll_traced(self, rng: Rng) -> tuple[int, tuple[RolledDie, ...]]:
+        """Roll with a full record: the value and each die's history."""
+        faces = self.die.faces
+        sides = len(faces)
+        cap = 1 if self.reroll_once else DICE_LIMITS.reroll_cap
+        xcap = DICE_LIMITS.explosion_cap
+        dice: list[tuple[list[DieRoll], list[int], int]] = []
+        for _ in range(self.count):
+            rolls = [DieRoll(sides, rng.roll(sides), "roll")]
+            vals = [faces[rolls[0].face - 1]]
+            rerolled = 0
+            if self.reroll:
+                while rerolled < cap and any(c(vals[-1]) for c in self.reroll):
+                    rolls.append(DieRoll(sides, rng.roll(sides), "reroll"))
+                    vals.append(faces[rolls[-1].face - 1])
+                    rerolled += 1
+            if self.explode is not None:
+                n = 0
+                while n < xcap and self.explode(vals[-1]):
+                    rolls.append(DieRoll(sides, rng.roll(sides), "explosion"))
+                    vals.append(faces[rolls[-1].face - 1])
+                    n += 1
+            dice.append((rolls, vals, rerolled))
+        values = [sum(v[r:]) for _, v, r in dice]
+        kept = [True] * self.count
+        if self.keep is not None:
+            highest, k = self.keep.kept(self.count)
+            order = sorted(range(self.count), key=values.__getitem__, reverse=highest)
+            for pos in order[k:]:
+                kept[pos] = False
+        counted = [0] * self.count
+        if self.success is not None:
+            score = self._scorer()
+            assert score is not None
+            for i, v in enumerate(values):
+                if kept[i]:
+                    counted[i] = score(v)
+            total = sum(counted)
+        else:
+            total = sum(v for v, k in zip(values, kept, strict=True) if k)
+        result = tuple(
+            RolledDie(tuple(r), tuple(v), rr, values[i], kept[i], counted[i])
+            for i, (r, v, rr) in enumerate(dice)
+        )
+        return total, result
+
+    # -- exact distribution ----------------------------------------------------
+
+    def value_range(self) -> tuple[int, int]:
+        """The smallest and largest value the pool can give (a static bound)."""
+        lo_f, hi_f = min(self.die.faces), max(self.die.faces)
+        if self.explode is not None:
+            xcap = DICE_LIMITS.explosion_cap
+            lo_d = min(lo_f, lo_f * (xcap + 1))
+            hi_d = max(hi_f, hi_f * (xcap + 1))
+        else:
+            lo_d, hi_d = lo_f, hi_f
+        if self.success is not None:
+            lo = -self.count if self.failure is not None else 0
+            return lo, self.count
+        n = self.count
+        if self.keep is not None:
+            n = self.keep.kept(self.count)[1]
+        return n * lo_d, n * hi_d
+
+    def work(self) -> int:
+        """An estimate of the cost of the exact distribution.
+
+        One unit is roughly a quarter of a microsecond of work; see
+        [`DiceLimits.max_work`][rollwerk.dice.DiceLimits.max_work].
+        """
+        xcap = DICE_LIMITS.explosion_cap
+        distinct = len(set(self.die.faces))
+        work = distinct
+        if self.reroll:
+            work += distinct * 2
+        if self.explode is not None:
+            exploding = sum(1 for f in set(self.die.faces) if self.explode(f))
+            work += xcap * exploding * xcap * distinct // 2
+            distinct *= xcap + 1
+        single_lo, single_hi = self._single_range()
+        n = self.count
+        bits = n * (self._single_bits() + 1)
+        k = n if self.keep is None else self.keep.kept(n)[1]
+        if 0 < k < n:
+            kept_span = 2 * k + 1 if self.success else k * (single_hi - single_lo) + 1
+            # big-number products cost more than linearly in their size
+            size = bits // 1000 + 1
+            work += distinct * k * n * kept_span * size * math.isqrt(size) // 10
+        elif self.success is not None and self.failure is None:
+            size = bits // 64 + 1  # huge binomial terms multiply superlinearly
+            work += n * size * (math.isqrt(size) // 20 + 1)
+        else:
+            lo, hi = self.value_range()
+            work += product_cost(hi - lo + 1, bits)
+        return work
+
+    def _single_range(self) -> tuple[int, int]:
+        lo_f, hi_f = min(self.die.faces), max(self.die.faces)
+        if self.explode is None:
+            return lo_f, hi_f
+        xcap = DICE_LIMITS.explosion_cap
+        return min(lo_f, lo_f * (xcap + 1)), max(hi_f, hi_f * (xcap + 1))
+
+    def _single_bits(self) -> int:
+        bits = self.die.sides.bit_length()
+        draws = 1
+        if self.reroll:
+            draws += 1 if self.reroll_once else DICE_LIMITS.reroll_cap
+        if self.explode is not None:
+            draws += DICE_LIMITS.explosion_cap
+        return bits * draws
+
+    def single_weights(self) -> tuple[Weights, int]:
+        """Weights of one die's value after rerolls and explosions, with total."""
+        faces = self.die.faces
+        s = len(faces)
+        base: Weights = {}
+        for f in faces:
+            base[f] = base.get(f, 0) + 1
+        total = s
+        if self.reroll:
+            hit = {v for v in base if any(c(v) for c in self.reroll)}
+            r = sum(base[v] for v in hit)
+            cap = 1 if self.reroll_once else DICE_LIMITS.reroll_cap
+            # P(v) = c(v)/s * sum_{t<=cap} (r/s)^t  for v not rerolled,
+            #        c(v)/s * (r/s)^cap           for v rerolled (last draw).
+            geo = sum(r**t * s ** (cap - t) for t in range(cap + 1))
+            out: Weights = {}
+            for v, c in base.items():
+                w = c * (r**cap if v in hit else geo)
+                if w:
+                    out[v] = w
+            base, total = out, s ** (cap + 1)
+        if self.explode is None:
+            return base, total
+        ex = self.explode
+        plain: Weights = {}
+        for f in faces:
+            plain[f] = plain.get(f, 0) + 1
+        p_e = {v: w for v, w in plain.items() if ex(v)}
+        p_n = {v: w for v, w in plain.items() if not ex(v)}
+        # T_0 = P; T_j = P_N * s^j + P_E * T_{j-1}  (weights over s^(j+1)).
+        tail: Weights = dict(plain)
+        for j in range(1, DICE_LIMITS.explosion_cap):
+            scale = s**j
+            nxt = _convolve(p_e, tail)
+            for v, w in p_n.items():
+                nxt[v] = nxt.get(v, 0) + w * scale
+            tail = nxt
+        t_total = s**DICE_LIMITS.explosion_cap
+        b_e = {v: w for v, w in base.items() if ex(v)}
+        result = _convolve(b_e, tail) if b_e else {}
+        for v, w in base.items():
+            if not ex(v):
+                result[v] = result.get(v, 0) + w * t_total
+        return result, total * t_total
+
+    def weights(self) -> tuple[Weights, int]:
+        """Exact integer weights of the pool's value, with their total."""
+        single, total = self.single_weights()
+        # Reduce one die's weights first: rerolls and explosions give weights
+        # over s**(cap+1) with large common factors, which would otherwise
+        # grow n-fold through every power and keep/drop step.
+        common = math.gcd(total, *single.values())
+        if common > 1:
+            single = {v: w // common for v, w in single.items()}
+            total //= common
+        n = self.count
+        g = self._scorer()
+        if self.keep is not None:
+            highest, k = self.keep.kept(n)
+            if k == n:
+                pass
+            elif k == 0:
+                return {0: total**n}, total**n
+            else:
+                return _keep_dp(single, n, k, highest, g), total**n
+        if g is not None:
+            mapped: Weights = {}
+            for v, w in single.items():
+                m = g(v)
+                mapped[m] = mapped.get(m, 0) + w
+            if -1 not in mapped:
+                return _binomial(mapped.get(1, 0), mapped.get(0, 0), n), total**n
+            single = mapped
+        return _power(single, n), total**n
+
+    def distribution(self) -> Distribution[int]:
+        """The exact distribution of the pool's value."""
+        from rollwerk.dice._limits import check_work
+
+        check_work(self.work())
+        weights, total = self.weights()
+        return Distribution._from_weights(weights, total)

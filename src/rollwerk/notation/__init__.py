@@ -1,0 +1,47 @@
+"""Dice notation: parse text into an expression that rolls and gives exact odds.
+
+``parse`` compiles notation (``2d6+3``, ``2W6+3``, ``4d6kh3``, ``10d6>=5``)
+into a syntax tree whose dice terms are [`Pool`][rollwerk.dice.Pool]s.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rollwerk._lazy import lazy_exports
+
+if TYPE_CHECKING:
+    from rollwerk.notation._expression import (
+        Expression,
+        RollResult,
+        parse,
+        roll,
+    )
+    from rollwerk.notation._rolled import (
+        NodeKind,
+        RollNode,
+    )
+
+__all__ = [
+    "Expression",
+    "NodeKind",
+    "RollNode",
+    "RollResult",
+    "parse",
+    "roll",
+]
+
+if not TYPE_CHECKING:
+    # Names are imported on first use (see ``rollwerk._lazy``); type checkers
+    # and documentation tools read the imports above instead.
+    __getattr__, __dir__ = lazy_exports(
+        __name__,
+        {
+            "Expression": "rollwerk.notation._expression",
+            "NodeKind": "rollwerk.notation._rolled",
+            "RollNode": "rollwerk.notation._rolled",
+            "RollResult": "rollwerk.notation._expression",
+            "parse": "rollwerk.notation._expression",
+            "roll": "rollwerk.notation._expression",
+        },
+    )

@@ -1,0 +1,443 @@
+"""Parsed expressions, their rolls and the cached ``parse``.
+
+``parse("4d6kh3+2")`` gives an [`Expression`][rollwerk.notation.Expression]
+(cached); it rolls to a [`RollResult`][rollwerk.notation.RollResult] and
+gives its exact [`Distribution`][rollwerk.distribution.Distribution]. The
+grammar, the features and the limits are documented on the notation page.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from rollwerk.dice._die import (
+    DieRoll,
+    RolledDie,
+)
+from rollwerk.dice._limits import DICE_LIMITS, check_work
+from rollwerk.dice._pool import Pool, _drawer
+from rollwerk.distribution import Distribution
+from rollwerk.errors import (
+    LimitExceeded,
+    ParameterError,
+    RollwerkError,
+    SchemaError,
+)
+from rollwerk.notation._parser import _Parser
+from rollwerk.notation._rolled import RollNode, _explain
+from rollwerk.notation._tree import _Dice, _Node, _Number, _Sum
+from rollwerk.rng import Rng, ScriptedRng
+
+SCHEMA = 1
+
+
+_new_object = object.__new__
+
+
+class Expression:
+    """A parsed dice expression: roll it, or ask for its exact distribution.
+
+    Get one from [`parse`][rollwerk.notation.parse] (cached) rather than building it.
+
+    >>> expr = parse("2W6+3")
+    >>> expr.roll(ScriptedRng([4, 5])).total
+    12
+    >>> expr.distribution()[10]
+    Fraction(1, 6)
+    >>> expr.value_range
+    (5, 15)
+    """
+
+    __slots__ = ("_dist", "_node", "_notation", "_roll")
+
+    def __init__(self, notation: str, node: _Node) -> None:
+        self._notation = notation
+        self._node = node
+        self._dist: Distribution[int] | None = None
+        # Compiled on the first roll: expressions parsed only for their
+        # distribution never pay for it.
+        self._roll: Callable[[Rng], RollResult] = self._compile_and_roll
+
+    def _compile_and_roll(self, rng: Rng) -> RollResult:
+        self._roll = self._compile()
+        return self._roll(rng)
+
+    def _compile(self) -> Callable[[Rng], RollResult]:
+        node = self._node
+        new = _new_result
+        expr = self
+        if (
+            isinstance(node, _Dice)
+            and node.pool.is_plain
+            and node.pool.count == 1
+            and node.pool.die.is_standard
+        ):
+            sides = node.pool.die.sides
+
+            def one_die(rng: Rng) -> RollResult:
+                x = rng.roll(sides)
+                return new(expr, (x,), x)
+
+            return one_die
+        if (
+            isinstance(node, _Sum)
+            and len(node.terms) == 2
+            and node.ops[0] == "+"
+            and isinstance(node.terms[0], _Dice)
+            and isinstance(node.terms[1], _Number)
+        ):
+            pool = node.terms[0].pool
+            if pool.is_plain and pool.count == 1 and pool.die.is_standard:
+                sides = pool.die.sides
+                c = node.terms[1].value * (-1 if node.ops[1] == "-" else 1)
+
+                def die_plus(rng: Rng) -> RollResult:
+                    x = rng.roll(sides)
+                    return new(expr, (x,), x + c)
+
+                return die_plus
+        if isinstance(node, _Dice):
+            single = _single_pool(expr, node.pool)
+            if single is not None:
+                return single
+        fast = node.fast()
+
+        def general(rng: Rng) -> RollResult:
+            out: list[int] = []
+            total = fast(rng, out)
+            return new(expr, tuple(out), total)
+
+        return general
+
+    @property
+    def notation(self) -> str:
+        """The notation this expression was parsed from."""
+        return self._notation
+
+    @property
+    def value_range(self) -> tuple[int, int]:
+        """A lower and upper bound of the value (exact for sums of dice)."""
+        return self._node.lo, self._node.hi
+
+    def roll(self, rng: Rng) -> RollResult:
+        """Roll the expression, drawing every die from ``rng``."""
+        return self._roll(rng)
+
+    def replay(self, faces: tuple[int, ...] | list[int]) -> RollResult:
+        """Roll with exactly these faces (a [`ScriptedRng`][rollwerk.rng.ScriptedRng]).
+
+        Raises [`ParameterError`][rollwerk.errors.ParameterError] if faces are left over.
+        """
+        rng = ScriptedRng(faces)
+        result = self.roll(rng)
+        if rng.remaining:
+            raise ParameterError(
+                "faces", list(faces), f"exactly the {rng.used} faces the roll draws"
+            )
+        return result
+
+    def trace(self, rng: Rng) -> RollNode:
+        """Roll with a full record of every die (slower than `roll`)."""
+        return self._node.trace(rng)
+
+    def distribution(self) -> Distribution[int]:
+        """The exact distribution of the total (cached).
+
+        Raises [`LimitExceeded`][rollwerk.errors.LimitExceeded] before any work when
+        the estimated size of the computation exceeds the documented limit.
+        """
+        if self._dist is None:
+            check_work(self._node.work)
+            weights, total = self._node.weights()
+            self._dist = Distribution._from_weights(weights, total)
+        return self._dist
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Expression):
+            return NotImplemented
+        return self._notation == other._notation
+
+    def __hash__(self) -> int:
+        return hash(("Expression", self._notation))
+
+    def __repr__(self) -> str:
+        return f"parse({self._notation!r})"
+
+
+class RollResult:
+    """A rolled expression: the total, every die drawn, and an explanation.
+
+    Only the faces and the total are recorded while rolling (that keeps
+    rolling fast); the tree of what was kept, dropped, rerolled and exploded
+    is rebuilt on demand by replaying the faces.
+
+    >>> r = roll("4d6kh3+2", ScriptedRng([3, 6, 1, 5]))
+    >>> r.total
+    16
+    >>> print(r.explain())
+    4d6kh3+2 = 16
+      4d6kh3: 3, 6, 1 (dropped), 5 → 14
+    >>> print(r.explain("de"))
+    4d6kh3+2 = 16
+      4d6kh3: 3, 6, 1 (verworfen), 5 → 14
+    >>> tuple(d.face for d in r.rolls)
+    (3, 6, 1, 5)
+    >>> RollResult.from_json(r.to_json()) == r
+    True
+    """
+
+    __slots__ = ("_expr", "_faces", "_total", "_tree")
+
+    _expr: Expression
+    # A tuple, or bytes as a batched draw returns them (turned into a tuple
+    # on first access: most rolls are only ever asked for their total).
+    _faces: tuple[int, ...] | bytes
+    _total: int
+    _tree: RollNode | None
+
+    @property
+    def expression(self) -> Expression:
+        """The expression that was rolled."""
+        return self._expr
+
+    @property
+    def notation(self) -> str:
+        """The notation that was rolled."""
+        return self._expr._notation
+
+    @property
+    def total(self) -> int:
+        """The value of the expression in this roll."""
+        return self._total
+
+    @property
+    def faces(self) -> tuple[int, ...]:
+        """The index each draw gave, in draw order (feed to a ScriptedRng)."""
+        faces = self._faces
+        if isinstance(faces, bytes):
+            faces = self._faces = tuple(faces)
+        return faces
+
+    @property
+    def tree(self) -> RollNode:
+        """The tree of what was rolled, kept, dropped, rerolled and exploded."""
+        tree = self._tree
+        if tree is None:
+            rng = ScriptedRng(self._faces)
+            tree = self._expr._node.trace(rng)
+            self._tree = tree
+        return tree
+
+    @property
+    def rolls(self) -> tuple[DieRoll, ...]:
+        """Every die drawn, in draw order, as [`DieRoll`][rollwerk.dice.DieRoll]s."""
+        return tuple(r for d in self.pool_dice for r in d.rolls)
+
+    @property
+    def dice(self) -> tuple[DieRoll, ...]:
+        """The same as [`rolls`][rollwerk.notation.RollResult.rolls]."""
+        return self.rolls
+
+    @property
+    def pool_dice(self) -> tuple[RolledDie, ...]:
+        """Every die of every pool with its history, in draw order."""
+        return tuple(d for n in self.tree.walk() for d in n.dice)
+
+    def explain(self, lang: str = "en") -> str:
+        """What was rolled, in English (``"en"``) or German (``"de"``)."""
+        if lang not in ("en", "de"):
+            raise ParameterError("lang", lang, "'en' or 'de'")
+        return _explain(self.notation, self.tree, self._total, lang)
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain JSON with ``"schema": 1``: notation, total, rolls and tree."""
+        return {
+            "schema": SCHEMA,
+            "notation": self.notation,
+            "total": self._total,
+            "rolls": [r.to_json() for r in self.rolls],
+            "tree": self.tree.to_json(),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> RollResult:
+        """Load what [`to_json`][rollwerk.notation.RollResult.to_json] wrote.
+
+        The notation is parsed again and the recorded faces replayed; a
+        total or tree that does not match its rolls is a
+        [`SchemaError`][rollwerk.errors.SchemaError].
+        """
+        if not isinstance(data, Mapping) or data.get("schema") != SCHEMA:
+            got = data.get("schema") if isinstance(data, Mapping) else data
+            raise SchemaError(f"schema must be {SCHEMA}, got {got!r}")
+        try:
+            notation = data["notation"]
+            faces = [int(r["face"]) for r in data["rolls"]]
+            total = data["total"]
+        except (KeyError, TypeError, ValueError) as exc:
+            raise SchemaError(f"malformed roll result JSON: {exc!r}") from exc
+        if not isinstance(notation, str):
+            raise SchemaError(f"notation must be a string, got {notation!r}")
+        try:
+            result = parse(notation).replay(faces)
+        except RollwerkError as exc:
+            raise SchemaError(f"roll result does not replay: {exc}") from exc
+        if result.total != total:
+            raise SchemaError(
+                f"total {total!r} does not match the rolls (they give {result.total})"
+            )
+        if "tree" in data and data["tree"] != result.tree.to_json():
+            raise SchemaError("tree does not match the rolls")
+        return result
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, RollResult):
+            return NotImplemented
+        return (
+            self._expr._notation == other._expr._notation
+            and self.faces == other.faces
+            and self._total == other._total
+        )
+
+    def __hash__(self) -> int:
+        return hash((self._expr._notation, self.faces, self._total))
+
+    def __repr__(self) -> str:
+        return (
+            f"RollResult({self.notation!r}, total={self._total}, faces={self.faces!r})"
+        )
+
+
+def _new_result(
+    expr: Expression, faces: tuple[int, ...] | bytes, total: int
+) -> RollResult:
+    r: RollResult = _new_object(RollResult)
+    r._expr = expr
+    r._faces = faces
+    r._total = total
+    r._tree = None
+    return r
+
+
+def _single_pool(expr: Expression, pool: Pool) -> Callable[[Rng], RollResult] | None:
+    """A specialised roller for an expression that is one standard-die pool.
+
+    Only pools without rerolls and explosions qualify: their draws are the
+    indices themselves, so the value is computed straight from them.
+    """
+    if pool.reroll or pool.explode is not None or not pool.die.is_standard:
+        return None
+    new = _new_result
+    sides = pool.die.sides
+    draw = _drawer(sides, pool.count)
+    g = pool._scorer()
+    if pool.keep is None:
+        if g is None:
+
+            def plain(rng: Rng) -> RollResult:
+                idx = draw(rng)
+                return new(expr, idx if type(idx) is bytes else tuple(idx), sum(idx))
+
+            return plain
+        hits = tuple(f for f in pool.die.faces if g(f) == 1)
+        misses = tuple(f for f in pool.die.faces if g(f) == -1)
+        if sides <= 255 and pool.count > 1:
+            # Batched draws from a SeededRng come as bytes: count the faces
+            # by deleting all others (one C call each for hits and misses).
+            not_hit = bytes(f for f in range(1, sides + 1) if f not in hits)
+            not_miss = bytes(f for f in range(1, sides + 1) if f not in misses)
+            few = len(hits) + len(misses) <= 4
+            score = (0, *(g(f) for f in pool.die.faces)).__getitem__
+
+            def count_bytes(rng: Rng) -> RollResult:
+                idx = draw(rng)
+                if type(idx) is bytes:
+                    c = len(idx.translate(None, not_hit))
+                    if misses:
+                        c -= len(idx.translate(None, not_miss))
+                elif few:
+                    c = 0
+                    for v in hits:
+                        c += idx.count(v)
+                    for v in misses:
+                        c -= idx.count(v)
+                else:
+                    c = sum(map(score, idx))
+                return new(expr, idx if type(idx) is bytes else tuple(idx), c)
+
+            return count_bytes
+        if len(hits) + len(misses) <= 4:
+
+            def count_few(rng: Rng) -> RollResult:
+                idx = draw(rng)
+                c = 0
+                for v in hits:
+                    c += idx.count(v)
+                for v in misses:
+                    c -= idx.count(v)
+                return new(expr, tuple(idx), c)
+
+            return count_few
+        score = (0, *(g(f) for f in pool.die.faces)).__getitem__
+
+        def count(rng: Rng) -> RollResult:
+            idx = draw(rng)
+            return new(expr, tuple(idx), sum(map(score, idx)))
+
+        return count
+    highest, k = pool.keep.kept(pool.count)
+    lo, hi = (pool.count - k, pool.count) if highest else (0, k)
+    if g is None:
+
+        def kept(rng: Rng) -> RollResult:
+            idx = draw(rng)
+            return new(expr, tuple(idx), sum(sorted(idx)[lo:hi]))
+
+        return kept
+    score = (0, *(g(f) for f in pool.die.faces)).__getitem__
+
+    def kept_count(rng: Rng) -> RollResult:
+        idx = draw(rng)
+        return new(expr, tuple(idx), sum(map(score, sorted(idx)[lo:hi])))
+
+    return kept_count
+
+
+@functools.lru_cache(maxsize=1024)
+def _parse_cached(notation: str) -> Expression:
+    if len(notation) > DICE_LIMITS.max_length:
+        raise LimitExceeded("expression length", len(notation), DICE_LIMITS.max_length)
+    node = _Parser(notation).parse()
+    return Expression(notation, node)
+
+
+def parse(notation: str) -> Expression:
+    """Parse dice notation into an [`Expression`][rollwerk.notation.Expression] (cached).
+
+    >>> parse("3W6").distribution()[18]
+    Fraction(1, 216)
+    >>> parse("2d6+")
+    Traceback (most recent call last):
+    ...
+    rollwerk.errors.NotationError: unexpected end of notation: expected a number, a die or '(' at column 5
+      2d6+
+          ^
+
+    Raises:
+        NotationError: The notation cannot be parsed (with column and caret).
+        LimitExceeded: A documented limit would be exceeded.
+    """
+    if not isinstance(notation, str):
+        raise ParameterError("notation", notation, "a string")
+    return _parse_cached(notation)
+
+
+def roll(notation: str, rng: Rng) -> RollResult:
+    """Parse (cached) and roll ``notation`` with ``rng``.
+
+    >>> roll("1d20+5", ScriptedRng([12])).total
+    17
+    """
+    return parse(notation).roll(rng)
