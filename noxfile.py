@@ -108,9 +108,11 @@ def install_project(session: nox.Session, *extra: str) -> None:
 
 @nox.session
 def lint(session: nox.Session) -> None:
-    session.install("ruff>=0.5")
+    install_project(session, "ruff>=0.5", "import-linter>=2.1")
     session.run("ruff", "check", ".")
     session.run("ruff", "format", "--check", ".")
+    # The layers of the walk ([tool.importlinter] in pyproject.toml).
+    session.run("lint-imports")
 
 
 @nox.session
