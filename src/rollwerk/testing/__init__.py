@@ -20,14 +20,13 @@ from rollwerk._lazy import lazy_exports
 
 if TYPE_CHECKING:
     from rollwerk.testing import strategies as strategies
+    from rollwerk.testing._base import ContractViolation, RulesetProperty
     from rollwerk.testing._contract import (
         DEFAULT_ALPHA,
         DEFAULT_MAX_EXAMPLES,
         DEFAULT_REPLAYS,
         DEFAULT_RESOLUTIONS,
         RULESET_PROPERTIES,
-        ContractViolation,
-        RulesetProperty,
         assert_check_contract,
         assert_contest_contract,
         assert_distribution_valid,
@@ -93,14 +92,14 @@ if not TYPE_CHECKING:
     __getattr__, __dir__ = lazy_exports(
         __name__,
         {
-            "ContractViolation": "rollwerk.testing._contract",
+            "ContractViolation": "rollwerk.testing._base",
             "DEFAULT_ALPHA": "rollwerk.testing._contract",
             "DEFAULT_MAX_EXAMPLES": "rollwerk.testing._contract",
             "DEFAULT_REPLAYS": "rollwerk.testing._contract",
             "DEFAULT_RESOLUTIONS": "rollwerk.testing._contract",
             "DURATION_PROPERTIES": "rollwerk.testing._durations",
             "RULESET_PROPERTIES": "rollwerk.testing._contract",
-            "RulesetProperty": "rollwerk.testing._contract",
+            "RulesetProperty": "rollwerk.testing._base",
             "assert_check_contract": "rollwerk.testing._contract",
             "assert_contest_contract": "rollwerk.testing._contract",
             "assert_distribution_valid": "rollwerk.testing._contract",

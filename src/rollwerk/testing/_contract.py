@@ -26,6 +26,8 @@ from rollwerk.distribution import Distribution
 from rollwerk.errors import RollwerkError
 from rollwerk.rng import ScriptedRng, SeededRng
 from rollwerk.rulesets import Ruleset, contest_odds
+from rollwerk.testing._base import ContractViolation, RulesetProperty
+from rollwerk.testing._durations import assert_ruleset_durations
 
 __all__ = [
     "DEFAULT_ALPHA",
@@ -33,8 +35,6 @@ __all__ = [
     "DEFAULT_REPLAYS",
     "DEFAULT_RESOLUTIONS",
     "RULESET_PROPERTIES",
-    "ContractViolation",
-    "RulesetProperty",
     "assert_check_contract",
     "assert_contest_contract",
     "assert_distribution_valid",
@@ -58,26 +58,15 @@ _MONOTONIC_EXAMPLES = 3
 _MAX_MONOTONIC_POINTS = 101
 _RESERVED_EXTRAS = frozenset({"success", "degree", "value", "rolled", "probability"})
 
-RulesetProperty = Callable[[Ruleset], None]
-"""A ruleset-wide contract property: raises `ContractViolation` when broken."""
-
-RULESET_PROPERTIES: list[RulesetProperty] = []
+RULESET_PROPERTIES: list[RulesetProperty] = [assert_ruleset_durations]
 """Extension point: further ruleset-wide properties run by the contract.
 
 [`assert_ruleset_contract`][rollwerk.testing.assert_ruleset_contract] calls
 every function in this list with the ruleset after the check properties, and
-the pytest plugin makes one test item per function, named after it. Other
-parts of the kit (e.g. durations) append their properties here when their
-module is imported by ``rollwerk.testing``.
+the pytest plugin makes one test item per function, named after it. It
+starts with the kit's own ruleset-wide properties
+([`assert_ruleset_durations`][rollwerk.testing.assert_ruleset_durations]).
 """
-
-
-class ContractViolation(AssertionError):
-    """A ruleset, check or result breaks the rollwerk contract.
-
-    It is an `AssertionError`, so pytest reports it as a test failure. The
-    message names the ruleset, the check with its parameters, and what broke.
-    """
 
 
 def describe_check(check: Check) -> str:
@@ -781,10 +770,3 @@ def assert_ruleset_contract(
     if properties:
         for prop in RULESET_PROPERTIES:
             prop(ruleset)
-
-
-# Ruleset-wide properties of other parts of the kit register themselves in
-# RULESET_PROPERTIES when imported; import them here so that every user of the
-# contract gets them. (The import is circular by design and safe: everything
-# those modules need from this one is defined above.)
-from rollwerk.testing import _durations  # noqa: E402, F401

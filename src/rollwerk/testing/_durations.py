@@ -61,7 +61,7 @@ from rollwerk.encounter._encounter import (
 )
 from rollwerk.rng import SeededRng
 from rollwerk.rulesets import Ruleset
-from rollwerk.testing._contract import RULESET_PROPERTIES, ContractViolation
+from rollwerk.testing._base import ContractViolation
 
 __all__ = [
     "DURATION_PROPERTIES",
@@ -338,7 +338,3 @@ def assert_ruleset_durations(ruleset: Ruleset) -> None:
     for back in range(last + 1):
         if tl.rewind(back).current != tl.states[last - back]:
             raise _fail(DURATION_PROPERTIES[4], f"rewinding {back} steps")
-
-
-if assert_ruleset_durations not in RULESET_PROPERTIES:
-    RULESET_PROPERTIES.append(assert_ruleset_durations)

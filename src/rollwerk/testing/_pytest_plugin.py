@@ -122,6 +122,7 @@ def _items(session: pytest.Session, target: str) -> list[ContractItem]:
         return [make("lookup", fail)]
 
     from rollwerk.testing import _contract
+    from rollwerk.testing._base import ContractViolation
 
     def declaration() -> None:
         _contract.assert_ruleset_declaration(ruleset)
@@ -141,7 +142,7 @@ def _items(session: pytest.Session, target: str) -> list[ContractItem]:
         names = ", ".join(s.name for s in ruleset.checks())
 
         def unknown() -> None:
-            raise _contract.ContractViolation(
+            raise ContractViolation(
                 f"ruleset {ruleset_id!r} has no check {only!r}; it has {names}"
             )
 
