@@ -1,6 +1,9 @@
 """Combat: initiative, rounds and reactions, melee, equipment, two weapons, ranged.
 
 Rules ADZ-R15 to R24 with the resolutions A09, A10, A12 to A14, A22.
+
+Longer than 500 lines because it follows one combat round in rule order
+(initiative, reactions, melee, ranged); the parts share the round state.
 """
 
 from __future__ import annotations

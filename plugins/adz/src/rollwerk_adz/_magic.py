@@ -1,6 +1,10 @@
 """Magic: techniques, spell parameters, power costs, durations (ADZ-R25 to R35).
 
 Resolutions A15 to A21 and A24.
+
+Longer than 500 lines because the magic rules form one chain (technique,
+parameters, cost, casting, duration) whose steps read each other's values;
+split, each part would import all the others.
 """
 
 from __future__ import annotations

@@ -3,6 +3,9 @@
 Everything here is a plain function of its inputs; randomness comes only
 through an injected [`Rng`][rollwerk.rng.Rng], and every die drawn is returned
 as a [`DieRoll`][rollwerk.dice.DieRoll].
+
+Longer than 500 lines because it is a catalogue of about forty small,
+independent rule functions in rule-id order; each is short and self-contained.
 """
 
 from __future__ import annotations

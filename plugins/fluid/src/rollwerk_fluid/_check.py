@@ -1,6 +1,9 @@
 """The Fluid check: one d10 rolled under attribute + trait + modifier.
 
 Rule ids (FL-R…) refer to the Fluid rules specification.
+
+Longer than 500 lines because the check, its fate roll, its exact odds and
+its explanations must agree rule by rule; they are kept side by side.
 """
 
 from __future__ import annotations
