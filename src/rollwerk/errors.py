@@ -42,7 +42,39 @@ class ParameterError(RollwerkError, ValueError):
         self.parameter = parameter
         self.value = value
         self.allowed = allowed
-        super().__init__(f"{parameter} must be {allowed}, got {value!r}")
+        super().__init__(f"{parameter} must be {allowed}, got {shown(value)}")
+
+
+def shown(value: object, limit: int = 60) -> str:
+    """``repr(value)`` for an error message, abbreviated when it is long.
+
+    Integers too long to print are given by their number of digits (Python
+    refuses to turn an integer of more than 4300 digits into text).
+
+    >>> shown(12)
+    '12'
+    >>> shown(10**5000)
+    'an integer of 5001 digits'
+    >>> shown("x" * 100)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx… (102 characters)"
+    """
+    if isinstance(value, int) and not isinstance(value, bool):
+        if value.bit_length() > 4000:
+            return f"an integer of {_digits(value)} digits"
+        return repr(value)
+    text = repr(value)
+    if len(text) > limit:
+        return f"{text[: limit - 2]}… ({len(text)} characters)"
+    return text
+
+
+def _digits(value: int) -> int:
+    """The number of decimal digits of ``value`` without printing it."""
+    n = abs(value)
+    digits = max(1, int(n.bit_length() * 0.30102999566398120) - 1)
+    while 10**digits <= n:
+        digits += 1
+    return digits
 
 
 class NotationError(RollwerkError, ValueError):

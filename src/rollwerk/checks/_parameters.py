@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+import re
 from collections.abc import Callable
 from typing import TypeVar
 
@@ -10,6 +11,10 @@ import attrs
 
 from rollwerk.checks._model import Check, Scalar
 from rollwerk.errors import ParameterError
+
+_INTEGER = re.compile(r"[+-]?[0-9]+", re.ASCII)
+_MAX_DIGITS = 30
+"""Longer integer texts are refused before they are read (no range needs them)."""
 
 
 class Monotonic(enum.Enum):
@@ -135,10 +140,12 @@ class Parameter:
             elif low in {"false", "no", "0", "off", "nein"}:
                 value = False
         elif self.type is int:
-            try:
-                value = int(text.strip())
-            except ValueError:
-                raise ParameterError(self.name, text, self.allowed()) from None
+            # ASCII digits with an optional sign only: Python's int() would
+            # also read "1_0" as 10 and Arabic-Indic digits as numbers.
+            digits = text.strip()
+            if not _INTEGER.fullmatch(digits) or len(digits) > _MAX_DIGITS:
+                raise ParameterError(self.name, text, self.allowed())
+            value = int(digits)
         return self.validate(value)
 
 

@@ -1,0 +1,52 @@
+"""Integer parameters read ASCII digits with an optional sign only (issue 17)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rollwerk.checks import Parameter
+from rollwerk.errors import ParameterError, shown
+
+PW = Parameter("pw", int, min_value=-20, max_value=100, default=10)
+
+
+@pytest.mark.parametrize(
+    ("text", "value"), [("14", 14), ("+14", 14), ("-3", -3), (" 7 ", 7), ("0", 0)]
+)
+def test_ascii_integers_are_read(text: str, value: int) -> None:
+    assert PW.parse(text) == value
+
+
+@pytest.mark.parametrize("text", ["1_0", "٣", "１２", "1e2", "0x10", "", "+", "1.0"])
+def test_other_integer_spellings_are_refused(text: str) -> None:
+    with pytest.raises(ParameterError) as info:
+        PW.parse(text)
+    assert str(info.value) == (f"pw must be an integer from -20 to 100, got {text!r}")
+
+
+def test_a_huge_integer_text_is_refused_before_it_is_read() -> None:
+    with pytest.raises(ParameterError) as info:
+        PW.parse("9" * 5000)
+    assert str(info.value) == (
+        "pw must be an integer from -20 to 100, got "
+        "'999999999999999999999999999999999999999999999999999999999… "
+        "(5002 characters)"
+    )
+
+
+def test_a_huge_integer_value_is_named_by_its_digits() -> None:
+    with pytest.raises(ParameterError) as info:
+        PW.validate(10**5000)
+    assert str(info.value) == (
+        "pw must be an integer from -20 to 100, got an integer of 5001 digits"
+    )
+
+
+@given(st.integers(min_value=-(10**3000), max_value=10**3000))
+def test_shown_never_fails_and_stays_short(value: int) -> None:
+    text = shown(value)
+    assert len(text) <= 1300
+    if abs(value) < 10**50:
+        assert text == repr(value)
