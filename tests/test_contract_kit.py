@@ -284,11 +284,67 @@ class Unseeded(RollUnderCheck):
 
 
 def test_ignoring_the_rng_is_caught():
+    with pytest.raises(
+        ContractViolation, match=r"seed 0: resolve\(\) recorded 1 die but drew none"
+    ):
+        assert_check_contract(Unseeded(skill=4), resolutions=10)
+
+
+@attrs.frozen
+class DrawsButIgnores(RollUnderCheck):
+    """Draws a face from the Rng it is given, then rolls with its own."""
+
+    def resolve(self, rng: Rng) -> rollwerk.CheckResult:
+        rng.roll(6)
+        return super().resolve(SeededRng(next(_OWN_SEEDS)))
+
+
+def test_drawing_but_ignoring_the_rng_is_caught():
     # Caught by whichever comes first: the same seed giving two results, or
     # the recorded faces not replaying to the same result.
     pattern = r"seed \d+ gave|replaying the recorded faces \[\d\] gave"
     with pytest.raises(ContractViolation, match=pattern):
-        assert_check_contract(Unseeded(skill=4), resolutions=10)
+        assert_check_contract(DrawsButIgnores(skill=4), resolutions=10)
+
+
+@attrs.frozen
+class OwnRandom(RollUnderCheck):
+    """Rolls with its own ``random.Random(0)``: the same faces every time."""
+
+    def resolve(self, rng: Rng) -> rollwerk.CheckResult:
+        own = random.Random(0)
+        return super().resolve(SeededRng(own.randrange(2**32)))
+
+
+def test_rolling_with_its_own_random_source_is_caught():
+    # Identical fresh seeds give identical results and the recorded faces
+    # replay, so only the Rng-dependence property catches it, before the
+    # goodness-of-fit test (which would need many resolutions).
+    with pytest.raises(ContractViolation) as info:
+        assert_check_contract(OwnRandom(skill=4), resolutions=10, replays=3)
+    assert str(info.value) == (
+        "toy:check(skill=4, modifier=0, edge=False, difficulty='normal'): "
+        "seed 0: resolve() recorded 1 die but drew none from the Rng it was "
+        "given (does it roll with its own random source?)"
+    )
+
+
+@attrs.frozen
+class NoDraws(RollUnderCheck):
+    """Draws nothing from its Rng, records nothing, yet varies."""
+
+    def resolve(self, rng: Rng) -> rollwerk.CheckResult:
+        result = super().resolve(SeededRng(random.Random().randrange(2**32)))
+        return attrs.evolve(result, rolls=(), rolled=False)
+
+
+def test_a_random_result_without_draws_is_caught():
+    with pytest.raises(ContractViolation) as info:
+        assert_check_contract(NoDraws(skill=4), resolutions=10, replays=1)
+    assert str(info.value).endswith(
+        "seed 0: resolve() drew no die from the Rng it was given, yet "
+        "outcomes() has 7 outcomes (does it roll with its own random source?)"
+    )
 
 
 @attrs.frozen

@@ -24,7 +24,7 @@ from rollwerk.checks._parameters import CheckSpec, Difficulty, Monotonic, Parame
 from rollwerk.dice._die import DieRoll
 from rollwerk.distribution import Distribution
 from rollwerk.errors import RollwerkError
-from rollwerk.rng import ScriptedRng, SeededRng
+from rollwerk.rng import Rng, ScriptedRng, SeededRng
 from rollwerk.rulesets import Ruleset, contest_odds
 from rollwerk.testing._base import ContractViolation, RulesetProperty
 from rollwerk.testing._durations import assert_ruleset_durations
@@ -294,6 +294,43 @@ def _check_outcomes(check: Check, where: str) -> Distribution[Outcome]:
     return dist
 
 
+class _CountingRng:
+    """An Rng that counts the faces drawn from the Rng it wraps."""
+
+    __slots__ = ("drawn", "rng")
+
+    def __init__(self, rng: Rng) -> None:
+        self.rng = rng
+        self.drawn = 0
+
+    def roll(self, sides: int) -> int:
+        self.drawn += 1
+        return self.rng.roll(sides)
+
+
+def _check_rng_used(
+    result: CheckResult, drawn: int, outcomes: int, seed: int, where: str
+) -> None:
+    """A result comes from the faces drawn from the given Rng, and only from them."""
+    if drawn:
+        return
+    recorded = len(result.rolls)
+    if recorded:
+        raise _fail(
+            where,
+            f"seed {seed}: resolve() recorded {recorded} "
+            f"{'die' if recorded == 1 else 'dice'} but drew none from the Rng "
+            "it was given (does it roll with its own random source?)",
+        )
+    if outcomes > 1:
+        raise _fail(
+            where,
+            f"seed {seed}: resolve() drew no die from the Rng it was given, "
+            f"yet outcomes() has {outcomes} outcomes (does it roll with its "
+            "own random source?)",
+        )
+
+
 def assert_check_contract(
     check: Check,
     *,
@@ -308,15 +345,19 @@ def assert_check_contract(
        [`Outcome`][rollwerk.checks.Outcome]s (and the same when asked again); every
        outcome round-trips through JSON and its extras avoid the reserved
        names (``success``, ``degree``, ``value``, ``rolled``, ``probability``).
-    2. ``resolutions`` resolutions with one ``SeededRng(seed)`` each give a
+    2. For ``replays`` seeds, the result depends on the Rng it is given: a
+       check that records dice, or has more than one outcome, draws at least
+       one face from it (a check rolling with its own random source is
+       caught even when it rolls the same faces every time).
+    3. ``resolutions`` resolutions with one ``SeededRng(seed)`` each give a
        well-formed [`CheckResult`][rollwerk.checks.CheckResult] (it names the check
        and its ruleset, records valid dice, ``rolled`` exactly when dice were
        recorded, explanations in English and German) whose outcome lies in
        the support.
-    3. Their frequencies agree with the exact distribution
+    4. Their frequencies agree with the exact distribution
        ([`assert_frequencies_match`][rollwerk.testing.assert_frequencies_match],
        false-alarm rate ``alpha``).
-    4. For ``replays`` seeds: the same seed gives an equal result; a
+    5. For ``replays`` seeds: the same seed gives an equal result; a
        [`ScriptedRng`][rollwerk.rng.ScriptedRng] of the recorded faces replays it
        exactly and uses every face; the result round-trips through
        ``to_json``/``from_json`` and through ``json.dumps``/``json.loads``.
@@ -325,7 +366,8 @@ def assert_check_contract(
         check: The check under test.
         resolutions: How many seeded resolutions to compare with the exact
             distribution.
-        replays: How many seeds to test for determinism, replay and JSON.
+        replays: How many seeds to test for Rng dependence, determinism,
+            replay and JSON.
         seed: The first seed; the replay seeds follow it.
         alpha: The false-alarm rate of the goodness-of-fit test.
 
@@ -336,6 +378,10 @@ def assert_check_contract(
     if not isinstance(check, Check):
         raise _fail(where, "is not a Check (needs ruleset, name, parameters, ...)")
     dist = _check_outcomes(check, where)
+    for s in range(seed, seed + replays):
+        counting = _CountingRng(SeededRng(s))
+        result = _check_result_shape(check, check.resolve(counting), where)
+        _check_rng_used(result, counting.drawn, len(dist), s, where)
     rng = SeededRng(seed)
     observed: list[Outcome] = []
     seen: dict[Outcome, CheckResult] = {}
@@ -737,7 +783,8 @@ def assert_ruleset_contract(
         max_examples: Parameter sets drawn per check spec (default
             ``DEFAULT_MAX_EXAMPLES``, 8).
         resolutions: Seeded resolutions per check (goodness of fit).
-        replays: Seeds per check for determinism, replay and JSON.
+        replays: Seeds per check for Rng dependence, determinism, replay
+            and JSON.
         alpha: The false-alarm rate of each goodness-of-fit test.
         checks: Only test the check specs with these names.
         properties: Also run the functions in ``RULESET_PROPERTIES``.
