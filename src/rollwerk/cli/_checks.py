@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from rollwerk.checks._model import SCHEMA, CheckResult, ContestOutcome, Degree, Outcome
 from rollwerk.checks._parameters import CheckSpec, Parameter
+from rollwerk.cli._format import bar, percent, table
 from rollwerk.distribution import Distribution, fraction_to_str
 from rollwerk.errors import ParameterError, RollwerkError, ScriptExhausted, UnknownCheck
 from rollwerk.rng import Rng, ScriptedRng, SeededRng, SystemRng
@@ -30,9 +31,6 @@ if TYPE_CHECKING:
     from rollwerk.plugins._registry import Registry
 
 __all__ = ["add_parsers"]
-
-BAR_WIDTH = 40
-"""The width of the longest bar in the text charts, in characters."""
 
 _WORDS = {
     "en": {
@@ -284,43 +282,6 @@ def _header(
     return head
 
 
-def percent(p: Fraction, lang: str = "en") -> str:
-    """A probability as a percentage with two decimals, rounded half up.
-
-    German uses a decimal comma.
-
-    >>> percent(Fraction(2, 3)), percent(Fraction(2, 3), "de")
-    ('66.67%', '66,67%')
-    """
-    hundredths = (p * 10000 * 2 + 1) // 2
-    point = "," if lang == "de" else "."
-    return f"{hundredths // 100}{point}{hundredths % 100:02d}%"
-
-
-def bar(p: Fraction, largest: Fraction, width: int = BAR_WIDTH) -> str:
-    """A bar of ``█`` proportional to ``p``; the largest probability fills ``width``.
-
-    >>> bar(Fraction(1, 4), Fraction(1, 2), width=8)
-    '████'
-    """
-    if largest <= 0 or p <= 0:
-        return ""
-    cells = int((p / largest * width * 2 + 1) // 2)
-    return "█" * cells if cells else "▏"
-
-
-def _table(rows: list[list[str]], right: set[int]) -> list[str]:
-    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
-    lines = []
-    for row in rows:
-        cells = [
-            cell.rjust(widths[i]) if i in right else cell.ljust(widths[i])
-            for i, cell in enumerate(row)
-        ]
-        lines.append("  ".join(cells).rstrip())
-    return lines
-
-
 def _extras_text(outcome: Outcome, lang: str) -> str:
     parts = [f"{k}={_scalar_text(v)}" for k, v in outcome.extras]
     if not outcome.rolled:
@@ -382,7 +343,7 @@ def cmd_rulesets(args: argparse.Namespace) -> int:
             ]
             for e in entries
         ]
-        for line in _table(rows, set()):
+        for line in table(rows, set()):
             _emit(line)
         for e in entries:
             rules = registry.optional_rules(e.ruleset.id)
@@ -577,7 +538,7 @@ def cmd_odds(args: argparse.Namespace) -> int:
         rows.append(row)
     n = len(head)
     _emit(_header(ruleset, spec, params, args.option))
-    for line in _table(rows, {2, n - 3, n - 2}):
+    for line in table(rows, {2, n - 3, n - 2}):
         _emit(line)
     success = dist.probability(lambda o: o.success)
     _emit(
@@ -634,6 +595,6 @@ def cmd_contest(args: argparse.Namespace) -> int:
         f"{_header(ruleset, spec, params, args.option)} {_word(lang, 'vs')} "
         f"{_header(ruleset, other_spec, vs_params)}"
     )
-    for line in _table(rows, {1, 2}):
+    for line in table(rows, {1, 2}):
         _emit(line)
     return 0

@@ -4,18 +4,15 @@ from __future__ import annotations
 
 import argparse
 import json
-from fractions import Fraction
 from typing import Any
 
+from rollwerk.cli._format import bar, mean_text, percent, table
 from rollwerk.distribution import Distribution, fraction_to_str
 from rollwerk.errors import ParameterError, RollwerkError, ScriptExhausted
 from rollwerk.notation._expression import RollResult, parse
 from rollwerk.rng import Rng, ScriptedRng, SeededRng, SystemRng
 
 __all__ = ["add_parsers", "cmd_roll", "odds_json", "odds_table"]
-
-BAR_WIDTH = 40
-"""The width of the longest bar of the odds chart, in characters."""
 
 _WORDS = {
     "en": {
@@ -117,26 +114,6 @@ def odds_json(notation: str, dist: Distribution[int]) -> dict[str, Any]:
     }
 
 
-def _percent(p: Fraction, lang: str = "en") -> str:
-    hundredths = (p * 10000 * 2 + 1) // 2
-    point = "," if lang == "de" else "."  # German writes a decimal comma
-    return f"{hundredths // 100}{point}{hundredths % 100:02d}%"
-
-
-def _bar(p: Fraction, largest: Fraction) -> str:
-    cells = int((p / largest * BAR_WIDTH * 2 + 1) // 2)
-    return "█" * cells if cells else "▏"
-
-
-def _mean_text(mean: Fraction, lang: str = "en") -> str:
-    if mean.denominator == 1:
-        return fraction_to_str(mean).partition("/")[0]
-    approx = f"{float(mean):.2f}"
-    if lang == "de":
-        approx = approx.replace(".", ",")
-    return f"{fraction_to_str(mean)} ≈ {approx}"
-
-
 def odds_table(notation: str, dist: Distribution[int], lang: str = "en") -> str:
     """The text of ``--odds``: a title, then value, probability, percent and bar.
 
@@ -153,13 +130,10 @@ def odds_table(notation: str, dist: Distribution[int], lang: str = "en") -> str:
     largest = max(p for _, p in items)
     rows = [[words["value"], words["probability"], words["percent"], ""]]
     for v, p in items:
-        rows.append([str(v), fraction_to_str(p), _percent(p, lang), _bar(p, largest)])
-    widths = [max(len(r[i]) for r in rows) for i in range(3)]
-    mean = _mean_text(dist.mean(), lang)
+        rows.append([str(v), fraction_to_str(p), percent(p, lang), bar(p, largest)])
+    mean = mean_text(dist.mean(), lang)
     lines = [words["title"].format(notation=notation, mean=mean)]
-    for row in rows:
-        cells = [row[i].rjust(widths[i]) for i in range(3)]
-        lines.append("  ".join([*cells, row[3]]).rstrip())
+    lines += table(rows, right={0, 1, 2})
     return "\n".join(lines)
 
 

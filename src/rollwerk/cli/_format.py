@@ -1,0 +1,85 @@
+"""Text formatting shared by the CLI's subcommands: percentages, bars, tables.
+
+``rollwerk roll --odds`` and ``rollwerk odds``/``contest`` print the same
+kinds of tables; their numbers and bars come from here, so both read alike.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from fractions import Fraction
+
+from rollwerk.distribution import fraction_to_str
+
+__all__ = ["BAR_WIDTH", "bar", "mean_text", "percent", "table"]
+
+BAR_WIDTH = 40
+"""The width of the longest bar in the text charts, in characters."""
+
+
+def percent(p: Fraction, lang: str = "en") -> str:
+    """A probability as a percentage with two decimals, rounded half up.
+
+    German uses a decimal comma.
+
+    >>> percent(Fraction(2, 3)), percent(Fraction(2, 3), "de")
+    ('66.67%', '66,67%')
+    """
+    hundredths = (p * 10000 * 2 + 1) // 2
+    point = "," if lang == "de" else "."
+    return f"{hundredths // 100}{point}{hundredths % 100:02d}%"
+
+
+def bar(p: Fraction, largest: Fraction, width: int = BAR_WIDTH) -> str:
+    """A bar of ``█`` proportional to ``p``; the largest probability fills ``width``.
+
+    A probability too small for half a cell still shows as ``▏``.
+
+    >>> bar(Fraction(1, 4), Fraction(1, 2), width=8)
+    '████'
+    >>> bar(Fraction(1, 1000), Fraction(1, 2), width=8)
+    '▏'
+    """
+    if largest <= 0 or p <= 0:
+        return ""
+    cells = int((p / largest * width * 2 + 1) // 2)
+    return "█" * cells if cells else "▏"
+
+
+def mean_text(mean: Fraction, lang: str = "en") -> str:
+    """A mean as an exact fraction with two decimals, or a whole number alone.
+
+    >>> mean_text(Fraction(7, 2)), mean_text(Fraction(7, 2), "de")
+    ('7/2 ≈ 3.50', '7/2 ≈ 3,50')
+    >>> mean_text(Fraction(7))
+    '7'
+    """
+    if mean.denominator == 1:
+        return fraction_to_str(mean).partition("/")[0]
+    approx = f"{float(mean):.2f}"
+    if lang == "de":
+        approx = approx.replace(".", ",")
+    return f"{fraction_to_str(mean)} ≈ {approx}"
+
+
+def table(rows: Sequence[Sequence[str]], right: Collection[int]) -> list[str]:
+    """Lines of ``rows`` in columns two spaces apart, without trailing spaces.
+
+    Args:
+        rows: The cells of each row (the header first); every row has as many
+            cells as the first.
+        right: The indices of the columns aligned right; the others are
+            aligned left.
+
+    >>> table([["a", "bb"], ["ccc", "d"]], right={1})
+    ['a    bb', 'ccc   d']
+    """
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    lines = []
+    for row in rows:
+        cells = [
+            cell.rjust(widths[i]) if i in right else cell.ljust(widths[i])
+            for i, cell in enumerate(row)
+        ]
+        lines.append("  ".join(cells).rstrip())
+    return lines
