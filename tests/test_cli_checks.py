@@ -86,11 +86,10 @@ def test_rulesets_shows_load_failures(cli):
     assert [r["id"] for r in data["rulesets"]] == ["toy"]
 
 
-def test_rulesets_shows_import_failure_with_distribution(cli, monkeypatch):
-    import rollwerk.plugins
-
+def test_rulesets_shows_import_failure_with_distribution(cli):
     class EP:
         name = "ds9"
+        value = "rollwerk_ds9.plugin"
 
         class dist:  # noqa: N801 - mimics EntryPoint.dist
             name = "rollwerk-ds9"
@@ -98,8 +97,7 @@ def test_rulesets_shows_import_failure_with_distribution(cli, monkeypatch):
         def load(self) -> Any:
             raise ImportError("cannot import name 'Ruleset'")
 
-    monkeypatch.setattr(rollwerk.plugins._registry, "_entry_points", lambda: [EP()])
-    reg = Registry(load_entrypoints=True, plugins=[examples])
+    reg = Registry(load_entrypoints=True, plugins=[examples], entry_points=[EP()])
     code, out, _ = cli("rulesets", reg=reg)
     assert code == 0
     assert out.splitlines()[-1] == (

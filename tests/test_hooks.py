@@ -46,9 +46,11 @@ def signature_text(name: str) -> str:
 
 
 def test_the_core_hooks_exist():
-    assert {"rollwerk_register_rulesets", "rollwerk_register_optional_rules"} <= set(
-        hook_names()
-    )
+    assert {
+        "rollwerk_register_rulesets",
+        "rollwerk_register_optional_rules",
+        "rollwerk_register_duration_kinds",
+    } <= set(hook_names())
 
 
 @pytest.mark.parametrize("name", hook_names())
@@ -99,7 +101,7 @@ def test_hook_rollwerk_register_rulesets():
     assert entry.ruleset == ToyRuleset()
     # Through pluggy itself, the lists of all plugins are combined.
     registry.register(examples)
-    results: Any = registry.pm.hook.rollwerk_register_rulesets()
+    results: Any = registry.pm.hook.rollwerk_register_rulesets(registry=registry)
     assert results == [[ToyRuleset()], [ToyRuleset()]]
 
 
@@ -119,3 +121,28 @@ def test_hook_rollwerk_register_optional_rules():
     assert registry.ruleset("toy", options=["generous", "house"]).bonus == 12
     assert registry.ruleset("toy", options=["house", "generous"]).bonus == 3
     assert registry.ruleset("toy") == ToyRuleset()
+
+
+def test_hook_rollwerk_register_duration_kinds():
+    from rollwerk.encounter import DURATION_KINDS, Rounds
+
+    class Scenes(Rounds):
+        kind = "toy_scenes"  # type: ignore[assignment]
+
+    seen: list[object] = []
+
+    class Plugin:
+        @rollwerk.hookimpl
+        def rollwerk_register_duration_kinds(self, registry: Registry) -> Any:
+            seen.append(registry)
+            return {"toy_scenes": Scenes.from_json}
+
+    registry = Registry(load_entrypoints=False, plugins=[Plugin()])
+    kinds = registry.duration_kinds()
+    assert seen == [registry]
+    assert kinds["toy_scenes"] == Scenes.from_json
+    assert set(kinds) == {*DURATION_KINDS, "toy_scenes"}
+    entry = registry.duration_kind_entries()["toy_scenes"]
+    assert (entry.plugin, entry.distribution) == ("Plugin", None)
+    assert registry.duration_kind_entries()["rounds"].plugin is None
+    assert registry.failures == ()

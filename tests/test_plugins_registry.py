@@ -28,10 +28,11 @@ class FakeDist:
 
 
 class FakeEntryPoint:
-    """Duck-typed `importlib.metadata.EntryPoint` for `_entry_points`."""
+    """Duck-typed `importlib.metadata.EntryPoint` (`EntryPointLike`)."""
 
     def __init__(self, name: str, dist: str | None, load: Any) -> None:
         self.name = name
+        self.value = f"{name}_module"
         self.dist = FakeDist(dist) if dist else None
         self._load = load
 
@@ -56,7 +57,7 @@ def entry_points(monkeypatch):
 
     def install(*eps: FakeEntryPoint) -> None:
         monkeypatch.setattr(
-            rollwerk.plugins._registry, "_entry_points", lambda: list(eps)
+            rollwerk.plugins._registry, "installed_entry_points", lambda: list(eps)
         )
         monkeypatch.delenv(NO_ENTRYPOINTS_ENV, raising=False)
 
@@ -66,7 +67,9 @@ def entry_points(monkeypatch):
 def test_registry_does_not_load_at_import_and_is_lazy(monkeypatch):
     calls = []
     monkeypatch.setattr(
-        rollwerk.plugins._registry, "_entry_points", lambda: calls.append(1) or []
+        rollwerk.plugins._registry,
+        "installed_entry_points",
+        lambda: calls.append(1) or [],
     )
     monkeypatch.delenv(NO_ENTRYPOINTS_ENV, raising=False)
     registry = Registry()
@@ -77,7 +80,7 @@ def test_registry_does_not_load_at_import_and_is_lazy(monkeypatch):
 def test_off_switch_skips_entry_points(monkeypatch):
     monkeypatch.setattr(
         rollwerk.plugins._registry,
-        "_entry_points",
+        "installed_entry_points",
         lambda: pytest.fail("entry points loaded"),
     )
     monkeypatch.setenv(NO_ENTRYPOINTS_ENV, "1")
@@ -216,15 +219,16 @@ def test_hook_returning_a_non_ruleset_keeps_the_valid_ones():
 def test_duplicate_ruleset_id_is_reported():
     copy = module_plugin("copycat", rollwerk_register_rulesets=lambda: [ToyRuleset()])
     registry = Registry(load_entrypoints=False, plugins=[examples, copy])
-    assert registry.ids() == ["toy"]
-    # Hooks are called in pluggy's order (the plugin registered last first);
-    # the plugin called first keeps the id, the other one is reported.
-    assert registry.entries()[0].plugin == "copycat"
-    (failure,) = registry.failures
-    assert failure.plugin == "rollwerk.testing.examples"
-    assert failure.reason == (
-        "ruleset id 'toy' is already registered by plugin 'copycat'"
+    # Neither plugin wins: both are refused and reported until one goes.
+    assert registry.ids() == []
+    reason = (
+        "ruleset id 'toy' is claimed by plugin 'copycat' and plugin "
+        "'rollwerk.testing.examples'; neither is loaded until one is uninstalled"
     )
+    assert sorted(registry.failures, key=lambda f: f.plugin) == [
+        PluginFailure("copycat", None, reason),
+        PluginFailure("rollwerk.testing.examples", None, reason),
+    ]
 
 
 def test_ruleset_whose_checks_raise_is_reported():
@@ -323,7 +327,7 @@ def test_plugin_object_without_name_gets_a_readable_name():
     registry = Registry(load_entrypoints=False, plugins=[Plugin()])
     (failure,) = registry.failures
     assert failure.plugin.startswith("Plugin")
-    assert "already registered by plugin" in failure.reason
+    assert failure.reason == "ruleset id 'toy' is registered twice by the same plugin"
 
 
 def test_optional_rule_for_unknown_ruleset_is_kept_by_ruleset_id():
@@ -344,7 +348,6 @@ def test_i3_3_broken_plugin_named_like_its_ruleset_in_the_cli(
     """
     from rollwerk.cli._main import main
     from rollwerk.plugins import NO_ENTRYPOINTS_ENV
-    from rollwerk.plugins._registry import _quick_ruleset
 
     info = tmp_path / "rw_review_broken-0.1.dist-info"
     info.mkdir()
@@ -367,7 +370,6 @@ def test_i3_3_broken_plugin_named_like_its_ruleset_in_the_cli(
     )
     monkeypatch.syspath_prepend(str(tmp_path))
     monkeypatch.delenv(NO_ENTRYPOINTS_ENV, raising=False)
-    assert _quick_ruleset("rw_review_broken") is None
     code = main(["check", "rw_review_broken"], registry=Registry())
     out, err = capsys.readouterr()
     assert (code, out) == (2, "")

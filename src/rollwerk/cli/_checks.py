@@ -234,15 +234,9 @@ def _build(
 
 def _target(args: argparse.Namespace) -> tuple[Ruleset, CheckSpec]:
     rid, sep, check_name = str(args.target).partition(":")
-    ruleset = None
-    if getattr(args, "registry", None) is None and not args.option:
-        # Load only the plugin named after the ruleset (fast start-up); the
-        # full registry is the fallback and reports plugin problems.
-        from rollwerk.plugins._registry import _quick_ruleset
-
-        ruleset = _quick_ruleset(rid)
-    if ruleset is None:
-        ruleset = _registry(args).ruleset(rid, options=args.option)
+    # Always the full registry: only it knows whether another plugin claims
+    # the same id, so the CLI and the API agree on what an id means.
+    ruleset = _registry(args).ruleset(rid, options=args.option)
     return ruleset, _spec(ruleset, check_name if sep else None)
 
 

@@ -12,14 +12,21 @@ from typing import TYPE_CHECKING
 from rollwerk._lazy import lazy_exports
 
 if TYPE_CHECKING:
+    from rollwerk.plugins._kinds import (
+        installed_duration_kinds,
+        missing_duration_kind,
+    )
     from rollwerk.plugins._registry import (
         ENTRYPOINT_GROUP,
         NO_ENTRYPOINTS_ENV,
+        EntryPointLike,
         PluginFailure,
+        RegisteredDurationKind,
         RegisteredRuleset,
         Registry,
         get_plugin_manager,
         get_registry,
+        installed_entry_points,
     )
     from rollwerk.plugins.hookspecs import (
         hookimpl,
@@ -29,14 +36,19 @@ if TYPE_CHECKING:
 __all__ = [
     "ENTRYPOINT_GROUP",
     "NO_ENTRYPOINTS_ENV",
+    "EntryPointLike",
     "PluginFailure",
+    "RegisteredDurationKind",
     "RegisteredRuleset",
     "Registry",
     "get_plugin_manager",
     "get_registry",
     "hookimpl",
     "hookspec",
+    "installed_duration_kinds",
+    "installed_entry_points",
     "lazy_exports",
+    "missing_duration_kind",
 ]
 
 if not TYPE_CHECKING:
@@ -47,12 +59,17 @@ if not TYPE_CHECKING:
         {
             "ENTRYPOINT_GROUP": "rollwerk.plugins._registry",
             "NO_ENTRYPOINTS_ENV": "rollwerk.plugins._registry",
+            "EntryPointLike": "rollwerk.plugins._registry",
             "PluginFailure": "rollwerk.plugins._registry",
+            "RegisteredDurationKind": "rollwerk.plugins._registry",
             "RegisteredRuleset": "rollwerk.plugins._registry",
             "Registry": "rollwerk.plugins._registry",
             "get_plugin_manager": "rollwerk.plugins._registry",
             "get_registry": "rollwerk.plugins._registry",
             "hookimpl": "rollwerk.plugins.hookspecs",
             "hookspec": "rollwerk.plugins.hookspecs",
+            "installed_duration_kinds": "rollwerk.plugins._kinds",
+            "installed_entry_points": "rollwerk.plugins._registry",
+            "missing_duration_kind": "rollwerk.plugins._kinds",
         },
     )

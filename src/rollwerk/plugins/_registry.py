@@ -5,14 +5,19 @@ builds a [`Registry`][rollwerk.plugins.Registry] on first use; set the
 environment variable ``ROLLWERK_NO_ENTRYPOINTS=1`` to skip entry-point loading
 (for example in tests), and register plugin objects directly with
 [`Registry.register`][rollwerk.plugins.Registry.register].
+
+Plugins are found with ``importlib.metadata`` and every hook is called through
+pluggy (``pm.hook.*``), one plugin at a time, so one broken plugin never hides
+the others; each result is validated by a typed wrapper before the core uses
+it. The only state outside a registry is the shared default registry that
+[`get_registry`][rollwerk.plugins.get_registry] caches.
 """
 
 from __future__ import annotations
 
 import os
-import sys
-from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
 import attrs
 import pluggy
@@ -23,12 +28,14 @@ from rollwerk.plugins import hookspecs
 from rollwerk.rulesets import OptionalRule, Ruleset
 
 if TYPE_CHECKING:
-    from importlib import metadata
+    from rollwerk.encounter._durations import DurationDecoder
 
 __all__ = [
     "ENTRYPOINT_GROUP",
     "NO_ENTRYPOINTS_ENV",
+    "EntryPointLike",
     "PluginFailure",
+    "RegisteredDurationKind",
     "RegisteredRuleset",
     "Registry",
     "get_plugin_manager",
@@ -39,6 +46,30 @@ ENTRYPOINT_GROUP = "rollwerk"
 """The entry-point group plugins register under."""
 NO_ENTRYPOINTS_ENV = "ROLLWERK_NO_ENTRYPOINTS"
 """Set to a non-empty value other than ``0`` to skip entry-point loading."""
+
+
+class _DistributionLike(Protocol):
+    @property
+    def name(self) -> str: ...
+
+
+class EntryPointLike(Protocol):
+    """What the registry needs of an ``importlib.metadata.EntryPoint``."""
+
+    @property
+    def name(self) -> str:
+        """The entry point's name: the plugin's name."""
+
+    @property
+    def value(self) -> str:
+        """The ``module[:attr]`` it points at."""
+
+    @property
+    def dist(self) -> _DistributionLike | None:
+        """The distribution that declares it, if known."""
+
+    def load(self) -> Any:
+        """Import and return the plugin object."""
 
 
 @attrs.frozen
@@ -69,8 +100,112 @@ class RegisteredRuleset:
     """The distribution that ships the plugin, if known."""
 
 
+@attrs.frozen
+class RegisteredDurationKind:
+    """A duration kind with the plugin and distribution it came from."""
+
+    kind: str
+    """The kind's JSON name (the ``"kind"`` field of a duration's JSON)."""
+    decoder: DurationDecoder
+    """Builds the duration from its JSON."""
+    plugin: str | None
+    """The plugin that registered it; ``None`` for the core's kinds."""
+    distribution: str | None
+    """The distribution that ships the plugin, if known."""
+
+
+def _entry_points_off() -> bool:
+    return os.environ.get(NO_ENTRYPOINTS_ENV, "") not in {"", "0"}
+
+
+def installed_entry_points() -> list[EntryPointLike]:
+    """The ``rollwerk`` entry points of the installed distributions.
+
+    Read with ``importlib.metadata`` (imported here, on first use).
+    """
+    from importlib import metadata
+
+    return list(metadata.entry_points(group=ENTRYPOINT_GROUP))
+
+
+def _dist_name(ep: EntryPointLike) -> str | None:
+    dist = getattr(ep, "dist", None)
+    name = getattr(dist, "name", None)
+    return name if isinstance(name, str) else None
+
+
+def _one_line(exc: BaseException | str) -> str:
+    return " ".join(str(exc).split())
+
+
+def _claimants(claims: Sequence[tuple[str, str | None]]) -> str:
+    return " and ".join(
+        f"plugin {name!r}" + (f" (distribution {dist})" if dist else "")
+        for name, dist in claims
+    )
+
+
+def _load_entry_points(
+    pm: pluggy.PluginManager, entry_points: Iterable[EntryPointLike]
+) -> tuple[dict[str, str | None], list[PluginFailure]]:
+    """Import and register each entry point; name clashes refuse all claimants."""
+    distributions: dict[str, str | None] = {}
+    failures: list[PluginFailure] = []
+    by_name: dict[str, list[EntryPointLike]] = {}
+    for ep in entry_points:
+        same = by_name.setdefault(ep.name, [])
+        # one distribution seen twice (e.g. on two sys.path entries) is one claim
+        if not any(
+            _dist_name(o) == _dist_name(ep) and o.value == ep.value for o in same
+        ):
+            same.append(ep)
+    for name in sorted(by_name):
+        eps = by_name[name]
+        if len(eps) > 1:
+            claims = [(name, _dist_name(ep)) for ep in eps]
+            dists = ", ".join(str(d) for _, d in claims)
+            for _, dist in claims:
+                failures.append(
+                    PluginFailure(
+                        name,
+                        dist,
+                        f"entry point name {name!r} is claimed by the distributions "
+                        f"{dists}; none is loaded until all but one are uninstalled",
+                    )
+                )
+            continue
+        (ep,) = eps
+        dist = _dist_name(ep)
+        try:
+            plugin = ep.load()
+        except KeyboardInterrupt:
+            raise
+        except BaseException as exc:  # noqa: BLE001 - reported as a plugin failure
+            failures.append(PluginFailure(name, dist, f"import failed: {exc!r}"))
+            continue
+        if pm.is_registered(plugin):
+            other = pm.get_name(plugin)
+            failures.append(
+                PluginFailure(
+                    name, dist, f"registration failed: the same object as {other!r}"
+                )
+            )
+            continue
+        try:
+            pm.register(plugin, name=name)
+        except Exception as exc:  # noqa: BLE001 - pluggy validation errors
+            failures.append(
+                PluginFailure(name, dist, "registration failed: " + _one_line(exc))
+            )
+            continue
+        distributions[name] = dist
+    return distributions, failures
+
+
 def get_plugin_manager(
-    *, load_entrypoints: bool | None = None
+    *,
+    load_entrypoints: bool | None = None,
+    entry_points: Iterable[EntryPointLike] | None = None,
 ) -> tuple[pluggy.PluginManager, list[PluginFailure]]:
     """Create a plugin manager with rollwerk's hook specifications.
 
@@ -78,80 +213,46 @@ def get_plugin_manager(
         load_entrypoints: Load plugins from the ``rollwerk`` entry-point
             group. ``None`` (the default) loads them unless the environment
             variable ``ROLLWERK_NO_ENTRYPOINTS`` is set.
+        entry_points: The entry points to load instead of the installed ones
+            (tests); ``None`` reads them with ``importlib.metadata``.
 
     Returns:
         The plugin manager and the failures met while loading entry points
         (a broken plugin never stops the others from loading).
     """
-    pm = pluggy.PluginManager("rollwerk")
-    pm.add_hookspecs(hookspecs)
-    failures: list[PluginFailure] = []
-    if load_entrypoints is None:
-        load_entrypoints = os.environ.get(NO_ENTRYPOINTS_ENV, "") in {"", "0"}
-    if load_entrypoints:
-        for ep in _entry_points():
-            dist = ep.dist.name if ep.dist is not None else None
-            try:
-                plugin = ep.load()
-            except (Exception, SystemExit) as exc:  # noqa: BLE001 - reported
-                failures.append(PluginFailure(ep.name, dist, f"import failed: {exc!r}"))
-                continue
-            if pm.is_registered(plugin) or pm.get_plugin(ep.name) is not None:
-                continue
-            try:
-                pm.register(plugin, name=ep.name)
-            except Exception as exc:  # noqa: BLE001 - pluggy validation errors
-                failures.append(
-                    PluginFailure(
-                        ep.name,
-                        dist,
-                        "registration failed: " + " ".join(str(exc).split()),
-                    )
-                )
-                continue
-            _DISTRIBUTIONS[ep.name] = dist
+    pm, _, failures = _plugin_manager(load_entrypoints, entry_points)
     return pm, failures
 
 
-_DISTRIBUTIONS: dict[str, str | None] = {}
+def _plugin_manager(
+    load_entrypoints: bool | None, entry_points: Iterable[EntryPointLike] | None
+) -> tuple[pluggy.PluginManager, dict[str, str | None], list[PluginFailure]]:
+    pm = pluggy.PluginManager("rollwerk")
+    pm.add_hookspecs(hookspecs)
+    if load_entrypoints is None:
+        load_entrypoints = not _entry_points_off()
+    if not load_entrypoints:
+        return pm, {}, []
+    if entry_points is None:
+        entry_points = installed_entry_points()
+    distributions, failures = _load_entry_points(pm, entry_points)
+    return pm, distributions, failures
 
 
-def _entry_points() -> list[metadata.EntryPoint]:
-    # Imported here: importlib.metadata is slow to import, and the CLI's
-    # quick path (_quick_ruleset) does without it.
-    from importlib import metadata
+@attrs.frozen
+class _Outcome:
+    """One plugin's validated contribution to a hook, and its problems."""
 
-    eps = metadata.entry_points(group=ENTRYPOINT_GROUP)
-    seen: set[str] = set()
-    unique = []
-    for ep in sorted(eps, key=lambda e: e.name):
-        if ep.name not in seen:
-            seen.add(ep.name)
-            unique.append(ep)
-    return unique
+    values: list[Any]
+    problems: list[str]
 
 
-def _call_list_hook(
-    pm: pluggy.PluginManager, hook_name: str
-) -> list[tuple[str, Any, BaseException | None]]:
-    """Call a list-returning hook one implementation at a time.
-
-    pluggy stops at the first exception; calling each implementation by
-    itself keeps one broken plugin from hiding the others.
-    """
-    caller = getattr(pm.hook, hook_name)
-    out: list[tuple[str, Any, BaseException | None]] = []
-    for impl in reversed(caller.get_hookimpls()):
-        name = pm.get_name(impl.plugin) or repr(impl.plugin)
-        try:
-            out.append((name, impl.function(), None))
-        except Exception as exc:  # noqa: BLE001 - reported as a plugin failure
-            out.append((name, None, exc))
-    return out
+def _is_wrapper(impl: pluggy.HookImpl) -> bool:
+    return bool(impl.wrapper or impl.hookwrapper)
 
 
 class Registry:
-    """The rulesets and optional rules that the loaded plugins provide.
+    """The rulesets, optional rules and duration kinds of the loaded plugins.
 
     >>> registry = Registry(load_entrypoints=False)
     >>> registry.ids()
@@ -159,16 +260,32 @@ class Registry:
     """
 
     def __init__(
-        self, *, load_entrypoints: bool | None = None, plugins: Iterable[object] = ()
+        self,
+        *,
+        load_entrypoints: bool | None = None,
+        plugins: Iterable[object] = (),
+        entry_points: Iterable[EntryPointLike] | None = None,
     ) -> None:
-        self.pm, self._load_failures = get_plugin_manager(
-            load_entrypoints=load_entrypoints
+        """Create a registry; nothing is called until rulesets are asked for.
+
+        Args:
+            load_entrypoints: Load the ``rollwerk`` entry points; ``None``
+                (the default) loads them unless ``ROLLWERK_NO_ENTRYPOINTS`` is set.
+            plugins: Plugin objects to register directly.
+            entry_points: The entry points to load instead of the installed
+                ones (tests); ``None`` reads them with ``importlib.metadata``.
+        """
+        self.pm, self._distributions, self._load_failures = _plugin_manager(
+            load_entrypoints, entry_points
         )
+        self._rulesets: dict[str, RegisteredRuleset] | None = None
+        self._optional: dict[str, list[OptionalRule]] = {}
+        self._kinds: dict[str, RegisteredDurationKind] | None = None
+        self._failures: list[PluginFailure] = []
+        self._kind_failures: list[PluginFailure] = []
+        self._loading = False
         for plugin in plugins:
             self.register(plugin)
-        self._rulesets: dict[str, RegisteredRuleset] | None = None
-        self._optional: dict[str, list[OptionalRule]] | None = None
-        self._failures: list[PluginFailure] = []
 
     def register(self, plugin: object, name: str | None = None) -> None:
         """Register a plugin object directly (tests, notebooks).
@@ -187,74 +304,199 @@ class Registry:
                 name = f"{base}#{n}"
         self.pm.register(plugin, name=name)
         self._rulesets = None
-        self._optional = None
+        self._kinds = None
+
+    def distribution(self, plugin: str) -> str | None:
+        """The distribution that ships the plugin named ``plugin``, if known."""
+        return self._distributions.get(plugin)
 
     @property
     def failures(self) -> tuple[PluginFailure, ...]:
-        """Every plugin that failed to load or returned something invalid."""
+        """Every plugin that failed to load or returned something invalid.
+
+        Failures of ``rollwerk_register_duration_kinds`` appear once the
+        duration kinds were asked for ([`duration_kinds`][rollwerk.plugins.Registry.duration_kinds]).
+        """
         self._load()
-        return tuple(self._load_failures) + tuple(self._failures)
+        return (
+            tuple(self._load_failures)
+            + tuple(self._failures)
+            + tuple(self._kind_failures)
+        )
+
+    # -- calling hooks -------------------------------------------------------
+
+    def _name(self, plugin: object) -> str:
+        return self.pm.get_name(plugin) or repr(plugin)
+
+    def _failure(self, plugin: object, reason: str) -> PluginFailure:
+        name = self._name(plugin)
+        return PluginFailure(name, self.distribution(name), reason)
+
+    def _call_each(
+        self,
+        hook_name: str,
+        validate: Callable[[list[Any]], _Outcome],
+        failures: list[PluginFailure],
+    ) -> list[tuple[str, list[Any]]]:
+        """Call ``hook_name`` through pluggy once per implementing plugin.
+
+        pluggy stops at the first exception, so each plugin is called by
+        itself (``pm.subset_hook_caller`` without the other plugins), with
+        every wrapper (``@hookimpl(wrapper=True)``) still around it. A plugin
+        that raises (anything but ``KeyboardInterrupt``) or returns the wrong
+        type is a failure of that plugin; when the plain call succeeds but
+        the wrapped one does not, the guilty wrapper is reported and left
+        out from then on.
+
+        Returns:
+            The validated values of each plugin, by plugin name, in pluggy's
+            call order.
+        """
+        caller: pluggy.HookCaller = getattr(self.pm.hook, hook_name)
+        impls = caller.get_hookimpls()
+        plain = [i.plugin for i in reversed(impls) if not _is_wrapper(i)]
+        wrappers = [i.plugin for i in impls if _is_wrapper(i)]
+        bad_wrappers: list[object] = []
+
+        def attempt(plugin: object, with_wrappers: Sequence[object]) -> _Outcome:
+            remove = [p for p in plain if p is not plugin]
+            remove += [w for w in wrappers if w not in with_wrappers]
+            try:
+                result = self.pm.subset_hook_caller(hook_name, remove)(registry=self)
+            except KeyboardInterrupt:
+                raise
+            except BaseException as exc:  # noqa: BLE001 - reported as a plugin failure
+                return _Outcome([], [f"{hook_name} raised {exc!r}"])
+            if not isinstance(result, list):  # pragma: no cover - pluggy's contract
+                return _Outcome([], [f"{hook_name} returned {result!r}"])
+            if not result and not with_wrappers:
+                return _Outcome([], [f"{hook_name} returned None"])
+            return validate(result)
+
+        out: list[tuple[str, list[Any]]] = []
+        for plugin in plain:
+            active = [w for w in wrappers if w not in bad_wrappers]
+            outcome = attempt(plugin, active)
+            if outcome.problems and active:
+                bare = attempt(plugin, [])
+                if not bare.problems:
+                    for wrapper in active:
+                        alone = attempt(plugin, [wrapper])
+                        if alone.problems:
+                            bad_wrappers.append(wrapper)
+                            failures.extend(
+                                self._failure(wrapper, f"as a wrapper: {p}")
+                                for p in alone.problems
+                            )
+                    good = [w for w in active if w not in bad_wrappers]
+                    outcome = attempt(plugin, good) if good else bare
+                    if outcome.problems:  # wrappers that fail only together
+                        outcome = bare
+            failures.extend(self._failure(plugin, p) for p in outcome.problems)
+            out.append((self._name(plugin), outcome.values))
+        return out
+
+    # -- loading -------------------------------------------------------------
 
     def _load(self) -> None:
         if self._rulesets is not None:
             return
-        rulesets: dict[str, RegisteredRuleset] = {}
+        if self._loading:
+            raise RuntimeError(
+                "the registry is collecting rulesets; look them up after "
+                "rollwerk_register_rulesets, not inside it"
+            )
+        self._loading = True
+        try:
+            self._load_rulesets()
+        finally:
+            self._loading = False
+
+    def _load_rulesets(self) -> None:
         failures: list[PluginFailure] = []
-        for name, value, exc in _call_list_hook(self.pm, "rollwerk_register_rulesets"):
-            dist = _DISTRIBUTIONS.get(name)
-            if exc is not None:
-                failures.append(
-                    PluginFailure(
-                        name, dist, f"rollwerk_register_rulesets raised {exc!r}"
-                    )
-                )
-                continue
-            if not isinstance(value, (list, tuple)):
-                failures.append(
-                    PluginFailure(
-                        name,
-                        dist,
-                        f"rollwerk_register_rulesets must return a list, got {value!r}",
-                    )
-                )
-                continue
-            for rs in value:
-                problem = _ruleset_problem(rs)
-                if problem is None and rs.id in rulesets:
-                    other = rulesets[rs.id].plugin
-                    problem = f"ruleset id {rs.id!r} is already registered by plugin {other!r}"
-                if problem is not None:
-                    failures.append(PluginFailure(name, dist, problem))
-                    continue
-                rulesets[rs.id] = RegisteredRuleset(rs, name, dist)
-        optional: dict[str, list[OptionalRule]] = {}
-        for name, value, exc in _call_list_hook(
-            self.pm, "rollwerk_register_optional_rules"
+        claims: dict[str, list[RegisteredRuleset]] = {}
+        for name, values in self._call_each(
+            "rollwerk_register_rulesets", _validate_rulesets, failures
         ):
-            dist = _DISTRIBUTIONS.get(name)
-            if exc is not None:
-                failures.append(
-                    PluginFailure(
-                        name, dist, f"rollwerk_register_optional_rules raised {exc!r}"
-                    )
+            for rs in values:
+                claims.setdefault(rs.id, []).append(
+                    RegisteredRuleset(rs, name, self.distribution(name))
                 )
+        rulesets: dict[str, RegisteredRuleset] = {}
+        for rid, entries in sorted(claims.items()):
+            owners = sorted({(e.plugin, e.distribution) for e in entries})
+            if len(owners) == 1 and len(entries) == 1:
+                rulesets[rid] = entries[0]
                 continue
-            if not isinstance(value, (list, tuple)) or not all(
-                isinstance(o, OptionalRule) for o in value
-            ):
-                failures.append(
-                    PluginFailure(
-                        name,
-                        dist,
-                        f"rollwerk_register_optional_rules must return a list of OptionalRule, got {value!r}",
-                    )
-                )
-                continue
-            for rule in value:
+            reason = (
+                f"ruleset id {rid!r} is claimed by {_claimants(owners)}; "
+                "neither is loaded until one is uninstalled"
+                if len(owners) > 1
+                else f"ruleset id {rid!r} is registered twice by the same plugin"
+            )
+            failures.extend(PluginFailure(p, d, reason) for p, d in owners)
+        self._rulesets = rulesets
+        optional: dict[str, list[OptionalRule]] = {}
+        for _, values in self._call_each(
+            "rollwerk_register_optional_rules", _validate_optional_rules, failures
+        ):
+            for rule in values:
                 optional.setdefault(rule.ruleset, []).append(rule)
-        self._rulesets = dict(sorted(rulesets.items()))
         self._optional = optional
         self._failures = failures
+
+    def duration_kinds(self) -> dict[str, DurationDecoder]:
+        """The decoders of every duration kind: the core's and the plugins'.
+
+        A kind registered by two plugins, or by a plugin and the core, is
+        reported as a failure of each plugin and none of the plugins' decoders
+        is used for it.
+
+        Returns:
+            Decoders by JSON name, for ``duration_from_json(data, kinds=…)``.
+        """
+        return {k: e.decoder for k, e in self.duration_kind_entries().items()}
+
+    def duration_kind_entries(self) -> dict[str, RegisteredDurationKind]:
+        """Every duration kind with the plugin and distribution it came from."""
+        if self._kinds is None:
+            self._kinds = self._load_kinds()
+        return dict(self._kinds)
+
+    def _load_kinds(self) -> dict[str, RegisteredDurationKind]:
+        from rollwerk.encounter._durations import DURATION_KINDS
+
+        failures: list[PluginFailure] = []
+        claims: dict[str, list[RegisteredDurationKind]] = {}
+        for name, values in self._call_each(
+            "rollwerk_register_duration_kinds", _validate_kinds, failures
+        ):
+            for kind, decoder in values:
+                claims.setdefault(kind, []).append(
+                    RegisteredDurationKind(kind, decoder, name, self.distribution(name))
+                )
+        kinds = {
+            k: RegisteredDurationKind(k, d, None, None)
+            for k, d in DURATION_KINDS.items()
+        }
+        for kind, entries in sorted(claims.items()):
+            owners = sorted({(e.plugin or "", e.distribution) for e in entries})
+            if kind in kinds:
+                reason = f"duration kind {kind!r} is one of the core's kinds"
+            elif len(owners) > 1:
+                reason = (
+                    f"duration kind {kind!r} is claimed by {_claimants(owners)}; "
+                    "neither is used until one is uninstalled"
+                )
+            else:
+                kinds[kind] = entries[-1]
+                continue
+            failures.extend(PluginFailure(p, d, reason) for p, d in owners)
+        self._kind_failures = failures
+        return kinds
+
+    # -- lookups -------------------------------------------------------------
 
     def ids(self) -> list[str]:
         """The ids of all registered rulesets, sorted."""
@@ -271,7 +513,6 @@ class Registry:
     def optional_rules(self, ruleset_id: str) -> list[OptionalRule]:
         """The optional rules offered for ``ruleset_id``."""
         self._load()
-        assert self._optional is not None
         return list(self._optional.get(ruleset_id, []))
 
     def ruleset(self, ruleset_id: str, *, options: Sequence[str] = ()) -> Ruleset:
@@ -287,7 +528,9 @@ class Registry:
             allowed = ", ".join(self._rulesets) or "none installed"
             message = f"ruleset must be one of: {allowed}; got {ruleset_id!r}"
             for failure in self.failures:
-                if failure.plugin == ruleset_id:  # say why it is missing
+                if failure.plugin == ruleset_id or f"ruleset id {ruleset_id!r} " in (
+                    failure.reason
+                ):  # say why it is missing
                     message += f" ({failure.error()})"
             raise UnknownRuleset(message)
         ruleset = entry.ruleset
@@ -301,6 +544,59 @@ class Registry:
                 )
             ruleset = rule.apply(ruleset)
         return ruleset
+
+
+# -- typed wrappers: what each hook must return ----------------------------
+
+
+def _validate_rulesets(result: list[Any]) -> _Outcome:
+    values: list[Any] = []
+    problems: list[str] = []
+    for value in result:
+        if not isinstance(value, (list, tuple)):
+            problems.append(
+                f"rollwerk_register_rulesets must return a list, got {value!r}"
+            )
+            continue
+        for rs in value:
+            problem = _ruleset_problem(rs)
+            if problem is None:
+                values.append(rs)
+            else:
+                problems.append(problem)
+    return _Outcome(values, problems)
+
+
+def _validate_optional_rules(result: list[Any]) -> _Outcome:
+    values: list[Any] = []
+    problems: list[str] = []
+    for value in result:
+        if not isinstance(value, (list, tuple)) or not all(
+            isinstance(o, OptionalRule) for o in value
+        ):
+            problems.append(
+                "rollwerk_register_optional_rules must return a list of "
+                f"OptionalRule, got {value!r}"
+            )
+            continue
+        values.extend(value)
+    return _Outcome(values, problems)
+
+
+def _validate_kinds(result: list[Any]) -> _Outcome:
+    values: list[Any] = []
+    problems: list[str] = []
+    for value in result:
+        if not isinstance(value, Mapping) or not all(
+            isinstance(k, str) and k and callable(d) for k, d in value.items()
+        ):
+            problems.append(
+                "rollwerk_register_duration_kinds must return a mapping of kind "
+                f"names to decoders, got {value!r}"
+            )
+            continue
+        values.extend(value.items())
+    return _Outcome(values, problems)
 
 
 _RULESET_MEMBERS = (
@@ -319,28 +615,27 @@ def _has_member(obj: object, name: str) -> bool:
     """Whether ``obj`` has ``name``, without running a property to find out.
 
     ``isinstance(obj, Ruleset)`` would call every property on Python 3.11
-    (``hasattr``); ``version`` reads installed metadata, which the CLI's fast
-    path must not pay for.
+    (``hasattr``).
     """
     return any(name in vars(k) for k in type(obj).__mro__) or name in getattr(
         obj, "__dict__", {}
     )
 
 
-def _ruleset_problem(obj: object, *, check_version: bool = True) -> str | None:
+def _ruleset_problem(obj: object) -> str | None:
     try:
-        return _ruleset_problem_unguarded(obj, check_version)
+        return _ruleset_problem_unguarded(obj)
     except Exception as exc:  # noqa: BLE001 - reported as a plugin failure
         return f"returned a ruleset that raised {exc!r} when inspected"
 
 
-def _ruleset_problem_unguarded(obj: object, check_version: bool) -> str | None:
+def _ruleset_problem_unguarded(obj: object) -> str | None:
     if not all(_has_member(obj, m) for m in _RULESET_MEMBERS):
         return f"returned {obj!r}, which is not a Ruleset (needs id, name, version, labels, checks, contest…)"
     rs: Ruleset = obj  # type: ignore[assignment]
     if not isinstance(rs.id, str) or not rs.id:
         return f"ruleset {obj!r} has no string id"
-    for attribute in ("name", "version") if check_version else ("name",):
+    for attribute in ("name", "version"):
         if not isinstance(getattr(rs, attribute), str):
             return f"ruleset {rs.id!r}: {attribute} must be a string"
     try:
@@ -352,94 +647,21 @@ def _ruleset_problem_unguarded(obj: object, check_version: bool) -> str | None:
     return None
 
 
-def _entry_point_target(name: str) -> str | None:
-    """The ``module[:attr]`` of the ``rollwerk`` entry point ``name``, if any.
-
-    Reads the ``entry_points.txt`` of the distributions on ``sys.path``
-    directly, first match wins (as in importlib.metadata), without importing
-    importlib.metadata, which costs more than a CLI call should.
-    """
-    for entry in sys.path:
-        try:
-            listing = os.scandir(entry or ".")
-        except OSError:
-            continue
-        with listing:
-            infos = [
-                d.path for d in listing if d.name.endswith((".dist-info", ".egg-info"))
-            ]
-        for info in sorted(infos):
-            try:
-                with open(
-                    os.path.join(info, "entry_points.txt"), encoding="utf-8"
-                ) as fh:
-                    text = fh.read()
-            except OSError:
-                continue
-            section = ""
-            for raw in text.splitlines():
-                line = raw.strip()
-                if line.startswith("[") and line.endswith("]"):
-                    section = line[1:-1].strip()
-                elif section == ENTRYPOINT_GROUP and "=" in line:
-                    key, _, value = line.partition("=")
-                    if key.strip() == name:
-                        return value.strip()
-    return None
-
-
-def _quick_ruleset(ruleset_id: str) -> Ruleset | None:
-    """Load only the plugin whose entry point is named ``ruleset_id``.
-
-    The fast path of the CLI (plugin loading only when needed): a bundled or
-    third-party plugin registers its ruleset under an entry point of the same
-    name. Returns ``None`` (and the caller builds the full
-    [`Registry`][rollwerk.plugins.Registry], which reports problems by
-    plugin) when entry points are switched off, no entry point has that name,
-    the plugin fails to load, or it does not register a ruleset with that id.
-    Unlike the full registry, it does not look for other plugins that
-    register the same id (the full registry reports those as failures).
-    """
-    if os.environ.get(NO_ENTRYPOINTS_ENV, "") not in {"", "0"}:
-        return None
-    target = _entry_point_target(ruleset_id)
-    if target is None:
-        return None
-    module_name, _, attr = target.partition(":")
-    try:
-        import importlib
-
-        plugin: Any = importlib.import_module(module_name.strip())
-        for part in attr.strip().split(".") if attr.strip() else ():
-            plugin = getattr(plugin, part)
-        pm, _ = get_plugin_manager(load_entrypoints=False)
-        pm.register(plugin, name=ruleset_id)
-    except (Exception, SystemExit):  # noqa: BLE001 - the registry reports it
-        return None
-    for _, value, exc in _call_list_hook(pm, "rollwerk_register_rulesets"):
-        if exc is not None or not isinstance(value, (list, tuple)):
-            return None
-        for rs in value:
-            # the full registry's checks (they never raise), except that the
-            # version, which reads installed metadata, is not needed here
-            if (
-                _ruleset_problem(rs, check_version=False) is None
-                and rs.id == ruleset_id
-            ):
-                return rs  # type: ignore[no-any-return]
-    return None
-
-
 _DEFAULT: Registry | None = None
+"""The one cache: the shared default registry, once built."""
 
 
 def get_registry(*, fresh: bool = False) -> Registry:
     """The shared registry of installed plugins, created on first use.
 
+    This is the only state kept between calls: every other lookup lives in
+    a [`Registry`][rollwerk.plugins.Registry] object.
+
     Args:
-        fresh: Build a new registry instead of returning the cached one.
+        fresh: Build a new registry (re-reading the entry points) instead of
+            returning the cached one, and cache it.
     """
-    global _DEFAULT  # noqa: PLW0603 - a lazily created shared registry
+    global _DEFAULT  # noqa: PLW0603 - the one documented cache
     if _DEFAULT is None or fresh:
         _DEFAULT = Registry()
     return _DEFAULT

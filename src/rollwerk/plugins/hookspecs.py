@@ -10,7 +10,11 @@ mysystem = "rollwerk_mysystem.plugin"
 ```
 
 pluggy lets an implementation accept fewer arguments than its specification
-names, so specifications can grow new arguments without breaking plugins.
+names, so specifications can grow new arguments without breaking plugins:
+``def rollwerk_register_rulesets():`` implements
+``rollwerk_register_rulesets(registry)``. The core calls each hook through
+pluggy once per plugin, so a ``@hookimpl(wrapper=True)`` of another plugin
+wraps each plugin's call and sees (and may change) that plugin's result.
 """
 
 from __future__ import annotations
@@ -20,11 +24,16 @@ from typing import TYPE_CHECKING
 import pluggy
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from rollwerk.encounter._durations import DurationDecoder
+    from rollwerk.plugins._registry import Registry
     from rollwerk.rulesets import OptionalRule, Ruleset
 
 __all__ = [
     "hookimpl",
     "hookspec",
+    "rollwerk_register_duration_kinds",
     "rollwerk_register_optional_rules",
     "rollwerk_register_rulesets",
 ]
@@ -36,14 +45,19 @@ hookimpl = pluggy.HookimplMarker("rollwerk")
 
 
 @hookspec
-def rollwerk_register_rulesets() -> list[Ruleset]:
+def rollwerk_register_rulesets(registry: Registry) -> list[Ruleset]:
     """Return the rulesets this plugin provides.
+
+    Args:
+        registry: The [`Registry`][rollwerk.plugins.Registry] being filled
+            (it cannot look up rulesets yet: they are being collected).
 
     Called once per registry, when rulesets are first asked for (never at
     import). Each returned object must satisfy the
     [`Ruleset`][rollwerk.rulesets.Ruleset] protocol and have an ``id`` no other plugin
     uses; an invalid return is reported as a load failure naming the plugin,
-    and the other plugins still load.
+    and the other plugins still load. An id that two plugins register is
+    refused for both (both are reported) until one is uninstalled.
 
     Returns:
         A list of ruleset objects (may be empty). Not firstresult: the lists
@@ -62,8 +76,12 @@ def rollwerk_register_rulesets() -> list[Ruleset]:
 
 
 @hookspec
-def rollwerk_register_optional_rules() -> list[OptionalRule]:
+def rollwerk_register_optional_rules(registry: Registry) -> list[OptionalRule]:
     """Return optional or house rules that adjust an existing ruleset.
+
+    Args:
+        registry: The [`Registry`][rollwerk.plugins.Registry]; its rulesets
+            are already collected (``registry.ids()`` works).
 
     Optional rules are installed but off: a caller switches one on by id
     (``registry.ruleset("ds4", options=["slaying-dice"])`` or
@@ -82,5 +100,39 @@ def rollwerk_register_optional_rules() -> list[OptionalRule]:
         ```
 
     Used by: `rollwerk-ds4-slayers` (DS4's optional slayer rules).
+    """
+    raise NotImplementedError  # pragma: no cover - a specification, never called
+
+
+@hookspec
+def rollwerk_register_duration_kinds(
+    registry: Registry,
+) -> Mapping[str, DurationDecoder]:
+    """Return the duration kinds this plugin adds, by JSON name.
+
+    A duration's JSON names its kind (``{"kind": "pf2e_rounds", …}``); the
+    decoder builds the duration back from that JSON. With the kinds
+    registered, an encounter holding this plugin's effects loads without
+    passing ``kinds=`` (see
+    [`installed_duration_kinds`][rollwerk.plugins.installed_duration_kinds]).
+    Name the kinds with the plugin's name as a prefix (``pf2e_rounds``), so an
+    encounter loaded without the plugin can say which plugin is missing.
+
+    Args:
+        registry: The [`Registry`][rollwerk.plugins.Registry] asking.
+
+    Returns:
+        A mapping of kind names to decoders (may be empty). Not firstresult:
+        the mappings of all plugins are combined. A kind the core has, or that
+        two plugins register, is refused and reported for each plugin.
+
+    Example:
+        ```python
+        @rollwerk.hookimpl
+        def rollwerk_register_duration_kinds():
+            return {"mysystem_scenes": Scenes.from_json}
+        ```
+
+    Used by: `rollwerk-pf2e` (``pf2e_rounds``).
     """
     raise NotImplementedError  # pragma: no cover - a specification, never called

@@ -2,14 +2,29 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import rollwerk
 from rollwerk import Ruleset
 from rollwerk_pf2e._ruleset import Pf2eRuleset
 
-__all__ = ["rollwerk_register_rulesets"]
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from rollwerk.encounter import DurationDecoder
+
+__all__ = ["rollwerk_register_duration_kinds", "rollwerk_register_rulesets"]
 
 
 @rollwerk.hookimpl
 def rollwerk_register_rulesets() -> list[Ruleset]:
     """Register the ``pf2e`` ruleset."""
     return [Pf2eRuleset()]
+
+
+@rollwerk.hookimpl
+def rollwerk_register_duration_kinds() -> Mapping[str, DurationDecoder]:
+    """Register the ``pf2e_rounds`` duration kind, so encounters load without ``kinds=``."""
+    from rollwerk_pf2e._durations import DURATION_KINDS
+
+    return DURATION_KINDS

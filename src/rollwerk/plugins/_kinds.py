@@ -1,0 +1,66 @@
+"""The duration kinds of the installed plugins, for the encounter codec.
+
+This module imports the registry only when called, so the encounter can
+call it at load time without importing the plugin host at import.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from rollwerk.encounter._durations import DurationDecoder
+    from rollwerk.plugins._registry import Registry
+
+__all__ = ["installed_duration_kinds", "missing_duration_kind"]
+
+
+def installed_duration_kinds(
+    registry: Registry | None = None,
+) -> dict[str, DurationDecoder]:
+    """Every duration kind: the core's and those of the installed plugins.
+
+    Args:
+        registry: The registry to ask; ``None`` (the default) asks the shared
+            one ([`get_registry()`][rollwerk.plugins.get_registry]).
+
+    Returns:
+        Decoders by JSON name (``"rounds"``, ``"pf2e_rounds"``, …). Kinds that
+        two plugins claim are left out; the registry's
+        [`failures`][rollwerk.plugins.Registry.failures] report them.
+    """
+    if registry is None:
+        from rollwerk.plugins._registry import get_registry
+
+        registry = get_registry()
+    return registry.duration_kinds()
+
+
+def missing_duration_kind(kind: str, registry: Registry | None = None) -> str:
+    """Say why the duration kind ``kind`` is not installed, in one clause.
+
+    Plugins name their kinds with their plugin's name as a prefix
+    (``pf2e_rounds``); the explanation names the plugin whose name is the
+    longest such prefix, and its distribution and failure when it failed.
+
+    >>> from rollwerk.plugins import Registry
+    >>> missing_duration_kind("pf2e_rounds", Registry(load_entrypoints=False))
+    "no installed plugin registers the duration kind 'pf2e_rounds' (is the plugin 'pf2e' installed?)"
+    """
+    if registry is None:
+        from rollwerk.plugins._registry import get_registry
+
+        registry = get_registry()
+    message = f"no installed plugin registers the duration kind {kind!r}"
+    registry.duration_kinds()
+    for failure in registry.failures:
+        if repr(kind) in failure.reason or _prefix_of(failure.plugin, kind):
+            return f"{message} ({failure.error()})"
+    prefix = kind.replace(":", "_").partition("_")[0]
+    if prefix and prefix != kind:
+        return f"{message} (is the plugin {prefix!r} installed?)"
+    return message
+
+
+def _prefix_of(plugin: str, kind: str) -> bool:
+    return kind.startswith((f"{plugin}_", f"{plugin}:"))
