@@ -11,18 +11,19 @@ their results, never their speed:
 - the polynomial helpers (Kronecker substitution, `decimal` products,
   repeated squaring, the binomial and keep/drop programmes) against naive
   convolution and enumeration;
-- the per-face memo of single-die checks against freshly built checks;
-- DS4's closed-form odds against enumerating all d20 faces;
 - the CLI's quick plugin loading against importlib.metadata and the full
   registry.
+
+The rulesets' own fast paths (the per-face memo of single-die checks, DS4's
+closed-form odds) are tested in their plugins' tests: core tests import no
+plugin.
 """
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from fractions import Fraction
-from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -30,7 +31,7 @@ from hypothesis import strategies as st
 
 import rollwerk
 import rollwerk.plugins._registry
-from rollwerk import Rng, ScriptedRng, SeededRng
+from rollwerk import Rng, SeededRng
 from rollwerk.dice._exact import (
     _binomial,
     _convolve,
@@ -334,111 +335,6 @@ def test_perf_keep_programme_equals_enumeration(
         expected[key] = expected.get(key, 0) + weight
     got = _keep_dp(single, n, k, highest, g if count else None)
     assert got == {key: w for key, w in expected.items() if w}
-
-
-# -- single-die checks: the per-face memo ---------------------------------------------
-
-
-def _check_cases() -> Iterator[Any]:
-    yield pytest.param(
-        "rollwerk_pf2e",
-        lambda m: m.Pf2eCheck(modifier=7, dc=18),
-        id="pf2e",
-    )
-    yield pytest.param(
-        "rollwerk_mythandria",
-        lambda m: m.DecisionCheck(50),
-        id="mythandria-d100",
-    )
-    yield pytest.param(
-        "rollwerk_mythandria",
-        lambda m: m.DecisionCheck(35, "2d10"),
-        id="mythandria-2d10",
-    )
-    yield pytest.param(
-        "rollwerk_fluid",
-        lambda m: m.FluidCheck(attribute=5, trait=3),
-        id="fluid",
-    )
-    yield pytest.param(
-        "rollwerk_fluid",
-        lambda m: m.FluidCheck(attribute=0),
-        id="fluid-no-roll",
-    )
-    yield pytest.param(
-        "rollwerk_adz",
-        lambda m: m.AdzCheck(dice=1, minimum=1),
-        id="adz-one-die",
-    )
-    yield pytest.param(
-        "rollwerk_adz",
-        lambda m: m.AdzCheck(dice=1, minimum=1, luck=2, luck_policy="on_failure"),
-        id="adz-one-die-luck",
-    )
-    yield pytest.param(
-        "rollwerk_ds4",
-        lambda m: m.Ds4Check(14),
-        id="ds4",
-    )
-    yield pytest.param(
-        "rollwerk_ds4",
-        lambda m: m.Ds4Check(44),
-        id="ds4-three-dice",
-    )
-
-
-@pytest.mark.parametrize(("module", "build"), list(_check_cases()))
-@settings(max_examples=10)
-@given(seed=st.integers(0, 2**32))
-def test_perf_memoized_check_results_equal_fresh_checks(
-    module: str, build: Callable[[Any], Any], seed: int
-) -> None:
-    """Issue 11: a check resolved many times gives what fresh checks give.
-
-    The reused check answers from its per-face memo after the first draws; a
-    freshly built check has an empty memo and takes the slow path.
-    """
-    plugin = pytest.importorskip(module)
-    reused = build(plugin)
-    fast_rng, slow_rng = SeededRng(seed), SeededRng(seed)
-    for _ in range(60):
-        fast = reused.resolve(fast_rng)
-        slow = build(plugin).resolve(slow_rng)
-        assert fast == slow
-        assert fast.outcome() in reused.outcomes().support
-        replay = ScriptedRng([r.face for r in fast.rolls])
-        assert build(plugin).resolve(replay) == fast
-    assert reused == build(plugin)
-    assert hash(reused) == hash(build(plugin))
-
-
-# -- DS4 closed form against brute force -------------------------------------------
-
-
-@settings(max_examples=15)
-@given(pw=st.one_of(st.integers(-3, 40), st.sampled_from([44, 60])))
-def test_perf_ds4_closed_form_equals_brute_force(pw: int) -> None:
-    """Issue 11 / DS4-R05..R08: exact odds equal enumerating every d20 face."""
-    ds4 = pytest.importorskip("rollwerk_ds4")
-    from rollwerk import Degree, Distribution, Outcome
-
-    k = len(ds4.sub_checks(pw))
-    counts: dict[Outcome, int] = {}
-    for dice in itertools.product(range(1, 21), repeat=k):
-        if dice[0] == 20:
-            key = Outcome(False, Degree.CRITICAL_FAILURE, 0)
-        elif k == 1:
-            if dice[0] == 1:
-                key = Outcome(True, Degree.CRITICAL_SUCCESS, max(pw, 1))
-            elif dice[0] <= pw:
-                key = Outcome(True, Degree.SUCCESS, dice[0])
-            else:
-                key = Outcome(False, Degree.FAILURE, 0)
-        else:
-            degree = Degree.CRITICAL_SUCCESS if dice[0] == 1 else Degree.SUCCESS
-            key = Outcome(True, degree, ds4.assign_dice(pw, dice).result)
-        counts[key] = counts.get(key, 0) + 1
-    assert ds4.Ds4Check(pw).outcomes() == Distribution.from_weights(counts)
 
 
 # -- the CLI's quick plugin loading ---------------------------------------------------

@@ -339,21 +339,6 @@ def test_installed_plugins_load_without_failures_and_name_their_distributions():
     )
 
 
-def test_pf2e_duration_kinds_are_installed_and_round_trip():
-    from rollwerk.encounter import duration_from_json
-    from rollwerk_pf2e import DURATION_KINDS as PF2E_KINDS
-    from rollwerk_pf2e import rounds
-
-    registry = Registry(load_entrypoints=True)
-    kinds = installed_duration_kinds(registry)
-    assert set(PF2E_KINDS) <= set(kinds)
-    assert set(DURATION_KINDS) <= set(kinds)
-    entry = registry.duration_kind_entries()["pf2e_rounds"]
-    assert (entry.plugin, entry.distribution) == ("pf2e", "rollwerk-pf2e")
-    duration = rounds(3)
-    assert duration_from_json(duration.to_json(), kinds=kinds) == duration
-
-
 def test_default_registry_is_used_when_none_is_given(monkeypatch):
     monkeypatch.setattr(rollwerk.plugins._registry, "_DEFAULT", None)
     monkeypatch.delenv("ROLLWERK_NO_ENTRYPOINTS", raising=False)

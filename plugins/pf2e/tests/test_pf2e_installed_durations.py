@@ -1,0 +1,23 @@
+"""The pf2e plugin's duration kinds reach the host through its entry point.
+
+Moved here from the core's ``tests/test_plugins_host.py``: core tests import
+no plugin.
+"""
+
+from __future__ import annotations
+
+from rollwerk.encounter import DURATION_KINDS, duration_from_json
+from rollwerk.plugins import Registry, installed_duration_kinds
+from rollwerk_pf2e import DURATION_KINDS as PF2E_KINDS
+from rollwerk_pf2e import rounds
+
+
+def test_pf2e_duration_kinds_are_installed_and_round_trip():
+    registry = Registry(load_entrypoints=True)
+    kinds = installed_duration_kinds(registry)
+    assert set(PF2E_KINDS) <= set(kinds)
+    assert set(DURATION_KINDS) <= set(kinds)
+    entry = registry.duration_kind_entries()["pf2e_rounds"]
+    assert (entry.plugin, entry.distribution) == ("pf2e", "rollwerk-pf2e")
+    duration = rounds(3)
+    assert duration_from_json(duration.to_json(), kinds=kinds) == duration
