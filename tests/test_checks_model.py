@@ -84,7 +84,7 @@ def test_check_result_json_round_trip_with_extras():
         degree=Degree.CRITICAL_FAILURE,
         value=6,
         rolls=(DieRoll(6, 6, "check"), DieRoll(6, 2, "fate")),
-        explanation=Explanation("fumble", "Patzer"),
+        explanation=Explanation.fixed(en="fumble", de="Patzer"),
         extras={"fumble": True},
         ruleset="toy",
         check="check",
@@ -158,7 +158,7 @@ def test_i3_1_die_roll_json_must_be_a_valid_draw(data):
 
 
 def test_explanation_languages():
-    e = Explanation("hit", "Treffer")
+    e = Explanation.fixed(en="hit", de="Treffer")
     assert (e(), e("en"), e("de")) == ("hit", "hit", "Treffer")
     with pytest.raises(rollwerk.ParameterError) as info:
         e("fr")
@@ -426,14 +426,14 @@ def test_i3_1_toy_pool_explanation_grammar():
     one = build_check(ToyRuleset(), "pool", dice=3, threshold=1).resolve(
         rollwerk.ScriptedRng([5, 1, 2])
     )
-    assert one.explanation == Explanation(
-        "1 of 3 dice shows 5 or 6, 1 needed: success",
-        "1 von 3 Würfeln zeigt 5 oder 6, 1 nötig: Erfolg",
+    assert one.explanation == Explanation.fixed(
+        en="1 of 3 dice shows 5 or 6, 1 needed: success",
+        de="1 von 3 Würfeln zeigt 5 oder 6, 1 nötig: Erfolg",
     )
     single = build_check(ToyRuleset(), "pool", dice=1, threshold=1).resolve(
         rollwerk.ScriptedRng([6])
     )
-    assert single.explanation == Explanation(
-        "1 of 1 die shows 5 or 6, 1 needed: success",
-        "1 von 1 Würfel zeigt 5 oder 6, 1 nötig: Erfolg",
+    assert single.explanation == Explanation.fixed(
+        en="1 of 1 die shows 5 or 6, 1 needed: success",
+        de="1 von 1 Würfel zeigt 5 oder 6, 1 nötig: Erfolg",
     )

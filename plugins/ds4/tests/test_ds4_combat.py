@@ -461,7 +461,7 @@ def test_ds4_r32_a10_obstacles() -> None:
     assert which == 2
     assert (roll.success, roll.result, roll.is_fumble) == (True, 20, False)
     assert [r.sides for r in rolls] == [3, 20]
-    assert roll.explanation().en == (
+    assert roll.explanation().render("en") == (
         "PW 20: d20 = 20 ≤ 20 (fumbles excluded): success, result 20"
     )
     _, miss, _ = obstacle_fumble(3, 12, ScriptedRng([1, 20]))

@@ -81,8 +81,8 @@ def test_ds4_r40_multi_target_positive_spell_bonus() -> None:
     results, _ = multi_target(10, {"A": 3, "B": -2}, ScriptedRng([12]))
     a, b = results["A"], results["B"]
     assert (a.success, a.degree, a.result) == (True, Degree.SUCCESS, 12)
-    assert a.explanation().en == "PW 13: d20 = 12 ≤ 13: success, result 12"
-    assert a.explanation().de == "PW 13: W20 = 12 ≤ 13: Erfolg, Ergebnis 12"
+    assert a.explanation().render("en") == "PW 13: d20 = 12 ≤ 13: success, result 12"
+    assert a.explanation().render("de") == "PW 13: W20 = 12 ≤ 13: Erfolg, Ergebnis 12"
     assert (b.success, b.degree, b.result) == (False, Degree.FAILURE, 0)
 
 

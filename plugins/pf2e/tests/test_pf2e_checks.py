@@ -112,9 +112,9 @@ def test_resolve_scripted_and_explanation() -> None:
         degree=Degree.SUCCESS,
         value=15,
         rolls=(rollwerk.dice.DieRoll(20, 10, "check"),),
-        explanation=rollwerk.checks.Explanation(
-            "d20 10 + 5 = 15 against DC 15: success",
-            "W20 10 + 5 = 15 gegen SG 15: Erfolg",
+        explanation=rollwerk.checks.Explanation.fixed(
+            en="d20 10 + 5 = 15 against DC 15: success",
+            de="W20 10 + 5 = 15 gegen SG 15: Erfolg",
         ),
         ruleset="pf2e",
         check="check",

@@ -12,6 +12,7 @@ from rollwerk._jsonutil import strict
 from rollwerk.dice._die import DieRoll
 from rollwerk.distribution import Distribution
 from rollwerk.errors import SchemaError
+from rollwerk.i18n import Catalog, Text
 from rollwerk.rng import Rng
 
 __all__ = [
@@ -86,24 +87,13 @@ def _extras(
     return tuple(sorted((str(k), v) for k, v in items))
 
 
-@attrs.frozen
-class Explanation:
-    """A short human sentence about a result, in English and German."""
+Explanation = Text
+"""A short human sentence about a result: a [`Text`][rollwerk.i18n.Text].
 
-    en: str
-    """The English text."""
-    de: str
-    """The German text."""
-
-    def __call__(self, lang: str = "en") -> str:
-        """The text in ``lang`` (``"en"`` or ``"de"``)."""
-        if lang == "de":
-            return self.de
-        if lang == "en":
-            return self.en
-        from rollwerk.errors import ParameterError
-
-        raise ParameterError("lang", lang, "'en' or 'de'")
+It keeps a message id and its fields and renders in any language its
+catalogs know; ``Explanation.fixed(en=..., de=...)`` gives a text whose words
+are given in full (what a result loaded from JSON holds).
+"""
 
 
 @attrs.frozen(order=False)
@@ -177,7 +167,7 @@ class CheckResult:
     >>> r = CheckResult(
     ...     success=True, degree=Degree.SUCCESS, value=12,
     ...     rolls=(DieRoll(20, 12, "check"),),
-    ...     explanation=Explanation("12 ≤ 14: success", "12 ≤ 14: Erfolg"),
+    ...     explanation=Explanation.fixed(en="12 ≤ 14: success", de="12 ≤ 14: Erfolg"),
     ... )
     >>> r.explain("de")
     '12 ≤ 14: Erfolg'
@@ -193,8 +183,8 @@ class CheckResult:
     """The ruleset's magnitude: DS4 result, Fluid quality, AdZ successes…"""
     rolls: tuple[DieRoll, ...]
     """Every die drawn, in the order drawn (replayable with a ScriptedRng)."""
-    explanation: Explanation
-    """What happened, in English and German."""
+    explanation: Text
+    """What happened, rendered from catalogs in any language they know."""
     rolled: bool = True
     """Whether any die was rolled (False for checks decided without a roll)."""
     extras: tuple[tuple[str, Scalar], ...] = attrs.field(default=(), converter=_extras)
@@ -208,9 +198,20 @@ class CheckResult:
         """The summary of this result that distributions are taken over."""
         return Outcome(self.success, self.degree, self.value, self.rolled, self.extras)
 
-    def explain(self, lang: str = "en") -> str:
-        """A short sentence saying what happened, in ``"en"`` or ``"de"``."""
-        return self.explanation(lang)
+    def explain(self, lang: str = "en", catalogs: Catalog | None = None) -> str:
+        """A short sentence saying what happened, in ``lang``.
+
+        Args:
+            lang: ``"en"``, ``"de"`` or a language ``catalogs`` (or the
+                ruleset's own catalog) add; a missing translation falls back
+                to English.
+            catalogs: Further catalogs searched first, for example
+                [`Registry.catalogs()`][rollwerk.plugins.Registry.catalogs].
+
+        Raises:
+            ParameterError: No catalog knows ``lang``.
+        """
+        return self.explanation(lang, catalogs)
 
     def extra(self, name: str, default: Scalar = None) -> Scalar:
         """The value of one extra, or ``default``."""
@@ -227,7 +228,10 @@ class CheckResult:
             "value": self.value,
             "rolled": self.rolled,
             "rolls": [r.to_json() for r in self.rolls],
-            "explanation": {"en": self.explanation.en, "de": self.explanation.de},
+            "explanation": {
+                "en": self.explanation.render("en"),
+                "de": self.explanation.render("de"),
+            },
             "extras": dict(self.extras),
         }
         return data
@@ -244,8 +248,8 @@ class CheckResult:
                 degree=Degree(data["degree"]),
                 value=strict(data, "value", "int|null"),
                 rolls=tuple(DieRoll.from_json(r) for r in data["rolls"]),
-                explanation=Explanation(
-                    str(data["explanation"]["en"]), str(data["explanation"]["de"])
+                explanation=Text.fixed(
+                    en=str(data["explanation"]["en"]), de=str(data["explanation"]["de"])
                 ),
                 rolled=strict(data, "rolled", "bool", True),
                 extras=dict(data.get("extras", {})),

@@ -12,6 +12,7 @@ from rollwerk._jsonutil import strict
 from rollwerk.dice._limits import DICE_LIMITS
 from rollwerk.distribution import Distribution
 from rollwerk.errors import ParameterError, SchemaError
+from rollwerk.i18n import CORE, Catalog, render
 from rollwerk.rng import Rng
 
 
@@ -249,9 +250,16 @@ class RolledDie:
             "counted": self.counted,
         }
 
-    def describe(self, lang: str) -> str:
-        """The die in an explanation: ``1→4 (rerolled)``, ``6+3=9 (exploded)``."""
-        de = lang == "de"
+    def describe(self, lang: str, catalogs: Iterable[Catalog] = ()) -> str:
+        """The die in an explanation: ``1→4 (rerolled)``, ``6+3=9 (exploded)``.
+
+        The words come from the core catalog; ``catalogs`` are searched first.
+        """
+        cats = (*catalogs, CORE)
+
+        def word(message: str, **fields: int) -> str:
+            return render(cats, lang, message, **fields)
+
         vals = self.values
         used = vals[self.rerolled :]
         if len(used) > 1:
@@ -262,29 +270,21 @@ class RolledDie:
         # A cap that was reached is said, never hidden (the last face stands).
         if self.rerolled:
             text = "→".join(map(str, vals[: self.rerolled])) + "→" + text
-            notes.append("neu gewürfelt" if de else "rerolled")
+            notes.append(word("die.rerolled"))
             cap = DICE_LIMITS.reroll_cap
             if cap > 1 and self.rerolled >= cap:
-                notes[-1] = (
-                    f"{cap}-mal neu gewürfelt, die Obergrenze: der letzte Wurf zählt"
-                    if de
-                    else f"rerolled {cap} times, the cap: the last face stands"
-                )
+                notes[-1] = word("die.rerolled_cap", cap=cap)
         if self.exploded:
-            notes.append("explodiert" if de else "exploded")
+            notes.append(word("die.exploded"))
             cap = DICE_LIMITS.explosion_cap
             if self.exploded >= cap:
-                notes[-1] = (
-                    f"{cap}-mal explodiert, die Obergrenze"
-                    if de
-                    else f"exploded {cap} times, the cap"
-                )
+                notes[-1] = word("die.exploded_cap", cap=cap)
         if not self.kept:
-            notes.append("verworfen" if de else "dropped")
+            notes.append(word("die.dropped"))
         elif self.counted > 0:
-            notes.append("Erfolg" if de else "success")
+            notes.append(word("die.success"))
         elif self.counted < 0:
-            notes.append("Fehlschlag" if de else "failure")
+            notes.append(word("die.failure"))
         if notes:
             text += " (" + ", ".join(notes) + ")"
         return text

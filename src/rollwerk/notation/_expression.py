@@ -25,6 +25,7 @@ from rollwerk.errors import (
     RollwerkError,
     SchemaError,
 )
+from rollwerk.i18n import CORE, Catalog, allowed_languages
 from rollwerk.notation._parser import _Parser
 from rollwerk.notation._rolled import RollNode, _explain
 from rollwerk.notation._tree import _Dice, _Node, _Number, _Sum
@@ -245,11 +246,23 @@ class RollResult:
         """Every die of every pool with its history, in draw order."""
         return tuple(d for n in self.tree.walk() for d in n.dice)
 
-    def explain(self, lang: str = "en") -> str:
-        """What was rolled, in English (``"en"``) or German (``"de"``)."""
-        if lang not in ("en", "de"):
-            raise ParameterError("lang", lang, "'en' or 'de'")
-        return _explain(self.notation, self.tree, self._total, lang)
+    def explain(self, lang: str = "en", catalogs: Catalog | None = None) -> str:
+        """What was rolled, in ``"en"``, ``"de"`` or a language ``catalogs`` add.
+
+        Args:
+            lang: The language; a word it lacks falls back to English.
+            catalogs: Further catalogs, searched before the core's
+                [`CORE`][rollwerk.i18n.CORE] (for example
+                [`Registry.catalogs()`][rollwerk.plugins.Registry.catalogs]).
+
+        Raises:
+            ParameterError: No catalog knows ``lang``.
+        """
+        cats = () if catalogs is None else (catalogs,)
+        known = CORE.languages if catalogs is None else (CORE | catalogs).languages
+        if lang not in known:
+            raise ParameterError("lang", lang, allowed_languages(known))
+        return _explain(self.notation, self.tree, self._total, lang, cats)
 
     def to_json(self) -> dict[str, Any]:
         """Plain JSON with ``"schema": 1``: notation, total, rolls and tree."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 from typing import Any
 
 import attrs
@@ -11,6 +12,7 @@ from rollwerk.dice._die import (
     Comparison,
     RolledDie,
 )
+from rollwerk.i18n import CORE, Catalog, render
 
 
 class NodeKind(enum.Enum):
@@ -77,30 +79,31 @@ class RollNode:
 # -- syntax tree -------------------------------------------------------------------
 
 
-def _explain(notation: str, tree: RollNode, total: int, lang: str) -> str:
-    de = lang == "de"
+def _explain(
+    notation: str,
+    tree: RollNode,
+    total: int,
+    lang: str,
+    catalogs: Sequence[Catalog] = (),
+) -> str:
+    cats = (*catalogs, CORE)
     lines = [f"{notation} = {total}"]
     for node in _postorder(tree):
         if node.kind is NodeKind.DICE:
-            body = ", ".join(d.describe(lang) for d in node.dice)
+            body = ", ".join(d.describe(lang, catalogs) for d in node.dice)
             if node.counts_successes:
                 n = node.value
-                if de:
-                    word = "Erfolg" if abs(n) == 1 else "Erfolge"
-                else:
-                    word = "success" if abs(n) == 1 else "successes"
-                lines.append(f"  {node.text}: {body} → {n} {word}")
+                plural = "one" if abs(n) == 1 else "other"
+                counted = render(cats, lang, f"roll.successes.{plural}", n=n)
+                lines.append(f"  {node.text}: {body} → {counted}")
             else:
                 lines.append(f"  {node.text}: {body} → {node.value}")
         elif node.kind is NodeKind.PRODUCT and "/" in node.operators:
-            lines.append(_explain_division(node, de))
+            lines.append(_explain_division(node, cats, lang))
         elif node.kind is NodeKind.COMPARE:
             a, b = node.children
             sym = Comparison(node.operators[1]).symbol
-            if de:
-                truth = "wahr" if node.value else "falsch"
-            else:
-                truth = "true" if node.value else "false"
+            truth = render(cats, lang, "roll.true" if node.value else "roll.false")
             lines.append(
                 f"  {a.text} {sym} {b.text}: {a.value} {sym} {b.value} → "
                 f"{node.value} ({truth})"
@@ -108,7 +111,7 @@ def _explain(notation: str, tree: RollNode, total: int, lang: str) -> str:
     return "\n".join(lines)
 
 
-def _explain_division(node: RollNode, de: bool) -> str:
+def _explain_division(node: RollNode, cats: Sequence[Catalog], lang: str) -> str:
     """A product with ``/``: its values, and that ``/`` rounded down if it did."""
     total = node.children[0].value
     text = str(total)
@@ -122,7 +125,7 @@ def _explain_division(node: RollNode, de: bool) -> str:
             total *= child.value
     line = f"  {node.text}: {text} = {node.value}"
     if rounded:
-        line += " (abgerundet)" if de else " (rounded down)"
+        line += f" ({render(cats, lang, 'roll.rounded_down')})"
     return line
 
 

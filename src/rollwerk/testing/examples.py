@@ -133,9 +133,9 @@ class RollUnderCheck:
                 degree=Degree.FAILURE,
                 value=None,
                 rolls=(),
-                explanation=Explanation(
-                    f"a chance of {chance} cannot be rolled: failure",
-                    f"eine Chance von {chance} kann nicht gewürfelt werden: Misserfolg",
+                explanation=Explanation.fixed(
+                    en=f"a chance of {chance} cannot be rolled: failure",
+                    de=f"eine Chance von {chance} kann nicht gewürfelt werden: Misserfolg",
                 ),
                 rolled=False,
                 ruleset=self.ruleset,
@@ -161,9 +161,9 @@ class RollUnderCheck:
             degree=outcome.degree,
             value=outcome.value,
             rolls=tuple(rolls),
-            explanation=Explanation(
-                f"rolled {face} against a chance of {chance}: {words[0]}",
-                f"{face} gewürfelt gegen eine Chance von {chance}: {words[1]}",
+            explanation=Explanation.fixed(
+                en=f"rolled {face} against a chance of {chance}: {words[0]}",
+                de=f"{face} gewürfelt gegen eine Chance von {chance}: {words[1]}",
             ),
             extras=outcome.extras,
             ruleset=self.ruleset,
@@ -235,10 +235,10 @@ class PoolCheck:
                 degree=Degree.FAILURE,
                 value=None,
                 rolls=(),
-                explanation=Explanation(
-                    f"{self.threshold} successes cannot come from "
+                explanation=Explanation.fixed(
+                    en=f"{self.threshold} successes cannot come from "
                     f"{n} {'die' if n == 1 else 'dice'}: failure",
-                    f"{self.threshold} {'Erfolg ist' if self.threshold == 1 else 'Erfolge sind'}"
+                    de=f"{self.threshold} {'Erfolg ist' if self.threshold == 1 else 'Erfolge sind'}"
                     f" mit {n} {'Würfel' if n == 1 else 'Würfeln'} unmöglich: "
                     "Misserfolg",
                 ),
@@ -257,11 +257,11 @@ class PoolCheck:
             degree=outcome.degree,
             value=outcome.value,
             rolls=rolls,
-            explanation=Explanation(
-                f"{hits} of {n} {'die' if n == 1 else 'dice'} "
+            explanation=Explanation.fixed(
+                en=f"{hits} of {n} {'die' if n == 1 else 'dice'} "
                 f"{'shows' if hits == 1 else 'show'} 5 or 6, "
                 f"{self.threshold} needed: {verdict[0]}",
-                f"{hits} von {n} {'Würfel' if n == 1 else 'Würfeln'} "
+                de=f"{hits} von {n} {'Würfel' if n == 1 else 'Würfeln'} "
                 f"{'zeigt' if hits == 1 else 'zeigen'} 5 oder 6, "
                 f"{self.threshold} nötig: {verdict[1]}",
             ),
@@ -353,7 +353,7 @@ _POOL_PARAMETERS = (
 
 
 @attrs.frozen
-class ToyRuleset:
+class ToyRuleset(Ruleset):
     """The toy ruleset (id ``"toy"``); ``bonus`` is set by ``generous``."""
 
     bonus: int = 0

@@ -329,9 +329,9 @@ class AdzCheck:
             degree=Degree.FAILURE,
             value=0,
             rolls=(),
-            explanation=Explanation(
-                f"threshold {t} is above the pool of {_dice_en(n)}: impossible, no roll",
-                f"Mindestwurf {t} höher als die Würfelanzahl {n}: unmöglich, kein Wurf",
+            explanation=Explanation.fixed(
+                en=f"threshold {t} is above the pool of {_dice_en(n)}: impossible, no roll",
+                de=f"Mindestwurf {t} höher als die Würfelanzahl {n}: unmöglich, kein Wurf",
             ),
             rolled=False,
             extras={"impossible": True},
@@ -361,7 +361,7 @@ class AdzCheck:
             )
         en += f": {_succ_en(succ)} at threshold {t}: {'success' if success else 'failure'}"
         de += f": {_succ_de(succ)} bei Mindestwurf {t}: {'gelungen' if success else 'gescheitert'}"
-        return Explanation(en, de)
+        return Explanation.fixed(en=en, de=de)
 
     def spend_luck(
         self, result: CheckResult, luck: LuckPool, rng: Rng

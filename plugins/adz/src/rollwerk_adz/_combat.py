@@ -640,7 +640,7 @@ def resolve_melee(
         resistance_successes=res,
         final=final,
         rolls=tuple(rolls),
-        explanation=Explanation("; ".join(en), "; ".join(de)),
+        explanation=Explanation.fixed(en="; ".join(en), de="; ".join(de)),
         health=after_health,
     )
 

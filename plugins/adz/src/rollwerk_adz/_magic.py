@@ -618,9 +618,9 @@ def trivial_result(
         degree=Degree.SUCCESS,
         value=1,
         rolls=(),
-        explanation=Explanation(
-            "trivial spell: no roll, 1 success, no mental damage",
-            "trivialer Zauber: keine Probe, 1 Erfolg, kein geistiger Schaden",
+        explanation=Explanation.fixed(
+            en="trivial spell: no roll, 1 success, no mental damage",
+            de="trivialer Zauber: keine Probe, 1 Erfolg, kein geistiger Schaden",
         ),
         rolled=False,
         extras={"trivial": True, "surplus": 0},

@@ -155,13 +155,13 @@ class _BonusCheck:
     def resolve(self, rng: Rng) -> CheckResult:
         """Resolve the inner check; the explanation names the bonuses."""
         result = self.inner.resolve(rng)
-        if not self.note.en:
+        if not self.note.render("en"):
             return result
         return attrs.evolve(
             result,
-            explanation=Explanation(
-                f"{self.note.en}; {result.explanation.en}",
-                f"{self.note.de}; {result.explanation.de}",
+            explanation=Explanation.fixed(
+                en=f"{self.note.render('en')}; {result.explanation.render('en')}",
+                de=f"{self.note.render('de')}; {result.explanation.render('de')}",
             ),
         )
 
@@ -244,7 +244,7 @@ def _points_factory(spec: CheckSpec) -> Callable[..., Check]:
             inner,
             (("attack_points", attack_points), ("defense_points", defense_points)),
             tuple(params.items()),
-            Explanation(", ".join(en), ", ".join(de)),
+            Explanation.fixed(en=", ".join(en), de=", ".join(de)),
         )
 
     return build

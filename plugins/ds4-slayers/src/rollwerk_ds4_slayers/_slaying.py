@@ -107,18 +107,18 @@ class SlayingRoll:
         base = self.first.explanation()
         if not self.follow_ups:
             return base
-        en, de = [base.en], [base.de]
+        en, de = [base.render("en")], [base.render("de")]
         for i, r in enumerate(self.follow_ups, start=1):
             e = r.explanation()
-            en.append(f"slaying die {i}: {e.en}")
-            de.append(f"Slayender Würfel {i}: {e.de}")
+            en.append(f"slaying die {i}: {e.render('en')}")
+            de.append(f"Slayender Würfel {i}: {e.render('de')}")
         last = self.follow_ups[-1]
         if last.is_coup and len(self.follow_ups) == self.depth:
             en.append(f"depth limit {self.depth} reached: no further roll")
             de.append(f"Tiefengrenze {self.depth} erreicht: kein weiterer Wurf")
         en.append(f"total {self.total}")
         de.append(f"Summe {self.total}")
-        return Explanation("; ".join(en), "; ".join(de))
+        return Explanation.fixed(en="; ".join(en), de="; ".join(de))
 
 
 def roll_slaying(
@@ -376,7 +376,7 @@ class SlayingAttack:
             self.attack, rng, depth=self.slaying_depth, role="attack"
         )
         a = att.explanation()
-        en, de = f"Attack {a.en}", f"Angriff {a.de}"
+        en, de = f"Attack {a.render('en')}", f"Angriff {a.render('de')}"
         value = 0
         if att.first.success:
             raw = att.total
@@ -403,8 +403,8 @@ class SlayingAttack:
                     if self.defense_reduction
                     else ""
                 )
-                en += f"; Abwehr{ga} {d.en}"
-                de += f"; Abwehr{ga} {d.de}"
+                en += f"; Abwehr{ga} {d.render('en')}"
+                de += f"; Abwehr{ga} {d.render('de')}"
                 if ok:
                     red = dfn.total
                     clamped = doubled - red < 0
@@ -424,7 +424,7 @@ class SlayingAttack:
             degree=att.first.degree,
             value=value,
             rolls=rolls,
-            explanation=Explanation(en, de),
+            explanation=Explanation.fixed(en=en, de=de),
             ruleset="ds4",
             check=self.name,
         )

@@ -177,10 +177,10 @@ class Ds4Attack:
 
     def _explain(self, attack: Roll, defense: Roll | None, value: int) -> Explanation:
         a = attack.explanation()
-        en = f"Attack {a.en}"
-        de = f"Angriff {a.de}"
+        en = f"Attack {a.render('en')}"
+        de = f"Angriff {a.render('de')}"
         if not attack.success:
-            return Explanation(en + "; no damage", de + "; kein Schaden")
+            return Explanation.fixed(en=en + "; no damage", de=de + "; kein Schaden")
         raw = attack.result or 0
         if self.helpless:
             en += f"; helpless target: damage doubled to {2 * raw}"
@@ -189,7 +189,7 @@ class Ds4Attack:
         if defense is None:
             en += f"; undefendable: damage {value}"
             de += f"; nicht abwehrbar: Schaden {value}"
-            return Explanation(en, de)
+            return Explanation.fixed(en=en, de=de)
         d = defense.explanation()
         ga_en = (
             f" (Abwehr {self.defense} − GA {self.defense_reduction})"
@@ -201,8 +201,8 @@ class Ds4Attack:
             if self.defense_reduction
             else ""
         )
-        en += f"; Abwehr{ga_en} {d.en}"
-        de += f"; Abwehr{ga_de} {d.de}"
+        en += f"; Abwehr{ga_en} {d.render('en')}"
+        de += f"; Abwehr{ga_de} {d.render('de')}"
         if defense.success:
             red = defense.result or 0
             clamp_en = " (not below 0, by rule)" if raw - red < 0 else ""
@@ -212,7 +212,7 @@ class Ds4Attack:
         else:
             en += f"; Abwehr failed: damage {value}"
             de += f"; Abwehr misslungen: Schaden {value}"
-        return Explanation(en, de)
+        return Explanation.fixed(en=en, de=de)
 
     def outcomes(self) -> Distribution[Outcome]:
         """The exact distribution of (hit, degree, damage)."""

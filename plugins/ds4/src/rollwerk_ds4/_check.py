@@ -70,7 +70,7 @@ class Roll:
 
     def explanation(self) -> Explanation:
         """What happened, in English and German, naming clamps by rule."""
-        return Explanation(self._explain("en"), self._explain("de"))
+        return Explanation.fixed(en=self._explain("en"), de=self._explain("de"))
 
     def _explain(self, lang: str) -> str:
         de = lang == "de"

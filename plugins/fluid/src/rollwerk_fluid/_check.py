@@ -496,8 +496,9 @@ class FluidCheck:
             outcome = core.outcome(kind, die, **more)
         explanation = self._explain(kind, die, fate, outcome.value)
         if note is not None:
-            explanation = Explanation(
-                f"{note[0]}; {explanation.en}", f"{note[1]}; {explanation.de}"
+            explanation = Explanation.fixed(
+                en=f"{note[0]}; {explanation.render('en')}",
+                de=f"{note[1]}; {explanation.render('de')}",
             )
         return CheckResult(
             success=outcome.success,
@@ -678,34 +679,34 @@ class FluidCheck:
         chance_en, chance_de = self._chance_terms()
         c = self.effective_chance
         if kind is FluidOutcome.NO_ROLL or die is None:
-            return Explanation(
-                f"{chance_en} is 0 or less: no roll, the task is too hard: failure",
-                f"{chance_de} ist 0 oder kleiner: kein Wurf, die Aufgabe ist zu "
+            return Explanation.fixed(
+                en=f"{chance_en} is 0 or less: no roll, the task is too hard: failure",
+                de=f"{chance_de} ist 0 oder kleiner: kein Wurf, die Aufgabe ist zu "
                 "schwer: misslungen",
             )
         if kind is FluidOutcome.FAILURE:
-            return Explanation(
-                f"{chance_en}: rolled {die} > {c}: failure",
-                f"{chance_de}: {die} gewürfelt > {c}: misslungen",
+            return Explanation.fixed(
+                en=f"{chance_en}: rolled {die} > {c}: failure",
+                de=f"{chance_de}: {die} gewürfelt > {c}: misslungen",
             )
         if kind is FluidOutcome.SUCCESS:
             q_en, q_de = self._quality_terms(kind, die)
-            return Explanation(
-                f"{chance_en}: rolled {die} ≤ {c}: success, {q_en}",
-                f"{chance_de}: {die} gewürfelt ≤ {c}: Erfolg, {q_de}",
+            return Explanation.fixed(
+                en=f"{chance_en}: rolled {die} ≤ {c}: success, {q_en}",
+                de=f"{chance_de}: {die} gewürfelt ≤ {c}: Erfolg, {q_de}",
             )
         if kind is FluidOutcome.CRITICAL:
             q_en, q_de = self._quality_terms(kind, 1)
-            return Explanation(
-                f"{chance_en}: rolled 1, fate roll {fate} (1–5): critical success, "
+            return Explanation.fixed(
+                en=f"{chance_en}: rolled 1, fate roll {fate} (1–5): critical success, "
                 f"{q_en}",
-                f"{chance_de}: 1 gewürfelt, Schicksalswurf {fate} (1–5): Kritischer "
+                de=f"{chance_de}: 1 gewürfelt, Schicksalswurf {fate} (1–5): Kritischer "
                 f"Erfolg, {q_de}",
             )
-        return Explanation(
-            f"{chance_en}: rolled 1, fate roll {fate} (6–10): fumble, the check "
+        return Explanation.fixed(
+            en=f"{chance_en}: rolled 1, fate roll {fate} (6–10): fumble, the check "
             "fails with a harmful side effect",
-            f"{chance_de}: 1 gewürfelt, Schicksalswurf {fate} (6–10): Patzer, die "
+            de=f"{chance_de}: 1 gewürfelt, Schicksalswurf {fate} (6–10): Patzer, die "
             "Probe misslingt mit einem widrigen Nebeneffekt",
         )
 

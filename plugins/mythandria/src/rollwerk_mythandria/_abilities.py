@@ -63,9 +63,9 @@ class Ability:
                 degree=Degree.SUCCESS,
                 value=None,
                 rolls=(),
-                explanation=Explanation(
-                    f"{self.name} works automatically (no check asked for)",
-                    f"{self.name} wirkt automatisch (keine Probe verlangt)",
+                explanation=Explanation.fixed(
+                    en=f"{self.name} works automatically (no check asked for)",
+                    de=f"{self.name} wirkt automatisch (keine Probe verlangt)",
                 ),
                 rolled=False,
                 extras={"ability": self.name},
@@ -83,9 +83,9 @@ class Ability:
         result = DecisionCheck(pw, D100Dice.D100).resolve(rng)
         return attrs.evolve(
             result,
-            explanation=Explanation(
-                f"{self.name}: {result.explain('en')}",
-                f"{self.name}: {result.explain('de')}",
+            explanation=Explanation.fixed(
+                en=f"{self.name}: {result.explain('en')}",
+                de=f"{self.name}: {result.explain('de')}",
             ),
             extras={"ability": self.name},
         )
@@ -115,16 +115,16 @@ class PreparationWindow:
     def explain(self, lang: str = "en") -> str:
         """A short sentence in ``"en"`` or ``"de"``."""
         if not self.granted:
-            text = Explanation(
-                "no preparation time granted today",
-                "heute keine Vorbereitungszeit gewährt",
+            text = Explanation.fixed(
+                en="no preparation time granted today",
+                de="heute keine Vorbereitungszeit gewährt",
             )
         else:
             unit_en = "hour" if self.hours == 1 else "hours"
             unit_de = "Stunde" if self.hours == 1 else "Stunden"
-            text = Explanation(
-                f"1d4 rolled {self.hours}: {self.hours} {unit_en} of preparation time",
-                f"1W4 zeigt {self.hours}: {self.hours} {unit_de} Vorbereitungszeit",
+            text = Explanation.fixed(
+                en=f"1d4 rolled {self.hours}: {self.hours} {unit_en} of preparation time",
+                de=f"1W4 zeigt {self.hours}: {self.hours} {unit_de} Vorbereitungszeit",
             )
         return text(lang)
 

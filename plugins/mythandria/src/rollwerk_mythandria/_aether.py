@@ -246,9 +246,9 @@ class Casting:
             lock_de = f"Aetherkarenz in den Aktionen {_span(self.lockout_slots)}"
         else:
             lock_en, lock_de = "no aether lockout", "keine Aetherkarenz"
-        return Explanation(
-            f"{label}: {what_en}; {spent_en}; {lock_en}",
-            f"{label_de}: {what_de}; {spent_de}; {lock_de}",
+        return Explanation.fixed(
+            en=f"{label}: {what_en}; {spent_en}; {lock_en}",
+            de=f"{label_de}: {what_de}; {spent_de}; {lock_de}",
         )
 
     def explain(self, lang: str = "en") -> str:

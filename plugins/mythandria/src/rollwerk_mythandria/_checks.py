@@ -280,9 +280,9 @@ class DecisionCheck:
             degree=result.degree,
             value=roll,
             rolls=rolls,
-            explanation=Explanation(
-                f"{dice_en} against PW {self.pw}: {word_en}{note_en}",
-                f"{dice_de} gegen PW {self.pw}: {word_de}{note_de}",
+            explanation=Explanation.fixed(
+                en=f"{dice_en} against PW {self.pw}: {word_en}{note_en}",
+                de=f"{dice_de} gegen PW {self.pw}: {word_de}{note_de}",
             ),
             ruleset=RULESET_ID,
             check=self.name,
@@ -374,9 +374,9 @@ class ComparisonCheck:
             degree=cls.degree,
             value=total,
             rolls=rolls,
-            explanation=Explanation(
-                f"{dice_en} + PW {self.pw} = {total}: {_CLASS_WORDS_EN[cls]}",
-                f"{dice_de} + PW {self.pw} = {total}: {_CLASS_WORDS_DE[cls]}",
+            explanation=Explanation.fixed(
+                en=f"{dice_en} + PW {self.pw} = {total}: {_CLASS_WORDS_EN[cls]}",
+                de=f"{dice_de} + PW {self.pw} = {total}: {_CLASS_WORDS_DE[cls]}",
             ),
             extras={"roll": roll},
             ruleset=RULESET_ID,

@@ -352,8 +352,8 @@ class Comparison:
                 f"Gleichstand zwischen {names}: die Spielleitung entscheidet "
                 "oder sie würfeln erneut"
             )
-        return Explanation(
-            "; ".join([*parts_en, end_en]), "; ".join([*parts_de, end_de])
+        return Explanation.fixed(
+            en="; ".join([*parts_en, end_en]), de="; ".join([*parts_de, end_de])
         )
 
     def explain(self, lang: str = "en") -> str:

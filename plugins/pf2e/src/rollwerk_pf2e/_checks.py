@@ -205,7 +205,7 @@ class Pf2eCheck:
             degree=degree,
             value=outcome.value,
             rolls=(DieRoll(20, natural, "check"),),
-            explanation=Explanation(en, de),
+            explanation=Explanation.fixed(en=en, de=de),
             ruleset=RULESET_ID,
             check=self.name,
         )

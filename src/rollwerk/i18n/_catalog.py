@@ -1,0 +1,251 @@
+"""Message catalogs and texts rendered from them."""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Iterable, Mapping
+from fractions import Fraction
+from types import MappingProxyType
+from typing import TypeAlias
+
+import attrs
+
+from rollwerk.errors import ParameterError, RollwerkError
+
+__all__ = [
+    "FALLBACK",
+    "Catalog",
+    "Field",
+    "MissingMessage",
+    "Text",
+    "allowed_languages",
+    "render",
+]
+
+FALLBACK = "en"
+"""The language a missing translation falls back to."""
+
+Field: TypeAlias = "int | str | Fraction | Text | None"
+"""The value of a placeholder: a plain value, or a text rendered in the same language."""
+
+_FORMATTER = string.Formatter()
+
+
+def _freeze(
+    messages: Mapping[str, Mapping[str, str]],
+) -> Mapping[str, Mapping[str, str]]:
+    return MappingProxyType(
+        {
+            str(lang): MappingProxyType({str(k): str(v) for k, v in table.items()})
+            for lang, table in messages.items()
+        }
+    )
+
+
+class MissingMessage(RollwerkError, LookupError):
+    """A message id that no catalog has, not even in English.
+
+    Attributes:
+        message: The message id that was asked for.
+    """
+
+    def __init__(self, message: str) -> None:
+        self.message = message
+        super().__init__(f"no catalog has the message {message!r} in {FALLBACK!r}")
+
+
+@attrs.frozen
+class Catalog:
+    """Message templates by language: ``messages[lang][message_id]``.
+
+    Templates use [`str.format`][str.format] placeholders. A catalog is an
+    immutable value; [`merge`][rollwerk.i18n.Catalog.merge] (or ``|``) gives
+    a new one, the right-hand side winning for a message both define.
+
+    >>> cat = Catalog({"en": {"hit": "{who} hits"}, "de": {"hit": "{who} trifft"}})
+    >>> cat.render("de", "hit", who="Ada")
+    'Ada trifft'
+    >>> (cat | Catalog({"eo": {"hit": "{who} trafas"}})).render("eo", "hit", who="Ada")
+    'Ada trafas'
+    """
+
+    messages: Mapping[str, Mapping[str, str]] = attrs.field(
+        converter=_freeze, hash=False, repr=False
+    )
+    """The templates: ``messages[lang][message_id]``."""
+
+    @property
+    def languages(self) -> tuple[str, ...]:
+        """The languages with at least one message, English first."""
+        langs = [lang for lang, table in self.messages.items() if table]
+        return tuple(sorted(langs, key=lambda lang: (lang != FALLBACK, lang)))
+
+    def ids(self, lang: str = FALLBACK) -> frozenset[str]:
+        """The message ids ``lang`` has (by default English's, the full set)."""
+        return frozenset(self.messages.get(lang, {}))
+
+    def missing(self, lang: str) -> list[str]:
+        """The ids English has but ``lang`` has not, sorted."""
+        return sorted(self.ids() - self.ids(lang))
+
+    def template(self, lang: str, message: str) -> str | None:
+        """The template of ``message`` in exactly ``lang``, or ``None``."""
+        return self.messages.get(lang, {}).get(message)
+
+    def merge(self, *others: Catalog) -> Catalog:
+        """A catalog with the messages of this one and ``others``; later ones win."""
+        merged: dict[str, dict[str, str]] = {}
+        for cat in (self, *others):
+            for lang, table in cat.messages.items():
+                merged.setdefault(lang, {}).update(table)
+        return Catalog(merged)
+
+    def __or__(self, other: Catalog) -> Catalog:
+        """``a | b`` is ``a.merge(b)``."""
+        return self.merge(other)
+
+    def render(self, lang: str, message: str, /, **fields: Field) -> str:
+        """``message`` in ``lang``, its placeholders filled from ``fields``.
+
+        A message ``lang`` lacks falls back to English.
+
+        Raises:
+            MissingMessage: Not even English has ``message``.
+        """
+        return _render((self,), lang, message, fields)
+
+    def text(self, message: str, /, **fields: Field) -> Text:
+        """A [`Text`][rollwerk.i18n.Text] of ``message`` rendered from this catalog."""
+        return Text(message, fields, self)
+
+
+def _render(
+    catalogs: Iterable[Catalog], lang: str, message: str, fields: Mapping[str, Field]
+) -> str:
+    cats = tuple(catalogs)
+    template = None
+    for want in (lang, FALLBACK):
+        for cat in cats:
+            template = cat.template(want, message)
+            if template is not None:
+                break
+        if template is not None:
+            break
+    if template is None:
+        raise MissingMessage(message)
+    if not fields:
+        return template
+    values = {
+        k: v.render(lang, cats) if isinstance(v, Text) else v for k, v in fields.items()
+    }
+    return _FORMATTER.vformat(template, (), values)
+
+
+def render(
+    catalogs: Iterable[Catalog], lang: str, message: str, /, **fields: Field
+) -> str:
+    """``message`` in ``lang`` from the first of ``catalogs`` that has it.
+
+    Every catalog is searched for ``lang`` before any is searched for the
+    English fallback, so a later catalog's translation beats an earlier
+    catalog's English.
+
+    >>> from rollwerk.i18n import CORE
+    >>> render([Catalog({"eo": {"die.dropped": "forĵetita"}}), CORE], "eo", "die.dropped")
+    'forĵetita'
+
+    Raises:
+        MissingMessage: Not even English has ``message``.
+    """
+    return _render(catalogs, lang, message, fields)
+
+
+def allowed_languages(languages: Iterable[str]) -> str:
+    """``'en', 'de' or 'fr'``: the languages as an error message names them."""
+    shown = [repr(lang) for lang in languages]
+    if len(shown) <= 1:
+        return "".join(shown) or "a language with a catalog"
+    return ", ".join(shown[:-1]) + " or " + shown[-1]
+
+
+def _fields(value: Mapping[str, Field]) -> Mapping[str, Field]:
+    return MappingProxyType(dict(value))
+
+
+@attrs.frozen(eq=False)
+class Text:
+    """A message id and its fields, rendered in any language on demand.
+
+    A text keeps the [`Catalog`][rollwerk.i18n.Catalog] it was made from, so
+    it renders by itself; catalogs passed to a call add languages or override
+    wording (a plugin's ``"eo"`` catalog, say). A field that is itself a text
+    is rendered in the same language.
+
+    Two texts are equal when they read the same in English and German, the
+    languages a result's JSON keeps.
+
+    >>> cat = Catalog({"en": {"hit": "{n} hits"}, "de": {"hit": "{n} Treffer"}})
+    >>> t = cat.text("hit", n=3)
+    >>> t(), t("de"), t("eo", Catalog({"eo": {"hit": "{n} trafoj"}}))
+    ('3 hits', '3 Treffer', '3 trafoj')
+    >>> t == Text.fixed(en="3 hits", de="3 Treffer")
+    True
+    """
+
+    message: str
+    """The message id (``"ds4.check.success"``)."""
+    fields: Mapping[str, Field] = attrs.field(converter=_fields, repr=False)
+    """The values of the template's placeholders."""
+    catalog: Catalog = attrs.field(repr=False)
+    """The catalog the message comes from."""
+
+    @classmethod
+    def fixed(cls, **texts: str) -> Text:
+        """A text given in full per language: ``Text.fixed(en="hit", de="Treffer")``.
+
+        Used for texts loaded from JSON, which keeps the words, not the ids.
+        """
+        return cls("", {}, Catalog({lang: {"": t} for lang, t in texts.items()}))
+
+    def render(self, lang: str, catalogs: Iterable[Catalog] = ()) -> str:
+        """The text in ``lang``; ``catalogs`` are searched before this text's own."""
+        return _render((*catalogs, self.catalog), lang, self.message, self.fields)
+
+    def languages(self, catalogs: Iterable[Catalog] = ()) -> tuple[str, ...]:
+        """The languages this text or ``catalogs`` know, English first."""
+        langs = set(self.catalog.languages)
+        for cat in catalogs:
+            langs.update(cat.languages)
+        for value in self.fields.values():
+            if isinstance(value, Text):
+                langs.update(value.languages())
+        return tuple(sorted(langs, key=lambda lang: (lang != FALLBACK, lang)))
+
+    def __call__(self, lang: str = FALLBACK, catalogs: Catalog | None = None) -> str:
+        """The text in ``lang``; a missing translation falls back to English.
+
+        Args:
+            lang: A language code (``"en"``, ``"de"``, or one a catalog adds).
+            catalogs: Further catalogs, searched first (for example
+                [`Registry.catalogs()`][rollwerk.plugins.Registry.catalogs]).
+
+        Raises:
+            ParameterError: No catalog knows ``lang`` at all.
+        """
+        extra = () if catalogs is None else (catalogs,)
+        if lang != FALLBACK:
+            known = self.languages(extra)
+            if lang not in known:
+                raise ParameterError("lang", lang, allowed_languages(known))
+        return self.render(lang, extra)
+
+    def _key(self) -> tuple[str, str]:
+        return (self.render("en"), self.render("de"))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Text):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())

@@ -1,0 +1,88 @@
+"""The core's own messages, in English and German."""
+
+from __future__ import annotations
+
+from rollwerk.i18n._catalog import Catalog
+
+__all__ = ["CORE"]
+
+_EN = {
+    # numbers
+    "number.decimal_point": ".",
+    "number.die_letter": "d",
+    # a rolled die (RolledDie.describe)
+    "die.rerolled": "rerolled",
+    "die.rerolled_cap": "rerolled {cap} times, the cap: the last face stands",
+    "die.exploded": "exploded",
+    "die.exploded_cap": "exploded {cap} times, the cap",
+    "die.dropped": "dropped",
+    "die.success": "success",
+    "die.failure": "failure",
+    # a rolled expression (RollResult.explain)
+    "roll.successes.one": "{n} success",
+    "roll.successes.other": "{n} successes",
+    "roll.rounded_down": "rounded down",
+    "roll.true": "true",
+    "roll.false": "false",
+    # the command line
+    "cli.outcome": "outcome",
+    "cli.result": "result",
+    "cli.degree": "degree",
+    "cli.value": "value",
+    "cli.extras": "extras",
+    "cli.probability": "probability",
+    "cli.percent": "percent",
+    "cli.rolls": "rolls",
+    "cli.none": "none",
+    "cli.no_roll": "no roll",
+    "cli.explanation": "explanation",
+    "cli.success": "success",
+    "cli.failure": "failure",
+    "cli.vs": "vs",
+    "cli.contest.first": "first side wins",
+    "cli.contest.second": "second side wins",
+    "cli.contest.tie": "tie",
+    "cli.contest.reroll": "roll again",
+    "cli.contest.both_failed": "both failed",
+    "cli.odds_title": "exact odds of {notation} (mean {mean})",
+}
+
+_DE = {
+    "number.decimal_point": ",",
+    "number.die_letter": "W",
+    "die.rerolled": "neu gewürfelt",
+    "die.rerolled_cap": "{cap}-mal neu gewürfelt, die Obergrenze: der letzte Wurf zählt",
+    "die.exploded": "explodiert",
+    "die.exploded_cap": "{cap}-mal explodiert, die Obergrenze",
+    "die.dropped": "verworfen",
+    "die.success": "Erfolg",
+    "die.failure": "Fehlschlag",
+    "roll.successes.one": "{n} Erfolg",
+    "roll.successes.other": "{n} Erfolge",
+    "roll.rounded_down": "abgerundet",
+    "roll.true": "wahr",
+    "roll.false": "falsch",
+    "cli.outcome": "Ausgang",
+    "cli.result": "Ergebnis",
+    "cli.degree": "Grad",
+    "cli.value": "Wert",
+    "cli.extras": "Extras",
+    "cli.probability": "Wahrscheinlichkeit",
+    "cli.percent": "Prozent",
+    "cli.rolls": "Würfe",
+    "cli.none": "keine",
+    "cli.no_roll": "kein Wurf",
+    "cli.explanation": "Erklärung",
+    "cli.success": "Erfolg",
+    "cli.failure": "Misserfolg",
+    "cli.vs": "gegen",
+    "cli.contest.first": "erste Seite gewinnt",
+    "cli.contest.second": "zweite Seite gewinnt",
+    "cli.contest.tie": "unentschieden",
+    "cli.contest.reroll": "neu würfeln",
+    "cli.contest.both_failed": "beide gescheitert",
+    "cli.odds_title": "exakte Wahrscheinlichkeiten für {notation} (Mittelwert {mean})",
+}
+
+CORE = Catalog({"en": _EN, "de": _DE})
+"""The core's messages: die descriptions, roll explanations, CLI words."""
