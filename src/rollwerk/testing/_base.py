@@ -18,3 +18,12 @@ class ContractViolation(AssertionError):
     It is an `AssertionError`, so pytest reports it as a test failure. The
     message names the ruleset, the check with its parameters, and what broke.
     """
+
+
+# Tracebacks and pytest's report name the class by its module: show the
+# public path (``rollwerk.testing.ContractViolation``), which also pickles.
+# Only exceptions get this: for other classes a public ``__module__`` would
+# break ``typing.get_type_hints``/``attrs.resolve_types`` (they read the
+# annotations' names from that module) and hide their doctests from
+# ``--doctest-modules`` (see ``tests/test_public_paths.py``).
+ContractViolation.__module__ = "rollwerk.testing"
