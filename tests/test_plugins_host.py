@@ -328,24 +328,18 @@ def test_installed_entry_points_come_from_importlib_metadata():
         for ep in installed_entry_points()
     }
     assert got == expected
-    assert ("pf2e", "rollwerk_pf2e.plugin", "rollwerk-pf2e") in got
 
 
-def test_installed_plugins_load_without_failures_and_name_their_distributions():
-    registry = Registry(load_entrypoints=True)
-    assert registry.failures == ()
-    assert {e.ruleset.id: e.distribution for e in registry.entries()}["pf2e"] == (
-        "rollwerk-pf2e"
-    )
+def test_installed_plugins_load_without_failures():
+    assert Registry(load_entrypoints=True).failures == ()
 
 
 def test_default_registry_is_used_when_none_is_given(monkeypatch):
     monkeypatch.setattr(rollwerk.plugins._registry, "_DEFAULT", None)
     monkeypatch.delenv("ROLLWERK_NO_ENTRYPOINTS", raising=False)
-    assert "pf2e_rounds" in installed_duration_kinds()
-    assert (
-        installed_duration_kinds() == rollwerk.plugins.get_registry().duration_kinds()
-    )
+    kinds = installed_duration_kinds()
+    assert set(DURATION_KINDS) <= set(kinds)
+    assert kinds == rollwerk.plugins.get_registry().duration_kinds()
 
 
 def test_missing_duration_kind_names_the_plugin():

@@ -21,3 +21,17 @@ def test_pf2e_duration_kinds_are_installed_and_round_trip():
     assert (entry.plugin, entry.distribution) == ("pf2e", "rollwerk-pf2e")
     duration = rounds(3)
     assert duration_from_json(duration.to_json(), kinds=kinds) == duration
+
+
+def test_pf2e_plugin_is_found_by_importlib_metadata_with_its_distribution():
+    from rollwerk.plugins import installed_entry_points
+
+    got = {
+        (ep.name, ep.value, ep.dist.name if ep.dist else None)
+        for ep in installed_entry_points()
+    }
+    assert ("pf2e", "rollwerk_pf2e.plugin", "rollwerk-pf2e") in got
+    registry = Registry(load_entrypoints=True)
+    assert {e.ruleset.id: e.distribution for e in registry.entries()}[
+        "pf2e"
+    ] == "rollwerk-pf2e"

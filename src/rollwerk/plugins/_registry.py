@@ -29,6 +29,7 @@ from rollwerk.rulesets import OptionalRule, Ruleset
 
 if TYPE_CHECKING:
     from rollwerk.encounter._durations import DurationDecoder
+    from rollwerk.i18n import Catalog
 
 __all__ = [
     "ENTRYPOINT_GROUP",
@@ -214,7 +215,8 @@ def get_plugin_manager(
             group. ``None`` (the default) loads them unless the environment
             variable ``ROLLWERK_NO_ENTRYPOINTS`` is set.
         entry_points: The entry points to load instead of the installed ones
-            (tests); ``None`` reads them with ``importlib.metadata``.
+            (tests), even when ``ROLLWERK_NO_ENTRYPOINTS`` is set; ``None``
+            reads them with ``importlib.metadata``.
 
     Returns:
         The plugin manager and the failures met while loading entry points
@@ -230,7 +232,7 @@ def _plugin_manager(
     pm = pluggy.PluginManager("rollwerk")
     pm.add_hookspecs(hookspecs)
     if load_entrypoints is None:
-        load_entrypoints = not _entry_points_off()
+        load_entrypoints = entry_points is not None or not _entry_points_off()
     if not load_entrypoints:
         return pm, {}, []
     if entry_points is None:
@@ -273,7 +275,8 @@ class Registry:
                 (the default) loads them unless ``ROLLWERK_NO_ENTRYPOINTS`` is set.
             plugins: Plugin objects to register directly.
             entry_points: The entry points to load instead of the installed
-                ones (tests); ``None`` reads them with ``importlib.metadata``.
+                ones (tests), even when ``ROLLWERK_NO_ENTRYPOINTS`` is set;
+                ``None`` reads them with ``importlib.metadata``.
         """
         self.pm, self._distributions, self._load_failures = _plugin_manager(
             load_entrypoints, entry_points
@@ -283,6 +286,7 @@ class Registry:
         self._kinds: dict[str, RegisteredDurationKind] | None = None
         self._failures: list[PluginFailure] = []
         self._kind_failures: list[PluginFailure] = []
+        self._catalog_failures: list[PluginFailure] = []
         self._loading = False
         for plugin in plugins:
             self.register(plugin)
@@ -322,6 +326,7 @@ class Registry:
             tuple(self._load_failures)
             + tuple(self._failures)
             + tuple(self._kind_failures)
+            + tuple(self._catalog_failures)
         )
 
     # -- calling hooks -------------------------------------------------------
@@ -545,6 +550,25 @@ class Registry:
             ruleset = rule.apply(ruleset)
         return ruleset
 
+    def catalogs(self) -> Catalog:
+        """The core's message catalog merged with every plugin's.
+
+        Plugins' catalogs come from ``rollwerk_register_catalogs`` and are
+        merged over [`CORE`][rollwerk.i18n.CORE] in call order, so a plugin
+        can add a language for its own texts and the core's. Pass the result
+        to ``explain(lang, catalogs)``; the CLI offers its languages for
+        ``--lang``. A plugin whose hook fails is reported in
+        [`failures`][rollwerk.plugins.Registry.failures].
+        """
+        from rollwerk.i18n import CORE
+
+        failures: list[PluginFailure] = []
+        found = self._call_each(
+            "rollwerk_register_catalogs", _validate_catalogs, failures
+        )
+        self._catalog_failures = failures
+        return CORE.merge(*(c for _, values in found for c in values))
+
 
 # -- typed wrappers: what each hook must return ----------------------------
 
@@ -577,6 +601,24 @@ def _validate_optional_rules(result: list[Any]) -> _Outcome:
             problems.append(
                 "rollwerk_register_optional_rules must return a list of "
                 f"OptionalRule, got {value!r}"
+            )
+            continue
+        values.extend(value)
+    return _Outcome(values, problems)
+
+
+def _validate_catalogs(result: list[Any]) -> _Outcome:
+    from rollwerk.i18n import Catalog
+
+    values: list[Any] = []
+    problems: list[str] = []
+    for value in result:
+        if not isinstance(value, (list, tuple)) or not all(
+            isinstance(c, Catalog) for c in value
+        ):
+            problems.append(
+                "rollwerk_register_catalogs must return a list of Catalog, "
+                f"got {value!r}"
             )
             continue
         values.extend(value)
