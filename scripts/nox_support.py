@@ -148,8 +148,9 @@ def link_pythons(pythons: Mapping[str, str], directory: Path) -> Path:
     directory.mkdir(parents=True, exist_ok=True)
     wanted = {f"python{version}": target for version, target in pythons.items()}
     for stale in directory.iterdir():
-        if stale.name not in wanted:
-            stale.unlink()
+        # Dot files are another nox process's links in the making.
+        if stale.name not in wanted and not stale.name.startswith("."):
+            stale.unlink(missing_ok=True)
     for name, target in wanted.items():
         link = directory / name
         if link.is_symlink() and os.readlink(link) == target:
