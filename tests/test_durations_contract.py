@@ -12,6 +12,7 @@ from hypothesis import given
 from rollwerk import Duration, Encounter, Rounds
 from rollwerk.encounter import (
     EffectAdded,
+    EncounterTraits,
     Permanent,
     Remaining,
     SameName,
@@ -33,15 +34,18 @@ from rollwerk.testing import (
 from rollwerk.testing.examples import ToyRuleset
 
 
-class _Pf2eTiming:
-    """A minimal in-test ruleset: only what the encounter reads (PF2e, 6 s)."""
+class _Pf2eTiming(EncounterTraits):
+    """A minimal in-test ruleset: only what the encounter reads (PF2e, 6 s).
+
+    Subclassing the traits protocol inherits the defaults it does not set.
+    """
 
     id = "pf2e-mini"
     round_seconds = Fraction(6)
     stacking_policy = StackingPolicy(SameName.REPLACE, Stacking.HIGHEST)
 
 
-class _MythandriaTiming:
+class _MythandriaTiming(EncounterTraits):
     """Mythandria-like timing: 2 actions per round."""
 
     id = "my-mini"

@@ -53,8 +53,10 @@ if TYPE_CHECKING:
         Effect,
     )
     from rollwerk.encounter._encounter import (
-        Combatant,
         Encounter,
+    )
+    from rollwerk.encounter._state import (
+        Combatant,
     )
     from rollwerk.errors import (
         LimitExceeded,
@@ -157,7 +159,7 @@ if not TYPE_CHECKING:
             "ActiveEffect": "rollwerk.encounter._effects",
             "Check": "rollwerk.checks._model",
             "CheckResult": "rollwerk.checks._model",
-            "Combatant": "rollwerk.encounter._encounter",
+            "Combatant": "rollwerk.encounter._state",
             "ContestOutcome": "rollwerk.checks._model",
             "Degree": "rollwerk.checks._model",
             "Die": "rollwerk.dice._die",

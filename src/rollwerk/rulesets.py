@@ -1,4 +1,11 @@
-"""Rulesets: what a game system declares, and building checks generically."""
+"""Rulesets: what a game system declares, and building checks generically.
+
+A [`Ruleset`][rollwerk.rulesets.Ruleset] also carries the encounter traits
+(round length, actions per round, stacking policy, initiative rule), each
+with a default; optional rules wrap a ruleset in a
+[`DelegatingRuleset`][rollwerk.rulesets.DelegatingRuleset] and override only
+what they change.
+"""
 
 from __future__ import annotations
 
@@ -11,15 +18,27 @@ import attrs
 from rollwerk.checks._model import Check, ContestOutcome, Outcome
 from rollwerk.checks._parameters import CheckSpec, Difficulty
 from rollwerk.distribution import Distribution
+from rollwerk.encounter import Combatant, EncounterTraits, StackingPolicy
 from rollwerk.errors import ContestError, UnknownCheck
+from rollwerk.rng import Rng
 
 
 @runtime_checkable
-class Ruleset(Protocol):
+class Ruleset(EncounterTraits, Protocol):
     """What a game system declares; implemented by plugins.
 
     Generic code (the CLI, the docs, the contract kit) builds checks from
     [`checks`][rollwerk.rulesets.Ruleset.checks] alone.
+
+    The encounter traits come from
+    [`EncounterTraits`][rollwerk.encounter.EncounterTraits] and have
+    defaults an author does not have to write: ``round_seconds`` (6),
+    ``actions_per_round`` (1), ``stacking_policy`` (everything stacks and
+    sums) and ``initiative_order``
+    ([`by_initiative`][rollwerk.encounter.by_initiative]). A class inherits
+    them by subclassing ``Ruleset`` explicitly (``class MyRuleset(Ruleset):``,
+    which also makes mypy report a member left out); a class that matches
+    the protocol only structurally must write all of them.
     """
 
     @property
@@ -47,11 +66,6 @@ class Ruleset(Protocol):
         ...
 
     @property
-    def round_seconds(self) -> Fraction:
-        """How long a combat round lasts in game seconds."""
-        ...
-
-    @property
     def difficulties(self) -> Sequence[Difficulty]:
         """The difficulty presets, easiest first."""
         ...
@@ -63,6 +77,82 @@ class Ruleset(Protocol):
     def contest(self, first: Outcome, second: Outcome) -> ContestOutcome:
         """Who wins when ``first`` (the initiator) is opposed by ``second``."""
         ...
+
+
+@attrs.frozen
+class DelegatingRuleset(Ruleset):
+    """A ruleset that forwards every member to ``base``: the core wrapper.
+
+    Optional and house rules subclass it and override only what they
+    change; every other member, the encounter traits included, stays the
+    base ruleset's, so a wrapper never drops a trait the base declares.
+
+    >>> from rollwerk.testing.examples import ToyRuleset
+    >>> class Quick(DelegatingRuleset):
+    ...     @property
+    ...     def round_seconds(self) -> Fraction:
+    ...         return Fraction(3)
+    >>> quick = Quick(ToyRuleset())
+    >>> quick.id, quick.round_seconds, quick.actions_per_round
+    ('toy', Fraction(3, 1), 1)
+    """
+
+    base: Ruleset
+    """The wrapped ruleset (possibly itself a wrapper)."""
+
+    @property
+    def id(self) -> str:
+        """The base ruleset's id."""
+        return self.base.id
+
+    @property
+    def name(self) -> str:
+        """The base ruleset's name."""
+        return self.base.name
+
+    @property
+    def version(self) -> str:
+        """The base ruleset's version."""
+        return self.base.version
+
+    @property
+    def labels(self) -> Mapping[str, Mapping[str, str]]:
+        """The base ruleset's labels."""
+        return self.base.labels
+
+    @property
+    def difficulties(self) -> Sequence[Difficulty]:
+        """The base ruleset's difficulty presets."""
+        return self.base.difficulties
+
+    def checks(self) -> Sequence[CheckSpec]:
+        """The base ruleset's checks."""
+        return self.base.checks()
+
+    def contest(self, first: Outcome, second: Outcome) -> ContestOutcome:
+        """The base ruleset's contest rule."""
+        return self.base.contest(first, second)
+
+    @property
+    def round_seconds(self) -> Fraction:
+        """The base ruleset's round length."""
+        return self.base.round_seconds
+
+    @property
+    def actions_per_round(self) -> int:
+        """The base ruleset's action slots per round."""
+        return self.base.actions_per_round
+
+    @property
+    def stacking_policy(self) -> StackingPolicy:
+        """The base ruleset's stacking policy."""
+        return self.base.stacking_policy
+
+    def initiative_order(
+        self, combatants: Sequence[Combatant], rng: Rng
+    ) -> Sequence[str]:
+        """The base ruleset's initiative rule."""
+        return self.base.initiative_order(combatants, rng)
 
 
 def _find_spec(ruleset: Ruleset, check: str | None) -> CheckSpec:
@@ -115,7 +205,9 @@ class OptionalRule:
 
     Enabling it wraps the base ruleset: ``apply`` receives the ruleset (with
     any optional rules enabled before it) and returns the adjusted one, which
-    keeps the same ``id``.
+    keeps the same ``id``. Write the adjusted ruleset as a
+    [`DelegatingRuleset`][rollwerk.rulesets.DelegatingRuleset] subclass, so that
+    it keeps every member (and encounter trait) it does not change.
     """
 
     id: str

@@ -11,6 +11,16 @@ durations exactly, and an effect created mid-round needs no special case.
 Ticks are bound to combatant ids, never to initiative values or positions in
 the order: when a combatant delays, its durations follow it.
 
+Durations never see the [`Encounter`][rollwerk.encounter.Encounter] class: their
+methods receive an [`EncounterView`][rollwerk.encounter.EncounterView], the few
+read-only accessors they count on, which the encounter satisfies
+structurally. The four counting kinds share one base, so they differ only in
+the clock they read.
+
+This module is longer than 500 lines because it holds every built-in kind
+next to the protocol they implement and the JSON table that names them; each
+kind is small and self-contained.
+
 Every kind serializes to JSON with a ``"kind"`` field; see
 [`duration_from_json`][rollwerk.encounter.duration_from_json]. Kinds:
 
@@ -32,14 +42,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeAlias, runtime_checkable
+from typing import Any, ClassVar, Protocol, TypeAlias, TypeVar, runtime_checkable
 
 import attrs
 
+from rollwerk.encounter._view import EncounterView
 from rollwerk.errors import ParameterError, RulesError, SchemaError
-
-if TYPE_CHECKING:
-    from rollwerk.encounter._encounter import Encounter
 
 __all__ = [
     "DURATION_KINDS",
@@ -76,6 +84,10 @@ class Duration(Protocol):
     added. Only bound durations are asked
     [`is_over`][rollwerk.encounter.Duration.is_over] and
     [`remaining`][rollwerk.encounter.Duration.remaining]. All of them are frozen values.
+
+    Every method that looks at the encounter receives an
+    [`EncounterView`][rollwerk.encounter.EncounterView] (in practice the
+    [`Encounter`][rollwerk.encounter.Encounter] itself, which satisfies it).
     """
 
     @property
@@ -97,7 +109,7 @@ class Duration(Protocol):
         """The id of the combatant whose clock it follows, once bound."""
         ...
 
-    def bind(self, state: Encounter, source: str, target: str) -> Duration:
+    def bind(self, state: EncounterView, source: str, target: str) -> Duration:
         """Resolve defaults and store the absolute end, counted from ``state``.
 
         Binding an already bound duration binds it afresh from ``state``
@@ -105,15 +117,15 @@ class Duration(Protocol):
         """
         ...
 
-    def is_over(self, state: Encounter) -> bool:
+    def is_over(self, state: EncounterView) -> bool:
         """Whether the (bound) duration has run out in ``state``."""
         ...
 
-    def remaining(self, state: Encounter) -> Remaining:
+    def remaining(self, state: EncounterView) -> Remaining:
         """What is left in ``state``, in [`unit`][rollwerk.encounter.Duration.unit]."""
         ...
 
-    def rebind(self, state: Encounter, combatant: str) -> Duration | None:
+    def rebind(self, state: EncounterView, combatant: str) -> Duration | None:
         """Follow ``combatant`` instead of the anchor, keeping what remains.
 
         Called when the anchor leaves the encounter; ``None`` means the
@@ -166,19 +178,19 @@ class Instant:
         """Always ``None``."""
         return None
 
-    def bind(self, state: Encounter, source: str, target: str) -> Instant:
+    def bind(self, state: EncounterView, source: str, target: str) -> Instant:
         """Nothing to bind."""
         return self
 
-    def is_over(self, state: Encounter) -> bool:
+    def is_over(self, state: EncounterView) -> bool:
         """Always over."""
         return True
 
-    def remaining(self, state: Encounter) -> Remaining:
+    def remaining(self, state: EncounterView) -> Remaining:
         """Always ``None``."""
         return None
 
-    def rebind(self, state: Encounter, combatant: str) -> Duration | None:
+    def rebind(self, state: EncounterView, combatant: str) -> Duration | None:
         """Unchanged."""
         return self
 
@@ -203,19 +215,19 @@ class Permanent:
         """Always ``None``."""
         return None
 
-    def bind(self, state: Encounter, source: str, target: str) -> Permanent:
+    def bind(self, state: EncounterView, source: str, target: str) -> Permanent:
         """Nothing to bind."""
         return self
 
-    def is_over(self, state: Encounter) -> bool:
+    def is_over(self, state: EncounterView) -> bool:
         """Never over."""
         return False
 
-    def remaining(self, state: Encounter) -> Remaining:
+    def remaining(self, state: EncounterView) -> Remaining:
         """Always ``None``."""
         return None
 
-    def rebind(self, state: Encounter, combatant: str) -> Duration | None:
+    def rebind(self, state: EncounterView, combatant: str) -> Duration | None:
         """Unchanged."""
         return self
 
@@ -224,8 +236,91 @@ class Permanent:
         return {"kind": self.kind}
 
 
+class _Counted:
+    """What the counting kinds share: n ticks of one combatant's clock.
+
+    [`Rounds`][rollwerk.encounter.Rounds],
+    [`UntilEndOfNextTurns`][rollwerk.encounter.UntilEndOfNextTurns],
+    [`Actions`][rollwerk.encounter.Actions] and
+    [`NextChecks`][rollwerk.encounter.NextChecks] differ only in the clock they
+    read (``_clock``), the clock that fixes their start (``_start``), whom
+    they follow by default (``_follows``) and how a bound copy is built
+    (``_at``). Binding stores the absolute end; what remains is computed from
+    it, so nothing is decremented in place.
+    """
+
+    __slots__ = ()
+
+    kind: ClassVar[str]
+    _follows: ClassVar[str]
+    """``"source"`` or ``"target"``: the default anchor."""
+    _unit: ClassVar[str]
+
+    n: int
+    ends_at: int | None
+
+    @property
+    def anchor(self) -> str | None:
+        """The combatant whose clock it follows, once bound."""
+        raise NotImplementedError  # pragma: no cover
+
+    @property
+    def unit(self) -> str | None:
+        """The unit of what remains."""
+        return self._unit
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain JSON with a ``"kind"`` field."""
+        raise NotImplementedError  # pragma: no cover
+
+    def _clock(self, state: EncounterView, who: str) -> int:
+        raise NotImplementedError  # pragma: no cover
+
+    def _start(self, state: EncounterView, who: str) -> int:
+        return self._clock(state, who)
+
+    def _at(self: _C, who: str, start: int, end: int) -> _C:
+        raise NotImplementedError  # pragma: no cover
+
+    def _end(self) -> tuple[str, int]:
+        if self.anchor is None or self.ends_at is None:
+            raise RulesError(
+                f"the {self.kind} duration is not bound; add its effect first"
+            )
+        return self.anchor, self.ends_at
+
+    def _counted(self, state: EncounterView) -> int:
+        return self._clock(state, self._end()[0])
+
+    def bind(self: _C, state: EncounterView, source: str, target: str) -> _C:
+        """Store the end: n ticks of the anchor's clock from now."""
+        default = source if self._follows == "source" else target
+        who = default if self.anchor is None else self.anchor
+        start = self._start(state, who)
+        return self._at(who, start, start + self.n)
+
+    def is_over(self, state: EncounterView) -> bool:
+        """Over once the anchor's clock reads ``ends_at``."""
+        who, end = self._end()
+        return self._clock(state, who) >= end
+
+    def remaining(self, state: EncounterView) -> Remaining:
+        """The ticks of the anchor's clock still to come."""
+        return max(0, self._end()[1] - self._counted(state))
+
+    def rebind(self, state: EncounterView, combatant: str) -> Duration | None:
+        """Count what remains on ``combatant``'s clock instead."""
+        left = self.remaining(state)
+        assert isinstance(left, int)
+        start = self._start(state, combatant)
+        return self._at(combatant, start, start + left)
+
+
+_C = TypeVar("_C", bound=_Counted)
+
+
 @attrs.frozen
-class Rounds:
+class Rounds(_Counted):
     """N rounds, counted down at the **start** of a combatant's turns (PF2E-R02).
 
     ``tick_on`` names the combatant whose turn starts count; ``None`` means
@@ -241,6 +336,8 @@ class Rounds:
     """
 
     kind: ClassVar[str] = "rounds"
+    _follows: ClassVar[str] = "source"
+    _unit: ClassVar[str] = "rounds"
 
     n: int
     """The number of rounds (at least 1)."""
@@ -253,39 +350,15 @@ class Rounds:
         _count("n", self.n)
 
     @property
-    def unit(self) -> str | None:
-        """``"rounds"``."""
-        return "rounds"
-
-    @property
     def anchor(self) -> str | None:
         """The combatant whose turn starts tick it."""
         return self.tick_on
 
-    def bind(self, state: Encounter, source: str, target: str) -> Rounds:
-        """End at the start of the anchor's n-th turn from now."""
-        who = source if self.tick_on is None else self.tick_on
-        return Rounds(self.n, who, state.turns_started(who) + self.n)
+    def _clock(self, state: EncounterView, who: str) -> int:
+        return state.turns_started(who)
 
-    def is_over(self, state: Encounter) -> bool:
-        """Over once the anchor has started ``ends_at`` turns."""
-        return state.turns_started(_anchor(self.tick_on)) >= _bound(
-            self.ends_at, self.kind
-        )
-
-    def remaining(self, state: Encounter) -> Remaining:
-        """The turn starts of the anchor still to come."""
-        return max(
-            0,
-            _bound(self.ends_at, self.kind)
-            - state.turns_started(_anchor(self.tick_on)),
-        )
-
-    def rebind(self, state: Encounter, combatant: str) -> Duration | None:
-        """Count the rounds that remain on ``combatant``'s turn starts."""
-        left = self.remaining(state)
-        assert isinstance(left, int)
-        return Rounds(self.n, combatant, state.turns_started(combatant) + left)
+    def _at(self, who: str, start: int, end: int) -> Rounds:
+        return Rounds(self.n, who, end)
 
     def to_json(self) -> dict[str, Any]:
         """``{"kind": "rounds", "n", "tick_on", "ends_at"}``."""
@@ -309,7 +382,7 @@ def _anchor(value: str | None) -> str:
 
 
 @attrs.frozen
-class UntilEndOfNextTurns:
+class UntilEndOfNextTurns(_Counted):
     """Until the **end** of a combatant's next N turns (PF2E-R03, PF2E-R04).
 
     ``of`` names the combatant (``None``: the effect's target). Only turns that
@@ -323,6 +396,8 @@ class UntilEndOfNextTurns:
     """
 
     kind: ClassVar[str] = "until_end_of_next_turns"
+    _follows: ClassVar[str] = "target"
+    _unit: ClassVar[str] = "turns"
 
     n: int = 1
     """The number of turns (at least 1)."""
@@ -337,38 +412,21 @@ class UntilEndOfNextTurns:
         _count("n", self.n)
 
     @property
-    def unit(self) -> str | None:
-        """``"turns"``."""
-        return "turns"
-
-    @property
     def anchor(self) -> str | None:
         """The combatant whose turn ends count."""
         return self.of
 
-    def bind(self, state: Encounter, source: str, target: str) -> UntilEndOfNextTurns:
-        """End at the end of the anchor's n-th turn that begins after now."""
-        who = target if self.of is None else self.of
-        after = state.turns_started(who)
-        return UntilEndOfNextTurns(self.n, who, after, after + self.n)
+    def _clock(self, state: EncounterView, who: str) -> int:
+        return state.turns_ended(who)
 
-    def is_over(self, state: Encounter) -> bool:
-        """Over once the anchor has ended its turn number ``ends_at``."""
-        return state.turns_ended(_anchor(self.of)) >= _bound(self.ends_at, self.kind)
+    def _start(self, state: EncounterView, who: str) -> int:
+        return state.turns_started(who)
 
-    def remaining(self, state: Encounter) -> Remaining:
-        """The anchor's turn ends still to come that count."""
-        counted = max(
-            state.turns_ended(_anchor(self.of)), _bound(self.after, self.kind)
-        )
-        return max(0, _bound(self.ends_at, self.kind) - counted)
+    def _counted(self, state: EncounterView) -> int:
+        return max(super()._counted(state), _bound(self.after, self.kind))
 
-    def rebind(self, state: Encounter, combatant: str) -> Duration | None:
-        """Count the turns that remain on ``combatant``'s next turns."""
-        left = self.remaining(state)
-        assert isinstance(left, int)
-        after = state.turns_started(combatant)
-        return UntilEndOfNextTurns(self.n, combatant, after, after + left)
+    def _at(self, who: str, start: int, end: int) -> UntilEndOfNextTurns:
+        return UntilEndOfNextTurns(self.n, who, start, end)
 
     def to_json(self) -> dict[str, Any]:
         """``{"kind": "until_end_of_next_turns", "n", "of", "after", "ends_at"}``."""
@@ -392,7 +450,7 @@ class UntilEndOfNextTurns:
 
 
 @attrs.frozen
-class Actions:
+class Actions(_Counted):
     """N action slots of a combatant (Mythandria's aether lockout, MY-R18).
 
     ``of`` names the combatant (``None``: the target). A slot counts when the
@@ -406,6 +464,8 @@ class Actions:
     """
 
     kind: ClassVar[str] = "actions"
+    _follows: ClassVar[str] = "target"
+    _unit: ClassVar[str] = "actions"
 
     n: int
     """The number of action slots (at least 1)."""
@@ -418,35 +478,15 @@ class Actions:
         _count("n", self.n)
 
     @property
-    def unit(self) -> str | None:
-        """``"actions"``."""
-        return "actions"
-
-    @property
     def anchor(self) -> str | None:
         """The combatant whose slots count."""
         return self.of
 
-    def bind(self, state: Encounter, source: str, target: str) -> Actions:
-        """End after the anchor's next n slots."""
-        who = target if self.of is None else self.of
-        return Actions(self.n, who, state.actions_used(who) + self.n)
+    def _clock(self, state: EncounterView, who: str) -> int:
+        return state.actions_used(who)
 
-    def is_over(self, state: Encounter) -> bool:
-        """Over once the anchor has used ``ends_at`` slots."""
-        return state.actions_used(_anchor(self.of)) >= _bound(self.ends_at, self.kind)
-
-    def remaining(self, state: Encounter) -> Remaining:
-        """The slots still to pass."""
-        return max(
-            0, _bound(self.ends_at, self.kind) - state.actions_used(_anchor(self.of))
-        )
-
-    def rebind(self, state: Encounter, combatant: str) -> Duration | None:
-        """Count the remaining slots on ``combatant``."""
-        left = self.remaining(state)
-        assert isinstance(left, int)
-        return Actions(self.n, combatant, state.actions_used(combatant) + left)
+    def _at(self, who: str, start: int, end: int) -> Actions:
+        return Actions(self.n, who, end)
 
     def to_json(self) -> dict[str, Any]:
         """``{"kind": "actions", "n", "of", "ends_at"}``."""
@@ -455,6 +495,53 @@ class Actions:
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Actions:
         """Load what [`to_json`][rollwerk.encounter.Actions.to_json] wrote."""
+        return cls(int(data["n"]), _opt_str(data, "of"), _opt_int(data, "ends_at"))
+
+
+@attrs.frozen
+class NextChecks(_Counted):
+    """Until a combatant has made its next N checks (Fluid's rewards, FL-A08).
+
+    ``of`` names the combatant (``None``: the target). Checks are counted with
+    [`Encounter.record_check`][rollwerk.encounter.Encounter.record_check]; the effect's
+    modifiers apply to the check being made and it expires right after it is
+    recorded.
+
+    Bound form: over once ``of`` has made ``ends_at`` checks in total.
+    """
+
+    kind: ClassVar[str] = "next_checks"
+    _follows: ClassVar[str] = "target"
+    _unit: ClassVar[str] = "checks"
+
+    n: int = 1
+    """The number of checks (at least 1)."""
+    of: str | None = None
+    """The combatant whose checks count; ``None``: the target."""
+    ends_at: int | None = None
+    """Bound: over once ``of`` has made this many checks."""
+
+    def __attrs_post_init__(self) -> None:
+        _count("n", self.n)
+
+    @property
+    def anchor(self) -> str | None:
+        """The combatant whose checks count."""
+        return self.of
+
+    def _clock(self, state: EncounterView, who: str) -> int:
+        return state.checks_made(who)
+
+    def _at(self, who: str, start: int, end: int) -> NextChecks:
+        return NextChecks(self.n, who, end)
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"kind": "next_checks", "n", "of", "ends_at"}``."""
+        return {"kind": self.kind, "n": self.n, "of": self.of, "ends_at": self.ends_at}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> NextChecks:
+        """Load what [`to_json`][rollwerk.encounter.NextChecks.to_json] wrote."""
         return cls(int(data["n"]), _opt_str(data, "of"), _opt_int(data, "ends_at"))
 
 
@@ -520,15 +607,15 @@ class GameTime:
         """Always ``None``: the game clock is shared."""
         return None
 
-    def bind(self, state: Encounter, source: str, target: str) -> GameTime:
+    def bind(self, state: EncounterView, source: str, target: str) -> GameTime:
         """End when the clock has run ``seconds`` from now."""
         return GameTime(self.seconds, state.clock + self.seconds)
 
-    def is_over(self, state: Encounter) -> bool:
+    def is_over(self, state: EncounterView) -> bool:
         """Over once the clock reads ``ends_at`` or later."""
         return state.clock >= self._end()
 
-    def remaining(self, state: Encounter) -> Remaining:
+    def remaining(self, state: EncounterView) -> Remaining:
         """The game seconds still to run."""
         return max(Fraction(0), self._end() - state.clock)
 
@@ -539,7 +626,7 @@ class GameTime:
             )
         return self.ends_at
 
-    def rebind(self, state: Encounter, combatant: str) -> Duration | None:
+    def rebind(self, state: EncounterView, combatant: str) -> Duration | None:
         """Unchanged."""
         return self
 
@@ -558,71 +645,6 @@ class GameTime:
         return cls(
             Fraction(str(data["seconds"])), None if end is None else Fraction(str(end))
         )
-
-
-@attrs.frozen
-class NextChecks:
-    """Until a combatant has made its next N checks (Fluid's rewards, FL-A08).
-
-    ``of`` names the combatant (``None``: the target). Checks are counted with
-    [`Encounter.record_check`][rollwerk.encounter.Encounter.record_check]; the effect's
-    modifiers apply to the check being made and it expires right after it is
-    recorded.
-
-    Bound form: over once ``of`` has made ``ends_at`` checks in total.
-    """
-
-    kind: ClassVar[str] = "next_checks"
-
-    n: int = 1
-    """The number of checks (at least 1)."""
-    of: str | None = None
-    """The combatant whose checks count; ``None``: the target."""
-    ends_at: int | None = None
-    """Bound: over once ``of`` has made this many checks."""
-
-    def __attrs_post_init__(self) -> None:
-        _count("n", self.n)
-
-    @property
-    def unit(self) -> str | None:
-        """``"checks"``."""
-        return "checks"
-
-    @property
-    def anchor(self) -> str | None:
-        """The combatant whose checks count."""
-        return self.of
-
-    def bind(self, state: Encounter, source: str, target: str) -> NextChecks:
-        """End after the anchor's next n checks."""
-        who = target if self.of is None else self.of
-        return NextChecks(self.n, who, state.checks_made(who) + self.n)
-
-    def is_over(self, state: Encounter) -> bool:
-        """Over once the anchor has made ``ends_at`` checks."""
-        return state.checks_made(_anchor(self.of)) >= _bound(self.ends_at, self.kind)
-
-    def remaining(self, state: Encounter) -> Remaining:
-        """The checks still to come."""
-        return max(
-            0, _bound(self.ends_at, self.kind) - state.checks_made(_anchor(self.of))
-        )
-
-    def rebind(self, state: Encounter, combatant: str) -> Duration | None:
-        """Count the remaining checks on ``combatant``."""
-        left = self.remaining(state)
-        assert isinstance(left, int)
-        return NextChecks(self.n, combatant, state.checks_made(combatant) + left)
-
-    def to_json(self) -> dict[str, Any]:
-        """``{"kind": "next_checks", "n", "of", "ends_at"}``."""
-        return {"kind": self.kind, "n": self.n, "of": self.of, "ends_at": self.ends_at}
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> NextChecks:
-        """Load what [`to_json`][rollwerk.encounter.NextChecks.to_json] wrote."""
-        return cls(int(data["n"]), _opt_str(data, "of"), _opt_int(data, "ends_at"))
 
 
 @attrs.frozen
@@ -657,19 +679,19 @@ class UntilEvent:
         """Always ``None``."""
         return None
 
-    def bind(self, state: Encounter, source: str, target: str) -> UntilEvent:
+    def bind(self, state: EncounterView, source: str, target: str) -> UntilEvent:
         """Remember how often the event has been signalled so far."""
         return UntilEvent(self.event, state.signals(self.event))
 
-    def is_over(self, state: Encounter) -> bool:
+    def is_over(self, state: EncounterView) -> bool:
         """Over once the event has been signalled again."""
         return state.signals(self.event) > _bound(self.seen, self.kind)
 
-    def remaining(self, state: Encounter) -> Remaining:
+    def remaining(self, state: EncounterView) -> Remaining:
         """Always ``None``."""
         return None
 
-    def rebind(self, state: Encounter, combatant: str) -> Duration | None:
+    def rebind(self, state: EncounterView, combatant: str) -> Duration | None:
         """Unchanged."""
         return self
 
@@ -695,7 +717,7 @@ class UntilCondition:
 
     kind: ClassVar[str] = "until_condition"
 
-    predicate: Callable[[Encounter], bool]
+    predicate: Callable[[EncounterView], bool]
     """Returns ``True`` once the effect should end."""
     description: str = ""
     """A human description of the condition."""
@@ -710,19 +732,19 @@ class UntilCondition:
         """Always ``None``."""
         return None
 
-    def bind(self, state: Encounter, source: str, target: str) -> UntilCondition:
+    def bind(self, state: EncounterView, source: str, target: str) -> UntilCondition:
         """Nothing to bind."""
         return self
 
-    def is_over(self, state: Encounter) -> bool:
+    def is_over(self, state: EncounterView) -> bool:
         """Whether the predicate holds."""
         return bool(self.predicate(state))
 
-    def remaining(self, state: Encounter) -> Remaining:
+    def remaining(self, state: EncounterView) -> Remaining:
         """Always ``None``."""
         return None
 
-    def rebind(self, state: Encounter, combatant: str) -> Duration | None:
+    def rebind(self, state: EncounterView, combatant: str) -> Duration | None:
         """Unchanged."""
         return self
 
@@ -760,19 +782,19 @@ class Concentration:
         """The concentrating combatant."""
         return self.of
 
-    def bind(self, state: Encounter, source: str, target: str) -> Concentration:
+    def bind(self, state: EncounterView, source: str, target: str) -> Concentration:
         """Resolve the concentrating combatant."""
         return Concentration(source if self.of is None else self.of)
 
-    def is_over(self, state: Encounter) -> bool:
+    def is_over(self, state: EncounterView) -> bool:
         """Over once the combatant no longer concentrates."""
         return not state.is_concentrating(_anchor(self.of))
 
-    def remaining(self, state: Encounter) -> Remaining:
+    def remaining(self, state: EncounterView) -> Remaining:
         """Always ``None``."""
         return None
 
-    def rebind(self, state: Encounter, combatant: str) -> Duration | None:
+    def rebind(self, state: EncounterView, combatant: str) -> Duration | None:
         """``None``: concentration ends when the concentrating combatant leaves."""
         return None
 

@@ -26,20 +26,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from rollwerk.encounter._durations import (
-    Actions,
-    Concentration,
-    Duration,
-    DurationDecoder,
-    GameTime,
-    Instant,
-    NextChecks,
-    Permanent,
-    Rounds,
-    UntilEndOfNextTurns,
-    UntilEvent,
-)
-from rollwerk.encounter._encounter import (
+from rollwerk.encounter import (
     ActionSpent,
     CheckRecorded,
     ConcentrationEnded,
@@ -58,6 +45,19 @@ from rollwerk.encounter._encounter import (
     TimePassed,
     TurnEnded,
     TurnStarted,
+)
+from rollwerk.encounter._durations import (
+    Actions,
+    Concentration,
+    Duration,
+    DurationDecoder,
+    GameTime,
+    Instant,
+    NextChecks,
+    Permanent,
+    Rounds,
+    UntilEndOfNextTurns,
+    UntilEvent,
 )
 from rollwerk.rng import SeededRng
 from rollwerk.rulesets import Ruleset

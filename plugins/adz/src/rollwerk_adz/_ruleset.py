@@ -19,7 +19,7 @@ from rollwerk import (
 )
 from rollwerk.checks import CheckSpec, Difficulty, Monotonic, Parameter
 from rollwerk.errors import ContestError
-from rollwerk.rulesets import distribution_version
+from rollwerk.rulesets import Ruleset, distribution_version
 from rollwerk_adz._check import RULESET_ID, AdzCheck
 from rollwerk_adz._combat import initiative_order
 from rollwerk_adz._luck import LuckPolicy
@@ -254,7 +254,7 @@ POOL_MONOTONIC: Mapping[str, Monotonic] = {
 
 
 @attrs.frozen
-class AdzRuleset:
+class AdzRuleset(Ruleset):
     """The Aera der Zauberey ruleset (id ``adz``).
 
     Its contest rule takes the first side as the initiator, which wins ties

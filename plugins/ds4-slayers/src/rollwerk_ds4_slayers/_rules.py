@@ -3,22 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from fractions import Fraction
 
 import attrs
 
 from rollwerk import (
     Check,
     CheckResult,
-    ContestOutcome,
     Distribution,
     Outcome,
     Rng,
     RulesError,
     Ruleset,
 )
-from rollwerk.checks import CheckSpec, Difficulty, Explanation, Parameter, Scalar
-from rollwerk.rulesets import OptionalRule
+from rollwerk.checks import CheckSpec, Explanation, Parameter, Scalar
+from rollwerk.rulesets import DelegatingRuleset, OptionalRule
 from rollwerk_ds4_slayers._points import DEFENSE_BONUS
 from rollwerk_ds4_slayers._slaying import (
     DEFAULT_DEPTH,
@@ -38,51 +36,19 @@ __all__ = [
 
 
 @attrs.frozen
-class _Wrapper:
-    """Delegates everything but ``checks`` to the wrapped ruleset."""
+class _Wrapper(DelegatingRuleset):
+    """A DS4 ruleset with an optional rule: only ``checks`` changes.
 
-    base: Ruleset
-    """The ruleset this one wraps (DS4, possibly with other rules enabled)."""
+    Every other member (id, labels, contest rule, round length and the other
+    encounter traits) is the base ruleset's, forwarded by
+    [`DelegatingRuleset`][rollwerk.rulesets.DelegatingRuleset].
+    """
 
     def __attrs_post_init__(self) -> None:
         if self.base.id != "ds4":
             raise RulesError(
                 f"the DS4 slayer rules apply to ruleset 'ds4', got {self.base.id!r}"
             )
-
-    @property
-    def id(self) -> str:
-        """The base ruleset's id (``"ds4"``)."""
-        return self.base.id
-
-    @property
-    def name(self) -> str:
-        """The base ruleset's name."""
-        return self.base.name
-
-    @property
-    def version(self) -> str:
-        """The base ruleset's version."""
-        return self.base.version
-
-    @property
-    def labels(self) -> Mapping[str, Mapping[str, str]]:
-        """The base ruleset's labels."""
-        return self.base.labels
-
-    @property
-    def round_seconds(self) -> Fraction:
-        """The base ruleset's round length."""
-        return self.base.round_seconds
-
-    @property
-    def difficulties(self) -> Sequence[Difficulty]:
-        """The base ruleset's difficulty presets."""
-        return self.base.difficulties
-
-    def contest(self, first: Outcome, second: Outcome) -> ContestOutcome:
-        """The base ruleset's contest rule."""
-        return self.base.contest(first, second)
 
 
 _DEPTH = Parameter(

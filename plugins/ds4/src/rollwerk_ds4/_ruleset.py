@@ -9,7 +9,7 @@ import attrs
 
 from rollwerk import ContestOutcome, Degree, Outcome
 from rollwerk.checks import CheckSpec, Difficulty, Monotonic, Parameter
-from rollwerk.rulesets import distribution_version
+from rollwerk.rulesets import Ruleset, distribution_version
 from rollwerk_ds4._attack import Ds4Attack
 from rollwerk_ds4._check import RULESET_ID, Ds4Check
 from rollwerk_ds4._data import DIFFICULTIES, LABELS
@@ -123,7 +123,7 @@ _ATTACK_SPEC = CheckSpec(
 
 
 @attrs.frozen
-class Ds4Ruleset:
+class Ds4Ruleset(Ruleset):
     """Dungeonslayers 4 (DS4): the ruleset registered as ``ds4``.
 
     >>> rs = Ds4Ruleset()

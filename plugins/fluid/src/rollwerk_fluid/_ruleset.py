@@ -92,7 +92,7 @@ def contest_rank(outcome: Outcome) -> tuple[int, int]:
 
 
 @attrs.frozen
-class FluidRuleset:
+class FluidRuleset(Ruleset):
     """Fluid: a d10 rolled under attribute + trait + modifier.
 
     Checks: ``check`` (one roll, the default) and ``rerolls`` (a check

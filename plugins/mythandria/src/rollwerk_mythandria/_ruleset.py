@@ -10,7 +10,7 @@ import attrs
 from rollwerk import ContestOutcome, Outcome, ParameterError
 from rollwerk.checks import CheckSpec, Difficulty, Monotonic, Parameter
 from rollwerk.errors import ContestError
-from rollwerk.rulesets import distribution_version
+from rollwerk.rulesets import Ruleset, distribution_version
 from rollwerk_mythandria._aether import ACTIONS_PER_ROUND
 from rollwerk_mythandria._checks import (
     RULESET_ID,
@@ -77,7 +77,7 @@ def _round_seconds(value: Fraction | int) -> Fraction:
 
 
 @attrs.frozen
-class MythandriaRuleset:
+class MythandriaRuleset(Ruleset):
     """The tabletop rules (WRS) of Mythandria.
 
     Checks: ``decision`` (the default; roll d100 under ``pw``) and

@@ -37,6 +37,7 @@ import attrs
 
 from rollwerk import Combatant, Duration, ParameterError, RulesError
 from rollwerk.encounter import (
+    EncounterView,
     GameTime,
     Instant,
     Stacking,
@@ -104,7 +105,7 @@ def _unbound() -> RulesError:
     return RulesError("the pf2e_rounds duration is not bound; add its effect first")
 
 
-def _passed(state: Encounter, cid: str) -> bool:
+def _passed(state: EncounterView, cid: str) -> bool:
     return state.round >= 1 and (cid in state.done or cid == state.current)
 
 
@@ -150,7 +151,7 @@ class Pf2eRounds:
             raise _unbound()
         return self.tick_on, self.ends_at
 
-    def bind(self, state: Encounter, source: str, target: str) -> Pf2eRounds:
+    def bind(self, state: EncounterView, source: str, target: str) -> Pf2eRounds:
         """End at the start of the anchor's n-th turn from now."""
         who = source if self.tick_on is None else self.tick_on
         return attrs.evolve(
@@ -160,12 +161,12 @@ class Pf2eRounds:
             counts_from=None,
         )
 
-    def is_over(self, state: Encounter) -> bool:
+    def is_over(self, state: EncounterView) -> bool:
         """Over once the anchor has started ``ends_at`` turns."""
         who, end = self._end()
         return state.turns_started(who) >= end
 
-    def remaining(self, state: Encounter) -> int:
+    def remaining(self, state: EncounterView) -> int:
         """The anchor's turn starts still to come."""
         who, end = self._end()
         started = state.turns_started(who)
@@ -173,7 +174,7 @@ class Pf2eRounds:
             started = max(started, self.counts_from)
         return max(0, end - started)
 
-    def rebind(self, state: Encounter, combatant: str) -> Duration | None:
+    def rebind(self, state: EncounterView, combatant: str) -> Duration | None:
         """The anchor leaves: count on at its slot in initiative (PF2E-A03).
 
         ``state`` still holds the leaving anchor. The effect now ticks on
@@ -287,7 +288,7 @@ def through_next_turns(n: int, of: str | None = None) -> UntilEndOfNextTurns:
 
 
 def until(
-    predicate: Callable[[Encounter], bool], description: str = ""
+    predicate: Callable[[EncounterView], bool], description: str = ""
 ) -> UntilCondition:
     """Until a condition over the encounter holds (PF2E-R05).
 

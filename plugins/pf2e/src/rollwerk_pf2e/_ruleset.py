@@ -10,7 +10,7 @@ import attrs
 from rollwerk import Combatant, ContestOutcome, Outcome, Rng
 from rollwerk.checks import CheckSpec, Difficulty, Monotonic, Parameter
 from rollwerk.encounter import StackingPolicy
-from rollwerk.rulesets import distribution_version
+from rollwerk.rulesets import Ruleset, distribution_version
 from rollwerk_pf2e._checks import RULESET_ID, Pf2eCheck
 
 __all__ = ["Pf2eRuleset"]
@@ -86,7 +86,7 @@ _LABELS: Mapping[str, Mapping[str, str]] = {
 
 
 @attrs.frozen
-class Pf2eRuleset:
+class Pf2eRuleset(Ruleset):
     """Pathfinder Second Edition: checks and the effects layer.
 
     The effects layer (durations, range, reach, areas, line of effect and

@@ -1,0 +1,537 @@
+"""Encounter operations: each takes a state and returns the next one and its events.
+
+[`Encounter`][rollwerk.encounter.Encounter]'s public methods are thin delegates
+to these functions. They are generic in the state's class, so a state built
+as an ``Encounter`` comes back as one; the old state is never changed, which
+is what makes undo exact.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from fractions import Fraction
+from typing import TypeVar
+
+import attrs
+
+from rollwerk.checks._model import Modifier, Scalar
+from rollwerk.dice._die import DieRoll
+from rollwerk.encounter._durations import Concentration, Duration, GameTime
+from rollwerk.encounter._effects import ActiveEffect, Effect, SameName, StackingPolicy
+from rollwerk.encounter._events import (
+    ActionSpent,
+    CheckRecorded,
+    CombatantDelayed,
+    CombatantJoined,
+    CombatantLeft,
+    ConcentrationEnded,
+    ConcentrationStarted,
+    CounterChanged,
+    EffectAdded,
+    EffectChanged,
+    EffectExpired,
+    EffectRefreshed,
+    EffectRemoved,
+    EffectTicked,
+    EncounterEnded,
+    Event,
+    RemovalReason,
+    RoundEnded,
+    RoundStarted,
+    Signalled,
+    TimePassed,
+    TurnEnded,
+    TurnStarted,
+)
+from rollwerk.encounter._state import (
+    Combatant,
+    Counter,
+    CounterReset,
+    EncounterState,
+    InitiativeRule,
+    _fraction,
+    _RecordingRng,
+    by_initiative,
+)
+from rollwerk.errors import ParameterError, RulesError
+from rollwerk.rng import Rng
+
+S = TypeVar("S", bound=EncounterState)
+
+Result = tuple[S, tuple[Event, ...]]
+"""The next state and the events that led to it (an ``Encounter`` wraps it in a ``Step``)."""
+
+
+def create(
+    cls: type[S],
+    combatants: Iterable[Combatant | str],
+    *,
+    order: Sequence[str] | None = None,
+    rng: Rng | None = None,
+    initiative: InitiativeRule = by_initiative,
+    round_seconds: int | Fraction = 6,
+    actions_per_round: int = 1,
+    stacking: StackingPolicy | None = None,
+    clock: int | Fraction = 0,
+) -> S:
+    """See [`Encounter.create`][rollwerk.encounter.Encounter.create]."""
+    people = tuple(c if isinstance(c, Combatant) else Combatant(c) for c in combatants)
+    ids = [c.id for c in people]
+    if len(set(ids)) != len(ids):
+        raise ParameterError("combatants", ids, "combatants with unique ids")
+    rolls: tuple[DieRoll, ...] = ()
+    if order is None:
+        if rng is None:
+            order = ids
+        else:
+            recorder = _RecordingRng(rng)
+            order = tuple(initiative(people, recorder))
+            rolls = tuple(recorder.rolls)
+    order = tuple(order)
+    if sorted(order) != sorted(ids):
+        raise ParameterError(
+            "order", list(order), f"each of {', '.join(ids)} exactly once"
+        )
+    if (
+        isinstance(actions_per_round, bool)
+        or not isinstance(actions_per_round, int)
+        or actions_per_round < 1
+    ):
+        raise ParameterError("actions_per_round", actions_per_round, "an integer >= 1")
+    seconds = _fraction(round_seconds)
+    if seconds <= 0:
+        raise ParameterError("round_seconds", round_seconds, "more than 0")
+    return cls(
+        combatants=people,
+        order=order,
+        round_seconds=seconds,
+        actions_per_round=actions_per_round,
+        stacking=StackingPolicy() if stacking is None else stacking,
+        clock=_fraction(clock),
+        initiative_rolls=rolls,
+    )
+
+
+def with_combatant(enc: S, combatant: Combatant) -> S:
+    return attrs.evolve(
+        enc,
+        combatants=tuple(
+            combatant if c.id == combatant.id else c for c in enc.combatants
+        ),
+    )
+
+
+def settle(enc: S, before: EncounterState, events: list[Event]) -> S:
+    state = enc
+    expired_any = True
+    while expired_any:
+        expired = [e for e in state.effects if e.duration.is_over(state)]
+        expired_any = bool(expired)
+        if expired:
+            gone = {e.id for e in expired}
+            state = attrs.evolve(
+                state, effects=tuple(e for e in state.effects if e.id not in gone)
+            )
+            events.extend(EffectExpired(e) for e in expired)
+    old = {e.id: e for e in before.effects}
+    for e in state.effects:
+        prev = old.get(e.id)
+        if prev is None or prev.duration != e.duration:
+            continue
+        now = e.duration.remaining(state)
+        if now is None or e.duration.unit is None:
+            continue
+        was = prev.duration.remaining(before)
+        if was is not None and now < was:
+            events.append(EffectTicked(e, now, e.duration.unit))
+    return state
+
+
+def in_game_time(enc: S, effect: ActiveEffect) -> ActiveEffect:
+    left = effect.duration.remaining(enc)
+    unit = effect.duration.unit
+    if unit not in {"rounds", "turns", "actions"} or not isinstance(left, int):
+        return effect
+    seconds = max(left, 1) * enc.round_seconds
+    if unit == "actions":
+        seconds /= enc.actions_per_round
+    bound = GameTime(seconds).bind(enc, effect.source, effect.target)
+    return attrs.evolve(effect, duration=bound)
+
+
+def check_live(enc: S) -> None:
+    if enc.ended:
+        raise RulesError("the encounter has ended; create a new one to fight again")
+
+
+def end_turn(enc: S, events: list[Event]) -> S:
+    cid = enc.current
+    assert cid is not None
+    c = enc.combatant(cid)
+    filled = max(c.actions, c.turn_start_actions + enc.actions_per_round)
+    state = with_combatant(enc, attrs.evolve(c, actions=filled))
+    state = attrs.evolve(state, current=None, done=(*enc.done, cid))
+    events.append(TurnEnded(enc.round, cid))
+    return settle(state, enc, events)
+
+
+def start_round(enc: S, events: list[Event]) -> S:
+    before = enc
+    first = enc.round == 0
+    people = tuple(
+        attrs.evolve(
+            c,
+            counters=tuple(k for k in c.counters if k.reset is not CounterReset.ROUND),
+        )
+        for c in enc.combatants
+    )
+    state = attrs.evolve(
+        enc,
+        round=enc.round + 1,
+        done=(),
+        combatants=people,
+        clock=enc.clock if first else enc.clock + enc.round_seconds,
+    )
+    events.append(RoundStarted(state.round))
+    return settle(state, before, events)
+
+
+def start_turn(enc: S, cid: str, events: list[Event]) -> S:
+    c = enc.combatant(cid)
+    c = attrs.evolve(
+        c,
+        turns=c.turns + 1,
+        turn_start_actions=c.actions,
+        counters=tuple(k for k in c.counters if k.reset is not CounterReset.TURN),
+    )
+    state = attrs.evolve(with_combatant(enc, c), current=cid)
+    events.append(TurnStarted(enc.round, cid))
+    return settle(state, enc, events)
+
+
+def slot_passed(enc: S, order: tuple[str, ...], cid: str) -> bool:
+    if enc.round == 0:
+        return False
+    pos = order.index(cid)
+    return any(o in enc.done or o == enc.current for o in order[pos + 1 :])
+
+
+def advance(enc: S, turns: int = 1) -> Result[S]:
+    """See [`Encounter.advance`][rollwerk.encounter.Encounter.advance]."""
+    if isinstance(turns, bool) or not isinstance(turns, int) or turns < 1:
+        raise ParameterError("turns", turns, "an integer >= 1")
+    check_live(enc)
+    if not enc.order:
+        raise RulesError("an encounter without combatants cannot advance")
+    events: list[Event] = []
+    state = enc
+    for _ in range(turns):
+        if state.current is not None:
+            state = end_turn(state, events)
+        nxt = state.up_next if state.round > 0 else None
+        if nxt is None:
+            if state.round > 0:
+                events.append(RoundEnded(state.round))
+                state = settle(state, state, events)
+            state = start_round(state, events)
+            nxt = state.up_next
+            assert nxt is not None
+        state = start_turn(state, nxt, events)
+    return (state, tuple(events))
+
+
+def add_effect(
+    enc: S,
+    name: str,
+    *,
+    source: str,
+    target: str,
+    duration: Duration,
+    modifiers: Iterable[Modifier] = (),
+    condition: str | None = None,
+    data: Mapping[str, Scalar] | None = None,
+    effect_id: str | None = None,
+) -> Result[S]:
+    """See [`Encounter.add_effect`][rollwerk.encounter.Encounter.add_effect]."""
+    enc.combatant(target)
+    if not isinstance(source, str) or not source:
+        raise ParameterError("source", source, "a non-empty string")
+    if not isinstance(name, str) or not name:
+        raise ParameterError("name", name, "a non-empty string")
+    if not isinstance(duration, Duration):
+        raise ParameterError(
+            "duration", duration, "a rollwerk Duration (Rounds(1), Permanent(), …)"
+        )
+    next_effect = enc.next_effect
+    if effect_id is None:
+        effect_id = f"e{next_effect}"
+        next_effect += 1
+    if any(e.id == effect_id for e in enc.effects):
+        raise ParameterError("effect_id", effect_id, "an id no active effect has")
+    bound = duration.bind(enc, source, target)
+    if bound.anchor is not None:
+        enc.combatant(bound.anchor)
+    effect = ActiveEffect(
+        id=effect_id,
+        name=name,
+        source=source,
+        target=target,
+        duration=bound,
+        modifiers=tuple(modifiers),
+        condition=condition,
+        data=data or {},
+    )
+    if enc.ended:
+        effect = in_game_time(enc, effect)
+    events: list[Event] = []
+    state = attrs.evolve(enc, next_effect=next_effect)
+    if (
+        isinstance(bound, Concentration)
+        and bound.of is not None
+        and not state.is_concentrating(bound.of)
+    ):
+        state = attrs.evolve(state, concentrating=(*state.concentrating, bound.of))
+        events.append(ConcentrationStarted(bound.of))
+    if state.stacking.same_name is SameName.REPLACE:
+        old = [e for e in state.effects if e.name == name and e.target == target]
+        if old:
+            state = attrs.evolve(
+                state, effects=tuple(e for e in state.effects if e not in old)
+            )
+            events.extend(EffectRemoved(e, RemovalReason.REPLACED) for e in old)
+    state = attrs.evolve(state, effects=(*state.effects, effect))
+    events.append(EffectAdded(effect))
+    return (settle(state, enc, events), tuple(events))
+
+
+def apply_effect(enc: S, effect: Effect, *, effect_id: str | None = None) -> Result[S]:
+    """See [`Encounter.apply_effect`][rollwerk.encounter.Encounter.apply_effect]."""
+    return add_effect(
+        enc,
+        effect.name,
+        source=effect.source,
+        target=effect.target,
+        duration=effect.duration,
+        modifiers=effect.modifiers,
+        condition=effect.condition,
+        effect_id=effect_id,
+    )
+
+
+def remove_effect(enc: S, effect_id: str) -> Result[S]:
+    """See [`Encounter.remove_effect`][rollwerk.encounter.Encounter.remove_effect]."""
+    effect = enc.effect(effect_id)
+    state = attrs.evolve(
+        enc, effects=tuple(e for e in enc.effects if e.id != effect_id)
+    )
+    events: list[Event] = [EffectRemoved(effect, RemovalReason.REQUESTED)]
+    return (settle(state, enc, events), tuple(events))
+
+
+def refresh_effect(enc: S, effect_id: str) -> Result[S]:
+    """See [`Encounter.refresh_effect`][rollwerk.encounter.Encounter.refresh_effect]."""
+    effect = enc.effect(effect_id)
+    fresh = attrs.evolve(
+        effect, duration=effect.duration.bind(enc, effect.source, effect.target)
+    )
+    if enc.ended:
+        fresh = in_game_time(enc, fresh)
+    state = attrs.evolve(
+        enc, effects=tuple(fresh if e.id == effect_id else e for e in enc.effects)
+    )
+    events: list[Event] = [EffectRefreshed(fresh)]
+    return (settle(state, state, events), tuple(events))
+
+
+def join(enc: S, combatant: Combatant | str, *, after: str | None = None) -> Result[S]:
+    """See [`Encounter.join`][rollwerk.encounter.Encounter.join]."""
+    new = combatant if isinstance(combatant, Combatant) else Combatant(combatant)
+    if new.id in enc.ids:
+        raise ParameterError("combatant id", new.id, "an id not yet in the encounter")
+    if after is None:
+        pos = len(enc.order)
+        for i, cid in enumerate(enc.order):
+            if enc.combatant(cid).initiative < new.initiative:
+                pos = i
+                break
+    else:
+        enc.combatant(after)
+        pos = enc.order.index(after) + 1
+    order = (*enc.order[:pos], new.id, *enc.order[pos:])
+    passed = slot_passed(enc, order, new.id)
+    state = attrs.evolve(
+        enc,
+        combatants=(*enc.combatants, new),
+        order=order,
+        done=(*enc.done, new.id) if passed else enc.done,
+    )
+    events: list[Event] = [CombatantJoined(new.id, passed)]
+    return (settle(state, enc, events), tuple(events))
+
+
+def leave(enc: S, combatant: str) -> Result[S]:
+    """See [`Encounter.leave`][rollwerk.encounter.Encounter.leave]."""
+    enc.combatant(combatant)
+    events: list[Event] = []
+    state = enc
+    if state.current == combatant:
+        state = end_turn(state, events)
+    if state.is_concentrating(combatant):
+        before = state
+        state = attrs.evolve(
+            state,
+            concentrating=tuple(c for c in state.concentrating if c != combatant),
+        )
+        events.append(ConcentrationEnded(combatant))
+        state = settle(state, before, events)
+    gone = [e for e in state.effects if e.target == combatant]
+    events.extend(EffectRemoved(e, RemovalReason.TARGET_LEFT) for e in gone)
+    kept: list[ActiveEffect] = []
+    for e in state.effects:
+        if e.target == combatant:
+            continue
+        if e.duration.anchor == combatant:
+            moved = e.duration.rebind(state, e.target)
+            if moved is None:
+                events.append(EffectExpired(e))
+                continue
+            changed = attrs.evolve(e, duration=moved)
+            events.append(EffectChanged(changed, e.duration))
+            kept.append(changed)
+        else:
+            kept.append(e)
+    state = attrs.evolve(
+        state,
+        combatants=tuple(c for c in state.combatants if c.id != combatant),
+        order=tuple(c for c in state.order if c != combatant),
+        done=tuple(c for c in state.done if c != combatant),
+        effects=tuple(kept),
+    )
+    events.append(CombatantLeft(combatant))
+    return (settle(state, state, events), tuple(events))
+
+
+def delay(enc: S, combatant: str, *, after: str) -> Result[S]:
+    """See [`Encounter.delay`][rollwerk.encounter.Encounter.delay]."""
+    check_live(enc)
+    enc.combatant(combatant)
+    enc.combatant(after)
+    if combatant == after:
+        raise ParameterError("after", after, f"a combatant other than {combatant!r}")
+    round_over = enc.up_next is None
+    if combatant == enc.current or (combatant in enc.done and not round_over):
+        raise RulesError(
+            f"{combatant!r} can only delay before its turn starts; its turn in round "
+            f"{enc.round} has already started"
+        )
+    rest = tuple(c for c in enc.order if c != combatant)
+    pos = rest.index(after) + 1
+    order = (*rest[:pos], combatant, *rest[pos:])
+    passed = not round_over and slot_passed(enc, order, combatant)
+    state = attrs.evolve(
+        enc, order=order, done=(*enc.done, combatant) if passed else enc.done
+    )
+    events: list[Event] = [CombatantDelayed(combatant, after, passed)]
+    return (settle(state, enc, events), tuple(events))
+
+
+def spend_action(enc: S, combatant: str, n: int = 1) -> Result[S]:
+    """See [`Encounter.spend_action`][rollwerk.encounter.Encounter.spend_action]."""
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        raise ParameterError("n", n, "an integer >= 1")
+    c = enc.combatant(combatant)
+    c = attrs.evolve(c, actions=c.actions + n)
+    state = with_combatant(enc, c)
+    events: list[Event] = [ActionSpent(combatant, c.actions)]
+    return (settle(state, enc, events), tuple(events))
+
+
+def record_check(enc: S, combatant: str) -> Result[S]:
+    """See [`Encounter.record_check`][rollwerk.encounter.Encounter.record_check]."""
+    c = enc.combatant(combatant)
+    c = attrs.evolve(c, checks=c.checks + 1)
+    state = with_combatant(enc, c)
+    events: list[Event] = [CheckRecorded(combatant, c.checks)]
+    return (settle(state, enc, events), tuple(events))
+
+
+def count(
+    enc: S,
+    combatant: str,
+    name: str,
+    by: int = 1,
+    *,
+    reset: CounterReset = CounterReset.ROUND,
+) -> Result[S]:
+    """See [`Encounter.count`][rollwerk.encounter.Encounter.count]."""
+    c = enc.combatant(combatant)
+    value = c.counter(name) + by
+    counters = [k for k in c.counters if k.name != name]
+    counters.append(Counter(name, value, reset))
+    state = with_combatant(enc, attrs.evolve(c, counters=tuple(counters)))
+    events: list[Event] = [CounterChanged(combatant, name, value)]
+    return (settle(state, enc, events), tuple(events))
+
+
+def begin_concentration(enc: S, combatant: str) -> Result[S]:
+    """See [`Encounter.begin_concentration`][rollwerk.encounter.Encounter.begin_concentration]."""
+    enc.combatant(combatant)
+    if enc.is_concentrating(combatant):
+        raise RulesError(f"{combatant!r} is already concentrating")
+    state = attrs.evolve(enc, concentrating=(*enc.concentrating, combatant))
+    events: list[Event] = [ConcentrationStarted(combatant)]
+    return (settle(state, enc, events), tuple(events))
+
+
+def end_concentration(enc: S, combatant: str) -> Result[S]:
+    """See [`Encounter.end_concentration`][rollwerk.encounter.Encounter.end_concentration]."""
+    enc.combatant(combatant)
+    if not enc.is_concentrating(combatant):
+        raise RulesError(f"{combatant!r} is not concentrating")
+    state = attrs.evolve(
+        enc, concentrating=tuple(c for c in enc.concentrating if c != combatant)
+    )
+    events: list[Event] = [ConcentrationEnded(combatant)]
+    return (settle(state, enc, events), tuple(events))
+
+
+def signal(enc: S, event: str) -> Result[S]:
+    """See [`Encounter.signal`][rollwerk.encounter.Encounter.signal]."""
+    if not isinstance(event, str) or not event:
+        raise ParameterError("event", event, "a non-empty string")
+    counts = dict(enc.signal_counts)
+    counts[event] = counts.get(event, 0) + 1
+    state = attrs.evolve(enc, signal_counts=tuple(sorted(counts.items())))
+    events: list[Event] = [Signalled(event, counts[event])]
+    return (settle(state, enc, events), tuple(events))
+
+
+def pass_time(enc: S, seconds: int | Fraction) -> Result[S]:
+    """See [`Encounter.pass_time`][rollwerk.encounter.Encounter.pass_time]."""
+    value = _fraction(seconds)
+    if value <= 0:
+        raise ParameterError("seconds", seconds, "more than 0")
+    state = attrs.evolve(enc, clock=enc.clock + value)
+    events: list[Event] = [TimePassed(value, state.clock)]
+    return (settle(state, enc, events), tuple(events))
+
+
+def end(enc: S) -> Result[S]:
+    """See [`Encounter.end`][rollwerk.encounter.Encounter.end]."""
+    check_live(enc)
+    events: list[Event] = []
+    state = enc
+    if state.current is not None:
+        state = end_turn(state, events)
+    if state.round > 0:
+        events.append(RoundEnded(state.round))
+        state = settle(state, state, events)
+    converted: list[ActiveEffect] = []
+    for e in state.effects:
+        new = in_game_time(state, e)
+        if new is not e:
+            events.append(EffectChanged(new, e.duration))
+        converted.append(new)
+    state = attrs.evolve(state, effects=tuple(converted), ended=True, current=None)
+    events.append(EncounterEnded(state.round))
+    return (state, tuple(events))

@@ -1,0 +1,347 @@
+"""The encounter's state and its queries: combatants, counters, initiative.
+
+[`Encounter`][rollwerk.encounter.Encounter] is this state plus its operations
+(in ``_operations``) and its JSON (in ``_codec``); the fields and queries
+live here so that both can be typed against them without a cycle.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from fractions import Fraction
+from typing import Any
+
+import attrs
+
+from rollwerk.checks._model import Modifier
+from rollwerk.dice._die import DieRoll
+from rollwerk.encounter._durations import Remaining
+from rollwerk.encounter._effects import ActiveEffect, StackingPolicy
+from rollwerk.errors import ParameterError
+from rollwerk.rng import Rng
+
+__all__ = [
+    "Combatant",
+    "Counter",
+    "CounterReset",
+    "EncounterState",
+    "InitiativeRule",
+    "by_initiative",
+]
+
+
+class CounterReset(enum.Enum):
+    """When a per-combatant counter (reactions taken…) goes back to 0."""
+
+    ROUND = "round"
+    """At the start of every round (AdZ reactions per round)."""
+    TURN = "turn"
+    """At the start of the combatant's own turn (PF2e's reaction)."""
+
+
+@attrs.frozen
+class Counter:
+    """A named per-combatant counter, such as reactions taken this round."""
+
+    name: str
+    """The counter's name (``"reactions"``)."""
+    value: int
+    """Its current value."""
+    reset: CounterReset = CounterReset.ROUND
+    """When it goes back to 0."""
+
+
+def _counters(value: Iterable[Counter]) -> tuple[Counter, ...]:
+    return tuple(sorted(value, key=lambda c: c.name))
+
+
+@attrs.frozen
+class Combatant:
+    """A participant of an encounter, with the clocks durations count on.
+
+    Create one with an ``id`` (unique in the encounter) and optionally a name,
+    an initiative value and an owner; the counters start at 0 and are kept by
+    the encounter. Ticks are bound to ``id``, never to ``initiative`` or a
+    position in the order.
+    """
+
+    id: str
+    """Unique within the encounter; effects and durations refer to it."""
+    name: str = ""
+    """A display name (defaults to the id)."""
+    initiative: int = 0
+    """The initiative value the order was (or will be) built from."""
+    owner: str | None = None
+    """Who controls it (a player's name, ``"GM"``…), for willing checks."""
+    turns: int = 0
+    """How many turns it has started in this encounter."""
+    actions: int = 0
+    """How many action slots it has used (spent, or elapsed at turn ends)."""
+    turn_start_actions: int = 0
+    """``actions`` when its current (or last) turn started."""
+    checks: int = 0
+    """How many checks it has made (see ``record_check``)."""
+    counters: tuple[Counter, ...] = attrs.field(default=(), converter=_counters)
+    """Named per-round or per-turn counters, sorted by name."""
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.id, str) or not self.id:
+            raise ParameterError("combatant id", self.id, "a non-empty string")
+        if not self.name:
+            object.__setattr__(self, "name", self.id)
+
+    def counter(self, name: str) -> int:
+        """The value of a named counter (0 if never counted)."""
+        for c in self.counters:
+            if c.name == name:
+                return c.value
+        return 0
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain JSON, counters included."""
+        return {
+            "id": self.id,
+            "name": self.name,
+            "initiative": self.initiative,
+            "owner": self.owner,
+            "turns": self.turns,
+            "actions": self.actions,
+            "turn_start_actions": self.turn_start_actions,
+            "checks": self.checks,
+            "counters": [
+                {"name": c.name, "value": c.value, "reset": c.reset.value}
+                for c in self.counters
+            ],
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Combatant:
+        """Load what [`to_json`][rollwerk.encounter.Combatant.to_json] wrote."""
+        owner = data.get("owner")
+        return cls(
+            id=str(data["id"]),
+            name=str(data.get("name", "")),
+            initiative=int(data.get("initiative", 0)),
+            owner=None if owner is None else str(owner),
+            turns=int(data.get("turns", 0)),
+            actions=int(data.get("actions", 0)),
+            turn_start_actions=int(data.get("turn_start_actions", 0)),
+            checks=int(data.get("checks", 0)),
+            counters=tuple(
+                Counter(str(c["name"]), int(c["value"]), CounterReset(c["reset"]))
+                for c in data.get("counters", ())
+            ),
+        )
+
+
+# ------------------------------------------------------------------ initiative
+
+InitiativeRule = Callable[[Sequence[Combatant], Rng], Sequence[str]]
+"""A ruleset's initiative rule: combatants and an Rng → ids in acting order.
+
+Every die it draws from the Rng is recorded in
+[`Encounter.initiative_rolls`][rollwerk.encounter.Encounter.initiative_rolls].
+"""
+
+
+def by_initiative(
+    combatants: Sequence[Combatant], rng: Rng, *, tie_sides: int = 20
+) -> tuple[str, ...]:
+    """Order by initiative value, highest first; break ties by roll-offs.
+
+    Tied combatants each roll one die of ``tie_sides`` (in the order given);
+    the higher roll goes first, and those still tied roll again (DS4-R11).
+    Deterministic for a given Rng.
+
+    >>> from rollwerk import ScriptedRng
+    >>> a, b, c = Combatant("A", initiative=8), Combatant("B", initiative=12), Combatant("C", initiative=8)
+    >>> by_initiative([a, b, c], ScriptedRng([5, 5, 3, 9]))
+    ('B', 'C', 'A')
+    """
+    groups: dict[int, list[str]] = {}
+    for c in combatants:
+        groups.setdefault(c.initiative, []).append(c.id)
+    order: list[str] = []
+    for value in sorted(groups, reverse=True):
+        order.extend(_roll_off(groups[value], rng, tie_sides))
+    return tuple(order)
+
+
+def _roll_off(ids: list[str], rng: Rng, sides: int) -> list[str]:
+    if len(ids) <= 1:
+        return list(ids)
+    rolls: dict[int, list[str]] = {}
+    for cid in ids:
+        rolls.setdefault(rng.roll(sides), []).append(cid)
+    result: list[str] = []
+    for face in sorted(rolls, reverse=True):
+        result.extend(_roll_off(rolls[face], rng, sides))
+    return result
+
+
+class _RecordingRng:
+    def __init__(self, rng: Rng) -> None:
+        self.rng = rng
+        self.rolls: list[DieRoll] = []
+
+    def roll(self, sides: int) -> int:
+        face = self.rng.roll(sides)
+        self.rolls.append(DieRoll(sides, face, "initiative"))
+        return face
+
+
+# ------------------------------------------------------------------- the state
+
+
+def _fraction(value: object) -> Fraction:
+    if isinstance(value, bool) or not isinstance(value, (int, Fraction)):
+        raise ParameterError("seconds", value, "an int or Fraction")
+    return Fraction(value)
+
+
+@attrs.frozen
+class EncounterState:
+    """The fields and queries of an encounter state (not an operation in sight).
+
+    Use [`Encounter`][rollwerk.encounter.Encounter], which adds the
+    operations; this base exists so that the operations and the JSON codec
+    can be written against the state alone.
+    """
+
+    combatants: tuple[Combatant, ...]
+    """Everyone in the encounter, in the order they joined."""
+    order: tuple[str, ...]
+    """The initiative order (ids); delays and joins change it."""
+    round: int = 0
+    """The current round; 0 before the first ``advance``."""
+    current: str | None = None
+    """Whose turn it is; ``None`` before the first turn, between turns and after the end."""
+    done: tuple[str, ...] = ()
+    """Ids whose slot in this round has passed (acted, or joined/delayed behind)."""
+    effects: tuple[ActiveEffect, ...] = ()
+    """The active effects, in the order they were added."""
+    concentrating: tuple[str, ...] = ()
+    """Ids of the combatants that concentrate."""
+    signal_counts: tuple[tuple[str, int], ...] = ()
+    """How often each named event has been signalled, sorted by name."""
+    clock: Fraction = attrs.field(default=Fraction(0), converter=_fraction)
+    """The game clock in seconds."""
+    round_seconds: Fraction = attrs.field(default=Fraction(6), converter=_fraction)
+    """How long a round lasts (AdZ 3, DS4 5, PF2e 6)."""
+    actions_per_round: int = 1
+    """Action slots per combatant and round (Mythandria: 2)."""
+    stacking: StackingPolicy = attrs.field(factory=StackingPolicy)
+    """How effects with the same name and modifiers of one kind stack."""
+    next_effect: int = 1
+    """The number in the next automatic effect id (``"e<n>"``)."""
+    initiative_rolls: tuple[DieRoll, ...] = ()
+    """Every die the initiative rule drew, in order."""
+    ended: bool = False
+    """Whether [`end`][rollwerk.encounter.Encounter.end] was called."""
+
+    @property
+    def ids(self) -> tuple[str, ...]:
+        """The combatants' ids, in the order they joined."""
+        return tuple(c.id for c in self.combatants)
+
+    @property
+    def up_next(self) -> str | None:
+        """Whose turn the next ``advance`` starts in this round, if anyone's."""
+        for cid in self.order:
+            if cid not in self.done and cid != self.current:
+                return cid
+        return None
+
+    def combatant(self, combatant: str) -> Combatant:
+        """The combatant with this id.
+
+        Raises:
+            ParameterError: No such combatant.
+        """
+        for c in self.combatants:
+            if c.id == combatant:
+                return c
+        raise ParameterError("combatant", combatant, self._allowed_ids())
+
+    def _allowed_ids(self) -> str:
+        return (
+            "the id of a combatant in the encounter ("
+            + (", ".join(self.ids) or "none")
+            + ")"
+        )
+
+    def turns_started(self, combatant: str) -> int:
+        """How many turns the combatant has started."""
+        return self.combatant(combatant).turns
+
+    def turns_ended(self, combatant: str) -> int:
+        """How many turns the combatant has ended."""
+        return self.combatant(combatant).turns - (1 if self.current == combatant else 0)
+
+    def actions_used(self, combatant: str) -> int:
+        """How many action slots the combatant has used or let pass."""
+        return self.combatant(combatant).actions
+
+    def checks_made(self, combatant: str) -> int:
+        """How many checks the combatant has made (``record_check``)."""
+        return self.combatant(combatant).checks
+
+    def counter(self, combatant: str, name: str) -> int:
+        """The value of a named counter of the combatant."""
+        return self.combatant(combatant).counter(name)
+
+    def is_concentrating(self, combatant: str) -> bool:
+        """Whether the combatant concentrates."""
+        return combatant in self.concentrating
+
+    def signals(self, event: str) -> int:
+        """How often the named event has been signalled."""
+        return dict(self.signal_counts).get(event, 0)
+
+    def effect(self, effect_id: str) -> ActiveEffect:
+        """The active effect with this id.
+
+        Raises:
+            ParameterError: No active effect has this id.
+        """
+        for e in self.effects:
+            if e.id == effect_id:
+                return e
+        ids = ", ".join(e.id for e in self.effects) or "none"
+        raise ParameterError(
+            "effect id", effect_id, f"the id of an active effect ({ids})"
+        )
+
+    def effects_on(self, combatant: str) -> tuple[ActiveEffect, ...]:
+        """The active effects on a combatant, in the order added."""
+        self.combatant(combatant)
+        return tuple(e for e in self.effects if e.target == combatant)
+
+    def remaining(self, effect_id: str) -> Remaining:
+        """What remains of an effect, in its duration's unit."""
+        return self.effect(effect_id).duration.remaining(self)
+
+    def modifiers(
+        self, combatant: str, kind: str | None = None
+    ) -> tuple[Modifier, ...]:
+        """The modifiers in force on a combatant, after the stacking policy.
+
+        Feed them into a check (``pw=base + enc.modifier_total("A", "check")``).
+        """
+        return self.stacking.combine(
+            m
+            for e in self.effects_on(combatant)
+            for m in e.modifiers
+            if kind is None or m.kind == kind
+        )
+
+    def modifier_total(self, combatant: str, kind: str | None = None) -> int:
+        """The sum of [`modifiers`][rollwerk.encounter.Encounter.modifiers]."""
+        return sum(m.amount for m in self.modifiers(combatant, kind))
+
+    def conditions(self, combatant: str) -> tuple[str, ...]:
+        """The condition labels the active effects impose on a combatant."""
+        return tuple(
+            e.condition for e in self.effects_on(combatant) if e.condition is not None
+        )

@@ -1,0 +1,72 @@
+"""Encounter traits: what a ruleset says about timing, stacking and initiative.
+
+[`Encounter.for_ruleset`][rollwerk.encounter.Encounter.for_ruleset] reads them.
+[`Ruleset`][rollwerk.rulesets.Ruleset] extends this protocol, so a ruleset
+that subclasses ``Ruleset`` inherits the defaults below and writes only the
+traits in which its system differs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Protocol
+
+from rollwerk.encounter._effects import StackingPolicy
+from rollwerk.encounter._state import Combatant, by_initiative
+from rollwerk.rng import Rng
+
+__all__ = ["EncounterTraits"]
+
+
+class EncounterTraits(Protocol):
+    """How a game system runs an encounter; every member has a default.
+
+    | Trait | Default |
+    |---|---|
+    | [`round_seconds`][rollwerk.encounter.EncounterTraits.round_seconds] | 6 seconds |
+    | [`actions_per_round`][rollwerk.encounter.EncounterTraits.actions_per_round] | 1 |
+    | [`stacking_policy`][rollwerk.encounter.EncounterTraits.stacking_policy] | ``StackingPolicy()``: everything stacks and sums |
+    | [`initiative_order`][rollwerk.encounter.EncounterTraits.initiative_order] | [`by_initiative`][rollwerk.encounter.by_initiative]: highest first, ties rolled off on a d20 |
+
+    A class that subclasses this protocol (or
+    [`Ruleset`][rollwerk.rulesets.Ruleset]) explicitly inherits the defaults;
+    a class that only matches it structurally must write all four.
+
+    >>> class Skirmish(EncounterTraits):
+    ...     @property
+    ...     def actions_per_round(self) -> int:
+    ...         return 2
+    >>> Skirmish().round_seconds, Skirmish().actions_per_round
+    (Fraction(6, 1), 2)
+    """
+
+    @property
+    def round_seconds(self) -> Fraction:
+        """How long a combat round lasts in game seconds (default 6)."""
+        return Fraction(6)
+
+    @property
+    def actions_per_round(self) -> int:
+        """Action slots per combatant and round (default 1; Mythandria: 2)."""
+        return 1
+
+    @property
+    def stacking_policy(self) -> StackingPolicy:
+        """How same-name effects and modifiers of one kind stack.
+
+        Default: [`StackingPolicy()`][rollwerk.encounter.StackingPolicy],
+        everything stacks and sums.
+        """
+        return StackingPolicy()
+
+    def initiative_order(
+        self, combatants: Sequence[Combatant], rng: Rng
+    ) -> Sequence[str]:
+        """The initiative rule: combatants and an Rng → ids in acting order.
+
+        Default: [`by_initiative`][rollwerk.encounter.by_initiative]. Every
+        die drawn from ``rng`` is recorded in the encounter's
+        [`initiative_rolls`][rollwerk.encounter.Encounter.initiative_rolls].
+        """
+        return by_initiative(combatants, rng)
