@@ -12,8 +12,6 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-import pytest
-
 ROOT = Path(__file__).resolve().parents[1]
 SOURCES = [ROOT / "src", *sorted(ROOT.glob("plugins/*/src"))]
 
@@ -91,9 +89,6 @@ def test_the_graph_covers_the_core_and_every_plugin() -> None:
     assert "rollwerk.notation._tree" in graph["rollwerk.notation._parser"]
 
 
-@pytest.mark.xfail(
-    reason="plugins._registry <-> plugins.hookspecs cycle, being removed"
-)
 def test_import_graph_of_core_and_plugins_is_acyclic() -> None:
     assert find_cycle(import_graph()) is None
 

@@ -19,20 +19,22 @@ wraps each plugin's call and sees (and may change) that plugin's result.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pluggy
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Mapping, Sequence
 
     from rollwerk.encounter._durations import DurationDecoder
-    from rollwerk.plugins._registry import Registry
+    from rollwerk.i18n import Catalog
     from rollwerk.rulesets import OptionalRule, Ruleset
 
 __all__ = [
+    "RegistryView",
     "hookimpl",
     "hookspec",
+    "rollwerk_register_catalogs",
     "rollwerk_register_duration_kinds",
     "rollwerk_register_optional_rules",
     "rollwerk_register_rulesets",
@@ -44,8 +46,26 @@ hookimpl = pluggy.HookimplMarker("rollwerk")
 """Marks a hook implementation in a plugin; re-exported as `rollwerk.hookimpl`."""
 
 
+class RegistryView(Protocol):
+    """What a hook implementation may ask of the registry that calls it.
+
+    The [`Registry`][rollwerk.plugins.Registry] passes itself as the
+    ``registry`` argument of every hook; this protocol names the part a
+    plugin may rely on (and keeps the specifications free of an import of
+    the registry, so the import graph has no cycle).
+    """
+
+    def ids(self) -> list[str]:
+        """The ids of the rulesets registered so far."""
+        ...
+
+    def ruleset(self, ruleset_id: str, *, options: Sequence[str] = ()) -> Ruleset:
+        """The ruleset with id ``ruleset_id``, with optional rules enabled."""
+        ...
+
+
 @hookspec
-def rollwerk_register_rulesets(registry: Registry) -> list[Ruleset]:
+def rollwerk_register_rulesets(registry: RegistryView) -> list[Ruleset]:
     """Return the rulesets this plugin provides.
 
     Args:
@@ -76,7 +96,7 @@ def rollwerk_register_rulesets(registry: Registry) -> list[Ruleset]:
 
 
 @hookspec
-def rollwerk_register_optional_rules(registry: Registry) -> list[OptionalRule]:
+def rollwerk_register_optional_rules(registry: RegistryView) -> list[OptionalRule]:
     """Return optional or house rules that adjust an existing ruleset.
 
     Args:
@@ -106,7 +126,7 @@ def rollwerk_register_optional_rules(registry: Registry) -> list[OptionalRule]:
 
 @hookspec
 def rollwerk_register_duration_kinds(
-    registry: Registry,
+    registry: RegistryView,
 ) -> Mapping[str, DurationDecoder]:
     """Return the duration kinds this plugin adds, by JSON name.
 
@@ -134,5 +154,38 @@ def rollwerk_register_duration_kinds(
         ```
 
     Used by: `rollwerk-pf2e` (``pf2e_rounds``).
+    """
+    raise NotImplementedError  # pragma: no cover - a specification, never called
+
+
+@hookspec
+def rollwerk_register_catalogs(registry: RegistryView) -> list[Catalog]:
+    """Return the message catalogs this plugin ships.
+
+    A ruleset's texts (explanations, labels, difficulty names) are rendered
+    from its own [`Catalog`][rollwerk.i18n.Catalog]; registering that catalog
+    here lets the CLI and the bundled-catalog tests see it. A plugin may also
+    return a catalog that only adds a language (``"eo"``, say) for its own
+    texts, another plugin's or the core's
+    ([`CORE`][rollwerk.i18n.CORE]); [`Registry.catalogs`][rollwerk.plugins.Registry.catalogs]
+    merges them all over the core's, and ``rollwerk … --lang`` offers every
+    language they have.
+
+    Args:
+        registry: The [`Registry`][rollwerk.plugins.Registry] asking.
+
+    Returns:
+        A list of catalogs (may be empty). Not firstresult: the lists of all
+        plugins are combined; for a message two catalogs define, the later
+        one wins.
+
+    Example:
+        ```python
+        @rollwerk.hookimpl
+        def rollwerk_register_catalogs():
+            return [Catalog({"eo": {"die.dropped": "forĵetita"}})]
+        ```
+
+    Used by: every bundled ruleset plugin (its own texts).
     """
     raise NotImplementedError  # pragma: no cover - a specification, never called
