@@ -71,8 +71,8 @@ def test_ds4_r03_presets_and_e4_e5() -> None:
         "very-hard": -4,
         "extremely-hard": -8,
     }
-    assert DIFFICULTIES[0].label_de == "Routine"
-    assert DIFFICULTIES[-1].label_de == "äußerst schwer"
+    assert DIFFICULTIES[0].label("de") == "Routine"
+    assert DIFFICULTIES[-1].label("de") == "äußerst schwer"
     rope = Stats(agility=5, movement=3)
     sneak = typical_check("jump")
     assert sneak.pw(rope, mods["extremely-hard"]) == 0

@@ -47,7 +47,7 @@ def test_fl_r02_difficulty_presets_in_steps_of_three() -> None:
     """FL-R02, FL-A12: presets +6, +3, 0, −3, −6, −9, −12, easiest first."""
     assert [d.modifier for d in FLUID.difficulties] == [6, 3, 0, -3, -6, -9, -12]
     assert FLUID.difficulties == DIFFICULTIES
-    assert [d.label_de for d in DIFFICULTIES][:4] == [
+    assert [d.label("de") for d in DIFFICULTIES][:4] == [
         "sehr leicht",
         "leicht",
         "normal",

@@ -425,7 +425,7 @@ def test_my_r08_difference_97_has_an_ordinary_tie() -> None:
 
 def test_my_r10_nine_presets() -> None:
     """MY-R10: the nine presets, easiest first, with German labels."""
-    table = [(d.id, d.modifier, d.label_de) for d in RS.difficulties]
+    table = [(d.id, d.modifier, d.label("de")) for d in RS.difficulties]
     assert table == [
         ("trivial", 100, "trivial"),
         ("childs_play", 75, "kinderleicht"),

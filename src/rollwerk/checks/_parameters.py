@@ -11,6 +11,7 @@ import attrs
 
 from rollwerk.checks._model import Check, Scalar
 from rollwerk.errors import ParameterError
+from rollwerk.i18n import Text
 
 _INTEGER = re.compile(r"[+-]?[0-9]+", re.ASCII)
 _MAX_DIGITS = 30
@@ -197,7 +198,5 @@ class Difficulty:
     """A stable identifier (``"easy"``, ``"hard"``…)."""
     modifier: int
     """The modifier it stands for."""
-    label_en: str
-    """The English label."""
-    label_de: str
-    """The German label."""
+    label: Text
+    """Its name, rendered from catalogs: ``label("de")``."""

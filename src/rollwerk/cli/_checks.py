@@ -21,8 +21,10 @@ from typing import TYPE_CHECKING, Any
 from rollwerk.checks._model import SCHEMA, CheckResult, ContestOutcome, Degree, Outcome
 from rollwerk.checks._parameters import CheckSpec, Parameter
 from rollwerk.cli._format import bar, percent, table
+from rollwerk.cli._lang import Languages, catalogs, word
 from rollwerk.distribution import Distribution, fraction_to_str
 from rollwerk.errors import ParameterError, RollwerkError, ScriptExhausted, UnknownCheck
+from rollwerk.i18n import Catalog
 from rollwerk.rng import Rng, ScriptedRng, SeededRng, SystemRng
 from rollwerk.rulesets import Ruleset, contest_odds
 
@@ -32,47 +34,12 @@ if TYPE_CHECKING:
 
 __all__ = ["add_parsers"]
 
-_WORDS = {
-    "en": {
-        "outcome": "outcome",
-        "result": "result",
-        "degree": "degree",
-        "value": "value",
-        "extras": "extras",
-        "probability": "probability",
-        "rolls": "rolls",
-        "none": "none",
-        "no roll": "no roll",
-        "explanation": "explanation",
-        "yes": "success",
-        "no": "failure",
-        "vs": "vs",
-        "first": "first side wins",
-        "second": "second side wins",
-        "tie": "tie",
-        "reroll": "roll again",
-        "both_failed": "both failed",
-    },
-    "de": {
-        "outcome": "Ausgang",
-        "result": "Ergebnis",
-        "degree": "Grad",
-        "value": "Wert",
-        "extras": "Extras",
-        "probability": "Wahrscheinlichkeit",
-        "rolls": "Würfe",
-        "none": "keine",
-        "no roll": "kein Wurf",
-        "explanation": "Erklärung",
-        "yes": "Erfolg",
-        "no": "Misserfolg",
-        "vs": "gegen",
-        "first": "erste Seite gewinnt",
-        "second": "zweite Seite gewinnt",
-        "tie": "unentschieden",
-        "reroll": "neu würfeln",
-        "both_failed": "beide gescheitert",
-    },
+# The old word keys of the CLI, by their message ids in the core catalog.
+_WORD_IDS = {
+    "yes": "cli.success",
+    "no": "cli.failure",
+    "no roll": "cli.no_roll",
+    **{c.value: f"cli.contest.{c.value}" for c in ContestOutcome},
 }
 
 
@@ -88,8 +55,15 @@ def _dumps(data: Any, **options: Any) -> str:
 
 def add_parsers(
     subparsers: argparse._SubParsersAction[argparse.ArgumentParser],
+    languages: Languages | None = None,
 ) -> None:
-    """Add ``rulesets``, ``check``, ``odds`` and ``contest`` to the CLI."""
+    """Add ``rulesets``, ``check``, ``odds`` and ``contest`` to the CLI.
+
+    ``languages`` are the choices of ``--lang`` (default: the core's and the
+    installed plugins' catalogs' languages).
+    """
+    if languages is None:
+        languages = Languages(None)
     p = subparsers.add_parser(
         "rulesets",
         help="list the installed rulesets and plugin load failures",
@@ -106,7 +80,7 @@ def add_parsers(
         help="resolve a check of a ruleset",
         description="Resolve one check, e.g. `rollwerk check toy skill=4 --seed 7`.",
     )
-    _common(p)
+    _common(p, languages)
     group = p.add_mutually_exclusive_group()
     group.add_argument("--seed", type=int, help="roll with a seeded Rng")
     group.add_argument(
@@ -123,7 +97,7 @@ def add_parsers(
         description="Print the exact distribution of a check's outcomes as a "
         "table with a bar chart, best outcome first.",
     )
-    _common(p)
+    _common(p, languages)
     p.set_defaults(handler=cmd_odds)
 
     p = subparsers.add_parser(
@@ -132,7 +106,7 @@ def add_parsers(
         description="Print who wins a contest: the first check (key=value…) "
         "against the second (--vs key=value…).",
     )
-    _common(p)
+    _common(p, languages)
     p.add_argument(
         "--vs",
         nargs="*",
@@ -149,13 +123,20 @@ def add_parsers(
     p.set_defaults(handler=cmd_contest)
 
 
-def _common(p: argparse.ArgumentParser) -> None:
+def _common(p: argparse.ArgumentParser, languages: Languages) -> None:
     p.add_argument("target", metavar="RULESET[:CHECK]", help="e.g. ds4 or ds4:check")
     p.add_argument(
         "params", nargs="*", metavar="KEY=VALUE", help="the check's parameters"
     )
     p.add_argument("--json", action="store_true", help="print JSON")
-    p.add_argument("--lang", choices=("en", "de"), default="en", help="language")
+    p.add_argument(
+        "--lang",
+        choices=languages,
+        default="en",
+        metavar="LANG",
+        help="language (en, de, or one a plugin's catalog adds)",
+    )
+    p.set_defaults(languages=languages)
     p.add_argument(
         "--option",
         action="append",
@@ -243,11 +224,24 @@ def _target(args: argparse.Namespace) -> tuple[Ruleset, CheckSpec]:
 # -- formatting --------------------------------------------------------------
 
 
-def _word(lang: str, key: str) -> str:
-    return _WORDS[lang][key]
+def _cats(args: argparse.Namespace) -> Catalog:
+    return catalogs(args.languages, args.lang)
 
 
-def _degree_label(ruleset: Ruleset, lang: str, degree: Degree) -> str:
+def _word(cats: Catalog, lang: str, key: str) -> str:
+    return word(cats, lang, _WORD_IDS.get(key, f"cli.{key}"))
+
+
+def _degree_label(ruleset: Ruleset, lang: str, degree: Degree, cats: Catalog) -> str:
+    """The ruleset's word for ``degree``.
+
+    A catalog message ``<ruleset id>.label.<degree>`` in ``lang`` wins (how
+    a plugin adds a language for another ruleset's labels); then the
+    ruleset's own ``labels[lang]``, then its English label.
+    """
+    label = cats.template(lang, f"{ruleset.id}.label.{degree.value}")
+    if label:
+        return label
     labels: Mapping[str, str] = ruleset.labels.get(lang, {})
     label = labels.get(degree.value)
     if not label:
@@ -276,10 +270,10 @@ def _header(
     return head
 
 
-def _extras_text(outcome: Outcome, lang: str) -> str:
+def _extras_text(outcome: Outcome, lang: str, cats: Catalog) -> str:
     parts = [f"{k}={_scalar_text(v)}" for k, v in outcome.extras]
     if not outcome.rolled:
-        parts.insert(0, _word(lang, "no roll"))
+        parts.insert(0, _word(cats, lang, "no roll"))
     return ", ".join(parts)
 
 
@@ -387,7 +381,12 @@ def _ruleset_details(registry: Registry, rid: str, *, as_json: bool) -> int:
                 for s in ruleset.checks()
             ],
             "difficulties": [
-                {"id": d.id, "modifier": d.modifier, "en": d.label_en, "de": d.label_de}
+                {
+                    "id": d.id,
+                    "modifier": d.modifier,
+                    "en": d.label.render("en"),
+                    "de": d.label.render("de"),
+                }
                 for d in ruleset.difficulties
             ],
             "optional_rules": [
@@ -466,29 +465,30 @@ def cmd_check(args: argparse.Namespace) -> int:
         _emit(_dumps(data, ensure_ascii=False))
         return 0
     lang = args.lang
-    verdict = _word(lang, "yes" if result.success else "no")
-    label = _degree_label(ruleset, lang, result.degree)
-    line = f"{_word(lang, 'result')}: {verdict}"
+    cats = _cats(args)
+    verdict = _word(cats, lang, "yes" if result.success else "no")
+    label = _degree_label(ruleset, lang, result.degree, cats)
+    line = f"{_word(cats, lang, 'result')}: {verdict}"
     if label != verdict:
         line += f" ({label})"
     if result.value is not None:
-        line += f", {_word(lang, 'value')} {result.value}"
-    extras = _extras_text(result.outcome(), lang)
+        line += f", {_word(cats, lang, 'value')} {result.value}"
+    extras = _extras_text(result.outcome(), lang, cats)
     if extras:
         line += f"; {extras}"
     _emit(_header(ruleset, spec, params, args.option))
     _emit(line)
     if result.rolls:
-        die = "W" if lang == "de" else "d"  # German dice are W6, W20 (Würfel)
+        die = word(cats, lang, "number.die_letter")  # German dice are W6 (Würfel)
         rolls = ", ".join(
             f"{r.face} ({die}{r.sides}{' ' + r.role if r.role else ''})"
             for r in result.rolls
         )
     else:
-        rolls = _word(lang, "none")
-    _emit(f"{_word(lang, 'rolls')}: {rolls}")
+        rolls = _word(cats, lang, "none")
+    _emit(f"{_word(cats, lang, 'rolls')}: {rolls}")
     if args.explain:
-        _emit(f"{_word(lang, 'explanation')}: {result.explain(lang)}")
+        _emit(f"{_word(cats, lang, 'explanation')}: {result.explain(lang, cats)}")
     return 0
 
 
@@ -513,21 +513,26 @@ def cmd_odds(args: argparse.Namespace) -> int:
         _emit(_dumps(data, ensure_ascii=False))
         return 0
     lang = args.lang
+    cats = _cats(args)
     largest = max(p for _, p in items)
     show_extras = any(o.extras or not o.rolled for o, _ in items)
-    head = [_word(lang, "result"), _word(lang, "degree"), _word(lang, "value")]
+    head = [
+        _word(cats, lang, "result"),
+        _word(cats, lang, "degree"),
+        _word(cats, lang, "value"),
+    ]
     if show_extras:
-        head.append(_word(lang, "extras"))
-    head += [_word(lang, "probability"), "%", ""]
+        head.append(_word(cats, lang, "extras"))
+    head += [_word(cats, lang, "probability"), "%", ""]
     rows = [head]
     for o, p in items:
         row = [
-            _word(lang, "yes" if o.success else "no"),
-            _degree_label(ruleset, lang, o.degree),
+            _word(cats, lang, "yes" if o.success else "no"),
+            _degree_label(ruleset, lang, o.degree, cats),
             _scalar_text(o.value),
         ]
         if show_extras:
-            row.append(_extras_text(o, lang))
+            row.append(_extras_text(o, lang, cats))
         row += [fraction_to_str(p), percent(p, lang), bar(p, largest)]
         rows.append(row)
     n = len(head)
@@ -536,7 +541,7 @@ def cmd_odds(args: argparse.Namespace) -> int:
         _emit(line)
     success = dist.probability(lambda o: o.success)
     _emit(
-        f"P({_word(lang, 'yes')}) = {fraction_to_str(success)} ({percent(success, lang)})"
+        f"P({_word(cats, lang, 'yes')}) = {fraction_to_str(success)} ({percent(success, lang)})"
     )
     return 0
 
@@ -567,6 +572,7 @@ def cmd_contest(args: argparse.Namespace) -> int:
         _emit(_dumps(data, ensure_ascii=False))
         return 0
     lang = args.lang
+    cats = _cats(args)
     shown = [
         c
         for c in ContestOutcome
@@ -574,19 +580,19 @@ def cmd_contest(args: argparse.Namespace) -> int:
         or c in (ContestOutcome.FIRST, ContestOutcome.SECOND, ContestOutcome.TIE)
     ]
     largest = max(odds[c] for c in shown)
-    rows = [[_word(lang, "outcome"), _word(lang, "probability"), "%", ""]]
+    rows = [[_word(cats, lang, "outcome"), _word(cats, lang, "probability"), "%", ""]]
     for c in shown:
         p = odds[c]
         rows.append(
             [
-                _word(lang, c.value),
+                _word(cats, lang, c.value),
                 fraction_to_str(p),
                 percent(p, lang),
                 bar(p, largest),
             ]
         )
     _emit(
-        f"{_header(ruleset, spec, params, args.option)} {_word(lang, 'vs')} "
+        f"{_header(ruleset, spec, params, args.option)} {_word(cats, lang, 'vs')} "
         f"{_header(ruleset, other_spec, vs_params)}"
     )
     for line in table(rows, {1, 2}):

@@ -65,8 +65,14 @@ def _terminal_width() -> int:
     return columns if columns > 0 else 80
 
 
-def _parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+def _parser(
+    argv: Sequence[str] | None = None, registry: Registry | None = None
+) -> argparse.ArgumentParser:
     import importlib
+
+    from rollwerk.cli._lang import Languages
+
+    languages = Languages(registry)  # --lang: the core's and the plugins' catalogs
 
     parser = _OneLineParser(
         prog="rollwerk",
@@ -76,7 +82,7 @@ def _parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     first = next((a for a in argv or () if not a.startswith("-")), None)
     wanted = [_COMMANDS[first]] if first in _COMMANDS else ["_roll", "_checks"]
     for name in wanted:
-        importlib.import_module(f"rollwerk.cli.{name}").add_parsers(sub)
+        importlib.import_module(f"rollwerk.cli.{name}").add_parsers(sub, languages)
     return parser
 
 
@@ -93,7 +99,7 @@ def main(argv: Sequence[str] | None = None, *, registry: Registry | None = None)
 
     if argv is None:
         argv = sys.argv[1:]
-    parser = _parser(argv)
+    parser = _parser(argv, registry)
     args = parser.parse_args(argv)
     args.registry = registry
     try:

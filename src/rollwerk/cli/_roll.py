@@ -7,31 +7,24 @@ import json
 from typing import Any
 
 from rollwerk.cli._format import bar, mean_text, percent, table
+from rollwerk.cli._lang import Languages, catalogs, word
 from rollwerk.distribution import Distribution, fraction_to_str
 from rollwerk.errors import ParameterError, RollwerkError, ScriptExhausted
+from rollwerk.i18n import CORE, Catalog
 from rollwerk.notation._expression import RollResult, parse
 from rollwerk.rng import Rng, ScriptedRng, SeededRng, SystemRng
 
 __all__ = ["add_parsers", "cmd_roll", "odds_json", "odds_table"]
 
-_WORDS = {
-    "en": {
-        "value": "value",
-        "probability": "probability",
-        "percent": "percent",
-        "title": "exact odds of {notation} (mean {mean})",
-    },
-    "de": {
-        "value": "Wert",
-        "probability": "Wahrscheinlichkeit",
-        "percent": "Prozent",
-        "title": "exakte Wahrscheinlichkeiten für {notation} (Mittelwert {mean})",
-    },
-}
 
+def add_parsers(subparsers: Any, languages: Languages | None = None) -> None:
+    """Add the ``roll`` subcommand to the ``rollwerk`` argument parser.
 
-def add_parsers(subparsers: Any) -> None:
-    """Add the ``roll`` subcommand to the ``rollwerk`` argument parser."""
+    ``languages`` are the choices of ``--lang`` (default: the core's and the
+    installed plugins' catalogs' languages).
+    """
+    if languages is None:
+        languages = Languages(None)
     p: argparse.ArgumentParser = subparsers.add_parser(
         "roll",
         help="roll dice notation such as 2W6+3, or print its exact odds",
@@ -59,9 +52,22 @@ def add_parsers(subparsers: Any) -> None:
     )
     p.add_argument("--json", action="store_true", help="print JSON")
     p.add_argument(
-        "--lang", choices=("en", "de"), default="en", help="language of the text"
+        "--dialect",
+        default="rollwerk",
+        metavar="NAME",
+        help=(
+            "read the notation as this tool does: rollwerk (the default), "
+            "roll20, foundry, avrae or german"
+        ),
     )
-    p.set_defaults(handler=cmd_roll)
+    p.add_argument(
+        "--lang",
+        choices=languages,
+        default="en",
+        metavar="LANG",
+        help="language of the text (en, de, or one a plugin's catalog adds)",
+    )
+    p.set_defaults(handler=cmd_roll, languages=languages)
 
 
 def _faces(text: str) -> list[int]:
@@ -77,7 +83,7 @@ def _faces(text: str) -> list[int]:
 
 
 def _roll(notation: str, args: argparse.Namespace) -> RollResult:
-    expr = parse(notation)
+    expr = parse(notation, args.dialect)
     if args.rolls is None:
         rng: Rng = SeededRng(args.seed) if args.seed is not None else SystemRng()
         return expr.roll(rng)
@@ -114,8 +120,12 @@ def odds_json(notation: str, dist: Distribution[int]) -> dict[str, Any]:
     }
 
 
-def odds_table(notation: str, dist: Distribution[int], lang: str = "en") -> str:
+def odds_table(
+    notation: str, dist: Distribution[int], lang: str = "en", cats: Catalog = CORE
+) -> str:
     """The text of ``--odds``: a title, then value, probability, percent and bar.
+
+    The words come from ``cats`` (by default the core's catalog).
 
     >>> print(odds_table("1d4", parse("1d4").distribution()))
     exact odds of 1d4 (mean 5/2 ≈ 2.50)
@@ -125,16 +135,20 @@ def odds_table(notation: str, dist: Distribution[int], lang: str = "en") -> str:
         3          1/4   25.00%  ████████████████████████████████████████
         4          1/4   25.00%  ████████████████████████████████████████
     """
-    words = _WORDS[lang]
     items = sorted(dist.items())
     largest = max(p for _, p in items)
-    rows = [[words["value"], words["probability"], words["percent"], ""]]
+    head = ("cli.value", "cli.probability", "cli.percent")
+    rows = [[*(word(cats, lang, w) for w in head), ""]]
     for v, p in items:
         rows.append([str(v), fraction_to_str(p), percent(p, lang), bar(p, largest)])
     mean = mean_text(dist.mean(), lang)
-    lines = [words["title"].format(notation=notation, mean=mean)]
+    lines = [word(cats, lang, "cli.odds_title", notation=notation, mean=mean)]
     lines += table(rows, right={0, 1, 2})
     return "\n".join(lines)
+
+
+def _catalogs(args: argparse.Namespace) -> Catalog:
+    return catalogs(args.languages, args.lang)
 
 
 def cmd_roll(args: argparse.Namespace) -> int:
@@ -149,20 +163,20 @@ def cmd_roll(args: argparse.Namespace) -> int:
             raise ParameterError(
                 "--odds", "with --seed/--rolls", "used without --seed and --rolls"
             )
-        dist = parse(notation).distribution()
+        dist = parse(notation, args.dialect).distribution()
         if args.json:
             print(json.dumps(odds_json(notation, dist), ensure_ascii=False))
         else:
-            print(odds_table(notation, dist, args.lang))
+            print(odds_table(notation, dist, args.lang, _catalogs(args)))
         return 0
     result = _roll(notation, args)
     if args.json:
         data = result.to_json()
         if args.explain:
-            data["explanation"] = result.explain(args.lang)
+            data["explanation"] = result.explain(args.lang, _catalogs(args))
         print(json.dumps(data, ensure_ascii=False))
     elif args.explain:
-        print(result.explain(args.lang))
+        print(result.explain(args.lang, _catalogs(args)))
     else:
         print(result.total)
     return 0

@@ -56,6 +56,7 @@ from rollwerk.checks._parameters import CheckSpec, Difficulty, Monotonic, Parame
 from rollwerk.dice._die import DieRoll
 from rollwerk.distribution import Distribution
 from rollwerk.errors import RulesError
+from rollwerk.i18n import Text
 from rollwerk.plugins.hookspecs import hookimpl
 from rollwerk.rng import Rng
 from rollwerk.rulesets import OptionalRule, Ruleset
@@ -401,9 +402,9 @@ class ToyRuleset(Ruleset):
     def difficulties(self) -> Sequence[Difficulty]:
         """Easy, normal and hard."""
         return (
-            Difficulty("easy", 1, "easy", "leicht"),
-            Difficulty("normal", 0, "normal", "normal"),
-            Difficulty("hard", -1, "hard", "schwer"),
+            Difficulty("easy", 1, Text.fixed(en="easy", de="leicht")),
+            Difficulty("normal", 0, Text.fixed(en="normal", de="normal")),
+            Difficulty("hard", -1, Text.fixed(en="hard", de="schwer")),
         )
 
     def checks(self) -> Sequence[CheckSpec]:

@@ -9,6 +9,7 @@ import attrs
 
 from rollwerk import ParameterError
 from rollwerk.checks import Difficulty
+from rollwerk_ds4._catalog import CATALOG
 
 __all__ = [
     "DIFFICULTIES",
@@ -60,13 +61,13 @@ LABELS: Mapping[str, Mapping[str, str]] = {
 
 
 DIFFICULTIES: tuple[Difficulty, ...] = (
-    Difficulty("routine", 8, "routine", "Routine"),
-    Difficulty("very-easy", 4, "very easy", "sehr leicht"),
-    Difficulty("easy", 2, "easy", "leicht"),
-    Difficulty("normal", 0, "normal", "normal"),
-    Difficulty("hard", -2, "hard", "schwer"),
-    Difficulty("very-hard", -4, "very hard", "sehr schwer"),
-    Difficulty("extremely-hard", -8, "extremely hard", "äußerst schwer"),
+    Difficulty("routine", 8, CATALOG.text("ds4.difficulty.routine")),
+    Difficulty("very-easy", 4, CATALOG.text("ds4.difficulty.very-easy")),
+    Difficulty("easy", 2, CATALOG.text("ds4.difficulty.easy")),
+    Difficulty("normal", 0, CATALOG.text("ds4.difficulty.normal")),
+    Difficulty("hard", -2, CATALOG.text("ds4.difficulty.hard")),
+    Difficulty("very-hard", -4, CATALOG.text("ds4.difficulty.very-hard")),
+    Difficulty("extremely-hard", -8, CATALOG.text("ds4.difficulty.extremely-hard")),
 )
 """The difficulty presets of DS4-R03, easiest first (guidelines only)."""
 

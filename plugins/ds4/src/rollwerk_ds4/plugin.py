@@ -3,12 +3,21 @@
 from __future__ import annotations
 
 import rollwerk
+from rollwerk.i18n import Catalog
 from rollwerk_ds4._ruleset import Ds4Ruleset
 
-__all__ = ["rollwerk_register_rulesets"]
+__all__ = ["rollwerk_register_catalogs", "rollwerk_register_rulesets"]
 
 
 @rollwerk.hookimpl
 def rollwerk_register_rulesets() -> list[rollwerk.Ruleset]:
     """Return the DS4 ruleset."""
     return [Ds4Ruleset()]
+
+
+@rollwerk.hookimpl
+def rollwerk_register_catalogs() -> list[Catalog]:
+    """Return the ds4 ruleset's message catalog (English and German)."""
+    from rollwerk_ds4._catalog import CATALOG
+
+    return [CATALOG]

@@ -12,6 +12,7 @@ import attrs
 from rollwerk import Check, ContestOutcome, Degree, Outcome, ParameterError, Ruleset
 from rollwerk.checks import CheckSpec, Difficulty
 from rollwerk.rulesets import OptionalRule, distribution_version
+from rollwerk_fluid._catalog import CATALOG
 from rollwerk_fluid._check import RULESET_ID, FluidCheck, check_parameters
 from rollwerk_fluid._rerolls import RerollCheck, reroll_parameters
 
@@ -27,13 +28,15 @@ TRAIT_CAP = 5
 """The trait limit of the optional trait cap (FL-R13)."""
 
 DIFFICULTIES = (
-    Difficulty("very-easy", 6, "very easy", "sehr leicht"),
-    Difficulty("easy", 3, "easy", "leicht"),
-    Difficulty("normal", 0, "normal", "normal"),
-    Difficulty("hard", -3, "hard", "schwer"),
-    Difficulty("very-hard", -6, "very hard", "sehr schwer"),
-    Difficulty("extremely-hard", -9, "extremely hard", "äußerst schwer"),
-    Difficulty("nearly-impossible", -12, "nearly impossible", "fast unmöglich"),
+    Difficulty("very-easy", 6, CATALOG.text("fluid.difficulty.very-easy")),
+    Difficulty("easy", 3, CATALOG.text("fluid.difficulty.easy")),
+    Difficulty("normal", 0, CATALOG.text("fluid.difficulty.normal")),
+    Difficulty("hard", -3, CATALOG.text("fluid.difficulty.hard")),
+    Difficulty("very-hard", -6, CATALOG.text("fluid.difficulty.very-hard")),
+    Difficulty("extremely-hard", -9, CATALOG.text("fluid.difficulty.extremely-hard")),
+    Difficulty(
+        "nearly-impossible", -12, CATALOG.text("fluid.difficulty.nearly-impossible")
+    ),
 )
 """The GM's modifier presets in steps of 3, easiest first (FL-R02, FL-A12)."""
 

@@ -4,10 +4,15 @@ from __future__ import annotations
 
 import rollwerk
 from rollwerk import Ruleset
+from rollwerk.i18n import Catalog
 from rollwerk.rulesets import OptionalRule
 from rollwerk_fluid._ruleset import FluidRuleset, trait_cap_rule
 
-__all__ = ["rollwerk_register_optional_rules", "rollwerk_register_rulesets"]
+__all__ = [
+    "rollwerk_register_catalogs",
+    "rollwerk_register_optional_rules",
+    "rollwerk_register_rulesets",
+]
 
 
 @rollwerk.hookimpl
@@ -20,3 +25,11 @@ def rollwerk_register_rulesets() -> list[Ruleset]:
 def rollwerk_register_optional_rules() -> list[OptionalRule]:
     """Register the optional rule ``trait-cap`` (FL-R13)."""
     return [trait_cap_rule]
+
+
+@rollwerk.hookimpl
+def rollwerk_register_catalogs() -> list[Catalog]:
+    """Return the fluid ruleset's message catalog (English and German)."""
+    from rollwerk_fluid._catalog import CATALOG
+
+    return [CATALOG]

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 
 from rollwerk import Modifier, ParameterError
 from rollwerk.checks import Difficulty
+from rollwerk.i18n import Text
 
 __all__ = [
     "FIXED_KINDS",
@@ -60,7 +61,8 @@ class DifficultyPreset(enum.Enum):
 
     def difficulty(self) -> Difficulty:
         """This preset as a core [`Difficulty`][rollwerk.checks.Difficulty]."""
-        return Difficulty(self.value, self.modifier, self.label_en, self.label_de)
+        label = Text.fixed(en=self.label_en, de=self.label_de)
+        return Difficulty(self.value, self.modifier, label)
 
 
 _PRESETS = {

@@ -11,6 +11,7 @@ from rollwerk import Combatant, ContestOutcome, Outcome, Rng
 from rollwerk.checks import CheckSpec, Difficulty, Monotonic, Parameter
 from rollwerk.encounter import StackingPolicy
 from rollwerk.rulesets import Ruleset, distribution_version
+from rollwerk_pf2e._catalog import CATALOG
 from rollwerk_pf2e._checks import RULESET_ID, Pf2eCheck
 
 __all__ = ["Pf2eRuleset"]
@@ -133,13 +134,17 @@ class Pf2eRuleset(Ruleset):
         adjustment seen from the roll (a DC 2 higher is a −2 modifier).
         """
         return (
-            Difficulty("incredibly-easy", 10, "incredibly easy", "unglaublich leicht"),
-            Difficulty("very-easy", 5, "very easy", "sehr leicht"),
-            Difficulty("easy", 2, "easy", "leicht"),
-            Difficulty("normal", 0, "normal", "normal"),
-            Difficulty("hard", -2, "hard", "schwer"),
-            Difficulty("very-hard", -5, "very hard", "sehr schwer"),
-            Difficulty("incredibly-hard", -10, "incredibly hard", "unglaublich schwer"),
+            Difficulty(
+                "incredibly-easy", 10, CATALOG.text("pf2e.difficulty.incredibly-easy")
+            ),
+            Difficulty("very-easy", 5, CATALOG.text("pf2e.difficulty.very-easy")),
+            Difficulty("easy", 2, CATALOG.text("pf2e.difficulty.easy")),
+            Difficulty("normal", 0, CATALOG.text("pf2e.difficulty.normal")),
+            Difficulty("hard", -2, CATALOG.text("pf2e.difficulty.hard")),
+            Difficulty("very-hard", -5, CATALOG.text("pf2e.difficulty.very-hard")),
+            Difficulty(
+                "incredibly-hard", -10, CATALOG.text("pf2e.difficulty.incredibly-hard")
+            ),
         )
 
     def checks(self) -> Sequence[CheckSpec]:

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import rollwerk
 from rollwerk import Ruleset
+from rollwerk.i18n import Catalog
 from rollwerk_pf2e._ruleset import Pf2eRuleset
 
 if TYPE_CHECKING:
@@ -13,7 +14,11 @@ if TYPE_CHECKING:
 
     from rollwerk.encounter import DurationDecoder
 
-__all__ = ["rollwerk_register_duration_kinds", "rollwerk_register_rulesets"]
+__all__ = [
+    "rollwerk_register_catalogs",
+    "rollwerk_register_duration_kinds",
+    "rollwerk_register_rulesets",
+]
 
 
 @rollwerk.hookimpl
@@ -28,3 +33,11 @@ def rollwerk_register_duration_kinds() -> Mapping[str, DurationDecoder]:
     from rollwerk_pf2e._durations import DURATION_KINDS
 
     return DURATION_KINDS
+
+
+@rollwerk.hookimpl
+def rollwerk_register_catalogs() -> list[Catalog]:
+    """Return the pf2e ruleset's message catalog (English and German)."""
+    from rollwerk_pf2e._catalog import CATALOG
+
+    return [CATALOG]

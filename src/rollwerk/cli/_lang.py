@@ -1,0 +1,51 @@
+"""The languages ``--lang`` offers, and the catalogs the CLI renders from."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from rollwerk.i18n import CORE, Catalog, render
+
+if TYPE_CHECKING:
+    from rollwerk.plugins._registry import Registry
+
+__all__ = ["Languages", "catalogs", "word"]
+
+
+class Languages:
+    """The ``choices`` of ``--lang``: the core's languages and the plugins'.
+
+    The core's languages (``en``, ``de``) are known without loading any
+    plugin, so ``rollwerk roll --lang de`` stays fast; any other language is
+    looked up in the catalogs of the registry's plugins.
+    """
+
+    def __init__(self, registry: Registry | None) -> None:
+        self._registry = registry
+        self._all: Catalog | None = None
+
+    def catalogs(self) -> Catalog:
+        """The core's catalog merged with every plugin's (loaded once)."""
+        if self._all is None:
+            from rollwerk.plugins._registry import get_registry
+
+            registry = self._registry or get_registry()
+            self._all = registry.catalogs()
+        return self._all
+
+    def __contains__(self, lang: object) -> bool:
+        return lang in CORE.languages or lang in self.catalogs().languages
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.catalogs().languages)
+
+
+def catalogs(languages: Languages, lang: str) -> Catalog:
+    """The catalogs to render ``lang`` from: the core's alone for its languages."""
+    return CORE if lang in CORE.languages else languages.catalogs()
+
+
+def word(cats: Catalog, lang: str, message: str, **fields: str) -> str:
+    """A CLI word (``cli.result``…) in ``lang``, falling back to English."""
+    return render((cats, CORE), lang, message, **fields)
