@@ -58,7 +58,7 @@ class MissingMessage(RollwerkError, LookupError):
 class Catalog:
     """Message templates by language: ``messages[lang][message_id]``.
 
-    Templates use [`str.format`][str.format] placeholders. A catalog is an
+    Templates use `str.format` placeholders. A catalog is an
     immutable value; [`merge`][rollwerk.i18n.Catalog.merge] (or ``|``) gives
     a new one, the right-hand side winning for a message both define.
 
