@@ -4,6 +4,11 @@
 to these functions. They are generic in the state's class, so a state built
 as an ``Encounter`` comes back as one; the old state is never changed, which
 is what makes undo exact.
+
+This module is a little over 500 lines because the operations share the
+private steps of the clock (settling expirations and ticks, ending and
+starting turns and rounds); splitting them would spread one state machine
+over several files.
 """
 
 from __future__ import annotations
