@@ -99,7 +99,7 @@ def test_by_initiative_without_ties_rolls_nothing() -> None:
 
 
 class _MiniRuleset:
-    """A minimal in-test ruleset with the optional encounter attributes."""
+    """A minimal in-test object that writes all four encounter traits (structurally)."""
 
     round_seconds = Fraction(3)
     actions_per_round = 2
