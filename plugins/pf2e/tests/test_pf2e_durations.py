@@ -298,6 +298,8 @@ def test_pf2e_rounds_validation_json_and_rewind() -> None:
     )
     data = enc.to_json()
     assert Encounter.from_json(data, kinds=DURATION_KINDS) == enc
+    # With the plugin installed, its kinds come from its hook: no kinds=.
+    assert Encounter.from_json(data) == enc
     tl = Timeline.start(enc)
     for _ in range(12):
         tl = tl.do(Encounter.advance)

@@ -35,3 +35,28 @@ def test_pf2e_plugin_is_found_by_importlib_metadata_with_its_distribution():
     assert {e.ruleset.id: e.distribution for e in registry.entries()}[
         "pf2e"
     ] == "rollwerk-pf2e"
+
+
+def test_pf2e_kind_loads_without_kinds_when_installed() -> None:
+    """Core 2.0 (4): no extra argument when the plugin is installed."""
+    assert duration_from_json(rounds(2).to_json()) == rounds(2)
+
+
+def test_missing_plugin_is_named_when_its_kind_is_unknown(monkeypatch) -> None:
+    import pytest
+
+    import rollwerk.plugins._registry
+    from rollwerk.errors import SchemaError
+
+    monkeypatch.setattr(
+        rollwerk.plugins._registry, "_DEFAULT", Registry(load_entrypoints=False)
+    )
+    with pytest.raises(SchemaError) as info:
+        duration_from_json(rounds(2).to_json())
+    assert str(info.value) == (
+        "duration kind must be one of actions, concentration, game_time, "
+        "instant, next_checks, permanent, rounds, "
+        "until_end_of_next_turns, until_event, got 'pf2e_rounds'; "
+        "no installed plugin registers the duration kind 'pf2e_rounds' "
+        "(is the plugin 'pf2e' installed?)"
+    )

@@ -40,6 +40,7 @@ Every kind serializes to JSON with a ``"kind"`` field; see
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any, ClassVar, Protocol, TypeAlias, TypeVar, runtime_checkable
@@ -830,10 +831,17 @@ def duration_from_json(
 ) -> Duration:
     """Load a duration from JSON, choosing the decoder by its ``"kind"``.
 
+    A kind the core does not know is looked up among the installed plugins'
+    kinds (the hook ``rollwerk_register_duration_kinds``), so JSON holding a
+    plugin's durations loads with no extra argument when the plugin is
+    installed; when it is not, the error names the plugin that is missing.
+
     Args:
         data: What a duration's ``to_json`` wrote.
-        kinds: Decoders of further (plugin) kinds, by name; they are consulted
-            before the built-in [`DURATION_KINDS`][rollwerk.encounter.DURATION_KINDS].
+        kinds: Decoders of further (plugin) kinds, by name; given, they are
+            consulted before the built-in
+            [`DURATION_KINDS`][rollwerk.encounter.DURATION_KINDS] and the
+            installed plugins are not asked.
 
     Raises:
         SchemaError: The kind is unknown or the data is malformed.
@@ -845,10 +853,36 @@ def duration_from_json(
     if kinds:
         table.update(kinds)
     kind = data.get("kind") if isinstance(data, Mapping) else None
-    if kind not in table:
+    if not isinstance(kind, str):
         allowed = ", ".join(sorted(table))
         raise SchemaError(f"duration kind must be one of {allowed}, got {kind!r}")
+    if kind not in table:
+        if kinds is not None:
+            allowed = ", ".join(sorted(table))
+            raise SchemaError(f"duration kind must be one of {allowed}, got {kind!r}")
+        installed, missing = _plugin_kinds()
+        if kind not in installed:
+            allowed = ", ".join(sorted(installed))
+            raise SchemaError(
+                f"duration kind must be one of {allowed}, got {kind!r}; "
+                f"{missing(kind)}"
+            )
+        table = dict(installed)
     try:
-        return table[str(kind)](data)
+        return table[kind](data)
     except (KeyError, TypeError, ValueError) as exc:
         raise SchemaError(f"malformed {kind} duration JSON: {data!r}") from exc
+
+
+def _plugin_kinds() -> tuple[Mapping[str, DurationDecoder], Callable[[str], str]]:
+    """The installed plugins' duration kinds, and the message for a missing one.
+
+    The one call from the encounter layer up to the plugin host
+    ([`rollwerk.plugins`][rollwerk.plugins]) is bound late, by name, when a
+    document holds a kind the core does not know: the encounter never imports
+    the plugin host, so the layers and the import graph stay one-way.
+    """
+    host = importlib.import_module("rollwerk.plugins")
+    kinds: Mapping[str, DurationDecoder] = host.installed_duration_kinds()
+    missing: Callable[[str], str] = host.missing_duration_kind
+    return kinds, missing

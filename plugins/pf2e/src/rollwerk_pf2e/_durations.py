@@ -243,7 +243,7 @@ class Pf2eRounds:
 DURATION_KINDS: Mapping[str, Callable[[Mapping[str, Any]], Duration]] = {
     Pf2eRounds.kind: Pf2eRounds.from_json,
 }
-"""This plugin's duration kinds by JSON name: pass to ``Encounter.from_json(kinds=…)``."""
+"""This plugin's duration kinds by JSON name, registered through its hook."""
 
 
 def rounds(
