@@ -1,9 +1,9 @@
 """Run the README's test command as a new user would, and check what ran.
 
 Usage: ``python scripts/check_readme_command.py [--python EXE] [--no-pyenv]
-[--keep] [-- NOX ARGS]`` (or ``nox -s readme -- …``).
+[--rev COMMIT] [--keep] [-- NOX ARGS]`` (or ``nox -s readme -- …``).
 
-It clones the repository's ``HEAD`` into a temporary directory and runs the
+It clones the repository's ``HEAD`` (or ``--rev``) into a temporary directory and runs the
 README's second command there, verbatim, with a ``PATH`` that holds one Python
 (``--python``, default the system's ``python3``, else the running one): the
 directories of the ``PATH`` that hold another Python, pyenv's and those under
@@ -88,6 +88,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--python", help="the one Python on the PATH")
     parser.add_argument("--no-pyenv", action="store_true", help="hide pyenv too")
     parser.add_argument("--keep", action="store_true", help="keep the clone")
+    parser.add_argument("--rev", help="check out this commit (default: HEAD)")
     parser.add_argument("nox_args", nargs="*", help="added after the command")
     args = parser.parse_args(argv)
 
@@ -120,6 +121,10 @@ def main(argv: list[str] | None = None) -> int:
 
     clone = work / "rollwerk"
     subprocess.run(["git", "clone", "--quiet", str(ROOT), str(clone)], check=True)
+    if args.rev:
+        subprocess.run(
+            ["git", "-C", str(clone), "checkout", "--quiet", args.rev], check=True
+        )
     head = subprocess.run(
         ["git", "-C", str(clone), "log", "-1", "--format=%h %s"],
         capture_output=True,
