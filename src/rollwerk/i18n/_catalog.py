@@ -54,6 +54,10 @@ class MissingMessage(RollwerkError, LookupError):
         super().__init__(f"no catalog has the message {message!r} in {FALLBACK!r}")
 
 
+# Exceptions report their public namespace in tracebacks (see testing._base).
+MissingMessage.__module__ = "rollwerk.i18n"
+
+
 @attrs.frozen
 class Catalog:
     """Message templates by language: ``messages[lang][message_id]``.
