@@ -141,3 +141,19 @@ def test_bundled_catalogs_are_complete() -> None:
     ids = cats.ids()
     for plugin in ("ds4", "fluid", "pf2e"):
         assert any(i.startswith(f"{plugin}.") for i in ids), plugin
+
+
+def test_catalog_labels_by_language_with_english_fallback() -> None:
+    cat = Catalog(
+        {
+            "en": {"toy.label.success": "hit", "toy.label.first": "first wins"},
+            "de": {"toy.label.success": "Treffer"},
+            "eo": {"toy.label.first": "unua venkas"},
+        }
+    )
+    labels = cat.labels("toy")
+    assert list(labels) == ["en", "de", "eo"]
+    assert dict(labels["en"]) == {"success": "hit", "first": "first wins"}
+    assert dict(labels["de"]) == {"success": "Treffer", "first": "first wins"}
+    assert dict(labels["eo"]) == {"success": "hit", "first": "unua venkas"}
+    assert cat.labels("other") == {"en": {}, "de": {}, "eo": {}}

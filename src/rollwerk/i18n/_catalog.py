@@ -92,6 +92,31 @@ class Catalog:
         """The ids English has but ``lang`` has not, sorted."""
         return sorted(self.ids() - self.ids(lang))
 
+    def labels(self, ruleset_id: str) -> Mapping[str, Mapping[str, str]]:
+        """A ruleset's ``labels[lang][key]`` from the messages ``<ruleset_id>.label.<key>``.
+
+        Every language of this catalog gets every key English has; a label
+        a language lacks falls back to English. A ruleset returns this as
+        its ``labels``, so a language added to its catalog shows there too.
+
+        >>> cat = Catalog({
+        ...     "en": {"toy.label.success": "hit", "toy.label.failure": "miss"},
+        ...     "de": {"toy.label.success": "Treffer"},
+        ... })
+        >>> {lang: dict(table) for lang, table in cat.labels("toy").items()}
+        {'en': {'success': 'hit', 'failure': 'miss'}, 'de': {'success': 'Treffer', 'failure': 'miss'}}
+        """
+        prefix = f"{ruleset_id}.label."
+        keys = [m for m in self.messages.get(FALLBACK, {}) if m.startswith(prefix)]
+        return MappingProxyType(
+            {
+                lang: MappingProxyType(
+                    {m[len(prefix) :]: self.render(lang, m) for m in keys}
+                )
+                for lang in self.languages
+            }
+        )
+
     def template(self, lang: str, message: str) -> str | None:
         """The template of ``message`` in exactly ``lang``, or ``None``."""
         return self.messages.get(lang, {}).get(message)
