@@ -36,7 +36,7 @@ def test_adz_r12_last_level_dying_then_beyond() -> None:
     assert h.status is Status.DYING
     h = h.take(1)
     assert (h.physical, h.beyond, h.status) == (4, 1, Status.BEYOND_LAST)
-    assert Status.DYING.label_de == "bewusstlos und dem Tod nahe"
+    assert Status.DYING.label("de") == "bewusstlos und dem Tod nahe"
 
 
 def test_adz_r13_mental_full_unconscious() -> None:

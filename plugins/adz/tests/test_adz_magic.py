@@ -54,8 +54,9 @@ def test_adz_r02_a24_techniques() -> None:
         "transport",
         "destroy",
     ]
-    assert Technique.DESTROY.label_de == "zerstören"
-    assert Technique.STORE.label_de is None
+    assert Technique.DESTROY.label is not None
+    assert Technique.DESTROY.label("de") == "zerstören"
+    assert Technique.STORE.label is None
 
 
 def test_adz_r29_v3_standard_scale() -> None:

@@ -21,6 +21,7 @@ from rollwerk import (
 )
 from rollwerk.checks import Explanation, Scalar, enum_parameter
 from rollwerk.dice import DieRoll
+from rollwerk_adz._catalog import CATALOG, count
 from rollwerk_adz._luck import LuckPolicy, LuckPool
 from rollwerk_adz._pool import (
     MAX_DICE,
@@ -96,22 +97,6 @@ def _luck(value: object) -> int:
 
 def _modifiers(value: Iterable[Modifier]) -> tuple[Modifier, ...]:
     return tuple(value)
-
-
-def _dice_de(n: int) -> str:
-    return "1 Würfel" if n == 1 else f"{n} Würfel"
-
-
-def _dice_en(n: int) -> str:
-    return "1 die" if n == 1 else f"{n} dice"
-
-
-def _succ_en(n: int) -> str:
-    return "1 success" if n == 1 else f"{n} successes"
-
-
-def _succ_de(n: int) -> str:
-    return "1 Erfolg" if n == 1 else f"{n} Erfolge"
 
 
 @attrs.frozen
@@ -329,9 +314,8 @@ class AdzCheck:
             degree=Degree.FAILURE,
             value=0,
             rolls=(),
-            explanation=Explanation.fixed(
-                en=f"threshold {t} is above the pool of {_dice_en(n)}: impossible, no roll",
-                de=f"Mindestwurf {t} höher als die Würfelanzahl {n}: unmöglich, kein Wurf",
+            explanation=CATALOG.text(
+                "adz.check.impossible", t=t, n=n, dice=count("dice", n)
             ),
             rolled=False,
             extras={"impossible": True},
@@ -343,25 +327,24 @@ class AdzCheck:
         self, faces: list[int], luck_faces: list[int], succ: int, t: int, success: bool
     ) -> Explanation:
         n = len(faces)
-        en = f"{_dice_en(n)} {faces}"
-        de = f"{_dice_de(n)} {faces}"
+        text = CATALOG.text("adz.check.dice", dice=count("dice", n), faces=str(faces))
         if self.pool < 0:
             # ADZ-A02: a negative pool rolls nothing; say so, never hide it.
-            en = f"pool {self.pool}, so 0 dice []"
-            de = f"Würfelanzahl {self.pool}, also 0 Würfel []"
+            text = CATALOG.text("adz.check.negative_pool", pool=self.pool)
         if luck_faces:
-            en += f" + {len(luck_faces)} luck {luck_faces}"
-            de += f" + {len(luck_faces)} Glückswürfel {luck_faces}"
-        total = n + len(luck_faces)
-        if t > total:
-            en += f": needs every die to succeed (threshold {t} above the pool)"
-            de += (
-                f": jeder Würfel muss ein Erfolg sein (Mindestwurf {t} höher als "
-                "die Würfelanzahl)"
+            text = CATALOG.text(
+                "adz.check.luck", pool=text, n=len(luck_faces), faces=str(luck_faces)
             )
-        en += f": {_succ_en(succ)} at threshold {t}: {'success' if success else 'failure'}"
-        de += f": {_succ_de(succ)} bei Mindestwurf {t}: {'gelungen' if success else 'gescheitert'}"
-        return Explanation.fixed(en=en, de=de)
+        if t > n + len(luck_faces):
+            text = CATALOG.text("adz.check.every_die", pool=text, t=t)
+        verdict = "success" if success else "failure"
+        return CATALOG.text(
+            "adz.check.result",
+            pool=text,
+            successes=count("successes", succ),
+            t=t,
+            verdict=CATALOG.text(f"adz.verdict.{verdict}"),
+        )
 
     def spend_luck(
         self, result: CheckResult, luck: LuckPool, rng: Rng

@@ -19,7 +19,7 @@ from rollwerk import Combatant, Distribution, Encounter, ParameterError, Rng, Ru
 from rollwerk.checks import Explanation
 from rollwerk.dice import DieRoll
 from rollwerk.encounter import CounterReset, Step
-from rollwerk_adz._check import _succ_de, _succ_en
+from rollwerk_adz._catalog import CATALOG, count, join
 from rollwerk_adz._damage import Health, Track
 from rollwerk_adz._pool import MAX_DICE, SIDES, count_successes, successes
 
@@ -590,12 +590,12 @@ def resolve_melee(
     a = roll(attack_dice, "attack")
     if attack_extra_dice is not None:
         a = max(a, roll(_dice("attack_extra_dice", attack_extra_dice), "attack-extra"))
-    en = [f"attack {_succ_en(a)} (threshold {threshold})"]
-    de = [f"Angriff {_succ_de(a)} (Mindestwurf {threshold})"]
+    steps = [
+        CATALOG.text("adz.melee.attack", successes=count("successes", a), t=threshold)
+    ]
     d = res = 0
     if a < threshold:
-        en.append("miss")
-        de.append("verfehlt")
+        steps.append(CATALOG.text("adz.melee.miss"))
     else:
         if defence_dice is not None:
             d = roll(_dice("defence_dice", defence_dice), "defence")
@@ -606,13 +606,13 @@ def resolve_melee(
                         _dice("defence_extra_dice", defence_extra_dice), "defence-extra"
                     ),
                 )
-            en.append(f"defence {_succ_en(d)}")
-            de.append(f"Verteidigung {_succ_de(d)}")
+            steps.append(
+                CATALOG.text("adz.melee.defence", successes=count("successes", d))
+            )
         net = max(0, a - d)
         after = max(0, base_damage + net - _int("armour", armour, 0)) if net else 0
         if not net:
-            en.append("fully defended")
-            de.append("vollständig abgewehrt")
+            steps.append(CATALOG.text("adz.melee.defended"))
         elif after:
             res = roll(_dice("resistance_dice", resistance_dice), "resistance")
     net, raw, after, final = melee_damage(
@@ -620,14 +620,21 @@ def resolve_melee(
     )
     if net:
         # No resistance roll is made when the armour stops everything (ADZ-R21).
-        res_en = f"resistance {res} → {final}" if after else "no resistance roll"
-        res_de = f"Widerstand {res} → {final}" if after else "kein Widerstandswurf"
-        en.append(
-            f"damage {base_damage} + {net} = {raw}, armour {armour} → {after}, {res_en}"
+        resistance = (
+            CATALOG.text("adz.melee.resistance", res=res, final=final)
+            if after
+            else CATALOG.text("adz.melee.no_resistance")
         )
-        de.append(
-            f"Schaden {base_damage} + {net} = {raw}, Rüstungsschutz {armour} → {after}, "
-            f"{res_de}"
+        steps.append(
+            CATALOG.text(
+                "adz.melee.damage",
+                base=base_damage,
+                net=net,
+                raw=raw,
+                armour=armour,
+                after=after,
+                resistance=resistance,
+            )
         )
     after_health = health.take(final, track) if health is not None else None
     return MeleeResult(
@@ -640,7 +647,7 @@ def resolve_melee(
         resistance_successes=res,
         final=final,
         rolls=tuple(rolls),
-        explanation=Explanation.fixed(en="; ".join(en), de="; ".join(de)),
+        explanation=join(steps),
         health=after_health,
     )
 

@@ -10,6 +10,8 @@ import attrs
 
 from rollwerk import Modifier, ParameterError
 from rollwerk.encounter import GameTime
+from rollwerk.i18n import Text
+from rollwerk_adz._catalog import CATALOG
 
 __all__ = [
     "MENTAL_LEVEL_SECONDS",
@@ -53,14 +55,9 @@ class Status(enum.Enum):
     """Damage beyond the last physical level: only immediate healing magic helps."""
 
     @property
-    def label_de(self) -> str:
-        """The German name of the status."""
-        return {
-            Status.ACTIVE: "handlungsfähig",
-            Status.UNCONSCIOUS: "bewusstlos",
-            Status.DYING: "bewusstlos und dem Tod nahe",
-            Status.BEYOND_LAST: "über die letzte Stufe hinaus verletzt",
-        }[self]
+    def label(self) -> Text:
+        """The name of the status (``label("de")``: *bewusstlos*…)."""
+        return CATALOG.text(f"adz.status.{self.value}")
 
 
 def _length(value: object) -> int:

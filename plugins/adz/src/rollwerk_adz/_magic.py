@@ -25,8 +25,10 @@ from rollwerk import (
     ParameterError,
     RulesError,
 )
-from rollwerk.checks import Explanation, enum_parameter
+from rollwerk.checks import enum_parameter
 from rollwerk.encounter import Concentration, GameTime, Instant, Permanent
+from rollwerk.i18n import Text
+from rollwerk_adz._catalog import CATALOG
 from rollwerk_adz._check import RULESET_ID, AdzCheck
 from rollwerk_adz._luck import LuckPolicy
 from rollwerk_adz._pool import CheckKind
@@ -81,17 +83,14 @@ class Technique(enum.Enum):
     """Destroy objects, harm living beings (*zerstören*)."""
 
     @property
-    def label_de(self) -> str | None:
-        """The German name where the excerpt shows one, else ``None`` (ADZ-A24)."""
-        return _TECHNIQUE_DE.get(self)
+    def label(self) -> Text | None:
+        """The name where the excerpt shows a German one, else ``None`` (ADZ-A24).
 
-
-_TECHNIQUE_DE = {
-    Technique.CONTROL: "beherrschen",
-    Technique.CREATE: "erschaffen",
-    Technique.MODIFY: "modifizieren",
-    Technique.DESTROY: "zerstören",
-}
+        ``Technique.DESTROY.label("de")`` is *zerstören*; ``store``,
+        ``perceive`` and ``transport`` have no German name in the rules.
+        """
+        message = f"adz.technique.{self.value}"
+        return CATALOG.text(message) if message in CATALOG.ids("de") else None
 
 
 def _int(
@@ -618,10 +617,7 @@ def trivial_result(
         degree=Degree.SUCCESS,
         value=1,
         rolls=(),
-        explanation=Explanation.fixed(
-            en="trivial spell: no roll, 1 success, no mental damage",
-            de="trivialer Zauber: keine Probe, 1 Erfolg, kein geistiger Schaden",
-        ),
+        explanation=CATALOG.text("adz.magic.trivial"),
         rolled=False,
         extras={"trivial": True, "surplus": 0},
         ruleset=RULESET_ID,

@@ -8,6 +8,8 @@ from collections.abc import Iterable
 from fractions import Fraction
 
 from rollwerk import Distribution, LimitExceeded, ParameterError
+from rollwerk.i18n import Text
+from rollwerk_adz._catalog import CATALOG
 
 __all__ = [
     "MAX_DICE",
@@ -39,16 +41,9 @@ class CheckKind(enum.Enum):
     """An attribute check (*Attributsprobe*); never receives supporting dice."""
 
     @property
-    def label_de(self) -> str:
-        """The German name of the kind of check."""
-        return _KIND_DE[self]
-
-
-_KIND_DE = {
-    CheckKind.SKILL: "Fertigkeitsprobe",
-    CheckKind.SPELL: "Zauberprobe",
-    CheckKind.ATTRIBUTE: "Attributsprobe",
-}
+    def label(self) -> Text:
+        """The name of the kind of check (``label("de")``: *Fertigkeitsprobe*…)."""
+        return CATALOG.text(f"adz.kind.{self.value}")
 
 
 def _check_int(name: str, value: object, low: int, high: int | None = None) -> int:

@@ -20,6 +20,7 @@ from rollwerk import (
 from rollwerk.checks import CheckSpec, Difficulty, Monotonic, Parameter
 from rollwerk.errors import ContestError
 from rollwerk.rulesets import Ruleset, distribution_version
+from rollwerk_adz._catalog import CATALOG
 from rollwerk_adz._check import RULESET_ID, AdzCheck
 from rollwerk_adz._combat import initiative_order
 from rollwerk_adz._luck import LuckPolicy
@@ -35,41 +36,8 @@ __all__ = [
     "opposed_odds",
 ]
 
-LABELS: Mapping[str, Mapping[str, str]] = {
-    "en": {
-        "critical_success": "success (AdZ has no critical results)",
-        "success": "success",
-        "failure": "failure",
-        "critical_failure": "failure (AdZ has no critical results)",
-        "impossible": "impossible (threshold above the pool)",
-        "successes": "successes",
-        "threshold": "threshold",
-        "pool": "dice",
-        "luck": "luck pool",
-        "surplus": "surplus successes",
-        "first": "the initiator wins",
-        "second": "the opponent wins",
-        "tie": "draw",
-        "both_failed": "both failed",
-    },
-    "de": {
-        "critical_success": "gelungen (AdZ kennt keine kritischen Ergebnisse)",
-        "success": "gelungen",
-        "failure": "gescheitert",
-        "critical_failure": "gescheitert (AdZ kennt keine kritischen Ergebnisse)",
-        "impossible": "unmöglich (Mindestwurf über der Würfelanzahl)",
-        "successes": "Erfolge",
-        "threshold": "Mindestwurf",
-        "pool": "Würfelanzahl",
-        "luck": "Glückspool",
-        "surplus": "überzählige Erfolge",
-        "first": "der Auslösende gewinnt",
-        "second": "der Gegner gewinnt",
-        "tie": "unentschieden",
-        "both_failed": "beide gescheitert",
-    },
-}
-"""Labels in English and German, keyed as the core expects."""
+LABELS: Mapping[str, Mapping[str, str]] = CATALOG.labels(RULESET_ID)
+"""Labels by language from the catalog (``adz.label.<key>``), keyed as the core expects."""
 
 
 class Initiator(enum.Enum):
@@ -292,7 +260,7 @@ class AdzRuleset(Ruleset):
 
     @property
     def labels(self) -> Mapping[str, Mapping[str, str]]:
-        """Labels in English and German."""
+        """Labels by language, from the catalog (English and German)."""
         return LABELS
 
     @property
