@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import hashlib
 import random
-from collections.abc import Iterable
-from typing import Protocol, runtime_checkable
+from collections.abc import Iterable, Mapping
+from typing import Any, Protocol, runtime_checkable
 
-from rollwerk.errors import ParameterError, ScriptExhausted
+from rollwerk.errors import ParameterError, SchemaError, ScriptExhausted
 
 __all__ = ["Rng", "ScriptedRng", "SeededRng", "SystemRng"]
 
@@ -26,6 +27,8 @@ class Rng(Protocol):
 
 
 _WORD = 1 << 32
+_STATE_WORDS = 624  # the Mersenne Twister's state: 624 words and a position
+_SCHEMA = 1
 
 
 class SeededRng:
@@ -52,16 +55,139 @@ class SeededRng:
     >>> rng = SeededRng(42)
     >>> tuple(rng.roll(6) for _ in range(5))
     (2, 5, 1, 4, 5)
+
+    A text (a user name, a channel id) seeds it through
+    [`from_text`][rollwerk.rng.SeededRng.from_text], and the state between
+    two rolls is saved with [`to_json`][rollwerk.rng.SeededRng.to_json] and
+    restored with [`from_json`][rollwerk.rng.SeededRng.from_json]: the
+    restored Rng rolls on exactly where the saved one stood.
+
+    >>> saved = rng.to_json()
+    >>> [rng.roll(20) for _ in range(3)]
+    [3, 18, 16]
+    >>> again = SeededRng.from_json(saved)
+    >>> [again.roll(20) for _ in range(3)]
+    [3, 18, 16]
     """
 
-    __slots__ = ("_bits", "seed")
+    __slots__ = ("_bits", "_twister", "seed")
 
     def __init__(self, seed: int) -> None:
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise ParameterError("seed", seed, "an integer")
         self.seed = seed
         """The seed this Rng was created with."""
-        self._bits = random.Random(seed).getrandbits
+        self._twister = random.Random(seed)
+        self._bits = self._twister.getrandbits
+
+    @staticmethod
+    def text_seed(text: str) -> int:
+        """The integer seed of ``text``: its SHA-256 digest, read big-endian.
+
+        The mapping is fixed here and uses no platform or Python-version
+        dependent hashing (not `hash`, not `random.seed` of a string):
+        the text is encoded as UTF-8, hashed with SHA-256, and the 32 bytes
+        of the digest are read as one unsigned big-endian integer.
+
+        >>> SeededRng.text_seed("")
+        102987336249554097029535212322581322789799900648198034993379397001115665086549
+
+        Raises:
+            ParameterError: ``text`` is not a string.
+        """
+        if not isinstance(text, str):
+            raise ParameterError("text", text, "a string")
+        return int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest(), "big")
+
+    @classmethod
+    def from_text(cls, text: str) -> SeededRng:
+        """A seeded Rng for a text: the same text rolls the same faces everywhere.
+
+        The seed is [`text_seed(text)`][rollwerk.rng.SeededRng.text_seed]
+        (SHA-256 of the UTF-8 text, as an integer), so a bot can give every
+        user or channel its own reproducible dice:
+
+        >>> rng = SeededRng.from_text("#tavern")
+        >>> [rng.roll(20) for _ in range(4)]
+        [7, 2, 2, 14]
+        >>> rng.seed == SeededRng.text_seed("#tavern")
+        True
+
+        Raises:
+            ParameterError: ``text`` is not a string.
+        """
+        return cls(cls.text_seed(text))
+
+    def to_json(self) -> dict[str, Any]:
+        """The seed and the exact state between two rolls, as plain JSON.
+
+        ``{"schema": 1, "rng": "seeded", "seed": <int>, "state": [...]}``:
+        ``state`` is the Mersenne Twister's 624 32-bit words followed by its
+        position (0 to 624). [`from_json`][rollwerk.rng.SeededRng.from_json]
+        restores an Rng that rolls on exactly as this one would.
+        """
+        _, internal, _ = self._twister.getstate()
+        return {
+            "schema": _SCHEMA,
+            "rng": "seeded",
+            "seed": self.seed,
+            "state": list(internal),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> SeededRng:
+        """Restore what [`to_json`][rollwerk.rng.SeededRng.to_json] wrote.
+
+        Raises:
+            SchemaError: The document is not a saved seeded Rng: a wrong
+                schema or ``rng``, a seed that is not an integer, or a state
+                that is not 624 words from 0 to 2**32 - 1 and a position from
+                0 to 624.
+        """
+        if not isinstance(data, Mapping):
+            raise SchemaError(
+                f"malformed seeded rng JSON: the document must be an object, got {data!r}"
+            )
+        if data.get("schema") != _SCHEMA or isinstance(data.get("schema"), bool):
+            raise SchemaError(
+                f"malformed seeded rng JSON: schema must be {_SCHEMA}, "
+                f"got {data.get('schema')!r}"
+            )
+        if data.get("rng") != "seeded":
+            raise SchemaError(
+                "malformed seeded rng JSON: rng must be 'seeded', "
+                f"got {data.get('rng')!r}"
+            )
+        seed = data.get("seed")
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise SchemaError(
+                f"malformed seeded rng JSON: seed must be an integer, got {seed!r}"
+            )
+        state = data.get("state")
+        words = f"a list of {_STATE_WORDS} integers from 0 to 2**32 - 1 and a position from 0 to {_STATE_WORDS}"
+        if not isinstance(state, list) or len(state) != _STATE_WORDS + 1:
+            shown = (
+                f"a list of {len(state)} items"
+                if isinstance(state, list)
+                else repr(state)
+            )
+            raise SchemaError(
+                f"malformed seeded rng JSON: state must be {words}, got {shown}"
+            )
+        for i, word in enumerate(state):
+            top = _STATE_WORDS if i == _STATE_WORDS else _WORD - 1
+            if (
+                isinstance(word, bool)
+                or not isinstance(word, int)
+                or not 0 <= word <= top
+            ):
+                raise SchemaError(
+                    f"malformed seeded rng JSON: state[{i}] must be an integer "
+                    f"from 0 to {top}, got {word!r}"
+                )
+        rng = cls(seed)
+        rng._twister.setstate((3, tuple(state), None))
+        return rng
 
     def roll(self, sides: int) -> int:
         """Return a uniformly random integer from 1 to ``sides`` inclusive."""
