@@ -2,13 +2,16 @@
 
 Message ids start with ``fluid.``; the plugin registers this catalog with
 ``rollwerk_register_catalogs``, and a plugin of its own may add a language.
+Labels (``fluid.label.<key>``) become the ruleset's ``labels``.
 """
 
 from __future__ import annotations
 
-from rollwerk.i18n import Catalog
+from collections.abc import Sequence
 
-__all__ = ["CATALOG"]
+from rollwerk.i18n import Catalog, Text
+
+__all__ = ["CATALOG", "join"]
 
 _EN = {
     "fluid.difficulty.very-easy": "very easy",
@@ -18,6 +21,59 @@ _EN = {
     "fluid.difficulty.very-hard": "very hard",
     "fluid.difficulty.extremely-hard": "extremely hard",
     "fluid.difficulty.nearly-impossible": "nearly impossible",
+    # labels (Ruleset.labels, the CLI's degree and contest words)
+    "fluid.label.critical_success": "critical success",
+    "fluid.label.success": "success",
+    "fluid.label.failure": "failure",
+    "fluid.label.critical_failure": "fumble",
+    "fluid.label.no_roll": "no roll",
+    "fluid.label.check": "check",
+    "fluid.label.rerolls": "check with rerolls",
+    "fluid.label.chance": "chance",
+    "fluid.label.quality": "quality of success",
+    "fluid.label.fate_roll": "fate roll",
+    "fluid.label.self_handicap": "self-imposed difficulty",
+    "fluid.label.mana": "mana",
+    "fluid.label.equipment": "equipment",
+    "fluid.label.first": "first side wins",
+    "fluid.label.second": "second side wins",
+    "fluid.label.tie": "tie",
+    # the chance (FL-R01..R03, R05)
+    "fluid.term.attribute": "attribute",
+    "fluid.term.trait": "trait",
+    "fluid.term.modifier": "modifier",
+    "fluid.term.repetition": "repetition penalty",
+    "fluid.term.handicap": "self-imposed difficulty",
+    "fluid.terms.first": "{name} {n}",
+    "fluid.terms.plus": "{terms} + {name} {n}",
+    "fluid.terms.minus": "{terms} − {name} {n}",
+    "fluid.chance": "chance {c} ({terms})",
+    # the quality of success (FL-R04..R07)
+    "fluid.quality.die": "{n}",
+    "fluid.quality.overflow": "{n} overflow",
+    "fluid.quality.self_imposed": "{n} self-imposed",
+    "fluid.quality.sum": "{a} + {b}",
+    "fluid.quality.double": "2 × {base}",
+    "fluid.quality.double_sum": "2 × ({base})",
+    "fluid.quality.equipment": "{base} + {n} equipment",
+    "fluid.quality.total": "{base} = {value}",
+    "fluid.quality": "quality {base}",
+    # a check's explanation
+    "fluid.check.no_roll": "{chance} is 0 or less: no roll, the task is too hard: "
+    "failure",
+    "fluid.check.failure": "{chance}: rolled {die} > {c}: failure",
+    "fluid.check.success": "{chance}: rolled {die} ≤ {c}: success, {quality}",
+    "fluid.check.critical": "{chance}: rolled 1, fate roll {fate} (1–5): "
+    "critical success, {quality}",
+    "fluid.check.fumble": "{chance}: rolled 1, fate roll {fate} (6–10): fumble, "
+    "the check fails with a harmful side effect",
+    # notes before an explanation (mana, repetitions: FL-R08, R09)
+    "fluid.join": "{a}; {b}",
+    "fluid.note.fate_rerolled": "1 mana: fate die rerolled",
+    "fluid.note.check_rerolled": "1 mana: check die rerolled",
+    "fluid.note.mana_spent": "{n} mana spent",
+    "fluid.note.free_repetition": "free repetition {k}",
+    "fluid.note.side_effects": "fumbles with side effects: {n}",
 }
 
 _DE = {
@@ -28,7 +84,63 @@ _DE = {
     "fluid.difficulty.very-hard": "sehr schwer",
     "fluid.difficulty.extremely-hard": "äußerst schwer",
     "fluid.difficulty.nearly-impossible": "fast unmöglich",
+    "fluid.label.critical_success": "Kritischer Erfolg",
+    "fluid.label.success": "Erfolg",
+    "fluid.label.failure": "Misserfolg",
+    "fluid.label.critical_failure": "Patzer",
+    "fluid.label.no_roll": "kein Wurf",
+    "fluid.label.check": "Probe",
+    "fluid.label.rerolls": "Probe mit Wurfwiederholung",
+    "fluid.label.chance": "Erfolgschance",
+    "fluid.label.quality": "Erfolgsqualität",
+    "fluid.label.fate_roll": "Schicksalswurf",
+    "fluid.label.self_handicap": "Selbsterschwernis",
+    "fluid.label.mana": "Mana",
+    "fluid.label.equipment": "Ausrüstung",
+    "fluid.label.first": "erste Seite gewinnt",
+    "fluid.label.second": "zweite Seite gewinnt",
+    "fluid.label.tie": "Unentschieden",
+    "fluid.term.attribute": "Attribut",
+    "fluid.term.trait": "Merkmal",
+    "fluid.term.modifier": "Modifikator",
+    "fluid.term.repetition": "Wiederholungsmalus",
+    "fluid.term.handicap": "Selbsterschwernis",
+    "fluid.terms.first": "{name} {n}",
+    "fluid.terms.plus": "{terms} + {name} {n}",
+    "fluid.terms.minus": "{terms} − {name} {n}",
+    "fluid.chance": "Erfolgschance {c} ({terms})",
+    "fluid.quality.die": "{n}",
+    "fluid.quality.overflow": "{n} Überschuss",
+    "fluid.quality.self_imposed": "{n} Selbsterschwernis",
+    "fluid.quality.sum": "{a} + {b}",
+    "fluid.quality.double": "2 × {base}",
+    "fluid.quality.double_sum": "2 × ({base})",
+    "fluid.quality.equipment": "{base} + {n} Ausrüstung",
+    "fluid.quality.total": "{base} = {value}",
+    "fluid.quality": "Erfolgsqualität {base}",
+    "fluid.check.no_roll": "{chance} ist 0 oder kleiner: kein Wurf, die Aufgabe ist "
+    "zu schwer: misslungen",
+    "fluid.check.failure": "{chance}: {die} gewürfelt > {c}: misslungen",
+    "fluid.check.success": "{chance}: {die} gewürfelt ≤ {c}: Erfolg, {quality}",
+    "fluid.check.critical": "{chance}: 1 gewürfelt, Schicksalswurf {fate} (1–5): "
+    "Kritischer Erfolg, {quality}",
+    "fluid.check.fumble": "{chance}: 1 gewürfelt, Schicksalswurf {fate} (6–10): "
+    "Patzer, die Probe misslingt mit einem widrigen Nebeneffekt",
+    "fluid.join": "{a}; {b}",
+    "fluid.note.fate_rerolled": "1 Mana: Schicksalswurf wiederholt",
+    "fluid.note.check_rerolled": "1 Mana: Probenwurf wiederholt",
+    "fluid.note.mana_spent": "{n} Mana ausgegeben",
+    "fluid.note.free_repetition": "freie Wiederholung {k}",
+    "fluid.note.side_effects": "Patzer mit Nebeneffekt: {n}",
 }
 
 CATALOG = Catalog({"en": _EN, "de": _DE})
 """The fluid ruleset's messages."""
+
+
+def join(parts: Sequence[Text]) -> Text:
+    """The texts joined by ``"; "`` (message ``fluid.join``), in every language."""
+    out = parts[0]
+    for part in parts[1:]:
+        out = CATALOG.text("fluid.join", a=out, b=part)
+    return out

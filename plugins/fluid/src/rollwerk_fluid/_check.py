@@ -26,6 +26,8 @@ from rollwerk import (
 )
 from rollwerk.checks import Explanation, Monotonic, Parameter, Scalar, enum_parameter
 from rollwerk.dice import DieRoll
+from rollwerk.i18n import Text
+from rollwerk_fluid._catalog import CATALOG, join
 
 __all__ = [
     "CHECK_PARAMETERS",
@@ -482,7 +484,7 @@ class FluidCheck:
         fate: int | None,
         rolls: tuple[DieRoll, ...],
         *,
-        note: tuple[str, str] | None = None,
+        note: Text | None = None,
         extras: Mapping[str, Scalar] | None = None,
         check: str = "check",
     ) -> CheckResult:
@@ -496,10 +498,7 @@ class FluidCheck:
             outcome = core.outcome(kind, die, **more)
         explanation = self._explain(kind, die, fate, outcome.value)
         if note is not None:
-            explanation = Explanation.fixed(
-                en=f"{note[0]}; {explanation.render('en')}",
-                de=f"{note[1]}; {explanation.render('de')}",
-            )
+            explanation = join([note, explanation])
         return CheckResult(
             success=outcome.success,
             degree=outcome.degree,
@@ -582,7 +581,7 @@ class FluidCheck:
             rolls.append(DieRoll(SIDES, new_fate, "fate reroll"))
             fate: int | None = new_fate
             new_die = current_die
-            note = ("1 mana: fate die rerolled", "1 Mana: Schicksalswurf wiederholt")
+            note = CATALOG.text("fluid.note.fate_rerolled")
         else:
             new_die = rng.roll(SIDES)
             rolls.append(DieRoll(SIDES, new_die, "check reroll"))
@@ -590,7 +589,7 @@ class FluidCheck:
             if new_die == 1:
                 fate = rng.roll(SIDES)
                 rolls.append(DieRoll(SIDES, fate, "fate"))
-            note = ("1 mana: check die rerolled", "1 Mana: Probenwurf wiederholt")
+            note = CATALOG.text("fluid.note.check_rerolled")
         return self._result(new_die, fate, tuple(rolls), note=note), mana - 1
 
     def repeat(self, result: CheckResult, *, time_pressure: bool = False) -> FluidCheck:
@@ -618,56 +617,51 @@ class FluidCheck:
 
     # -- explanation -------------------------------------------------------
 
-    def _chance_terms(self) -> tuple[str, str]:
-        terms = [("attribute", "Attribut", self.attribute)]
+    def _chance_terms(self) -> Text:
+        terms: list[tuple[str, int]] = [("attribute", self.attribute)]
         if self.trait:
-            terms.append(("trait", "Merkmal", self.trait))
+            terms.append(("trait", self.trait))
         if self.modifier:
-            terms.append(("modifier", "Modifikator", self.modifier))
+            terms.append(("modifier", self.modifier))
         if self.repetition:
-            terms.append(
-                (
-                    "repetition penalty",
-                    "Wiederholungsmalus",
-                    -REPEAT_STEP * self.repetition,
-                )
-            )
+            terms.append(("repetition", -REPEAT_STEP * self.repetition))
         if self.handicap:
-            terms.append(
-                ("self-imposed difficulty", "Selbsterschwernis", -self.handicap)
+            terms.append(("handicap", -self.handicap))
+        name, value = terms[0]
+        text = CATALOG.text(
+            "fluid.terms.first", name=CATALOG.text(f"fluid.term.{name}"), n=value
+        )
+        for name, value in terms[1:]:
+            text = CATALOG.text(
+                "fluid.terms.plus" if value >= 0 else "fluid.terms.minus",
+                terms=text,
+                name=CATALOG.text(f"fluid.term.{name}"),
+                n=abs(value),
             )
-        en = de = ""
-        for i, (e, d, v) in enumerate(terms):
-            sign = "" if i == 0 else (" + " if v >= 0 else " − ")
-            num = str(v) if i == 0 else str(abs(v))
-            en += f"{sign}{e} {num}"
-            de += f"{sign}{d} {num}"
-        c = self.effective_chance
-        return f"chance {c} ({en})", f"Erfolgschance {c} ({de})"
+        return CATALOG.text("fluid.chance", c=self.effective_chance, terms=text)
 
-    def _quality_terms(self, kind: FluidOutcome, die: int) -> tuple[str, str]:
+    def _quality_terms(self, kind: FluidOutcome, die: int) -> Text:
         core = self._roll()
         value = core.quality(kind, die)
         ov = overflow(core.chance)
-        parts = [(str(die if kind is FluidOutcome.SUCCESS else 1), "", "")]
+        first = die if kind is FluidOutcome.SUCCESS else 1
+        base = CATALOG.text("fluid.quality.die", n=first)
+        summed = False
         if ov:
-            parts.append((str(ov), " overflow", " Überschuss"))
+            part = CATALOG.text("fluid.quality.overflow", n=ov)
+            base, summed = CATALOG.text("fluid.quality.sum", a=base, b=part), True
         if core.bonus:
-            parts.append((str(core.bonus), " self-imposed", " Selbsterschwernis"))
-        base_en = " + ".join(f"{n}{e}" for n, e, _ in parts)
-        base_de = " + ".join(f"{n}{d}" for n, _, d in parts)
-        if kind is FluidOutcome.CRITICAL and core.double:
-            if len(parts) > 1:
-                base_en, base_de = f"({base_en})", f"({base_de})"
-            base_en, base_de = f"2 × {base_en}", f"2 × {base_de}"
+            part = CATALOG.text("fluid.quality.self_imposed", n=core.bonus)
+            base, summed = CATALOG.text("fluid.quality.sum", a=base, b=part), True
         doubled = kind is FluidOutcome.CRITICAL and core.double
+        if doubled:
+            double = "fluid.quality.double_sum" if summed else "fluid.quality.double"
+            base = CATALOG.text(double, base=base)
         if core.equipment:
-            base_en += f" + {core.equipment} equipment"
-            base_de += f" + {core.equipment} Ausrüstung"
-        if len(parts) > 1 or doubled or core.equipment:
-            base_en += f" = {value}"
-            base_de += f" = {value}"
-        return f"quality {base_en}", f"Erfolgsqualität {base_de}"
+            base = CATALOG.text("fluid.quality.equipment", base=base, n=core.equipment)
+        if summed or doubled or core.equipment:
+            base = CATALOG.text("fluid.quality.total", base=base, value=value)
+        return CATALOG.text("fluid.quality", base=base)
 
     def _explain(
         self,
@@ -676,39 +670,23 @@ class FluidCheck:
         fate: int | None,
         value: int | None,
     ) -> Explanation:
-        chance_en, chance_de = self._chance_terms()
+        chance = self._chance_terms()
         c = self.effective_chance
         if kind is FluidOutcome.NO_ROLL or die is None:
-            return Explanation.fixed(
-                en=f"{chance_en} is 0 or less: no roll, the task is too hard: failure",
-                de=f"{chance_de} ist 0 oder kleiner: kein Wurf, die Aufgabe ist zu "
-                "schwer: misslungen",
-            )
+            return CATALOG.text("fluid.check.no_roll", chance=chance)
         if kind is FluidOutcome.FAILURE:
-            return Explanation.fixed(
-                en=f"{chance_en}: rolled {die} > {c}: failure",
-                de=f"{chance_de}: {die} gewürfelt > {c}: misslungen",
-            )
+            return CATALOG.text("fluid.check.failure", chance=chance, die=die, c=c)
         if kind is FluidOutcome.SUCCESS:
-            q_en, q_de = self._quality_terms(kind, die)
-            return Explanation.fixed(
-                en=f"{chance_en}: rolled {die} ≤ {c}: success, {q_en}",
-                de=f"{chance_de}: {die} gewürfelt ≤ {c}: Erfolg, {q_de}",
+            quality = self._quality_terms(kind, die)
+            return CATALOG.text(
+                "fluid.check.success", chance=chance, die=die, c=c, quality=quality
             )
         if kind is FluidOutcome.CRITICAL:
-            q_en, q_de = self._quality_terms(kind, 1)
-            return Explanation.fixed(
-                en=f"{chance_en}: rolled 1, fate roll {fate} (1–5): critical success, "
-                f"{q_en}",
-                de=f"{chance_de}: 1 gewürfelt, Schicksalswurf {fate} (1–5): Kritischer "
-                f"Erfolg, {q_de}",
+            quality = self._quality_terms(kind, 1)
+            return CATALOG.text(
+                "fluid.check.critical", chance=chance, fate=fate, quality=quality
             )
-        return Explanation.fixed(
-            en=f"{chance_en}: rolled 1, fate roll {fate} (6–10): fumble, the check "
-            "fails with a harmful side effect",
-            de=f"{chance_de}: 1 gewürfelt, Schicksalswurf {fate} (6–10): Patzer, die "
-            "Probe misslingt mit einem widrigen Nebeneffekt",
-        )
+        return CATALOG.text("fluid.check.fumble", chance=chance, fate=fate)
 
 
 def _die(die: Die | str) -> Die:

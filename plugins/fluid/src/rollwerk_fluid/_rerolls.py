@@ -18,6 +18,7 @@ import attrs
 from rollwerk import CheckResult, Distribution, Outcome, Rng
 from rollwerk.checks import Monotonic, Parameter, Scalar, enum_parameter
 from rollwerk.dice import DieRoll
+from rollwerk_fluid._catalog import CATALOG, join
 from rollwerk_fluid._check import (
     REPEAT_STEP,
     RULESET_ID,
@@ -280,15 +281,12 @@ class RerollCheck:
         se: int,
     ) -> CheckResult:
         spent = self.mana - m
-        note_en = [f"{spent} mana spent"] if spent else []
-        note_de = [f"{spent} Mana ausgegeben"] if spent else []
+        notes = [CATALOG.text("fluid.note.mana_spent", n=spent)] if spent else []
         if k:
-            note_en.append(f"free repetition {k}")
-            note_de.append(f"freie Wiederholung {k}")
+            notes.append(CATALOG.text("fluid.note.free_repetition", k=k))
         if se:
-            note_en.append(f"fumbles with side effects: {se}")
-            note_de.append(f"Patzer mit Nebeneffekt: {se}")
-        note = ("; ".join(note_en), "; ".join(note_de)) if note_en else None
+            notes.append(CATALOG.text("fluid.note.side_effects", n=se))
+        note = join(notes) if notes else None
         return self._attempt(k)._result(
             die,
             fate,

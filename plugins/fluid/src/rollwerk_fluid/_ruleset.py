@@ -40,40 +40,8 @@ DIFFICULTIES = (
 )
 """The GM's modifier presets in steps of 3, easiest first (FL-R02, FL-A12)."""
 
-_LABELS: Mapping[str, Mapping[str, str]] = {
-    "en": {
-        "critical_success": "critical success",
-        "success": "success",
-        "failure": "failure",
-        "critical_failure": "fumble",
-        "no_roll": "no roll",
-        "check": "check",
-        "rerolls": "check with rerolls",
-        "chance": "chance",
-        "quality": "quality of success",
-        "fate_roll": "fate roll",
-        "self_handicap": "self-imposed difficulty",
-        "mana": "mana",
-        "equipment": "equipment",
-        "tie": "tie",
-    },
-    "de": {
-        "critical_success": "Kritischer Erfolg",
-        "success": "Erfolg",
-        "failure": "Misserfolg",
-        "critical_failure": "Patzer",
-        "no_roll": "kein Wurf",
-        "check": "Probe",
-        "rerolls": "Probe mit Wurfwiederholung",
-        "chance": "Erfolgschance",
-        "quality": "Erfolgsqualität",
-        "fate_roll": "Schicksalswurf",
-        "self_handicap": "Selbsterschwernis",
-        "mana": "Mana",
-        "equipment": "Ausrüstung",
-        "tie": "Unentschieden",
-    },
-}
+_LABELS: Mapping[str, Mapping[str, str]] = CATALOG.labels(RULESET_ID)
+"""Labels by language, from the catalog (``fluid.label.<key>``)."""
 
 
 def contest_rank(outcome: Outcome) -> tuple[int, int]:
