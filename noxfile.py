@@ -209,7 +209,7 @@ def build(session: nox.Session) -> None:
         )
 
 
-@nox.session(python="3.12", default=False)
+@nox.session(default=False)
 def bench(session: nox.Session) -> None:
     """Benchmark against d20, icepool and brute force; write docs/performance.md."""
     groups = nox.project.load_toml(ROOT / "pyproject.toml")["dependency-groups"]
