@@ -131,7 +131,7 @@ def test_core1_i3_modifiers_in_any_order() -> None:
         ("1d6)", "unmatched ')' at column 4\n  1d6)\n     ^"),
         ("1d0", "a die needs at least 1 side at column 3\n  1d0\n    ^"),
         ("0d6", "the number of dice must be at least 1 at column 1\n  0d6\n  ^"),
-        ("1d6x", "unexpected 'x' at column 4\n  1d6x\n     ^"),
+        ("1d6q", "unexpected 'q' at column 4\n  1d6q\n     ^"),
         (
             "4d6kh3kl1",
             "keep or drop is given twice at column 7\n  4d6kh3kl1\n        ^",
@@ -174,8 +174,11 @@ def test_core1_i3_modifiers_in_any_order() -> None:
             ),
         ),
         (
-            "1d6k",
-            "expected 'h', 'l' or a number after 'k' at column 5\n  1d6k\n      ^",
+            "1d6k-",
+            (
+                "unexpected end of notation: expected a number, a die or '(' at column 6"
+                "\n  1d6k-\n       ^"
+            ),
         ),
         ("1d6>=5>=3>=1", "unexpected '>' at column 10\n  1d6>=5>=3>=1\n           ^"),
         ("1²", "unexpected '²' at column 2\n  1²\n   ^"),

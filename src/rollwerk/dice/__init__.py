@@ -29,8 +29,11 @@ if TYPE_CHECKING:
         DiceLimits,
     )
     from rollwerk.dice._pool import (
+        ExplodeMode,
         Pool,
         PoolRoll,
+        Tally,
+        TallyKind,
     )
 
 __all__ = [
@@ -40,11 +43,14 @@ __all__ = [
     "DiceLimits",
     "Die",
     "DieRoll",
+    "ExplodeMode",
     "Keep",
     "KeepKind",
     "Pool",
     "PoolRoll",
     "RolledDie",
+    "Tally",
+    "TallyKind",
 ]
 
 if not TYPE_CHECKING:
@@ -59,10 +65,13 @@ if not TYPE_CHECKING:
             "DiceLimits": "rollwerk.dice._limits",
             "Die": "rollwerk.dice._die",
             "DieRoll": "rollwerk.dice._die",
+            "ExplodeMode": "rollwerk.dice._pool",
             "Keep": "rollwerk.dice._die",
             "KeepKind": "rollwerk.dice._die",
             "Pool": "rollwerk.dice._pool",
             "PoolRoll": "rollwerk.dice._pool",
             "RolledDie": "rollwerk.dice._die",
+            "Tally": "rollwerk.dice._pool",
+            "TallyKind": "rollwerk.dice._pool",
         },
     )

@@ -60,13 +60,20 @@ class Condition:
     """How the value is compared."""
     target: int
     """What it is compared with."""
+    modulus: int = 0
+    """If not 0, the value's remainder modulo this is compared instead
+    (``even`` is ``Condition(Comparison.EQ, 0, modulus=2)``)."""
 
     def __call__(self, value: int) -> bool:
         """Whether ``value`` meets the condition."""
+        if self.modulus:
+            value %= self.modulus
         return self.comparison.test(value, self.target)
 
     def notation(self, *, bare_equal: bool = False) -> str:
         """The condition as written; ``bare_equal`` writes ``=1`` as ``1``."""
+        if self.modulus == 2 and self.comparison is Comparison.EQ:
+            return "even" if self.target == 0 else "odd"
         if bare_equal and self.comparison is Comparison.EQ and self.target >= 0:
             return str(self.target)
         return f"{self.comparison.value}{self.target}"
@@ -279,6 +286,11 @@ class RolledDie:
             cap = DICE_LIMITS.explosion_cap
             if self.exploded >= cap:
                 notes[-1] = word("die.exploded_cap", cap=cap)
+        roles = {r.role for r in self.rolls}
+        if "added" in roles:
+            notes.append(word("die.added"))
+        elif "penetration" in roles:
+            notes.append(word("die.penetrated"))
         if not self.kept:
             notes.append(word("die.dropped"))
         elif self.counted > 0:

@@ -9,6 +9,7 @@ multinomial counting, success counting is a binomial.
 from __future__ import annotations
 
 import decimal
+import itertools
 import math
 from collections.abc import Callable, Sequence
 
@@ -240,6 +241,80 @@ def _keep_dp(
                     if c2 == c and not below:
                         continue
                     target = new.setdefault(c2, {})
+                for s, pw in poly.items():
+                    key = s + add
+                    target[key] = target.get(key, 0) + pw * coef
+        states = new
+        if not states:
+            break
+    return {s: w for s, w in final.items() if w}
+
+
+def _keep_mixed(
+    parts: Sequence[Weights],
+    k: int,
+    highest: bool,
+    score: Callable[[int], int] | None = None,
+) -> Weights:
+    """Weights of the sum of the ``k`` highest (or lowest) of independent values.
+
+    Like `_keep_dp`, but the values may have different distributions (a
+    group ``{1d20+5, 2d8}kh1``, Roll20's ``{4d6+3d8}kh1``). Equal
+    distributions are grouped into one type of ``n`` values; a state counts
+    how many values of each type have been placed, walking the distinct
+    values from the best down. ``score`` maps a kept value to what it adds.
+    """
+    types: list[tuple[Weights, int]] = []
+    for w in parts:
+        for i, (tw, n) in enumerate(types):
+            if tw == w:
+                types[i] = (tw, n + 1)
+                break
+        else:
+            types.append((w, 1))
+    values = sorted({v for w, _ in types for v in w}, reverse=highest)
+    below = [sum(w.values()) for w, _ in types]
+    counts = [n for _, n in types]
+    start = tuple(0 for _ in types)
+    states: dict[tuple[int, ...], Weights] = {start: {0: 1}}
+    final: Weights = {}
+    for v in values:
+        here = [w.get(v, 0) for w, _ in types]
+        below = [b - h for b, h in zip(below, here, strict=True)]
+        gv = v if score is None else score(v)
+        new: dict[tuple[int, ...], Weights] = {}
+        for placed, poly in states.items():
+            done = sum(placed)
+            options = []
+            for t, c in enumerate(placed):
+                left = counts[t] - c
+                opts = []
+                comb, wj = 1, 1
+                for j in range(left + 1):
+                    if comb * wj:
+                        opts.append((j, comb * wj))
+                    wj *= here[t]
+                    comb = comb * (left - j) // (j + 1)
+                options.append(opts)
+            for choice in itertools.product(*options):
+                j = sum(c[0] for c in choice)
+                coef = 1
+                for _, x in choice:
+                    coef *= x
+                after = tuple(p + c[0] for p, c in zip(placed, choice, strict=True))
+                add = gv * min(j, k - done) if done < k else 0
+                if done + j >= k:
+                    rest = 1
+                    for t, a in enumerate(after):
+                        rest *= below[t] ** (counts[t] - a)
+                    if not rest:
+                        continue
+                    coef *= rest
+                    target = final
+                else:
+                    if not any(below[t] for t, a in enumerate(after) if a < counts[t]):
+                        continue
+                    target = new.setdefault(after, {})
                 for s, pw in poly.items():
                     key = s + add
                     target[key] = target.get(key, 0) + pw * coef

@@ -12,6 +12,7 @@ exact weights must agree modifier by modifier; they are kept side by side.
 
 from __future__ import annotations
 
+import enum
 import functools
 import math
 from collections.abc import Callable, Sequence
@@ -96,6 +97,70 @@ def _default_explode(die: Die) -> Condition:
     return Condition(Comparison.EQ, max(die.faces))
 
 
+class ExplodeMode(enum.Enum):
+    """What an explosion's extra die becomes."""
+
+    COMPOUND = "compound"
+    """The extra dice add to the die that exploded: one die, one value
+    (rollwerk's ``!``, Roll20's ``!!``)."""
+    ADD = "add"
+    """Each extra die is a die of its own that keep/drop and success
+    counting see separately (Roll20's ``!``, Foundry's ``x``, d20's ``e``)."""
+    PENETRATE = "penetrate"
+    """As ``ADD``, but each extra die counts one less than it shows
+    (Roll20's ``!p``); whether it explodes again is read from what it shows."""
+
+
+class TallyKind(enum.Enum):
+    """How a [`Tally`][rollwerk.dice.Tally] scores a die that meets its condition."""
+
+    KEEP = "k"
+    """Only dice meeting the condition count their value, the others 0
+    (d20's ``k3``, ``k>3``)."""
+    DROP = "d"
+    """Dice meeting the condition count 0, the others their value
+    (d20's ``p3``, ``p<3``)."""
+    DEDUCT = "df"
+    """Dice meeting the condition count −1, the others their value
+    (Foundry's ``df`` without ``cs``)."""
+
+
+@attrs.frozen
+class Tally:
+    """A per-die score that replaces the sum of a pool's dice.
+
+    >>> Tally(TallyKind.KEEP, Condition(Comparison.GT, 3))(5)
+    5
+    >>> Tally(TallyKind.DEDUCT, Condition(Comparison.EQ, 1))(1)
+    -1
+    """
+
+    kind: TallyKind
+    """What a die meeting the condition scores."""
+    condition: Condition
+    """Which dice are meant."""
+
+    def __call__(self, value: int) -> int:
+        """The score of a die with this value."""
+        hit = self.condition(value)
+        if self.kind is TallyKind.KEEP:
+            return value if hit else 0
+        if self.kind is TallyKind.DROP:
+            return 0 if hit else value
+        return -1 if hit else value
+
+    def drops(self, value: int) -> bool:
+        """Whether a die with this value is left out (for explanations)."""
+        hit = self.condition(value)
+        return (
+            self.kind is TallyKind.KEEP
+        ) != hit and self.kind is not TallyKind.DEDUCT
+
+    def notation(self) -> str:
+        """The tally as rollwerk writes it (``k>3``, ``d=1``, ``df=1``)."""
+        return self.kind.value + self.condition.notation()
+
+
 @attrs.frozen
 class PoolRoll:
     """One roll of a [`Pool`][rollwerk.dice.Pool]: its value and every die."""
@@ -149,9 +214,28 @@ class Pool:
     """Count the kept dice meeting this condition instead of summing them."""
     failure: Condition | None = None
     """With success counting: subtract the kept dice meeting this condition."""
+    explode_mode: ExplodeMode = ExplodeMode.COMPOUND
+    """Whether explosions add to the same die, add dice, or penetrate."""
+    explode_limit: int | None = None
+    """At most this many explosions per die (``xo``: 1); ``None`` means the
+    documented cap."""
+    minimum: int | None = None
+    """Every die showing less counts as this (after rerolls; d20 ``mi``,
+    Foundry ``min``)."""
+    maximum: int | None = None
+    """Every die showing more counts as this (after rerolls; d20 ``ma``,
+    Foundry ``max``)."""
+    tally: Tally | None = None
+    """Score each die instead of summing (d20 ``k3``, Foundry ``df``)."""
 
     def __attrs_post_init__(self) -> None:
         _check_int("count", self.count, 1, DICE_LIMITS.max_dice)
+        if self.tally is not None and self.success is not None:
+            raise ParameterError("tally", self.tally, "not used with success")
+        if self.explode_limit is not None:
+            _check_int(
+                "explode limit", self.explode_limit, 1, DICE_LIMITS.explosion_cap
+            )
         if self.keep is not None:
             _check_int("keep amount", self.keep.amount, 0, self.count)
         if self.failure is not None and self.success is None:
@@ -164,10 +248,42 @@ class Pool:
             raise ParameterError(
                 "reroll", self.reroll, "a condition some face does not meet"
             )
-        if self.explode is not None and all(map(self.explode, self.die.faces)):
+        if (
+            self.explode is not None
+            and self.explode_limit is None
+            and all(map(self.explode, self._faces()))
+        ):
             raise ParameterError(
                 "explode", self.explode, "a condition some face does not meet"
             )
+
+    def _clamp(self, v: int) -> int:
+        if self.minimum is not None and v < self.minimum:
+            v = self.minimum
+        if self.maximum is not None and v > self.maximum:
+            v = self.maximum
+        return v
+
+    def _faces(self) -> tuple[int, ...]:
+        """What each index counts as once clamped by ``minimum``/``maximum``."""
+        if self.minimum is None and self.maximum is None:
+            return self.die.faces
+        return tuple(map(self._clamp, self.die.faces))
+
+    @property
+    def _xcap(self) -> int:
+        return (
+            DICE_LIMITS.explosion_cap
+            if self.explode_limit is None
+            else self.explode_limit
+        )
+
+    @property
+    def _separate(self) -> bool:
+        """Whether explosions add dice of their own."""
+        return (
+            self.explode is not None and self.explode_mode is not ExplodeMode.COMPOUND
+        )
 
     # -- notation ------------------------------------------------------------
 
@@ -176,8 +292,18 @@ class Pool:
         text = f"{self.count}{self.die.notation(german)}"
         for c in self.reroll:
             text += ("ro" if self.reroll_once else "r") + c.notation(bare_equal=True)
+        if self.minimum is not None:
+            text += f"mi{self.minimum}"
+        if self.maximum is not None:
+            text += f"ma{self.maximum}"
         if self.explode is not None:
-            text += "!"
+            text += {
+                ExplodeMode.COMPOUND: "!",
+                ExplodeMode.ADD: "x",
+                ExplodeMode.PENETRATE: "!p",
+            }[self.explode_mode]
+            if self.explode_limit == 1 and self.explode_mode is ExplodeMode.ADD:
+                text += "o"
             # A comparison right after a bare "!" would be read as the
             # explosion's condition, so then the default is written out too.
             bare_next = self.keep is None and self.success is not None
@@ -185,6 +311,8 @@ class Pool:
                 text += self.explode.notation(bare_equal=True)
         if self.keep is not None:
             text += f"{self.keep.kind.value}{self.keep.amount}"
+        if self.tally is not None:
+            text += self.tally.notation()
         if self.success is not None:
             text += self.success.notation()
             if self.failure is not None:
@@ -198,7 +326,7 @@ class Pool:
         if self.reroll:
             per_die += 1 if self.reroll_once else DICE_LIMITS.reroll_cap
         if self.explode is not None:
-            per_die += DICE_LIMITS.explosion_cap
+            per_die += self._xcap
         return self.count * per_die
 
     @property
@@ -209,6 +337,9 @@ class Pool:
             and self.explode is None
             and self.keep is None
             and self.success is None
+            and self.tally is None
+            and self.minimum is None
+            and self.maximum is None
         )
 
     # -- rolling -------------------------------------------------------------
@@ -226,26 +357,29 @@ class Pool:
         return PoolRoll(self, total, dice)
 
     def _draw_fast(self) -> Callable[[Rng, list[int]], int]:
-        """A closure that rolls one die, appends its indices, returns its value."""
-        faces = self.die.faces
+        """A closure that rolls one die, appends its indices, returns its value.
+
+        For compounding explosions (or none): the die's one value.
+        """
+        raw = self.die.faces
+        faces = self._faces()
         sides = len(faces)
         rr = self.reroll
         once = self.reroll_once
         cap = DICE_LIMITS.reroll_cap if not once else 1
         ex = self.explode
-        xcap = DICE_LIMITS.explosion_cap
+        xcap = self._xcap
 
         def draw(rng: Rng, out: list[int]) -> int:
             i = rng.roll(sides)
             out.append(i)
-            v = faces[i - 1]
             if rr:
                 n = 0
-                while n < cap and any(c(v) for c in rr):
+                while n < cap and any(c(raw[i - 1]) for c in rr):
                     i = rng.roll(sides)
                     out.append(i)
-                    v = faces[i - 1]
                     n += 1
+            v = faces[i - 1]
             if ex is not None:
                 total = v
                 n = 0
@@ -260,8 +394,46 @@ class Pool:
 
         return draw
 
+    def _draw_separate(self) -> Callable[[Rng, list[int], list[int]], None]:
+        """A closure that rolls one die and the dice its explosions add.
+
+        It appends the indices to ``out`` and each die's value to ``vals``.
+        """
+        raw = self.die.faces
+        faces = self._faces()
+        sides = len(faces)
+        rr = self.reroll
+        cap = DICE_LIMITS.reroll_cap if not self.reroll_once else 1
+        ex = self.explode
+        assert ex is not None
+        xcap = self._xcap
+        pen = 1 if self.explode_mode is ExplodeMode.PENETRATE else 0
+
+        def draw(rng: Rng, out: list[int], vals: list[int]) -> None:
+            i = rng.roll(sides)
+            out.append(i)
+            if rr:
+                n = 0
+                while n < cap and any(c(raw[i - 1]) for c in rr):
+                    i = rng.roll(sides)
+                    out.append(i)
+                    n += 1
+            v = faces[i - 1]
+            vals.append(v)
+            n = 0
+            while n < xcap and ex(v):
+                i = rng.roll(sides)
+                out.append(i)
+                v = faces[i - 1]
+                vals.append(v - pen)
+                n += 1
+
+        return draw
+
     def _scorer(self) -> Callable[[int], int] | None:
-        """The success-counting map of a value (+1, -1 or 0), if counting."""
+        """The map of a die's value to what it counts (successes, tallies)."""
+        if self.tally is not None:
+            return self.tally
         succ, fail = self.success, self.failure
         if succ is None:
             return None
@@ -274,9 +446,9 @@ class Pool:
     def _roller(self) -> Callable[[Rng, list[int]], int]:
         """A fast closure: roll the pool, append indices to ``out``, return value."""
         n = self.count
-        faces = self.die.faces
+        faces = self._faces()
         sides = len(faces)
-        standard = self.die.is_standard
+        standard = self.die.is_standard and faces is self.die.faces
         g = self._scorer()
         keep = self.keep
         if self.reroll or self.explode is not None:
@@ -334,10 +506,26 @@ class Pool:
 
     def _roller_general(self) -> Callable[[Rng, list[int]], int]:
         n = self.count
-        draw = self._draw_fast()
         keep = self.keep
         g = self._scorer()
         times = range(n)
+        if self._separate:
+            draw_many = self._draw_separate()
+
+            def separate(rng: Rng, out: list[int]) -> int:
+                vals: list[int] = []
+                for _ in times:
+                    draw_many(rng, out, vals)
+                if keep is not None:
+                    highest, k = keep.kept(len(vals))
+                    vals.sort(reverse=highest)
+                    vals = vals[: max(k, 0)]
+                if g is None:
+                    return sum(vals)
+                return sum([g(v) for v in vals])
+
+            return separate
+        draw = self._draw_fast()
         lo, hi = 0, n
         if keep is not None:
             highest, k = keep.kept(n)
@@ -356,38 +544,66 @@ class Pool:
 
     def _roll_traced(self, rng: Rng) -> tuple[int, tuple[RolledDie, ...]]:
         """Roll with a full record: the value and each die's history."""
-        faces = self.die.faces
+        raw = self.die.faces
+        faces = self._faces()
         sides = len(faces)
         cap = 1 if self.reroll_once else DICE_LIMITS.reroll_cap
-        xcap = DICE_LIMITS.explosion_cap
-        dice: list[tuple[list[DieRoll], list[int], int]] = []
+        xcap = self._xcap
+        ex = self.explode
+        separate = self._separate
+        pen = 1 if self.explode_mode is ExplodeMode.PENETRATE else 0
+        role = "penetration" if pen else "added"
+        # (draws, values shown, how many were rerolled, the die's value)
+        dice: list[tuple[list[DieRoll], list[int], int, int]] = []
         for _ in range(self.count):
             rolls = [DieRoll(sides, rng.roll(sides), "roll")]
-            vals = [faces[rolls[0].face - 1]]
+            vals = [raw[rolls[0].face - 1]]
             rerolled = 0
             if self.reroll:
                 while rerolled < cap and any(c(vals[-1]) for c in self.reroll):
                     rolls.append(DieRoll(sides, rng.roll(sides), "reroll"))
-                    vals.append(faces[rolls[-1].face - 1])
+                    vals.append(raw[rolls[-1].face - 1])
                     rerolled += 1
-            if self.explode is not None:
+            v = vals[-1] = faces[rolls[-1].face - 1]
+            if ex is None:
+                dice.append((rolls, vals, rerolled, v))
+                continue
+            if not separate:
                 n = 0
-                while n < xcap and self.explode(vals[-1]):
+                while n < xcap and ex(vals[-1]):
                     rolls.append(DieRoll(sides, rng.roll(sides), "explosion"))
                     vals.append(faces[rolls[-1].face - 1])
                     n += 1
-            dice.append((rolls, vals, rerolled))
-        values = [sum(v[r:]) for _, v, r in dice]
-        kept = [True] * self.count
+                dice.append((rolls, vals, rerolled, sum(vals[rerolled:])))
+                continue
+            dice.append((rolls, vals, rerolled, v))
+            n = 0
+            while n < xcap and ex(v):
+                extra = DieRoll(sides, rng.roll(sides), role)
+                v = faces[extra.face - 1]
+                dice.append(([extra], [v - pen], 0, v - pen))
+                n += 1
+        values = [d[3] for d in dice]
+        kept = [True] * len(dice)
         if self.keep is not None:
-            highest, k = self.keep.kept(self.count)
-            order = sorted(range(self.count), key=values.__getitem__, reverse=highest)
-            for pos in order[k:]:
+            highest, k = self.keep.kept(len(dice))
+            order = sorted(range(len(dice)), key=values.__getitem__, reverse=highest)
+            for pos in order[max(k, 0) :]:
                 kept[pos] = False
-        counted = [0] * self.count
-        if self.success is not None:
-            score = self._scorer()
-            assert score is not None
+        counted = [0] * len(dice)
+        score = self._scorer()
+        tally = self.tally
+        if tally is not None:
+            total = 0
+            for i, v in enumerate(values):
+                if not kept[i]:
+                    continue
+                total += tally(v)
+                if tally.drops(v):
+                    kept[i] = False
+                elif tally.kind is TallyKind.DEDUCT and tally.condition(v):
+                    counted[i] = -1
+        elif score is not None:
             for i, v in enumerate(values):
                 if kept[i]:
                     counted[i] = score(v)
@@ -396,54 +612,72 @@ class Pool:
             total = sum(v for v, k in zip(values, kept, strict=True) if k)
         result = tuple(
             RolledDie(tuple(r), tuple(v), rr, values[i], kept[i], counted[i])
-            for i, (r, v, rr) in enumerate(dice)
+            for i, (r, v, rr, _) in enumerate(dice)
         )
         return total, result
 
     # -- exact distribution ----------------------------------------------------
 
+    def _result_range(self) -> tuple[int, int]:
+        """Bounds of what one die counts (its score when counting)."""
+        faces = self._faces()
+        lo, hi = min(faces), max(faces)
+        if self._separate:
+            if self.explode_mode is ExplodeMode.PENETRATE:
+                lo -= 1
+        else:
+            lo, hi = self._single_range()
+        if self.tally is not None:
+            floor = -1 if self.tally.kind is TallyKind.DEDUCT else 0
+            return min(lo, floor), max(hi, floor)
+        if self.success is not None:
+            return (-1 if self.failure is not None else 0), 1
+        return lo, hi
+
     def value_range(self) -> tuple[int, int]:
         """The smallest and largest value the pool can give (a static bound)."""
-        lo_f, hi_f = min(self.die.faces), max(self.die.faces)
-        if self.explode is not None:
-            xcap = DICE_LIMITS.explosion_cap
-            lo_d = min(lo_f, lo_f * (xcap + 1))
-            hi_d = max(hi_f, hi_f * (xcap + 1))
-        else:
-            lo_d, hi_d = lo_f, hi_f
-        if self.success is not None:
-            lo = -self.count if self.failure is not None else 0
-            return lo, self.count
+        lo, hi = self._result_range()
+        if self._separate:
+            most = self.count * (self._xcap + 1)
+            least = 0 if self.keep is not None else self.count
+            return min(least * lo, most * lo), max(least * hi, most * hi)
         n = self.count
         if self.keep is not None:
             n = self.keep.kept(self.count)[1]
-        return n * lo_d, n * hi_d
+        return n * lo, n * hi
 
     def work(self) -> int:
         """An estimate of the cost of the exact distribution.
 
         One unit is roughly a quarter of a microsecond of work; see
-        [`DiceLimits.max_work`][rollwerk.dice.DiceLimits.max_work].
+        [`DiceLimits.max_work`][rollwerk.dice.DiceLimits.max_work]. Keeping
+        or dropping dice that explosions add has no algorithm here: its
+        estimate is the number of face combinations to enumerate.
         """
-        xcap = DICE_LIMITS.explosion_cap
-        distinct = len(set(self.die.faces))
+        xcap = self._xcap
+        faces = self._faces()
+        n = self.count
+        if self._separate and self.keep is not None:
+            combinations: int = len(faces) ** min(n * (xcap + 1), 64)
+            return combinations
+        distinct = len(set(faces))
         work = distinct
         if self.reroll:
             work += distinct * 2
         if self.explode is not None:
-            exploding = sum(1 for f in set(self.die.faces) if self.explode(f))
+            exploding = sum(1 for f in set(faces) if self.explode(f))
             work += xcap * exploding * xcap * distinct // 2
             distinct *= xcap + 1
         single_lo, single_hi = self._single_range()
-        n = self.count
         bits = n * (self._single_bits() + 1)
         k = n if self.keep is None else self.keep.kept(n)[1]
+        counting = self.success is not None or self.tally is not None
         if 0 < k < n:
-            kept_span = 2 * k + 1 if self.success else k * (single_hi - single_lo) + 1
+            kept_span = 2 * k + 1 if counting else k * (single_hi - single_lo) + 1
             # big-number products cost more than linearly in their size
             size = bits // 1000 + 1
             work += distinct * k * n * kept_span * size * math.isqrt(size) // 10
-        elif self.success is not None and self.failure is None:
+        elif self.success is not None and self.failure is None and not self._separate:
             size = bits // 64 + 1  # huge binomial terms multiply superlinearly
             work += n * size * (math.isqrt(size) // 20 + 1)
         else:
@@ -452,10 +686,11 @@ class Pool:
         return work
 
     def _single_range(self) -> tuple[int, int]:
-        lo_f, hi_f = min(self.die.faces), max(self.die.faces)
+        faces = self._faces()
+        lo_f, hi_f = min(faces), max(faces)
         if self.explode is None:
             return lo_f, hi_f
-        xcap = DICE_LIMITS.explosion_cap
+        xcap = self._xcap
         return min(lo_f, lo_f * (xcap + 1)), max(hi_f, hi_f * (xcap + 1))
 
     def _single_bits(self) -> int:
@@ -464,15 +699,15 @@ class Pool:
         if self.reroll:
             draws += 1 if self.reroll_once else DICE_LIMITS.reroll_cap
         if self.explode is not None:
-            draws += DICE_LIMITS.explosion_cap
+            draws += self._xcap
         return bits * draws
 
-    def single_weights(self) -> tuple[Weights, int]:
-        """Weights of one die's value after rerolls and explosions, with total."""
-        faces = self.die.faces
-        s = len(faces)
+    def _first_weights(self) -> tuple[Weights, int]:
+        """Weights of a die's value after rerolls and clamps, with their total."""
+        raw = self.die.faces
+        s = len(raw)
         base: Weights = {}
-        for f in faces:
+        for f in raw:
             base[f] = base.get(f, 0) + 1
         total = s
         if self.reroll:
@@ -488,29 +723,79 @@ class Pool:
                 if w:
                     out[v] = w
             base, total = out, s ** (cap + 1)
-        if self.explode is None:
-            return base, total
+        if self.minimum is not None or self.maximum is not None:
+            clamped: Weights = {}
+            for v, w in base.items():
+                cv = self._clamp(v)
+                clamped[cv] = clamped.get(cv, 0) + w
+            base = clamped
+        return base, total
+
+    def _chain(
+        self, first: Callable[[int], int], extra: Callable[[int], int]
+    ) -> tuple[Weights, int]:
+        """Weights of what one die and its explosions count, with their total.
+
+        ``first`` maps the die's value to what it counts, ``extra`` an
+        explosion die's shown value; explosions test the shown value.
+        """
+        base, total = self._first_weights()
         ex = self.explode
+        if ex is None:
+            out: Weights = {}
+            for v, w in base.items():
+                key = first(v)
+                out[key] = out.get(key, 0) + w
+            return out, total
+        faces = self._faces()
+        s = len(faces)
         plain: Weights = {}
         for f in faces:
             plain[f] = plain.get(f, 0) + 1
-        p_e = {v: w for v, w in plain.items() if ex(v)}
-        p_n = {v: w for v, w in plain.items() if not ex(v)}
+        p_e: Weights = {}
+        p_n: Weights = {}
+        for v, w in plain.items():
+            side = p_e if ex(v) else p_n
+            key = extra(v)
+            side[key] = side.get(key, 0) + w
         # T_0 = P; T_j = P_N * s^j + P_E * T_{j-1}  (weights over s^(j+1)).
-        tail: Weights = dict(plain)
-        for j in range(1, DICE_LIMITS.explosion_cap):
+        tail: Weights = {}
+        for v, w in plain.items():
+            key = extra(v)
+            tail[key] = tail.get(key, 0) + w
+        xcap = self._xcap
+        for j in range(1, xcap):
             scale = s**j
             nxt = _convolve(p_e, tail)
             for v, w in p_n.items():
                 nxt[v] = nxt.get(v, 0) + w * scale
             tail = nxt
-        t_total = s**DICE_LIMITS.explosion_cap
-        b_e = {v: w for v, w in base.items() if ex(v)}
-        result = _convolve(b_e, tail) if b_e else {}
+        t_total = s**xcap
+        b_e: Weights = {}
+        result: Weights = {}
         for v, w in base.items():
-            if not ex(v):
-                result[v] = result.get(v, 0) + w * t_total
+            key = first(v)
+            if ex(v):
+                b_e[key] = b_e.get(key, 0) + w
+            else:
+                result[key] = result.get(key, 0) + w * t_total
+        if b_e:
+            for v, w in _convolve(b_e, tail).items():
+                result[v] = result.get(v, 0) + w
         return result, total * t_total
+
+    def single_weights(self) -> tuple[Weights, int]:
+        """Weights of one die's value after rerolls and explosions, with total.
+
+        When explosions add dice of their own, this is what one die and the
+        dice it adds count together (their scores when counting).
+        """
+        if not self._separate:
+            return self._chain(_same, _same)
+        g = self._scorer() or _same
+        if self.explode_mode is ExplodeMode.PENETRATE:
+            return self._chain(g, lambda v: g(v - 1))
+        return self._chain(g, g)
 
     def weights(self) -> tuple[Weights, int]:
         """Exact integer weights of the pool's value, with their total."""
@@ -523,6 +808,10 @@ class Pool:
             single = {v: w // common for v, w in single.items()}
             total //= common
         n = self.count
+        if self._separate:
+            if self.keep is not None:  # refused by work(); never enumerated
+                raise ParameterError("keep", self.keep, "no keep with added dice")
+            return _power_or_binomial(single, n), total**n
         g = self._scorer()
         if self.keep is not None:
             highest, k = self.keep.kept(n)
@@ -537,10 +826,8 @@ class Pool:
             for v, w in single.items():
                 m = g(v)
                 mapped[m] = mapped.get(m, 0) + w
-            if -1 not in mapped:
-                return _binomial(mapped.get(1, 0), mapped.get(0, 0), n), total**n
             single = mapped
-        return _power(single, n), total**n
+        return _power_or_binomial(single, n), total**n
 
     def distribution(self) -> Distribution[int]:
         """The exact distribution of the pool's value."""
@@ -549,3 +836,14 @@ class Pool:
         check_work(self.work())
         weights, total = self.weights()
         return Distribution._from_weights(weights, total)
+
+
+def _same(v: int) -> int:
+    return v
+
+
+def _power_or_binomial(single: Weights, n: int) -> Weights:
+    """The weights of ``n`` independent dice: a binomial when they count 0 or 1."""
+    if set(single) <= {0, 1}:
+        return _binomial(single.get(1, 0), single.get(0, 0), n)
+    return _power(single, n)

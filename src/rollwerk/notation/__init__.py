@@ -2,6 +2,9 @@
 
 ``parse`` compiles notation (``2d6+3``, ``2W6+3``, ``4d6kh3``, ``10d6>=5``)
 into a syntax tree whose dice terms are [`Pool`][rollwerk.dice.Pool]s.
+``parse(text, dialect="roll20")`` reads the text as Roll20 (or Foundry VTT,
+Avrae's d20, German tables) means it: a [`Dialect`][rollwerk.notation.Dialect]
+is a table of readings over the one parser and exact engine.
 """
 
 from __future__ import annotations
@@ -11,6 +14,13 @@ from typing import TYPE_CHECKING
 from rollwerk._lazy import lazy_exports
 
 if TYPE_CHECKING:
+    from rollwerk.notation._dialect import (
+        DIALECTS,
+        Dialect,
+        Feature,
+        get_dialect,
+        register_dialects,
+    )
     from rollwerk.notation._expression import (
         Expression,
         RollResult,
@@ -23,11 +33,16 @@ if TYPE_CHECKING:
     )
 
 __all__ = [
+    "DIALECTS",
+    "Dialect",
     "Expression",
+    "Feature",
     "NodeKind",
     "RollNode",
     "RollResult",
+    "get_dialect",
     "parse",
+    "register_dialects",
     "roll",
 ]
 
@@ -37,7 +52,12 @@ if not TYPE_CHECKING:
     __getattr__, __dir__ = lazy_exports(
         __name__,
         {
+            "DIALECTS": "rollwerk.notation._dialect",
+            "Dialect": "rollwerk.notation._dialect",
             "Expression": "rollwerk.notation._expression",
+            "Feature": "rollwerk.notation._dialect",
+            "get_dialect": "rollwerk.notation._dialect",
+            "register_dialects": "rollwerk.notation._dialect",
             "NodeKind": "rollwerk.notation._rolled",
             "RollNode": "rollwerk.notation._rolled",
             "RollResult": "rollwerk.notation._expression",

@@ -26,6 +26,7 @@ from rollwerk.errors import (
     SchemaError,
 )
 from rollwerk.i18n import CORE, Catalog, allowed_languages
+from rollwerk.notation._dialect import ROLLWERK, Dialect, get_dialect
 from rollwerk.notation._parser import _Parser
 from rollwerk.notation._rolled import RollNode, _explain
 from rollwerk.notation._tree import _Dice, _Node, _Number, _Sum
@@ -51,11 +52,19 @@ class Expression:
     (5, 15)
     """
 
-    __slots__ = ("_dist", "_node", "_notation", "_roll")
+    __slots__ = ("_comment", "_dialect", "_dist", "_node", "_notation", "_roll")
 
-    def __init__(self, notation: str, node: _Node) -> None:
+    def __init__(
+        self,
+        notation: str,
+        node: _Node,
+        dialect: Dialect = ROLLWERK,
+        comment: str | None = None,
+    ) -> None:
         self._notation = notation
         self._node = node
+        self._dialect = dialect
+        self._comment = comment
         self._dist: Distribution[int] | None = None
         # Compiled on the first roll: expressions parsed only for their
         # distribution never pay for it.
@@ -118,6 +127,16 @@ class Expression:
         return self._notation
 
     @property
+    def dialect(self) -> Dialect:
+        """The [`Dialect`][rollwerk.notation.Dialect] the notation was read in."""
+        return self._dialect
+
+    @property
+    def comment(self) -> str | None:
+        """The comment after the expression (``2d6 # damage``), if any."""
+        return self._comment
+
+    @property
     def value_range(self) -> tuple[int, int]:
         """A lower and upper bound of the value (exact for sums of dice)."""
         return self._node.lo, self._node.hi
@@ -158,13 +177,18 @@ class Expression:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Expression):
             return NotImplemented
-        return self._notation == other._notation
+        return (
+            self._notation == other._notation
+            and self._dialect.name == other._dialect.name
+        )
 
     def __hash__(self) -> int:
-        return hash(("Expression", self._notation))
+        return hash(("Expression", self._notation, self._dialect.name))
 
     def __repr__(self) -> str:
-        return f"parse({self._notation!r})"
+        if self._dialect is ROLLWERK:
+            return f"parse({self._notation!r})"
+        return f"parse({self._notation!r}, dialect={self._dialect.name!r})"
 
 
 class RollResult:
@@ -264,15 +288,34 @@ class RollResult:
             raise ParameterError("lang", lang, allowed_languages(known))
         return _explain(self.notation, self.tree, self._total, lang, cats)
 
+    @property
+    def comment(self) -> str | None:
+        """The comment after the expression (``2d6 # damage``), if any."""
+        return self._expr._comment
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        """The labels of the parts (``fire`` in ``1d20 [fire]``), in order."""
+        return tuple(n.label for n in self.tree.walk() if n.label)
+
     def to_json(self) -> dict[str, Any]:
-        """Plain JSON with ``"schema": 1``: notation, total, rolls and tree."""
-        return {
+        """Plain JSON with ``"schema": 1``: notation, total, rolls and tree.
+
+        A dialect other than ``rollwerk`` is recorded as ``"dialect"``, a
+        comment as ``"comment"``; labels sit on the tree's nodes.
+        """
+        data: dict[str, Any] = {
             "schema": SCHEMA,
             "notation": self.notation,
             "total": self._total,
             "rolls": [r.to_json() for r in self.rolls],
             "tree": self.tree.to_json(),
         }
+        if self._expr._dialect is not ROLLWERK:
+            data["dialect"] = self._expr._dialect.name
+        if self._expr._comment is not None:
+            data["comment"] = self._expr._comment
+        return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> RollResult:
@@ -289,12 +332,13 @@ class RollResult:
             notation = data["notation"]
             faces = [int(r["face"]) for r in data["rolls"]]
             total = data["total"]
+            dialect = data.get("dialect", "rollwerk")
         except (KeyError, TypeError, ValueError) as exc:
             raise SchemaError(f"malformed roll result JSON: {exc!r}") from exc
         if not isinstance(notation, str):
             raise SchemaError(f"notation must be a string, got {notation!r}")
         try:
-            result = parse(notation).replay(faces)
+            result = parse(notation, dialect=dialect).replay(faces)
         except RollwerkError as exc:
             raise SchemaError(f"roll result does not replay: {exc}") from exc
         if result.total != total:
@@ -309,13 +353,13 @@ class RollResult:
         if not isinstance(other, RollResult):
             return NotImplemented
         return (
-            self._expr._notation == other._expr._notation
+            self._expr == other._expr
             and self.faces == other.faces
             and self._total == other._total
         )
 
     def __hash__(self) -> int:
-        return hash((self._expr._notation, self.faces, self._total))
+        return hash((self._expr, self.faces, self._total))
 
     def __repr__(self) -> str:
         return (
@@ -340,7 +384,14 @@ def _single_pool(expr: Expression, pool: Pool) -> Callable[[Rng], RollResult] | 
     Only pools without rerolls and explosions qualify: their draws are the
     indices themselves, so the value is computed straight from them.
     """
-    if pool.reroll or pool.explode is not None or not pool.die.is_standard:
+    if (
+        pool.reroll
+        or pool.explode is not None
+        or not pool.die.is_standard
+        or pool.tally is not None
+        or pool.minimum is not None
+        or pool.maximum is not None
+    ):
         return None
     new = _new_result
     sides = pool.die.sides
@@ -419,15 +470,25 @@ def _single_pool(expr: Expression, pool: Pool) -> Callable[[Rng], RollResult] | 
 
 
 @functools.lru_cache(maxsize=1024)
-def _parse_cached(notation: str) -> Expression:
+def _parse_cached(notation: str, dialect: Dialect) -> Expression:
     if len(notation) > DICE_LIMITS.max_length:
         raise LimitExceeded("expression length", len(notation), DICE_LIMITS.max_length)
-    node = _Parser(notation).parse()
-    return Expression(notation, node)
+    parser = _Parser(notation, dialect)
+    node = parser.parse()
+    return Expression(notation, node, dialect, parser.comment)
 
 
-def parse(notation: str) -> Expression:
+def parse(notation: str, dialect: str | Dialect = "rollwerk") -> Expression:
     """Parse dice notation into an [`Expression`][rollwerk.notation.Expression] (cached).
+
+    ``dialect`` names how the text is read (``"rollwerk"``, ``"roll20"``,
+    ``"foundry"``, ``"avrae"``, ``"german"`` or a registered one): the same
+    text can mean other dice in another tool.
+
+    >>> parse("3d6>3").distribution()[3] == parse("3d6>=4").distribution()[3]
+    True
+    >>> parse("3d6>3", dialect="roll20").distribution()[3]
+    Fraction(8, 27)
 
     >>> parse("3W6").distribution()[18]
     Fraction(1, 216)
@@ -444,13 +505,15 @@ def parse(notation: str) -> Expression:
     """
     if not isinstance(notation, str):
         raise ParameterError("notation", notation, "a string")
-    return _parse_cached(notation)
+    return _parse_cached(notation, get_dialect(dialect))
 
 
-def roll(notation: str, rng: Rng) -> RollResult:
-    """Parse (cached) and roll ``notation`` with ``rng``.
+def roll(notation: str, rng: Rng, dialect: str | Dialect = "rollwerk") -> RollResult:
+    """Parse (cached) and roll ``notation`` with ``rng``, read in ``dialect``.
 
     >>> roll("1d20+5", ScriptedRng([12])).total
     17
+    >>> roll("d%", ScriptedRng([4]), dialect="avrae").total
+    30
     """
-    return parse(notation).roll(rng)
+    return parse(notation, dialect).roll(rng)

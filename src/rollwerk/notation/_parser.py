@@ -1,4 +1,14 @@
-"""A hand-written recursive-descent parser from notation text to the syntax tree."""
+"""A hand-written recursive-descent parser from notation text to the syntax tree.
+
+One parser reads every dialect: where tools differ, it asks the
+[`Dialect`][rollwerk.notation.Dialect] table (is ``>`` inclusive, what does
+``!`` add, does ``r`` reroll once …) and builds the same tree nodes.
+
+Longer than 500 lines because each modifier's reading in each dialect sits
+next to the others it could be confused with (``d`` drop, ``df``, ``dh``;
+``r``, ``ro``, ``rr``, ``ra``; ``!``, ``!!``, ``!p``), which is what keeps
+them unambiguous.
+"""
 
 from __future__ import annotations
 
@@ -10,14 +20,18 @@ from rollwerk.dice._die import (
     KeepKind,
 )
 from rollwerk.dice._limits import DICE_LIMITS
-from rollwerk.dice._pool import Pool
+from rollwerk.dice._pool import ExplodeMode, Pool, Tally, TallyKind
 from rollwerk.errors import (
     LimitExceeded,
     NotationError,
 )
+from rollwerk.notation._dialect import ROLLWERK, Dialect, Division, Feature, Percent
 from rollwerk.notation._tree import (
     _Compare,
     _Dice,
+    _Function,
+    _Group,
+    _Labelled,
     _Negate,
     _Node,
     _Number,
@@ -27,24 +41,45 @@ from rollwerk.notation._tree import (
 
 _DIGITS = frozenset("0123456789")
 _SPACES = frozenset(" \t")
+_MAX_VALUE = 10**18
+"""The largest magnitude a power may reach (``**``)."""
+_STAGES = ("reroll", "min/max", "explode", "keep", "count")
+_FUNCTIONS = ("floor", "ceil", "round", "abs")
+_ROUNDING = {"floor": "/", "ceil": "/c", "round": "/r"}
+_INCLUSIVE = {Comparison.GT: Comparison.GE, Comparison.LT: Comparison.LE}
 
 
 class _Parser:
     """Recursive descent over the notation; positions are 0-based internally."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, dialect: Dialect = ROLLWERK) -> None:
         self.text = text
+        self.d = dialect
         self.pos = 0
         self.depth = 0
         self.dice = 0
         self.draws = 0
+        self.in_group = 0
+        self.comment: str | None = None
 
     def error(self, reason: str, pos: int | None = None) -> NotationError:
         p = self.pos if pos is None else pos
         return NotationError(self.text, min(p, len(self.text)) + 1, reason)
 
+    def missing(self, what: str, pos: int) -> NotationError:
+        """A construct another dialect has, refused with the dialect's name."""
+        return self.error(f"{what} is not part of the {self.d.name} dialect", pos)
+
+    def need(self, feature: Feature, pos: int) -> None:
+        if not self.d.has(feature):
+            raise self.missing(repr(feature.value), pos)
+
     def peek(self) -> str:
         return self.text[self.pos] if self.pos < len(self.text) else ""
+
+    def ahead(self, word: str) -> bool:
+        """Whether the text continues with ``word`` (letters in any case)."""
+        return self.text[self.pos : self.pos + len(word)].lower() == word
 
     def skip(self) -> None:
         text, n = self.text, len(self.text)
@@ -59,11 +94,18 @@ class _Parser:
 
     def parse(self) -> _Node:
         self.skip()
-        if self.pos >= len(self.text):
+        if self.pos >= len(self.text) or self.peek() == "#":
             raise self.error("empty notation")
         node = self.comparison()
+        node = self.root_division(node)
         self.skip()
         if self.pos < len(self.text):
+            if self.peek() == "#" and self.d.has(Feature.COMMENTS):
+                self.comment = self.text[self.pos + 1 :].strip()
+                return node
+            if self.d.trailing_comment and self.text[self.pos - 1] in _SPACES:
+                self.comment = self.text[self.pos :].strip()
+                return node
             if self.peek() == ")":
                 raise self.error("unmatched ')'")
             raise self.unexpected()
@@ -72,15 +114,22 @@ class _Parser:
     def slice(self, start: int) -> str:
         return self.text[start : self.pos].strip()
 
+    # -- expressions -------------------------------------------------------------
+
     def comparison(self) -> _Node:
         self.skip()
         start = self.pos
         left = self.sum()
         self.skip()
-        if self.peek() in ("<", ">", "="):
-            cmp = self.comparison_op()
+        negated = self.d.selectors and self.ahead("!=")
+        if self.peek() in ("<", ">", "=") or negated:
+            if negated:
+                self.pos += 2
+                cmp = Comparison.EQ
+            else:
+                cmp = self.comparison_op()
             right = self.sum()
-            return _Compare(left, cmp, right, self.slice(start))
+            return _Compare(left, cmp, right, self.slice(start), negated)
         return left
 
     def comparison_op(self) -> Comparison:
@@ -112,6 +161,17 @@ class _Parser:
             return terms[0]
         return _Sum(terms, ops, self.slice(start))
 
+    def product_op(self) -> str | None:
+        """The next multiplicative operator (``*``, ``/``, ``//``, ``%``), if any."""
+        c = self.peek()
+        if c == "*" and not self.ahead("**"):
+            return "*"
+        if c == "/":
+            return "//" if self.ahead("//") else "/"
+        if c == "%":
+            return "%"
+        return None
+
     def product(self) -> _Node:
         self.skip()
         start = self.pos
@@ -119,25 +179,76 @@ class _Parser:
         ops = ["*"]
         while True:
             self.skip()
-            c = self.peek()
-            if c not in ("*", "/"):
+            written = self.product_op()
+            if written is None:
                 break
             op_pos = self.pos
-            self.pos += 1
+            self.pos += len(written)
+            if written == "//":
+                self.need(Feature.FLOOR_DIVISION, op_pos)
+                op = "/"
+            elif written == "%":
+                self.need(Feature.MODULO, op_pos)
+                op = "%" if self.d.python_modulo else "%j"
+            elif written == "/" and self.d.division is not Division.FLOOR:
+                op = "/?"  # exact division: rounded by a function, or refused
+            else:
+                op = written
             factor = self.unary()
-            if c == "/" and factor.lo == 0 == factor.hi:
+            if op != "*" and factor.lo == 0 == factor.hi:
                 raise self.error("division by zero", op_pos)
-            if c == "/" and factor.lo <= 0 <= factor.hi:
+            if op != "*" and factor.lo <= 0 <= factor.hi:
                 raise self.error(
                     f"the divisor {factor.text!r} can be 0 (its values range "
                     f"from {factor.lo} to {factor.hi})",
                     op_pos,
                 )
-            ops.append(c)
+            ops.append(op)
             factors.append(factor)
         if len(factors) == 1:
             return factors[0]
-        return _Product(factors, ops, self.slice(start))
+        text = self.slice(start)
+        if "/?" in ops[:-1] or ops.count("/?") > 1:
+            raise self.exact_division(start)
+        if ops[-1] == "/?":
+            return _Exact(factors, ops, text)
+        return _Product(factors, ops, text)
+
+    def exact_division(self, pos: int) -> NotationError:
+        if self.d.division is Division.TRUNCATE_TOTAL:
+            return self.error(
+                f"'/' divides exactly in the {self.d.name} dialect and only the "
+                "final total is rounded toward zero: divide the whole "
+                "expression, or write '//' to round down",
+                pos,
+            )
+        return self.error(
+            f"'/' gives a fraction in the {self.d.name} dialect: write "
+            "floor(…), ceil(…) or round(…) around the division",
+            pos,
+        )
+
+    def rounded(self, node: _Node, op: str, start: int) -> _Node:
+        """``node`` with its exact division rounded by ``op``, or unchanged."""
+        if isinstance(node, _Exact):
+            return _Product(list(node.factors), [*node.ops[:-1], op], node.text)
+        if isinstance(node, _Sum):
+            exact = [i for i, t in enumerate(node.terms) if isinstance(t, _Exact)]
+            if not exact:
+                return node
+            if len(exact) > 1 or node.ops[exact[0]] != "+":
+                raise self.exact_division(start)
+            terms = list(node.terms)
+            terms[exact[0]] = self.rounded(terms[exact[0]], op, start)
+            return _Sum(terms, list(node.ops), node.text)
+        return node
+
+    def root_division(self, node: _Node) -> _Node:
+        if self.d.division is Division.TRUNCATE_TOTAL and isinstance(node, _Exact):
+            return self.rounded(node, "/t", 0)
+        if _has_exact(node):
+            raise self.exact_division(0)
+        return node
 
     def unary(self) -> _Node:
         self.skip()
@@ -148,10 +259,47 @@ class _Parser:
                 negative = not negative
             self.pos += 1
             self.skip()
-        node = self.primary()
+        node = self.power()
         if negative:
             return _Negate(node, self.slice(start))
         return node
+
+    def power(self) -> _Node:
+        start = self.pos
+        base = self.labelled()
+        self.skip()
+        if not self.ahead("**"):
+            return base
+        op_pos = self.pos
+        self.need(Feature.POWER, op_pos)
+        self.pos += 2
+        exponent = self.unary()
+        if exponent.lo < 0:
+            raise self.error(
+                f"the exponent {exponent.text!r} can be negative (a fraction)", op_pos
+            )
+        reach = max(abs(base.lo), abs(base.hi), 1)
+        if exponent.hi * reach.bit_length() > _MAX_VALUE.bit_length():
+            raise LimitExceeded(
+                "power value", reach ** min(exponent.hi, 64), _MAX_VALUE
+            )
+        return _Product([base, exponent], ["*", "**"], self.slice(start))
+
+    def labelled(self) -> _Node:
+        node = self.primary()
+        while True:
+            save = self.pos
+            self.skip()
+            if self.peek() != "[":
+                self.pos = save
+                return node
+            self.need(Feature.LABELS, self.pos)
+            close = self.text.find("]", self.pos)
+            if close < 0:
+                raise self.error("'[' of a label is never closed")
+            label = self.text[self.pos + 1 : close].strip()
+            self.pos = close + 1
+            node = _Labelled(node, label)
 
     def integer(self, what: str) -> int:
         start = self.pos
@@ -176,19 +324,17 @@ class _Parser:
         c = self.peek()
         start = self.pos
         if c == "(":
-            self.depth += 1
-            if self.depth > DICE_LIMITS.max_depth:
-                raise LimitExceeded("nesting depth", self.depth, DICE_LIMITS.max_depth)
-            self.pos += 1
-            node = self.comparison()
-            self.skip()
-            if self.peek() != ")":
-                if not self.peek():
-                    raise self.error(f"'(' at column {start + 1} is never closed")
-                raise self.error(f"expected ')' to close '(' at column {start + 1}")
-            self.pos += 1
-            self.depth -= 1
+            node = self.parenthesised()
+            if self.peek() in ("d", "D", "w", "W"):
+                self.need(Feature.COMPUTED_DICE, start)
+                return self.dice_term(start, self.constant(node, "number of dice"))
             return node
+        if c == "{":
+            return self.group()
+        if c.isalpha() and c.lower() not in ("d", "w"):
+            for name in (*_FUNCTIONS, "min", "max"):
+                if self.ahead(name + "("):
+                    return self.function(name)
         if c in _DIGITS:
             value = self.integer("a number")
             if self.peek() in ("d", "D", "w", "W"):
@@ -202,11 +348,215 @@ class _Parser:
             )
         raise self.error(f"unexpected {c!r}: expected a number, a die or '('")
 
-    def die(self) -> Die:
+    def open_paren(self, start: int) -> None:
+        self.depth += 1
+        if self.depth > DICE_LIMITS.max_depth:
+            raise LimitExceeded("nesting depth", self.depth, DICE_LIMITS.max_depth)
+        self.pos += 1
+
+    def close(self, start: int, closer: str = ")") -> None:
+        self.skip()
+        if self.peek() != closer:
+            opener = "(" if closer == ")" else "{"
+            if not self.peek():
+                raise self.error(f"'{opener}' at column {start + 1} is never closed")
+            raise self.error(
+                f"expected '{closer}' to close '{opener}' at column {start + 1}"
+            )
+        self.pos += 1
+        self.depth -= 1
+
+    def parenthesised(self) -> _Node:
+        start = self.pos
+        self.open_paren(start)
+        self.skip()
+        if self.peek() == ")" and self.d.has(Feature.SETS):
+            self.close(start)
+            return self.set_modifiers([], start)
+        self.in_group += 1
+        node = self.comparison()
+        self.skip()
+        if self.peek() == "," and self.d.has(Feature.SETS):
+            elements = [node]
+            while self.peek() == ",":
+                self.pos += 1
+                self.skip()
+                if self.peek() == ")":
+                    break
+                elements.append(self.comparison())
+                self.skip()
+            self.in_group -= 1
+            self.close(start)
+            return self.set_modifiers(elements, start)
+        self.in_group -= 1
+        self.close(start)
+        return node
+
+    def constant(self, node: _Node, what: str) -> int:
+        if node.lo != node.hi:
+            raise self.error(
+                f"the {what} {node.text!r} varies (from {node.lo} to {node.hi}); "
+                "only a fixed value is read here"
+            )
+        return node.lo
+
+    def function(self, name: str) -> _Node:
+        start = self.pos
+        self.need(Feature.FUNCTIONS, start)
+        self.pos += len(name)
+        self.open_paren(self.pos)
+        self.in_group += 1
+        args = [self.comparison()]
+        self.skip()
+        while name in ("min", "max") and self.peek() == ",":
+            self.pos += 1
+            args.append(self.comparison())
+            self.skip()
+        self.in_group -= 1
+        self.close(start + len(name))
+        text = self.slice(start)
+        if name in ("min", "max"):
+            kind = KeepKind.KEEP_HIGHEST if name == "max" else KeepKind.KEEP_LOWEST
+            return _Group([self.root_exact(a) for a in args], text, keep=Keep(kind, 1))
+        (arg,) = args
+        if name in _ROUNDING:
+            arg = self.rounded(arg, _ROUNDING[name], start)
+        return _Function(name, self.root_exact(arg), text)
+
+    def root_exact(self, node: _Node) -> _Node:
+        if _has_exact(node):
+            raise self.exact_division(node_pos(self.text, node))
+        return node
+
+    # -- groups and sets -------------------------------------------------------
+
+    def group(self) -> _Node:
+        start = self.pos
+        self.need(Feature.GROUPS, start)
+        self.open_paren(start)
+        self.in_group += 1
+        elements = [self.root_exact(self.comparison())]
+        self.skip()
+        while self.peek() == ",":
+            self.pos += 1
+            elements.append(self.root_exact(self.comparison()))
+            self.skip()
+        self.in_group -= 1
+        self.close(start, "}")
+        per_die = False
+        if len(elements) == 1:
+            dice = _single_dice(elements[0])
+            if dice is not None:
+                elements, per_die = dice, True
+        keep, success, failure = self.group_modifiers(len(elements), start)
+        if (
+            len(elements) == 1
+            and not per_die
+            and (keep is not None or success is not None)
+        ):
+            raise self.error(
+                f"{self.d.title} applies the modifiers of a group with one "
+                "sub-roll to each of its dice; rollwerk reads that only for dice "
+                "added together (such as {4d6+3d8}kh1)",
+                start,
+            )
+        return _Group(
+            elements,
+            self.slice(start),
+            keep=keep,
+            success=success,
+            failure=failure,
+            per_die=per_die,
+        )
+
+    def group_modifiers(
+        self, n: int, start: int
+    ) -> tuple[Keep | None, Condition | None, Condition | None]:
+        keep: Keep | None = None
+        success: Condition | None = None
+        failure: Condition | None = None
+        while True:
+            save = self.pos
+            self.skip()
+            mpos = self.pos
+            c = self.peek().lower()
+            if c in ("k", "d") and not self.ahead("df"):
+                self.pos += 1
+                side = self.peek().lower()
+                if side in ("h", "l"):
+                    self.pos += 1
+                    kind = KeepKind(c + side)
+                else:
+                    kind = KeepKind.KEEP_HIGHEST if c == "k" else KeepKind.DROP_LOWEST
+                amount = self.amount(mpos)
+                if keep is not None:
+                    raise self.error("keep or drop is given twice", mpos)
+                if amount > n:
+                    verb = "keep" if c == "k" else "drop"
+                    raise self.error(f"cannot {verb} {amount} of {n}", mpos)
+                keep = Keep(kind, amount)
+            elif self.ahead("cs") and self.d.has(Feature.COUNT_WORDS):
+                self.pos += 2
+                success = self.point("success counting", None)
+            elif c in ("<", ">", "=") and success is None:
+                success = self.point("success counting", None)
+            elif c == "f" and success is not None and failure is None:
+                self.pos += 1
+                failure = self.point("failure counting", None)
+            else:
+                self.pos = save
+                return keep, success, failure
+
+    def set_modifiers(self, elements: list[_Node], start: int) -> _Node:
+        """d20's set operations: ``k``/``p`` with a selector."""
+        keep: Keep | None = None
+        success: Condition | None = None
+        text_start = start
+        while True:
+            save = self.pos
+            mpos = self.pos
+            c = self.peek().lower()
+            if c not in ("k", "p"):
+                self.pos = save
+                break
+            self.pos += 1
+            if keep is not None or success is not None:
+                raise self.error(
+                    "only one 'k' or 'p' per set (d20 applies them one after "
+                    "the other)",
+                    mpos,
+                )
+            side = self.peek().lower()
+            n = len(elements)
+            if side in ("h", "l"):
+                self.pos += 1
+                amount = self.integer("a number")
+                amount = min(amount, n)
+                kind = {
+                    ("k", "h"): KeepKind.KEEP_HIGHEST,
+                    ("k", "l"): KeepKind.KEEP_LOWEST,
+                    ("p", "h"): KeepKind.DROP_HIGHEST,
+                    ("p", "l"): KeepKind.DROP_LOWEST,
+                }[(c, side)]
+                keep = Keep(kind, amount)
+            else:
+                raise self.error(
+                    "rollwerk reads sets with 'kh', 'kl', 'ph' and 'pl' only "
+                    "(a set's elements are totals, not dice)",
+                    mpos,
+                )
+        return _Group(elements, self.slice(text_start), keep=keep, success=success)
+
+    # -- dice ------------------------------------------------------------------
+
+    def die(self, german: bool) -> Die:
         c = self.peek()
         if c in _DIGITS:
             pos = self.pos
             sides = self.integer("the number of sides")
+            digits = self.text[pos : self.pos]
+            if german and self.d.digit_dice and digits in ("66", "666"):
+                return _digit_die(len(digits))
             if sides < 1:
                 raise self.error("a die needs at least 1 side", pos)
             if sides > DICE_LIMITS.max_sides:
@@ -214,12 +564,25 @@ class _Parser:
             return Die(sides)
         if c == "%":
             self.pos += 1
+            if self.d.percent is Percent.TENS and not german:
+                return Die.custom(range(0, 100, 10))
             return Die(100)
         if c in ("F", "f"):
+            self.need(Feature.FUDGE, self.pos)
             self.pos += 1
             return Die.fudge()
         if c == "{":
+            self.need(Feature.CUSTOM_DIE, self.pos)
             return self.custom_faces()
+        if c == "(":
+            pos = self.pos
+            self.need(Feature.COMPUTED_DICE, pos)
+            sides = self.constant(self.parenthesised(), "number of sides")
+            if sides < 1:
+                raise self.error("a die needs at least 1 side", pos)
+            if sides > DICE_LIMITS.max_sides:
+                raise LimitExceeded("sides", sides, DICE_LIMITS.max_sides)
+            return Die(sides)
         raise self.error(
             "expected the number of sides, '%', 'F' or '{faces}' after the die letter"
         )
@@ -243,16 +606,39 @@ class _Parser:
             raise self.error("expected ',' or '}' in the faces of a custom die")
 
     def condition(self, what: str, *, bare: bool) -> Condition:
-        """A compare point: ``>=5``, ``<2``, ``=3`` or (when ``bare``) ``3``."""
+        """A compare point: ``>=5``, ``<2``, ``=3`` or (when ``bare``) ``3``.
+
+        In an inclusive dialect (Roll20) ``>5`` means 5 or more.
+        """
         c = self.peek()
         if c in ("<", ">", "="):
             cmp = self.comparison_op()
             self.skip()
+            if self.d.inclusive:
+                cmp = _INCLUSIVE.get(cmp, cmp)
         elif bare:
             cmp = Comparison.EQ
         else:
             raise self.error(f"expected a comparison for {what}")
         return Condition(cmp, self.signed(f"a number for {what}", "comparison target"))
+
+    def point(self, what: str, default: int | None) -> Condition:
+        """A compare point that may be left out (then ``=default``)."""
+        c = self.peek()
+        if c in ("<", ">", "=") or c in _DIGITS or (c == "-" and default is None):
+            return self.condition(what, bare=True)
+        if default is None:
+            raise self.error(f"expected a comparison for {what}")
+        return Condition(Comparison.EQ, default)
+
+    def amount(self, mpos: int) -> int:
+        if self.peek() in _DIGITS:
+            return self.integer("a number")
+        if not self.d.default_amount:
+            raise self.error(
+                f"expected a number after {self.text[mpos : self.pos]!r}", self.pos
+            )
+        return 1
 
     def target_ahead(self) -> bool:
         """Whether a comparison here has a plain number target (success counting).
@@ -278,100 +664,467 @@ class _Parser:
         text = self.text
         if count is None:
             count = 1
-        elif count < 1:
+        elif count < 1 and not (count == 0 and self.d.has(Feature.ZERO_DICE)):
             raise self.error("the number of dice must be at least 1", start)
         if count > DICE_LIMITS.max_dice:
             raise LimitExceeded("dice count", count, DICE_LIMITS.max_dice)
         self.dice += count
         if self.dice > DICE_LIMITS.max_dice:
             raise LimitExceeded("dice count", self.dice, DICE_LIMITS.max_dice)
+        german = text[self.pos] in "wW"
+        if german:
+            self.need(Feature.GERMAN_W, self.pos)
         self.pos += 1  # the die letter
-        die = self.die()
-        reroll: list[Condition] = []
-        once: bool | None = None
-        explode: Condition | None = None
-        keep: Keep | None = None
-        success: Condition | None = None
-        failure: Condition | None = None
-        while True:
-            save = self.pos
-            self.skip()
-            mpos = self.pos
-            c = self.peek().lower()
-            if c in ("k", "d"):
-                self.pos += 1
-                side = self.peek().lower()
-                if side in ("h", "l"):
-                    self.pos += 1
-                    kind = KeepKind(c + side)
-                    amount = self.integer("a number") if self.peek() in _DIGITS else 1
-                else:
-                    kind = KeepKind.KEEP_HIGHEST if c == "k" else KeepKind.DROP_LOWEST
-                    amount = self.integer(f"'h', 'l' or a number after '{text[mpos]}'")
-                if keep is not None:
-                    raise self.error("keep or drop is given twice", mpos)
-                if amount > count:
-                    verb = "keep" if c == "k" else "drop"
-                    raise self.error(f"cannot {verb} {amount} of {count} dice", mpos)
-                keep = Keep(kind, amount)
-            elif c == "r":
-                self.pos += 1
-                this_once = self.peek().lower() == "o"
-                if this_once:
-                    self.pos += 1
-                if once is not None and once != this_once:
-                    raise self.error("'r' and 'ro' cannot be mixed", mpos)
-                once = this_once
-                reroll.append(self.condition("a reroll", bare=True))
-            elif c == "!":
-                self.pos += 1
-                if self.peek() == "!":
-                    self.pos += 1
-                if explode is not None:
-                    raise self.error("explode is given twice", mpos)
-                if self.peek() in ("<", ">", "=") or self.peek() in _DIGITS:
-                    explode = self.condition("an explosion", bare=True)
-                else:
-                    explode = Condition(Comparison.EQ, max(die.faces))
-            elif c in ("<", ">", "=") and success is None and self.target_ahead():
-                success = self.condition("success counting", bare=False)
-                if self.peek().lower() == "f":
-                    self.pos += 1
-                    failure = self.condition("failure counting", bare=True)
-            else:
-                self.pos = save
-                break
-        letter = text[start:].lstrip("0123456789")[:1]
-        if (
-            reroll
-            and not once
-            and all(any(cond(v) for cond in reroll) for v in die.faces)
-        ):
-            raise self.error(
-                f"every face of the die is rerolled, so the roll never ends "
-                f"(die {die.notation(letter in 'wW')})",
-                start,
-            )
-        if explode is not None and all(map(explode, die.faces)):
-            raise self.error(
-                f"every face of the die explodes, so the roll never ends "
-                f"(die {die.notation(letter in 'wW')})",
-                start,
-            )
-        pool = Pool(
-            count,
-            die,
-            reroll=tuple(reroll),
-            reroll_once=bool(once),
-            explode=explode,
-            keep=keep,
-            success=success,
-            failure=failure,
-        )
+        die = self.die(german)
+        m = _Modifiers(self, die, count)
+        m.read()
+        if count == 0:
+            return _Number(0, self.slice(start))
+        pool = m.pool(start, german)
         self.draws += pool.worst_case_draws
         if self.draws > DICE_LIMITS.max_draws:
             raise LimitExceeded("dice drawn", self.draws, DICE_LIMITS.max_draws)
         return _Dice(pool, self.slice(start))
+
+
+class _Modifiers:
+    """The modifiers of one dice term, read as the dialect says."""
+
+    def __init__(self, parser: _Parser, die: Die, count: int) -> None:
+        self.p = parser
+        self.die = die
+        self.count = count
+        self.reroll: list[Condition] = []
+        self.once: bool | None = None
+        self.reroll_text = ""
+        self.explode: Condition | None = None
+        self.mode = ExplodeMode.COMPOUND
+        self.limit: int | None = None
+        self.keep: Keep | None = None
+        self.tally: Tally | None = None
+        self.success: Condition | None = None
+        self.failure: Condition | None = None
+        self.deduct: Condition | None = None
+        self.minimum: int | None = None
+        self.maximum: int | None = None
+        self.stage = 0
+        self.stage_text = ""
+
+    def at(self, stage: str, mpos: int) -> None:
+        """Refuse, in a written-order dialect, an order rollwerk reads otherwise."""
+        p = self.p
+        index = _STAGES.index(stage)
+        written = p.text[mpos : p.pos]
+        if p.d.written_order and index < self.stage:
+            raise p.error(
+                f"{p.d.title} applies {written!r} after {self.stage_text!r} (in "
+                "the order written); rollwerk applies reroll, min/max, explode, "
+                "keep and count in that order: write them in that order",
+                mpos,
+            )
+        if index >= self.stage:
+            self.stage, self.stage_text = index, written
+
+    def read(self) -> None:
+        p = self.p
+        while True:
+            save = p.pos
+            p.skip()
+            spaced = p.pos > save
+            if not (spaced and p.d.trailing_comment):
+                if not self.one():
+                    p.pos = save
+                    return
+                continue
+            # Roll20 and d20 read text after a space as a comment when it is
+            # not a modifier: "1d20 Roll for initiative".
+            try:
+                more = self.one()
+            except NotationError:
+                more = False
+            if not more:
+                p.pos = save
+                return
+
+    def one(self) -> bool:
+        """Read one modifier; ``False`` when none starts here."""
+        p = self.p
+        d = p.d
+        faces = self.die.faces
+        if True:
+            mpos = p.pos
+            c = p.peek().lower()
+            if p.ahead("even") or p.ahead("odd"):
+                p.need(Feature.COUNT_WORDS, mpos)
+                odd = p.ahead("odd")
+                p.pos += 3 if odd else 4
+                self.set_success(Condition(Comparison.EQ, int(odd), 2), mpos)
+            elif p.ahead("adv") or p.ahead("dis"):
+                p.need(Feature.ADVANTAGE, mpos)
+                high = p.ahead("adv")
+                p.pos += 3
+                if self.keep is not None:
+                    raise p.error("keep or drop is given twice", mpos)
+                kind = KeepKind.KEEP_HIGHEST if high else KeepKind.KEEP_LOWEST
+                self.keep = Keep(kind, self.count)
+                self.count += 1
+                p.dice += 1
+                self.at("keep", mpos)
+            elif p.ahead("min") or p.ahead("max"):
+                p.need(Feature.CLAMP_FOUNDRY, mpos)
+                self.clamp(p.ahead("min"), 3, mpos)
+            elif p.ahead("mi") or p.ahead("ma"):
+                p.need(Feature.CLAMP_D20, mpos)
+                self.clamp(p.ahead("mi"), 2, mpos)
+            elif p.ahead("cs") or p.ahead("cf"):
+                self.criticals(mpos)
+            elif p.ahead("df"):
+                p.need(Feature.COUNT_WORDS, mpos)
+                p.pos += 2
+                self.deduct = p.point("deducted failures", min(faces))
+                self.at("count", mpos)
+            elif c in ("k", "d", "p", "h", "l"):
+                if c == "d" and not d.has(Feature.KEEP):
+                    raise p.missing("'d'", mpos)
+                if c == "p" and not d.selectors:
+                    return False
+                if c in ("h", "l") and not d.has(Feature.KEEP_SHORT):
+                    return False
+                self.keep_or_drop(c, mpos)
+            elif c == "r":
+                self.rerolls(mpos)
+            elif c == "!" and not (d.selectors and p.ahead("!=")):
+                self.bang(mpos)
+            elif c == "x":
+                p.need(Feature.EXPLODE_X, mpos)
+                p.pos += 1
+                once = p.peek().lower() == "o"
+                p.pos += int(once)
+                self.set_explode(ExplodeMode.ADD, 1 if once else None, mpos)
+            elif c == "e" and d.has(Feature.EXPLODE_E):
+                p.pos += 1
+                self.set_explode(ExplodeMode.ADD, None, mpos, bare_default=False)
+            elif c == "s" and d.has(Feature.SORT):
+                p.pos += 1
+                if p.peek().lower() in ("a", "d"):
+                    p.pos += 1
+            elif (
+                c in ("<", ">", "=")
+                and self.success is None
+                and d.has(Feature.COUNT)
+                and p.target_ahead()
+            ):
+                self.set_success(p.condition("success counting", bare=False), mpos)
+                if p.peek().lower() == "f":
+                    p.pos += 1
+                    self.failure = p.condition("failure counting", bare=True)
+            elif c == "m" and d.name == "roll20":
+                raise p.error(
+                    "Roll20's matching ('m', 'mt') is not read by rollwerk", mpos
+                )
+            else:
+                return False
+        return True
+
+    def set_success(self, cond: Condition, mpos: int) -> None:
+        if self.success is not None:
+            raise self.p.error("success counting is given twice", mpos)
+        self.success = cond
+        self.at("count", mpos)
+
+    def clamp(self, low: bool, width: int, mpos: int) -> None:
+        p = self.p
+        p.pos += width
+        value = p.signed("a number", "face value")
+        if low:
+            self.minimum = value
+        else:
+            self.maximum = value
+        self.at("min/max", mpos)
+
+    def criticals(self, mpos: int) -> None:
+        p = self.p
+        d = p.d
+        success = p.ahead("cs")
+        p.pos += 2
+        faces = self.die.faces
+        default = max(faces) if success else min(faces)
+        cond = p.point("criticals", default)
+        if d.has(Feature.CRIT_MARKS):
+            return  # Roll20: marks the dice only; the value is unchanged
+        p.need(Feature.COUNT_WORDS, mpos)
+        if not success and self.success is not None:
+            raise p.error(
+                "'cs' and 'cf' together are not read by rollwerk (Foundry "
+                "recounts the dice)",
+                mpos,
+            )
+        self.set_success(cond, mpos)
+
+    def keep_or_drop(self, c: str, mpos: int) -> None:
+        p = self.p
+        d = p.d
+        p.pos += 1
+        if self.keep is not None or self.tally is not None:
+            raise p.error("keep or drop is given twice", mpos)
+        if c in ("h", "l"):
+            kind = KeepKind.KEEP_HIGHEST if c == "h" else KeepKind.KEEP_LOWEST
+            self.set_keep(kind, p.amount(mpos), c, mpos)
+            return
+        side = p.peek().lower()
+        if d.selectors:
+            dropping = c == "p"
+            if side in ("h", "l"):
+                p.pos += 1
+                kind = {
+                    (False, "h"): KeepKind.KEEP_HIGHEST,
+                    (False, "l"): KeepKind.KEEP_LOWEST,
+                    (True, "h"): KeepKind.DROP_HIGHEST,
+                    (True, "l"): KeepKind.DROP_LOWEST,
+                }[(dropping, side)]
+                self.set_keep(kind, min(p.integer("a number"), self.count), c, mpos)
+                return
+            cond = p.condition("a selector", bare=True)
+            self.tally = Tally(TallyKind.DROP if dropping else TallyKind.KEEP, cond)
+            self.at("keep", mpos)
+            return
+        if side in ("h", "l"):
+            p.pos += 1
+            kind = KeepKind(c + side)
+            self.set_keep(kind, p.amount(mpos), c, mpos)
+            return
+        if side in ("<", ">", "=") and d is p.d and d.name in ("rollwerk", "german"):
+            cond = p.condition("keep or drop", bare=False)
+            kind_t = TallyKind.KEEP if c == "k" else TallyKind.DROP
+            self.tally = Tally(kind_t, cond)
+            self.at("keep", mpos)
+            return
+        kind = KeepKind.KEEP_HIGHEST if c == "k" else KeepKind.DROP_LOWEST
+        if p.peek() in _DIGITS:
+            amount = p.integer("a number")
+        elif d.default_amount:
+            amount = 1
+        else:
+            raise p.error(
+                f"expected 'h', 'l' or a number after '{p.text[mpos]}'", p.pos
+            )
+        self.set_keep(kind, amount, c, mpos)
+
+    def set_keep(self, kind: KeepKind, amount: int, c: str, mpos: int) -> None:
+        p = self.p
+        if amount > self.count:
+            verb = "drop" if c in ("d", "p") else "keep"
+            raise p.error(f"cannot {verb} {amount} of {self.count} dice", mpos)
+        self.keep = Keep(kind, amount)
+        self.at("keep", mpos)
+
+    def rerolls(self, mpos: int) -> None:
+        p = self.p
+        d = p.d
+        p.pos += 1
+        nxt = p.peek().lower()
+        if nxt == "a":
+            raise p.error("d20's 'ra' (reroll and add) is not read by rollwerk", mpos)
+        if nxt == "r":
+            p.need(Feature.REROLL_RECURSIVE, mpos)
+            p.pos += 1
+            this_once = False
+        elif nxt == "o":
+            p.pos += 1
+            this_once = True
+        else:
+            this_once = d.reroll_once
+        written = p.text[mpos : p.pos]
+        if self.once is not None and self.once != this_once:
+            raise p.error(f"{self.reroll_text!r} and {written!r} cannot be mixed", mpos)
+        self.once, self.reroll_text = this_once, written
+        default = min(self.die.faces) if d.reroll_default_lowest else None
+        self.reroll.append(p.point("a reroll", default))
+        while (
+            p.peek() == ","
+            and d.has(Feature.REROLL_LIST)
+            and not p.in_group
+            and p.text[p.pos + 1 : p.pos + 2] in _DIGITS
+        ):
+            p.pos += 1
+            self.reroll.append(p.condition("a reroll", bare=True))
+        self.at("reroll", mpos)
+
+    def bang(self, mpos: int) -> None:
+        p = self.p
+        d = p.d
+        p.pos += 1
+        if p.peek() == "!":
+            p.need(Feature.COMPOUND, mpos)
+            p.pos += 1
+            mode = ExplodeMode.COMPOUND
+        elif p.peek().lower() == "p":
+            p.need(Feature.PENETRATE, mpos)
+            p.pos += 1
+            mode = ExplodeMode.PENETRATE
+        else:
+            p.need(Feature.BANG, mpos)
+            mode = d.bang
+        self.set_explode(mode, None, mpos)
+
+    def set_explode(
+        self,
+        mode: ExplodeMode,
+        limit: int | None,
+        mpos: int,
+        *,
+        bare_default: bool = True,
+    ) -> None:
+        p = self.p
+        if self.explode is not None:
+            raise p.error("explode is given twice", mpos)
+        c = p.peek()
+        if c in ("<", ">", "=") or c in _DIGITS:
+            self.explode = p.condition("an explosion", bare=True)
+        elif bare_default:
+            self.explode = Condition(Comparison.EQ, max(self.die.faces))
+        else:
+            raise p.error("expected a number or a comparison for an explosion")
+        self.mode, self.limit = mode, limit
+        self.at("explode", mpos)
+
+    def pool(self, start: int, german: bool) -> Pool:
+        p = self.p
+        die = self.die
+        if (
+            p.d.written_order
+            and self.explode is not None
+            and (self.minimum is not None or self.maximum is not None)
+        ):
+            raise p.error(
+                f"min/max together with explosions is not read by rollwerk in "
+                f"the {p.d.name} dialect ({p.d.title} applies them in the "
+                "order written)",
+                start,
+            )
+        success, failure, tally = self.success, self.failure, self.tally
+        if self.deduct is not None:
+            if success is not None:
+                failure = self.deduct
+            elif tally is None:
+                tally = Tally(TallyKind.DEDUCT, self.deduct)
+            else:
+                raise p.error("'df' together with 'k'/'p' is not read", start)
+        if tally is not None and success is not None:
+            raise p.error("counting together with a keep or drop filter", start)
+        shown = p.text[start:].lstrip("0123456789(")[:1]
+        faces = die.faces
+        if self.minimum is not None or self.maximum is not None:
+            faces = tuple(
+                min(
+                    max(f, f if self.minimum is None else self.minimum),
+                    f if self.maximum is None else self.maximum,
+                )
+                for f in faces
+            )
+        if (
+            self.reroll
+            and not self.once
+            and all(any(cond(v) for cond in self.reroll) for v in die.faces)
+        ):
+            raise p.error(
+                f"every face of the die is rerolled, so the roll never ends "
+                f"(die {die.notation(shown in 'wW')})",
+                start,
+            )
+        if (
+            self.explode is not None
+            and self.limit is None
+            and all(map(self.explode, faces))
+        ):
+            raise p.error(
+                f"every face of the die explodes, so the roll never ends "
+                f"(die {die.notation(shown in 'wW')})",
+                start,
+            )
+        return Pool(
+            self.count,
+            die,
+            reroll=tuple(self.reroll),
+            reroll_once=bool(self.once),
+            explode=self.explode,
+            keep=self.keep,
+            success=success,
+            failure=failure,
+            explode_mode=self.mode,
+            explode_limit=self.limit,
+            minimum=self.minimum,
+            maximum=self.maximum,
+            tally=tally,
+        )
+
+
+class _Exact(_Product):
+    """A product ending in an exact division, until a function rounds it.
+
+    Only the parser sees these: a ``/`` of a fraction-dividing dialect is
+    kept as floor division for the node's bounds, then rewritten by
+    ``floor``/``ceil``/``round`` (or the total's truncation); one that is
+    never rounded is refused.
+    """
+
+    __slots__ = ()
+
+    def __init__(self, factors: list[_Node], ops: list[str], text: str) -> None:
+        super().__init__(factors, [*ops[:-1], "/"], text)
+
+
+def _has_exact(node: _Node) -> bool:
+    if isinstance(node, _Exact):
+        return True
+    for attr in ("terms", "factors", "elements"):
+        for child in getattr(node, attr, ()):
+            if _has_exact(child):
+                return True
+    for attr in ("operand", "left", "right", "inner"):
+        child = getattr(node, attr, None)
+        if isinstance(child, _Node) and _has_exact(child):
+            return True
+    return False
+
+
+def node_pos(text: str, node: _Node) -> int:
+    """Where a node's text starts (for an error's column), or 0."""
+    return max(text.find(node.text), 0)
+
+
+def _single_dice(node: _Node) -> list[_Node] | None:
+    """The single dice of a sum of dice terms (``4d6+3d8``), or ``None``."""
+    terms: list[_Node]
+    if isinstance(node, _Dice):
+        terms = [node]
+    elif isinstance(node, _Sum) and all(op == "+" for op in node.ops):
+        terms = list(node.terms)
+    else:
+        return None
+    out: list[_Node] = []
+    for t in terms:
+        if not isinstance(t, _Dice):
+            return None
+        pool = t.pool
+        one = attrs_evolve_count(pool)
+        out.extend(_Dice(one, t.text) for _ in range(pool.count))
+    return out
+
+
+def attrs_evolve_count(pool: Pool) -> Pool:
+    """The same pool with one die (the dice of a per-die group)."""
+    import attrs
+
+    return attrs.evolve(pool, count=1, keep=None)
+
+
+def _digit_die(digits: int) -> Die:
+    """``W66``/``W666``: one d6 per digit, read as tens (and hundreds) and ones."""
+    faces = [0]
+    for _ in range(digits):
+        faces = [f * 10 + d for f in faces for d in range(1, 7)]
+    return Die.custom(faces)
 
 
 # -- expressions and results ---------------------------------------------------------

@@ -30,6 +30,10 @@ class NodeKind(enum.Enum):
     """Unary minus."""
     COMPARE = "compare"
     """A total compared with another: 1 if true, else 0."""
+    FUNCTION = "function"
+    """``floor()``, ``ceil()``, ``round()`` or ``abs()`` (the operator)."""
+    GROUP = "group"
+    """A group or set: some totals kept, or counted as successes."""
 
 
 @attrs.frozen
@@ -50,7 +54,12 @@ class RollNode:
     dice: tuple[RolledDie, ...] = ()
     """For ``DICE``: every die of the pool, in the order rolled."""
     counts_successes: bool = False
-    """For ``DICE``: whether the value counts successes instead of summing."""
+    """For ``DICE`` and ``GROUP``: whether the value counts successes
+    instead of summing."""
+    kept: bool = True
+    """Whether a group kept this node (``False``: dropped)."""
+    label: str = ""
+    """The label written after this part (``fire`` in ``1d20 [fire]``)."""
 
     def walk(self) -> list[RollNode]:
         """This node and all nodes below it, depth first, left to right."""
@@ -73,10 +82,47 @@ class RollNode:
             data["dice"] = [d.to_json() for d in self.dice]
         if self.counts_successes:
             data["counts_successes"] = True
+        if not self.kept:
+            data["kept"] = False
+        if self.label:
+            data["label"] = self.label
         return data
 
 
 # -- syntax tree -------------------------------------------------------------------
+
+
+def _divide(op: str, a: int, b: int) -> int:
+    """``a`` divided by ``b`` as the operator says (``b`` is never 0)."""
+    if op == "/":
+        return a // b
+    if op == "/c":  # ceil
+        return -(-a // b)
+    if op == "/r":  # round half up (JavaScript's Math.round)
+        if b < 0:
+            a, b = -a, -b
+        return (2 * a + b) // (2 * b)
+    if op == "/t":  # truncate toward zero
+        q = abs(a) // abs(b)
+        return q if (a >= 0) == (b > 0) else -q
+    if op == "%":  # Python: the sign of the divisor
+        return a % b
+    if op == "%j":  # JavaScript: the sign of the dividend
+        r = abs(a) % abs(b)
+        return r if a >= 0 else -r
+    if op == "**":
+        power: int = a**b
+        return power
+    return a * b
+
+
+_SHOWN_OP = {"/c": "/", "/r": "/", "/t": "/", "%j": "%"}
+_ROUNDED = {
+    "/": "roll.rounded_down",
+    "/c": "roll.rounded_up",
+    "/r": "roll.rounded_half_up",
+    "/t": "roll.truncated",
+}
 
 
 def _explain(
@@ -89,20 +135,31 @@ def _explain(
     cats = (*catalogs, CORE)
     lines = [f"{notation} = {total}"]
     for node in _postorder(tree):
-        if node.kind is NodeKind.DICE:
-            body = ", ".join(d.describe(lang, catalogs) for d in node.dice)
+        text = f"{node.text} [{node.label}]" if node.label else node.text
+        if node.kind is NodeKind.DICE or node.kind is NodeKind.GROUP:
+            if node.kind is NodeKind.DICE:
+                body = ", ".join(d.describe(lang, catalogs) for d in node.dice)
+            else:
+                dropped = render(cats, lang, "die.dropped")
+                body = ", ".join(
+                    str(c.value) + ("" if c.kept else f" ({dropped})")
+                    for c in node.children
+                )
             if node.counts_successes:
                 n = node.value
                 plural = "one" if abs(n) == 1 else "other"
                 counted = render(cats, lang, f"roll.successes.{plural}", n=n)
-                lines.append(f"  {node.text}: {body} → {counted}")
+                lines.append(f"  {text}: {body} → {counted}")
             else:
-                lines.append(f"  {node.text}: {body} → {node.value}")
-        elif node.kind is NodeKind.PRODUCT and "/" in node.operators:
+                lines.append(f"  {text}: {body} → {node.value}")
+        elif node.kind is NodeKind.PRODUCT and set(node.operators) - {"*"}:
             lines.append(_explain_division(node, cats, lang))
+        elif node.kind is NodeKind.FUNCTION:
+            lines.append(f"  {text}: {node.children[0].value} → {node.value}")
         elif node.kind is NodeKind.COMPARE:
             a, b = node.children
-            sym = Comparison(node.operators[1]).symbol
+            op = node.operators[1]
+            sym = "≠" if op == "!=" else Comparison(op).symbol
             truth = render(cats, lang, "roll.true" if node.value else "roll.false")
             lines.append(
                 f"  {a.text} {sym} {b.text}: {a.value} {sym} {b.value} → "
@@ -115,17 +172,17 @@ def _explain_division(node: RollNode, cats: Sequence[Catalog], lang: str) -> str
     """A product with ``/``: its values, and that ``/`` rounded down if it did."""
     total = node.children[0].value
     text = str(total)
-    rounded = False
+    notes: list[str] = []
     for op, child in zip(node.operators[1:], node.children[1:], strict=True):
-        text += f" {op} {child.value}"
-        if op == "/":
-            rounded = rounded or total % child.value != 0
-            total //= child.value
-        else:
-            total *= child.value
+        text += f" {_SHOWN_OP.get(op, op)} {child.value}"
+        if op in _ROUNDED and total % child.value != 0:
+            note = render(cats, lang, _ROUNDED[op])
+            if note not in notes:
+                notes.append(note)
+        total = _divide(op, total, child.value)
     line = f"  {node.text}: {text} = {node.value}"
-    if rounded:
-        line += f" ({render(cats, lang, 'roll.rounded_down')})"
+    if notes:
+        line += f" ({', '.join(notes)})"
     return line
 
 

@@ -9,12 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import attrs
+
 from rollwerk.dice._die import (
     Comparison,
+    Condition,
+    Keep,
 )
-from rollwerk.dice._exact import Weights, _convolve, product_cost
+from rollwerk.dice._exact import Weights, _convolve, _keep_mixed, product_cost
 from rollwerk.dice._pool import Pool
-from rollwerk.notation._rolled import NodeKind, RollNode
+from rollwerk.notation._rolled import NodeKind, RollNode, _divide
 from rollwerk.rng import Rng
 
 Fast = Callable[[Rng, list[int]], int]
@@ -177,8 +181,21 @@ class _Product(_Node):
         for op, f in zip(ops[1:], factors[1:], strict=True):
             if op == "*":
                 corners = [lo * f.lo, lo * f.hi, hi * f.lo, hi * f.hi]
+            elif op in ("%", "%j"):
+                m = max(abs(f.lo), abs(f.hi)) - 1
+                if op == "%j":
+                    corners = [-m if lo < 0 else 0, m if hi > 0 else 0]
+                elif f.lo > 0:
+                    corners = [0, m]
+                elif f.hi < 0:
+                    corners = [-m, 0]
+                else:
+                    corners = [-m, m]
+            elif op == "**":
+                m = max(abs(lo), abs(hi)) ** f.hi
+                corners = [-m if lo < 0 else min(lo**f.lo, 0), m, 1 if f.lo == 0 else 0]
             else:
-                corners = [lo // f.lo, lo // f.hi, hi // f.lo, hi // f.hi]
+                corners = [_divide(op, a, b) for a in (lo, hi) for b in (f.lo, f.hi)]
             lo, hi = min(corners), max(corners)
             bits += f.bits
             work += f.work + count * f.count * (bits // 2000 + 1)
@@ -192,6 +209,18 @@ class _Product(_Node):
         ]
         first = parts[0][1]
         rest = parts[1:]
+
+        if any(op not in ("*", "/") for op in self.ops):
+            ops = self.ops[1:]
+            fs = [f for _, f in rest]
+
+            def run_ops(rng: Rng, out: list[int]) -> int:
+                total = first(rng, out)
+                for op, f in zip(ops, fs, strict=True):
+                    total = _divide(op, total, f(rng, out))
+                return total
+
+            return run_ops
 
         def run(rng: Rng, out: list[int]) -> int:
             total = first(rng, out)
@@ -208,7 +237,7 @@ class _Product(_Node):
         children = tuple(f.trace(rng) for f in self.factors)
         total = children[0].value
         for op, c in zip(self.ops[1:], children[1:], strict=True):
-            total = total // c.value if op == "/" else total * c.value
+            total = _divide(op, total, c.value)
         return RollNode(NodeKind.PRODUCT, self.text, total, children, self.ops)
 
     def weights(self) -> tuple[Weights, int]:
@@ -219,7 +248,7 @@ class _Product(_Node):
             out: Weights = {}
             for a, wa in acc.items():
                 for b, wb in w.items():
-                    k = a // b if op == "/" else a * b
+                    k = _divide(op, a, b)
                     out[k] = out.get(k, 0) + wa * wb
             acc = out
         return acc, total
@@ -250,12 +279,18 @@ class _Negate(_Node):
 
 
 class _Compare(_Node):
-    __slots__ = ("comparison", "left", "right")
+    __slots__ = ("comparison", "left", "negated", "right")
 
     def __init__(
-        self, left: _Node, comparison: Comparison, right: _Node, text: str
+        self,
+        left: _Node,
+        comparison: Comparison,
+        right: _Node,
+        text: str,
+        negated: bool = False,
     ) -> None:
         self.left, self.comparison, self.right = left, comparison, right
+        self.negated = negated  # "!=": not equal
         self.text = text
         self.lo, self.hi = 0, 1
         self.count = 2
@@ -265,21 +300,23 @@ class _Compare(_Node):
 
     def fast(self) -> Fast:
         lf, rf = self.left.fast(), self.right.fast()
-        test = self.comparison.test
+        test = self._test
         return lambda rng, out: int(test(lf(rng, out), rf(rng, out)))
+
+    def _test(self, a: int, b: int) -> bool:
+        return self.comparison.test(a, b) != self.negated
 
     def trace(self, rng: Rng) -> RollNode:
         a = self.left.trace(rng)
         b = self.right.trace(rng)
-        value = int(self.comparison.test(a.value, b.value))
-        return RollNode(
-            NodeKind.COMPARE, self.text, value, (a, b), ("", self.comparison.value)
-        )
+        value = int(self._test(a.value, b.value))
+        op = "!=" if self.negated else self.comparison.value
+        return RollNode(NodeKind.COMPARE, self.text, value, (a, b), ("", op))
 
     def weights(self) -> tuple[Weights, int]:
         wa, ta = self.left.weights()
         wb, tb = self.right.weights()
-        test = self.comparison.test
+        test = self._test
         out: Weights = {}
         for a, x in wa.items():
             for b, y in wb.items():
@@ -289,3 +326,192 @@ class _Compare(_Node):
 
 
 # -- the parser ----------------------------------------------------------------------
+
+
+class _Function(_Node):
+    """``floor(x)``, ``ceil(x)``, ``round(x)`` and ``abs(x)``.
+
+    The rounding functions round a division inside their argument (the
+    parser rewrites it); the node itself only applies ``abs``.
+    """
+
+    __slots__ = ("name", "operand")
+
+    def __init__(self, name: str, operand: _Node, text: str) -> None:
+        self.name, self.operand = name, operand
+        self.text = text
+        lo, hi = operand.lo, operand.hi
+        if name == "abs":
+            lo, hi = (
+                (0 if lo <= 0 <= hi else min(abs(lo), abs(hi))),
+                max(abs(lo), abs(hi)),
+            )
+        self.lo, self.hi = lo, hi
+        self.count = operand.count
+        self.bits = operand.bits
+        self.work = operand.work + operand.count
+
+    def _apply(self, v: int) -> int:
+        return abs(v) if self.name == "abs" else v
+
+    def fast(self) -> Fast:
+        f = self.operand.fast()
+        if self.name != "abs":
+            return f
+        return lambda rng, out: abs(f(rng, out))
+
+    def trace(self, rng: Rng) -> RollNode:
+        child = self.operand.trace(rng)
+        value = self._apply(child.value)
+        return RollNode(NodeKind.FUNCTION, self.text, value, (child,), (self.name,))
+
+    def weights(self) -> tuple[Weights, int]:
+        w, t = self.operand.weights()
+        out: Weights = {}
+        for k, v in w.items():
+            key = self._apply(k)
+            out[key] = out.get(key, 0) + v
+        return out, t
+
+
+class _Group(_Node):
+    """A group of expressions: keep some, count those meeting a condition, or sum.
+
+    ``{a, b, c}kh1`` keeps the highest total, ``{a, b}>8`` counts the totals
+    of 8 or more (the parser turns the dialect's reading into a
+    [`Condition`][rollwerk.dice.Condition]). With ``per_die`` the elements
+    are the single dice of one sub-roll (Roll20's ``{4d6+3d8}kh1``).
+    """
+
+    __slots__ = ("elements", "failure", "keep", "per_die", "success")
+
+    def __init__(
+        self,
+        elements: list[_Node],
+        text: str,
+        *,
+        keep: Keep | None = None,
+        success: Condition | None = None,
+        failure: Condition | None = None,
+        per_die: bool = False,
+    ) -> None:
+        self.elements = tuple(elements)
+        self.keep, self.success, self.failure = keep, success, failure
+        self.per_die = per_die
+        self.text = text
+        n = len(elements)
+        if success is not None:
+            self.lo, self.hi = (-n if failure is not None else 0), n
+        else:
+            k = n if keep is None else keep.kept(n)[1]
+            los = sorted(e.lo for e in elements)
+            his = sorted(e.hi for e in elements)
+            self.lo = sum(los[:k]) if k else 0
+            self.hi = sum(his[-k:]) if k else 0
+            self.lo = min(self.lo, sum(los[-k:]) if k else 0)
+        self.count = self.hi - self.lo + 1
+        self.bits = sum(e.bits for e in elements)
+        work = sum(e.work for e in elements)
+        if keep is not None:
+            states = 1
+            for e in elements:
+                states *= 2
+                work += e.count * states * (self.count + 1)
+        else:
+            work += sum(e.count for e in elements) * self.count
+        self.work = work
+
+    def _score(self, v: int) -> int:
+        assert self.success is not None
+        fail = self.failure is not None and self.failure(v)
+        return int(self.success(v)) - int(fail)
+
+    def _kept(self, values: list[int]) -> list[bool]:
+        n = len(values)
+        kept = [True] * n
+        if self.keep is not None:
+            highest, k = self.keep.kept(n)
+            order = sorted(range(n), key=values.__getitem__, reverse=highest)
+            for pos in order[k:]:
+                kept[pos] = False
+        return kept
+
+    def _value(self, values: list[int], kept: list[bool]) -> int:
+        if self.success is not None:
+            return sum(self._score(v) for v, k in zip(values, kept, strict=True) if k)
+        return sum(v for v, k in zip(values, kept, strict=True) if k)
+
+    def fast(self) -> Fast:
+        parts = [e.fast() for e in self.elements]
+
+        def run(rng: Rng, out: list[int]) -> int:
+            values = [f(rng, out) for f in parts]
+            return self._value(values, self._kept(values))
+
+        return run
+
+    def trace(self, rng: Rng) -> RollNode:
+        children = [e.trace(rng) for e in self.elements]
+        values = [c.value for c in children]
+        kept = self._kept(values)
+        marked = tuple(
+            c if k else attrs.evolve(c, kept=False)
+            for c, k in zip(children, kept, strict=True)
+        )
+        return RollNode(
+            NodeKind.GROUP,
+            self.text,
+            self._value(values, kept),
+            marked,
+            tuple("," for _ in marked),
+            counts_successes=self.success is not None,
+        )
+
+    def weights(self) -> tuple[Weights, int]:
+        parts = [e.weights() for e in self.elements]
+        total = 1
+        for _, t in parts:
+            total *= t
+        n = len(parts)
+        if self.keep is not None:
+            highest, k = self.keep.kept(n)
+            if 0 < k < n:
+                score = None if self.success is None else self._score
+                kept = _keep_mixed([w for w, _ in parts], k, highest, score)
+                return kept, total
+            if k == 0:
+                return {0: total}, total
+        acc: Weights = {0: 1}
+        for part, _ in parts:
+            w = part
+            if self.success is not None:
+                mapped: Weights = {}
+                for v, x in part.items():
+                    key = self._score(v)
+                    mapped[key] = mapped.get(key, 0) + x
+                w = mapped
+            acc = _convolve(acc, w)
+        return acc, total
+
+
+class _Labelled(_Node):
+    """A node with a label (``1d20 [fire]``), carried into its rolled node."""
+
+    __slots__ = ("inner", "label")
+
+    def __init__(self, inner: _Node, label: str) -> None:
+        self.inner, self.label = inner, label
+        self.text = inner.text
+        self.lo, self.hi, self.count = inner.lo, inner.hi, inner.count
+        self.bits, self.work = inner.bits, inner.work
+
+    def fast(self) -> Fast:
+        return self.inner.fast()
+
+    def trace(self, rng: Rng) -> RollNode:
+        node = self.inner.trace(rng)
+        label = f"{node.label}, {self.label}" if node.label else self.label
+        return attrs.evolve(node, label=label)
+
+    def weights(self) -> tuple[Weights, int]:
+        return self.inner.weights()

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 
     from rollwerk.encounter._durations import DurationDecoder
     from rollwerk.i18n import Catalog
+    from rollwerk.notation import Dialect
     from rollwerk.rulesets import OptionalRule, Ruleset
 
 __all__ = [
@@ -35,6 +36,7 @@ __all__ = [
     "hookimpl",
     "hookspec",
     "rollwerk_register_catalogs",
+    "rollwerk_register_dialects",
     "rollwerk_register_duration_kinds",
     "rollwerk_register_optional_rules",
     "rollwerk_register_rulesets",
@@ -187,5 +189,35 @@ def rollwerk_register_catalogs(registry: RegistryView) -> list[Catalog]:
         ```
 
     Used by: every bundled ruleset plugin (its own texts).
+    """
+    raise NotImplementedError  # pragma: no cover - a specification, never called
+
+
+@hookspec
+def rollwerk_register_dialects(registry: RegistryView) -> list[Dialect]:
+    """Return the notation dialects this plugin adds.
+
+    A [`Dialect`][rollwerk.notation.Dialect] is a table of readings over
+    rollwerk's one parser (is ``>`` inclusive, what ``!`` adds, whether
+    ``r`` rerolls once, which modifiers exist); once registered, its name
+    works in ``parse(text, dialect=name)`` and ``rollwerk roll --dialect``.
+    A name that a bundled or another plugin's dialect uses is refused.
+
+    Args:
+        registry: The [`Registry`][rollwerk.plugins.Registry] asking.
+
+    Returns:
+        A list of dialects (may be empty). Not firstresult: the lists of all
+        plugins are combined.
+
+    Example:
+        ```python
+        @rollwerk.hookimpl
+        def rollwerk_register_dialects():
+            return [attrs.evolve(ROLL20, name="mytable", inclusive=False)]
+        ```
+
+    Used by: plugins for tools whose notation differs from the bundled
+    dialects.
     """
     raise NotImplementedError  # pragma: no cover - a specification, never called

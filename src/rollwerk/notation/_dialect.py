@@ -1,0 +1,335 @@
+"""Dialects: how the notation of one tool reads the same text.
+
+A [`Dialect`][rollwerk.notation.Dialect] is a small frozen table of
+readings (is ``>`` inclusive, what does ``!`` add, does ``r`` reroll once,
+what is ``d%``, which modifiers exist). Every dialect shares one parser, one
+syntax tree and one exact engine; the parser only consults the table.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Mapping
+
+import attrs
+
+from rollwerk.dice._pool import ExplodeMode
+from rollwerk.errors import ParameterError
+
+__all__ = [
+    "AVRAE",
+    "DIALECTS",
+    "FOUNDRY",
+    "GERMAN",
+    "ROLL20",
+    "ROLLWERK",
+    "Dialect",
+    "Feature",
+    "get_dialect",
+]
+
+
+class Feature(enum.Enum):
+    """A family of notation that a dialect may have."""
+
+    FUDGE = "dF"
+    """Fudge/FATE dice ``4dF``."""
+    CUSTOM_DIE = "d{…}"
+    """Dice with listed faces ``d{1,1,2}``."""
+    GERMAN_W = "W"
+    """``W`` as the die letter (``3W6``)."""
+    ZERO_DICE = "0d6"
+    """No dice at all: ``0d6`` is 0."""
+    COMPUTED_DICE = "(…)d(…)"
+    """Dice counts and sides computed from parentheses: ``(1+1)d6``."""
+    KEEP = "kh/kl/dh/dl"
+    """Keep or drop the highest or lowest dice."""
+    KEEP_SHORT = "h/l"
+    """``4d6h3`` (keep the 3 highest) and ``4d6l1``."""
+    ADVANTAGE = "adv/dis"
+    """``d20adv``: one more die, keep the highest (``dis``: the lowest)."""
+    REROLL = "r/ro"
+    """Rerolls."""
+    REROLL_RECURSIVE = "rr"
+    """``rr``: reroll until the condition no longer holds."""
+    REROLL_ADD = "ra"
+    """d20's ``ra``: reroll up to one matching die once and keep both."""
+    REROLL_LIST = "r1,2"
+    """``r1,2``: reroll on any of the listed faces."""
+    BANG = "!"
+    """``!`` explosions."""
+    COMPOUND = "!!"
+    """``!!`` compounding explosions."""
+    PENETRATE = "!p"
+    """``!p`` penetrating explosions (each added die counts one less)."""
+    EXPLODE_X = "x/xo"
+    """Foundry's ``x`` (explode, adding dice) and ``xo`` (explode once)."""
+    EXPLODE_E = "e"
+    """d20's ``e`` (explode, adding dice)."""
+    COUNT = "count"
+    """A comparison right after dice counts the dice meeting it."""
+    COUNT_WORDS = "cs/cf/df/even/odd"
+    """Foundry's counting modifiers."""
+    CLAMP_D20 = "mi/ma"
+    """d20's ``mi``/``ma``: a die's least and greatest value."""
+    CLAMP_FOUNDRY = "min/max"
+    """Foundry's ``min``/``max``."""
+    GROUPS = "{…}"
+    """Groups ``{4d6+3d8}kh1``, ``{a, b}kh1``, ``{…}>8``."""
+    SETS = "(a, b)"
+    """d20's sets ``(1d6, 2)kh1``."""
+    FUNCTIONS = "floor()"
+    """``floor()``, ``ceil()``, ``round()``, ``abs()``."""
+    MODULO = "%"
+    """``a % b``."""
+    FLOOR_DIVISION = "//"
+    """``a // b``."""
+    POWER = "**"
+    """``a ** b``."""
+    LABELS = "[label]"
+    """``1d20+5 [fire]``: a label on a term, carried into the result."""
+    COMMENTS = "# comment"
+    """``2d6 # damage``: the rest of the text is a comment."""
+    SORT = "s/sa/sd"
+    """Roll20's sorting (display only: no effect on the value)."""
+    CRIT_MARKS = "cs/cf marks"
+    """Roll20's ``cs``/``cf``: display only, no effect on the value."""
+
+
+class Division(enum.Enum):
+    """What ``/`` means."""
+
+    FLOOR = "floor"
+    """Integer division rounding down (rollwerk, the German tables)."""
+    EXACT = "exact"
+    """Exact division (Roll20, Foundry): a result that can be a fraction
+    must be rounded with ``floor()``, ``ceil()`` or ``round()``."""
+    TRUNCATE_TOTAL = "truncate total"
+    """d20: exact division whose final total is truncated toward zero; a
+    ``/`` anywhere but at the top is refused (write ``//``)."""
+
+
+class Percent(enum.Enum):
+    """What ``d%`` means."""
+
+    D100 = "d100"
+    """One die from 1 to 100."""
+    TENS = "tens"
+    """d20's tens die: 0, 10, …, 90."""
+
+
+_ALL = frozenset(Feature)
+
+
+@attrs.frozen
+class Dialect:
+    """How one tool reads dice notation: a table of readings, not a parser.
+
+    >>> get_dialect("roll20").inclusive
+    True
+    >>> get_dialect("foundry").reroll_once
+    True
+    """
+
+    name: str
+    """The name used by ``parse(text, dialect=name)`` and ``--dialect``."""
+    title: str
+    """The tool's name for messages (``Roll20``)."""
+    reference: str
+    """The page of the tool's own reference the readings follow."""
+    features: frozenset[Feature] = _ALL
+    """Which families of notation exist; others are refused, naming the
+    dialect."""
+    inclusive: bool = False
+    """Whether ``>`` and ``<`` at dice (counting, exploding, rerolling,
+    groups) include the target: Roll20's ``3d6>3`` counts dice of 3 or more."""
+    bang: ExplodeMode = ExplodeMode.COMPOUND
+    """What a single ``!`` does: compound into the die (rollwerk) or add a
+    die of its own (Roll20)."""
+    reroll_once: bool = False
+    """Whether a bare ``r`` rerolls once (Foundry); ``rr`` then rerolls until
+    the condition no longer holds."""
+    reroll_default_lowest: bool = False
+    """Whether ``r`` without a target rerolls the lowest face (Foundry)."""
+    percent: Percent = Percent.D100
+    """What ``d%`` is."""
+    digit_dice: bool = False
+    """Whether ``W66``/``W666`` read one d6 per digit (11–66, 111–666)."""
+    selectors: bool = False
+    """d20's selectors: ``k3`` keeps the dice showing 3, ``kh3`` the
+    highest 3, ``k>3``/``p<2`` keep or drop the dice meeting a strict
+    comparison."""
+    default_amount: bool = True
+    """Whether ``k``, ``kh``, ``d``, ``dl`` … without a number mean 1."""
+    division: Division = Division.FLOOR
+    """What ``/`` means."""
+    python_modulo: bool = True
+    """Whether ``%`` takes the sign of the divisor (Python, d20) rather than
+    of the dividend (JavaScript: Roll20, Foundry)."""
+    written_order: bool = False
+    """Whether the tool applies modifiers in the order written (Foundry,
+    d20); orders that rollwerk's fixed order would read differently are
+    refused."""
+    trailing_comment: bool = False
+    """Whether text after the expression is a comment (Roll20, d20)."""
+
+    def has(self, feature: Feature) -> bool:
+        """Whether this dialect has ``feature``."""
+        return feature in self.features
+
+    def __repr__(self) -> str:
+        return f"<Dialect {self.name}>"
+
+
+ROLLWERK = Dialect(
+    "rollwerk",
+    "rollwerk",
+    "https://rollwerk.readthedocs.io/notation/",
+    features=_ALL - {Feature.SETS, Feature.CRIT_MARKS, Feature.SORT, Feature.ZERO_DICE},
+)
+"""rollwerk's own notation: strict ``>``, compounding ``!``, repeating ``r``."""
+
+ROLL20 = Dialect(
+    "roll20",
+    "Roll20",
+    "https://help.roll20.net/hc/en-us/articles/360037773133-Dice-Reference",
+    features=frozenset(
+        {
+            Feature.FUDGE,
+            Feature.ZERO_DICE,
+            Feature.COMPUTED_DICE,
+            Feature.KEEP,
+            Feature.REROLL,
+            Feature.BANG,
+            Feature.COMPOUND,
+            Feature.PENETRATE,
+            Feature.COUNT,
+            Feature.GROUPS,
+            Feature.FUNCTIONS,
+            Feature.MODULO,
+            Feature.POWER,
+            Feature.LABELS,
+            Feature.SORT,
+            Feature.CRIT_MARKS,
+        }
+    ),
+    inclusive=True,
+    bang=ExplodeMode.ADD,
+    default_amount=False,
+    division=Division.EXACT,
+    python_modulo=False,
+    trailing_comment=True,
+)
+"""Roll20's dice reference: inclusive ``>``/``<``, ``!`` adds dice."""
+
+FOUNDRY = Dialect(
+    "foundry",
+    "Foundry VTT",
+    "https://foundryvtt.com/article/dice-modifiers/",
+    features=frozenset(
+        {
+            Feature.FUDGE,
+            Feature.ZERO_DICE,
+            Feature.COMPUTED_DICE,
+            Feature.KEEP,
+            Feature.REROLL,
+            Feature.REROLL_RECURSIVE,
+            Feature.EXPLODE_X,
+            Feature.COUNT_WORDS,
+            Feature.CLAMP_FOUNDRY,
+            Feature.GROUPS,
+            Feature.FUNCTIONS,
+            Feature.MODULO,
+            Feature.POWER,
+            Feature.LABELS,
+            Feature.COMMENTS,
+        }
+    ),
+    reroll_once=True,
+    reroll_default_lowest=True,
+    division=Division.EXACT,
+    python_modulo=False,
+    written_order=True,
+)
+"""Foundry VTT's dice modifiers: ``r`` rerolls once, ``x`` adds dice."""
+
+AVRAE = Dialect(
+    "avrae",
+    "Avrae (d20)",
+    "https://github.com/avrae/d20#dice-syntax",
+    features=frozenset(
+        {
+            Feature.ZERO_DICE,
+            Feature.KEEP,
+            Feature.REROLL,
+            Feature.REROLL_RECURSIVE,
+            Feature.REROLL_ADD,
+            Feature.EXPLODE_E,
+            Feature.CLAMP_D20,
+            Feature.SETS,
+            Feature.MODULO,
+            Feature.FLOOR_DIVISION,
+            Feature.LABELS,
+        }
+    ),
+    percent=Percent.TENS,
+    selectors=True,
+    default_amount=False,
+    division=Division.TRUNCATE_TOTAL,
+    written_order=True,
+    trailing_comment=True,
+)
+"""d20 (Avrae): selectors ``k3``/``kh3``/``k>3``, comparisons on totals."""
+
+GERMAN = Dialect(
+    "german",
+    "German tables",
+    "https://rollwerk.readthedocs.io/notation/#dialects",
+    features=_ALL - {Feature.SETS, Feature.CRIT_MARKS, Feature.SORT, Feature.ZERO_DICE},
+    digit_dice=True,
+)
+"""rollwerk's notation as German tables write it: ``W66`` is a tens and a
+ones d6 (11–66), ``W666`` three digit dice (111–666)."""
+
+_BUNDLED: dict[str, Dialect] = {
+    d.name: d for d in (ROLLWERK, ROLL20, FOUNDRY, AVRAE, GERMAN)
+}
+_REGISTERED: dict[str, Dialect] = {}
+
+DIALECTS: Mapping[str, Dialect] = _BUNDLED
+"""The bundled dialects by name (``rollwerk``, ``roll20``, ``foundry``,
+``avrae``, ``german``); [`get_dialect`][rollwerk.notation.get_dialect] also
+finds those added by [`register_dialects`][rollwerk.notation.register_dialects]."""
+
+
+def register_dialects(dialects: Iterable[Dialect]) -> None:
+    """Make dialects findable by name (the plugin registry calls this).
+
+    A name that a bundled dialect or an earlier registration uses is refused
+    with a [`ParameterError`][rollwerk.errors.ParameterError], so no
+    dialect silently replaces another.
+    """
+    new = list(dialects)
+    for d in new:
+        if not isinstance(d, Dialect):
+            raise ParameterError("dialect", d, "a Dialect")
+        if d.name in _BUNDLED or d.name in _REGISTERED:
+            raise ParameterError("dialect", d.name, "a name no other dialect uses")
+    for d in new:
+        _REGISTERED[d.name] = d
+
+
+def get_dialect(dialect: str | Dialect) -> Dialect:
+    """The dialect with this name (or the dialect itself).
+
+    Raises:
+        ParameterError: No dialect has this name (the message lists them).
+    """
+    if isinstance(dialect, Dialect):
+        return dialect
+    if isinstance(dialect, str):
+        found = _BUNDLED.get(dialect) or _REGISTERED.get(dialect)
+        if found is not None:
+            return found
+    names = ", ".join(sorted({*_BUNDLED, *_REGISTERED}))
+    raise ParameterError("dialect", dialect, f"one of {names}")

@@ -1,0 +1,478 @@
+"""Notation dialects (issue 18): each tool's meaning, exactly.
+
+Exact distributions are checked against brute force: every sequence of
+faces a roll can draw is enumerated (each draw branches over the die's
+sides), so the fast rollers (independent code) and the exact weights must
+agree. Worked examples cite each tool's own reference.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections.abc import Sequence
+from fractions import Fraction
+
+import attrs
+import pluggy
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rollwerk.errors import LimitExceeded, NotationError, ParameterError, RollwerkError
+from rollwerk.notation import (
+    DIALECTS,
+    Dialect,
+    Expression,
+    RollResult,
+    get_dialect,
+    parse,
+    register_dialects,
+    roll,
+)
+from rollwerk.plugins import hookspecs
+from rollwerk.rng import ScriptedRng
+
+ROLL20 = "https://help.roll20.net/hc/en-us/articles/360037773133-Dice-Reference"
+FOUNDRY = "https://foundryvtt.com/article/dice-modifiers/"
+D20 = "https://github.com/avrae/d20/blob/master/README.md"
+
+
+class _Need(Exception):
+    def __init__(self, sides: int) -> None:
+        self.sides = sides
+
+
+class _Branching:
+    """An Rng that plays a prefix of faces and then asks to branch."""
+
+    def __init__(self, prefix: Sequence[int]) -> None:
+        self.prefix = prefix
+        self.i = 0
+
+    def roll(self, sides: int) -> int:
+        if self.i < len(self.prefix):
+            self.i += 1
+            return self.prefix[self.i - 1]
+        raise _Need(sides)
+
+
+def brute_force(expr: Expression, budget: int = 200_000) -> dict[int, Fraction]:
+    """The exact distribution by enumerating every sequence of draws."""
+    out: dict[int, Fraction] = {}
+    stack: list[tuple[tuple[int, ...], Fraction]] = [((), Fraction(1))]
+    steps = 0
+    while stack:
+        steps += 1
+        assert steps < budget, "case too large for brute force"
+        prefix, p = stack.pop()
+        try:
+            total = expr.roll(_Branching(prefix)).total
+        except _Need as need:
+            q = p / need.sides
+            stack.extend(((*prefix, f), q) for f in range(1, need.sides + 1))
+            continue
+        out[total] = out.get(total, Fraction(0)) + p
+    return out
+
+
+def assert_exact(text: str, dialect: str) -> None:
+    expr = parse(text, dialect)
+    expected = brute_force(expr)
+    got = dict(expr.distribution().items())
+    assert got == expected, (text, dialect)
+
+
+# -- the readings that differ (the issue's list) ---------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "dialect", "same_as"),
+    [
+        ("3d6>3", "roll20", "3d6>=3"),  # Roll20: target numbers are inclusive
+        ("3d6<3", "roll20", "3d6<=3"),
+        ("2d8r<2", "roll20", "2d8r<=2"),
+        ("3d6!>4", "roll20", "3d6x>=4"),  # Roll20 "!" adds a die
+        ("3d6!!", "roll20", "3d6!"),  # Roll20 "!!" compounds
+        ("4d6r1", "foundry", "4d6ro1"),  # Foundry "r" rerolls once
+        ("4d6rr1", "foundry", "4d6r1"),
+        ("4d6x", "foundry", "4d6x"),
+        ("W66", "german", "10*W6+W6"),
+        ("6d6cs>4", "foundry", "6d6>4"),
+        ("2d20kh", "foundry", "2d20kh1"),
+        ("d20adv", "rollwerk", "2d20kh1"),
+        ("4d6h3", "rollwerk", "4d6kh3"),
+        ("8d6mi2", "avrae", "8d6min2"),
+        ("2d6ro<3", "avrae", "2d6ro<3"),
+    ],
+)
+def test_dialect_readings(text: str, dialect: str, same_as: str) -> None:
+    assert parse(text, dialect).distribution() == parse(same_as).distribution()
+
+
+def test_the_same_text_differs_by_dialect() -> None:
+    assert parse("3d6>3").distribution() != parse("3d6>3", "roll20").distribution()
+    assert parse("3d6>3", "avrae").value_range == (0, 1)  # d20 compares totals
+    assert (
+        parse("d%", "avrae").distribution()
+        == parse("d{0,10,20,30,40,50,60,70,80,90}").distribution()
+    )
+    assert parse("W66").value_range == (1, 66)  # rollwerk: a d66
+    assert parse("W66", "german").value_range == (11, 66)
+    assert parse("4d6k3", "avrae").distribution()[3] == Fraction(4 * 125, 1296)  # one 3
+    assert parse("1d6", "roll20") != parse("1d6")
+
+
+# -- every family against brute force (hypothesis) --------------------------------
+
+_TEMPLATES: dict[str, list[str]] = {
+    "roll20": [
+        "{n}d{s}>{t}",
+        "{n}d{s}<{t}",
+        "{n}d{s}>{t}f1",
+        "{m}d{s}!",
+        "{m}d{s}!!",
+        "{m}d{s}!p",
+        "{m}d{s}!>{s}",
+        "1d{s}r<1",
+        "{n}d{s}ro{t}",
+        "{n}d{s}k{k}",
+        "{n}d{s}d{k}",
+        "{n}d{s}kl{k}",
+        "{{{n}d{s}+1d{s2}}}kh{k}",
+        "{{1d{s}, 1d{s2}+1}}kl1",
+        "{{{m}d{s}!!}}>{t}",
+        "{{1d{s}+1, 1d{s2}}}>{t}",
+        "floor({n}d{s}/{q})",
+        "ceil({n}d{s}/{q})",
+        "round({n}d{s}/{q})+1",
+        "{n}d{s} % {q}",
+        "-{n}d{s} % {q}",
+        "1d{s}**2",
+        "({n}+1)d{s}",
+        "0d{s}+{n}",
+        "abs(1d{s}-{t})",
+        "{n}d{s} label text",
+    ],
+    "foundry": [
+        "{n}d{s}r{t0}",
+        "1d{s}rr1",
+        "{m}d{s}x",
+        "{n}d{s}xo",
+        "{m}d{s}x>={s}",
+        "{n}d{s}cs>={t}",
+        "{n}d{s}cf",
+        "{n}d{s}cs>={t}df",
+        "{n}d{s}df",
+        "{n}d{s}even",
+        "{n}d{s}odd",
+        "{n}d{s}min{t}",
+        "{n}d{s}max{t}",
+        "{n}d{s}kh",
+        "{n}d{s}dl",
+        "{n}d{s}kh{k}",
+        "{n}d{s}r{t0}kh{k}",
+        "{{1d{s}, 1d{s2}}}kh",
+        "max(1d{s}, {t})",
+        "floor({n}d{s}/{q}) # note",
+        "1d{s} [fire]",
+    ],
+    "avrae": [
+        "{n}d{s}k{t}",
+        "{n}d{s}kh{k}",
+        "{n}d{s}p{t}",
+        "{n}d{s}k>{t}",
+        "{n}d{s}p<{t}",
+        "{n}d{s}kl{k}",
+        "{n}d{s}ph{k}",
+        "1d{s}rr1",
+        "{n}d{s}ro<{t}",
+        "{m}d{s}e{s}",
+        "{n}d{s}mi{t}",
+        "{n}d{s}ma{t}",
+        "({n}d{s}, {t})kh1",
+        "(1d{s}, 1d{s2}+1, {t})kl2",
+        "{n}d{s}>{t}",
+        "{n}d{s} != {t}",
+        "{n}d{s}//{q}",
+        "-{n}d{s}%{q}",
+        "{n}d{s}/{q}",
+        "0d{s}",
+        "1d{s} [fire] + 1",
+        "({n}d{s},)",
+    ],
+    "german": ["W66", "{n}W{s}", "{n}W{s}/{q}", "{m}W{s}!"],
+    "rollwerk": [
+        "d{s}adv",
+        "d{s}dis",
+        "{n}d{s}h{k}",
+        "{n}d{s}l{k}",
+        "{n}d{s}ro1,{t0}",
+        "{m}d{s}x",
+        "{m}d{s}!p",
+        "{n}d{s}k>{t}",
+        "{n}d{s}d={t}",
+        "{n}d{s}mi{t}",
+        "{n}d{s}min{t}",
+        "{n}d{s}cs>={t}",
+        "{n}d{s}even",
+        "{{1d{s}, 1d{s2}}}kh1",
+        "{n}d{s}k",
+        "{n}d{s}d",
+        "2**{n}",
+        "{n}d{s}//{q}",
+        "{n}d{s}%{q}",
+        "1d{s}+2 [fire] # note",
+    ],
+}
+
+
+@st.composite
+def cases(draw: st.DrawFn) -> tuple[str, str]:
+    dialect = draw(st.sampled_from(sorted(_TEMPLATES)))
+    template = draw(st.sampled_from(_TEMPLATES[dialect]))
+    n = draw(st.integers(1, 3))
+    s = draw(st.integers(2, 4))
+    fields = {
+        "n": n,
+        "m": draw(st.integers(1, 2)),
+        "s": s,
+        "s2": draw(st.integers(2, 4)),
+        "t": draw(st.integers(1, s)),
+        "t0": draw(st.integers(1, s - 1)),
+        "u": draw(st.integers(2, s)),
+        "k": draw(st.integers(1, n)),
+        "q": draw(st.integers(2, 3)),
+    }
+    return template.format(**fields), dialect
+
+
+@settings(max_examples=80, deadline=None)
+@given(cases())
+def test_every_family_is_exact_against_brute_force(case: tuple[str, str]) -> None:
+    text, dialect = case
+    assert_exact(text, dialect)
+
+
+@settings(max_examples=40, deadline=None)
+@given(cases(), st.integers(0, 2**32 - 1))
+def test_results_round_trip_through_json(case: tuple[str, str], seed: int) -> None:
+    from rollwerk.rng import SeededRng
+
+    text, dialect = case
+    result = roll(text, SeededRng(seed), dialect)
+    data = json.loads(json.dumps(result.to_json()))
+    assert RollResult.from_json(data) == result
+    assert result.explain().startswith(f"{text} = {result.total}")
+    assert result.explain("de").startswith(f"{text} = {result.total}")
+
+
+# -- worked examples from each tool's reference -----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "faces", "total", "source"),
+    [
+        ("4d6kh3", [4, 4, 6, 3], 14, D20),
+        ("2d6ro<3", [1, 3, 6], 9, D20),
+        ("8d6mi2", [1, 6, 4, 2, 6, 2, 5, 6], 33, D20),
+        ("(1d4 + 1, 3, 2d6kl1)kh1", [2, 2, 5], 3, D20),
+        ("3d6 [fire] + 1d4 [piercing]", [3, 2, 2, 3], 10, D20),
+        ("-(1d8 + 3) [healing]", [7], -10, D20),
+        ("(1 [one], 2 [two], 3 [three])", [], 6, D20),
+        ("-1d8 + 4 - (3, 1d4)kh1", [8, 3], -7, D20),
+        ("1d20 I rolled a d20", [13], 13, D20),
+    ],
+)
+def test_avrae_examples(text: str, faces: list[int], total: int, source: str) -> None:
+    """d20's README examples (``source``) replay to its totals."""
+    assert parse(text, "avrae").replay(faces).total == total
+
+
+def test_avrae_annotations_and_comments() -> None:
+    """d20 README, "Annotations and Comments"."""
+    r = parse("3d6 [fire] + 1d4 [piercing]", "avrae").replay([3, 2, 2, 3])
+    assert r.labels == ("fire", "piercing")
+    assert r.to_json()["tree"]["children"][0]["label"] == "fire"
+    c = parse("1d20 I rolled a d20", "avrae").replay([13])
+    assert c.comment == "I rolled a d20"
+    assert c.to_json()["comment"] == "I rolled a d20"
+
+
+@pytest.mark.parametrize(
+    ("text", "faces", "total"),
+    [
+        ("3d6!>4", [4, 1, 6, 2, 3], 16),  # explodes on 4 or more, dice added
+        ("3d6!3", [3, 1, 2, 5], 11),
+        ("8d100k4", [10, 20, 30, 40, 50, 60, 70, 80], 260),
+        ("8d100d3", [10, 20, 30, 40, 50, 60, 70, 80], 300),
+        ("5d6!!", [6, 2, 1, 1, 1, 1], 12),
+        ("{5d6!!}>8", [6, 3, 1, 1, 1, 1], 1),  # compounded 9 meets 8
+        ("3d6>3", [3, 2, 6], 2),  # 3 counts: inclusive
+        ("1d20+5 Roll for Initiative", [10], 15),
+    ],
+)
+def test_roll20_examples(text: str, faces: list[int], total: int) -> None:
+    """Roll20's Dice Reference (``ROLL20``) examples."""
+    assert parse(text, "roll20").replay(faces).total == total
+
+
+def test_roll20_penetrating_dice_count_one_less() -> None:
+    """Roll20 Dice Reference, penetrating dice (HackMaster)."""
+    r = parse("1d6!p", "roll20").replay([6, 6, 3])
+    assert r.total == 6 + 5 + 2
+    assert "penetration" in r.explain()
+
+
+@pytest.mark.parametrize(
+    ("text", "faces", "total"),
+    [
+        ("20d20r", [1, 1] + [2] * 19, 39),  # reroll 1s once: the new 1 stands
+        ("2d20k", [5, 17], 17),
+        ("2d20kh", [5, 17], 17),
+        ("2d20kl", [5, 17], 5),
+        ("4d6d", [5, 1, 3, 6], 14),
+        ("6d6cf", [1, 1, 2, 3, 4, 6], 2),
+        ("6d6cs>=4df", [1, 4, 5, 6, 2, 3], 2),
+        ("6d6df", [1, 4, 5, 6, 2, 3], 19),
+        ("6d6even", [1, 2, 3, 4, 5, 6], 3),
+        ("1d20min10", [3], 10),
+        ("1d10x", [10, 10, 4], 24),
+        ("1d10xo", [10, 10], 20),
+        ("2d6 # damage", [2, 3], 5),
+        ("1d20[fire]", [12], 12),
+    ],
+)
+def test_foundry_examples(text: str, faces: list[int], total: int) -> None:
+    """Foundry VTT's Dice Modifiers page (``FOUNDRY``) examples."""
+    assert parse(text, "foundry").replay(faces).total == total
+
+
+def test_german_digit_dice() -> None:
+    assert parse("W66", "german").replay([15]).total == 33  # index 15: 3 and 3
+    dist = parse("W66", "german").distribution()
+    assert set(dict(dist.items())) == {
+        10 * a + b for a in range(1, 7) for b in range(1, 7)
+    }
+    assert parse("W%", "german").value_range == (1, 100)
+    assert parse("2W6+3", "german") != parse("2W6+3")
+
+
+# -- refusals are clean, one line, and name the dialect ---------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "dialect", "words"),
+    [
+        ("4d6!", "avrae", "not part of the avrae dialect"),
+        ("4d6x", "roll20", "not part of the roll20 dialect"),
+        ("1d20/2", "roll20", "floor(…), ceil(…) or round(…)"),
+        ("1d20/2+1", "avrae", "write '//'"),
+        ("4d6kh3r1", "foundry", "in the order written"),
+        ("4d6ra1", "avrae", "'ra'"),
+        ("4d6mt", "roll20", "matching"),
+        ("{1d20+5}>10", "roll20", "one sub-roll"),
+        ("(1d4)d6", "roll20", "varies"),
+        ("W66", "avrae", "not part of the avrae dialect"),
+    ],
+)
+def test_refusals(text: str, dialect: str, words: str) -> None:
+    with pytest.raises(NotationError) as info:
+        parse(text, dialect)
+    assert words in str(info.value)
+
+
+def test_no_exact_keep_of_added_dice_within_budget() -> None:
+    expr = parse("4d6!kh3", "roll20")
+    assert 3 <= expr.roll(ScriptedRng([1, 2, 3, 4])).total <= 18
+    with pytest.raises(LimitExceeded):
+        expr.distribution()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "{" * 60 + "1d6" + "}" * 60,
+        "(" * 60 + "1d6, 1" + ")" * 60,
+        "1000d6!p",
+        "999d6rr1",
+        "2**99999",
+        "{" + ", ".join(["100d6"] * 11) + "}kh1",
+    ],
+)
+def test_hostile_input_limits_hold(text: str) -> None:
+    for name in DIALECTS:
+        with pytest.raises(RollwerkError):
+            parse(text, name).distribution()
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.sampled_from(sorted(DIALECTS)),
+    st.text(
+        alphabet="0123456789dDwWkKhHlLrRoOxXeEpPcCsSfF!<>=+-*/%(){},[]# ", max_size=24
+    ),
+)
+def test_any_text_parses_or_is_a_rollwerk_error(dialect: str, text: str) -> None:
+    try:
+        expr = parse(text, dialect)
+    except RollwerkError:
+        return
+    with contextlib.suppress(LimitExceeded):
+        expr.distribution()
+
+
+# -- the dialect mechanism -----------------------------------------------------
+
+
+def test_bundled_dialects() -> None:
+    assert set(DIALECTS) == {"rollwerk", "roll20", "foundry", "avrae", "german"}
+    assert get_dialect("roll20") is DIALECTS["roll20"]
+    with pytest.raises(ParameterError, match="one of avrae, foundry"):
+        get_dialect("klingon")
+    assert parse("2d6") is parse("2d6", "rollwerk")
+    assert parse("2d6", "roll20") is not parse("2d6")
+
+
+def test_register_a_dialect() -> None:
+    strict = attrs.evolve(DIALECTS["roll20"], name="roll20-strict", inclusive=False)
+    register_dialects([strict])
+    assert (
+        parse("3d6>3", "roll20-strict").distribution() == parse("3d6>3").distribution()
+    )
+    with pytest.raises(ParameterError):
+        register_dialects([strict])
+
+
+def test_hook_rollwerk_register_dialects() -> None:
+    mine = Dialect("tabletop-test", "Test", "https://example.org", inclusive=True)
+
+    class Plugin:
+        @hookspecs.hookimpl
+        def rollwerk_register_dialects(self) -> list[Dialect]:
+            return [mine]
+
+    pm = pluggy.PluginManager("rollwerk")
+    pm.add_hookspecs(hookspecs)
+    pm.register(Plugin())
+    found = [
+        d for part in pm.hook.rollwerk_register_dialects(registry=None) for d in part
+    ]
+    register_dialects(found)
+    assert get_dialect("tabletop-test") is mine
+    assert (
+        parse("3d6>3", "tabletop-test").distribution() == parse("3d6>=3").distribution()
+    )
+
+
+def test_cli_dialect(capsys: pytest.CaptureFixture[str]) -> None:
+    from rollwerk.cli import main
+
+    assert main(["roll", "3d6>3", "--dialect", "roll20", "--odds", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert {"value": 3, "probability": "8/27"} in data["outcomes"]
+    assert main(["roll", "d%", "--dialect", "avrae", "--rolls", "4", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["total"] == 30
+    assert data["dialect"] == "avrae"
+    assert main(["roll", "1d6", "--dialect", "klingon"]) == 2
