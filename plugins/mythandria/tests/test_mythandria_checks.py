@@ -437,7 +437,7 @@ def test_my_r10_nine_presets() -> None:
         ("improbable", -75, "unwahrscheinlich"),
         ("nearly_impossible", -100, "fast unmöglich"),
     ]
-    assert [p.label_en for p in DifficultyPreset][1] == "child's play"
+    assert [p.label() for p in DifficultyPreset][1] == "child's play"
 
 
 def test_my_r05_r11_v14_check_value() -> None:

@@ -7,6 +7,7 @@ import attrs
 from rollwerk import CheckResult, Degree, Distribution, ParameterError, Rng, RulesError
 from rollwerk.checks import Explanation
 from rollwerk.dice import DieRoll
+from rollwerk_mythandria._catalog import CATALOG
 from rollwerk_mythandria._checks import RULESET_ID, DecisionCheck
 from rollwerk_mythandria._dice import D100Dice
 
@@ -63,9 +64,8 @@ class Ability:
                 degree=Degree.SUCCESS,
                 value=None,
                 rolls=(),
-                explanation=Explanation.fixed(
-                    en=f"{self.name} works automatically (no check asked for)",
-                    de=f"{self.name} wirkt automatisch (keine Probe verlangt)",
+                explanation=CATALOG.text(
+                    "mythandria.ability.automatic", name=self.name
                 ),
                 rolled=False,
                 extras={"ability": self.name},
@@ -83,9 +83,8 @@ class Ability:
         result = DecisionCheck(pw, D100Dice.D100).resolve(rng)
         return attrs.evolve(
             result,
-            explanation=Explanation.fixed(
-                en=f"{self.name}: {result.explain('en')}",
-                de=f"{self.name}: {result.explain('de')}",
+            explanation=CATALOG.text(
+                "mythandria.ability.check", name=self.name, result=result.explanation
             ),
             extras={"ability": self.name},
         )
@@ -112,21 +111,16 @@ class PreparationWindow:
     rolls: tuple[DieRoll, ...]
     """The d4 rolled (none when not granted)."""
 
+    def explanation(self) -> Explanation:
+        """What was rolled, as a text from the catalog (any language)."""
+        if not self.granted:
+            return CATALOG.text("mythandria.preparation.none")
+        plural = "one" if self.hours == 1 else "other"
+        return CATALOG.text(f"mythandria.preparation.{plural}", n=self.hours)
+
     def explain(self, lang: str = "en") -> str:
         """A short sentence in ``"en"`` or ``"de"``."""
-        if not self.granted:
-            text = Explanation.fixed(
-                en="no preparation time granted today",
-                de="heute keine Vorbereitungszeit gewährt",
-            )
-        else:
-            unit_en = "hour" if self.hours == 1 else "hours"
-            unit_de = "Stunde" if self.hours == 1 else "Stunden"
-            text = Explanation.fixed(
-                en=f"1d4 rolled {self.hours}: {self.hours} {unit_en} of preparation time",
-                de=f"1W4 zeigt {self.hours}: {self.hours} {unit_de} Vorbereitungszeit",
-            )
-        return text(lang)
+        return self.explanation()(lang)
 
 
 def preparation_window(rng: Rng, *, granted: bool = True) -> PreparationWindow:

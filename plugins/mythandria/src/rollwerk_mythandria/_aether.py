@@ -28,6 +28,7 @@ import attrs
 
 from rollwerk import ParameterError
 from rollwerk.checks import Explanation
+from rollwerk_mythandria._catalog import CATALOG
 
 __all__ = [
     "ACTIONS_PER_ROUND",
@@ -216,39 +217,34 @@ class Casting:
     def explanation(self) -> Explanation:
         """What happened, in English and German."""
         f = self.formula
-        label = f.name or f"level-{f.level} formula"
-        label_de = f.name or f"Formel der Stufe {f.level}"
+        label = f.name or CATALOG.text("mythandria.formula.level", level=f.level)
         if self.status is CastingStatus.SLIP:
-            what_en, what_de = (
-                "slip while declaiming: no effect",
-                ("beim Vortragen versprochen: kein Effekt"),
-            )
+            what = CATALOG.text("mythandria.casting.slip")
         elif self.status is CastingStatus.INTERRUPTED:
-            of_en = f"{f.level} action" + ("s" if f.level > 1 else "")
-            of_de = f"{f.level} Aktion" + ("en" if f.level > 1 else "")
-            what_en = (
-                f"recitation interrupted after {self.recited} of {of_en}: no effect"
-            )
-            what_de = (
-                f"Rezitieren nach {self.recited} von {of_de} unterbrochen: kein Effekt"
+            what = CATALOG.text(
+                f"mythandria.casting.interrupted.{_plural(f.level)}",
+                recited=self.recited,
+                level=f.level,
             )
         else:
-            in_en, in_de = _in_slots(self.recitation_slots)
-            what_en = f"recited {in_en}: effect after action {self.effect_after}"
-            what_de = f"rezitiert {in_de}: Effekt nach Aktion {self.effect_after}"
+            slots = self.recitation_slots
+            what = CATALOG.text(
+                "mythandria.casting.recited",
+                slots=CATALOG.text(
+                    f"mythandria.slots.{_plural(len(slots))}", span=_span(slots)
+                ),
+                after=self.effect_after,
+            )
         n = self.phiols_spent
-        spent_en = f"{n} phiol{'s' if n != 1 else ''} spent"
-        spent_de = f"{n} Phiol{'e' if n != 1 else ''} verbraucht"
-        spent_en += f" ({self.personal_spent} personal)"
-        spent_de += f" ({self.personal_spent} persönlich)"
+        spent = CATALOG.text(
+            f"mythandria.spent.{_plural(n)}", n=n, personal=self.personal_spent
+        )
         if self.lockout_slots:
-            lock_en = f"aether lockout in actions {_span(self.lockout_slots)}"
-            lock_de = f"Aetherkarenz in den Aktionen {_span(self.lockout_slots)}"
+            lockout = CATALOG.text("mythandria.lockout", span=_span(self.lockout_slots))
         else:
-            lock_en, lock_de = "no aether lockout", "keine Aetherkarenz"
-        return Explanation.fixed(
-            en=f"{label}: {what_en}; {spent_en}; {lock_en}",
-            de=f"{label_de}: {what_de}; {spent_de}; {lock_de}",
+            lockout = CATALOG.text("mythandria.lockout.none")
+        return CATALOG.text(
+            "mythandria.casting", label=label, what=what, spent=spent, lockout=lockout
         )
 
     def explain(self, lang: str = "en") -> str:
@@ -273,11 +269,9 @@ class Casting:
         return rows
 
 
-def _in_slots(slots: range) -> tuple[str, str]:
-    """``"in action 1"`` or ``"in actions 1–3"``, in English and German."""
-    if len(slots) == 1:
-        return f"in action {slots.start}", f"in Aktion {slots.start}"
-    return f"in actions {_span(slots)}", f"in den Aktionen {_span(slots)}"
+def _plural(n: int) -> str:
+    """``"one"`` or ``"other"``: the message suffix for a count."""
+    return "one" if n == 1 else "other"
 
 
 def _span(slots: range) -> str:

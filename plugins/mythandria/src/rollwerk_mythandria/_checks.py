@@ -8,9 +8,11 @@ from collections.abc import Mapping
 import attrs
 
 from rollwerk import CheckResult, Degree, Distribution, Outcome, ParameterError, Rng
-from rollwerk.checks import Explanation, Scalar
+from rollwerk.checks import Scalar
 from rollwerk.dice import DieRoll
 from rollwerk.errors import ContestError
+from rollwerk.i18n import Text
+from rollwerk_mythandria._catalog import CATALOG
 from rollwerk_mythandria._dice import D100Dice, d100_to_digits, roll_d100
 
 __all__ = [
@@ -187,14 +189,11 @@ def outcome_rank(outcome: Outcome) -> tuple[int, int]:
     return (cls.rank, outcome.value)
 
 
-def _dice_text(roll: int, dice: D100Dice) -> tuple[str, str]:
+def _dice_text(roll: int, dice: D100Dice) -> Text:
     if dice is D100Dice.D100:
-        return f"d100 rolled {roll}", f"W100 zeigt {roll}"
+        return CATALOG.text("mythandria.dice.d100", roll=roll)
     tens, units = d100_to_digits(roll)
-    return (
-        f"2d10 rolled tens {tens}, units {units} = {roll}",
-        f"2W10 zeigen Zehner {tens}, Einer {units} = {roll}",
-    )
+    return CATALOG.text("mythandria.dice.2d10", tens=tens, units=units, roll=roll)
 
 
 @attrs.frozen
@@ -261,29 +260,28 @@ class DecisionCheck:
 
     def _result(self, roll: int, rolls: tuple[DieRoll, ...]) -> CheckResult:
         result = decide(self.pw, roll)
-        dice_en, dice_de = _dice_text(roll, self.dice)
-        word_en = _DECISION_WORDS_EN[result]
-        word_de = _DECISION_WORDS_DE[result]
-        note_en = note_de = ""
+        note = None
         if result is DecisionOutcome.EXTRAORDINARY_SUCCESS:
-            note_en, note_de = " (a 1 always succeeds)", " (eine 1 gelingt immer)"
+            note = "one_succeeds"
         elif result is DecisionOutcome.EXTRAORDINARY_FAILURE:
-            note_en, note_de = " (a 100 always fails)", " (eine 100 misslingt immer)"
+            note = "hundred_fails"
         elif self.pw >= 100:
-            note_en = " (at PW 100 or more only a 100 fails)"
-            note_de = " (ab PW 100 misslingt nur eine 100)"
+            note = "high_pw"
         elif self.pw < 1:
-            note_en = " (at PW below 1 only a 1 succeeds)"
-            note_de = " (bei PW unter 1 gelingt nur eine 1)"
+            note = "low_pw"
+        explanation = CATALOG.text(
+            "mythandria.decision" if note is None else "mythandria.decision.noted",
+            dice=_dice_text(roll, self.dice),
+            pw=self.pw,
+            word=CATALOG.text(f"mythandria.decision.{result.value}"),
+            note=None if note is None else CATALOG.text(f"mythandria.note.{note}"),
+        )
         return CheckResult(
             success=result.success,
             degree=result.degree,
             value=roll,
             rolls=rolls,
-            explanation=Explanation.fixed(
-                en=f"{dice_en} against PW {self.pw}: {word_en}{note_en}",
-                de=f"{dice_de} gegen PW {self.pw}: {word_de}{note_de}",
-            ),
+            explanation=explanation,
             ruleset=RULESET_ID,
             check=self.name,
         )
@@ -299,20 +297,6 @@ class DecisionCheck:
         Fraction(99, 100)
         """
         return self.outcomes().map(lambda o: o.success)
-
-
-_DECISION_WORDS_EN = {
-    DecisionOutcome.EXTRAORDINARY_SUCCESS: "extraordinary success",
-    DecisionOutcome.SUCCESS: "success",
-    DecisionOutcome.FAILURE: "failure",
-    DecisionOutcome.EXTRAORDINARY_FAILURE: "extraordinary failure",
-}
-_DECISION_WORDS_DE = {
-    DecisionOutcome.EXTRAORDINARY_SUCCESS: "außerordentlicher Erfolg",
-    DecisionOutcome.SUCCESS: "Erfolg",
-    DecisionOutcome.FAILURE: "Fehlschlag",
-    DecisionOutcome.EXTRAORDINARY_FAILURE: "außerordentlicher Fehlschlag",
-}
 
 
 @attrs.frozen
@@ -367,16 +351,18 @@ class ComparisonCheck:
     def result_for(self, roll: int, rolls: tuple[DieRoll, ...] = ()) -> CheckResult:
         """The full result when the d100 shows ``roll`` (with recorded ``rolls``)."""
         cls = comparative_class(roll)
-        dice_en, dice_de = _dice_text(roll, self.dice)
         total = roll + self.pw
         return CheckResult(
             success=cls is not ComparativeClass.EXTRAORDINARY_FAILURE,
             degree=cls.degree,
             value=total,
             rolls=rolls,
-            explanation=Explanation.fixed(
-                en=f"{dice_en} + PW {self.pw} = {total}: {_CLASS_WORDS_EN[cls]}",
-                de=f"{dice_de} + PW {self.pw} = {total}: {_CLASS_WORDS_DE[cls]}",
+            explanation=CATALOG.text(
+                "mythandria.comparison",
+                dice=_dice_text(roll, self.dice),
+                pw=self.pw,
+                total=total,
+                word=CATALOG.text(f"mythandria.class.{cls.value}"),
             ),
             extras={"roll": roll},
             ruleset=RULESET_ID,
@@ -391,23 +377,3 @@ class ComparisonCheck:
     def outcomes(self) -> Distribution[Outcome]:
         """The exact distribution: each d100 face with probability 1/100."""
         return Distribution.uniform(self.outcome_for(d) for d in range(1, 101))
-
-
-_CLASS_WORDS_EN = {
-    ComparativeClass.EXTRAORDINARY_SUCCESS: (
-        "extraordinary success (beats every ordinary result)"
-    ),
-    ComparativeClass.ORDINARY: "ordinary result",
-    ComparativeClass.EXTRAORDINARY_FAILURE: (
-        "extraordinary failure (beaten by every ordinary result)"
-    ),
-}
-_CLASS_WORDS_DE = {
-    ComparativeClass.EXTRAORDINARY_SUCCESS: (
-        "außerordentlicher Erfolg (übersteuert alle normalen Ergebnisse)"
-    ),
-    ComparativeClass.ORDINARY: "normales Ergebnis",
-    ComparativeClass.EXTRAORDINARY_FAILURE: (
-        "außerordentlicher Fehlschlag (von allen normalen Ergebnissen übersteuert)"
-    ),
-}

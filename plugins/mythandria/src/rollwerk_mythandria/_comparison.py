@@ -20,6 +20,7 @@ import attrs
 from rollwerk import CheckResult, LimitExceeded, ParameterError, Rng, RulesError
 from rollwerk.checks import Explanation
 from rollwerk.dice import DieRoll
+from rollwerk_mythandria._catalog import CATALOG, join
 from rollwerk_mythandria._checks import ComparisonCheck, comparative_rank
 from rollwerk_mythandria._dice import D100Dice
 
@@ -334,27 +335,16 @@ class Comparison:
 
     def explanation(self) -> Explanation:
         """Who rolled what and who leads, in English and German."""
-        parts_en = [
-            f"#{p}: {r.explain('en')}"
-            for p, r in zip(self.participants, self.results, strict=True)
-        ]
-        parts_de = [
-            f"#{p}: {r.explain('de')}"
+        parts = [
+            CATALOG.text("mythandria.round.part", p=p, result=r.explanation)
             for p, r in zip(self.participants, self.results, strict=True)
         ]
         if self.winner is not None:
-            end_en = f"#{self.winner} wins"
-            end_de = f"#{self.winner} gewinnt"
+            parts.append(CATALOG.text("mythandria.round.winner", p=self.winner))
         else:
             names = ", ".join(f"#{p}" for p in self.leaders)
-            end_en = f"tie between {names}: the GM decides or they roll again"
-            end_de = (
-                f"Gleichstand zwischen {names}: die Spielleitung entscheidet "
-                "oder sie würfeln erneut"
-            )
-        return Explanation.fixed(
-            en="; ".join([*parts_en, end_en]), de="; ".join([*parts_de, end_de])
-        )
+            parts.append(CATALOG.text("mythandria.round.tie", names=names))
+        return join(parts)
 
     def explain(self, lang: str = "en") -> str:
         """The explanation in ``"en"`` or ``"de"``."""

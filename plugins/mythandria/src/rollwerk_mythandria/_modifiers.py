@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from rollwerk import Modifier, ParameterError
 from rollwerk.checks import Difficulty
 from rollwerk.i18n import Text
+from rollwerk_mythandria._catalog import CATALOG
 
 __all__ = [
     "FIXED_KINDS",
@@ -21,7 +22,7 @@ __all__ = [
 class DifficultyPreset(enum.Enum):
     """The nine situational presets the GM chooses from (MY-R10), easiest first.
 
-    >>> DifficultyPreset.HARD.modifier, DifficultyPreset.HARD.label_de
+    >>> DifficultyPreset.HARD.modifier, DifficultyPreset.HARD.label("de")
     (-25, 'schwer')
     """
 
@@ -47,34 +48,28 @@ class DifficultyPreset(enum.Enum):
     @property
     def modifier(self) -> int:
         """The modifier on the check value."""
-        return _PRESETS[self][0]
+        return _PRESETS[self]
 
     @property
-    def label_en(self) -> str:
-        """The English label."""
-        return _PRESETS[self][1]
-
-    @property
-    def label_de(self) -> str:
-        """The German label, as in the rules."""
-        return _PRESETS[self][2]
+    def label(self) -> Text:
+        """The label (``label("de")`` is the German of the rules)."""
+        return CATALOG.text(f"mythandria.difficulty.{self.value}")
 
     def difficulty(self) -> Difficulty:
         """This preset as a core [`Difficulty`][rollwerk.checks.Difficulty]."""
-        label = Text.fixed(en=self.label_en, de=self.label_de)
-        return Difficulty(self.value, self.modifier, label)
+        return Difficulty(self.value, self.modifier, self.label)
 
 
 _PRESETS = {
-    DifficultyPreset.TRIVIAL: (100, "trivial", "trivial"),
-    DifficultyPreset.CHILDS_PLAY: (75, "child's play", "kinderleicht"),
-    DifficultyPreset.VERY_EASY: (50, "very easy", "sehr einfach"),
-    DifficultyPreset.EASY: (25, "easy", "einfach"),
-    DifficultyPreset.NORMAL: (0, "normal", "normal"),
-    DifficultyPreset.HARD: (-25, "hard", "schwer"),
-    DifficultyPreset.VERY_HARD: (-50, "very hard", "sehr schwer"),
-    DifficultyPreset.IMPROBABLE: (-75, "improbable", "unwahrscheinlich"),
-    DifficultyPreset.NEARLY_IMPOSSIBLE: (-100, "nearly impossible", "fast unmöglich"),
+    DifficultyPreset.TRIVIAL: 100,
+    DifficultyPreset.CHILDS_PLAY: 75,
+    DifficultyPreset.VERY_EASY: 50,
+    DifficultyPreset.EASY: 25,
+    DifficultyPreset.NORMAL: 0,
+    DifficultyPreset.HARD: -25,
+    DifficultyPreset.VERY_HARD: -50,
+    DifficultyPreset.IMPROBABLE: -75,
+    DifficultyPreset.NEARLY_IMPOSSIBLE: -100,
 }
 
 

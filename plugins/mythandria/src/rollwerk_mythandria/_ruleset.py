@@ -12,6 +12,7 @@ from rollwerk.checks import CheckSpec, Difficulty, Monotonic, Parameter
 from rollwerk.errors import ContestError
 from rollwerk.rulesets import Ruleset, distribution_version
 from rollwerk_mythandria._aether import ACTIONS_PER_ROUND
+from rollwerk_mythandria._catalog import CATALOG
 from rollwerk_mythandria._checks import (
     RULESET_ID,
     ComparisonCheck,
@@ -28,38 +29,8 @@ PW_MIN = -1000
 PW_MAX = 1000
 """The largest check value the declared ``pw`` parameter accepts."""
 
-_LABELS: Mapping[str, Mapping[str, str]] = {
-    "en": {
-        "critical_success": "extraordinary success",
-        "success": "success",
-        "failure": "failure",
-        "critical_failure": "extraordinary failure",
-        "ordinary": "ordinary result",
-        "decision": "decision check",
-        "comparison": "comparative check",
-        "pw": "check value",
-        "body": "Body",
-        "mind": "Mind",
-        "tie": "tie",
-        "aether_lockout": "aether lockout",
-        "phiol": "phiol",
-    },
-    "de": {
-        "critical_success": "außerordentlicher Erfolg",
-        "success": "Erfolg",
-        "failure": "Fehlschlag",
-        "critical_failure": "außerordentlicher Fehlschlag",
-        "ordinary": "normales Ergebnis",
-        "decision": "Entscheidungsprobe",
-        "comparison": "Vergleichsprobe",
-        "pw": "Probenwert",
-        "body": "Körper",
-        "mind": "Geist",
-        "tie": "Gleichstand",
-        "aether_lockout": "Aetherkarenz",
-        "phiol": "Phiol",
-    },
-}
+_LABELS: Mapping[str, Mapping[str, str]] = CATALOG.labels(RULESET_ID)
+"""Labels by language, from the catalog (``mythandria.label.<key>``)."""
 
 
 def _tie_policy(value: ContestOutcome) -> ContestOutcome:
@@ -126,7 +97,7 @@ class MythandriaRuleset(Ruleset):
 
     @property
     def labels(self) -> Mapping[str, Mapping[str, str]]:
-        """English and German labels, in the rules' own words."""
+        """Labels by language from the catalog, in the rules' own words."""
         return _LABELS
 
     @property

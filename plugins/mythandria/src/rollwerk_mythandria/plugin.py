@@ -4,12 +4,21 @@ from __future__ import annotations
 
 import rollwerk
 from rollwerk import Ruleset
+from rollwerk.i18n import Catalog
 from rollwerk_mythandria._ruleset import MythandriaRuleset
 
-__all__ = ["rollwerk_register_rulesets"]
+__all__ = ["rollwerk_register_catalogs", "rollwerk_register_rulesets"]
 
 
 @rollwerk.hookimpl
 def rollwerk_register_rulesets() -> list[Ruleset]:
     """Return the Mythandria ruleset."""
     return [MythandriaRuleset()]
+
+
+@rollwerk.hookimpl
+def rollwerk_register_catalogs() -> list[Catalog]:
+    """Return the mythandria ruleset's message catalog (English and German)."""
+    from rollwerk_mythandria._catalog import CATALOG
+
+    return [CATALOG]
