@@ -82,9 +82,11 @@ def test_third_language_in_check_explain() -> None:
     result = build_check(examples.ToyRuleset(), "check", skill=4).resolve(
         ScriptedRng([2, 1])
     )
-    # A language a catalog knows but the ruleset does not translate: English.
+    # The toy's sentence has no Esperanto: English, with the label that the
+    # Esperanto catalog translates (toy.label.success).
     eo = Registry(load_entrypoints=False, plugins=[Esperanto()]).catalogs()
-    assert result.explain("eo", eo) == result.explain("en")
+    assert result.explain("en") == "rolled 2 against a chance of 4: success"
+    assert result.explain("eo", eo) == "rolled 2 against a chance of 4: sukceso"
     text = Text("", {}, mine)
     assert text("eo") == "ĵetis"
 
@@ -139,7 +141,7 @@ def test_bundled_catalogs_are_complete() -> None:
     assert cats.missing("de") == []
     assert cats.ids("de") <= cats.ids("en")
     ids = cats.ids()
-    for plugin in ("ds4", "fluid", "pf2e"):
+    for plugin in ("adz", "ds4", "fluid", "mythandria", "pf2e"):
         assert any(i.startswith(f"{plugin}.") for i in ids), plugin
 
 

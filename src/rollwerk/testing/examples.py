@@ -17,6 +17,9 @@ the docs and the contract kit run on it:
   failure, then the higher degree, then the higher value; else a tie.
 - An optional rule, ``generous``, adds 1 to every chance and to every pool,
   offered through the ``rollwerk_register_optional_rules`` hook.
+- Every word it shows (explanations, labels, difficulty names) comes from
+  its message catalog ``CATALOG`` (ids ``toy.*``; the labels are
+  ``toy.label.<key>``), offered through the ``rollwerk_register_catalogs`` hook.
 
 The module is itself a plugin: register it directly (it is deliberately *not*
 an entry point, so it never shows up in a user's ``rollwerk rulesets``):
@@ -48,7 +51,6 @@ from rollwerk.checks._model import (
     CheckResult,
     ContestOutcome,
     Degree,
-    Explanation,
     Outcome,
     Scalar,
 )
@@ -56,21 +58,75 @@ from rollwerk.checks._parameters import CheckSpec, Difficulty, Monotonic, Parame
 from rollwerk.dice._die import DieRoll
 from rollwerk.distribution import Distribution
 from rollwerk.errors import RulesError
-from rollwerk.i18n import Text
+from rollwerk.i18n import Catalog
 from rollwerk.plugins.hookspecs import hookimpl
 from rollwerk.rng import Rng
 from rollwerk.rulesets import OptionalRule, Ruleset
 
 __all__ = [
+    "CATALOG",
     "GENEROUS",
     "PoolCheck",
     "RollUnderCheck",
     "ToyRuleset",
+    "rollwerk_register_catalogs",
     "rollwerk_register_optional_rules",
     "rollwerk_register_rulesets",
 ]
 
 RULESET_ID = "toy"
+
+CATALOG = Catalog(
+    {
+        "en": {
+            "toy.label.critical_success": "critical success",
+            "toy.label.success": "success",
+            "toy.label.failure": "failure",
+            "toy.label.critical_failure": "fumble",
+            "toy.difficulty.easy": "easy",
+            "toy.difficulty.normal": "normal",
+            "toy.difficulty.hard": "hard",
+            "toy.check": "rolled {face} against a chance of {chance}: {word}",
+            "toy.check.no_roll": "a chance of {chance} cannot be rolled: failure",
+            "toy.dice.one": "{n} die",
+            "toy.dice.other": "{n} dice",
+            "toy.pool.one": "{hits} of {dice} shows 5 or 6, {threshold} needed: {word}",
+            "toy.pool.other": "{hits} of {dice} show 5 or 6, {threshold} needed: {word}",
+            "toy.pool.impossible.one": "{threshold} successes cannot come from "
+            "{dice}: failure",
+            "toy.pool.impossible.other": "{threshold} successes cannot come from "
+            "{dice}: failure",
+        },
+        "de": {
+            "toy.label.critical_success": "kritischer Erfolg",
+            "toy.label.success": "Erfolg",
+            "toy.label.failure": "Misserfolg",
+            "toy.label.critical_failure": "Patzer",
+            "toy.difficulty.easy": "leicht",
+            "toy.difficulty.normal": "normal",
+            "toy.difficulty.hard": "schwer",
+            "toy.check": "{face} gewürfelt gegen eine Chance von {chance}: {word}",
+            "toy.check.no_roll": "eine Chance von {chance} kann nicht gewürfelt "
+            "werden: Misserfolg",
+            "toy.dice.one": "{n} Würfel",
+            "toy.dice.other": "{n} Würfeln",
+            "toy.pool.one": "{hits} von {dice} zeigt 5 oder 6, {threshold} nötig: {word}",
+            "toy.pool.other": "{hits} von {dice} zeigen 5 oder 6, {threshold} nötig: "
+            "{word}",
+            "toy.pool.impossible.one": "{threshold} Erfolg ist mit {dice} unmöglich: "
+            "Misserfolg",
+            "toy.pool.impossible.other": "{threshold} Erfolge sind mit {dice} "
+            "unmöglich: Misserfolg",
+        },
+    }
+)
+"""The toy ruleset's messages (ids ``toy.*``); ``toy.label.<key>`` are its labels."""
+
+
+def _plural(n: int) -> str:
+    return "one" if n == 1 else "other"
+
+
 _DIFFICULTY = {"easy": 1, "normal": 0, "hard": -1}
 _D6: Distribution[int] = Distribution.uniform(range(1, 7))
 _FATE_FUMBLE = Fraction(1, 2)  # a fate of 1–3 on a d6
@@ -134,10 +190,7 @@ class RollUnderCheck:
                 degree=Degree.FAILURE,
                 value=None,
                 rolls=(),
-                explanation=Explanation.fixed(
-                    en=f"a chance of {chance} cannot be rolled: failure",
-                    de=f"eine Chance von {chance} kann nicht gewürfelt werden: Misserfolg",
-                ),
+                explanation=CATALOG.text("toy.check.no_roll", chance=chance),
                 rolled=False,
                 ruleset=self.ruleset,
                 check=self.name,
@@ -151,21 +204,13 @@ class RollUnderCheck:
             fate = rng.roll(6)
             rolls.append(DieRoll(6, fate, "fate"))
         outcome = self._judge(face, fate)
-        words = {
-            Degree.CRITICAL_SUCCESS: ("critical success", "kritischer Erfolg"),
-            Degree.SUCCESS: ("success", "Erfolg"),
-            Degree.FAILURE: ("failure", "Misserfolg"),
-            Degree.CRITICAL_FAILURE: ("fumble", "Patzer"),
-        }[outcome.degree]
+        word = CATALOG.text(f"toy.label.{outcome.degree.value}")
         return CheckResult(
             success=outcome.success,
             degree=outcome.degree,
             value=outcome.value,
             rolls=tuple(rolls),
-            explanation=Explanation.fixed(
-                en=f"rolled {face} against a chance of {chance}: {words[0]}",
-                de=f"{face} gewürfelt gegen eine Chance von {chance}: {words[1]}",
-            ),
+            explanation=CATALOG.text("toy.check", face=face, chance=chance, word=word),
             extras=outcome.extras,
             ruleset=self.ruleset,
             check=self.name,
@@ -236,12 +281,10 @@ class PoolCheck:
                 degree=Degree.FAILURE,
                 value=None,
                 rolls=(),
-                explanation=Explanation.fixed(
-                    en=f"{self.threshold} successes cannot come from "
-                    f"{n} {'die' if n == 1 else 'dice'}: failure",
-                    de=f"{self.threshold} {'Erfolg ist' if self.threshold == 1 else 'Erfolge sind'}"
-                    f" mit {n} {'Würfel' if n == 1 else 'Würfeln'} unmöglich: "
-                    "Misserfolg",
+                explanation=CATALOG.text(
+                    f"toy.pool.impossible.{_plural(self.threshold)}",
+                    threshold=self.threshold,
+                    dice=CATALOG.text(f"toy.dice.{_plural(n)}", n=n),
                 ),
                 rolled=False,
                 ruleset=self.ruleset,
@@ -250,21 +293,18 @@ class PoolCheck:
         rolls = tuple(DieRoll(6, rng.roll(6), "pool") for _ in range(n))
         hits = sum(1 for r in rolls if r.face >= 5)
         outcome = self._judge(hits, all(r.face == 1 for r in rolls))
-        verdict = (
-            ("success", "Erfolg") if outcome.success else ("failure", "Misserfolg")
-        )
+        verdict = "success" if outcome.success else "failure"
         return CheckResult(
             success=outcome.success,
             degree=outcome.degree,
             value=outcome.value,
             rolls=rolls,
-            explanation=Explanation.fixed(
-                en=f"{hits} of {n} {'die' if n == 1 else 'dice'} "
-                f"{'shows' if hits == 1 else 'show'} 5 or 6, "
-                f"{self.threshold} needed: {verdict[0]}",
-                de=f"{hits} von {n} {'Würfel' if n == 1 else 'Würfeln'} "
-                f"{'zeigt' if hits == 1 else 'zeigen'} 5 oder 6, "
-                f"{self.threshold} nötig: {verdict[1]}",
+            explanation=CATALOG.text(
+                f"toy.pool.{_plural(hits)}",
+                hits=hits,
+                dice=CATALOG.text(f"toy.dice.{_plural(n)}", n=n),
+                threshold=self.threshold,
+                word=CATALOG.text(f"toy.label.{verdict}"),
             ),
             ruleset=self.ruleset,
             check=self.name,
@@ -377,21 +417,8 @@ class ToyRuleset(Ruleset):
 
     @property
     def labels(self) -> Mapping[str, Mapping[str, str]]:
-        """Degree names in English and German."""
-        return {
-            "en": {
-                "critical_success": "critical success",
-                "success": "success",
-                "failure": "failure",
-                "critical_failure": "fumble",
-            },
-            "de": {
-                "critical_success": "kritischer Erfolg",
-                "success": "Erfolg",
-                "failure": "Misserfolg",
-                "critical_failure": "Patzer",
-            },
-        }
+        """Degree names by language, from the messages ``toy.label.<key>``."""
+        return CATALOG.labels(RULESET_ID)
 
     @property
     def round_seconds(self) -> Fraction:
@@ -402,9 +429,9 @@ class ToyRuleset(Ruleset):
     def difficulties(self) -> Sequence[Difficulty]:
         """Easy, normal and hard."""
         return (
-            Difficulty("easy", 1, Text.fixed(en="easy", de="leicht")),
-            Difficulty("normal", 0, Text.fixed(en="normal", de="normal")),
-            Difficulty("hard", -1, Text.fixed(en="hard", de="schwer")),
+            Difficulty("easy", 1, CATALOG.text("toy.difficulty.easy")),
+            Difficulty("normal", 0, CATALOG.text("toy.difficulty.normal")),
+            Difficulty("hard", -1, CATALOG.text("toy.difficulty.hard")),
         )
 
     def checks(self) -> Sequence[CheckSpec]:
@@ -465,3 +492,9 @@ def rollwerk_register_rulesets() -> list[Ruleset]:
 def rollwerk_register_optional_rules() -> list[OptionalRule]:
     """Provide the optional rule ``generous``."""
     return [GENEROUS]
+
+
+@hookimpl
+def rollwerk_register_catalogs() -> list[Catalog]:
+    """Provide the toy ruleset's messages in English and German."""
+    return [CATALOG]
