@@ -86,7 +86,8 @@ def test_ds4_r03_presets_and_e4_e5() -> None:
 def test_ds4_r04_typical_checks_table() -> None:
     """DS4-R04, DS4-A23: the 24 typical checks; "higher value" and "bzw. 8"."""
     assert len(TYPICAL_CHECKS) == 24
-    assert TYPICAL_CHECKS[0].label_de == "Bemerken"
+    assert TYPICAL_CHECKS[0].label("de") == "Bemerken"
+    assert TYPICAL_CHECKS[0].label() == "notice"
     dull = Stats(mind=2, intellect=1, aura=5, dexterity=0)
     assert typical_check("notice").pw(dull) == 8
     assert typical_check("search").pw(dull) == 8

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from rollwerk.plugins import lazy_exports
 
 if TYPE_CHECKING:
+    from rollwerk_ds4_slayers._catalog import CATALOG
     from rollwerk_ds4_slayers._points import (
         COSTS,
         DEFENSE_BONUS,
@@ -45,6 +46,7 @@ if TYPE_CHECKING:
 # Public name -> private module, imported on first access so that loading
 # the plugin (e.g. for one CLI check) imports only what it uses.
 _LAZY: dict[str, str] = {
+    "CATALOG": "rollwerk_ds4_slayers._catalog",
     "COSTS": "rollwerk_ds4_slayers._points",
     "DEFENSE_BONUS": "rollwerk_ds4_slayers._points",
     "MAX_POINTS": "rollwerk_ds4_slayers._points",
@@ -66,6 +68,7 @@ _LAZY: dict[str, str] = {
 }
 
 __all__ = [
+    "CATALOG",
     "COSTS",
     "DEFAULT_DEPTH",
     "DEFENSE_BONUS",

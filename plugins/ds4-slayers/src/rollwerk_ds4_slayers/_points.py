@@ -5,6 +5,8 @@ from __future__ import annotations
 import attrs
 
 from rollwerk import ParameterError, RulesError
+from rollwerk.i18n import Text
+from rollwerk_ds4_slayers._catalog import CATALOG
 
 __all__ = ["COSTS", "DEFENSE_BONUS", "MAX_POINTS", "SlayerCost", "SlayerPoints"]
 
@@ -23,38 +25,31 @@ class SlayerCost:
     """A stable identifier."""
     cost: int
     """The cost in SP (1 to 3)."""
-    en: str
-    """What it buys, in English."""
-    de: str
-    """What it buys, in German."""
+
+    @property
+    def label(self) -> Text:
+        """What it buys (``label("de")``), from ``ds4-slayers.cost.<id>``.
+
+        >>> COSTS[0].label("de")
+        '2 Schaden ignorieren'
+        """
+        return CATALOG.text(f"ds4-slayers.cost.{self.id}")
 
 
 COSTS: tuple[SlayerCost, ...] = (
-    SlayerCost("ignore-2-damage", 1, "ignore 2 damage", "2 Schaden ignorieren"),
-    SlayerCost("defense+3", 1, "Abwehr +3", "Abwehr +3"),
-    SlayerCost("cooldown-1", 1, "cooldown −1 round", "Abklingzeit −1 Runde"),
-    SlayerCost("move+1", 1, "Laufen +1 m", "Laufen +1 m"),
-    SlayerCost("ignore-6-damage", 2, "ignore 6 damage", "6 Schaden ignorieren"),
-    SlayerCost("defense+8", 2, "Abwehr +8", "Abwehr +8"),
-    SlayerCost("attack+2", 2, "attack +2", "Angriff +2"),
-    SlayerCost(
-        "repeat-attack",
-        2,
-        "repeat a failed attack (not a fumble)",
-        "misslungenen Angriff wiederholen (nicht bei Patzern)",
-    ),
-    SlayerCost(
-        "switch-spell",
-        2,
-        "switch spell (the GEI+VE check is still needed)",
-        "Zauber wechseln (GEI+VE-Probe weiterhin nötig)",
-    ),
-    SlayerCost("ignore-9-damage", 3, "ignore 9 damage", "9 Schaden ignorieren"),
-    SlayerCost("defense+12", 3, "Abwehr +12", "Abwehr +12"),
-    SlayerCost(
-        "second-attack", 3, "a second attack this round", "ein 2. Angriff in der Runde"
-    ),
-    SlayerCost("cooldown-10", 3, "cooldown −10 rounds", "Abklingzeit −10 Runden"),
+    SlayerCost("ignore-2-damage", 1),
+    SlayerCost("defense+3", 1),
+    SlayerCost("cooldown-1", 1),
+    SlayerCost("move+1", 1),
+    SlayerCost("ignore-6-damage", 2),
+    SlayerCost("defense+8", 2),
+    SlayerCost("attack+2", 2),
+    SlayerCost("repeat-attack", 2),
+    SlayerCost("switch-spell", 2),
+    SlayerCost("ignore-9-damage", 3),
+    SlayerCost("defense+12", 3),
+    SlayerCost("second-attack", 3),
+    SlayerCost("cooldown-10", 3),
 )
 """The part of the SP cost table the spec lists (the full table has 23 entries)."""
 

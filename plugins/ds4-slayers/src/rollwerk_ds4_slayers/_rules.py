@@ -17,6 +17,7 @@ from rollwerk import (
 )
 from rollwerk.checks import CheckSpec, Explanation, Parameter, Scalar
 from rollwerk.rulesets import DelegatingRuleset, OptionalRule
+from rollwerk_ds4_slayers._catalog import CATALOG
 from rollwerk_ds4_slayers._points import DEFENSE_BONUS
 from rollwerk_ds4_slayers._slaying import (
     DEFAULT_DEPTH,
@@ -100,8 +101,8 @@ class _BonusCheck:
     """The slayer-point parameters, as given."""
     given: tuple[tuple[str, Scalar], ...]
     """The other parameters, as given (before the bonuses)."""
-    note: Explanation
-    """What the points bought."""
+    note: Explanation | None
+    """What the points bought (``None``: no points spent)."""
 
     @property
     def ruleset(self) -> str:
@@ -121,13 +122,12 @@ class _BonusCheck:
     def resolve(self, rng: Rng) -> CheckResult:
         """Resolve the inner check; the explanation names the bonuses."""
         result = self.inner.resolve(rng)
-        if not self.note.render("en"):
+        if self.note is None:
             return result
         return attrs.evolve(
             result,
-            explanation=Explanation.fixed(
-                en=f"{self.note.render('en')}; {result.explanation.render('en')}",
-                de=f"{self.note.render('de')}; {result.explanation.render('de')}",
+            explanation=CATALOG.text(
+                "ds4-slayers.points.check", points=self.note, check=result.explanation
             ),
         )
 
@@ -193,24 +193,35 @@ def _points_factory(spec: CheckSpec) -> Callable[..., Check]:
             )
         assert isinstance(defense_points, int)
         adjusted = dict(params)
-        en, de = [], []
+        bought: list[Explanation] = []
         if attack_points:
             assert isinstance(adjusted["attack"], int)
             adjusted["attack"] = adjusted["attack"] + 2
-            en.append("2 SP: attack +2")
-            de.append("2 SP: Angriff +2")
+            bought.append(
+                CATALOG.text("ds4-slayers.points.attack", points=attack_points, bonus=2)
+            )
         if defense_points:
             bonus = DEFENSE_BONUS[defense_points]
             assert isinstance(adjusted["defense"], int)
             adjusted["defense"] = adjusted["defense"] + bonus
-            en.append(f"{defense_points} SP: Abwehr +{bonus}")
-            de.append(f"{defense_points} SP: Abwehr +{bonus}")
+            bought.append(
+                CATALOG.text(
+                    "ds4-slayers.points.defense", points=defense_points, bonus=bonus
+                )
+            )
+        note: Explanation | None = None
+        for item in bought:
+            note = (
+                item
+                if note is None
+                else CATALOG.text("ds4-slayers.points.list", before=note, item=item)
+            )
         inner = spec.factory(**adjusted)
         return _BonusCheck(
             inner,
             (("attack_points", attack_points), ("defense_points", defense_points)),
             tuple(params.items()),
-            Explanation.fixed(en=", ".join(en), de=", ".join(de)),
+            note,
         )
 
     return build

@@ -25,6 +25,7 @@ import attrs
 from rollwerk import CheckResult, Degree, Distribution, Outcome, ParameterError, Rng
 from rollwerk.checks import Explanation, Scalar
 from rollwerk.dice import DieRoll
+from rollwerk_ds4 import CATALOG as DS4
 from rollwerk_ds4 import (
     Ds4Attack,
     Ds4Check,
@@ -35,6 +36,7 @@ from rollwerk_ds4 import (
     roll_check,
     sub_checks,
 )
+from rollwerk_ds4_slayers._catalog import CATALOG
 
 __all__ = [
     "DEFAULT_DEPTH",
@@ -107,18 +109,17 @@ class SlayingRoll:
         base = self.first.explanation()
         if not self.follow_ups:
             return base
-        en, de = [base.render("en")], [base.render("de")]
+        text = base
         for i, r in enumerate(self.follow_ups, start=1):
-            e = r.explanation()
-            en.append(f"slaying die {i}: {e.render('en')}")
-            de.append(f"Slayender Würfel {i}: {e.render('de')}")
+            text = CATALOG.text(
+                "ds4-slayers.slaying.die", before=text, n=i, check=r.explanation()
+            )
         last = self.follow_ups[-1]
         if last.is_coup and len(self.follow_ups) == self.depth:
-            en.append(f"depth limit {self.depth} reached: no further roll")
-            de.append(f"Tiefengrenze {self.depth} erreicht: kein weiterer Wurf")
-        en.append(f"total {self.total}")
-        de.append(f"Summe {self.total}")
-        return Explanation.fixed(en="; ".join(en), de="; ".join(de))
+            text = CATALOG.text(
+                "ds4-slayers.slaying.depth_limit", before=text, depth=self.depth
+            )
+        return CATALOG.text("ds4-slayers.slaying.total", before=text, total=self.total)
 
 
 def roll_slaying(
@@ -375,56 +376,59 @@ class SlayingAttack:
         att, rolls = roll_slaying(
             self.attack, rng, depth=self.slaying_depth, role="attack"
         )
-        a = att.explanation()
-        en, de = f"Attack {a.render('en')}", f"Angriff {a.render('de')}"
+        text = DS4.text("ds4.attack.roll", check=att.explanation())
         value = 0
         if att.first.success:
             raw = att.total
             doubled = 2 * raw if self.helpless else raw
             if self.helpless:
-                en += f"; helpless target: damage doubled to {doubled}"
-                de += f"; wehrloses Ziel: Schaden verdoppelt auf {doubled}"
+                text = DS4.text("ds4.attack.helpless", before=text, damage=doubled)
             if self.undefendable:
                 value = damage(raw, 0, helpless=self.helpless)
-                en += f"; undefendable: damage {value}"
-                de += f"; nicht abwehrbar: Schaden {value}"
+                text = DS4.text("ds4.attack.undefendable", before=text, damage=value)
             else:
                 dfn, more = roll_slaying(
                     self._base.defense_pw, rng, depth=self.slaying_depth, role="defense"
                 )
                 rolls = rolls + more
-                d = dfn.explanation()
                 ok = dfn.first.success
                 value = damage(
                     raw, dfn.total, defense_success=ok, helpless=self.helpless
                 )
-                ga = (
-                    f" (Abwehr {self.defense} − GA {self.defense_reduction})"
-                    if self.defense_reduction
-                    else ""
-                )
-                en += f"; Abwehr{ga} {d.render('en')}"
-                de += f"; Abwehr{ga} {d.render('de')}"
+                if self.defense_reduction:
+                    text = DS4.text(
+                        "ds4.attack.defense_reduced",
+                        before=text,
+                        defense=self.defense,
+                        reduction=self.defense_reduction,
+                        check=dfn.explanation(),
+                    )
+                else:
+                    text = DS4.text(
+                        "ds4.attack.defense", before=text, check=dfn.explanation()
+                    )
                 if ok:
                     red = dfn.total
                     clamped = doubled - red < 0
-                    en += f"; damage max(0, {doubled} − {red}) = {value}"
-                    de += f"; Schaden max(0, {doubled} − {red}) = {value}"
-                    if clamped:
-                        en += " (not below 0, by rule)"
-                        de += " (nach Regel nicht unter 0)"
+                    text = DS4.text(
+                        "ds4.attack.damage_clamped" if clamped else "ds4.attack.damage",
+                        before=text,
+                        raw=doubled,
+                        reduction=red,
+                        damage=value,
+                    )
                 else:
-                    en += f"; Abwehr failed: damage {value}"
-                    de += f"; Abwehr misslungen: Schaden {value}"
+                    text = DS4.text(
+                        "ds4.attack.defense_failed", before=text, damage=value
+                    )
         else:
-            en += "; no damage"
-            de += "; kein Schaden"
+            text = DS4.text("ds4.attack.no_damage", before=text)
         return CheckResult(
             success=att.first.success,
             degree=att.first.degree,
             value=value,
             rolls=rolls,
-            explanation=Explanation.fixed(en=en, de=de),
+            explanation=text,
             ruleset="ds4",
             check=self.name,
         )

@@ -17,6 +17,7 @@ from rollwerk.plugins import lazy_exports
 
 if TYPE_CHECKING:
     from rollwerk_ds4._attack import Ds4Attack, damage
+    from rollwerk_ds4._catalog import CATALOG
     from rollwerk_ds4._check import Ds4Check, Roll, roll_check
     from rollwerk_ds4._combat import (
         ROUND_SECONDS,
@@ -110,6 +111,7 @@ if TYPE_CHECKING:
 _LAZY: dict[str, str] = {
     "Ds4Attack": "rollwerk_ds4._attack",
     "damage": "rollwerk_ds4._attack",
+    "CATALOG": "rollwerk_ds4._catalog",
     "Ds4Check": "rollwerk_ds4._check",
     "Roll": "rollwerk_ds4._check",
     "roll_check": "rollwerk_ds4._check",
@@ -199,6 +201,7 @@ _LAZY: dict[str, str] = {
 }
 
 __all__ = [
+    "CATALOG",
     "DIFFICULTIES",
     "LABELS",
     "PW_MAX",

@@ -10,11 +10,44 @@ import attrs
 
 from rollwerk import CheckResult, Distribution, Outcome, ParameterError, Rng
 from rollwerk.checks import Explanation, Scalar
+from rollwerk_ds4._catalog import CATALOG
 from rollwerk_ds4._check import RULESET_ID, Roll, roll_check
 from rollwerk_ds4._dice import check_pw
 from rollwerk_ds4._odds import check_weights
 
 __all__ = ["Ds4Attack", "damage"]
+
+
+def _defense_text(
+    before: Explanation, check: Explanation, defense: int, reduction: int
+) -> Explanation:
+    """``before`` continued by the target's Abwehr ``check`` (``ds4.attack.defense*``).
+
+    The GA is named when ``reduction`` is not 0.
+    """
+    if reduction:
+        return CATALOG.text(
+            "ds4.attack.defense_reduced",
+            before=before,
+            defense=defense,
+            reduction=reduction,
+            check=check,
+        )
+    return CATALOG.text("ds4.attack.defense", before=before, check=check)
+
+
+def _damage_text(
+    before: Explanation, raw: int, reduction: int, value: int
+) -> Explanation:
+    """``before`` continued by the damage after a successful Abwehr (DS4-R14).
+
+    Says so when the rule keeps the damage from going below 0 (DS4-A06).
+    """
+    clamped = raw - reduction < 0
+    message = "ds4.attack.damage_clamped" if clamped else "ds4.attack.damage"
+    return CATALOG.text(
+        message, before=before, raw=raw, reduction=reduction, damage=value
+    )
 
 
 def damage(
@@ -176,43 +209,21 @@ class Ds4Attack:
         )
 
     def _explain(self, attack: Roll, defense: Roll | None, value: int) -> Explanation:
-        a = attack.explanation()
-        en = f"Attack {a.render('en')}"
-        de = f"Angriff {a.render('de')}"
+        text = CATALOG.text("ds4.attack.roll", check=attack.explanation())
         if not attack.success:
-            return Explanation.fixed(en=en + "; no damage", de=de + "; kein Schaden")
+            return CATALOG.text("ds4.attack.no_damage", before=text)
         raw = attack.result or 0
         if self.helpless:
-            en += f"; helpless target: damage doubled to {2 * raw}"
-            de += f"; wehrloses Ziel: Schaden verdoppelt auf {2 * raw}"
             raw *= 2
+            text = CATALOG.text("ds4.attack.helpless", before=text, damage=raw)
         if defense is None:
-            en += f"; undefendable: damage {value}"
-            de += f"; nicht abwehrbar: Schaden {value}"
-            return Explanation.fixed(en=en, de=de)
-        d = defense.explanation()
-        ga_en = (
-            f" (Abwehr {self.defense} − GA {self.defense_reduction})"
-            if self.defense_reduction
-            else ""
+            return CATALOG.text("ds4.attack.undefendable", before=text, damage=value)
+        text = _defense_text(
+            text, defense.explanation(), self.defense, self.defense_reduction
         )
-        ga_de = (
-            f" (Abwehr {self.defense} − GA {self.defense_reduction})"
-            if self.defense_reduction
-            else ""
-        )
-        en += f"; Abwehr{ga_en} {d.render('en')}"
-        de += f"; Abwehr{ga_de} {d.render('de')}"
-        if defense.success:
-            red = defense.result or 0
-            clamp_en = " (not below 0, by rule)" if raw - red < 0 else ""
-            clamp_de = " (nach Regel nicht unter 0)" if raw - red < 0 else ""
-            en += f"; damage max(0, {raw} − {red}) = {value}{clamp_en}"
-            de += f"; Schaden max(0, {raw} − {red}) = {value}{clamp_de}"
-        else:
-            en += f"; Abwehr failed: damage {value}"
-            de += f"; Abwehr misslungen: Schaden {value}"
-        return Explanation.fixed(en=en, de=de)
+        if not defense.success:
+            return CATALOG.text("ds4.attack.defense_failed", before=text, damage=value)
+        return _damage_text(text, raw, defense.result or 0, value)
 
     def outcomes(self) -> Distribution[Outcome]:
         """The exact distribution of (hit, degree, damage)."""

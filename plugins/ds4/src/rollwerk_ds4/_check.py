@@ -18,6 +18,7 @@ from rollwerk import (
 )
 from rollwerk.checks import Explanation, Scalar
 from rollwerk.dice import DieRoll
+from rollwerk_ds4._catalog import CATALOG
 from rollwerk_ds4._dice import (
     DiceAssignment,
     assign_dice,
@@ -69,85 +70,45 @@ class Roll:
         return self.degree is Degree.CRITICAL_FAILURE
 
     def explanation(self) -> Explanation:
-        """What happened, in English and German, naming clamps by rule."""
-        return Explanation.fixed(en=self._explain("en"), de=self._explain("de"))
-
-    def _explain(self, lang: str) -> str:
-        de = lang == "de"
+        """What happened, from the ``ds4.check.*`` messages; names clamps by rule."""
         pw = self.pw
-        words = {
-            "coup": "Immersieg" if de else "coup",
-            "fumble": "Patzer" if de else "fumble",
-            "success": "Erfolg" if de else "success",
-            "failure": "Misserfolg" if de else "failure",
-            "result": "Ergebnis" if de else "result",
-        }
-        head = f"PW {pw}"
-        first = self.dice[0]
+        die = self.dice[0]
         if len(sub_checks(pw)) == 1 or not self.need_result:
-            d = first
             if self.is_fumble:
-                return (
-                    f"{head}: W20 = 20: {words['fumble']}"
-                    if de
-                    else (f"{head}: d20 = 20: {words['fumble']}")
-                )
-            die = "W20" if de else "d20"
+                return CATALOG.text("ds4.check.fumble", pw=pw)
             if self.is_coup:
-                text = f"{head}: {die} = 1: {words['coup']}"
                 if self.result is None:
-                    return text
-                text += f", {words['result']} {self.result}"
-                if pw < 1:
-                    text += (
-                        f" (PW {pw} unter 1: Ergebnis nach Regel auf 1 angehoben)"
-                        if de
-                        else f" (PW {pw} is below 1: result raised to 1 by rule)"
-                    )
-                return text
+                    return CATALOG.text("ds4.check.coup", pw=pw)
+                message = "ds4.check.coup_raised" if pw < 1 else "ds4.check.coup_result"
+                return CATALOG.text(message, pw=pw, result=self.result)
             if self.result is None:
-                note = (
-                    " (PW über 20, nur Erfolg gefragt)"
-                    if de
-                    else " (PW above 20, only success asked)"
-                )
-                return f"{head}: {die} = {d}: {words['success']}{note}"
-            if self.fumbles_excluded and d == 20:
-                note = " (Patzer ausgeschlossen)" if de else " (fumbles excluded)"
-            else:
-                note = ""
-            if self.success:
-                return f"{head}: {die} = {d} ≤ {pw}{note}: {words['success']}, {words['result']} {d}"
-            return f"{head}: {die} = {d} > {pw}{note}: {words['failure']}"
+                return CATALOG.text("ds4.check.success_only", pw=pw, die=die)
+            message = "ds4.check.success" if self.success else "ds4.check.failure"
+            if self.fumbles_excluded and die == 20:
+                message += "_fumbles_excluded"
+            return CATALOG.text(message, pw=pw, die=die)
         slots = " + ".join(str(s) for s in sub_checks(pw))
         dice = ", ".join(str(d) for d in self.dice)
-        if de:
-            text = f"PW {pw} aufgeteilt in Teilproben {slots}; Würfe {dice}"
-        else:
-            text = f"PW {pw} split into sub-checks {slots}; dice {dice}"
         if self.is_fumble:
-            if de:
-                return (
-                    text + f"; erster Würfel 20: {words['fumble']}, {words['result']} 0"
-                )
-            return text + f"; first die 20: {words['fumble']}, {words['result']} 0"
+            return CATALOG.text("ds4.check.split_fumble", pw=pw, slots=slots, dice=dice)
         if self.fumbles_excluded:
-            note = " (Patzer ausgeschlossen)" if de else " (fumbles excluded)"
+            note = CATALOG.text("ds4.check.note.fumbles_excluded")
         elif self.is_coup:
-            note = (
-                " (erster Würfel 1: Immersieg der ganzen Probe)"
-                if de
-                else " (first die 1: a coup of the whole check)"
-            )
-        elif de:
-            note = f" (erster Würfel {first}: kein Patzer)"
+            note = CATALOG.text("ds4.check.note.coup")
         else:
-            note = f" (first die {first}: no fumble)"
-        text += note
+            note = CATALOG.text("ds4.check.note.no_fumble", die=die)
         assert self.assignment is not None
-        text += "; " + self.assignment.describe(lang)
-        label = words["coup"] if self.is_coup else words["success"]
-        return text + f"; {words['result']} {self.result}: {label}"
+        degree = "coup" if self.is_coup else "success"
+        return CATALOG.text(
+            "ds4.check.split",
+            pw=pw,
+            slots=slots,
+            dice=dice,
+            note=note,
+            assignment=self.assignment.text(),
+            result=self.result,
+            degree=CATALOG.text(f"ds4.check.degree.{degree}"),
+        )
 
 
 def roll_check(

@@ -18,6 +18,8 @@ import attrs
 
 from rollwerk import Combatant, ParameterError, Rng, RulesError
 from rollwerk.dice import DieRoll
+from rollwerk.i18n import Text
+from rollwerk_ds4._catalog import CATALOG
 from rollwerk_ds4._check import Roll, roll_check
 
 __all__ = [
@@ -468,46 +470,25 @@ class CombatFumble:
 
     check: str
     """The fumbled check: ``defense``, ``strike``, ``shoot``, ``cast``…"""
-    en: str
-    """The effect in English."""
-    de: str
-    """The effect in German."""
+
+    @property
+    def effect(self) -> Text:
+        """What the fumble does (``effect("de")``), from ``ds4.fumble.<check>``."""
+        return CATALOG.text(f"ds4.fumble.{self.check}")
 
 
-_FUMBLES = {
-    "defense": (
-        "falls prone (a mundane wooden shield breaks)",
-        "stürzt zu Boden (ein nichtmagischer Holzschild zerbricht)",
-    ),
-    "strike": (
-        "drops the weapons (a mundane wooden weapon breaks)",
-        "lässt die Waffen fallen (eine nichtmagische Holzwaffe zerbricht)",
-    ),
-    "shoot": (
-        "drops the weapons (a mundane wooden thrown weapon breaks)",
-        "lässt die Waffen fallen (eine nichtmagische Holzwurfwaffe zerbricht)",
-    ),
-    "cast": (
-        "the active spell jumps out: no spell is active any more",
-        "der aktive Zauber springt heraus: kein Zauber ist mehr aktiv",
-    ),
-    "targeted_cast": (
-        "the active spell jumps out: no spell is active any more",
-        "der aktive Zauber springt heraus: kein Zauber ist mehr aktiv",
-    ),
-}
+_FUMBLES = ("defense", "strike", "shoot", "cast", "targeted_cast")
 
 
 def combat_fumble(check: str) -> CombatFumble:
     """The effect of a fumbled combat check (DS4-R25).
 
-    >>> combat_fumble("defense").en
+    >>> combat_fumble("defense").effect()
     'falls prone (a mundane wooden shield breaks)'
     """
     if check not in _FUMBLES:
         raise ParameterError("check", check, "one of " + ", ".join(_FUMBLES))
-    en, de = _FUMBLES[check]
-    return CombatFumble(check, en, de)
+    return CombatFumble(check)
 
 
 @attrs.frozen

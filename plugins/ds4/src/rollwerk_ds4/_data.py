@@ -9,6 +9,7 @@ import attrs
 
 from rollwerk import ParameterError
 from rollwerk.checks import Difficulty
+from rollwerk.i18n import Text
 from rollwerk_ds4._catalog import CATALOG
 
 __all__ = [
@@ -23,41 +24,11 @@ __all__ = [
 ]
 
 
-LABELS: Mapping[str, Mapping[str, str]] = {
-    "en": {
-        "critical_success": "coup",
-        "success": "success",
-        "failure": "failure",
-        "critical_failure": "fumble",
-        "pw": "check value",
-        "result": "result",
-        "check": "check",
-        "attack": "attack",
-        "damage": "damage",
-        "defense": "defence",
-        "first": "first side wins",
-        "second": "second side wins",
-        "tie": "tie",
-        "reroll": "both failed: roll again",
-    },
-    "de": {
-        "critical_success": "Immersieg",
-        "success": "Erfolg",
-        "failure": "Misserfolg",
-        "critical_failure": "Patzer",
-        "pw": "Probenwert",
-        "result": "Probenergebnis",
-        "check": "Probe",
-        "attack": "Angriff",
-        "damage": "Schaden",
-        "defense": "Abwehr",
-        "first": "erste Seite siegt",
-        "second": "zweite Seite siegt",
-        "tie": "Gleichstand",
-        "reroll": "beide misslungen: erneut würfeln",
-    },
-}
-"""Localized labels (``en``, ``de``), including the degree names."""
+LABELS: Mapping[str, Mapping[str, str]] = CATALOG.labels("ds4")
+"""Labels by language (``en``, ``de``, any the ds4 catalog has), incl. the degree names.
+
+Derived from the catalog's ``ds4.label.<key>`` messages.
+"""
 
 
 DIFFICULTIES: tuple[Difficulty, ...] = (
@@ -187,14 +158,19 @@ class TypicalCheck:
 
     id: str
     """A stable identifier (``"notice"``)."""
-    label_en: str
-    """The English name."""
-    label_de: str
-    """The German name."""
     options: tuple[tuple[Attribute, Trait], ...]
     """The attribute + trait pairs; the higher value is used (DS4-A23)."""
     floor: int | None = None
     """A fixed alternative value ("bzw. 8"): the PW is at least this."""
+
+    @property
+    def label(self) -> Text:
+        """The name, from the ds4 catalog's ``ds4.typical.<id>``.
+
+        >>> typical_check("notice").label("de")
+        'Bemerken'
+        """
+        return CATALOG.text(f"ds4.typical.{self.id}")
 
     def pw(self, stats: Stats, *modifiers: int) -> int:
         """The check value for ``stats``: the best option, then the modifiers.
@@ -210,64 +186,42 @@ class TypicalCheck:
 
 _A, _T = Attribute, Trait
 TYPICAL_CHECKS: tuple[TypicalCheck, ...] = (
-    TypicalCheck("notice", "notice", "Bemerken", ((_A.MIND, _T.INTELLECT),), 8),
-    TypicalCheck("wake-up", "wake up", "Erwachen", ((_A.MIND, _T.INTELLECT),)),
-    TypicalCheck(
-        "disarm-traps", "disarm traps", "Fallen entschärfen", ((_A.MIND, _T.DEXTERITY),)
-    ),
+    TypicalCheck("notice", ((_A.MIND, _T.INTELLECT),), 8),
+    TypicalCheck("wake-up", ((_A.MIND, _T.INTELLECT),)),
+    TypicalCheck("disarm-traps", ((_A.MIND, _T.DEXTERITY),)),
     TypicalCheck(
         "haggle",
-        "haggle",
-        "Feilschen",
         ((_A.MIND, _T.INTELLECT), (_A.MIND, _T.AURA)),
     ),
-    TypicalCheck("make-fire", "make fire", "Feuer machen", ((_A.MIND, _T.DEXTERITY),)),
-    TypicalCheck("flirt", "flirt", "Flirten", ((_A.MIND, _T.AURA),)),
-    TypicalCheck(
-        "resist-poison", "resist poison", "Gift trotzen", ((_A.BODY, _T.TOUGHNESS),)
-    ),
+    TypicalCheck("make-fire", ((_A.MIND, _T.DEXTERITY),)),
+    TypicalCheck("flirt", ((_A.MIND, _T.AURA),)),
+    TypicalCheck("resist-poison", ((_A.BODY, _T.TOUGHNESS),)),
     TypicalCheck(
         "decipher-script",
-        "decipher script",
-        "Inschrift entziffern",
         ((_A.MIND, _T.INTELLECT),),
     ),
-    TypicalCheck("climb", "climb", "Klettern", ((_A.AGILITY, _T.STRENGTH),)),
-    TypicalCheck(
-        "feat-of-strength", "feat of strength", "Kraftakt", ((_A.BODY, _T.STRENGTH),)
-    ),
+    TypicalCheck("climb", ((_A.AGILITY, _T.STRENGTH),)),
+    TypicalCheck("feat-of-strength", ((_A.BODY, _T.STRENGTH),)),
     TypicalCheck(
         "resist-disease",
-        "resist disease",
-        "Krankheit trotzen",
         ((_A.BODY, _T.TOUGHNESS),),
     ),
     TypicalCheck(
         "open-mechanism",
-        "open mechanism",
-        "Mechanismus öffnen",
         ((_A.MIND, _T.DEXTERITY), (_A.MIND, _T.INTELLECT)),
     ),
-    TypicalCheck(
-        "ride", "ride", "Reiten", ((_A.AGILITY, _T.MOVEMENT), (_A.AGILITY, _T.AURA))
-    ),
-    TypicalCheck("appraise", "appraise", "Schätzen", ((_A.MIND, _T.INTELLECT),)),
-    TypicalCheck("sneak", "sneak", "Schleichen", ((_A.AGILITY, _T.MOVEMENT),)),
-    TypicalCheck(
-        "pick-locks", "pick locks", "Schlösser öffnen", ((_A.MIND, _T.DEXTERITY),)
-    ),
-    TypicalCheck("swim", "swim", "Schwimmen", ((_A.AGILITY, _T.STRENGTH),)),
-    TypicalCheck("jump", "jump", "Springen", ((_A.AGILITY, _T.MOVEMENT),)),
-    TypicalCheck("track", "track", "Spuren lesen", ((_A.MIND, _T.INTELLECT),)),
-    TypicalCheck("search", "search", "Suchen", ((_A.MIND, _T.INTELLECT),), 8),
-    TypicalCheck(
-        "pickpocket", "pickpocket", "Taschendiebstahl", ((_A.AGILITY, _T.DEXTERITY),)
-    ),
-    TypicalCheck("hide", "hide", "Verbergen", ((_A.AGILITY, _T.MOVEMENT),)),
-    TypicalCheck(
-        "communicate", "communicate", "Verständigen", ((_A.MIND, _T.DEXTERITY),)
-    ),
-    TypicalCheck("knowledge", "knowledge", "Wissen", ((_A.MIND, _T.INTELLECT),)),
+    TypicalCheck("ride", ((_A.AGILITY, _T.MOVEMENT), (_A.AGILITY, _T.AURA))),
+    TypicalCheck("appraise", ((_A.MIND, _T.INTELLECT),)),
+    TypicalCheck("sneak", ((_A.AGILITY, _T.MOVEMENT),)),
+    TypicalCheck("pick-locks", ((_A.MIND, _T.DEXTERITY),)),
+    TypicalCheck("swim", ((_A.AGILITY, _T.STRENGTH),)),
+    TypicalCheck("jump", ((_A.AGILITY, _T.MOVEMENT),)),
+    TypicalCheck("track", ((_A.MIND, _T.INTELLECT),)),
+    TypicalCheck("search", ((_A.MIND, _T.INTELLECT),), 8),
+    TypicalCheck("pickpocket", ((_A.AGILITY, _T.DEXTERITY),)),
+    TypicalCheck("hide", ((_A.AGILITY, _T.MOVEMENT),)),
+    TypicalCheck("communicate", ((_A.MIND, _T.DEXTERITY),)),
+    TypicalCheck("knowledge", ((_A.MIND, _T.INTELLECT),)),
 )
 """The typical checks of DS4-R04, in the rulebook's (German) order."""
 

@@ -7,6 +7,8 @@ from collections.abc import Sequence
 import attrs
 
 from rollwerk import ParameterError, RulesError
+from rollwerk.i18n import Catalog, Text
+from rollwerk_ds4._catalog import CATALOG
 
 __all__ = [
     "DiceAssignment",
@@ -197,25 +199,42 @@ class DiceAssignment:
         """The sum over the sub-checks (a fumble is not handled here)."""
         return sum(self.values)
 
-    def describe(self, lang: str = "en") -> str:
-        """Which die went to which sub-check, listed by sub-check."""
-        coup = "Immersieg" if lang == "de" else "coup"
-        fail = "misslungen" if lang == "de" else "fails"
+    def text(self) -> Text:
+        """Which die went to which sub-check, listed by sub-check, as a text.
+
+        Built from the ``ds4.assign.*`` messages of the ds4 catalog.
+        """
         by_slot = sorted(
             zip(self.assignment, self.dice, strict=True), key=lambda pair: pair[0]
         )
-        parts = []
+        out: Text | None = None
         for slot, die in by_slot:
             p = self.sub_checks[slot]
             value = slot_value(die, p)
             if die == 1:
-                what = f"{coup}: {value}"
+                message = "ds4.assign.coup"
             elif value == 0:
-                what = f"{fail}: 0"
+                message = "ds4.assign.fails"
             else:
-                what = str(value)
-            parts.append(f"{die} → {p} ({what})")
-        return ", ".join(parts)
+                message = "ds4.assign.value"
+            part = CATALOG.text(message, die=die, sub=p, value=value)
+            out = (
+                part if out is None else CATALOG.text("ds4.list", before=out, item=part)
+            )
+        assert out is not None  # a check above 20 has at least two dice
+        return out
+
+    def describe(self, lang: str = "en", catalogs: Catalog | None = None) -> str:
+        """Which die went to which sub-check, listed by sub-check, in ``lang``.
+
+        Args:
+            lang: ``"en"``, ``"de"`` or a language ``catalogs`` add.
+            catalogs: Further catalogs, searched before the ds4 catalog.
+
+        Raises:
+            ParameterError: No catalog knows ``lang``.
+        """
+        return self.text()(lang, catalogs)
 
 
 def assign_dice(

@@ -151,7 +151,11 @@ class Ds4Ruleset(Ruleset):
 
     @property
     def labels(self) -> Mapping[str, Mapping[str, str]]:
-        """Labels in English and German (Immersieg / coup, Patzer / fumble…)."""
+        """Labels by language (Immersieg / coup, Patzer / fumble…).
+
+        Derived from the ds4 catalog's ``ds4.label.<key>`` messages: every
+        language the catalog has, a missing label in English.
+        """
         return LABELS
 
     @property

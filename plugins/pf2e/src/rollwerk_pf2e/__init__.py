@@ -24,6 +24,7 @@ if TYPE_CHECKING:
         line,
         picture,
     )
+    from rollwerk_pf2e._catalog import CATALOG
     from rollwerk_pf2e._checks import Pf2eCheck, attack_check, degree_of_success
     from rollwerk_pf2e._durations import (
         DURATION_KINDS,
@@ -97,6 +98,7 @@ _LAZY: dict[str, str] = {
     "emanation": "rollwerk_pf2e._areas",
     "line": "rollwerk_pf2e._areas",
     "picture": "rollwerk_pf2e._areas",
+    "CATALOG": "rollwerk_pf2e._catalog",
     "Pf2eCheck": "rollwerk_pf2e._checks",
     "attack_check": "rollwerk_pf2e._checks",
     "degree_of_success": "rollwerk_pf2e._checks",
@@ -150,6 +152,7 @@ _LAZY: dict[str, str] = {
 }
 
 __all__ = [
+    "CATALOG",
     "DURATION_KINDS",
     "ENCOUNTER_END",
     "MAX_RANGE_INCREMENTS",

@@ -18,8 +18,10 @@ from collections.abc import Mapping
 import attrs
 
 from rollwerk import CheckResult, Degree, Distribution, Outcome, ParameterError, Rng
-from rollwerk.checks import Explanation, Scalar
+from rollwerk.checks import Scalar
 from rollwerk.dice import DieRoll
+from rollwerk.i18n import Field, Text
+from rollwerk_pf2e._catalog import CATALOG
 from rollwerk_pf2e._range import MAX_RANGE_INCREMENTS, range_increments
 
 __all__ = ["Pf2eCheck", "attack_check", "degree_of_success"]
@@ -32,26 +34,6 @@ _ORDER = (
     Degree.SUCCESS,
     Degree.CRITICAL_SUCCESS,
 )
-
-_DEGREE_EN = {
-    Degree.CRITICAL_SUCCESS: "critical success",
-    Degree.SUCCESS: "success",
-    Degree.FAILURE: "failure",
-    Degree.CRITICAL_FAILURE: "critical failure",
-}
-_DEGREE_DE = {
-    Degree.CRITICAL_SUCCESS: "kritischer Erfolg",
-    Degree.SUCCESS: "Erfolg",
-    Degree.FAILURE: "Fehlschlag",
-    Degree.CRITICAL_FAILURE: "kritischer Fehlschlag",
-}
-_DEGREE_DE_DATIVE = {
-    Degree.CRITICAL_SUCCESS: "kritischem Erfolg",
-    Degree.SUCCESS: "Erfolg",
-    Degree.FAILURE: "Fehlschlag",
-    Degree.CRITICAL_FAILURE: "kritischem Fehlschlag",
-}
-"""After "wird zu" (dative): "Erfolg wird zu kritischem Erfolg"."""
 
 
 def degree_of_success(natural: int, total: int, dc: int) -> Degree:
@@ -183,29 +165,42 @@ class Pf2eCheck:
     def _result(self, natural: int) -> CheckResult:
         outcome = self._outcome(natural)
         degree = outcome.degree
-        parts_en = f"d20 {natural} {_signed(self.modifier)}"
+        fields: dict[str, Field] = {
+            "natural": natural,
+            "modifier": _signed(self.modifier),
+            "total": outcome.value,
+            "dc": self.dc,
+            "degree": _degree(degree),
+        }
         if self.range_penalty:
-            parts_en += f" {_signed(self.range_penalty)} (range)"
-        parts_de = parts_en.replace("d20", "W20").replace("(range)", "(Entfernung)")
-        en = f"{parts_en} = {outcome.value} against DC {self.dc}: {_DEGREE_EN[degree]}"
-        de = f"{parts_de} = {outcome.value} gegen SG {self.dc}: {_DEGREE_DE[degree]}"
+            text = CATALOG.text(
+                "pf2e.check.roll_range", penalty=_signed(self.range_penalty), **fields
+            )
+        else:
+            text = CATALOG.text("pf2e.check.roll", **fields)
         if natural in (1, 20):
             plain = degree_of_success(10, outcome.value or 0, self.dc)
             if plain is not degree:
-                en += f" (natural {natural}: {_DEGREE_EN[plain]} stepped to {_DEGREE_EN[degree]})"
-                de += (
-                    f" (natürliche {natural}: {_DEGREE_DE[plain]} wird zu "
-                    f"{_DEGREE_DE_DATIVE[degree]})"
+                text = CATALOG.text(
+                    "pf2e.check.natural_stepped",
+                    before=text,
+                    natural=natural,
+                    plain=_degree(plain),
+                    degree=CATALOG.text(f"pf2e.stepped_to.{degree.value}"),
                 )
             else:  # the step is capped at the best or worst degree
-                en += f" (natural {natural}: already {_DEGREE_EN[degree]})"
-                de += f" (natürliche {natural}: bereits {_DEGREE_DE[degree]})"
+                text = CATALOG.text(
+                    "pf2e.check.natural_capped",
+                    before=text,
+                    natural=natural,
+                    degree=_degree(degree),
+                )
         return CheckResult(
             success=outcome.success,
             degree=degree,
             value=outcome.value,
             rolls=(DieRoll(20, natural, "check"),),
-            explanation=Explanation.fixed(en=en, de=de),
+            explanation=text,
             ruleset=RULESET_ID,
             check=self.name,
         )
@@ -217,6 +212,10 @@ class Pf2eCheck:
             out = self._outcome(natural)
             weights[out] = weights.get(out, 0) + 1
         return Distribution.from_weights(weights)
+
+
+def _degree(degree: Degree) -> Text:
+    return CATALOG.text(f"pf2e.label.{degree.value}")
 
 
 def _signed(n: int) -> str:

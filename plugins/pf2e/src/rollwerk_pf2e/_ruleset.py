@@ -54,36 +54,7 @@ def _attack(modifier: int, dc: int, range_increments: int) -> Pf2eCheck:
     )
 
 
-_LABELS: Mapping[str, Mapping[str, str]] = {
-    "en": {
-        "critical_success": "critical success",
-        "success": "success",
-        "failure": "failure",
-        "critical_failure": "critical failure",
-        "check": "check",
-        "attack": "attack roll",
-        "modifier": "modifier",
-        "dc": "DC",
-        "range_increments": "range increment",
-        "first": "first side wins",
-        "second": "second side wins",
-        "tie": "tie",
-    },
-    "de": {
-        "critical_success": "kritischer Erfolg",
-        "success": "Erfolg",
-        "failure": "Fehlschlag",
-        "critical_failure": "kritischer Fehlschlag",
-        "check": "Wurf",
-        "attack": "Angriffswurf",
-        "modifier": "Modifikator",
-        "dc": "SG",
-        "range_increments": "Entfernungseinheit",
-        "first": "erste Seite gewinnt",
-        "second": "zweite Seite gewinnt",
-        "tie": "Gleichstand",
-    },
-}
+_LABELS: Mapping[str, Mapping[str, str]] = CATALOG.labels(RULESET_ID)
 
 
 @attrs.frozen
@@ -118,7 +89,11 @@ class Pf2eRuleset(Ruleset):
 
     @property
     def labels(self) -> Mapping[str, Mapping[str, str]]:
-        """English and German labels (German terms of the Grundregelwerk)."""
+        """Labels by language (German terms of the Grundregelwerk).
+
+        Derived from the pf2e catalog's ``pf2e.label.<key>`` messages: every
+        language the catalog has, a missing label in English.
+        """
         return _LABELS
 
     @property

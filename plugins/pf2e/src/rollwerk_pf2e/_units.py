@@ -14,6 +14,8 @@ from decimal import Decimal
 from fractions import Fraction
 
 from rollwerk import ParameterError
+from rollwerk.i18n import CORE, Catalog
+from rollwerk_pf2e._catalog import CATALOG
 
 __all__ = [
     "CM_PER_SQUARE",
@@ -128,19 +130,35 @@ def squares_from_feet(value: Number, parameter: str = "feet") -> int:
     return int(squares)
 
 
-def metres(squares: int, lang: str = "en") -> str:
+def metres(squares: int, lang: str = "en", catalogs: Catalog | None = None) -> str:
     """A number of squares shown in metres, for display only.
+
+    The words come from the pf2e catalog (``pf2e.metres``) and the decimal
+    point from the core's (``number.decimal_point``).
 
     >>> metres(3), metres(3, "de"), metres(4)
     ('4.5 m', '4,5 m', '6 m')
+
+    Args:
+        squares: The distance in squares.
+        lang: ``"en"``, ``"de"`` or a language ``catalogs`` add.
+        catalogs: Further catalogs, searched first.
+
+    Raises:
+        ParameterError: No catalog knows ``lang``.
     """
     value = METRES_PER_SQUARE * squares
-    text = str(value.numerator) if value.denominator == 1 else f"{float(value):.1f}"
-    if lang == "de":
-        text = text.replace(".", ",")
-    elif lang != "en":
-        raise ParameterError("lang", lang, "'en' or 'de'")
-    return f"{text} m"
+    if value.denominator == 1:
+        text = CATALOG.text("pf2e.metres", whole=value.numerator)
+    else:
+        whole, tenths = f"{float(value):.1f}".split(".")
+        text = CATALOG.text(
+            "pf2e.metres_fraction",
+            whole=whole,
+            point=CORE.text("number.decimal_point"),
+            tenths=tenths,
+        )
+    return text(lang, catalogs)
 
 
 def feet(squares: int) -> str:
