@@ -117,11 +117,11 @@ def test_die_roll_from_json_malformed():
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        ({"success": "false"}, "success must be bool, got 'false'"),
-        ({"rolled": 1}, "rolled must be bool, got 1"),
-        ({"value": True}, "value must be int or null, got True"),
-        ({"value": 2.5}, "value must be int or null, got 2.5"),
-        ({"value": "2"}, "value must be int or null, got '2'"),
+        ({"success": "false"}, "success must be true or false, got 'false'"),
+        ({"rolled": 1}, "rolled must be true or false, got 1"),
+        ({"value": True}, "value must be an integer or null, got True"),
+        ({"value": 2.5}, "value must be an integer or null, got 2.5"),
+        ({"value": "2"}, "value must be an integer or null, got '2'"),
     ],
 )
 def test_i3_1_json_loading_never_coerces(change, message):

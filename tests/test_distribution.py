@@ -180,12 +180,12 @@ def test_core1_i6_huge_probabilities_in_json_errors() -> None:
     while formatting the error message).
     """
     huge = "1" * 4500
-    with pytest.raises(ParameterError) as info:
+    with pytest.raises(SchemaError) as info:  # only SchemaError leaves a loader
         Distribution.from_json(
             {"schema": 1, "outcomes": [{"value": 1, "probability": f"{huge}/1"}]}
         )
     assert str(info.value) == (
-        "sum of probabilities must be exactly 1, got "
+        "malformed distribution JSON: sum of probabilities must be exactly 1, got "
         "<a fraction of 4500 digits over 1 digits>"
     )
     one = Distribution.from_json(

@@ -1,26 +1,194 @@
-"""Strict JSON field readers shared by every loader (no coercion)."""
+"""Strict JSON field readers shared by every loader (no coercion).
+
+Every loader reads its document with these helpers, so that a malformed
+document is refused with a [`SchemaError`][rollwerk.errors.SchemaError]
+naming the path of the bad field and what was expected there, and nothing
+is coerced (``bool("false")`` is true, ``int(6.9)`` is 6, ``str([1])`` is a
+string). Paths are relative to the document being loaded; a loader that
+loads a nested document wraps the call in [`nested`][] so the path grows
+(``combatants[0].initiative``), and wraps its whole body in [`document`][] so
+the message says what was being loaded.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from fractions import Fraction
 from typing import Any
 
+from rollwerk.errors import RollwerkError, SchemaError, shown
 
-def strict(data: Mapping[str, Any], key: str, kind: str, default: Any = ...) -> Any:
-    """``data[key]`` if it has the JSON type ``kind``, else a `ValueError`.
+INT_LIMIT = 2**63
+"""JSON integers are refused from this magnitude on (64-bit signed range)."""
+_INT_RANGE = "an integer from -2**63 to 2**63 - 1"
 
-    ``kind`` is ``"bool"``, ``"int"`` (not a bool) or ``"int|null"``; loading
-    never coerces (``bool("false")`` is true, ``int(6.9)`` is 6).
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _expected_int(value: object) -> str:
+    return _INT_RANGE if _is_int(value) else "an integer"
+
+
+def _in_range(value: object) -> bool:
+    return _is_int(value) and -INT_LIMIT <= value < INT_LIMIT  # type: ignore[operator]
+
+
+# kind -> (accepts, what was expected given the value)
+_KINDS: dict[str, tuple[Callable[[object], bool], Callable[[object], str]]] = {
+    "bool": (lambda v: isinstance(v, bool), lambda v: "true or false"),
+    "int": (_in_range, _expected_int),
+    "int|null": (
+        lambda v: v is None or _in_range(v),
+        lambda v: _expected_int(v) + " or null",
+    ),
+    "str": (lambda v: isinstance(v, str), lambda v: "a string"),
+    "str|null": (
+        lambda v: v is None or isinstance(v, str),
+        lambda v: "a string or null",
+    ),
+    "scalar": (
+        lambda v: v is None or isinstance(v, (bool, str)) or _in_range(v),
+        lambda v: "a string, an integer, true, false or null",
+    ),
+    "any": (lambda v: True, lambda v: "a value"),
+    "list": (lambda v: isinstance(v, list), lambda v: "an array"),
+    "object": (
+        lambda v: isinstance(v, Mapping) and all(isinstance(k, str) for k in v),
+        lambda v: "an object",
+    ),
+}
+
+_MISSING: Any = object()
+
+
+def member(key: str) -> str:
+    """``key`` as a step of a path: bare when plain, else quoted in brackets.
+
+    >>> member("initiative"), member("a b"), member("")
+    ('initiative', "['a b']", "['']")
     """
-    value = data[key] if default is ... else data.get(key, default)
-    if kind == "int|null" and value is None:
-        return value
-    if kind == "bool":
-        ok = isinstance(value, bool)
-    else:
-        ok = isinstance(value, int) and not isinstance(value, bool)
-    if not ok:
-        raise ValueError(
-            f"{key} must be {kind.replace('|null', ' or null')}, got {value!r}"
-        )
+    if 0 < len(key) <= 40 and all(
+        c.isascii() and (c.isalnum() or c in "_-") for c in key
+    ):
+        return key
+    return f"[{shown(key, 40)}]"
+
+
+def check(value: object, kind: str, path: str) -> Any:
+    """``value`` if it has the JSON type ``kind``, else a `SchemaError` at ``path``.
+
+    ``kind`` is ``"bool"``, ``"int"`` (not a bool, 64-bit), ``"int|null"``,
+    ``"str"``, ``"str|null"``, ``"scalar"`` (string, integer, boolean or
+    null), ``"list"`` or ``"object"`` (string keys).
+    """
+    accepts, expected = _KINDS[kind]
+    if not accepts(value):
+        raise SchemaError.field(path, expected(value), value)
     return value
+
+
+def strict(
+    data: Mapping[str, Any], key: str, kind: str, default: Any = _MISSING
+) -> Any:
+    """``data[key]`` checked to have the JSON type ``kind`` (see [`check`][]).
+
+    A missing key is the ``default`` when one is given (not checked), else
+    a `SchemaError` saying the field is required.
+    """
+    if key not in data:
+        if default is _MISSING:
+            raise SchemaError("is required", path=member(key), expected="a value")
+        return default
+    return check(data[key], kind, member(key))
+
+
+def natural(data: Mapping[str, Any], key: str, default: Any = _MISSING) -> Any:
+    """``data[key]`` if it is an integer >= 0 (a missing key is ``default``)."""
+    value = strict(data, key, "int", default)
+    if key in data and value < 0:
+        raise SchemaError.field(member(key), "an integer >= 0", value)
+    return value
+
+
+def obj(value: object, path: str = "") -> Mapping[str, Any]:
+    """``value`` if it is a JSON object (string keys), else a `SchemaError`."""
+    result: Mapping[str, Any] = check(value, "object", path)
+    return result
+
+
+def array(data: Mapping[str, Any], key: str, default: Any = _MISSING) -> list[Any]:
+    """``data[key]`` if it is a JSON array (a missing key is ``default``)."""
+    result: list[Any] = strict(data, key, "list", default)
+    return result
+
+
+def choice(
+    data: Mapping[str, Any], key: str, allowed: Any, default: Any = _MISSING
+) -> Any:
+    """``data[key]`` as a member of the enum ``allowed`` (by its string value)."""
+    if key not in data and default is not _MISSING:
+        return default
+    value = data.get(key)
+    for option in allowed:
+        if isinstance(value, str) and option.value == value:
+            return option
+    if key not in data:
+        strict(data, key, "str")
+    names = ", ".join(repr(m.value) for m in allowed)
+    raise SchemaError.field(member(key), f"one of {names}", value)
+
+
+def fraction(data: Mapping[str, Any], key: str, default: Any = _MISSING) -> Any:
+    """``data[key]``: an exact number written as a string (``"3"``, ``"-5/2"``)."""
+    if key not in data and default is not _MISSING:
+        return default
+    value = strict(data, key, "str")
+    num, slash, den = value.partition("/")
+    parts = (num, den) if slash else (num,)
+    if all(_decimal(p.removeprefix("-") if p is num else p) for p in parts):
+        try:
+            return Fraction(value)
+        except ZeroDivisionError:
+            pass
+    raise SchemaError.field(
+        key,
+        "an exact number as a string ('3' or '-5/2', at most 40 digits each)",
+        value,
+    )
+
+
+def _decimal(text: str) -> bool:
+    return 0 < len(text) <= 40 and text.isascii() and text.isdigit()
+
+
+@contextmanager
+def nested(prefix: str) -> Iterator[None]:
+    """Errors inside are seen from the enclosing document, at ``prefix``."""
+    try:
+        yield
+    except SchemaError as exc:
+        raise exc.within(prefix) from exc.__cause__
+
+
+@contextmanager
+def document(name: str) -> Iterator[None]:
+    """Errors inside say that a ``name`` document was malformed.
+
+    A [`RollwerkError`][rollwerk.errors.RollwerkError] raised by a
+    constructor that validates the loaded values (an empty combatant id, an
+    order naming no combatant) becomes a `SchemaError` with its message.
+    """
+    try:
+        yield
+    except SchemaError as exc:
+        if exc.document is not None:
+            raise
+        error = SchemaError(
+            exc.reason, path=exc.path, expected=exc.expected, document=name
+        )
+        raise error from exc.__cause__
+    except RollwerkError as exc:
+        raise SchemaError(str(exc), document=name) from exc

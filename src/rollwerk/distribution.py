@@ -8,7 +8,8 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from fractions import Fraction
 from typing import Any, Generic, TypeVar, cast, overload
 
-from rollwerk.errors import ParameterError, SchemaError
+from rollwerk._jsonutil import array, document, nested, obj, strict
+from rollwerk.errors import ParameterError, SchemaError, shown
 
 __all__ = ["Distribution"]
 
@@ -417,17 +418,41 @@ class Distribution(Generic[T]):
         cls, data: Mapping[str, Any], decode: Callable[[Any], U] | None = None
     ) -> Distribution[U]:
         """Load what [`to_json`][rollwerk.distribution.Distribution.to_json] wrote."""
-        if not isinstance(data, Mapping) or data.get("schema") != JSONSCHEMA:
-            got = data.get("schema") if isinstance(data, Mapping) else data
-            raise SchemaError(f"schema must be {JSONSCHEMA}, got {got!r}")
-        dec = decode or (lambda v: v)
-        probs: dict[U, Fraction] = {}
-        try:
-            for entry in data["outcomes"]:
-                probs[dec(entry["value"])] = parse_fraction(entry["probability"])
-        except (KeyError, TypeError) as exc:
-            raise SchemaError(f"malformed distribution JSON: {exc!r}") from exc
-        return Distribution(probs)
+        with document("distribution"):
+            data = obj(data)
+            if type(data.get("schema")) is not int or data["schema"] != JSONSCHEMA:
+                raise SchemaError.field("schema", str(JSONSCHEMA), data.get("schema"))
+            probs: dict[Any, Fraction] = {}
+            for i, item in enumerate(array(data, "outcomes")):
+                with nested(f"outcomes[{i}]"):
+                    entry = obj(item)
+                    raw = strict(entry, "value", "any")
+                    with nested("value"):
+                        value = _json_value(raw) if decode is None else decode(raw)
+                    if value in probs:
+                        raise SchemaError.field(
+                            "value", "an outcome not listed before", raw
+                        )
+                    text = strict(entry, "probability", "any")
+                    try:
+                        probs[value] = parse_fraction(text)
+                    except SchemaError:
+                        raise SchemaError.field(
+                            "probability", "a 'p/q' string", text
+                        ) from None
+            result: Distribution[U] = Distribution(probs)
+            return result
+
+
+def _json_value(value: Any) -> Any:
+    """An outcome loaded without a decoder: a JSON scalar, taken as it is."""
+    if value is None or isinstance(value, (bool, int, str)):
+        return value
+    if isinstance(value, float) and math.isfinite(value):
+        return value
+    raise SchemaError.field(
+        "", "a JSON scalar (string, number, true, false, null)", value
+    )
 
 
 # Python refuses int <-> str conversions beyond 4300 digits by default
@@ -463,13 +488,13 @@ def _int_str(n: int) -> str:
 
 
 def _str_int(text: str) -> int:
-    digits = text.strip()
-    if len(digits) < 4000:
-        return int(digits)
-    unsigned = digits[1:] if digits[:1] in ("+", "-") else digits
+    """An integer written in ASCII digits with an optional sign; no coercion."""
+    unsigned = text[1:] if text[:1] in ("+", "-") else text
     if not (unsigned.isascii() and unsigned.isdigit()):
-        raise ValueError(f"not an integer: {text[:20]!r}…")
-    return int(decimal.Decimal(digits))
+        raise ValueError(f"not an integer: {text[:20]!r}")
+    if len(text) < 4000:
+        return int(text)
+    return int(decimal.Decimal(text))
 
 
 def _frac_str(p: Fraction) -> str:
@@ -484,9 +509,11 @@ def fraction_to_str(p: Fraction) -> str:
 def parse_fraction(text: object) -> Fraction:
     """Parse an exact ``"p/q"`` probability string."""
     if not isinstance(text, str) or "/" not in text:
-        raise SchemaError(f"probability must be a 'p/q' string, got {text!r}")
+        raise SchemaError(f"probability must be a 'p/q' string, got {shown(text)}")
     num, _, den = text.partition("/")
     try:
         return Fraction(_str_int(num), _str_int(den))
     except (ValueError, ZeroDivisionError) as exc:
-        raise SchemaError(f"probability must be a 'p/q' string, got {text!r}") from exc
+        raise SchemaError(
+            f"probability must be a 'p/q' string, got {shown(text)}"
+        ) from exc

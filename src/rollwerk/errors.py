@@ -13,6 +13,7 @@ __all__ = [
     "NotationError",
     "ParameterError",
     "PluginError",
+    "PluginFault",
     "RollwerkError",
     "RulesError",
     "SchemaError",
@@ -55,6 +56,8 @@ def shown(value: object, limit: int = 60) -> str:
     '12'
     >>> shown(10**5000)
     'an integer of 5001 digits'
+    >>> shown([10**5000])
+    'a list holding an integer of more than 4300 digits'
     >>> shown("x" * 100)
     "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx… (102 characters)"
     """
@@ -62,10 +65,27 @@ def shown(value: object, limit: int = 60) -> str:
         if value.bit_length() > 4000:
             return f"an integer of {_digits(value)} digits"
         return repr(value)
-    text = repr(value)
+    try:
+        text = repr(value)
+    except ValueError:  # it holds an integer too long to print
+        return f"a {type(value).__name__} holding an integer of more than 4300 digits"
     if len(text) > limit:
         return f"{text[: limit - 2]}… ({len(text)} characters)"
     return text
+
+
+def _short(value: int) -> str:
+    """An integer for a refusal message: exact up to 15 digits, else rounded.
+
+    >>> _short(123456), _short(10**400 + 1), _short(-(7 * 10**20))
+    ('123456', 'about 1.0e400', 'about -7.0e20')
+    """
+    if -(10**15) < value < 10**15:
+        return str(value)
+    digits = _digits(value)
+    lead = abs(value) // 10 ** (digits - 2)  # the two leading digits
+    sign = "-" if value < 0 else ""
+    return f"about {sign}{lead // 10}.{lead % 10}e{digits - 1}"
 
 
 def _digits(value: int) -> int:
@@ -115,8 +135,8 @@ class LimitExceeded(RollwerkError, ValueError):
         self.value = value
         self.maximum = maximum
         super().__init__(
-            f"{limit} limit exceeded: {value} is more than the maximum of "
-            f"{maximum} (by {value - maximum})"
+            f"{limit} limit exceeded: {_short(value)} is more than the maximum of "
+            f"{_short(maximum)} (by {_short(value - maximum)})"
         )
 
 
@@ -141,7 +161,91 @@ class RulesError(RollwerkError, ValueError):
 
 
 class SchemaError(RollwerkError, ValueError):
-    """JSON data that does not match the expected schema or version."""
+    """JSON data that does not match the expected schema or version.
+
+    Loaders say where the bad field is and what was expected there:
+
+    >>> str(SchemaError.field("initiative", "an integer", "x", document="combatant"))
+    "malformed combatant JSON: initiative must be an integer, got 'x'"
+    >>> inner = SchemaError.field("initiative", "an integer", "x", document="combatant")
+    >>> str(inner.within("combatants[0]", document="encounter"))
+    "malformed encounter JSON: combatants[0].initiative must be an integer, got 'x'"
+
+    Attributes:
+        reason: What is wrong, without the document and the path.
+        path: Where in the document (``"combatants[0].initiative"``; ``""``
+            for the document itself), or ``None`` when not known.
+        expected: What was expected at ``path``, or ``None`` when the
+            message is free-form.
+        document: What was being loaded (``"encounter"``), if known.
+    """
+
+    def __init__(
+        self,
+        reason: str,
+        *,
+        path: str | None = None,
+        expected: str | None = None,
+        document: str | None = None,
+    ) -> None:
+        self.reason = reason
+        self.path = path
+        self.expected = expected
+        self.document = document
+        if path is None:
+            body = reason
+        elif expected is not None:
+            body = f"{path or 'the document'} {reason}"
+        else:
+            body = f"at {path or 'the document'}: {reason}" if path else reason
+        if document is not None:
+            body = f"malformed {document} JSON: {body}"
+        super().__init__(body)
+
+    @classmethod
+    def field(
+        cls, path: str, expected: str, got: object, *, document: str | None = None
+    ) -> SchemaError:
+        """``<path> must be <expected>, got <value>`` (the value abbreviated).
+
+        Args:
+            path: Where the bad value is (``""`` for the document itself).
+            expected: What is allowed there (``"an integer"``).
+            got: The value found.
+            document: What was being loaded, if known.
+        """
+        return cls(
+            f"must be {expected}, got {shown(got)}",
+            path=path,
+            expected=expected,
+            document=document,
+        )
+
+    def within(self, prefix: str, *, document: str | None = None) -> SchemaError:
+        """The same error seen from an enclosing document.
+
+        Args:
+            prefix: The path of the nested document in the enclosing one
+                (``"combatants[0]"``).
+            document: What the enclosing document is (``"encounter"``).
+        """
+        path = prefix if self.path is None else _join_path(prefix, self.path)
+        error = SchemaError(
+            self.reason, path=path, expected=self.expected, document=document
+        )
+        error.__cause__ = self.__cause__
+        return error
+
+
+def _join_path(prefix: str, path: str) -> str:
+    """``prefix`` and ``path`` joined as in ``combatants[0].initiative``.
+
+    >>> _join_path("combatants[0]", "initiative"), _join_path("rolls", "[2]")
+    ('combatants[0].initiative', 'rolls[2]')
+    """
+    if not prefix or not path:
+        return prefix or path
+    return prefix + path if path.startswith("[") else f"{prefix}.{path}"
 
 
 class PluginError(RollwerkError):
@@ -158,3 +262,24 @@ class PluginError(RollwerkError):
         self.reason = reason
         dist = f" (distribution {distribution})" if distribution else ""
         super().__init__(f"plugin {plugin!r}{dist} failed: {reason}")
+
+
+class PluginFault(PluginError):
+    """Plugin code failed while it was used, not while it was loaded.
+
+    A check's ``resolve`` or ``outcomes``, a contest rule or an optional
+    rule's ``apply`` raised something other than a
+    [`RollwerkError`][rollwerk.errors.RollwerkError] (or
+    ``KeyboardInterrupt``), or returned the wrong type. The original
+    exception, if any, is the ``__cause__``; the CLI prints this error's
+    one-line message and exits with code 3 (``--traceback`` shows the stack).
+
+    Attributes:
+        call: The call that failed (``"ds4 check.resolve"``).
+    """
+
+    def __init__(
+        self, plugin: str, distribution: str | None, call: str, reason: str
+    ) -> None:
+        self.call = call
+        super().__init__(plugin, distribution, f"{call} {reason}")

@@ -8,7 +8,16 @@ from typing import Any, Protocol, TypeAlias, runtime_checkable
 
 import attrs
 
-from rollwerk._jsonutil import strict
+from rollwerk._jsonutil import (
+    array,
+    check,
+    choice,
+    document,
+    member,
+    nested,
+    obj,
+    strict,
+)
 from rollwerk.dice._die import DieRoll
 from rollwerk.distribution import Distribution
 from rollwerk.errors import SchemaError
@@ -142,22 +151,26 @@ class Outcome:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Outcome:
-        """Load what [`to_json`][rollwerk.checks.Outcome.to_json] wrote."""
-        try:
+        """Load what [`to_json`][rollwerk.checks.Outcome.to_json] wrote.
+
+        Raises:
+            SchemaError: The document is malformed (the message names the
+                field and what was expected).
+        """
+        with document("outcome"):
+            data = obj(data)
             rest = {
-                k: v
+                k: check(v, "scalar", member(k))
                 for k, v in data.items()
                 if k not in {"success", "degree", "value", "rolled", "probability"}
             }
             return cls(
                 success=strict(data, "success", "bool"),
-                degree=Degree(data["degree"]),
+                degree=choice(data, "degree", Degree),
                 value=strict(data, "value", "int|null"),
                 rolled=strict(data, "rolled", "bool", True),
                 extras=rest,
             )
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise SchemaError(f"malformed outcome JSON: {data!r}") from exc
 
 
 @attrs.frozen
@@ -238,26 +251,37 @@ class CheckResult:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> CheckResult:
-        """Load what [`to_json`][rollwerk.checks.CheckResult.to_json] wrote."""
-        if not isinstance(data, Mapping) or data.get("schema") != SCHEMA:
-            got = data.get("schema") if isinstance(data, Mapping) else data
-            raise SchemaError(f"schema must be {SCHEMA}, got {got!r}")
-        try:
+        """Load what [`to_json`][rollwerk.checks.CheckResult.to_json] wrote.
+
+        Raises:
+            SchemaError: Wrong schema version, or a malformed document (the
+                message names the field and what was expected).
+        """
+        with document("check result"):
+            data = obj(data)
+            if type(data.get("schema")) is not int or data["schema"] != SCHEMA:
+                raise SchemaError.field("schema", str(SCHEMA), data.get("schema"))
+            rolls = []
+            for i, r in enumerate(array(data, "rolls")):
+                with nested(f"rolls[{i}]"):
+                    rolls.append(DieRoll.from_json(r))
+            words = strict(data, "explanation", "object")
+            with nested("explanation"):
+                en, de = strict(words, "en", "str"), strict(words, "de", "str")
+            extras = strict(data, "extras", "object", {})
+            with nested("extras"):
+                extras = {k: check(v, "scalar", member(k)) for k, v in extras.items()}
             return cls(
                 success=strict(data, "success", "bool"),
-                degree=Degree(data["degree"]),
+                degree=choice(data, "degree", Degree),
                 value=strict(data, "value", "int|null"),
-                rolls=tuple(DieRoll.from_json(r) for r in data["rolls"]),
-                explanation=Text.fixed(
-                    en=str(data["explanation"]["en"]), de=str(data["explanation"]["de"])
-                ),
+                rolls=tuple(rolls),
+                explanation=Text.fixed(en=en, de=de),
                 rolled=strict(data, "rolled", "bool", True),
-                extras=dict(data.get("extras", {})),
-                ruleset=str(data.get("ruleset", "")),
-                check=str(data.get("check", "")),
+                extras=extras,
+                ruleset=strict(data, "ruleset", "str", ""),
+                check=strict(data, "check", "str", ""),
             )
-        except (KeyError, TypeError, ValueError) as exc:
-            raise SchemaError(f"malformed check result JSON: {exc!r}") from exc
 
 
 @attrs.frozen

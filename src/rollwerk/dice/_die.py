@@ -8,7 +8,7 @@ from typing import Any
 
 import attrs
 
-from rollwerk._jsonutil import strict
+from rollwerk._jsonutil import document, obj, strict
 from rollwerk.dice._limits import DICE_LIMITS
 from rollwerk.distribution import Distribution
 from rollwerk.errors import ParameterError, SchemaError
@@ -325,11 +325,12 @@ class DieRoll:
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> DieRoll:
         """Load what [`to_json`][rollwerk.dice.DieRoll.to_json] wrote."""
-        try:
+        with document("die roll"):
+            data = obj(data)
             sides = strict(data, "sides", "int")
+            if sides < 1:
+                raise SchemaError.field("sides", "an integer >= 1", sides)
             face = strict(data, "face", "int")
             if not 1 <= face <= sides:
-                raise ValueError(f"face must be from 1 to {sides}, got {face}")
-            return cls(sides, face, str(data.get("role", "")))
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise SchemaError(f"malformed die roll JSON: {data!r}") from exc
+                raise SchemaError.field("face", f"an integer from 1 to {sides}", face)
+            return cls(sides, face, strict(data, "role", "str", ""))

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any, TypeVar
 
+from rollwerk._jsonutil import array, document, fraction, natural, nested, obj, strict
 from rollwerk.dice._die import DieRoll
 from rollwerk.encounter._durations import DurationDecoder
 from rollwerk.encounter._effects import ActiveEffect, StackingPolicy
@@ -56,37 +57,87 @@ def encounter_from_json(
     kinds: Mapping[str, DurationDecoder] | None = None,
 ) -> S:
     """See [`Encounter.from_json`][rollwerk.encounter.Encounter.from_json]."""
-    if not isinstance(data, Mapping) or data.get("schema") != SCHEMA:
-        got = data.get("schema") if isinstance(data, Mapping) else data
-        raise SchemaError(f"schema must be {SCHEMA}, got {got!r}")
-    try:
-        current = data.get("current")
+    with document("encounter"):
+        data = obj(data)
+        if type(data.get("schema")) is not int or data["schema"] != SCHEMA:
+            raise SchemaError.field("schema", str(SCHEMA), data.get("schema"))
+        combatants = []
+        for i, c in enumerate(array(data, "combatants")):
+            with nested(f"combatants[{i}]"):
+                combatants.append(Combatant.from_json(c))
+        ids = [c.id for c in combatants]
+        _unique(ids, "combatants", "combatant ids")
+        order = _ids(data, "order", ids)
+        _unique(order, "order", "ids")
+        done = _ids(data, "done", order, [])
+        concentrating = _ids(data, "concentrating", ids, [])
+        current = strict(data, "current", "str|null", None)
+        if current is not None and current not in order:
+            raise SchemaError.field("current", "an id in order, or null", current)
+        effects = []
+        for i, e in enumerate(array(data, "effects", [])):
+            with nested(f"effects[{i}]"):
+                effects.append(ActiveEffect.from_json(e, kinds))
+        signals = strict(data, "signals", "object", {})
+        with nested("signals"):
+            signal_counts = tuple(sorted((k, natural(signals, k)) for k in signals))
+        with nested("stacking"):
+            stacking = (
+                StackingPolicy.from_json(data["stacking"])
+                if "stacking" in data
+                else StackingPolicy()
+            )
+        rolls = []
+        for i, r in enumerate(array(data, "initiative_rolls", [])):
+            with nested(f"initiative_rolls[{i}]"):
+                rolls.append(DieRoll.from_json(r))
+        round_seconds = fraction(data, "round_seconds", Fraction(6))
+        if round_seconds <= 0:
+            raise SchemaError.field(
+                "round_seconds", "a number > 0", data["round_seconds"]
+            )
+        actions = strict(data, "actions_per_round", "int", 1)
+        if actions < 1:
+            raise SchemaError.field("actions_per_round", "an integer >= 1", actions)
         return cls(
-            combatants=tuple(Combatant.from_json(c) for c in data["combatants"]),
-            order=tuple(str(c) for c in data["order"]),
-            round=int(data["round"]),
-            current=None if current is None else str(current),
-            done=tuple(str(c) for c in data.get("done", ())),
-            effects=tuple(
-                ActiveEffect.from_json(e, kinds) for e in data.get("effects", ())
-            ),
-            concentrating=tuple(str(c) for c in data.get("concentrating", ())),
-            signal_counts=tuple(
-                sorted((str(k), int(v)) for k, v in data.get("signals", {}).items())
-            ),
-            clock=Fraction(str(data.get("clock", "0"))),
-            round_seconds=Fraction(str(data.get("round_seconds", "6"))),
-            actions_per_round=int(data.get("actions_per_round", 1)),
-            stacking=StackingPolicy.from_json(
-                data.get("stacking", StackingPolicy().to_json())
-            ),
-            next_effect=int(data.get("next_effect", 1)),
-            initiative_rolls=tuple(
-                DieRoll.from_json(r) for r in data.get("initiative_rolls", ())
-            ),
-            ended=bool(data.get("ended", False)),
+            combatants=tuple(combatants),
+            order=tuple(order),
+            round=natural(data, "round"),
+            current=current,
+            done=tuple(done),
+            effects=tuple(effects),
+            concentrating=tuple(concentrating),
+            signal_counts=signal_counts,
+            clock=fraction(data, "clock", Fraction(0)),
+            round_seconds=round_seconds,
+            actions_per_round=actions,
+            stacking=stacking,
+            next_effect=natural(data, "next_effect", 1),
+            initiative_rolls=tuple(rolls),
+            ended=strict(data, "ended", "bool", False),
         )
-    except SchemaError:
-        raise
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        raise SchemaError(f"malformed encounter JSON: {exc!r}") from exc
+
+
+def _ids(
+    data: Mapping[str, Any], key: str, allowed: list[str], default: Any = ...
+) -> list[str]:
+    """``data[key]``: an array of ids, each one of ``allowed``."""
+    values = array(data, key) if default is ... else array(data, key, default)
+    for i, value in enumerate(values):
+        if not isinstance(value, str) or value not in allowed:
+            known = ", ".join(repr(a) for a in allowed[:10]) or "none"
+            more = "…" if len(allowed) > 10 else ""
+            raise SchemaError.field(
+                f"{key}[{i}]", f"one of the ids {known}{more}", value
+            )
+    return list(values)
+
+
+def _unique(ids: list[str], key: str, what: str) -> None:
+    seen: set[str] = set()
+    for i, cid in enumerate(ids):
+        if cid in seen:
+            raise SchemaError(
+                f"{what} must be unique, got {cid!r} twice", path=f"{key}[{i}]"
+            )
+        seen.add(cid)

@@ -47,8 +47,15 @@ from typing import Any, ClassVar, Protocol, TypeAlias, TypeVar, runtime_checkabl
 
 import attrs
 
+from rollwerk._jsonutil import document, fraction, obj, strict
 from rollwerk.encounter._view import EncounterView
-from rollwerk.errors import ParameterError, RulesError, SchemaError
+from rollwerk.errors import (
+    ParameterError,
+    RollwerkError,
+    RulesError,
+    SchemaError,
+    shown,
+)
 
 __all__ = [
     "DURATION_KINDS",
@@ -151,13 +158,18 @@ def _bound(value: int | None, kind: str) -> int:
 
 
 def _opt_str(data: Mapping[str, Any], key: str) -> str | None:
-    value = data.get(key)
-    return None if value is None else str(value)
+    value: str | None = strict(data, key, "str|null", None)
+    return value
 
 
 def _opt_int(data: Mapping[str, Any], key: str) -> int | None:
-    value = data.get(key)
-    return None if value is None else int(value)
+    value: int | None = strict(data, key, "int|null", None)
+    return value
+
+
+def _n(data: Mapping[str, Any]) -> int:
+    value: int = strict(data, "n", "int")
+    return value
 
 
 @attrs.frozen
@@ -373,7 +385,9 @@ class Rounds(_Counted):
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Rounds:
         """Load what [`to_json`][rollwerk.encounter.Rounds.to_json] wrote."""
-        return cls(int(data["n"]), _opt_str(data, "tick_on"), _opt_int(data, "ends_at"))
+        with document(f"{cls.kind} duration"):
+            data = obj(data)
+            return cls(_n(data), _opt_str(data, "tick_on"), _opt_int(data, "ends_at"))
 
 
 def _anchor(value: str | None) -> str:
@@ -442,12 +456,14 @@ class UntilEndOfNextTurns(_Counted):
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> UntilEndOfNextTurns:
         """Load what [`to_json`][rollwerk.encounter.UntilEndOfNextTurns.to_json] wrote."""
-        return cls(
-            int(data["n"]),
-            _opt_str(data, "of"),
-            _opt_int(data, "after"),
-            _opt_int(data, "ends_at"),
-        )
+        with document(f"{cls.kind} duration"):
+            data = obj(data)
+            return cls(
+                _n(data),
+                _opt_str(data, "of"),
+                _opt_int(data, "after"),
+                _opt_int(data, "ends_at"),
+            )
 
 
 @attrs.frozen
@@ -496,7 +512,9 @@ class Actions(_Counted):
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Actions:
         """Load what [`to_json`][rollwerk.encounter.Actions.to_json] wrote."""
-        return cls(int(data["n"]), _opt_str(data, "of"), _opt_int(data, "ends_at"))
+        with document(f"{cls.kind} duration"):
+            data = obj(data)
+            return cls(_n(data), _opt_str(data, "of"), _opt_int(data, "ends_at"))
 
 
 @attrs.frozen
@@ -543,7 +561,9 @@ class NextChecks(_Counted):
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> NextChecks:
         """Load what [`to_json`][rollwerk.encounter.NextChecks.to_json] wrote."""
-        return cls(int(data["n"]), _opt_str(data, "of"), _opt_int(data, "ends_at"))
+        with document(f"{cls.kind} duration"):
+            data = obj(data)
+            return cls(_n(data), _opt_str(data, "of"), _opt_int(data, "ends_at"))
 
 
 def _seconds(value: object) -> Fraction:
@@ -642,10 +662,13 @@ class GameTime:
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> GameTime:
         """Load what [`to_json`][rollwerk.encounter.GameTime.to_json] wrote."""
-        end = data.get("ends_at")
-        return cls(
-            Fraction(str(data["seconds"])), None if end is None else Fraction(str(end))
-        )
+        with document(f"{cls.kind} duration"):
+            data = obj(data)
+            end = strict(data, "ends_at", "str|null", None)
+            return cls(
+                fraction(data, "seconds"),
+                None if end is None else fraction(data, "ends_at"),
+            )
 
 
 @attrs.frozen
@@ -703,7 +726,9 @@ class UntilEvent:
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> UntilEvent:
         """Load what [`to_json`][rollwerk.encounter.UntilEvent.to_json] wrote."""
-        return cls(str(data["event"]), _opt_int(data, "seen"))
+        with document(f"{cls.kind} duration"):
+            data = obj(data)
+            return cls(strict(data, "event", "str"), _opt_int(data, "seen"))
 
 
 @attrs.frozen
@@ -806,7 +831,9 @@ class Concentration:
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Concentration:
         """Load what [`to_json`][rollwerk.encounter.Concentration.to_json] wrote."""
-        return cls(_opt_str(data, "of"))
+        with document(f"{cls.kind} duration"):
+            data = obj(data)
+            return cls(_opt_str(data, "of"))
 
 
 DurationDecoder = Callable[[Mapping[str, Any]], Duration]
@@ -852,26 +879,40 @@ def duration_from_json(
     table = dict(DURATION_KINDS)
     if kinds:
         table.update(kinds)
-    kind = data.get("kind") if isinstance(data, Mapping) else None
+    if not isinstance(data, Mapping):
+        raise SchemaError.field("", "an object", data, document="duration")
+    kind = data.get("kind")
     if not isinstance(kind, str):
         allowed = ", ".join(sorted(table))
-        raise SchemaError(f"duration kind must be one of {allowed}, got {kind!r}")
+        raise SchemaError(f"duration kind must be one of {allowed}, got {shown(kind)}")
     if kind not in table:
         if kinds is not None:
             allowed = ", ".join(sorted(table))
-            raise SchemaError(f"duration kind must be one of {allowed}, got {kind!r}")
+            raise SchemaError(
+                f"duration kind must be one of {allowed}, got {shown(kind)}"
+            )
         installed, missing = _plugin_kinds()
         if kind not in installed:
             allowed = ", ".join(sorted(installed))
             raise SchemaError(
-                f"duration kind must be one of {allowed}, got {kind!r}; "
-                f"{missing(kind)}"
+                f"duration kind must be one of {allowed}, got {shown(kind)}; {missing(kind)}"
             )
         table = dict(installed)
-    try:
-        return table[kind](data)
-    except (KeyError, TypeError, ValueError) as exc:
-        raise SchemaError(f"malformed {kind} duration JSON: {data!r}") from exc
+    decoder = table[kind]
+    with document(f"{kind} duration"):
+        try:
+            duration = decoder(data)
+        except (RollwerkError, KeyboardInterrupt):
+            raise
+        except Exception as exc:  # a plugin's decoder may raise anything
+            raise SchemaError(
+                f"the decoder of kind {kind!r} raised {shown(exc)}"
+            ) from exc
+        if not isinstance(duration, Duration):
+            raise SchemaError(
+                f"the decoder of kind {kind!r} returned {shown(duration)}, not a Duration"
+            )
+        return duration
 
 
 def _plugin_kinds() -> tuple[Mapping[str, DurationDecoder], Callable[[str], str]]:

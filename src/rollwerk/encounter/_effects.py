@@ -8,9 +8,19 @@ from typing import Any, Protocol, runtime_checkable
 
 import attrs
 
+from rollwerk._jsonutil import (
+    array,
+    check,
+    choice,
+    document,
+    member,
+    nested,
+    obj,
+    strict,
+)
 from rollwerk.checks._model import Modifier, Scalar
 from rollwerk.encounter._durations import Duration, DurationDecoder, duration_from_json
-from rollwerk.errors import ParameterError, SchemaError
+from rollwerk.errors import ParameterError
 
 __all__ = [
     "ActiveEffect",
@@ -84,10 +94,18 @@ def modifier_to_json(modifier: Modifier) -> dict[str, Any]:
 
 
 def modifier_from_json(data: Mapping[str, Any]) -> Modifier:
-    """Load what `modifier_to_json` wrote."""
-    return Modifier(
-        int(data["amount"]), str(data["source"]), str(data.get("kind", "check"))
-    )
+    """Load what `modifier_to_json` wrote.
+
+    Raises:
+        SchemaError: The document is malformed (the message names the field).
+    """
+    with document("modifier"):
+        data = obj(data)
+        return Modifier(
+            strict(data, "amount", "int"),
+            strict(data, "source", "str"),
+            strict(data, "kind", "str", "check"),
+        )
 
 
 @attrs.frozen
@@ -142,22 +160,28 @@ class ActiveEffect:
         ``kinds`` adds decoders of plugin duration kinds, as in
         [`duration_from_json`][rollwerk.encounter.duration_from_json].
         """
-        try:
-            cond = data.get("condition")
+        with document("effect"):
+            data = obj(data)
+            modifiers = []
+            for i, m in enumerate(array(data, "modifiers", [])):
+                with nested(f"modifiers[{i}]"):
+                    modifiers.append(modifier_from_json(m))
+            raw = strict(data, "duration", "object")
+            with nested("duration"):
+                duration = duration_from_json(raw, kinds)
+            facts = strict(data, "data", "object", {})
+            with nested("data"):
+                facts = {k: check(v, "scalar", member(k)) for k, v in facts.items()}
             return cls(
-                id=str(data["id"]),
-                name=str(data["name"]),
-                source=str(data["source"]),
-                target=str(data["target"]),
-                duration=duration_from_json(data["duration"], kinds),
-                modifiers=tuple(
-                    modifier_from_json(m) for m in data.get("modifiers", ())
-                ),
-                condition=None if cond is None else str(cond),
-                data=dict(data.get("data", {})),
+                id=strict(data, "id", "str"),
+                name=strict(data, "name", "str"),
+                source=strict(data, "source", "str"),
+                target=strict(data, "target", "str"),
+                duration=duration,
+                modifiers=tuple(modifiers),
+                condition=strict(data, "condition", "str|null", None),
+                data=facts,
             )
-        except (KeyError, TypeError, AttributeError) as exc:
-            raise SchemaError(f"malformed effect JSON: {data!r}") from exc
 
 
 class Stacking(enum.Enum):
@@ -253,14 +277,16 @@ class StackingPolicy:
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> StackingPolicy:
         """Load what [`to_json`][rollwerk.encounter.StackingPolicy.to_json] wrote."""
-        try:
+        with document("stacking policy"):
+            data = obj(data)
+            kinds = strict(data, "per_kind", "object", {})
+            with nested("per_kind"):
+                per_kind = {k: choice(kinds, k, Stacking) for k in kinds}
             return cls(
-                SameName(data["same_name"]),
-                Stacking(data["modifiers"]),
-                {str(k): Stacking(v) for k, v in data.get("per_kind", {}).items()},
+                choice(data, "same_name", SameName),
+                choice(data, "modifiers", Stacking),
+                per_kind,
             )
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
-            raise SchemaError(f"malformed stacking policy JSON: {data!r}") from exc
 
 
 def modifiers_in_force(

@@ -14,6 +14,7 @@ from typing import Any
 
 import attrs
 
+from rollwerk._jsonutil import array, choice, document, natural, nested, obj, strict
 from rollwerk.checks._model import Modifier
 from rollwerk.dice._die import DieRoll
 from rollwerk.encounter._durations import Remaining
@@ -118,21 +119,30 @@ class Combatant:
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Combatant:
         """Load what [`to_json`][rollwerk.encounter.Combatant.to_json] wrote."""
-        owner = data.get("owner")
-        return cls(
-            id=str(data["id"]),
-            name=str(data.get("name", "")),
-            initiative=int(data.get("initiative", 0)),
-            owner=None if owner is None else str(owner),
-            turns=int(data.get("turns", 0)),
-            actions=int(data.get("actions", 0)),
-            turn_start_actions=int(data.get("turn_start_actions", 0)),
-            checks=int(data.get("checks", 0)),
-            counters=tuple(
-                Counter(str(c["name"]), int(c["value"]), CounterReset(c["reset"]))
-                for c in data.get("counters", ())
-            ),
-        )
+        with document("combatant"):
+            data = obj(data)
+            counters = []
+            for i, item in enumerate(array(data, "counters", [])):
+                with nested(f"counters[{i}]"):
+                    c = obj(item)
+                    counters.append(
+                        Counter(
+                            strict(c, "name", "str"),
+                            strict(c, "value", "int"),
+                            choice(c, "reset", CounterReset),
+                        )
+                    )
+            return cls(
+                id=strict(data, "id", "str"),
+                name=strict(data, "name", "str", ""),
+                initiative=strict(data, "initiative", "int", 0),
+                owner=strict(data, "owner", "str|null", None),
+                turns=natural(data, "turns", 0),
+                actions=natural(data, "actions", 0),
+                turn_start_actions=natural(data, "turn_start_actions", 0),
+                checks=natural(data, "checks", 0),
+                counters=tuple(counters),
+            )
 
 
 # ------------------------------------------------------------------ initiative

@@ -12,6 +12,7 @@ import functools
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from rollwerk._jsonutil import array, document, nested, obj, strict
 from rollwerk.dice._die import (
     DieRoll,
     RolledDie,
@@ -21,6 +22,7 @@ from rollwerk.dice._pool import Pool, _drawer
 from rollwerk.distribution import Distribution
 from rollwerk.errors import (
     LimitExceeded,
+    NotationError,
     ParameterError,
     RollwerkError,
     SchemaError,
@@ -325,29 +327,35 @@ class RollResult:
         total or tree that does not match its rolls is a
         [`SchemaError`][rollwerk.errors.SchemaError].
         """
-        if not isinstance(data, Mapping) or data.get("schema") != SCHEMA:
-            got = data.get("schema") if isinstance(data, Mapping) else data
-            raise SchemaError(f"schema must be {SCHEMA}, got {got!r}")
-        try:
-            notation = data["notation"]
-            faces = [int(r["face"]) for r in data["rolls"]]
-            total = data["total"]
-            dialect = data.get("dialect", "rollwerk")
-        except (KeyError, TypeError, ValueError) as exc:
-            raise SchemaError(f"malformed roll result JSON: {exc!r}") from exc
-        if not isinstance(notation, str):
-            raise SchemaError(f"notation must be a string, got {notation!r}")
-        try:
-            result = parse(notation, dialect=dialect).replay(faces)
-        except RollwerkError as exc:
-            raise SchemaError(f"roll result does not replay: {exc}") from exc
-        if result.total != total:
-            raise SchemaError(
-                f"total {total!r} does not match the rolls (they give {result.total})"
-            )
-        if "tree" in data and data["tree"] != result.tree.to_json():
-            raise SchemaError("tree does not match the rolls")
-        return result
+        with document("roll result"):
+            data = obj(data)
+            if type(data.get("schema")) is not int or data["schema"] != SCHEMA:
+                raise SchemaError.field("schema", str(SCHEMA), data.get("schema"))
+            notation = strict(data, "notation", "str")
+            total = strict(data, "total", "int")
+            dialect = strict(data, "dialect", "str", "rollwerk")
+            faces = []
+            for i, r in enumerate(array(data, "rolls")):
+                with nested(f"rolls[{i}]"):
+                    faces.append(DieRoll.from_json(r).face)
+            try:
+                result = parse(notation, dialect=dialect).replay(faces)
+            except RollwerkError as exc:
+                reason = (
+                    f"{exc.reason} at column {exc.column}"
+                    if isinstance(exc, NotationError)
+                    else str(exc)
+                )
+                raise SchemaError(
+                    f"roll result does not replay: {' '.join(reason.split())}"
+                ) from exc
+            if result.total != total:
+                raise SchemaError(
+                    f"total {total!r} does not match the rolls (they give {result.total})"
+                )
+            if "tree" in data and data["tree"] != result.tree.to_json():
+                raise SchemaError("tree does not match the rolls")
+            return result
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, RollResult):
