@@ -14,7 +14,6 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 import attrs
-import pluggy
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -27,7 +26,6 @@ from rollwerk.notation import (
     RollResult,
     get_dialect,
     parse,
-    register_dialects,
     roll,
 )
 from rollwerk.plugins import hookspecs
@@ -434,35 +432,59 @@ def test_bundled_dialects() -> None:
     assert parse("2d6", "roll20") is not parse("2d6")
 
 
-def test_register_a_dialect() -> None:
+def test_a_plugin_dialect_is_found_by_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    import rollwerk.plugins._registry
+    from rollwerk.plugins import Registry
+
     strict = attrs.evolve(DIALECTS["roll20"], name="roll20-strict", inclusive=False)
-    register_dialects([strict])
-    assert (
-        parse("3d6>3", "roll20-strict").distribution() == parse("3d6>3").distribution()
-    )
-    with pytest.raises(ParameterError):
-        register_dialects([strict])
-
-
-def test_hook_rollwerk_register_dialects() -> None:
-    mine = Dialect("tabletop-test", "Test", "https://example.org", inclusive=True)
 
     class Plugin:
         @hookspecs.hookimpl
         def rollwerk_register_dialects(self) -> list[Dialect]:
+            return [strict]
+
+    registry = Registry(load_entrypoints=False, plugins=[Plugin()])
+    monkeypatch.setattr(rollwerk.plugins._registry, "_DEFAULT", registry)
+    assert get_dialect("roll20-strict") is strict
+    assert (
+        parse("3d6>3", "roll20-strict").distribution() == parse("3d6>3").distribution()
+    )
+    with pytest.raises(ParameterError, match="one of avrae, foundry, german, roll20, "):
+        get_dialect("klingon")
+
+
+def test_hook_rollwerk_register_dialects() -> None:
+    """One name, one owner: a bundled name or a name two plugins claim is refused."""
+    from rollwerk.plugins import Registry
+
+    mine = Dialect("tabletop-test", "Test", "https://example.org", inclusive=True)
+    clash = attrs.evolve(DIALECTS["foundry"], name="roll20")
+
+    class Mine:
+        @hookspecs.hookimpl
+        def rollwerk_register_dialects(self) -> list[Dialect]:
             return [mine]
 
-    pm = pluggy.PluginManager("rollwerk")
-    pm.add_hookspecs(hookspecs)
-    pm.register(Plugin())
-    found = [
-        d for part in pm.hook.rollwerk_register_dialects(registry=None) for d in part
+    class Clash:
+        @hookspecs.hookimpl
+        def rollwerk_register_dialects(self) -> list[Dialect]:
+            return [clash]
+
+    class Broken:
+        @hookspecs.hookimpl
+        def rollwerk_register_dialects(self) -> object:
+            return "roll20"
+
+    registry = Registry(load_entrypoints=False, plugins=[Mine(), Clash(), Broken()])
+    dialects = registry.dialects()
+    assert dialects["tabletop-test"] is mine
+    assert dialects["roll20"] is DIALECTS["roll20"]
+    assert parse("3d6>3", mine).distribution() == parse("3d6>=3").distribution()
+    reasons = sorted(f.reason for f in registry.failures)
+    assert reasons == [
+        "dialect 'roll20' is one of the bundled dialects",
+        "rollwerk_register_dialects must return a list of Dialect, got 'roll20'",
     ]
-    register_dialects(found)
-    assert get_dialect("tabletop-test") is mine
-    assert (
-        parse("3d6>3", "tabletop-test").distribution() == parse("3d6>=3").distribution()
-    )
 
 
 def test_cli_dialect(capsys: pytest.CaptureFixture[str]) -> None:

@@ -57,7 +57,7 @@ def add_parsers(subparsers: Any, languages: Languages | None = None) -> None:
         metavar="NAME",
         help=(
             "read the notation as this tool does: rollwerk (the default), "
-            "roll20, foundry, avrae or german"
+            "roll20, foundry, avrae, german or an installed plugin's dialect"
         ),
     )
     p.add_argument(

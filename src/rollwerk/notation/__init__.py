@@ -19,7 +19,6 @@ if TYPE_CHECKING:
         Dialect,
         Feature,
         get_dialect,
-        register_dialects,
     )
     from rollwerk.notation._expression import (
         Expression,
@@ -42,7 +41,6 @@ __all__ = [
     "RollResult",
     "get_dialect",
     "parse",
-    "register_dialects",
     "roll",
 ]
 
@@ -57,7 +55,6 @@ if not TYPE_CHECKING:
             "Expression": "rollwerk.notation._expression",
             "Feature": "rollwerk.notation._dialect",
             "get_dialect": "rollwerk.notation._dialect",
-            "register_dialects": "rollwerk.notation._dialect",
             "NodeKind": "rollwerk.notation._rolled",
             "RollNode": "rollwerk.notation._rolled",
             "RollResult": "rollwerk.notation._expression",

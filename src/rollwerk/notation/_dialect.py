@@ -9,7 +9,8 @@ syntax tree and one exact engine; the parser only consults the table.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Mapping
+import importlib
+from collections.abc import Mapping
 
 import attrs
 
@@ -294,33 +295,18 @@ ones d6 (11–66), ``W666`` three digit dice (111–666)."""
 _BUNDLED: dict[str, Dialect] = {
     d.name: d for d in (ROLLWERK, ROLL20, FOUNDRY, AVRAE, GERMAN)
 }
-_REGISTERED: dict[str, Dialect] = {}
-
 DIALECTS: Mapping[str, Dialect] = _BUNDLED
 """The bundled dialects by name (``rollwerk``, ``roll20``, ``foundry``,
 ``avrae``, ``german``); [`get_dialect`][rollwerk.notation.get_dialect] also
-finds those added by [`register_dialects`][rollwerk.notation.register_dialects]."""
-
-
-def register_dialects(dialects: Iterable[Dialect]) -> None:
-    """Make dialects findable by name (the plugin registry calls this).
-
-    A name that a bundled dialect or an earlier registration uses is refused
-    with a [`ParameterError`][rollwerk.errors.ParameterError], so no
-    dialect silently replaces another.
-    """
-    new = list(dialects)
-    for d in new:
-        if not isinstance(d, Dialect):
-            raise ParameterError("dialect", d, "a Dialect")
-        if d.name in _BUNDLED or d.name in _REGISTERED:
-            raise ParameterError("dialect", d.name, "a name no other dialect uses")
-    for d in new:
-        _REGISTERED[d.name] = d
+finds the dialects of installed plugins (hook ``rollwerk_register_dialects``)."""
 
 
 def get_dialect(dialect: str | Dialect) -> Dialect:
     """The dialect with this name (or the dialect itself).
+
+    A name that no bundled dialect has is looked up among the installed
+    plugins' dialects (the hook ``rollwerk_register_dialects``, collected by
+    the plugin registry).
 
     Raises:
         ParameterError: No dialect has this name (the message lists them).
@@ -328,8 +314,24 @@ def get_dialect(dialect: str | Dialect) -> Dialect:
     if isinstance(dialect, Dialect):
         return dialect
     if isinstance(dialect, str):
-        found = _BUNDLED.get(dialect) or _REGISTERED.get(dialect)
+        found = _BUNDLED.get(dialect)
         if found is not None:
             return found
-    names = ", ".join(sorted({*_BUNDLED, *_REGISTERED}))
+        installed = _plugin_dialects()
+        if dialect in installed:
+            return installed[dialect]
+        names = ", ".join(sorted({*_BUNDLED, *installed}))
+    else:
+        names = ", ".join(sorted(_BUNDLED))
     raise ParameterError("dialect", dialect, f"one of {names}")
+
+
+def _plugin_dialects() -> Mapping[str, Dialect]:
+    """The installed plugins' dialects by name.
+
+    Bound late, by name, like the encounter's lookup of plugin duration kinds:
+    the notation layer never imports the plugin host.
+    """
+    host = importlib.import_module("rollwerk.plugins")
+    found: Mapping[str, Dialect] = host.installed_dialects()
+    return found

@@ -13,6 +13,7 @@ from rollwerk._lazy import lazy_exports
 
 if TYPE_CHECKING:
     from rollwerk.plugins._kinds import (
+        installed_dialects,
         installed_duration_kinds,
         missing_duration_kind,
     )
@@ -45,6 +46,7 @@ __all__ = [
     "get_registry",
     "hookimpl",
     "hookspec",
+    "installed_dialects",
     "installed_duration_kinds",
     "installed_entry_points",
     "lazy_exports",
@@ -68,6 +70,7 @@ if not TYPE_CHECKING:
             "get_registry": "rollwerk.plugins._registry",
             "hookimpl": "rollwerk.plugins.hookspecs",
             "hookspec": "rollwerk.plugins.hookspecs",
+            "installed_dialects": "rollwerk.plugins._kinds",
             "installed_duration_kinds": "rollwerk.plugins._kinds",
             "installed_entry_points": "rollwerk.plugins._registry",
             "missing_duration_kind": "rollwerk.plugins._kinds",

@@ -10,9 +10,10 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from rollwerk.encounter._durations import DurationDecoder
+    from rollwerk.notation import Dialect
     from rollwerk.plugins._registry import Registry
 
-__all__ = ["installed_duration_kinds", "missing_duration_kind"]
+__all__ = ["installed_dialects", "installed_duration_kinds", "missing_duration_kind"]
 
 
 def installed_duration_kinds(
@@ -64,3 +65,25 @@ def missing_duration_kind(kind: str, registry: Registry | None = None) -> str:
 
 def _prefix_of(plugin: str, kind: str) -> bool:
     return kind.startswith((f"{plugin}_", f"{plugin}:"))
+
+
+def installed_dialects(registry: Registry | None = None) -> dict[str, Dialect]:
+    """Every notation dialect: the bundled ones and the installed plugins'.
+
+    [`get_dialect`][rollwerk.notation.get_dialect] asks this for a name no
+    bundled dialect has.
+
+    Args:
+        registry: The registry to ask; ``None`` (the default) asks the shared
+            one ([`get_registry()`][rollwerk.plugins.get_registry]).
+
+    Returns:
+        Dialects by name. Names that two plugins claim, or that a bundled
+        dialect has, are left out; the registry's
+        [`failures`][rollwerk.plugins.Registry.failures] report them.
+    """
+    if registry is None:
+        from rollwerk.plugins._registry import get_registry
+
+        registry = get_registry()
+    return registry.dialects()

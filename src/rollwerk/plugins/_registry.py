@@ -30,6 +30,7 @@ from rollwerk.rulesets import OptionalRule, Ruleset
 if TYPE_CHECKING:
     from rollwerk.encounter._durations import DurationDecoder
     from rollwerk.i18n import Catalog
+    from rollwerk.notation import Dialect
 
 __all__ = [
     "ENTRYPOINT_GROUP",
@@ -287,6 +288,8 @@ class Registry:
         self._failures: list[PluginFailure] = []
         self._kind_failures: list[PluginFailure] = []
         self._catalog_failures: list[PluginFailure] = []
+        self._dialect_failures: list[PluginFailure] = []
+        self._dialects: dict[str, Dialect] | None = None
         self._loading = False
         for plugin in plugins:
             self.register(plugin)
@@ -318,8 +321,8 @@ class Registry:
     def failures(self) -> tuple[PluginFailure, ...]:
         """Every plugin that failed to load or returned something invalid.
 
-        Failures of ``rollwerk_register_duration_kinds`` appear once the
-        duration kinds were asked for ([`duration_kinds`][rollwerk.plugins.Registry.duration_kinds]).
+        Failures of ``rollwerk_register_duration_kinds`` (and of the hooks
+        for catalogs and dialects) appear once those were asked for ([`duration_kinds`][rollwerk.plugins.Registry.duration_kinds]).
         """
         self._load()
         return (
@@ -327,6 +330,7 @@ class Registry:
             + tuple(self._failures)
             + tuple(self._kind_failures)
             + tuple(self._catalog_failures)
+            + tuple(self._dialect_failures)
         )
 
     # -- calling hooks -------------------------------------------------------
@@ -569,6 +573,45 @@ class Registry:
         self._catalog_failures = failures
         return CORE.merge(*(c for _, values in found for c in values))
 
+    def dialects(self) -> dict[str, Dialect]:
+        """Every notation dialect: the bundled ones and the plugins'.
+
+        Plugins' dialects come from ``rollwerk_register_dialects``. A name
+        that a bundled dialect has, or that two plugins claim, is reported
+        as a failure of each claiming plugin and none of their dialects is
+        used under it (one name, one owner).
+
+        Returns:
+            Dialects by name, for ``parse(text, dialect=…)``.
+        """
+        from rollwerk.notation import DIALECTS
+
+        if self._dialects is None:
+            failures: list[PluginFailure] = []
+            claims: dict[str, list[tuple[str, Dialect]]] = {}
+            for name, values in self._call_each(
+                "rollwerk_register_dialects", _validate_dialects, failures
+            ):
+                for dialect in values:
+                    claims.setdefault(dialect.name, []).append((name, dialect))
+            found: dict[str, Dialect] = dict(DIALECTS)
+            for dialect_name, entries in sorted(claims.items()):
+                owners = sorted({(p, self.distribution(p)) for p, _ in entries})
+                if dialect_name in found:
+                    reason = f"dialect {dialect_name!r} is one of the bundled dialects"
+                elif len(owners) > 1:
+                    reason = (
+                        f"dialect {dialect_name!r} is claimed by {_claimants(owners)}; "
+                        "neither is used until one is uninstalled"
+                    )
+                else:
+                    found[dialect_name] = entries[-1][1]
+                    continue
+                failures.extend(PluginFailure(p, d, reason) for p, d in owners)
+            self._dialect_failures = failures
+            self._dialects = found
+        return dict(self._dialects)
+
 
 # -- typed wrappers: what each hook must return ----------------------------
 
@@ -618,6 +661,24 @@ def _validate_catalogs(result: list[Any]) -> _Outcome:
         ):
             problems.append(
                 "rollwerk_register_catalogs must return a list of Catalog, "
+                f"got {value!r}"
+            )
+            continue
+        values.extend(value)
+    return _Outcome(values, problems)
+
+
+def _validate_dialects(result: list[Any]) -> _Outcome:
+    from rollwerk.notation import Dialect
+
+    values: list[Any] = []
+    problems: list[str] = []
+    for value in result:
+        if not isinstance(value, (list, tuple)) or not all(
+            isinstance(d, Dialect) for d in value
+        ):
+            problems.append(
+                "rollwerk_register_dialects must return a list of Dialect, "
                 f"got {value!r}"
             )
             continue
