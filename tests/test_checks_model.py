@@ -90,7 +90,8 @@ def test_check_result_json_round_trip_with_extras():
         check="check",
     )
     data = r.to_json()
-    assert data["schema"] == 1
+    assert data["schema"] == 2
+    assert data["level"] is None
     assert data["rolls"] == [
         {"sides": 6, "face": 6, "role": "check"},
         {"sides": 6, "face": 2, "role": "fate"},
@@ -103,8 +104,8 @@ def test_check_result_json_round_trip_with_extras():
 
 
 def test_check_result_from_json_wrong_schema():
-    with pytest.raises(rollwerk.SchemaError, match="schema must be 1, got 2"):
-        CheckResult.from_json({"schema": 2})
+    with pytest.raises(rollwerk.SchemaError, match="schema must be 1 or 2, got 3"):
+        CheckResult.from_json({"schema": 3})
     with pytest.raises(rollwerk.SchemaError, match="malformed check result JSON"):
         CheckResult.from_json({"schema": 1, "success": True})
 

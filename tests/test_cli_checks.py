@@ -296,7 +296,7 @@ def test_odds_json(cli):
     assert code == 0
     data = json.loads(out)
     assert data == {
-        "schema": 1,
+        "schema": 2,
         "ruleset": "toy",
         "check": "pool",
         "parameters": {"dice": 2, "threshold": 2},
@@ -396,7 +396,7 @@ def test_contest_json_and_other_check(cli):
     assert code == 0
     data = json.loads(out)
     assert data == {
-        "schema": 1,
+        "schema": 2,
         "ruleset": "toy",
         "check": "check",
         "parameters": {

@@ -105,3 +105,27 @@ def test_fixture_runs_the_contract(project):
     )
     result = project.runpytest_subprocess()
     result.assert_outcomes(passed=3)
+
+
+def test_option_runs_only_the_contract_items_whatever_the_folder_holds(project):
+    project.makepyfile(
+        test_broken="def test_fails():\n    raise AssertionError('must not run')\n",
+        broken_module="import no_such_module_anywhere\n",
+    )
+    result = project.runpytest_subprocess(
+        "--rollwerk-contract=toy:pool",
+        "--rollwerk-contract-examples=1",
+        "--doctest-modules",
+        "-v",
+    )
+    result.assert_outcomes(passed=2)
+    assert "must not run" not in result.stdout.str()
+    result.stdout.fnmatch_lines(["*rollwerk-contract?toy:pool?::check:pool PASSED*"])
+
+
+def test_explicit_test_paths_are_deselected_with_the_option(project):
+    project.makepyfile(test_other="def test_other():\n    pass\n")
+    result = project.runpytest_subprocess(
+        "--rollwerk-contract=toy:pool", "--rollwerk-contract-examples=1", "test_other.py"
+    )
+    result.assert_outcomes(passed=2)

@@ -4,23 +4,47 @@ A [`Ruleset`][rollwerk.rulesets.Ruleset] also carries the encounter traits
 (round length, actions per round, stacking policy, initiative rule), each
 with a default; optional rules wrap a ruleset in a
 [`DelegatingRuleset`][rollwerk.rulesets.DelegatingRuleset] and override only
-what they change.
+what they change. [`define_ruleset`][rollwerk.rulesets.define_ruleset] makes
+a ruleset as a value (a [`RulesetSpec`][rollwerk.rulesets.RulesetSpec]) from
+its id, name, catalog, levels, checks and contest rule.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, TypeAlias, runtime_checkable
 
 import attrs
 
-from rollwerk.checks._model import Check, ContestOutcome, Outcome
+from rollwerk.checks._contest_result import ContestResult
+from rollwerk.checks._levels import Level, SuccessLevels
+from rollwerk.checks._model import Check, CheckResult, ContestOutcome, Outcome
 from rollwerk.checks._parameters import CheckSpec, Difficulty
+from rollwerk.checks._toolkit import TOOLKIT_CATALOG, CheckDefinition, compare
 from rollwerk.distribution import Distribution
-from rollwerk.encounter import Combatant, EncounterTraits, StackingPolicy
-from rollwerk.errors import ContestError, UnknownCheck
+from rollwerk.encounter import (
+    Combatant,
+    EncounterTraits,
+    StackingPolicy,
+    by_initiative,
+)
+from rollwerk.errors import ContestError, ParameterError, UnknownCheck
+from rollwerk.i18n import Catalog
 from rollwerk.rng import Rng
+
+ContestRule: TypeAlias = Callable[[Outcome, Outcome], ContestOutcome]
+"""A contest rule that sees the two outcomes: ``rule(first, second)``."""
+
+CheckContestRule: TypeAlias = Callable[[Check, Outcome, Check, Outcome], ContestOutcome]
+"""A contest rule that also sees both checks (and so their parameters):
+``rule(first_check, first_outcome, second_check, second_outcome)``."""
+
+ContestKey: TypeAlias = Callable[[Check, Outcome], Any]
+"""A contest rule written as a key per side: the higher key wins, equal keys tie."""
+
+InitiativeRule: TypeAlias = Callable[[Sequence[Combatant], Rng], Sequence[str]]
+"""An initiative rule: combatants and an Rng → ids in acting order."""
 
 
 @runtime_checkable
@@ -75,8 +99,50 @@ class Ruleset(EncounterTraits, Protocol):
         ...
 
     def contest(self, first: Outcome, second: Outcome) -> ContestOutcome:
-        """Who wins when ``first`` (the initiator) is opposed by ``second``."""
+        """Who wins when ``first`` (the initiator) is opposed by ``second``.
+
+        A ruleset whose rule needs the checks themselves (their parameters)
+        also implements [`ContestWithChecks`][rollwerk.rulesets.ContestWithChecks];
+        [`contest_odds`][rollwerk.rulesets.contest_odds] and
+        [`resolve_contest`][rollwerk.rulesets.resolve_contest] then use that.
+        """
         ...
+
+
+@runtime_checkable
+class ContestWithChecks(Protocol):
+    """Optional for a ruleset: a contest rule that sees both checks.
+
+    "Same level: the higher skill wins" needs the skill, a parameter of the
+    check, not a fact of the outcome. A ruleset that has this method is
+    asked instead of [`Ruleset.contest`][rollwerk.rulesets.Ruleset.contest]
+    whenever the checks are known; rulesets without it keep working
+    unchanged.
+    """
+
+    def contest_with_checks(
+        self, first_check: Check, first: Outcome, second_check: Check, second: Outcome
+    ) -> ContestOutcome:
+        """Who wins when ``first_check`` (with ``first``) meets ``second_check``."""
+        ...
+
+
+def levels_of(ruleset: object) -> SuccessLevels:
+    """The success levels a ruleset declares (its ``levels``), or none.
+
+    ``levels`` is optional: a ruleset without it has no levels and its
+    outcomes carry ``level=None``.
+
+    >>> from rollwerk.testing.examples import ToyRuleset
+    >>> len(levels_of(ToyRuleset()))
+    0
+    """
+    levels = getattr(ruleset, "levels", None)
+    if levels is None:
+        return SuccessLevels()
+    if isinstance(levels, SuccessLevels):
+        return levels
+    return SuccessLevels(*levels)
 
 
 @attrs.frozen
@@ -134,6 +200,27 @@ class DelegatingRuleset(Ruleset):
         return self.base.contest(first, second)
 
     @property
+    def levels(self) -> SuccessLevels:
+        """The base ruleset's success levels."""
+        return levels_of(self.base)
+
+    def contest_with_checks(
+        self, first_check: Check, first: Outcome, second_check: Check, second: Outcome
+    ) -> ContestOutcome:
+        """The base ruleset's contest rule with checks, unless ``contest`` is overridden.
+
+        A wrapper that overrides [`contest`][rollwerk.rulesets.Ruleset.contest]
+        gets its own rule applied; otherwise the base's rule sees the checks.
+        """
+        if type(self).contest is DelegatingRuleset.contest and isinstance(
+            self.base, ContestWithChecks
+        ):
+            return self.base.contest_with_checks(
+                first_check, first, second_check, second
+            )
+        return self.contest(first, second)
+
+    @property
     def round_seconds(self) -> Fraction:
         """The base ruleset's round length."""
         return self.base.round_seconds
@@ -177,9 +264,24 @@ def build_check(ruleset: Ruleset, check: str | None = None, **params: object) ->
 
 
 def resolve_contest(
-    ruleset: Ruleset, first: Outcome, second: Outcome
+    ruleset: Ruleset,
+    first: Outcome,
+    second: Outcome,
+    *,
+    checks: tuple[Check, Check] | None = None,
 ) -> ContestOutcome:
-    """Apply ``ruleset``'s contest rule to two outcomes."""
+    """Apply ``ruleset``'s contest rule to two outcomes.
+
+    Args:
+        ruleset: Whose rule decides.
+        first: The initiator's outcome (or result's
+            [`outcome()`][rollwerk.checks.CheckResult.outcome]).
+        second: The opponent's outcome.
+        checks: The two checks, for rulesets whose rule sees them
+            ([`ContestWithChecks`][rollwerk.rulesets.ContestWithChecks]).
+    """
+    if checks is not None and isinstance(ruleset, ContestWithChecks):
+        return ruleset.contest_with_checks(checks[0], first, checks[1], second)
     return ruleset.contest(first, second)
 
 
@@ -189,14 +291,63 @@ def contest_odds(
     """The exact distribution of who wins ``first`` against ``second``.
 
     The two checks are independent; their outcome distributions are combined
-    with the ruleset's contest rule.
+    with the ruleset's contest rule (the one that sees both checks, where
+    the ruleset has it).
     """
     for side, chk in (("first", first), ("second", second)):
         if chk.ruleset != ruleset.id:
             raise ContestError(
                 f"{side} check must belong to ruleset {ruleset.id!r}, got {chk.ruleset!r}"
             )
+    if isinstance(ruleset, ContestWithChecks):
+        rule = ruleset.contest_with_checks
+        return first.outcomes().combine(
+            second.outcomes(), lambda a, b: rule(first, a, second, b)
+        )
     return first.outcomes().combine(second.outcomes(), ruleset.contest)
+
+
+def contest_result(
+    ruleset: Ruleset,
+    first: CheckResult,
+    second: CheckResult,
+    *,
+    checks: tuple[Check, Check] | None = None,
+) -> ContestResult:
+    """Decide a contest of two resolved checks and keep both results.
+
+    The same rule as [`resolve_contest`][rollwerk.rulesets.resolve_contest],
+    applied to the results' outcomes; the
+    [`ContestResult`][rollwerk.checks.ContestResult] says who won and
+    explains both sides in any language.
+
+    >>> from rollwerk import ScriptedRng, build_check
+    >>> from rollwerk.testing.examples import ToyRuleset
+    >>> toy = ToyRuleset()
+    >>> check = build_check(toy, skill=4)
+    >>> r = contest_result(toy, check.resolve(ScriptedRng([2])), check.resolve(ScriptedRng([5])))
+    >>> print(r.explain())
+    the first side wins
+      first: rolled 2 against a chance of 4: success
+      second: rolled 5 against a chance of 4: failure
+
+    Args:
+        ruleset: Whose rule decides.
+        first: The initiator's result.
+        second: The opponent's result.
+        checks: The two checks, for a rule that sees them.
+
+    Raises:
+        ContestError: A result belongs to another ruleset.
+    """
+    for side, result in (("first", first), ("second", second)):
+        if result.ruleset and result.ruleset != ruleset.id:
+            raise ContestError(
+                f"{side} result must belong to ruleset {ruleset.id!r}, "
+                f"got {result.ruleset!r}"
+            )
+    outcome = resolve_contest(ruleset, first.outcome(), second.outcome(), checks=checks)
+    return ContestResult(first, second, outcome, ruleset.id)
 
 
 @attrs.frozen
@@ -237,3 +388,259 @@ def distribution_version(distribution: str) -> str:
         return version(distribution)
     except PackageNotFoundError:
         return "0+unknown"
+
+
+def _default_contest(levels: SuccessLevels) -> ContestRule:
+    def rule(first: Outcome, second: Outcome) -> ContestOutcome:
+        def key(o: Outcome) -> tuple[int, int, int]:
+            rank = levels.rank(o) if o.level is not None and levels else -1
+            return (o.degree.rank, rank, -(10**18) if o.value is None else o.value)
+
+        return compare(key(first), key(second))
+
+    return rule
+
+
+def _label_defaults(ruleset_id: str) -> Catalog:
+    prefix = "toolkit.label."
+    return Catalog(
+        {
+            lang: {
+                f"{ruleset_id}.label.{m[len(prefix) :]}": t
+                for m, t in table.items()
+                if m.startswith(prefix)
+            }
+            for lang, table in TOOLKIT_CATALOG.messages.items()
+        }
+    )
+
+
+@attrs.frozen
+class RulesetSpec(Ruleset):
+    """A ruleset as a value: what [`define_ruleset`][rollwerk.rulesets.define_ruleset] returns.
+
+    It satisfies the [`Ruleset`][rollwerk.rulesets.Ruleset] protocol (and
+    [`ContestWithChecks`][rollwerk.rulesets.ContestWithChecks]); change a
+    copy with ``attrs.evolve`` (an optional rule may do so).
+    """
+
+    id: str
+    """A short stable identifier (``"percent"``)."""
+    name: str
+    """The system's name."""
+    check_specs: tuple[CheckSpec, ...]
+    """The checks, the first being the default."""
+    levels: SuccessLevels = attrs.field(factory=SuccessLevels)
+    """The success levels, worst first (empty: none)."""
+    catalog: Catalog = attrs.field(
+        factory=lambda: Catalog({}), eq=False, hash=False, repr=False
+    )
+    """Every message of the ruleset, labels ``<id>.label.<key>`` included."""
+    difficulties: tuple[Difficulty, ...] = ()
+    """The difficulty presets, easiest first."""
+    contest_rule: ContestRule | None = attrs.field(default=None, repr=False)
+    """The rule on two outcomes, if given."""
+    contest_checks_rule: CheckContestRule | None = attrs.field(default=None, repr=False)
+    """The rule that sees both checks, if given."""
+    round_seconds: Fraction = Fraction(6)
+    """How long a round lasts in game seconds."""
+    actions_per_round: int = 1
+    """Action slots per combatant and round."""
+    stacking_policy: StackingPolicy = attrs.field(factory=StackingPolicy)
+    """How same-name effects and modifiers of one kind stack."""
+    initiative: InitiativeRule | None = attrs.field(default=None, repr=False)
+    """The initiative rule, or None for highest initiative first."""
+    distribution: str | None = None
+    """The distribution whose installed version is the ruleset's version."""
+    fixed_version: str | None = None
+    """A version given directly (wins over ``distribution``)."""
+
+    @property
+    def version(self) -> str:
+        """``fixed_version``, else the installed version of ``distribution``."""
+        if self.fixed_version is not None:
+            return self.fixed_version
+        if self.distribution is None:
+            return "0+unknown"
+        return distribution_version(self.distribution)
+
+    @property
+    def labels(self) -> Mapping[str, Mapping[str, str]]:
+        """``labels[lang][key]`` from the catalog's ``<id>.label.<key>`` messages.
+
+        Keys are the degrees, the level ids and the contest outcomes; the
+        toolkit's words stand in for any the ruleset's catalog leaves out.
+        """
+        return self.catalog.labels(self.id)
+
+    def checks(self) -> Sequence[CheckSpec]:
+        """The declared checks; the first is the default."""
+        return self.check_specs
+
+    def contest(self, first: Outcome, second: Outcome) -> ContestOutcome:
+        """The contest rule on two outcomes.
+
+        Without a rule of its own: the better degree, then the higher
+        level, then the higher value wins; else a tie.
+
+        Raises:
+            ContestError: The ruleset's rule needs the checks; use
+                [`contest_odds`][rollwerk.rulesets.contest_odds] or
+                [`resolve_contest`][rollwerk.rulesets.resolve_contest] with
+                ``checks=``.
+        """
+        if self.contest_rule is not None:
+            return self.contest_rule(first, second)
+        if self.contest_checks_rule is not None:
+            raise ContestError(
+                f"the contest rule of ruleset {self.id!r} needs both checks: "
+                "call resolve_contest(..., checks=(first, second)) or contest_odds"
+            )
+        return _default_contest(self.levels)(first, second)
+
+    def contest_with_checks(
+        self, first_check: Check, first: Outcome, second_check: Check, second: Outcome
+    ) -> ContestOutcome:
+        """The contest rule with both checks (falls back to ``contest``)."""
+        if self.contest_checks_rule is not None:
+            return self.contest_checks_rule(first_check, first, second_check, second)
+        return self.contest(first, second)
+
+    def initiative_order(
+        self, combatants: Sequence[Combatant], rng: Rng
+    ) -> Sequence[str]:
+        """The declared initiative rule, or highest initiative first."""
+        if self.initiative is not None:
+            return self.initiative(combatants, rng)
+        return by_initiative(combatants, rng)
+
+
+def _word(name: str, value: object) -> str:
+    if not isinstance(value, str) or not value or any(c in value for c in " .:\t\n"):
+        raise ParameterError(name, value, "a word without spaces, dots or colons")
+    return value
+
+
+def define_ruleset(
+    id: str,
+    name: str,
+    *,
+    checks: Sequence[CheckDefinition | CheckSpec],
+    version: str | None = None,
+    distribution: str | None = None,
+    catalog: Catalog | None = None,
+    levels: SuccessLevels | Sequence[Level] = (),
+    difficulties: Sequence[Difficulty] = (),
+    contest: ContestRule | None = None,
+    contest_with_checks: CheckContestRule | None = None,
+    contest_key: ContestKey | None = None,
+    round_seconds: Fraction | int = 6,
+    actions_per_round: int = 1,
+    stacking_policy: StackingPolicy | None = None,
+    initiative_order: InitiativeRule | None = None,
+) -> RulesetSpec:
+    """Declare a ruleset as a value instead of a class of constant properties.
+
+    Args:
+        id: A short identifier, a word (``"percent"``).
+        name: The system's name.
+        checks: [`define_check`][rollwerk.checks.define_check] definitions
+            (bound to this ruleset and its catalog) or ready
+            [`CheckSpec`][rollwerk.checks.CheckSpec]s; the first is the default.
+        version: The version, given directly; or
+        distribution: the distribution whose installed version it is
+            (read when asked, so importing the plugin stays cheap).
+        catalog: The ruleset's messages; labels are
+            ``<id>.label.<key>`` for the degrees, level ids, contest
+            outcomes, check and parameter names. Degrees and contest
+            outcomes have the toolkit's words unless named here; level
+            labels given on each [`Level`][rollwerk.checks.Level] come next;
+            this catalog wins over both.
+        levels: The success levels, worst first.
+        difficulties: The difficulty presets, easiest first.
+        contest: A rule on two outcomes; or
+        contest_with_checks: a rule that also sees both checks; or
+        contest_key: a key per side ``key(check, outcome)``: the higher key
+            wins, equal keys tie. At most one of the three; with none the
+            better degree, then level, then value wins.
+        round_seconds: How long a round lasts (default 6 seconds).
+        actions_per_round: Action slots per round (default 1).
+        stacking_policy: How modifiers stack (default: everything sums).
+        initiative_order: The initiative rule (default highest first).
+
+    >>> from rollwerk.checks import Degree, Outcome, define_check
+    >>> from rollwerk.rng import ScriptedRng
+    >>> coin = define_check("flip", dice=[2], judge=lambda faces: Outcome(
+    ...     faces[0] == 2, Degree.SUCCESS if faces[0] == 2 else Degree.FAILURE, None))
+    >>> rs = define_ruleset("coin", "Coin", version="1.0", checks=[coin])
+    >>> rs.id, rs.labels["de"]["success"], rs.checks()[0].name
+    ('coin', 'Erfolg', 'flip')
+    >>> build_check(rs).resolve(ScriptedRng([2])).explain()
+    'd2 2: success'
+
+    Raises:
+        ParameterError: A malformed declaration (the message names it).
+    """
+    rid = _word("id", id)
+    if not isinstance(name, str) or not name:
+        raise ParameterError("name", name, "a non-empty string")
+    rules = [
+        k
+        for k, v in (
+            ("contest", contest),
+            ("contest_with_checks", contest_with_checks),
+            ("contest_key", contest_key),
+        )
+        if v is not None
+    ]
+    if len(rules) > 1:
+        raise ParameterError(
+            "contest rules",
+            ", ".join(rules),
+            "at most one of contest, contest_with_checks and contest_key",
+        )
+    scale = levels if isinstance(levels, SuccessLevels) else SuccessLevels(*levels)
+    cat = _label_defaults(rid) | scale.catalog(rid) | (catalog or Catalog({}))
+    if not checks:
+        raise ParameterError("checks", checks, "at least one check")
+    specs: list[CheckSpec] = []
+    for i, item in enumerate(checks):
+        if isinstance(item, CheckDefinition):
+            specs.append(item.spec(rid, cat))
+        elif isinstance(item, CheckSpec):
+            specs.append(item)
+        else:
+            raise ParameterError(
+                f"checks[{i}]", item, "a CheckDefinition or a CheckSpec"
+            )
+    seconds = Fraction(round_seconds)
+    if seconds <= 0:
+        raise ParameterError("round_seconds", round_seconds, "a positive number")
+    checks_rule = contest_with_checks
+    if contest_key is not None:
+        key = contest_key
+
+        def keyed(
+            a_check: Check, a: Outcome, b_check: Check, b: Outcome
+        ) -> ContestOutcome:
+            return compare(key(a_check, a), key(b_check, b))
+
+        checks_rule = keyed
+    return RulesetSpec(
+        id=rid,
+        name=name,
+        check_specs=tuple(specs),
+        levels=scale,
+        catalog=cat,
+        difficulties=tuple(difficulties),
+        contest_rule=contest,
+        contest_checks_rule=checks_rule,
+        round_seconds=seconds,
+        actions_per_round=actions_per_round,
+        stacking_policy=StackingPolicy()
+        if stacking_policy is None
+        else stacking_policy,
+        initiative=initiative_order,
+        distribution=distribution,
+        fixed_version=version,
+    )

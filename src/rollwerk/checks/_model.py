@@ -39,7 +39,8 @@ __all__ = [
 Scalar: TypeAlias = int | str | bool | None
 """A JSON scalar: the type of parameters and outcome extras."""
 
-SCHEMA = 1
+SCHEMA = 2
+"""The version of check-result JSON; 2 added ``level`` (version 1 still loads)."""
 
 
 class Degree(enum.Enum):
@@ -89,6 +90,12 @@ class ContestOutcome(enum.Enum):
     """Both checks failed, a state of its own (AdZ, DS4)."""
 
 
+_LOADABLE = (1, 2)
+_OUTCOME_KEYS = frozenset(
+    {"success", "degree", "level", "value", "rolled", "probability"}
+)
+
+
 def _extras(
     value: Mapping[str, Scalar] | tuple[tuple[str, Scalar], ...],
 ) -> tuple[tuple[str, Scalar], ...]:
@@ -113,7 +120,9 @@ class Outcome:
     success, degree and value, and the same extras (ruleset-specific facts
     such as a Fluid fumble's side effect). ``rolled`` is ``False`` for checks
     that are decided without a roll (Fluid chance ≤ 0, an impossible AdZ
-    threshold).
+    threshold). ``level`` is the ruleset's success level (see
+    [`SuccessLevels`][rollwerk.checks.SuccessLevels]), ``None`` for rulesets
+    without levels.
     """
 
     success: bool
@@ -126,10 +135,19 @@ class Outcome:
     """Whether any die was rolled."""
     extras: tuple[tuple[str, Scalar], ...] = attrs.field(default=(), converter=_extras)
     """Further ruleset-specific facts as sorted ``(name, value)`` pairs."""
+    level: str | None = None
+    """The ruleset's success level id (``"hard"``), or ``None`` without levels."""
 
     def _key(self) -> tuple[Any, ...]:
         value = -(10**18) if self.value is None else self.value
-        return (self.degree.rank, value, self.success, self.rolled, repr(self.extras))
+        return (
+            self.degree.rank,
+            value,
+            self.success,
+            self.rolled,
+            repr(self.extras),
+            self.level or "",
+        )
 
     def __lt__(self, other: Outcome) -> bool:
         return self._key() < other._key()
@@ -139,13 +157,19 @@ class Outcome:
         return dict(self.extras).get(name, default)
 
     def to_json(self) -> dict[str, Any]:
-        """Plain JSON: success, degree, value, rolled and the extras inline."""
+        """Plain JSON: success, degree, value, rolled and the extras inline.
+
+        An outcome with a success level also has ``"level"`` (its id); one
+        without has no such key, as before levels existed.
+        """
         data: dict[str, Any] = {
             "success": self.success,
             "degree": self.degree.value,
             "value": self.value,
             "rolled": self.rolled,
         }
+        if self.level is not None:
+            data["level"] = self.level
         data.update(self.extras)
         return data
 
@@ -162,7 +186,7 @@ class Outcome:
             rest = {
                 k: check(v, "scalar", member(k))
                 for k, v in data.items()
-                if k not in {"success", "degree", "value", "rolled", "probability"}
+                if k not in _OUTCOME_KEYS
             }
             return cls(
                 success=strict(data, "success", "bool"),
@@ -170,6 +194,7 @@ class Outcome:
                 value=strict(data, "value", "int|null"),
                 rolled=strict(data, "rolled", "bool", True),
                 extras=rest,
+                level=strict(data, "level", "str|null", None),
             )
 
 
@@ -206,10 +231,19 @@ class CheckResult:
     """The id of the ruleset that resolved the check."""
     check: str = ""
     """The name of the check within its ruleset."""
+    level: str | None = None
+    """The ruleset's success level id, as in [`Outcome`][rollwerk.checks.Outcome]."""
 
     def outcome(self) -> Outcome:
         """The summary of this result that distributions are taken over."""
-        return Outcome(self.success, self.degree, self.value, self.rolled, self.extras)
+        return Outcome(
+            self.success,
+            self.degree,
+            self.value,
+            self.rolled,
+            self.extras,
+            level=self.level,
+        )
 
     def explain(self, lang: str = "en", catalogs: Catalog | None = None) -> str:
         """A short sentence saying what happened, in ``lang``.
@@ -231,13 +265,17 @@ class CheckResult:
         return dict(self.extras).get(name, default)
 
     def to_json(self) -> dict[str, Any]:
-        """Plain JSON with ``"schema": 1``; loads back with `from_json`."""
+        """Plain JSON with ``"schema": 2``; loads back with `from_json`.
+
+        Schema 2 added ``"level"`` (the success level id or ``null``).
+        """
         data: dict[str, Any] = {
             "schema": SCHEMA,
             "ruleset": self.ruleset,
             "check": self.check,
             "success": self.success,
             "degree": self.degree.value,
+            "level": self.level,
             "value": self.value,
             "rolled": self.rolled,
             "rolls": [r.to_json() for r in self.rolls],
@@ -259,8 +297,9 @@ class CheckResult:
         """
         with document("check result"):
             data = obj(data)
-            if type(data.get("schema")) is not int or data["schema"] != SCHEMA:
-                raise SchemaError.field("schema", str(SCHEMA), data.get("schema"))
+            schema = data.get("schema")
+            if type(schema) is not int or schema not in _LOADABLE:
+                raise SchemaError.field("schema", "1 or 2", schema)
             rolls = []
             for i, r in enumerate(array(data, "rolls")):
                 with nested(f"rolls[{i}]"):
@@ -281,6 +320,8 @@ class CheckResult:
                 extras=extras,
                 ruleset=strict(data, "ruleset", "str", ""),
                 check=strict(data, "check", "str", ""),
+                # schema 1 had no levels
+                level=strict(data, "level", "str|null", None) if schema > 1 else None,
             )
 
 

@@ -26,7 +26,7 @@ from rollwerk.distribution import Distribution, fraction_to_str
 from rollwerk.errors import ParameterError, RollwerkError, ScriptExhausted, UnknownCheck
 from rollwerk.i18n import Catalog
 from rollwerk.rng import Rng, ScriptedRng, SeededRng, SystemRng
-from rollwerk.rulesets import Ruleset, contest_odds
+from rollwerk.rulesets import Ruleset, contest_odds, contest_result, levels_of
 
 if TYPE_CHECKING:
     from rollwerk.checks._model import Check, Scalar
@@ -119,6 +119,13 @@ def add_parsers(
         "--vs-check",
         metavar="CHECK",
         help="the second side's check (default: the same check)",
+    )
+    p.add_argument(
+        "--seed",
+        type=int,
+        metavar="N",
+        help="also resolve both sides with a seeded Rng (first, then second) "
+        "and explain who won",
     )
     p.set_defaults(handler=cmd_contest)
 
@@ -233,20 +240,30 @@ def _word(cats: Catalog, lang: str, key: str) -> str:
 
 
 def _degree_label(ruleset: Ruleset, lang: str, degree: Degree, cats: Catalog) -> str:
-    """The ruleset's word for ``degree``.
+    """The ruleset's word for ``degree`` (see `_label`)."""
+    return _label(ruleset, lang, degree.value, cats)
 
-    A catalog message ``<ruleset id>.label.<degree>`` in ``lang`` wins (how
+
+def _label(ruleset: Ruleset, lang: str, key: str, cats: Catalog) -> str:
+    """The ruleset's word for a degree, level or contest outcome ``key``.
+
+    A catalog message ``<ruleset id>.label.<key>`` in ``lang`` wins (how
     a plugin adds a language for another ruleset's labels); then the
     ruleset's own ``labels[lang]``, then its English label.
     """
-    label = cats.template(lang, f"{ruleset.id}.label.{degree.value}")
+    label = cats.template(lang, f"{ruleset.id}.label.{key}")
     if label:
         return label
     labels: Mapping[str, str] = ruleset.labels.get(lang, {})
-    label = labels.get(degree.value)
+    label = labels.get(key)
     if not label:
-        label = ruleset.labels.get("en", {}).get(degree.value) or degree.value
+        label = ruleset.labels.get("en", {}).get(key) or key
     return label
+
+
+def _outcome_label(ruleset: Ruleset, lang: str, o: Outcome, cats: Catalog) -> str:
+    """The label of an outcome's success level, or of its degree without one."""
+    return _label(ruleset, lang, o.level or o.degree.value, cats)
 
 
 def _scalar_text(value: Scalar) -> str:
@@ -277,8 +294,17 @@ def _extras_text(outcome: Outcome, lang: str, cats: Catalog) -> str:
     return ", ".join(parts)
 
 
-def _sorted_outcomes(dist: Distribution[Outcome]) -> list[tuple[Outcome, Fraction]]:
-    return sorted(dist.items(), key=lambda item: item[0]._key(), reverse=True)
+def _sorted_outcomes(
+    dist: Distribution[Outcome], ruleset: Ruleset | None = None
+) -> list[tuple[Outcome, Fraction]]:
+    """Best first: by success level where the ruleset has levels, then degree, value."""
+    ranks = {key: i for i, key in enumerate(levels_of(ruleset).ids)}
+
+    def key(item: tuple[Outcome, Fraction]) -> tuple[Any, ...]:
+        o = item[0]
+        return (ranks.get(o.level or "", -1), *o._key())
+
+    return sorted(dist.items(), key=key, reverse=True)
 
 
 def _emit(text: str) -> None:
@@ -467,7 +493,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     lang = args.lang
     cats = _cats(args)
     verdict = _word(cats, lang, "yes" if result.success else "no")
-    label = _degree_label(ruleset, lang, result.degree, cats)
+    label = _outcome_label(ruleset, lang, result.outcome(), cats)
     line = f"{_word(cats, lang, 'result')}: {verdict}"
     if label != verdict:
         line += f" ({label})"
@@ -497,7 +523,7 @@ def cmd_odds(args: argparse.Namespace) -> int:
     ruleset, spec = _target(args)
     check, params = _build(ruleset, spec, args.params)
     dist = check.outcomes()
-    items = _sorted_outcomes(dist)
+    items = _sorted_outcomes(dist, ruleset)
     if args.json:
         data: dict[str, Any] = {
             "schema": SCHEMA,
@@ -516,9 +542,10 @@ def cmd_odds(args: argparse.Namespace) -> int:
     cats = _cats(args)
     largest = max(p for _, p in items)
     show_extras = any(o.extras or not o.rolled for o, _ in items)
+    show_levels = any(o.level is not None for o, _ in items)
     head = [
         _word(cats, lang, "result"),
-        _word(cats, lang, "degree"),
+        _word(cats, lang, "level" if show_levels else "degree"),
         _word(cats, lang, "value"),
     ]
     if show_extras:
@@ -528,7 +555,7 @@ def cmd_odds(args: argparse.Namespace) -> int:
     for o, p in items:
         row = [
             _word(cats, lang, "yes" if o.success else "no"),
-            _degree_label(ruleset, lang, o.degree, cats),
+            _outcome_label(ruleset, lang, o, cats),
             _scalar_text(o.value),
         ]
         if show_extras:
@@ -556,6 +583,12 @@ def cmd_contest(args: argparse.Namespace) -> int:
     except ParameterError as exc:
         raise ParameterError(f"--vs {exc.parameter}", exc.value, exc.allowed) from None
     odds = contest_odds(ruleset, first, second)
+    played = None
+    if args.seed is not None:
+        rng = SeededRng(args.seed)
+        played = contest_result(
+            ruleset, first.resolve(rng), second.resolve(rng), checks=(first, second)
+        )
     if args.json:
         data: dict[str, Any] = {
             "schema": SCHEMA,
@@ -569,6 +602,11 @@ def cmd_contest(args: argparse.Namespace) -> int:
         data["probabilities"] = {
             c.value: fraction_to_str(odds[c]) for c in ContestOutcome
         }
+        if levels_of(ruleset):
+            data["levels"] = _contest_levels(ruleset, first, second)
+        if played is not None:
+            data["seed"] = args.seed
+            data["result"] = played.to_json()
         _emit(_dumps(data, ensure_ascii=False))
         return 0
     lang = args.lang
@@ -597,4 +635,29 @@ def cmd_contest(args: argparse.Namespace) -> int:
     )
     for line in table(rows, {1, 2}):
         _emit(line)
+    if levels_of(ruleset):
+        # Each side's chance of every success level, best first.
+        levels = _contest_levels(ruleset, first, second)
+        rows = [[_word(cats, lang, "level"), "1", "2"]]
+        for key in reversed(levels["first"]):
+            p1, p2 = (Fraction(levels[side][key]) for side in ("first", "second"))
+            rows.append(
+                [_label(ruleset, lang, key, cats), percent(p1, lang), percent(p2, lang)]
+            )
+        for line in table(rows, {1, 2}):
+            _emit(line)
+    if played is not None:
+        _emit(f"{_word(cats, lang, 'result')}: {played.explain(lang, cats)}")
     return 0
+
+
+def _contest_levels(
+    ruleset: Ruleset, first: Check, second: Check
+) -> dict[str, dict[str, str]]:
+    """``{"first": {level: probability}, "second": …}``, worst level first."""
+    ids = levels_of(ruleset).ids
+    out: dict[str, dict[str, str]] = {}
+    for side, check in (("first", first), ("second", second)):
+        by_level = check.outcomes().map(lambda o: o.level)
+        out[side] = {key: fraction_to_str(by_level[key]) for key in ids}
+    return out

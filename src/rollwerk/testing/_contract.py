@@ -12,6 +12,7 @@ from typing import Any
 
 from hypothesis import HealthCheck, Phase, given, reject, settings
 
+from rollwerk.checks._levels import Level
 from rollwerk.checks._model import (
     Check,
     CheckResult,
@@ -21,6 +22,7 @@ from rollwerk.checks._model import (
     Scalar,
 )
 from rollwerk.checks._parameters import CheckSpec, Difficulty, Monotonic, Parameter
+from rollwerk.checks._toolkit import FaceCheck
 from rollwerk.dice._die import DieRoll
 from rollwerk.distribution import Distribution
 from rollwerk.errors import RollwerkError
@@ -34,10 +36,12 @@ __all__ = [
     "DEFAULT_MAX_EXAMPLES",
     "DEFAULT_REPLAYS",
     "DEFAULT_RESOLUTIONS",
+    "FACE_BUDGET",
     "RULESET_PROPERTIES",
     "assert_check_contract",
     "assert_contest_contract",
     "assert_distribution_valid",
+    "assert_faces_match",
     "assert_frequencies_match",
     "assert_monotonic",
     "assert_ruleset_contract",
@@ -54,9 +58,18 @@ DEFAULT_ALPHA = 1e-6
 """The false-alarm rate of the goodness-of-fit test, per check."""
 DEFAULT_MAX_EXAMPLES = 8
 """Parameter sets drawn per check spec, besides the three fixed corners."""
+FACE_BUDGET = 20_000
+"""The most face combinations the kit enumerates and replays per check.
+
+A [`FaceCheck`][rollwerk.checks.FaceCheck] with more combinations is only
+compared with rolling by frequencies (its closed form cannot be checked
+face by face within the budget).
+"""
 _MONOTONIC_EXAMPLES = 3
 _MAX_MONOTONIC_POINTS = 101
-_RESERVED_EXTRAS = frozenset({"success", "degree", "value", "rolled", "probability"})
+_RESERVED_EXTRAS = frozenset(
+    {"success", "degree", "level", "value", "rolled", "probability"}
+)
 
 RULESET_PROPERTIES: list[RulesetProperty] = [assert_ruleset_durations]
 """Extension point: further ruleset-wide properties run by the contract.
@@ -331,6 +344,68 @@ def _check_rng_used(
         )
 
 
+def assert_faces_match(check: FaceCheck, *, budget: int = FACE_BUDGET) -> bool:
+    """Assert that a face-declared check agrees with its faces, face by face.
+
+    For a [`FaceCheck`][rollwerk.checks.FaceCheck] whose dice have at most
+    ``budget`` face combinations:
+
+    1. ``outcomes()`` equals the brute-force distribution over every
+       combination of faces (so a closed form cannot drift from the judge);
+    2. resolving with a [`ScriptedRng`][rollwerk.rng.ScriptedRng] of each
+       combination records exactly those faces and gives the outcome the
+       judge gives (so the memo and the roll record cannot drift either).
+
+    A check whose rolling and odds are wrong the same way still disagrees
+    with the judge on some faces. Returns whether the check was within the
+    budget (``False``: nothing was compared).
+
+    Raises:
+        ContractViolation: Some distribution or face disagrees.
+    """
+    import itertools
+
+    where = describe_check(check)
+    sides = [s for s, _ in check.dice]
+    if math.prod(sides) > budget:
+        return False
+    brute: dict[Outcome, int] = {}
+    for faces in itertools.product(*(range(1, n + 1) for n in sides)):
+        outcome = check.outcome_for(faces)
+        brute[outcome] = brute.get(outcome, 0) + 1
+        result = check.resolve(ScriptedRng(list(faces)))
+        if tuple(r.face for r in result.rolls) != faces:
+            raise _fail(
+                where,
+                f"resolving the faces {list(faces)} recorded "
+                f"{[r.face for r in result.rolls]}",
+            )
+        if result.outcome() != outcome:
+            raise _fail(
+                where,
+                f"the faces {list(faces)} resolve to {result.outcome()!r} but "
+                f"the judge says {outcome!r}",
+            )
+    exact = Distribution.from_weights(brute)
+    stated = check.outcomes()
+    if stated != exact:
+        wrong = sorted(
+            (
+                o
+                for o in set(stated.support) | set(exact.support)
+                if stated[o] != exact[o]
+            ),
+            key=repr,
+        )
+        o = wrong[0]
+        raise _fail(
+            where,
+            f"outcomes() says P({o!r}) = {stated[o]} but enumerating all "
+            f"{math.prod(sides)} face combinations gives {exact[o]}",
+        )
+    return True
+
+
 def assert_check_contract(
     check: Check,
     *,
@@ -378,6 +453,8 @@ def assert_check_contract(
     if not isinstance(check, Check):
         raise _fail(where, "is not a Check (needs ruleset, name, parameters, ...)")
     dist = _check_outcomes(check, where)
+    if isinstance(check, FaceCheck):
+        assert_faces_match(check)
     for s in range(seed, seed + replays):
         counting = _CountingRng(SeededRng(s))
         result = _check_result_shape(check, check.resolve(counting), where)
@@ -487,13 +564,14 @@ def assert_ruleset_declaration(ruleset: Ruleset) -> None:
     for attr in ("name", "version"):
         if not isinstance(getattr(ruleset, attr), str) or not getattr(ruleset, attr):
             raise _fail(where, f"{attr} must be a non-empty string")
+    levels = _declared_levels(ruleset, where)
     for lang in ("en", "de"):
-        labels = ruleset.labels.get(lang)
-        if labels is None:
+        if ruleset.labels.get(lang) is None:
             raise _fail(where, f"labels has no {lang!r} entry")
-        for degree in Degree:
-            if not labels.get(degree.value):
-                raise _fail(where, f"labels[{lang!r}] has no {degree.value!r}")
+    for lang, labels in ruleset.labels.items():
+        for key in [d.value for d in Degree] + [lv.id for lv in levels]:
+            if not labels.get(key):
+                raise _fail(where, f"labels[{lang!r}] has no {key!r}")
     seconds = ruleset.round_seconds
     if isinstance(seconds, bool) or not isinstance(seconds, (int, Fraction)):
         raise _fail(where, f"round_seconds must be a Fraction, got {seconds!r}")
@@ -512,6 +590,53 @@ def assert_ruleset_declaration(ruleset: Ruleset) -> None:
         raise _fail(where, f"check names repeat: {names}")
     for spec in specs:
         _check_spec_declaration(rid, spec)
+
+
+def _declared_levels(ruleset: Ruleset, where: str) -> list[Level]:
+    """The ruleset's levels, checked: Level objects, unique, worst first."""
+    levels = list(getattr(ruleset, "levels", None) or ())
+    ids: set[str] = set()
+    for i, level in enumerate(levels):
+        if not isinstance(level, Level):
+            raise _fail(where, f"levels[{i}] is {level!r}, not a Level")
+        if level.id in ids:
+            raise _fail(where, f"level id {level.id!r} repeats")
+        ids.add(level.id)
+        if i and (level.success, level.degree.rank) < (
+            levels[i - 1].success,
+            levels[i - 1].degree.rank,
+        ):
+            lower = levels[i - 1]
+            raise _fail(
+                where,
+                f"level {level.id!r} ({level.degree.value}, success="
+                f"{level.success}) is less successful than the level below it, "
+                f"{lower.id!r} ({lower.degree.value}, success={lower.success}); "
+                "levels go worst first",
+            )
+    return levels
+
+
+def _check_levels(ruleset: Ruleset, check: Check, dist: Distribution[Outcome]) -> None:
+    """Every outcome's level is a declared level with the same degree and success."""
+    where = describe_check(check)
+    by_id = {lv.id: lv for lv in getattr(ruleset, "levels", None) or ()}
+    for outcome in dist.support:
+        if outcome.level is None:
+            continue
+        level = by_id.get(outcome.level)
+        if level is None:
+            raise _fail(
+                where,
+                f"outcome {outcome!r} has level {outcome.level!r}, which the "
+                f"ruleset does not declare (levels: {', '.join(by_id) or 'none'})",
+            )
+        if (level.degree, level.success) != (outcome.degree, outcome.success):
+            raise _fail(
+                where,
+                f"outcome {outcome!r} is at level {level.id!r}, which maps to "
+                f"{level.degree.value} with success={level.success}",
+            )
 
 
 def _check_spec_declaration(rid: str, spec: CheckSpec) -> None:
@@ -629,6 +754,13 @@ def assert_contest_contract(
     for key in odds.support:
         if not isinstance(key, ContestOutcome):
             raise _fail(where, f"contest() returned {key!r}, not a ContestOutcome")
+        for lang, labels in ruleset.labels.items():
+            if not labels.get(key.value):
+                raise _fail(
+                    where,
+                    f"the contest can end {key.value!r}, but labels[{lang!r}] has "
+                    f"no {key.value!r}",
+                )
     if symmetric is None:
         spec = next((s for s in ruleset.checks() if s.name == first.name), None)
         symmetric = spec is not None and spec.contest_symmetric
@@ -698,6 +830,7 @@ def _spec_contract(
                 f"was built by ruleset {ruleset.id!r} but names {check.ruleset!r}",
             )
         _check_built(spec, check, params)
+        _check_levels(ruleset, check, check.outcomes())
         assert_check_contract(
             check,
             resolutions=resolutions,

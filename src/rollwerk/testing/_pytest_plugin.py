@@ -1,9 +1,13 @@
 """The pytest plugin of the contract kit (loaded through the ``pytest11`` entry point).
 
 It adds the option ``--rollwerk-contract=<ruleset id>`` (repeatable; also
-``<id>:<check>``, and ``<id>+<option>…`` to switch on optional rules), which adds one test item per check spec of that installed
-ruleset, one for its declaration and one per extra ruleset property, and the
-fixture ``rollwerk_contract``. Nothing of rollwerk or hypothesis is imported
+``<id>:<check>``, and ``<id>+<option>…`` to switch on optional rules), which
+runs one test item per check spec of that installed ruleset, one for its
+declaration and one per extra ruleset property, and the fixture
+``rollwerk_contract``. With the option, pytest runs *only* these items:
+nothing in the current folder is collected (its test files, doctests,
+conftest-less packages), so ``pytest --rollwerk-contract=ID`` works from any
+folder. Nothing of rollwerk or hypothesis is imported
 until such an item runs or the fixture is used, so the plugin costs nothing in
 test runs that do not use it.
 """
@@ -157,12 +161,29 @@ def _items(session: pytest.Session, target: str) -> list[ContractItem]:
     return items
 
 
+def pytest_ignore_collect(collection_path: Any, config: pytest.Config) -> bool | None:
+    """With ``--rollwerk-contract``, collect nothing from the folder's files."""
+    if config.getoption("rollwerk_contract"):
+        return True
+    return None
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(
     session: pytest.Session, config: pytest.Config, items: list[pytest.Item]
 ) -> None:
-    """Append the contract items for every ``--rollwerk-contract`` given."""
-    for target in config.getoption("rollwerk_contract"):
+    """Run only the contract items when ``--rollwerk-contract`` is given.
+
+    Anything collected anyway (test paths given explicitly on the command
+    line) is deselected and reported as such.
+    """
+    targets = config.getoption("rollwerk_contract")
+    if not targets:
+        return
+    if items:
+        config.hook.pytest_deselected(items=list(items))
+        items.clear()
+    for target in targets:
         items.extend(_items(session, target))
 
 

@@ -1,0 +1,193 @@
+"""Success levels: a ruleset's own ordered, named grades above the four degrees."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator, Mapping, Sequence
+from typing import overload
+
+import attrs
+
+from rollwerk.checks._model import Degree, Outcome, Scalar
+from rollwerk.errors import ParameterError
+from rollwerk.i18n import Catalog
+
+__all__ = ["Level", "SuccessLevels"]
+
+_SUCCESSFUL = frozenset({Degree.SUCCESS, Degree.CRITICAL_SUCCESS})
+
+
+def _word(name: str, value: object) -> str:
+    if not isinstance(value, str) or not value or any(c in value for c in " .:\t\n"):
+        raise ParameterError(name, value, "a word without spaces, dots or colons")
+    return value
+
+
+@attrs.frozen(init=False)
+class Level:
+    """One named success level of a ruleset, mapped to a core degree.
+
+    Generic code keeps working with ``degree`` and ``success``; the ruleset
+    (and its labels) know the finer grade. ``success`` defaults to whether
+    ``degree`` is a success; labels per language are given as keywords and
+    become catalog messages ``<ruleset id>.label.<level id>``.
+
+    >>> hard = Level("hard", Degree.SUCCESS, en="hard success", de="schwerer Erfolg")
+    >>> hard.id, hard.success, hard.labels["de"]
+    ('hard', True, 'schwerer Erfolg')
+    """
+
+    id: str
+    """A stable identifier (``"hard"``): JSON, labels and the CLI use it."""
+    degree: Degree
+    """The core degree that stands for this level."""
+    success: bool
+    """Whether a result at this level is a success."""
+    labels: Mapping[str, str] = attrs.field(eq=False, hash=False, repr=False)
+    """The level's name by language (``{"en": "hard success", …}``)."""
+
+    def __init__(
+        self, id: str, degree: Degree, success: bool | None = None, **labels: str
+    ) -> None:
+        if not isinstance(degree, Degree):
+            raise ParameterError("degree", degree, "a Degree")
+        if success is None:
+            success = degree in _SUCCESSFUL
+        if not isinstance(success, bool):
+            raise ParameterError("success", success, "true, false or None")
+        for lang, text in labels.items():
+            if not isinstance(text, str) or not text:
+                raise ParameterError(f"label {lang!r}", text, "a non-empty string")
+        self.__attrs_init__(_word("level id", id), degree, success, dict(labels))
+
+
+@attrs.frozen(init=False)
+class SuccessLevels(Sequence[Level]):
+    """A ruleset's success levels, worst first.
+
+    Each level is at least as successful as the one before it: its
+    ``success`` never goes from true back to false and its degree never
+    ranks lower. An empty scale means "no levels" (outcomes carry
+    ``level=None``).
+
+    >>> levels = SuccessLevels(
+    ...     Level("fumble", Degree.CRITICAL_FAILURE, en="fumble", de="Patzer"),
+    ...     Level("failure", Degree.FAILURE, en="failure", de="Fehlschlag"),
+    ...     Level("regular", Degree.SUCCESS, en="success", de="Erfolg"),
+    ...     Level("hard", Degree.SUCCESS, en="hard success", de="schwerer Erfolg"),
+    ... )
+    >>> o = levels.outcome("hard", 17)
+    >>> o.success, o.degree.name, o.value, o.level
+    (True, 'SUCCESS', 17, 'hard')
+    >>> levels.rank(o), levels.rank("fumble"), levels.outcome(1, 80).level
+    (3, 0, 'failure')
+
+    Raises:
+        ParameterError: Two levels share an id, or a level is less
+            successful than one below it.
+    """
+
+    levels: tuple[Level, ...]
+    """The levels, worst first."""
+
+    def __init__(self, *levels: Level) -> None:
+        seen: set[str] = set()
+        for i, level in enumerate(levels):
+            if not isinstance(level, Level):
+                raise ParameterError(f"levels[{i}]", level, "a Level")
+            if level.id in seen:
+                raise ParameterError("level id", level.id, "unique within the scale")
+            seen.add(level.id)
+        for lower, higher in itertools.pairwise(levels):
+            if (higher.success, higher.degree.rank) < (
+                lower.success,
+                lower.degree.rank,
+            ):
+                raise ParameterError(
+                    f"level {higher.id!r}",
+                    f"{higher.degree.value}, success={higher.success}",
+                    f"at least as successful as the level below it, {lower.id!r} "
+                    f"({lower.degree.value}, success={lower.success}); levels go "
+                    "worst first",
+                )
+        self.__attrs_init__(tuple(levels))
+
+    @overload
+    def __getitem__(self, index: int) -> Level: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Level]: ...
+    def __getitem__(self, index: int | slice) -> Level | Sequence[Level]:
+        return self.levels[index]
+
+    def __len__(self) -> int:
+        return len(self.levels)
+
+    def __iter__(self) -> Iterator[Level]:
+        return iter(self.levels)
+
+    @property
+    def ids(self) -> tuple[str, ...]:
+        """The level ids, worst first."""
+        return tuple(level.id for level in self.levels)
+
+    def get(self, level: str) -> Level:
+        """The level called ``level``.
+
+        Raises:
+            ParameterError: No level has that id (the message lists them).
+        """
+        for candidate in self.levels:
+            if candidate.id == level:
+                return candidate
+        raise ParameterError("level", level, "one of " + ", ".join(self.ids))
+
+    def rank(self, level: str | Outcome | None) -> int:
+        """The position of a level (or of an outcome's level), 0 for the worst.
+
+        Raises:
+            ParameterError: The level is unknown, or the outcome has none.
+        """
+        key = level.level if isinstance(level, Outcome) else level
+        if key is None:
+            raise ParameterError("level", None, "one of " + ", ".join(self.ids))
+        return self.levels.index(self.get(key))
+
+    def outcome(
+        self,
+        level: int | str,
+        value: int | None,
+        *,
+        rolled: bool = True,
+        extras: Mapping[str, Scalar] | None = None,
+    ) -> Outcome:
+        """An outcome at ``level`` (its rank or id) with the level's degree and success.
+
+        Raises:
+            ParameterError: The rank or id names no level.
+        """
+        if isinstance(level, bool) or not isinstance(level, (int, str)):
+            raise ParameterError("level", level, "a rank or a level id")
+        if isinstance(level, int):
+            if not 0 <= level < len(self.levels):
+                raise ParameterError(
+                    "level", level, f"a rank from 0 to {len(self.levels) - 1}"
+                )
+            chosen = self.levels[level]
+        else:
+            chosen = self.get(level)
+        return Outcome(
+            chosen.success,
+            chosen.degree,
+            value,
+            rolled,
+            extras or {},
+            level=chosen.id,
+        )
+
+    def catalog(self, ruleset_id: str) -> Catalog:
+        """The levels' labels as catalog messages ``<ruleset_id>.label.<level id>``."""
+        messages: dict[str, dict[str, str]] = {}
+        for level in self.levels:
+            for lang, text in level.labels.items():
+                messages.setdefault(lang, {})[f"{ruleset_id}.label.{level.id}"] = text
+        return Catalog(messages)

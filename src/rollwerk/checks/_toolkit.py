@@ -1,0 +1,533 @@
+"""The authoring toolkit: a check declared by its dice and a pure face function.
+
+[`define_check`][rollwerk.checks.define_check] takes the dice a check rolls
+and a *judge*, a pure function from the faces (and the parameters) to an
+[`Outcome`][rollwerk.checks.Outcome]. Everything else comes from the
+toolkit: the [`FaceCheck`][rollwerk.checks.FaceCheck] that resolves it (with
+a per-face memo), the exact distribution (enumerating the faces within
+[`ENUMERATION_BUDGET`][rollwerk.checks.ENUMERATION_BUDGET], or the author's
+closed form), the roll record, the explanation and the JSON.
+"""
+
+from __future__ import annotations
+
+import inspect
+import itertools
+import math
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TypeAlias
+
+import attrs
+
+from rollwerk.checks._model import (
+    CheckResult,
+    ContestOutcome,
+    Outcome,
+    Scalar,
+)
+from rollwerk.checks._parameters import CheckSpec, Parameter
+from rollwerk.dice._die import DieRoll
+from rollwerk.distribution import Distribution
+from rollwerk.errors import LimitExceeded, ParameterError, RulesError
+from rollwerk.i18n import Catalog, Text
+from rollwerk.rng import Rng
+
+__all__ = [
+    "ENUMERATION_BUDGET",
+    "MEMO_LIMIT",
+    "TOOLKIT_CATALOG",
+    "CheckDefinition",
+    "DiceSpec",
+    "FaceCheck",
+    "compare",
+    "define_check",
+    "enumerate_faces",
+]
+
+ENUMERATION_BUDGET = 200_000
+"""The most face combinations a check's exact odds enumerate by default.
+
+A check whose dice have more combinations (the product of their sides)
+needs a closed form (``odds=``) or a larger ``budget=``; asking for its
+odds otherwise raises [`LimitExceeded`][rollwerk.errors.LimitExceeded]
+naming the budget. 200 000 combinations take about a second.
+"""
+
+MEMO_LIMIT = 4096
+"""Checks with at most this many face combinations keep every result built.
+
+A frozen check resolves each combination once and then looks the result up
+(a single d20 check costs one draw and one dictionary lookup); larger
+checks build each result afresh.
+"""
+
+DiceSpec: TypeAlias = Sequence[int | tuple[int, str]]
+"""The dice of a check: sides, or ``(sides, role)`` pairs (role ``"check"`` if
+only sides are given), in the order they are drawn."""
+
+_EN = {
+    "toolkit.explain": "{faces} → {value}: {label}",
+    "toolkit.explain.no_value": "{faces}: {label}",
+    "toolkit.explain.no_roll": "no roll: {label}",
+    "toolkit.label.critical_success": "critical success",
+    "toolkit.label.success": "success",
+    "toolkit.label.failure": "failure",
+    "toolkit.label.critical_failure": "critical failure",
+    "toolkit.label.first": "first side wins",
+    "toolkit.label.second": "second side wins",
+    "toolkit.label.tie": "tie",
+    "toolkit.label.reroll": "roll again",
+    "toolkit.label.both_failed": "both failed",
+}
+_DE = {
+    "toolkit.explain": "{faces} → {value}: {label}",
+    "toolkit.explain.no_value": "{faces}: {label}",
+    "toolkit.explain.no_roll": "kein Wurf: {label}",
+    "toolkit.label.critical_success": "kritischer Erfolg",
+    "toolkit.label.success": "Erfolg",
+    "toolkit.label.failure": "Misserfolg",
+    "toolkit.label.critical_failure": "kritischer Misserfolg",
+    "toolkit.label.first": "erste Seite gewinnt",
+    "toolkit.label.second": "zweite Seite gewinnt",
+    "toolkit.label.tie": "unentschieden",
+    "toolkit.label.reroll": "neu würfeln",
+    "toolkit.label.both_failed": "beide gescheitert",
+}
+
+TOOLKIT_CATALOG = Catalog({"en": _EN, "de": _DE})
+"""The toolkit's messages: default explanations and default labels.
+
+``toolkit.label.<key>`` are the labels a toolkit ruleset has for the four
+degrees and the contest outcomes unless its own catalog names them.
+"""
+
+
+def _dice(value: object) -> tuple[tuple[int, str], ...]:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
+        raise ParameterError("dice", value, "a sequence of sides or (sides, role)")
+    out: list[tuple[int, str]] = []
+    for item in value:
+        sides, role = (item, "check") if not isinstance(item, tuple) else item
+        if isinstance(sides, bool) or not isinstance(sides, int) or sides < 1:
+            raise ParameterError("dice", item, "sides >= 1, or (sides, role)")
+        if not isinstance(role, str):
+            raise ParameterError("die role", role, "a string")
+        out.append((sides, role))
+    return tuple(out)
+
+
+def _accepted(fn: Callable[..., Any], skip: int) -> frozenset[str] | None:
+    """The keyword names ``fn`` takes after ``skip`` positional ones (None: all)."""
+    try:
+        sig = inspect.signature(fn)
+    except (TypeError, ValueError):
+        return None
+    names = []
+    for i, p in enumerate(sig.parameters.values()):
+        if p.kind is p.VAR_KEYWORD:
+            return None
+        if i >= skip and p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY):
+            names.append(p.name)
+    return frozenset(names)
+
+
+def _pick(
+    accepted: frozenset[str] | None, params: Mapping[str, Scalar]
+) -> dict[str, Scalar]:
+    if accepted is None:
+        return dict(params)
+    return {k: v for k, v in params.items() if k in accepted}
+
+
+def enumerate_faces(
+    dice: DiceSpec,
+    judge: Callable[[tuple[int, ...]], Outcome],
+    *,
+    budget: int = ENUMERATION_BUDGET,
+) -> Distribution[Outcome]:
+    """The exact outcome distribution of ``judge`` over every face combination.
+
+    Each combination of faces of ``dice`` is equally likely; ``judge`` maps
+    it to an outcome.
+
+    >>> from rollwerk.checks import Degree, Outcome
+    >>> dist = enumerate_faces([6, 6], lambda f: Outcome(sum(f) >= 10, Degree.SUCCESS
+    ...     if sum(f) >= 10 else Degree.FAILURE, None))
+    >>> dist.probability(lambda o: o.success)
+    Fraction(1, 6)
+
+    Raises:
+        LimitExceeded: The dice have more than ``budget`` combinations
+            (``face enumeration budget``).
+    """
+    sides = [s for s, _ in _dice(dice)]
+    total = math.prod(sides)
+    if total > budget:
+        raise LimitExceeded("face enumeration budget", total, budget)
+    weights: dict[Outcome, int] = {}
+    for faces in itertools.product(*(range(1, s + 1) for s in sides)):
+        outcome = judge(faces)
+        weights[outcome] = weights.get(outcome, 0) + 1
+    return Distribution.from_weights(weights)
+
+
+def compare(first: Any, second: Any) -> ContestOutcome:
+    """``FIRST`` if ``first > second``, ``SECOND`` if less, else ``TIE``.
+
+    For contest rules written as a key per side (``(level rank, skill)``).
+
+    >>> compare((3, 40), (3, 55))
+    <ContestOutcome.SECOND: 'second'>
+    """
+    if first > second:
+        return ContestOutcome.FIRST
+    if second > first:
+        return ContestOutcome.SECOND
+    return ContestOutcome.TIE
+
+
+@attrs.frozen
+class CheckDefinition:
+    """A check declared by its dice and a judge; build it with ``define_check``.
+
+    A ruleset value ([`define_ruleset`][rollwerk.rulesets.define_ruleset])
+    turns each definition into a [`CheckSpec`][rollwerk.checks.CheckSpec]
+    whose checks are [`FaceCheck`][rollwerk.checks.FaceCheck]s.
+    """
+
+    name: str
+    """The check's name within its ruleset (``"check"``)."""
+    parameters: tuple[Parameter, ...]
+    """The declared parameters, in the order the CLI lists them."""
+    dice: Callable[..., DiceSpec] | DiceSpec = attrs.field(repr=False)
+    """The dice, or a function of the parameters that gives them."""
+    judge: Callable[..., Outcome] = attrs.field(repr=False)
+    """``judge(faces, **parameters)``: the outcome of one face combination."""
+    odds: Callable[..., Distribution[Outcome]] | None = attrs.field(
+        default=None, repr=False
+    )
+    """``odds(**parameters)``: a closed form of the exact distribution, or None."""
+    explain: Callable[..., Text] | None = attrs.field(default=None, repr=False)
+    """``explain(faces, outcome, **parameters)``: the explanation, or None."""
+    help: str = ""
+    """One line saying what the check is for."""
+    budget: int = ENUMERATION_BUDGET
+    """The most face combinations enumerated for the exact odds."""
+    contest_symmetric: bool = True
+    """Whether swapping two sides of a contest swaps FIRST and SECOND."""
+    _accepts: dict[str, frozenset[str] | None] = attrs.field(
+        init=False, repr=False, eq=False, hash=False, factory=dict
+    )
+
+    def __attrs_post_init__(self) -> None:
+        for key, fn, skip in (
+            ("dice", self.dice, 0),
+            ("judge", self.judge, 1),
+            ("odds", self.odds, 0),
+            ("explain", self.explain, 2),
+        ):
+            if callable(fn):
+                self._accepts[key] = _accepted(fn, skip)
+
+    def call(self, what: str, *args: Any, params: Mapping[str, Scalar]) -> Any:
+        """Call the ``dice``, ``judge``, ``odds`` or ``explain`` function.
+
+        Each gets the parameters its signature names (all of them if it takes
+        ``**kwargs``), after the positional ``args``.
+        """
+        fn = getattr(self, what)
+        return fn(*args, **_pick(self._accepts.get(what), params))
+
+    def spec(self, ruleset: str, catalog: Catalog | None = None) -> CheckSpec:
+        """The [`CheckSpec`][rollwerk.checks.CheckSpec] of this check in ``ruleset``.
+
+        ``catalog`` holds the ruleset's labels (``<ruleset>.label.<key>``)
+        used in the default explanation.
+        """
+
+        def factory(**params: Scalar) -> FaceCheck:
+            return FaceCheck(self, ruleset, params, catalog)
+
+        return CheckSpec(
+            self.name,
+            self.parameters,
+            factory,
+            help=self.help,
+            contest_symmetric=self.contest_symmetric,
+        )
+
+    def build(
+        self, ruleset: str = "", catalog: Catalog | None = None, **params: object
+    ) -> FaceCheck:
+        """Validate ``params`` against the declaration and build the check."""
+        check = self.spec(ruleset, catalog).build(**params)
+        assert isinstance(check, FaceCheck)
+        return check
+
+
+def define_check(
+    name: str,
+    parameters: Sequence[Parameter] = (),
+    *,
+    dice: Callable[..., DiceSpec] | DiceSpec,
+    judge: Callable[..., Outcome],
+    odds: Callable[..., Distribution[Outcome]] | None = None,
+    explain: Callable[..., Text] | None = None,
+    help: str = "",
+    budget: int = ENUMERATION_BUDGET,
+    contest_symmetric: bool = True,
+) -> CheckDefinition:
+    """Declare a check by its dice and a pure function from faces to an outcome.
+
+    Args:
+        name: The check's name in its ruleset (a word without ``:``).
+        parameters: The declared [`Parameter`][rollwerk.checks.Parameter]s.
+        dice: The dice drawn, in order: sides or ``(sides, role)`` pairs, or
+            a function of the parameters giving them (``d100_dice``); no
+            dice means the check is decided without a roll.
+        judge: ``judge(faces, **parameters) -> Outcome``, pure: the same
+            faces and parameters always give the same outcome.
+        odds: ``odds(**parameters) -> Distribution[Outcome]``, a closed form
+            for dice too many to enumerate; the contract kit compares it
+            with enumeration where the budget allows.
+        explain: ``explain(faces, outcome, **parameters) -> Text``; default:
+            the faces, the value and the ruleset's label of the level (or
+            degree), ``"d10 4, d10 2 → 42: hard success"``.
+        help: One line for the CLI and the docs.
+        budget: The most face combinations enumerated for exact odds.
+        contest_symmetric: Whether swapping contest sides swaps the winner.
+
+    Each function receives only the parameters its signature names (or all
+    of them through ``**kwargs``).
+
+    >>> from rollwerk.checks import Degree, Outcome, Parameter
+    >>> def judge(faces: tuple[int, ...], target: int) -> Outcome:
+    ...     hit = faces[0] >= target
+    ...     return Outcome(hit, Degree.SUCCESS if hit else Degree.FAILURE, faces[0])
+    >>> d20 = define_check("check", [Parameter("target", int, min_value=1,
+    ...     max_value=20)], dice=[20], judge=judge)
+    >>> check = d20.build("demo", target=15)
+    >>> check.outcomes().probability(lambda o: o.success)
+    Fraction(3, 10)
+
+    Raises:
+        ParameterError: A malformed declaration (name, budget, functions).
+    """
+    if not isinstance(name, str) or not name or any(c in name for c in " :\t\n"):
+        raise ParameterError("name", name, "a word without ':'")
+    if not callable(judge):
+        raise ParameterError("judge", judge, "a function of the faces")
+    if not callable(dice):
+        _dice(dice)
+    for key, fn in (("odds", odds), ("explain", explain)):
+        if fn is not None and not callable(fn):
+            raise ParameterError(key, fn, "a function or None")
+    if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
+        raise ParameterError("budget", budget, "an integer >= 1")
+    return CheckDefinition(
+        name,
+        tuple(parameters),
+        dice,
+        judge,
+        odds,
+        explain,
+        help,
+        budget,
+        contest_symmetric,
+    )
+
+
+def _param_items(params: Mapping[str, Scalar]) -> tuple[tuple[str, Scalar], ...]:
+    return tuple(dict(params).items())
+
+
+def _faces_text(rolls: Sequence[DieRoll]) -> Text:
+    en = ", ".join(f"d{r.sides} {r.face}" for r in rolls)
+    de = ", ".join(f"W{r.sides} {r.face}" for r in rolls)
+    return Text.fixed(en=en, de=de)
+
+
+@attrs.frozen
+class FaceCheck:
+    """A check built from a [`CheckDefinition`][rollwerk.checks.CheckDefinition].
+
+    It implements the [`Check`][rollwerk.checks.Check] protocol: resolving
+    draws the declared dice, looks the faces up in a memo (each combination
+    is judged once per check) and records every die with its role; the exact
+    distribution is the author's closed form or the enumeration of all
+    faces (cached).
+    """
+
+    definition: CheckDefinition
+    """What the check is: its dice, judge and parameters."""
+    ruleset: str
+    """The id of the ruleset that built it."""
+    _params: tuple[tuple[str, Scalar], ...] = attrs.field(
+        converter=_param_items, alias="params"
+    )
+    catalog: Catalog | None = attrs.field(
+        default=None, eq=False, hash=False, repr=False
+    )
+    """The ruleset's catalog, for the labels in the default explanation."""
+    dice: tuple[tuple[int, str], ...] = attrs.field(init=False, repr=False)
+    """The dice drawn, as ``(sides, role)`` pairs in draw order."""
+    _single: int = attrs.field(init=False, repr=False, eq=False, hash=False)
+    _memo: dict[Any, CheckResult] | None = attrs.field(
+        init=False, repr=False, eq=False, hash=False
+    )
+    _cache: dict[str, Distribution[Outcome]] = attrs.field(
+        init=False, repr=False, eq=False, hash=False, factory=dict
+    )
+
+    def __attrs_post_init__(self) -> None:
+        d = self.definition
+        params = dict(self._params)
+        raw = d.call("dice", params=params) if callable(d.dice) else d.dice
+        dice = _dice(raw)
+        object.__setattr__(self, "dice", dice)
+        object.__setattr__(self, "_single", dice[0][0] if len(dice) == 1 else 0)
+        small = math.prod(s for s, _ in dice) <= MEMO_LIMIT
+        object.__setattr__(self, "_memo", {} if small else None)
+
+    @property
+    def name(self) -> str:
+        """The check's name within its ruleset."""
+        return self.definition.name
+
+    @property
+    def parameters(self) -> Mapping[str, Scalar]:
+        """The validated parameters it was built from."""
+        return dict(self._params)
+
+    def outcome_for(self, faces: Sequence[int]) -> Outcome:
+        """The outcome when the dice show ``faces`` (in draw order).
+
+        Raises:
+            ParameterError: ``faces`` do not fit the dice.
+        """
+        faces = tuple(faces)
+        if len(faces) != len(self.dice):
+            raise ParameterError(
+                "faces", faces, f"one face per die ({len(self.dice)} dice)"
+            )
+        for face, (sides, _) in zip(faces, self.dice, strict=True):
+            if isinstance(face, bool) or not isinstance(face, int):
+                raise ParameterError("faces", faces, "integers")
+            if not 1 <= face <= sides:
+                raise ParameterError("faces", faces, f"faces from 1 to {sides}")
+        outcome = self.definition.call("judge", faces, params=self.parameters)
+        if not isinstance(outcome, Outcome):
+            raise RulesError(
+                f"the judge of {self.ruleset}:{self.name} returned {outcome!r}, "
+                "not an Outcome"
+            )
+        rolled = bool(self.dice)
+        if outcome.rolled is not rolled:
+            outcome = attrs.evolve(outcome, rolled=rolled)
+        return outcome
+
+    def _label(self, outcome: Outcome) -> Text:
+        key = outcome.level or outcome.degree.value
+        cat = (
+            TOOLKIT_CATALOG if self.catalog is None else TOOLKIT_CATALOG | self.catalog
+        )
+        message = f"{self.ruleset}.label.{key}"
+        if cat.template("en", message) is None:
+            message = f"toolkit.label.{outcome.degree.value}"
+        return cat.text(message)
+
+    def result_for(self, faces: Sequence[int]) -> CheckResult:
+        """The full result (rolls, explanation) when the dice show ``faces``."""
+        faces = tuple(faces)
+        outcome = self.outcome_for(faces)
+        rolls = tuple(
+            DieRoll(sides, face, role)
+            for face, (sides, role) in zip(faces, self.dice, strict=True)
+        )
+        d = self.definition
+        if d.explain is not None:
+            explanation = d.call("explain", faces, outcome, params=self.parameters)
+            if not isinstance(explanation, Text):
+                raise RulesError(
+                    f"the explain function of {self.ruleset}:{self.name} returned "
+                    f"{explanation!r}, not a Text"
+                )
+        elif not rolls:
+            explanation = TOOLKIT_CATALOG.text(
+                "toolkit.explain.no_roll", label=self._label(outcome)
+            )
+        elif outcome.value is None:
+            explanation = TOOLKIT_CATALOG.text(
+                "toolkit.explain.no_value",
+                faces=_faces_text(rolls),
+                label=self._label(outcome),
+            )
+        else:
+            explanation = TOOLKIT_CATALOG.text(
+                "toolkit.explain",
+                faces=_faces_text(rolls),
+                value=outcome.value,
+                label=self._label(outcome),
+            )
+        return CheckResult(
+            success=outcome.success,
+            degree=outcome.degree,
+            value=outcome.value,
+            rolls=rolls,
+            explanation=explanation,
+            rolled=outcome.rolled,
+            extras=outcome.extras,
+            ruleset=self.ruleset,
+            check=self.name,
+            level=outcome.level,
+        )
+
+    def resolve(self, rng: Rng) -> CheckResult:
+        """Draw the declared dice from ``rng`` and judge them."""
+        memo = self._memo
+        single = self._single
+        if single and memo is not None:
+            face = rng.roll(single)
+            result = memo.get(face)
+            if result is None:
+                result = memo[face] = self.result_for((face,))
+            return result
+        faces = tuple(rng.roll(sides) for sides, _ in self.dice)
+        if memo is None:
+            return self.result_for(faces)
+        result = memo.get(faces)
+        if result is None:
+            result = memo[faces] = self.result_for(faces)
+        return result
+
+    def enumerate(self) -> Distribution[Outcome]:
+        """The exact distribution by judging every face combination.
+
+        Raises:
+            LimitExceeded: More combinations than the definition's budget.
+        """
+        return enumerate_faces(
+            self.dice, self.outcome_for, budget=self.definition.budget
+        )
+
+    def outcomes(self) -> Distribution[Outcome]:
+        """The exact distribution: the closed form if declared, else enumeration.
+
+        Raises:
+            LimitExceeded: No closed form and more face combinations than
+                the budget.
+        """
+        cached = self._cache.get("odds")
+        if cached is None:
+            d = self.definition
+            if d.odds is not None:
+                cached = d.call("odds", params=self.parameters)
+                if not isinstance(cached, Distribution):
+                    raise RulesError(
+                        f"the odds function of {self.ruleset}:{self.name} returned "
+                        f"{cached!r}, not a Distribution"
+                    )
+            else:
+                cached = self.enumerate()
+            self._cache["odds"] = cached
+        return cached

@@ -1,0 +1,143 @@
+"""The contract kit against face-declared checks, levels and contest labels."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import attrs
+import pytest
+
+from rollwerk import Distribution
+from rollwerk.checks import Degree, Level, Outcome, Parameter, define_check
+from rollwerk.rulesets import DelegatingRuleset, define_ruleset
+from rollwerk.testing import (
+    ContractViolation,
+    assert_faces_match,
+    assert_ruleset_contract,
+    assert_ruleset_declaration,
+)
+
+TARGET = Parameter("target", int, min_value=1, max_value=6)
+
+
+def judge(faces: tuple[int, ...], target: int) -> Outcome:
+    hit = faces[0] >= target
+    return Outcome(hit, Degree.SUCCESS if hit else Degree.FAILURE, faces[0])
+
+
+def wrong_odds(target: int) -> Distribution[Outcome]:
+    # off by one: claims faces above the target only
+    return Distribution.uniform([judge((f,), target + 1) for f in range(1, 7)])
+
+
+def test_a_closed_form_that_disagrees_with_the_faces_is_caught():
+    check = define_check("d6", [TARGET], dice=[6], judge=judge, odds=wrong_odds).build(
+        "demo", target=4
+    )
+    with pytest.raises(ContractViolation) as exc:
+        assert_faces_match(check)
+    assert str(exc.value) == (
+        "demo:d6(target=4): outcomes() says P(Outcome(success=False, "
+        "degree=<Degree.FAILURE: 'failure'>, value=4, rolled=True, extras=(), "
+        "level=None)) = 1/6 but enumerating all 6 face combinations gives 0"
+    )
+
+
+def test_a_correct_check_matches_face_by_face_and_the_budget_is_honoured():
+    good = define_check("d6", [TARGET], dice=[6], judge=judge).build("demo", target=4)
+    assert assert_faces_match(good) is True
+    assert assert_faces_match(good, budget=5) is False
+
+
+def test_ruleset_contract_runs_the_face_comparison():
+    rs = define_ruleset(
+        "wrong",
+        "Wrong",
+        version="1",
+        checks=[define_check("d6", [TARGET], dice=[6], judge=judge, odds=wrong_odds)],
+    )
+    with pytest.raises(ContractViolation, match="enumerating all 6 face combinations"):
+        assert_ruleset_contract(rs, max_examples=0, resolutions=50, replays=1)
+
+
+@attrs.frozen
+class _Levels(DelegatingRuleset):
+    extra: tuple[Level, ...] = ()
+
+    @property
+    def levels(self) -> tuple[Level, ...]:  # type: ignore[override]
+        return self.extra
+
+
+BASE = define_ruleset(
+    "base",
+    "Base",
+    version="1",
+    checks=[define_check("d6", [TARGET], dice=[6], judge=judge)],
+)
+
+
+def test_levels_out_of_order_are_a_contract_violation():
+    bad = _Levels(BASE, (Level("hit", Degree.SUCCESS), Level("miss", Degree.FAILURE)))
+    with pytest.raises(ContractViolation) as exc:
+        assert_ruleset_declaration(bad)
+    assert str(exc.value) == (
+        "ruleset 'base': level 'miss' (failure, success=False) is less successful "
+        "than the level below it, 'hit' (success, success=True); levels go worst first"
+    )
+
+
+def test_every_level_needs_a_label_in_every_language():
+    unlabeled = _Levels(BASE, (Level("miss", Degree.FAILURE),))
+    with pytest.raises(ContractViolation, match="labels\\['en'\\] has no 'miss'"):
+        assert_ruleset_declaration(unlabeled)
+
+
+def test_an_undeclared_level_in_an_outcome_is_caught():
+    def leveled(faces: tuple[int, ...]) -> Outcome:
+        return Outcome(True, Degree.SUCCESS, faces[0], level="great")
+
+    rs = define_ruleset(
+        "lv",
+        "Lv",
+        version="1",
+        levels=[Level("great", Degree.CRITICAL_SUCCESS, en="great", de="toll")],
+        checks=[define_check("d6", dice=[6], judge=leveled)],
+    )
+    with pytest.raises(ContractViolation) as exc:
+        assert_ruleset_contract(rs, max_examples=0, resolutions=50, replays=1)
+    assert (
+        "is at level 'great', which maps to critical_success with success=True"
+        in str(exc.value)
+    )
+
+
+def test_every_contest_outcome_the_rule_produces_needs_a_label():
+    class NoTieWord(DelegatingRuleset):
+        @property
+        def labels(self):  # type: ignore[no-untyped-def]
+            labels = {lang: dict(t) for lang, t in self.base.labels.items()}
+            del labels["de"]["tie"]
+            return labels
+
+    d6 = define_check("d6", [TARGET], dice=[6], judge=judge)
+    rs = NoTieWord(define_ruleset("nt", "Nt", version="1", checks=[d6]))
+    with pytest.raises(ContractViolation) as exc:
+        assert_ruleset_contract(rs, max_examples=0, resolutions=50, replays=1)
+    assert str(exc.value).endswith(
+        "the contest can end 'tie', but labels['de'] has no 'tie'"
+    )
+
+
+def test_face_enumeration_is_exact_for_two_dice():
+    two = define_check(
+        "2d6",
+        dice=[6, (6, "second")],
+        judge=lambda faces: Outcome(
+            sum(faces) >= 8,
+            Degree.SUCCESS if sum(faces) >= 8 else Degree.FAILURE,
+            sum(faces),
+        ),
+    ).build("demo")
+    assert assert_faces_match(two)
+    assert two.outcomes().probability(lambda o: o.success) == Fraction(15, 36)

@@ -1,0 +1,493 @@
+"""The authoring toolkit: success levels, define_check, define_ruleset, face helpers."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import pytest
+
+import rollwerk
+from rollwerk import ScriptedRng, build_check
+from rollwerk.checks import (
+    CheckResult,
+    ContestOutcome,
+    Degree,
+    FaceCheck,
+    Level,
+    Outcome,
+    Parameter,
+    SuccessLevels,
+    compare,
+    d100,
+    d100_dice,
+    d100_value,
+    define_check,
+    enumerate_faces,
+    pool_dice,
+    roll_under,
+    successes,
+)
+from rollwerk.errors import ContestError, LimitExceeded, ParameterError, SchemaError
+from rollwerk.i18n import Catalog
+from rollwerk.rulesets import (
+    ContestWithChecks,
+    DelegatingRuleset,
+    RulesetSpec,
+    contest_odds,
+    define_ruleset,
+    levels_of,
+    resolve_contest,
+)
+
+LEVELS = SuccessLevels(
+    Level("fumble", Degree.CRITICAL_FAILURE, en="fumble", de="Patzer"),
+    Level("failure", Degree.FAILURE, en="failure", de="Fehlschlag"),
+    Level("regular", Degree.SUCCESS, en="regular success", de="normaler Erfolg"),
+    Level("hard", Degree.SUCCESS, en="hard success", de="schwieriger Erfolg"),
+    Level("extreme", Degree.CRITICAL_SUCCESS, en="extreme", de="extrem"),
+    Level("critical", Degree.CRITICAL_SUCCESS, en="critical", de="kritisch"),
+)
+SKILL = Parameter("skill", int, "skill", min_value=1, max_value=99)
+BONUS = Parameter("bonus", int, "bonus dice", default=0, min_value=-2, max_value=2)
+
+
+def judge(faces: tuple[int, ...], skill: int, bonus: int) -> Outcome:
+    roll = d100(faces, bonus)
+    rank = 1 + (roll <= skill) + (roll <= skill // 2) + (roll <= skill // 5)
+    return LEVELS.outcome({1: 5, 100: 0}.get(roll, rank), roll)
+
+
+PERCENT = define_ruleset(
+    "percent",
+    "Percent",
+    version="1.0",
+    levels=LEVELS,
+    checks=[define_check("check", [SKILL, BONUS], dice=d100_dice, judge=judge)],
+    contest_key=lambda chk, out: (LEVELS.rank(out), chk.parameters["skill"]),
+)
+
+
+# -- face helpers ------------------------------------------------------------
+
+
+def test_d100_value_reads_tens_and_units_with_00_0_as_100():
+    values = sorted(d100_value(t, u) for t in range(1, 11) for u in range(1, 11))
+    assert values == list(range(1, 101))
+    assert d100_value(10, 10) == 100
+    assert d100_value(10, 1) == 1
+    assert d100_value(1, 10) == 10
+
+
+def test_d100_bonus_keeps_best_and_penalty_keeps_worst_tens():
+    assert d100_dice(-2) == (
+        (10, "tens"),
+        (10, "penalty tens"),
+        (10, "penalty tens"),
+        (10, "units"),
+    )
+    assert d100((2, 7, 5), 1) == 25
+    assert d100((2, 7, 5), -1) == 75
+    # 00 + 0 is 100: the worst value a bonus die can replace
+    assert d100((10, 4, 10), 1) == 40
+    assert d100((10, 4, 10), -1) == 100
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (
+            lambda: d100((1, 2, 3), 0),
+            "faces must be 2 d10 faces for bonus 0, got (1, 2, 3)",
+        ),
+        (lambda: d100_value(11, 1), "tens must be a face of a d10, 1 to 10, got 11"),
+        (lambda: d100_dice(10), "bonus must be an integer from -9 to 9, got 10"),
+        (lambda: pool_dice(-1, 6), "count must be an integer >= 0, got -1"),
+    ],
+)
+def test_face_helpers_refuse_bad_input(call, message):
+    with pytest.raises(ParameterError) as exc:
+        call()
+    assert str(exc.value) == message
+
+
+def test_roll_under_and_successes():
+    assert roll_under(35, 35)
+    assert not roll_under(36, 35)
+    assert roll_under(1, -5, always=1)
+    assert successes((6, 5, 4, 1), 5) == 2
+    assert pool_dice(2, 6, "hit") == ((6, "hit"), (6, "hit"))
+
+
+# -- levels --------------------------------------------------------------------
+
+
+def test_level_success_follows_its_degree_unless_given():
+    assert Level("hit", Degree.SUCCESS).success is True
+    assert Level("graze", Degree.FAILURE, True).success is True
+    assert Level("miss", Degree.CRITICAL_FAILURE).success is False
+
+
+def test_levels_rank_and_outcomes():
+    assert LEVELS.ids == ("fumble", "failure", "regular", "hard", "extreme", "critical")
+    o = LEVELS.outcome("hard", 17, extras={"note": "x"})
+    assert o == Outcome(True, Degree.SUCCESS, 17, extras={"note": "x"}, level="hard")
+    assert LEVELS.rank(o) == 3
+    assert LEVELS.outcome(0, 100).level == "fumble"
+    with pytest.raises(ParameterError, match="level must be a rank from 0 to 5, got 6"):
+        LEVELS.outcome(6, 1)
+    with pytest.raises(ParameterError, match="level must be one of fumble, failure"):
+        LEVELS.rank(Outcome(True, Degree.SUCCESS, 1))
+
+
+def test_levels_must_go_worst_first_and_be_unique():
+    with pytest.raises(ParameterError) as exc:
+        SuccessLevels(Level("hit", Degree.SUCCESS), Level("miss", Degree.FAILURE))
+    assert str(exc.value) == (
+        "level 'miss' must be at least as successful as the level below it, 'hit' "
+        "(success, success=True); levels go worst first, got 'failure, success=False'"
+    )
+    with pytest.raises(ParameterError, match="level id must be unique"):
+        SuccessLevels(Level("a", Degree.FAILURE), Level("a", Degree.SUCCESS))
+    with pytest.raises(ParameterError, match="level id must be a word"):
+        Level("two words", Degree.SUCCESS)
+
+
+def test_levels_catalog_gives_labels_per_language():
+    labels = PERCENT.labels
+    assert labels["en"]["hard"] == "hard success"
+    assert labels["de"]["hard"] == "schwieriger Erfolg"
+    # degrees and contest outcomes have the toolkit's words
+    assert labels["de"]["critical_failure"] == "kritischer Misserfolg"
+    assert labels["en"]["first"] == "first side wins"
+
+
+# -- JSON schema 2 -------------------------------------------------------------
+
+
+def test_result_json_carries_the_level_and_schema_2():
+    check = build_check(PERCENT, skill=60)
+    result = check.resolve(ScriptedRng([1, 4]))
+    data = json.loads(json.dumps(result.to_json()))
+    assert data["schema"] == 2
+    assert data["level"] == "hard"
+    assert CheckResult.from_json(data) == result
+    assert CheckResult.from_json(data).level == "hard"
+    assert result.outcome().to_json() == {
+        "success": True,
+        "degree": "success",
+        "level": "hard",
+        "value": 14,
+        "rolled": True,
+    }
+    assert Outcome.from_json(result.outcome().to_json()) == result.outcome()
+
+
+def test_schema_1_result_json_still_loads_without_a_level():
+    old = {
+        "schema": 1,
+        "ruleset": "toy",
+        "check": "check",
+        "success": True,
+        "degree": "success",
+        "value": 2,
+        "rolled": True,
+        "rolls": [{"sides": 6, "face": 2, "role": "check"}],
+        "explanation": {"en": "rolled 2", "de": "2 gewürfelt"},
+        "extras": {},
+    }
+    result = CheckResult.from_json(old)
+    assert result.level is None
+    assert result.value == 2
+    assert result.to_json()["schema"] == 2
+    with pytest.raises(SchemaError, match="level must be a string or null, got 3"):
+        CheckResult.from_json({**old, "schema": 2, "level": 3})
+
+
+# -- define_check --------------------------------------------------------------
+
+
+def test_worked_example_bonus_die_with_scripted_faces():
+    check = build_check(PERCENT, skill=60, bonus=1)
+    assert isinstance(check, FaceCheck)
+    result = check.resolve(ScriptedRng([1, 4, 2]))
+    assert (result.success, result.degree, result.value, result.level) == (
+        True,
+        Degree.CRITICAL_SUCCESS,
+        12,
+        "extreme",
+    )
+    assert [(r.sides, r.face, r.role) for r in result.rolls] == [
+        (10, 1, "tens"),
+        (10, 4, "bonus tens"),
+        (10, 2, "units"),
+    ]
+    assert result.explain() == "d10 1, d10 4, d10 2 → 12: extreme"
+    assert result.explain("de") == "W10 1, W10 4, W10 2 → 12: extrem"
+
+
+def test_exact_odds_by_enumeration():
+    dist = build_check(PERCENT, skill=60).outcomes()
+    by_level = dist.map(lambda o: o.level)
+    assert by_level["critical"] == Fraction(1, 100)
+    assert by_level["extreme"] == Fraction(11, 100)
+    assert by_level["hard"] == Fraction(18, 100)
+    assert by_level["regular"] == Fraction(30, 100)
+    assert by_level["failure"] == Fraction(39, 100)
+    assert by_level["fumble"] == Fraction(1, 100)
+    # one bonus die: P(d100 <= 60) = 1 - P(both tens readings > 60)
+    bonus = build_check(PERCENT, skill=60, bonus=1).outcomes()
+    assert bonus.probability(lambda o: o.success) == 1 - Fraction(
+        sum(
+            1
+            for a in range(1, 11)
+            for b in range(1, 11)
+            for u in range(1, 11)
+            if min(d100_value(a, u), d100_value(b, u)) > 60
+        ),
+        1000,
+    )
+
+
+def test_enumeration_budget_is_named_when_exceeded():
+    pool = define_check(
+        "pool",
+        [Parameter("dice", int, min_value=1, max_value=12)],
+        dice=lambda dice: pool_dice(dice, 6),
+        judge=lambda faces: Outcome(
+            successes(faces, 5) > 0,
+            Degree.SUCCESS if successes(faces, 5) else Degree.FAILURE,
+            successes(faces, 5),
+        ),
+        budget=6**5,
+    )
+    assert pool.build("p", dice=5).outcomes().probability(
+        lambda o: o.success
+    ) == 1 - Fraction(4**5, 6**5)
+    with pytest.raises(LimitExceeded) as exc:
+        pool.build("p", dice=6).outcomes()
+    assert str(exc.value) == (
+        "face enumeration budget limit exceeded: 46656 is more than the maximum of "
+        "7776 (by 38880)"
+    )
+
+
+def test_closed_form_is_used_and_not_enumerated():
+    calls = []
+
+    def odds(dice: int) -> rollwerk.Distribution[Outcome]:
+        calls.append(dice)
+        p = 1 - Fraction(4**dice, 6**dice)
+        return rollwerk.Distribution(
+            {
+                Outcome(True, Degree.SUCCESS, None): p,
+                Outcome(False, Degree.FAILURE, None): 1 - p,
+            }
+        )
+
+    pool = define_check(
+        "pool",
+        [Parameter("dice", int, min_value=1, max_value=20)],
+        dice=lambda dice: pool_dice(dice, 6),
+        judge=lambda faces: Outcome(
+            successes(faces, 5) > 0,
+            Degree.SUCCESS if successes(faces, 5) else Degree.FAILURE,
+            None,
+        ),
+        odds=odds,
+        budget=10,
+    )
+    check = pool.build("p", dice=20)
+    assert check.outcomes().probability(lambda o: o.success) == 1 - Fraction(
+        4**20, 6**20
+    )
+    assert check.outcomes() is check.outcomes()
+    assert calls == [20]
+    result = check.resolve(rollwerk.SeededRng(3))
+    assert len(result.rolls) == 20
+    assert result.explain() in {
+        "d6 " + ", d6 ".join(str(r.face) for r in result.rolls) + f": {w}"
+        for w in ("success", "failure")
+    }
+
+
+def test_no_dice_means_not_rolled():
+    never = define_check(
+        "never",
+        dice=[],
+        judge=lambda faces: Outcome(False, Degree.FAILURE, None),
+    )
+    check = never.build("demo")
+    result = check.resolve(ScriptedRng([]))
+    assert result.rolled is False
+    assert result.rolls == ()
+    assert result.explain() == "no roll: failure"
+    assert check.outcomes() == rollwerk.Distribution(
+        {Outcome(False, Degree.FAILURE, None, False): 1}
+    )
+
+
+def test_judge_gets_only_the_parameters_it_names():
+    seen = []
+
+    def j(faces: tuple[int, ...], target: int) -> Outcome:
+        seen.append(target)
+        return Outcome(
+            faces[0] >= target,
+            Degree.SUCCESS if faces[0] >= target else Degree.FAILURE,
+            faces[0],
+        )
+
+    d = define_check(
+        "d6",
+        [
+            Parameter("target", int, min_value=1, max_value=6),
+            Parameter("note", str, default="a", choices=("a", "b")),
+        ],
+        dice=[6],
+        judge=j,
+    )
+    check = d.build("demo", target=4, note="b")
+    assert check.parameters == {"target": 4, "note": "b"}
+    assert check.resolve(ScriptedRng([5])).success
+    assert seen == [4]
+
+
+def test_bad_declarations_are_refused():
+    with pytest.raises(ParameterError, match="name must be a word without ':'"):
+        define_check(
+            "a:b", dice=[6], judge=lambda faces: Outcome(True, Degree.SUCCESS, 1)
+        )
+    with pytest.raises(ParameterError, match="dice must be sides >= 1"):
+        define_check(
+            "x", dice=[0], judge=lambda faces: Outcome(True, Degree.SUCCESS, 1)
+        )
+    with pytest.raises(
+        ParameterError,
+        match=r"faces must be one face per die \(2 dice\), got \(1, 2, 3\)",
+    ):
+        build_check(PERCENT, skill=5).outcome_for((1, 2, 3))  # type: ignore[attr-defined]
+
+
+def test_memo_returns_the_same_result_object_for_a_single_die():
+    d20 = define_check(
+        "d20",
+        dice=[20],
+        judge=lambda faces: Outcome(
+            faces[0] >= 11,
+            Degree.SUCCESS if faces[0] >= 11 else Degree.FAILURE,
+            faces[0],
+        ),
+    ).build("demo")
+    assert d20.resolve(ScriptedRng([7])) is d20.resolve(ScriptedRng([7]))
+
+
+def test_enumerate_faces_helper_and_compare():
+    dist = enumerate_faces(
+        [(6, "a"), 6], lambda f: Outcome(True, Degree.SUCCESS, sum(f))
+    )
+    assert dist.map(lambda o: o.value)[7] == Fraction(1, 6)
+    assert compare((1, 2), (1, 3)) is ContestOutcome.SECOND
+    assert compare(2, 2) is ContestOutcome.TIE
+
+
+# -- rulesets as values and contests with context ------------------------------
+
+
+def test_ruleset_value_satisfies_the_protocol_with_defaults():
+    assert isinstance(PERCENT, rollwerk.Ruleset)
+    assert isinstance(PERCENT, ContestWithChecks)
+    assert isinstance(PERCENT, RulesetSpec)
+    assert PERCENT.version == "1.0"
+    assert PERCENT.round_seconds == Fraction(6)
+    assert PERCENT.actions_per_round == 1
+    assert levels_of(PERCENT) is LEVELS
+    spec = define_ruleset(
+        "x", "X", distribution="no-such-dist", checks=PERCENT.checks()
+    )
+    assert spec.version == "0+unknown"
+
+
+def test_contest_rule_sees_both_checks_and_odds_stay_exact():
+    high = build_check(PERCENT, skill=60)
+    low = build_check(PERCENT, skill=50)
+    a = LEVELS.outcome("regular", 40)
+    b = LEVELS.outcome("regular", 30)
+    # same level: the higher skill wins, whatever the rolls
+    assert resolve_contest(PERCENT, a, b, checks=(high, low)) is ContestOutcome.FIRST
+    assert resolve_contest(PERCENT, b, a, checks=(low, high)) is ContestOutcome.SECOND
+    assert resolve_contest(PERCENT, a, b, checks=(high, high)) is ContestOutcome.TIE
+    with pytest.raises(ContestError, match="needs both checks"):
+        resolve_contest(PERCENT, a, b)
+    odds = contest_odds(PERCENT, high, low)
+    assert odds == rollwerk.Distribution(
+        {
+            ContestOutcome.FIRST: Fraction(701, 1000),
+            ContestOutcome.SECOND: Fraction(299, 1000),
+        }
+    )
+
+
+def test_delegating_ruleset_keeps_levels_and_the_context_rule():
+    wrapped = DelegatingRuleset(PERCENT)
+    assert levels_of(wrapped) == LEVELS
+    high, low = build_check(PERCENT, skill=60), build_check(PERCENT, skill=50)
+    assert contest_odds(wrapped, high, low) == contest_odds(PERCENT, high, low)
+
+    class Ties(DelegatingRuleset):
+        def contest(self, first: Outcome, second: Outcome) -> ContestOutcome:
+            return ContestOutcome.TIE
+
+    assert contest_odds(Ties(PERCENT), high, low) == rollwerk.Distribution(
+        {ContestOutcome.TIE: 1}
+    )
+
+
+def test_existing_rulesets_keep_their_two_outcome_rule():
+    from rollwerk.testing.examples import ToyRuleset
+
+    toy = ToyRuleset()
+    first, second = build_check(toy, skill=3), build_check(toy, skill=1)
+    both = first.outcomes().combine(second.outcomes(), toy.contest)
+    assert contest_odds(toy, first, second) == both
+    assert levels_of(toy) == SuccessLevels()
+
+
+def test_define_ruleset_refuses_two_contest_rules_and_bad_ids():
+    with pytest.raises(ParameterError) as exc:
+        define_ruleset(
+            "x",
+            "X",
+            checks=PERCENT.checks(),
+            contest=lambda a, b: ContestOutcome.TIE,
+            contest_key=lambda c, o: 0,
+        )
+    assert str(exc.value) == (
+        "contest rules must be at most one of contest, contest_with_checks and "
+        "contest_key, got 'contest, contest_key'"
+    )
+    with pytest.raises(ParameterError, match="id must be a word"):
+        define_ruleset("a b", "X", checks=PERCENT.checks())
+    with pytest.raises(ParameterError, match="checks must be at least one check"):
+        define_ruleset("x", "X", checks=[])
+
+
+def test_default_contest_ranks_degree_then_level_then_value():
+    rs = define_ruleset("lv", "Levels", levels=LEVELS, checks=PERCENT.checks())
+    hard, regular = LEVELS.outcome("hard", 20), LEVELS.outcome("regular", 50)
+    assert rs.contest(hard, regular) is ContestOutcome.FIRST
+    assert rs.contest(regular, LEVELS.outcome("regular", 40)) is ContestOutcome.FIRST
+
+
+def test_catalog_of_the_author_wins_over_level_and_toolkit_words():
+    cat = Catalog({"en": {"pc.label.hard": "tough", "pc.label.tie": "draw"}})
+    rs = define_ruleset("pc", "P", levels=LEVELS, checks=PERCENT.checks(), catalog=cat)
+    assert rs.labels["en"]["hard"] == "tough"
+    assert rs.labels["en"]["tie"] == "draw"
+    assert rs.labels["de"]["hard"] == "schwieriger Erfolg"
+
+
+def test_ruleset_value_passes_the_contract_kit():
+    from rollwerk.testing import assert_ruleset_contract
+
+    assert_ruleset_contract(PERCENT, max_examples=2, resolutions=500)
