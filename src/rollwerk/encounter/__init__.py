@@ -68,6 +68,9 @@ if TYPE_CHECKING:
         TimePassed,
         TurnEnded,
         TurnStarted,
+        describe_events,
+        event_from_json,
+        event_to_json,
     )
     from rollwerk.encounter._state import (
         Combatant,
@@ -84,6 +87,12 @@ if TYPE_CHECKING:
     )
     from rollwerk.encounter._view import (
         EncounterView,
+    )
+    from rollwerk.encounter._wording import (
+        DescribedDuration,
+        describe_duration,
+        describe_remaining,
+        round_of_turn,
     )
 
 __all__ = [
@@ -102,6 +111,7 @@ __all__ = [
     "Counter",
     "CounterChanged",
     "CounterReset",
+    "DescribedDuration",
     "Duration",
     "DurationDecoder",
     "Effect",
@@ -139,8 +149,14 @@ __all__ = [
     "UntilEndOfNextTurns",
     "UntilEvent",
     "by_initiative",
+    "describe_duration",
+    "describe_events",
+    "describe_remaining",
     "duration_from_json",
+    "event_from_json",
+    "event_to_json",
     "modifiers_in_force",
+    "round_of_turn",
 ]
 
 if not TYPE_CHECKING:
@@ -164,6 +180,7 @@ if not TYPE_CHECKING:
             "CounterChanged": "rollwerk.encounter._events",
             "CounterReset": "rollwerk.encounter._state",
             "DURATION_KINDS": "rollwerk.encounter._durations",
+            "DescribedDuration": "rollwerk.encounter._wording",
             "Duration": "rollwerk.encounter._durations",
             "DurationDecoder": "rollwerk.encounter._durations",
             "Effect": "rollwerk.encounter._effects",
@@ -201,7 +218,13 @@ if not TYPE_CHECKING:
             "UntilEndOfNextTurns": "rollwerk.encounter._durations",
             "UntilEvent": "rollwerk.encounter._durations",
             "by_initiative": "rollwerk.encounter._state",
+            "describe_duration": "rollwerk.encounter._wording",
+            "describe_events": "rollwerk.encounter._events",
+            "describe_remaining": "rollwerk.encounter._wording",
             "duration_from_json": "rollwerk.encounter._durations",
+            "event_from_json": "rollwerk.encounter._events",
+            "event_to_json": "rollwerk.encounter._events",
             "modifiers_in_force": "rollwerk.encounter._effects",
+            "round_of_turn": "rollwerk.encounter._wording",
         },
     )

@@ -49,6 +49,7 @@ import attrs
 
 from rollwerk._jsonutil import document, fraction, obj, strict
 from rollwerk.encounter._view import EncounterView
+from rollwerk.encounter._wording import Worded
 from rollwerk.errors import (
     ParameterError,
     RollwerkError,
@@ -96,6 +97,11 @@ class Duration(Protocol):
     Every method that looks at the encounter receives an
     [`EncounterView`][rollwerk.encounter.EncounterView] (in practice the
     [`Encounter`][rollwerk.encounter.Encounter] itself, which satisfies it).
+
+    Every core kind also says in words what it is and what remains of it
+    (``describe``, ``describe_remaining``; see
+    [`DescribedDuration`][rollwerk.encounter.DescribedDuration]); a
+    plugin's kind should too.
     """
 
     @property
@@ -173,7 +179,7 @@ def _n(data: Mapping[str, Any]) -> int:
 
 
 @attrs.frozen
-class Instant:
+class Instant(Worded):
     """An instantaneous effect: it is resolved at once and never lasts (PF2E-R01).
 
     Adding it yields ``EffectAdded`` immediately followed by ``EffectExpired``.
@@ -213,7 +219,7 @@ class Instant:
 
 
 @attrs.frozen
-class Permanent:
+class Permanent(Worded):
     """Lasts until the effect is removed explicitly."""
 
     kind: ClassVar[str] = "permanent"
@@ -249,7 +255,7 @@ class Permanent:
         return {"kind": self.kind}
 
 
-class _Counted:
+class _Counted(Worded):
     """What the counting kinds share: n ticks of one combatant's clock.
 
     [`Rounds`][rollwerk.encounter.Rounds],
@@ -580,7 +586,7 @@ def _opt_fraction(value: int | Fraction | None) -> Fraction | None:
 
 
 @attrs.frozen
-class GameTime:
+class GameTime(Worded):
     """A span of game time in seconds (AdZ 30 minutes, DS4 hours, 24 h).
 
     In combat the encounter's clock runs one round length
@@ -672,7 +678,7 @@ class GameTime:
 
 
 @attrs.frozen
-class UntilEvent:
+class UntilEvent(Worded):
     """Until a named event is signalled (PF2E-R05, serializable form).
 
     Signal it with [`Encounter.signal`][rollwerk.encounter.Encounter.signal]; only
@@ -732,7 +738,7 @@ class UntilEvent:
 
 
 @attrs.frozen
-class UntilCondition:
+class UntilCondition(Worded):
     """Until a predicate over the encounter holds (PF2E-R05).
 
     The predicate is checked after every change of the encounter. A Python
@@ -783,7 +789,7 @@ class UntilCondition:
 
 
 @attrs.frozen
-class Concentration:
+class Concentration(Worded):
     """While a combatant concentrates; ends when its concentration ends.
 
     ``of`` names the concentrating combatant (``None``: the creator). Adding

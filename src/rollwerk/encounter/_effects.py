@@ -20,7 +20,14 @@ from rollwerk._jsonutil import (
 )
 from rollwerk.checks._model import Modifier, Scalar
 from rollwerk.encounter._durations import Duration, DurationDecoder, duration_from_json
+from rollwerk.encounter._view import EncounterView
+from rollwerk.encounter._wording import (
+    describe_duration,
+    describe_remaining,
+    names_of,
+)
 from rollwerk.errors import ParameterError
+from rollwerk.i18n import CORE, Catalog
 
 __all__ = [
     "ActiveEffect",
@@ -137,6 +144,54 @@ class ActiveEffect:
     def datum(self, name: str, default: Scalar = None) -> Scalar:
         """The value of one ``data`` entry, or ``default``."""
         return dict(self.data).get(name, default)
+
+    def describe(
+        self,
+        lang: str = "en",
+        catalogs: Catalog | None = None,
+        *,
+        state: EncounterView | None = None,
+        names: Mapping[str, str] | None = None,
+    ) -> str:
+        """The effect in words: name, target, source, modifiers and duration.
+
+        Without ``state`` the duration is described as bound ("Bless on
+        Kyra from Valeros (+1 status): 1 round, counted at the start of
+        Valeros' turns"); with the encounter as ``state`` it says what
+        remains ("…: 1 round left, ends at the start of Valeros' turn in
+        round 2"). Names default to those of ``state``'s combatants, else
+        the ids.
+
+        Args:
+            lang: A language the catalogs know (``"en"``, ``"de"``…).
+            catalogs: Further catalogs, searched first (a plugin's words
+                for its duration kinds come with the plugin's own texts).
+            state: The encounter the effect is active in, for what remains.
+            names: Display names by combatant id.
+
+        Raises:
+            ParameterError: No catalog knows ``lang``.
+        """
+        if names is None and state is not None:
+            names = names_of(state)
+        shown = {} if names is None else names
+        if state is None:
+            duration = describe_duration(self.duration, lang, catalogs, names=names)
+        else:
+            duration = describe_remaining(
+                self.duration, state, lang, catalogs, names=names
+            )
+        notes = [f"{m.amount:+d} {m.kind}" for m in self.modifiers]
+        if self.condition is not None:
+            notes.append(self.condition)
+        return CORE.text(
+            "effect.describe",
+            name=self.name,
+            target=shown.get(self.target, self.target),
+            source=shown.get(self.source, self.source),
+            details=f" ({', '.join(notes)})" if notes else "",
+            duration=duration,
+        )(lang, catalogs)
 
     def to_json(self) -> dict[str, Any]:
         """Plain JSON (the duration by its ``to_json``)."""

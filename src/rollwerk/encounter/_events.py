@@ -1,19 +1,26 @@
 """Encounter events: what an operation reports, in order.
 
 Every [`Step`][rollwerk.encounter.Step] carries a tuple of these frozen
-values; [`Event`][rollwerk.encounter.Event] is their union.
+values; [`Event`][rollwerk.encounter.Event] is their union. Each event
+writes itself to JSON ([`event_to_json`][rollwerk.encounter.event_to_json],
+loaded by [`event_from_json`][rollwerk.encounter.event_from_json]), which is
+how a [`Timeline`][rollwerk.encounter.Timeline] keeps its log.
 """
 
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable, Mapping
 from fractions import Fraction
-from typing import TypeAlias
+from typing import Any, TypeAlias
 
 import attrs
 
-from rollwerk.encounter._durations import Duration
+from rollwerk.encounter._durations import Duration, DurationDecoder, duration_from_json
 from rollwerk.encounter._effects import ActiveEffect
+from rollwerk.encounter._wording import describe_duration, names_of
+from rollwerk.errors import RollwerkError, SchemaError
+from rollwerk.i18n import CORE, Catalog, Text, genitive, quantity, time_span
 
 __all__ = [
     "ActionSpent",
@@ -39,11 +46,44 @@ __all__ = [
     "TimePassed",
     "TurnEnded",
     "TurnStarted",
+    "describe_events",
+    "event_from_json",
+    "event_to_json",
 ]
 
 
+Names: TypeAlias = "Mapping[str, str] | None"
+
+
+class _Words:
+    """``describe``: what every event says about itself, from the catalogs."""
+
+    __slots__ = ()
+
+    def describe(
+        self,
+        lang: str = "en",
+        catalogs: Catalog | None = None,
+        *,
+        names: Mapping[str, str] | None = None,
+    ) -> str:
+        """The event as a sentence: ``"Kyra's turn begins."``, ``"Runde 2 beginnt."``.
+
+        Args:
+            lang: A language the catalogs know (``"en"``, ``"de"``…).
+            catalogs: Further catalogs, searched first.
+            names: Display names by combatant id (default: the ids;
+                [`Timeline.describe`][rollwerk.encounter.Timeline.describe]
+                passes the combatants' names).
+
+        Raises:
+            ParameterError: No catalog knows ``lang``.
+        """
+        return _event_text(self, lang, catalogs, names)(lang, catalogs)
+
+
 @attrs.frozen
-class RoundStarted:
+class RoundStarted(_Words):
     """A new round began (the clock ran one round length, from round 2 on)."""
 
     round: int
@@ -51,7 +91,7 @@ class RoundStarted:
 
 
 @attrs.frozen
-class RoundEnded:
+class RoundEnded(_Words):
     """The last turn of a round ended."""
 
     round: int
@@ -59,7 +99,7 @@ class RoundEnded:
 
 
 @attrs.frozen
-class TurnStarted:
+class TurnStarted(_Words):
     """A combatant's turn began; start-of-turn ticks follow it."""
 
     round: int
@@ -69,7 +109,7 @@ class TurnStarted:
 
 
 @attrs.frozen
-class TurnEnded:
+class TurnEnded(_Words):
     """A combatant's turn ended; end-of-turn expirations follow it."""
 
     round: int
@@ -79,7 +119,7 @@ class TurnEnded:
 
 
 @attrs.frozen
-class EffectAdded:
+class EffectAdded(_Words):
     """An effect was added (with its duration bound)."""
 
     effect: ActiveEffect
@@ -87,7 +127,7 @@ class EffectAdded:
 
 
 @attrs.frozen
-class EffectExpired:
+class EffectExpired(_Words):
     """An effect's duration ran out; it is no longer active."""
 
     effect: ActiveEffect
@@ -106,7 +146,7 @@ class RemovalReason(enum.Enum):
 
 
 @attrs.frozen
-class EffectRemoved:
+class EffectRemoved(_Words):
     """An effect was removed before its duration ran out."""
 
     effect: ActiveEffect
@@ -116,7 +156,7 @@ class EffectRemoved:
 
 
 @attrs.frozen
-class EffectRefreshed:
+class EffectRefreshed(_Words):
     """An effect's duration was bound afresh (an explicit refresh)."""
 
     effect: ActiveEffect
@@ -124,7 +164,7 @@ class EffectRefreshed:
 
 
 @attrs.frozen
-class EffectChanged:
+class EffectChanged(_Words):
     """An effect's duration changed form but kept what remains.
 
     This happens when its anchor leaves (it now follows the effect's target)
@@ -138,7 +178,7 @@ class EffectChanged:
 
 
 @attrs.frozen
-class EffectTicked:
+class EffectTicked(_Words):
     """What remains of an effect went down without running out."""
 
     effect: ActiveEffect
@@ -150,7 +190,7 @@ class EffectTicked:
 
 
 @attrs.frozen
-class CombatantJoined:
+class CombatantJoined(_Words):
     """A combatant joined the encounter."""
 
     combatant: str
@@ -160,7 +200,7 @@ class CombatantJoined:
 
 
 @attrs.frozen
-class CombatantLeft:
+class CombatantLeft(_Words):
     """A combatant left the encounter."""
 
     combatant: str
@@ -168,7 +208,7 @@ class CombatantLeft:
 
 
 @attrs.frozen
-class CombatantDelayed:
+class CombatantDelayed(_Words):
     """A combatant moved in the order (delay); its ticks follow it."""
 
     combatant: str
@@ -180,7 +220,7 @@ class CombatantDelayed:
 
 
 @attrs.frozen
-class ActionSpent:
+class ActionSpent(_Words):
     """A combatant used action slots."""
 
     combatant: str
@@ -190,7 +230,7 @@ class ActionSpent:
 
 
 @attrs.frozen
-class CheckRecorded:
+class CheckRecorded(_Words):
     """A combatant made a check (for ``NextChecks`` durations)."""
 
     combatant: str
@@ -200,7 +240,7 @@ class CheckRecorded:
 
 
 @attrs.frozen
-class CounterChanged:
+class CounterChanged(_Words):
     """A named per-combatant counter changed."""
 
     combatant: str
@@ -212,7 +252,7 @@ class CounterChanged:
 
 
 @attrs.frozen
-class ConcentrationStarted:
+class ConcentrationStarted(_Words):
     """A combatant began to concentrate."""
 
     combatant: str
@@ -220,7 +260,7 @@ class ConcentrationStarted:
 
 
 @attrs.frozen
-class ConcentrationEnded:
+class ConcentrationEnded(_Words):
     """A combatant's concentration ended; effects depending on it expire."""
 
     combatant: str
@@ -228,7 +268,7 @@ class ConcentrationEnded:
 
 
 @attrs.frozen
-class Signalled:
+class Signalled(_Words):
     """A named event was signalled (for ``UntilEvent`` durations)."""
 
     event: str
@@ -238,7 +278,7 @@ class Signalled:
 
 
 @attrs.frozen
-class TimePassed:
+class TimePassed(_Words):
     """Game time passed outside the turn order."""
 
     seconds: Fraction
@@ -248,7 +288,7 @@ class TimePassed:
 
 
 @attrs.frozen
-class EncounterEnded:
+class EncounterEnded(_Words):
     """The combat ended; turn-counted durations became game time."""
 
     round: int
@@ -279,3 +319,322 @@ Event: TypeAlias = (
     | EncounterEnded
 )
 """Any event an encounter operation produces."""
+
+
+# --------------------------------------------------------------------- words
+
+
+def _effect_on(effect: ActiveEffect, names: Names) -> Text:
+    shown = {} if names is None else names
+    return CORE.text(
+        "effect.on", name=effect.name, target=shown.get(effect.target, effect.target)
+    )
+
+
+def _event_text(
+    event: object, lang: str, catalogs: Catalog | None, names: Names
+) -> Text:
+    shown: Mapping[str, str] = {} if names is None else names
+
+    def who(cid: str) -> str:
+        return shown.get(cid, cid)
+
+    def duration(effect: ActiveEffect | Duration) -> str:
+        d = effect.duration if isinstance(effect, ActiveEffect) else effect
+        return describe_duration(d, lang, catalogs, names=names)
+
+    match event:
+        case RoundStarted(round=r):
+            return CORE.text("event.round_started", round=r)
+        case RoundEnded(round=r):
+            return CORE.text("event.round_ended", round=r)
+        case TurnStarted(combatant=c):
+            return CORE.text("event.turn_started", whose=genitive(who(c)))
+        case TurnEnded(combatant=c):
+            return CORE.text("event.turn_ended", whose=genitive(who(c)))
+        case EffectAdded(effect=e):
+            return CORE.text(
+                "event.effect_added",
+                source=who(e.source),
+                name=e.name,
+                target=who(e.target),
+                duration=duration(e),
+            )
+        case EffectExpired(effect=e):
+            return CORE.text("event.effect_expired", effect=_effect_on(e, names))
+        case EffectRemoved(effect=e, reason=reason):
+            return CORE.text(
+                f"event.effect_removed.{reason.value}", effect=_effect_on(e, names)
+            )
+        case EffectRefreshed(effect=e):
+            return CORE.text(
+                "event.effect_refreshed",
+                effect=_effect_on(e, names),
+                duration=duration(e),
+            )
+        case EffectChanged(effect=e):
+            return CORE.text(
+                "event.effect_changed",
+                effect=_effect_on(e, names),
+                duration=duration(e),
+            )
+        case EffectTicked(effect=e, remaining=n, unit=unit):
+            amount = time_span(n) if unit == "seconds" else quantity(unit, n)
+            return CORE.text(
+                "event.effect_ticked",
+                effect=_effect_on(e, names),
+                left=CORE.text("remaining.left", amount=amount),
+            )
+        case CombatantJoined(combatant=c, next_round=later):
+            key = "event.combatant_joined" + (".next_round" if later else "")
+            return CORE.text(key, who=who(c))
+        case CombatantLeft(combatant=c):
+            return CORE.text("event.combatant_left", who=who(c))
+        case CombatantDelayed(combatant=c, after=after, next_round=later):
+            key = "event.combatant_delayed" + (".next_round" if later else "")
+            return CORE.text(key, who=who(c), after=who(after))
+        case ActionSpent(combatant=c, total=n):
+            return CORE.text(
+                "event.action_spent", who=who(c), actions=quantity("action", n)
+            )
+        case CheckRecorded(combatant=c, total=n):
+            return CORE.text(
+                "event.check_recorded", who=who(c), checks=quantity("check", n)
+            )
+        case CounterChanged(combatant=c, name=counter, value=value):
+            return CORE.text(
+                "event.counter_changed",
+                whose=genitive(who(c)),
+                counter=counter,
+                value=value,
+            )
+        case ConcentrationStarted(combatant=c):
+            return CORE.text("event.concentration_started", who=who(c))
+        case ConcentrationEnded(combatant=c):
+            return CORE.text("event.concentration_ended", whose=genitive(who(c)))
+        case Signalled(event=name, count=count):
+            return CORE.text("event.signalled", event=name, count=count)
+        case TimePassed(seconds=seconds):
+            return CORE.text("event.time_passed", time=time_span(seconds))
+        case EncounterEnded(round=r):
+            return CORE.text("event.encounter_ended", round=r)
+    raise TypeError(f"not an encounter event: {event!r}")  # pragma: no cover
+
+
+def describe_events(
+    events: Iterable[Event],
+    lang: str = "en",
+    catalogs: Catalog | None = None,
+    *,
+    names: Mapping[str, str] | None = None,
+    state: object = None,
+) -> list[str]:
+    """Each event as a sentence, in order (see ``describe`` of each event).
+
+    ``names`` default to those of ``state``'s combatants when a state is
+    given, else the ids.
+
+    >>> from rollwerk.encounter import Encounter
+    >>> enc = Encounter.create(["Kyra", "Valeros"])
+    >>> describe_events(enc.advance().events, "de")
+    ['Runde 1 beginnt.', 'Kyras Zug beginnt.']
+    """
+    if names is None and state is not None:
+        names = names_of(state)
+    return [e.describe(lang, catalogs, names=names) for e in events]
+
+
+# ---------------------------------------------------------------------- JSON
+
+_EVENT_TYPES: tuple[type[Any], ...] = (
+    RoundStarted,
+    RoundEnded,
+    TurnStarted,
+    TurnEnded,
+    EffectAdded,
+    EffectExpired,
+    EffectRemoved,
+    EffectRefreshed,
+    EffectChanged,
+    EffectTicked,
+    CombatantJoined,
+    CombatantLeft,
+    CombatantDelayed,
+    ActionSpent,
+    CheckRecorded,
+    CounterChanged,
+    ConcentrationStarted,
+    ConcentrationEnded,
+    Signalled,
+    TimePassed,
+    EncounterEnded,
+)
+
+
+def _snake(name: str) -> str:
+    return "".join("_" + c.lower() if c.isupper() else c for c in name).lstrip("_")
+
+
+EVENT_NAMES: Mapping[type[Any], str] = {t: _snake(t.__name__) for t in _EVENT_TYPES}
+"""The JSON name of each event class (``TurnStarted`` → ``"turn_started"``)."""
+
+_BY_NAME: Mapping[str, type[Any]] = {name: t for t, name in EVENT_NAMES.items()}
+
+
+def _number_to_json(value: int | Fraction) -> int | str:
+    if isinstance(value, Fraction):
+        return value.numerator if value.denominator == 1 else str(value)
+    return value
+
+
+def _encode(value: object) -> object:
+    if isinstance(value, ActiveEffect):
+        return value.to_json()
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, Fraction):
+        return str(value)
+    if isinstance(value, (bool, int, str)):
+        return value
+    to_json = getattr(value, "to_json", None)
+    if callable(to_json):  # a duration
+        return to_json()
+    raise SchemaError(f"cannot write {value!r} to JSON")
+
+
+def event_to_json(event: Event) -> dict[str, Any]:
+    """Plain JSON of an event: ``{"type": "<name>", <fields>}``.
+
+    The name is the class name in snake case (``"effect_expired"``); effects
+    and durations are written by their own ``to_json``, fractions of seconds
+    as strings (``"15/2"``), a removal reason by its value.
+
+    >>> event_to_json(TurnStarted(round=2, combatant="Kyra"))
+    {'type': 'turn_started', 'round': 2, 'combatant': 'Kyra'}
+
+    Raises:
+        SchemaError: An effect holds an ``UntilCondition`` (a Python predicate).
+    """
+    data: dict[str, Any] = {"type": EVENT_NAMES[type(event)]}
+    for field in attrs.fields(type(event)):
+        value = getattr(event, field.name)
+        data[field.name] = (
+            _number_to_json(value) if field.name == "remaining" else _encode(value)
+        )
+    return data
+
+
+def _fail(name: str, field: str, expected: str, got: object) -> SchemaError:
+    return SchemaError(
+        f"malformed {name} event JSON: {field} must be {expected}, got {got!r}"
+    )
+
+
+def _exact(text: object) -> Fraction | None:
+    if not isinstance(text, str) or not text.isascii():
+        return None
+    num, slash, den = text.partition("/")
+    digits = [num.removeprefix("-"), *([den] if slash else [])]
+    if not all(0 < len(d) <= 40 and d.isdigit() for d in digits):
+        return None
+    try:
+        return Fraction(text)
+    except ZeroDivisionError:
+        return None
+
+
+def _decode(
+    name: str,
+    field: str,
+    kind: str,
+    value: object,
+    kinds: Mapping[str, DurationDecoder] | None,
+) -> object:
+    if kind == "int":
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise _fail(name, field, "an integer", value)
+        return value
+    if kind == "str":
+        if not isinstance(value, str):
+            raise _fail(name, field, "a string", value)
+        return value
+    if kind == "bool":
+        if not isinstance(value, bool):
+            raise _fail(name, field, "true or false", value)
+        return value
+    if kind == "Fraction":
+        exact = _exact(value)
+        if exact is None:
+            raise _fail(name, field, "an exact number as a string ('6', '15/2')", value)
+        return exact
+    if kind == "int | Fraction":
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        exact = _exact(value)
+        if exact is None:
+            raise _fail(name, field, "an integer or an exact number as a string", value)
+        return exact
+    if kind == "RemovalReason":
+        for reason in RemovalReason:
+            if value == reason.value:
+                return reason
+        allowed = ", ".join(repr(r.value) for r in RemovalReason)
+        raise _fail(name, field, f"one of {allowed}", value)
+    if not isinstance(value, Mapping):
+        raise _fail(name, field, "an object", value)
+    try:
+        if kind == "ActiveEffect":
+            return ActiveEffect.from_json(value, kinds)
+        return duration_from_json(value, kinds)
+    except SchemaError as exc:
+        raise SchemaError(f"malformed {name} event JSON: {field}: {exc}") from exc
+
+
+def event_from_json(
+    data: Mapping[str, Any], kinds: Mapping[str, DurationDecoder] | None = None
+) -> Event:
+    """Load what [`event_to_json`][rollwerk.encounter.event_to_json] wrote.
+
+    Every field is required and checked for its JSON type; nothing is
+    coerced. ``kinds`` adds decoders of plugin duration kinds, as in
+    [`duration_from_json`][rollwerk.encounter.duration_from_json].
+
+    >>> event_from_json({"type": "round_started", "round": 3})
+    RoundStarted(round=3)
+
+    Raises:
+        SchemaError: An unknown event name, a missing or unknown field, or a
+            field of the wrong type.
+    """
+    if not isinstance(data, Mapping):
+        raise SchemaError(
+            f"malformed event JSON: an event must be an object, got {data!r}"
+        )
+    name = data.get("type")
+    cls = _BY_NAME.get(name) if isinstance(name, str) else None
+    if cls is None:
+        allowed = ", ".join(sorted(_BY_NAME))
+        raise SchemaError(
+            f"malformed event JSON: type must be one of {allowed}, got {name!r}"
+        )
+    name = str(name)
+    fields = attrs.fields(cls)
+    wanted = {f.name for f in fields}
+    extra = sorted(str(k) for k in data if k != "type" and k not in wanted)
+    if extra:
+        raise SchemaError(
+            f"malformed {name} event JSON: unknown field {extra[0]!r}; "
+            f"the fields are {', '.join(f.name for f in fields)}"
+        )
+    values: dict[str, object] = {}
+    for field in fields:
+        if field.name not in data:
+            raise SchemaError(f"malformed {name} event JSON: {field.name} is required")
+        values[field.name] = _decode(
+            name, field.name, str(field.type), data[field.name], kinds
+        )
+    try:
+        event: Event = cls(**values)
+    except RollwerkError as exc:
+        raise SchemaError(f"malformed {name} event JSON: {exc}") from exc
+    return event

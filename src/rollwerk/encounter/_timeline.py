@@ -1,14 +1,23 @@
-"""The history of an encounter: every state, for exact undo."""
+"""The history of an encounter: every state, for exact undo, and its JSON."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 
 import attrs
 
+from rollwerk.encounter._durations import DurationDecoder
 from rollwerk.encounter._encounter import Encounter, Step
-from rollwerk.encounter._events import Event
-from rollwerk.errors import ParameterError
+from rollwerk.encounter._events import (
+    Event,
+    describe_events,
+    event_from_json,
+    event_to_json,
+)
+from rollwerk.encounter._wording import names_of
+from rollwerk.errors import ParameterError, RollwerkError, SchemaError
+from rollwerk.i18n import CORE, Catalog
 
 __all__ = ["Timeline"]
 
@@ -29,12 +38,25 @@ class Timeline:
     ()
     >>> tl.rewind(1).current.effects[0].name
     'Bless'
+
+    A timeline is saved with [`to_json`][rollwerk.encounter.Timeline.to_json]
+    and loaded with [`from_json`][rollwerk.encounter.Timeline.from_json], so
+    undo survives a save and reload:
+
+    >>> again = Timeline.from_json(tl.to_json())
+    >>> again == tl, again.rewind(1).current.effects[0].name
+    (True, 'Bless')
     """
 
     states: tuple[Encounter, ...]
     """The states, oldest first (at least one)."""
     log: tuple[tuple[Event, ...], ...] = ()
-    """``log[i]`` holds the events from ``states[i]`` to ``states[i + 1]``."""
+    """What happened between two states: ``log[i]`` holds the events of the
+    step from ``states[i]`` to ``states[i + 1]``, in order, so there is one
+    group fewer than there are states (a step that changed nothing has an
+    empty group). [`events`][rollwerk.encounter.Timeline.events] is the
+    log flattened; [`describe`][rollwerk.encounter.Timeline.describe]
+    renders it as text. Rewinding drops the groups of the undone steps."""
 
     def __attrs_post_init__(self) -> None:
         if not self.states:
@@ -100,3 +122,148 @@ class Timeline:
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < n:
             raise ParameterError("index", index, f"an integer from 0 to {n - 1}")
         return Timeline(self.states[: index + 1], self.log[:index])
+
+    # -------------------------------------------------------------- words
+
+    def names(self) -> dict[str, str]:
+        """Display names by id of everyone who was ever in the encounter."""
+        names: dict[str, str] = {}
+        for state in self.states:
+            names.update(names_of(state))
+        return names
+
+    def describe(
+        self, lang: str = "en", catalogs: Catalog | None = None, *, steps: bool = False
+    ) -> str:
+        """The log as text: one sentence per event, in order.
+
+        Combatants are called by their names. With ``steps=True`` every
+        step begins with a line ``Step n:`` (``n`` is the index of the
+        state the step led to, as [`restore`][rollwerk.encounter.Timeline.restore]
+        takes it) and its events are indented.
+
+        >>> from rollwerk.encounter import Combatant, Rounds
+        >>> tl = Timeline.start(Encounter.create([Combatant("k", "Kyra"), Combatant("v", "Valeros")]))
+        >>> tl = tl.do(Encounter.advance)
+        >>> tl = tl.do(lambda s: s.add_effect("Bless", source="v", target="k", duration=Rounds(1)))
+        >>> print(tl.describe("de", steps=True))
+        Schritt 1:
+          Runde 1 beginnt.
+          Kyras Zug beginnt.
+        Schritt 2:
+          Valeros wirkt Bless auf Kyra: 1 Runde, gezählt zu Beginn von Valeros' Zügen.
+
+        Raises:
+            ParameterError: No catalog knows ``lang``.
+        """
+        names = self.names()
+        lines: list[str] = []
+        for n, group in enumerate(self.log, start=1):
+            said = describe_events(group, lang, catalogs, names=names)
+            if steps:
+                lines.append(CORE.text("timeline.step", n=n)(lang, catalogs))
+                lines.extend(f"  {line}" for line in said)
+            else:
+                lines.extend(said)
+        return "\n".join(lines)
+
+    # --------------------------------------------------------------- JSON
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain JSON with ``"schema": 1``: every state and the event log.
+
+        ``{"schema": 1, "states": [<Encounter.to_json()>, …],
+        "log": [[<event_to_json()>, …], …]}``; loads back to an equal
+        timeline with [`from_json`][rollwerk.encounter.Timeline.from_json].
+
+        Raises:
+            SchemaError: A state or event holds an ``UntilCondition`` (a
+                Python predicate).
+        """
+        return {
+            "schema": SCHEMA,
+            "states": [state.to_json() for state in self.states],
+            "log": [[event_to_json(e) for e in group] for group in self.log],
+        }
+
+    @classmethod
+    def from_json(
+        cls,
+        data: Mapping[str, Any],
+        *,
+        kinds: Mapping[str, DurationDecoder] | None = None,
+    ) -> Timeline:
+        """Load what [`to_json`][rollwerk.encounter.Timeline.to_json] wrote.
+
+        Strict: the document must have ``"schema": 1``, a non-empty list of
+        states and exactly one list of events per step; every state is read
+        by [`Encounter.from_json`][rollwerk.encounter.Encounter.from_json]
+        and every event by
+        [`event_from_json`][rollwerk.encounter.event_from_json]. Nothing is
+        coerced or dropped.
+
+        Args:
+            data: The JSON object.
+            kinds: Decoders of plugin duration kinds by name; without them
+                the installed plugins' kinds are used.
+
+        Raises:
+            SchemaError: Any malformed part, with where it is
+                (``states[2]``, ``log[0][1]``) and what was wrong.
+        """
+        if not isinstance(data, Mapping):
+            raise _error("", "an object", data)
+        schema = data.get("schema")
+        if isinstance(schema, bool) or schema != SCHEMA:
+            raise _error("schema", str(SCHEMA), schema)
+        unknown = sorted(str(k) for k in data if k not in ("schema", "states", "log"))
+        if unknown:
+            raise SchemaError(
+                f"malformed timeline JSON: unknown field {unknown[0]!r}; "
+                "the fields are schema, states, log"
+            )
+        states_data = data.get("states")
+        if not isinstance(states_data, list) or not states_data:
+            raise _error("states", "a non-empty array of encounters", states_data)
+        log_data = data.get("log")
+        steps = len(states_data) - 1
+        if not isinstance(log_data, list) or len(log_data) != steps:
+            got = (
+                f"an array of {len(log_data)}"
+                if isinstance(log_data, list)
+                else repr(log_data)
+            )
+            raise SchemaError(
+                "malformed timeline JSON: log must be an array of "
+                f"{steps} event groups (one per step), got {got}"
+            )
+        for i, group in enumerate(log_data):
+            if not isinstance(group, list):
+                raise _error(f"log[{i}]", "an array of events", group)
+        states: list[Encounter] = []
+        log: list[tuple[Event, ...]] = []
+        where = ""
+        try:
+            for i, state in enumerate(states_data):
+                where = f"states[{i}]"
+                states.append(Encounter.from_json(state, kinds=kinds))
+            for i, group in enumerate(log_data):
+                events: list[Event] = []
+                for j, event in enumerate(group):
+                    where = f"log[{i}][{j}]"
+                    events.append(event_from_json(event, kinds))
+                log.append(tuple(events))
+        except RollwerkError as exc:
+            raise SchemaError(f"malformed timeline JSON: {where}: {exc}") from exc
+        return cls(tuple(states), tuple(log))
+
+
+SCHEMA = 1
+"""The version of the timeline JSON written and read."""
+
+
+def _error(path: str, expected: str, got: object) -> SchemaError:
+    where = path or "the document"
+    return SchemaError(
+        f"malformed timeline JSON: {where} must be {expected}, got {got!r}"
+    )

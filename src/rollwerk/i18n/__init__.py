@@ -23,14 +23,20 @@ from rollwerk.i18n._catalog import (
     render,
 )
 from rollwerk.i18n._core import CORE
+from rollwerk.i18n._grammar import UNITS, genitive, number, quantity, time_span
 
 __all__ = [
     "CORE",
     "FALLBACK",
+    "UNITS",
     "Catalog",
     "Field",
     "MissingMessage",
     "Text",
     "allowed_languages",
+    "genitive",
+    "number",
+    "quantity",
     "render",
+    "time_span",
 ]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rollwerk.i18n._catalog import Catalog
+from rollwerk.i18n._words import WORDS_DE, WORDS_EN
 
 __all__ = ["CORE"]
 
@@ -96,5 +97,6 @@ _DE = {
     "cli.odds_title": "exakte Wahrscheinlichkeiten für {notation} (Mittelwert {mean})",
 }
 
-CORE = Catalog({"en": _EN, "de": _DE})
-"""The core's messages: die descriptions, roll explanations, CLI words."""
+CORE = Catalog({"en": {**_EN, **WORDS_EN}, "de": {**_DE, **WORDS_DE}})
+"""The core's messages: die descriptions, roll explanations, CLI words, and
+the words for time, durations, effects, events and contests."""

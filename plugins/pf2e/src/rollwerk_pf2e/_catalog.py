@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from rollwerk.i18n import Catalog
 
-__all__ = ["CATALOG"]
+__all__ = ["CATALOG", "DURATION_WORDS"]
 
 _EN = {
     # labels (Ruleset.labels): degrees, parameters, contest outcomes
@@ -100,3 +100,24 @@ _DE = {
 
 CATALOG = Catalog({"en": _EN, "de": _DE})
 """The pf2e ruleset's messages."""
+
+_DURATIONS_EN = {
+    # Pf2eRounds (PF2E-R02, PF2E-A03); the amounts and names come from the core
+    "pf2e.duration.rounds": "{rounds}, counted at the start of {whose} turns",
+    "pf2e.duration.rounds.creator": "{rounds}, counted at the start of the creator's turns",
+    "pf2e.duration.rounds.ends_if_left": "{duration}; it ends if {who} leaves",
+    "pf2e.duration.rounds.creator_ends_if_left": "{duration}; it ends if the creator leaves",
+}
+
+_DURATIONS_DE = {
+    "pf2e.duration.rounds": "{rounds}, gezählt zu Beginn von {whose} Zügen",
+    "pf2e.duration.rounds.creator": "{rounds}, gezählt zu Beginn der Züge des Urhebers",
+    "pf2e.duration.rounds.ends_if_left": "{duration}; endet, wenn {who} den Kampf verlässt",
+    "pf2e.duration.rounds.creator_ends_if_left": (
+        "{duration}; endet, wenn der Urheber den Kampf verlässt"
+    ),
+}
+
+DURATION_WORDS = Catalog({"en": _DURATIONS_EN, "de": _DURATIONS_DE})
+"""The words of the plugin's duration kinds (``pf2e.duration.*``), kept
+apart from [`CATALOG`][rollwerk_pf2e.CATALOG]'s check and label messages."""

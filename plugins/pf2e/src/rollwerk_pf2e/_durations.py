@@ -46,7 +46,10 @@ from rollwerk.encounter import (
     UntilCondition,
     UntilEndOfNextTurns,
     UntilEvent,
+    round_of_turn,
 )
+from rollwerk.i18n import CORE, Catalog, Text, genitive, quantity
+from rollwerk_pf2e._catalog import DURATION_WORDS
 
 if TYPE_CHECKING:
     from rollwerk import Encounter, Rng
@@ -213,6 +216,76 @@ class Pf2eRounds:
             ends_at=start + left,
             counts_from=start if skip else None,
         )
+
+    def text(self, names: Mapping[str, str] | None = None) -> Text:
+        """The duration as written or bound, as a text of the plugin's catalog."""
+        rounds = quantity("round", self.n)
+        ends = self.creator_leaves is CreatorLeaves.END
+        if self.tick_on is None:
+            text = DURATION_WORDS.text("pf2e.duration.rounds.creator", rounds=rounds)
+            if ends:
+                text = DURATION_WORDS.text(
+                    "pf2e.duration.rounds.creator_ends_if_left", duration=text
+                )
+            return text
+        who = self.tick_on if names is None else names.get(self.tick_on, self.tick_on)
+        text = DURATION_WORDS.text(
+            "pf2e.duration.rounds", rounds=rounds, whose=genitive(who)
+        )
+        if ends:
+            text = DURATION_WORDS.text(
+                "pf2e.duration.rounds.ends_if_left", duration=text, who=who
+            )
+        return text
+
+    def remaining_text(
+        self, state: EncounterView, names: Mapping[str, str] | None = None
+    ) -> Text:
+        """What remains in ``state``: the rounds left and the round it ends in."""
+        who, end = self._end()
+        left = self.remaining(state)
+        if left == 0:
+            return CORE.text("remaining.over")
+        amount = CORE.text("remaining.left", amount=quantity("round", left))
+        when = round_of_turn(state, who, end)
+        if when is None:
+            return amount
+        if names is None:
+            names = {c.id: c.name for c in getattr(state, "combatants", ())}
+        return CORE.text(
+            "remaining.ends_at_start",
+            left=amount,
+            whose=genitive(names.get(who, who)),
+            round=when,
+        )
+
+    def describe(
+        self,
+        lang: str = "en",
+        catalogs: Catalog | None = None,
+        *,
+        names: Mapping[str, str] | None = None,
+    ) -> str:
+        """The duration in words (``"1 round, counted at the start of Kyra's turns"``).
+
+        From the plugin's catalog (``pf2e.duration.*``) and the core's.
+        """
+        return self.text(names)(lang, catalogs)
+
+    def describe_remaining(
+        self,
+        state: EncounterView,
+        lang: str = "en",
+        catalogs: Catalog | None = None,
+        *,
+        names: Mapping[str, str] | None = None,
+    ) -> str:
+        """What remains in ``state``: ``"noch 2 Runden, endet zu Beginn von Kyras Zug in Runde 3"``.
+
+        After the creator left (PF2E-A03) the round is that of the turn of
+        the combatant it now ticks on.
+        """
+        return self.remaining_text(state, names)(lang, catalogs)
 
     def to_json(self) -> dict[str, Any]:
         """``{"kind": "pf2e_rounds", "n", "tick_on", "ends_at", "creator_leaves", "counts_from"}``."""

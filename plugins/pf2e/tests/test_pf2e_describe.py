@@ -1,0 +1,87 @@
+"""Pf2eRounds says in words what it is and what remains (issue 20, part 2).
+
+The plugin's own catalog (``pf2e.duration.*``) supplies its texts; the
+remaining time follows the worked examples D1, D2 and PF2E-A03.
+"""
+
+from __future__ import annotations
+
+from rollwerk.encounter import (
+    Combatant,
+    EffectAdded,
+    describe_duration,
+    describe_events,
+    describe_remaining,
+)
+from rollwerk.i18n import Catalog
+from rollwerk_pf2e import CreatorLeaves, new_encounter, rounds
+
+
+def _party() -> list[Combatant]:
+    return [Combatant("A", "Amiri"), Combatant("B", "Valeros"), Combatant("C", "Kyra")]
+
+
+def test_pf2e_rounds_as_written() -> None:
+    assert (
+        rounds(1).describe() == "1 round, counted at the start of the creator's turns"
+    )
+    assert (
+        rounds(3).describe("de") == "3 Runden, gezählt zu Beginn der Züge des Urhebers"
+    )
+    assert rounds(2, creator_leaves=CreatorLeaves.END).describe() == (
+        "2 rounds, counted at the start of the creator's turns; "
+        "it ends if the creator leaves"
+    )
+
+
+def test_pf2e_d2_bound_and_remaining() -> None:
+    """PF2E-R02 D2: A's 3-round effect made on R1A ends at the start of R4A."""
+    enc = new_encounter(_party()).advance().state
+    step = enc.add_effect("Inspire", source="A", target="B", duration=rounds(3))
+    enc = step.state
+    added = next(e for e in step.events if isinstance(e, EffectAdded))
+    assert describe_events(step.events, "de", state=enc) == [
+        "Amiri wirkt Inspire auf Valeros: 3 Runden, gezählt zu Beginn von Amiris Zügen."
+    ]
+    assert added.effect.describe(state=enc) == (
+        "Inspire on Valeros from Amiri: 3 rounds left, "
+        "ends at the start of Amiri's turn in round 4"
+    )
+    assert describe_remaining(enc.effects[0].duration, enc, "de") == (
+        "noch 3 Runden, endet zu Beginn von Amiris Zug in Runde 4"
+    )
+
+
+def test_pf2e_a03_the_creator_leaves_and_the_count_goes_on() -> None:
+    """PF2E-A03: after A leaves, the effect ticks where A's turn would have started."""
+    enc = new_encounter(_party()).advance().state
+    enc = enc.add_effect("Inspire", source="A", target="B", duration=rounds(2)).state
+    enc = enc.advance().state  # R1B
+    enc = enc.leave("A").state
+    duration = enc.effects[0].duration
+    assert describe_duration(duration, names={"B": "Valeros"}) == (
+        "2 rounds, counted at the start of Valeros' turns"
+    )
+    assert describe_remaining(duration, enc) == (
+        "2 rounds left, ends at the start of Valeros' turn in round 3"
+    )
+
+
+def test_pf2e_rounds_ending_when_the_creator_leaves_in_a_third_language() -> None:
+    enc = new_encounter(_party()).advance().state
+    enc = enc.add_effect(
+        "Inspire",
+        source="A",
+        target="B",
+        duration=rounds(1, creator_leaves=CreatorLeaves.END),
+    ).state
+    eo = Catalog(
+        {
+            "eo": {
+                "pf2e.duration.rounds.ends_if_left": "{duration}; ĝi finiĝas se {who} foriras"
+            }
+        }
+    )
+    assert enc.effects[0].duration.describe("eo", eo, names={"A": "Amiri"}) == (  # type: ignore[attr-defined]
+        "1 round, counted at the start of Amiri's turns; ĝi finiĝas se Amiri foriras"
+    )

@@ -1,0 +1,391 @@
+"""Words for durations: what a duration is and what remains of it, from the catalogs.
+
+Every core duration kind inherits [`Worded`][rollwerk.encounter._wording.Worded],
+which gives it ``text``/``describe`` ("1 round", "until the end of Kyra's
+next turn", "10 minutes") and ``remaining_text``/``describe_remaining``
+("2 rounds left, ends at the start of Valeros' turn in round 4"). The texts
+come from [`CORE`][rollwerk.i18n.CORE]; the kinds' wording is kept here,
+apart from their clock logic.
+
+A plugin's kind writes its own ``describe``/``describe_remaining`` (see
+[`DescribedDuration`][rollwerk.encounter.DescribedDuration]); for a kind
+that has none, [`describe_duration`][rollwerk.encounter.describe_duration]
+and [`describe_remaining`][rollwerk.encounter.describe_remaining] fall back
+to its kind and what remains in its unit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from fractions import Fraction
+from typing import Any, ClassVar, Protocol
+
+from rollwerk.encounter._view import EncounterView
+from rollwerk.i18n import CORE, Catalog, Text, genitive, quantity, time_span
+
+__all__ = [
+    "DescribedDuration",
+    "Worded",
+    "describe_duration",
+    "describe_remaining",
+    "names_of",
+    "round_of_turn",
+]
+
+Names = Mapping[str, str] | None
+
+
+class DescribedDuration(Protocol):
+    """A duration that says in words what it is and what remains of it.
+
+    Every core kind has these two methods, and a plugin's kind should have
+    them too (the Pathfinder plugin's ``Pf2eRounds`` does, from its own
+    catalog). They are not part of the runtime
+    [`Duration`][rollwerk.encounter.Duration] protocol, so that kinds
+    written before them keep working:
+    [`describe_duration`][rollwerk.encounter.describe_duration] and
+    [`describe_remaining`][rollwerk.encounter.describe_remaining] call them
+    when they exist and fall back to the kind's name and what remains.
+    """
+
+    def describe(
+        self, lang: str = "en", catalogs: Catalog | None = None, *, names: Names = None
+    ) -> str:
+        """The duration as written or bound: ``"1 round"``, ``"10 Minuten"``.
+
+        Args:
+            lang: A language the catalogs know (``"en"``, ``"de"``…).
+            catalogs: Further catalogs, searched first.
+            names: Display names by combatant id (default: the ids).
+        """
+        ...
+
+    def describe_remaining(
+        self,
+        state: EncounterView,
+        lang: str = "en",
+        catalogs: Catalog | None = None,
+        *,
+        names: Names = None,
+    ) -> str:
+        """What remains in ``state``: ``"2 rounds left, ends at the start of …"``.
+
+        Args:
+            state: The encounter (the effect's duration must be bound in it).
+            lang: A language the catalogs know.
+            catalogs: Further catalogs, searched first.
+            names: Display names by combatant id (default: the names of
+                ``state``'s combatants when it has them, else the ids).
+        """
+        ...
+
+
+def names_of(state: object) -> dict[str, str]:
+    """Display names by id of a state's combatants (``{}`` for a bare view)."""
+    combatants = getattr(state, "combatants", ())
+    return {str(c.id): str(c.name) for c in combatants}
+
+
+def _name(cid: str, names: Names) -> str:
+    return cid if names is None else names.get(cid, cid)
+
+
+def _whose(cid: str, names: Names) -> Text:
+    return genitive(_name(cid, names))
+
+
+def round_of_turn(state: EncounterView, combatant: str, turn: int) -> int | None:
+    """The round in which ``combatant``'s turn number ``turn`` falls.
+
+    Counts from the combatant's next (or current) turn, one turn per round,
+    as the initiative order stands: a later delay or an ended encounter can
+    change it. ``None`` when the combatant is not in the order or the turn
+    has already begun.
+
+    >>> from rollwerk.encounter import Encounter
+    >>> enc = Encounter.create(["Kyra", "Valeros"]).advance().state   # round 1, Kyra
+    >>> round_of_turn(enc, "Kyra", 1), round_of_turn(enc, "Valeros", 1)
+    (1, 1)
+    >>> round_of_turn(enc, "Kyra", 4)
+    4
+    """
+    if combatant not in state.order:
+        return None
+    started = state.turns_started(combatant)
+    if state.current == combatant:
+        base_turn, base_round = started, state.round
+    else:
+        upcoming = state.round >= 1 and combatant not in state.done
+        base_turn, base_round = (
+            started + 1,
+            state.round if upcoming else state.round + 1,
+        )
+    if turn < base_turn:
+        return None
+    return base_round + (turn - base_turn)
+
+
+# ------------------------------------------------------------- as written
+
+
+def _instant(d: Any, names: Names) -> Text:
+    return CORE.text("duration.instant")
+
+
+def _permanent(d: Any, names: Names) -> Text:
+    return CORE.text("duration.permanent")
+
+
+def _rounds(d: Any, names: Names) -> Text:
+    amount = quantity("round", d.n)
+    if d.tick_on is None:
+        return amount
+    return CORE.text(
+        "duration.rounds.on", rounds=amount, whose=_whose(d.tick_on, names)
+    )
+
+
+def _next_turns(d: Any, names: Names) -> Text:
+    one = d.n == 1
+    if d.of is None:
+        key = "duration.next_turn.target" if one else "duration.next_turns.target"
+        return CORE.text(key, n=d.n)
+    key = "duration.next_turn" if one else "duration.next_turns"
+    return CORE.text(key, whose=_whose(d.of, names), n=d.n)
+
+
+def _actions(d: Any, names: Names) -> Text:
+    amount = quantity("action", d.n)
+    if d.of is None:
+        return amount
+    return CORE.text("duration.actions.of", actions=amount, who=_name(d.of, names))
+
+
+def _next_checks(d: Any, names: Names) -> Text:
+    one = d.n == 1
+    if d.of is None:
+        key = "duration.next_check.target" if one else "duration.next_checks.target"
+        return CORE.text(key, n=d.n)
+    key = "duration.next_check" if one else "duration.next_checks"
+    return CORE.text(key, whose=_whose(d.of, names), n=d.n)
+
+
+def _game_time(d: Any, names: Names) -> Text:
+    return time_span(d.seconds)
+
+
+def _until_event(d: Any, names: Names) -> Text:
+    return CORE.text("duration.until_event", event=d.event)
+
+
+def _until_condition(d: Any, names: Names) -> Text:
+    if not d.description:
+        return CORE.text("duration.until_condition.unnamed")
+    return CORE.text("duration.until_condition", condition=d.description)
+
+
+def _concentration(d: Any, names: Names) -> Text:
+    if d.of is None:
+        return CORE.text("duration.concentration.creator")
+    return CORE.text("duration.concentration", who=_name(d.of, names))
+
+
+_TEXTS: dict[str, Callable[[Any, Names], Text]] = {
+    "instant": _instant,
+    "permanent": _permanent,
+    "rounds": _rounds,
+    "until_end_of_next_turns": _next_turns,
+    "actions": _actions,
+    "next_checks": _next_checks,
+    "game_time": _game_time,
+    "until_event": _until_event,
+    "until_condition": _until_condition,
+    "concentration": _concentration,
+}
+
+
+# ----------------------------------------------------------- what remains
+
+
+def left(amount: Text) -> Text:
+    """``{amount} left`` / ``noch {amount}`` (``remaining.left``)."""
+    return CORE.text("remaining.left", amount=amount)
+
+
+def _ends(
+    state: EncounterView, d: Any, *, who: str, turn: int, at: str, names: Names
+) -> Text:
+    unit = "round" if d.kind == "rounds" else "turn"
+    remaining = d.remaining(state)
+    if remaining == 0:
+        return CORE.text("remaining.over")
+    amount = left(quantity(unit, remaining))
+    when = round_of_turn(state, who, turn)
+    if when is None:
+        return amount
+    return CORE.text(
+        f"remaining.ends_at_{at}", left=amount, whose=_whose(who, names), round=when
+    )
+
+
+def _rounds_left(d: Any, state: EncounterView, names: Names) -> Text:
+    return _ends(state, d, who=d.tick_on, turn=d.ends_at, at="start", names=names)
+
+
+def _turns_left(d: Any, state: EncounterView, names: Names) -> Text:
+    return _ends(state, d, who=d.of, turn=d.ends_at, at="end", names=names)
+
+
+def _counted_left(unit: str) -> Callable[[Any, EncounterView, Names], Text]:
+    def text(d: Any, state: EncounterView, names: Names) -> Text:
+        remaining = d.remaining(state)
+        if remaining == 0:
+            return CORE.text("remaining.over")
+        return left(quantity(unit, remaining))
+
+    return text
+
+
+def _time_left(d: Any, state: EncounterView, names: Names) -> Text:
+    remaining = d.remaining(state)
+    if remaining == 0:
+        return CORE.text("remaining.over")
+    return left(time_span(remaining))
+
+
+_LEFT: dict[str, Callable[[Any, EncounterView, Names], Text]] = {
+    "rounds": _rounds_left,
+    "until_end_of_next_turns": _turns_left,
+    "actions": _counted_left("action"),
+    "next_checks": _counted_left("check"),
+    "game_time": _time_left,
+}
+
+
+class Worded:
+    """What every core duration kind says about itself (a mixin).
+
+    [`text`][rollwerk.encounter._wording.Worded.text] and
+    [`remaining_text`][rollwerk.encounter._wording.Worded.remaining_text]
+    give [`Text`][rollwerk.i18n.Text]s to compose;
+    [`describe`][rollwerk.encounter._wording.Worded.describe] and
+    [`describe_remaining`][rollwerk.encounter._wording.Worded.describe_remaining]
+    render them.
+    """
+
+    __slots__ = ()
+
+    kind: ClassVar[str]
+
+    def text(self, names: Names = None) -> Text:
+        """The duration as written or bound, as a text."""
+        return _TEXTS[self.kind](self, names)
+
+    def remaining_text(self, state: EncounterView, names: Names = None) -> Text:
+        """What remains in ``state`` as a text; unmeasured kinds say what they are."""
+        if names is None:
+            names = names_of(state)
+        if self.kind in _LEFT:
+            return _LEFT[self.kind](self, state, names)
+        return self.text(names)
+
+    def describe(
+        self, lang: str = "en", catalogs: Catalog | None = None, *, names: Names = None
+    ) -> str:
+        """The duration in words: ``"1 round"``, ``"bis zum Ende von Kyras nächstem Zug"``.
+
+        An unbound duration names whose turns count as the rules do ("the
+        target's next turn"); a bound one names the combatant, by its
+        display name in ``names`` (default: its id).
+
+        Args:
+            lang: A language the catalogs know (``"en"``, ``"de"``…).
+            catalogs: Further catalogs, searched first.
+            names: Display names by combatant id.
+
+        Raises:
+            ParameterError: No catalog knows ``lang``.
+        """
+        return self.text(names)(lang, catalogs)
+
+    def describe_remaining(
+        self,
+        state: EncounterView,
+        lang: str = "en",
+        catalogs: Catalog | None = None,
+        *,
+        names: Names = None,
+    ) -> str:
+        """What remains of the bound duration in ``state``, in words.
+
+        ``"2 rounds left, ends at the start of Valeros' turn in round 4"``,
+        ``"noch 9 Minuten und 54 Sekunden"``; kinds that are not measured
+        say what they are (``"permanent"``, ``"while Kyra concentrates"``).
+        Names default to those of ``state``'s combatants.
+
+        Raises:
+            RulesError: The duration is not bound.
+            ParameterError: No catalog knows ``lang``.
+        """
+        return self.remaining_text(state, names)(lang, catalogs)
+
+
+# --------------------------------------------------- any duration, any kind
+
+
+def describe_duration(
+    duration: object,
+    lang: str = "en",
+    catalogs: Catalog | None = None,
+    *,
+    names: Names = None,
+) -> str:
+    """Any duration in words, a plugin's too.
+
+    Calls the duration's own ``describe`` when it has one (every core kind
+    does, see [`DescribedDuration`][rollwerk.encounter.DescribedDuration]);
+    for a kind without words, its ``kind`` is shown.
+
+    >>> from rollwerk.encounter import GameTime
+    >>> describe_duration(GameTime.minutes(10), "de")
+    '10 Minuten'
+    """
+    own = getattr(duration, "describe", None)
+    if callable(own):
+        return str(own(lang, catalogs, names=names))
+    return CORE.text("duration.other", kind=str(getattr(duration, "kind", "?")))(
+        lang, catalogs
+    )
+
+
+def describe_remaining(
+    duration: object,
+    state: EncounterView,
+    lang: str = "en",
+    catalogs: Catalog | None = None,
+    *,
+    names: Names = None,
+) -> str:
+    """What remains of any bound duration in ``state``, in words.
+
+    Calls the duration's own ``describe_remaining`` when it has one; for a
+    kind without words, what remains is written in its unit (``"2 rounds
+    left"``), or its ``kind`` when it is not measured.
+    """
+    if names is None:
+        names = names_of(state)
+    own = getattr(duration, "describe_remaining", None)
+    if callable(own):
+        return str(own(state, lang, catalogs, names=names))
+    remaining = getattr(duration, "remaining", None)
+    value = remaining(state) if callable(remaining) else None
+    unit = getattr(duration, "unit", None)
+    if isinstance(value, (int, Fraction)) and not isinstance(value, bool) and unit:
+        if value == 0:
+            text = CORE.text("remaining.over")
+        else:
+            text = left(
+                time_span(value) if unit == "seconds" else quantity(unit, value)
+            )
+        return text(lang, catalogs)
+    return describe_duration(duration, lang, catalogs, names=names)
