@@ -1,0 +1,141 @@
+"""The result of an opposed check: both results and who won."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+
+from rollwerk.checks._model import CheckResult, ContestOutcome
+from rollwerk.errors import RollwerkError, SchemaError
+from rollwerk.i18n import CORE, Catalog
+
+__all__ = ["ContestResult"]
+
+SCHEMA = 1
+
+
+@attrs.frozen
+class ContestResult:
+    """Two resolved checks and the outcome of the ruleset's contest rule.
+
+    Made by [`resolve_contest`][rollwerk.rulesets.resolve_contest] from two
+    [`CheckResult`][rollwerk.checks.CheckResult]s; it says in words who won
+    ([`describe`][rollwerk.checks.ContestResult.describe]) and why
+    ([`explain`][rollwerk.checks.ContestResult.explain]).
+
+    >>> from rollwerk.checks import CheckResult, Degree, Explanation
+    >>> def result(value, success, en, de):
+    ...     return CheckResult(success, Degree.SUCCESS if success else Degree.FAILURE,
+    ...                        value, (), Explanation.fixed(en=en, de=de))
+    >>> r = ContestResult(result(12, True, "12: success", "12: Erfolg"),
+    ...                   result(3, False, "3: failure", "3: Fehlschlag"),
+    ...                   ContestOutcome.FIRST)
+    >>> print(r.explain("de"))
+    die erste Seite gewinnt
+      erste Seite: 12: Erfolg
+      zweite Seite: 3: Fehlschlag
+    >>> ContestResult.from_json(r.to_json()) == r
+    True
+    """
+
+    first: CheckResult
+    """The first side's (the initiator's or attacker's) result."""
+    second: CheckResult
+    """The second side's result."""
+    outcome: ContestOutcome
+    """Who won, by the ruleset's contest rule."""
+    ruleset: str = ""
+    """The id of the ruleset whose contest rule decided."""
+
+    def describe(self, lang: str = "en", catalogs: Catalog | None = None) -> str:
+        """Who won, in a few words: ``"the first side wins"``, ``"unentschieden"``.
+
+        Args:
+            lang: A language the catalogs know (``"en"``, ``"de"``…).
+            catalogs: Further catalogs, searched first.
+
+        Raises:
+            ParameterError: No catalog knows ``lang``.
+        """
+        return CORE.text(f"contest.{self.outcome.value}")(lang, catalogs)
+
+    def explain(self, lang: str = "en", catalogs: Catalog | None = None) -> str:
+        """Who won and each side's explanation, one per line.
+
+        The first line is [`describe`][rollwerk.checks.ContestResult.describe];
+        the next two are the sides'
+        [`CheckResult.explain`][rollwerk.checks.CheckResult.explain],
+        indented.
+
+        Raises:
+            ParameterError: No catalog knows ``lang``.
+        """
+        lines = [self.describe(lang, catalogs)]
+        for side, result in (("first", self.first), ("second", self.second)):
+            said = CORE.text(
+                f"contest.side.{side}", explanation=result.explain(lang, catalogs)
+            )
+            lines.append(f"  {said(lang, catalogs)}")
+        return "\n".join(lines)
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain JSON: ``{"schema": 1, "ruleset", "outcome", "first", "second"}``.
+
+        The sides as [`CheckResult.to_json`][rollwerk.checks.CheckResult.to_json]
+        writes them.
+        """
+        return {
+            "schema": SCHEMA,
+            "ruleset": self.ruleset,
+            "outcome": self.outcome.value,
+            "first": self.first.to_json(),
+            "second": self.second.to_json(),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> ContestResult:
+        """Load what [`to_json`][rollwerk.checks.ContestResult.to_json] wrote.
+
+        Raises:
+            SchemaError: A wrong schema, an unknown outcome, a ruleset that
+                is not a string, or a malformed side.
+        """
+        where = "malformed contest result JSON"
+        if not isinstance(data, Mapping):
+            raise SchemaError(f"{where}: the document must be an object, got {data!r}")
+        schema = data.get("schema")
+        if isinstance(schema, bool) or schema != SCHEMA:
+            raise SchemaError(f"{where}: schema must be {SCHEMA}, got {schema!r}")
+        outcomes = {c.value: c for c in ContestOutcome}
+        outcome = data.get("outcome")
+        if not isinstance(outcome, str) or outcome not in outcomes:
+            allowed = ", ".join(repr(v) for v in outcomes)
+            raise SchemaError(
+                f"{where}: outcome must be one of {allowed}, got {outcome!r}"
+            )
+        ruleset = data.get("ruleset", "")
+        if not isinstance(ruleset, str):
+            raise SchemaError(f"{where}: ruleset must be a string, got {ruleset!r}")
+        side = "first"
+        try:
+            first = CheckResult.from_json(data.get("first"))  # type: ignore[arg-type]
+            side = "second"
+            second = CheckResult.from_json(data.get("second"))  # type: ignore[arg-type]
+        except RollwerkError as exc:
+            raise SchemaError(f"{where}: {side}: {exc}") from exc
+        return cls(first, second, outcomes[outcome], ruleset)
+
+    def _repr_html_(self) -> str:
+        """A short HTML rendering for notebooks: the verdict and both sides."""
+        from html import escape
+
+        items = "".join(
+            f"<li>{escape(line.strip())}</li>"
+            for line in self.explain().split("\n")[1:]
+        )
+        return (
+            f'<div class="rollwerk-contest"><strong>{escape(self.describe())}</strong>'
+            f"<ul>{items}</ul></div>"
+        )
