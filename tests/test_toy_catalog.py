@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator
 
-from rollwerk import SeededRng, build_check
+from rollwerk import Degree, SeededRng, build_check
 from rollwerk.i18n import Catalog, Text
 from rollwerk.plugins import Registry
 from rollwerk.testing import examples
@@ -37,7 +37,12 @@ def test_toy_catalog_is_complete_and_registered() -> None:
 
 def test_toy_labels_and_difficulties_come_from_the_catalog() -> None:
     toy = ToyRuleset()
-    assert toy.labels == {
+    assert toy.labels == CATALOG.labels("toy")
+    degrees = {
+        lang: {d.value: toy.labels[lang][d.value] for d in Degree}
+        for lang in toy.labels
+    }
+    assert degrees == {
         "en": {
             "critical_success": "critical success",
             "success": "success",

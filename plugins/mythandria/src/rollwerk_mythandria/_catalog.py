@@ -28,6 +28,7 @@ _EN = {
     "mythandria.label.first": "first side wins",
     "mythandria.label.second": "second side wins",
     "mythandria.label.tie": "tie",
+    "mythandria.label.reroll": "tie: roll again",
     "mythandria.label.aether_lockout": "aether lockout",
     "mythandria.label.phiol": "phiol",
     # difficulty presets (MY-R10)
@@ -102,6 +103,7 @@ _DE = {
     "mythandria.label.first": "erste Seite gewinnt",
     "mythandria.label.second": "zweite Seite gewinnt",
     "mythandria.label.tie": "Gleichstand",
+    "mythandria.label.reroll": "Gleichstand: erneut würfeln",
     "mythandria.label.aether_lockout": "Aetherkarenz",
     "mythandria.label.phiol": "Phiol",
     "mythandria.difficulty.trivial": "trivial",
