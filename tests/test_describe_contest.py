@@ -120,3 +120,59 @@ def test_malformed_contest_side_names_the_side() -> None:
     with pytest.raises(SchemaError) as info:
         ContestResult.from_json(data)
     assert str(info.value).startswith("malformed contest result JSON: second: ")
+
+
+def _cli(*argv: str) -> str:
+    import contextlib
+    import io
+
+    from rollwerk.cli._main import main
+    from rollwerk.plugins import Registry
+    from rollwerk.testing import examples
+
+    out = io.StringIO()
+    registry = Registry(load_entrypoints=False, plugins=[examples])
+    with contextlib.redirect_stdout(out):
+        assert main(list(argv), registry=registry) == 0
+    return out.getvalue()
+
+
+def test_cli_contest_seed_explains_the_contest() -> None:
+    """``rollwerk contest --seed`` resolves both sides (first, then second)."""
+    text = _cli("contest", "toy", "skill=4", "--vs", "skill=2", "--seed", "3")
+    assert text.splitlines()[-3:] == [
+        "result: the first side wins",
+        "  first: rolled 1 against a chance of 4: critical success",
+        "  second: rolled 2 against a chance of 2: success",
+    ]
+    german = _cli(
+        "contest", "toy", "skill=4", "--vs", "skill=2", "--seed", "3", "--lang", "de"
+    )
+    assert german.splitlines()[-3:] == [
+        "Ergebnis: die erste Seite gewinnt",
+        "  erste Seite: 1 gewürfelt gegen eine Chance von 4: kritischer Erfolg",
+        "  zweite Seite: 2 gewürfelt gegen eine Chance von 2: Erfolg",
+    ]
+
+
+def test_cli_contest_seed_json_holds_the_result() -> None:
+    import json
+
+    from rollwerk import SeededRng
+
+    data = json.loads(
+        _cli("contest", "toy", "skill=4", "--vs", "skill=2", "--seed", "3", "--json")
+    )
+    assert data["seed"] == 3
+    result = ContestResult.from_json(data["result"])
+    rng = SeededRng(3)
+    toy = ToyRuleset()
+    first = build_check(toy, skill=4).resolve(rng)
+    second = build_check(toy, skill=2).resolve(rng)
+    assert result == contest_result(toy, first, second)
+    assert data["result"]["outcome"] == "first"
+
+
+def test_cli_contest_without_seed_prints_no_result() -> None:
+    text = _cli("contest", "toy", "skill=4", "--vs", "skill=2")
+    assert "result" not in text.splitlines()[-1]
