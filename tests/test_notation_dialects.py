@@ -498,3 +498,30 @@ def test_cli_dialect(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["total"] == 30
     assert data["dialect"] == "avrae"
     assert main(["roll", "1d6", "--dialect", "klingon"]) == 2
+
+
+def test_foundry_explosion_limit_before_the_compare_point() -> None:
+    """Foundry's ``x<max><compare><target>``: at most ``max`` explosions.
+
+    Foundry VTT, "Dice Modifiers" (https://foundryvtt.com/article/dice-modifiers/)
+    and its ``Die#explode``: a number before the compare point is the most
+    explosions, counted across the term; rollwerk reads it for one die.
+    """
+    expr = parse("1d4x2>=3", "foundry")
+    # Brute force: draw up to three faces; a face of 3+ explodes while
+    # fewer than two explosions happened.
+    weights: dict[int, Fraction] = {}
+
+    def walk(total: int, explosions: int, p: Fraction) -> None:
+        for face in range(1, 5):
+            q = p / 4
+            if face >= 3 and explosions < 2:
+                walk(total + face, explosions + 1, q)
+            else:
+                weights[total + face] = weights.get(total + face, Fraction(0)) + q
+
+    walk(0, 0, Fraction(1))
+    assert dict(expr.distribution().items()) == weights
+    assert expr.roll(ScriptedRng([4, 3, 4])).total == 11
+    with pytest.raises(NotationError, match="counts it across the dice"):
+        parse("2d10x2>=8", "foundry")

@@ -801,6 +801,23 @@ class _Modifiers:
                 once = p.peek().lower() == "o"
                 p.pos += int(once)
                 self.set_explode(ExplodeMode.ADD, 1 if once else None, mpos)
+                if not once and p.peek() in ("<", ">", "=") and self.explode:
+                    # Foundry's x<max><compare><target>: the number read as
+                    # the target was the most explosions, counted over the
+                    # whole term (exact here for a single die only).
+                    if self.explode.comparison is not Comparison.EQ:
+                        raise p.error("expected a number of explosions", mpos)
+                    limit = self.explode.target
+                    if self.count != 1:
+                        raise p.error(
+                            "an explosion limit over several dice is not read by "
+                            f"rollwerk ({p.d.title} counts it across the dice)",
+                            mpos,
+                        )
+                    if limit < 1:
+                        raise p.error("the most explosions must be at least 1", mpos)
+                    self.explode = None
+                    self.set_explode(ExplodeMode.ADD, limit, mpos)
             elif c == "e" and d.has(Feature.EXPLODE_E):
                 p.pos += 1
                 self.set_explode(ExplodeMode.ADD, None, mpos, bare_default=False)
