@@ -263,26 +263,31 @@ def guide(session: nox.Session) -> None:
     work = Path(session.create_tmp()).resolve() / "guide"
     shutil.rmtree(work, ignore_errors=True)
     session.run("python", "scripts/extract_guide.py", str(work))
-    session.install(".[testing]", str(work / "rollwerk-twodsix"))
+    session.install(".[testing]", str(work / "rollwerk-percent"))
     listing = session.run("rollwerk", "rulesets", silent=True) or ""
     print(listing)
-    if "twodsix" not in listing or "rollwerk-twodsix" not in listing:
+    if "percent" not in listing or "rollwerk-percent" not in listing:
         session.error("`rollwerk rulesets` does not list the guide's ruleset")
-    session.run(
+    shown = session.run(
         "rollwerk",
         "check",
-        "twodsix",
-        "skill=2",
-        "target=9",
+        "percent",
+        "skill=60",
+        "bonus=1",
         "--rolls",
-        "4,5",
+        "1,4,2",
         "--explain",
+        silent=True,
     )
-    session.run("rollwerk", "odds", "twodsix", "skill=2", "target=9")
+    print(shown)
+    if "result: success (extreme), value 12" not in (shown or ""):
+        session.error("`rollwerk check percent` does not print what the guide shows")
+    session.run("rollwerk", "odds", "percent", "skill=60", "bonus=1")
+    session.run("rollwerk", "contest", "percent", "skill=60", "--vs", "skill=50")
     with session.chdir(work):
-        session.run("pytest", "-q", "-p", "no:cacheprovider", "rollwerk-twodsix/tests")
+        session.run("pytest", "-q", "-p", "no:cacheprovider", "rollwerk-percent/tests")
         session.run(
-            "pytest", "-q", "-p", "no:cacheprovider", "--rollwerk-contract=twodsix"
+            "pytest", "-q", "-p", "no:cacheprovider", "--rollwerk-contract=percent"
         )
 
 

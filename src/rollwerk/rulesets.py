@@ -573,7 +573,7 @@ def define_ruleset(
     >>> coin = define_check("flip", dice=[2], judge=lambda faces: Outcome(
     ...     faces[0] == 2, Degree.SUCCESS if faces[0] == 2 else Degree.FAILURE, None))
     >>> rs = define_ruleset("coin", "Coin", version="1.0", checks=[coin])
-    >>> rs.id, rs.labels["de"]["success"], rs.checks()[0].name
+    >>> rs.id, rs.labels["de"].get("success"), rs.checks()[0].name
     ('coin', 'Erfolg', 'flip')
     >>> build_check(rs).resolve(ScriptedRng([2])).explain()
     'd2 2: success'
