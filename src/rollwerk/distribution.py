@@ -214,6 +214,18 @@ class Distribution(Generic[T]):
         )
         return f"Distribution({{{body}}})"
 
+    def _repr_svg_(self) -> str:
+        """A bar chart of the exact probabilities, for Jupyter and IPython.
+
+        One bar per outcome, in order, heights proportional to the
+        probabilities; check outcomes are named by degree (or success level)
+        and value and coloured by success, contest outcomes by their value.
+        See the docs page "In a notebook".
+        """
+        from rollwerk._svg import distribution_svg
+
+        return distribution_svg(self.items())
+
     # -- queries -----------------------------------------------------------
 
     def probability(self, what: T | Callable[[T], bool]) -> Fraction:

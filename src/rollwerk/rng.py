@@ -63,11 +63,11 @@ class SeededRng:
     restored Rng rolls on exactly where the saved one stood.
 
     >>> saved = rng.to_json()
-    >>> [rng.roll(20) for _ in range(3)]
-    [3, 18, 16]
+    >>> tuple(rng.roll(20) for _ in range(3))
+    (3, 18, 16)
     >>> again = SeededRng.from_json(saved)
-    >>> [again.roll(20) for _ in range(3)]
-    [3, 18, 16]
+    >>> tuple(again.roll(20) for _ in range(3))
+    (3, 18, 16)
     """
 
     __slots__ = ("_bits", "_twister", "seed")
@@ -108,8 +108,8 @@ class SeededRng:
         user or channel its own reproducible dice:
 
         >>> rng = SeededRng.from_text("#tavern")
-        >>> [rng.roll(20) for _ in range(4)]
-        [7, 2, 2, 14]
+        >>> tuple(rng.roll(20) for _ in range(4))
+        (7, 2, 2, 14)
         >>> rng.seed == SeededRng.text_seed("#tavern")
         True
 

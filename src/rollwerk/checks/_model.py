@@ -260,6 +260,23 @@ class CheckResult:
         """
         return self.explanation(lang, catalogs)
 
+    def _repr_html_(self) -> str:
+        """A short HTML rendering for notebooks: degree, value, explanation, rolls."""
+        from html import escape
+
+        head = (self.level or self.degree.value).replace("_", " ")
+        if self.value is not None:
+            head += f", value {self.value}"
+        rolls = ", ".join(
+            f"{r.face} (d{r.sides}{' ' + r.role if r.role else ''})" for r in self.rolls
+        )
+        verdict = "success" if self.success else "failure"
+        return (
+            f'<div class="rollwerk-result rollwerk-{verdict}">'
+            f"<strong>{escape(head)}</strong> · {escape(self.explain())}"
+            f"<br><small>rolls: {escape(rolls or 'none')}</small></div>"
+        )
+
     def extra(self, name: str, default: Scalar = None) -> Scalar:
         """The value of one extra, or ``default``."""
         return dict(self.extras).get(name, default)

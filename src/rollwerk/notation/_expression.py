@@ -290,6 +290,16 @@ class RollResult:
             raise ParameterError("lang", lang, allowed_languages(known))
         return _explain(self.notation, self.tree, self._total, lang, cats)
 
+    def _repr_html_(self) -> str:
+        """A short HTML rendering for notebooks: the total, then the explanation."""
+        from html import escape
+
+        return (
+            f'<div class="rollwerk-roll"><strong>{self._total}</strong> '
+            f"<code>{escape(self.notation)}</code>"
+            f"<pre>{escape(self.explain())}</pre></div>"
+        )
+
     @property
     def comment(self) -> str | None:
         """The comment after the expression (``2d6 # damage``), if any."""
