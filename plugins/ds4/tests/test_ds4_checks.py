@@ -143,8 +143,9 @@ def test_ds4_a03_d4_d5_pw_at_most_zero() -> None:
 
 def test_ds4_r02_fumble_explanations() -> None:
     """DS4-R02: a 20 is a Patzer regardless of modifiers."""
-    assert resolve(30, 20).explain() == (
-        "PW 30 split into sub-checks 20 + 10; dice 20; first die 20: fumble, result 0"
+    assert resolve(30, 20, 4).explain() == (
+        "PW 30 split into sub-checks 20 + 10; dice 20, 4; first die 20: fumble, "
+        "result 0"
     )
     assert resolve(5, 20).explain("de") == "PW 5: W20 = 20: Patzer"
 
@@ -195,11 +196,13 @@ def test_ds4_r07_e10_laros_pw_44_gives_39() -> None:
 def test_ds4_r05_r07_r08_derived_vectors(
     pw: int, dice: tuple[int, ...], value: int, degree: Degree
 ) -> None:
-    """DS4-R05–R08, D6–D12: multi-die results, first-die fumble and coup."""
-    faces = dice[:1] if dice[0] == 20 else dice
-    r = resolve(pw, *faces)
+    """DS4-R05–R08, D6–D12: multi-die results, first-die fumble and coup.
+
+    All d20 are rolled at once (D8), so a fumble records every die too.
+    """
+    r = resolve(pw, *dice)
     assert (r.value, r.degree, r.success) == (value, degree, value > 0)
-    assert len(r.rolls) == len(faces)
+    assert [x.face for x in r.rolls] == list(dice)
 
 
 def test_ds4_r06_explicit_assignment() -> None:
@@ -368,3 +371,15 @@ def test_ds4_r08_d12_explanation_names_the_whole_check_coup() -> None:
         "Immersieg der ganzen Probe); 1 → 20 (Immersieg: 20), 3 → 20 (3), "
         "2 → 1 (misslungen: 0); Ergebnis 23: Immersieg"
     )
+
+
+def test_d8_cli_accepts_both_dice_of_a_fumble(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """D8: ``rollwerk check ds4 pw=25 --rolls 20,1`` is a fumble with both dice."""
+    from rollwerk.cli import main
+
+    assert main(["check", "ds4", "pw=25", "--rolls", "20,1"]) == 0
+    out = capsys.readouterr().out
+    assert "value 0" in out
+    assert "rolls: 20 (d20 check), 1 (d20 check)" in out

@@ -161,10 +161,12 @@ def roll_check(
         else:
             roll = Roll(pw, (first,), False, Degree.FAILURE, 0, None, fumbles_excluded)
         return roll, tuple(rolls)
-    if first == 20 and not fumbles_excluded:
-        return Roll(pw, (first,), False, Degree.CRITICAL_FAILURE, 0), tuple(rolls)
+    # At the table all d20 are rolled at once (D8): after a fumbling first
+    # die the others are still drawn and recorded.
     rolls.extend(DieRoll(20, rng.roll(20), role) for _ in slots[1:])
     faces = tuple(r.face for r in rolls)
+    if first == 20 and not fumbles_excluded:
+        return Roll(pw, faces, False, Degree.CRITICAL_FAILURE, 0), tuple(rolls)
     assigned = assign_dice(pw, faces, assignment)
     degree = Degree.CRITICAL_SUCCESS if first == 1 else Degree.SUCCESS
     roll = Roll(pw, faces, True, degree, assigned.result, assigned, fumbles_excluded)
