@@ -1,8 +1,18 @@
 """The ``rollwerk`` command-line interface (stdlib ``argparse``).
 
 Subcommands live in their own modules and are imported only when used, so
-that ``rollwerk roll`` never loads plugins. User errors print one line on
-stderr and exit with code 2; there is never a traceback for them.
+that ``rollwerk roll`` never loads plugins. Exit codes:
+
+- 0: done;
+- 1: an unexpected error inside rollwerk itself (a bug; one line, and the
+  stack with ``--traceback``);
+- 2: the user's input was wrong (a bad value, an unknown ruleset, a limit);
+- 3: a plugin failed while it was used
+  ([`PluginFault`][rollwerk.errors.PluginFault]: a check, contest rule or
+  optional rule raised or returned the wrong type).
+
+Errors are one line on stderr; every subcommand takes ``--traceback`` to
+print the full stack as well (for plugin authors).
 """
 
 from __future__ import annotations
@@ -83,6 +93,12 @@ def _parser(
     wanted = [_COMMANDS[first]] if first in _COMMANDS else ["_roll", "_checks"]
     for name in wanted:
         importlib.import_module(f"rollwerk.cli.{name}").add_parsers(sub, languages)
+    for command in sub.choices.values():
+        command.add_argument(
+            "--traceback",
+            action="store_true",
+            help="on an error, print the full stack too (for plugin authors)",
+        )
     return parser
 
 
@@ -95,7 +111,7 @@ def main(argv: Sequence[str] | None = None, *, registry: Registry | None = None)
             [`get_registry()`][rollwerk.plugins.get_registry]); tests and
             notebooks pass one with directly registered plugins.
     """
-    from rollwerk.errors import NotationError, RollwerkError
+    from rollwerk.errors import NotationError, PluginFault, RollwerkError
 
     if argv is None:
         argv = sys.argv[1:]
@@ -104,12 +120,39 @@ def main(argv: Sequence[str] | None = None, *, registry: Registry | None = None)
     args.registry = registry
     try:
         return int(args.handler(args))
-    except NotationError as exc:
-        print(f"rollwerk: error: {exc.one_line()}", file=sys.stderr)
-        return 2
-    except RollwerkError as exc:
-        message = str(exc).replace("\n", " ")
-        print(f"rollwerk: error: {message}", file=sys.stderr)
-        return 2
     except BrokenPipeError:  # pragma: no cover - e.g. `rollwerk odds … | head`
         return 0
+    except KeyboardInterrupt:
+        raise
+    except BaseException as exc:  # noqa: BLE001 - every failure is one line
+        if args.traceback:
+            import traceback
+
+            traceback.print_exception(exc, file=sys.stderr)
+        if isinstance(exc, PluginFault):
+            _error(str(exc))
+            return PLUGIN_FAULT
+        if isinstance(exc, NotationError):
+            _error(exc.one_line())
+            return USAGE
+        if isinstance(exc, RollwerkError):
+            _error(str(exc))
+            return USAGE
+        hint = "" if args.traceback else "; run again with --traceback to see where"
+        _error(f"internal error: {exc!r}{hint}", "rollwerk")
+        return INTERNAL
+
+
+USAGE = 2
+"""The exit code when the user's input was wrong."""
+PLUGIN_FAULT = 3
+"""The exit code when a plugin failed while it was used."""
+INTERNAL = 1
+"""The exit code of an unexpected error inside rollwerk (a bug)."""
+
+
+def _error(message: str, prefix: str = "rollwerk: error") -> None:
+    line = " ".join(message.split())
+    if len(line) > 500:
+        line = line[:499] + "…"
+    print(f"{prefix}: {line}", file=sys.stderr)

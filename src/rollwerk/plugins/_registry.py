@@ -25,6 +25,7 @@ import pluggy
 from rollwerk.checks._parameters import CheckSpec
 from rollwerk.errors import PluginError, UnknownRuleset
 from rollwerk.plugins import hookspecs
+from rollwerk.plugins._guard import Origin, apply_optional_rule, guard_ruleset
 from rollwerk.rulesets import OptionalRule, Ruleset
 
 if TYPE_CHECKING:
@@ -284,6 +285,7 @@ class Registry:
         )
         self._rulesets: dict[str, RegisteredRuleset] | None = None
         self._optional: dict[str, list[OptionalRule]] = {}
+        self._optional_origin: dict[int, Origin] = {}
         self._kinds: dict[str, RegisteredDurationKind] | None = None
         self._failures: list[PluginFailure] = []
         self._kind_failures: list[PluginFailure] = []
@@ -447,12 +449,15 @@ class Registry:
             failures.extend(PluginFailure(p, d, reason) for p, d in owners)
         self._rulesets = rulesets
         optional: dict[str, list[OptionalRule]] = {}
-        for _, values in self._call_each(
+        origins: dict[int, Origin] = {}
+        for name, values in self._call_each(
             "rollwerk_register_optional_rules", _validate_optional_rules, failures
         ):
             for rule in values:
                 optional.setdefault(rule.ruleset, []).append(rule)
+                origins[id(rule)] = Origin(name, self.distribution(name))
         self._optional = optional
+        self._optional_origin = origins
         self._failures = failures
 
     def duration_kinds(self) -> dict[str, DurationDecoder]:
@@ -527,8 +532,19 @@ class Registry:
     def ruleset(self, ruleset_id: str, *, options: Sequence[str] = ()) -> Ruleset:
         """The ruleset ``ruleset_id``, with the named optional rules switched on.
 
+        The ruleset comes inside a transparent guard: it compares equal to
+        the plugin's object and forwards its attributes, but when plugin
+        code fails while it is used (a check's ``resolve`` or ``outcomes``,
+        a check factory, the contest rule, an optional rule's ``apply``
+        raises something other than a
+        [`RollwerkError`][rollwerk.errors.RollwerkError], or returns the
+        wrong type) the caller gets one
+        [`PluginFault`][rollwerk.errors.PluginFault] naming the plugin, its
+        distribution and the call.
+
         Raises:
             UnknownRuleset: No such ruleset, or no such optional rule.
+            PluginFault: An optional rule's ``apply`` failed.
         """
         self._load()
         assert self._rulesets is not None
@@ -536,14 +552,20 @@ class Registry:
         if entry is None:
             allowed = ", ".join(self._rulesets) or "none installed"
             message = f"ruleset must be one of: {allowed}; got {ruleset_id!r}"
+            reasons: list[str] = []  # say why it is missing, each reason once
             for failure in self.failures:
-                if failure.plugin == ruleset_id or f"ruleset id {ruleset_id!r} " in (
-                    failure.reason
-                ):  # say why it is missing
-                    message += f" ({failure.error()})"
-            raise UnknownRuleset(message)
+                if f"ruleset id {ruleset_id!r} " in failure.reason:
+                    reason = failure.reason  # names every claimant already
+                elif failure.plugin == ruleset_id:
+                    reason = str(failure.error())
+                else:
+                    continue
+                if reason not in reasons:
+                    reasons.append(reason)
+            raise UnknownRuleset(message + "".join(f" ({r})" for r in reasons))
         ruleset = entry.ruleset
         offered = {o.id: o for o in self.optional_rules(ruleset_id)}
+        applied: list[str] = []
         for opt in options:
             rule = offered.get(opt)
             if rule is None:
@@ -551,8 +573,11 @@ class Registry:
                 raise UnknownRuleset(
                     f"option must be one of: {allowed} for ruleset {ruleset_id!r}; got {opt!r}"
                 )
-            ruleset = rule.apply(ruleset)
-        return ruleset
+            origin = self._optional_origin.get(id(rule), Origin("?", None))
+            ruleset = apply_optional_rule(rule, ruleset, origin, _ruleset_problem)
+            applied.append(f"{opt} (plugin {origin.plugin!r})")
+        context = f" with the optional rules {', '.join(applied)}" if applied else ""
+        return guard_ruleset(ruleset, Origin(entry.plugin, entry.distribution, context))
 
     def catalogs(self) -> Catalog:
         """The core's message catalog merged with every plugin's.

@@ -1,0 +1,261 @@
+"""Guards around plugin code that runs after loading: checks, contests, options.
+
+[`Registry.ruleset`][rollwerk.plugins.Registry.ruleset] hands out the
+plugin's ruleset inside a transparent guard. Whatever a plugin's
+``resolve``, ``outcomes``, check factory, contest rule or optional rule
+raises (anything but a [`RollwerkError`][rollwerk.errors.RollwerkError] or
+``KeyboardInterrupt``), and any return value of the wrong type, becomes one
+[`PluginFault`][rollwerk.errors.PluginFault] naming the plugin, its
+distribution and the call, chained to the original exception.
+
+The guard is invisible otherwise: it compares equal to the ruleset it
+wraps, shows its ``repr`` and forwards every other attribute; guarded
+checks do the same. A resolve through the guard costs one extra call.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, NoReturn, TypeVar
+
+import attrs
+
+from rollwerk.checks._model import Check, CheckResult, ContestOutcome, Outcome, Scalar
+from rollwerk.checks._parameters import CheckSpec
+from rollwerk.distribution import Distribution
+from rollwerk.errors import PluginFault, RollwerkError, shown
+from rollwerk.rng import Rng
+from rollwerk.rulesets import OptionalRule, Ruleset
+
+__all__ = ["Origin", "apply_optional_rule", "guard_ruleset"]
+
+T = TypeVar("T")
+
+
+@attrs.frozen
+class Origin:
+    """Which plugin a piece of code came from, for fault messages."""
+
+    plugin: str
+    """The plugin's name."""
+    distribution: str | None
+    """The distribution that ships it, if known."""
+    context: str = ""
+    """Said after each call's name (the optional rules switched on)."""
+
+    def fault(self, call: str, exc: BaseException) -> NoReturn:
+        """Raise the [`PluginFault`][rollwerk.errors.PluginFault] for ``exc``."""
+        raise PluginFault(
+            self.plugin,
+            self.distribution,
+            call + self.context,
+            f"raised {_exception(exc)}",
+        ) from exc
+
+    def wrong(self, call: str, value: object, expected: str) -> NoReturn:
+        """Raise the fault for a return value that is not ``expected``."""
+        raise PluginFault(
+            self.plugin,
+            self.distribution,
+            call + self.context,
+            f"returned {shown(value)}, not {expected}",
+        )
+
+
+def _exception(exc: BaseException) -> str:
+    text = shown(exc, 120)
+    return " ".join(text.split())
+
+
+def _call(origin: Origin, call: str, fn: Callable[[], T]) -> T:
+    try:
+        return fn()
+    except (RollwerkError, KeyboardInterrupt):
+        raise
+    except BaseException as exc:  # noqa: BLE001 - plugin code: isolated and reported
+        origin.fault(call, exc)
+
+
+class _GuardedCheck:
+    """A plugin's check whose ``resolve`` and ``outcomes`` are guarded."""
+
+    __slots__ = ("_call", "_inner", "_origin", "_resolve")
+
+    def __init__(self, inner: Check, origin: Origin, call: str) -> None:
+        self._inner = inner
+        self._origin = origin
+        self._call = call
+        self._resolve = inner.resolve  # bound once: a resolve costs one call more
+
+    @property
+    def ruleset(self) -> str:
+        """The id of the ruleset that built it."""
+        return self._inner.ruleset
+
+    @property
+    def name(self) -> str:
+        """The check's name within its ruleset."""
+        return self._inner.name
+
+    @property
+    def parameters(self) -> Mapping[str, Scalar]:
+        """The validated parameters it was built from."""
+        return self._inner.parameters
+
+    def resolve(self, rng: Rng) -> CheckResult:
+        """The plugin's ``resolve``; its failures become a `PluginFault`."""
+        try:
+            result = self._resolve(rng)
+        except (RollwerkError, KeyboardInterrupt):
+            raise
+        except BaseException as exc:  # noqa: BLE001 - plugin code: isolated
+            self._origin.fault(self._call + ".resolve", exc)
+        if result.__class__ is CheckResult or isinstance(result, CheckResult):
+            return result
+        self._origin.wrong(self._call + ".resolve", result, "a CheckResult")
+
+    def outcomes(self) -> Distribution[Outcome]:
+        """The plugin's ``outcomes``; its failures become a `PluginFault`."""
+        result = _call(self._origin, self._call + ".outcomes", self._inner.outcomes)
+        if not isinstance(result, Distribution):
+            self._origin.wrong(self._call + ".outcomes", result, "a Distribution")
+        return result
+
+    @property  # type: ignore[misc]
+    def __class__(self) -> type:  # isinstance(guarded, PluginCheck) holds
+        return self._inner.__class__
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._inner, name)
+
+    def __eq__(self, other: object) -> bool:
+        return bool(_unwrap(other) == self._inner)
+
+    def __hash__(self) -> int:
+        return hash(self._inner)
+
+    def __repr__(self) -> str:
+        return repr(self._inner)
+
+
+def _unwrap(value: Any) -> Any:
+    if isinstance(value, _GuardedCheck):
+        return value._inner
+    if isinstance(value, _GuardedRuleset):
+        return value._inner
+    return value
+
+
+class _GuardedRuleset:
+    """A plugin's ruleset whose checks and contest rule are guarded.
+
+    Not a [`DelegatingRuleset`][rollwerk.rulesets.DelegatingRuleset]: its
+    ``base`` would hide the wrapped ruleset's own ``base``. Every member
+    it does not guard is forwarded, so it satisfies the
+    [`Ruleset`][rollwerk.rulesets.Ruleset] protocol as the plugin's object
+    does.
+    """
+
+    __slots__ = ("_inner", "_origin", "_specs")
+
+    def __init__(self, inner: Ruleset, origin: Origin) -> None:
+        self._inner = inner
+        self._origin = origin
+        self._specs: list[CheckSpec] | None = None
+
+    def checks(self) -> Sequence[CheckSpec]:
+        """The wrapped ruleset's checks, each building guarded checks."""
+        if self._specs is None:
+            rid = self._inner.id
+            specs = _call(self._origin, f"{rid} checks", self._inner.checks)
+            self._specs = [self._guard_spec(s) for s in specs]
+        return list(self._specs)
+
+    def _guard_spec(self, spec: CheckSpec) -> CheckSpec:
+        call = f"{self._inner.id} {getattr(spec, 'name', '?')}"
+        if not isinstance(spec, CheckSpec):
+            self._origin.wrong(call, spec, "a CheckSpec")
+        factory = spec.factory
+        origin = self._origin
+
+        def build(**values: Any) -> Check:
+            check = _call(origin, call + " factory", lambda: factory(**values))
+            if not isinstance(check, Check):
+                origin.wrong(call + " factory", check, "a Check")
+            guarded: Check = _GuardedCheck(check, origin, call)
+            return guarded
+
+        return attrs.evolve(spec, factory=build)
+
+    def contest(self, first: Outcome, second: Outcome) -> ContestOutcome:
+        """The wrapped ruleset's contest rule, guarded."""
+        call = f"{self._inner.id} contest"
+        result = _call(self._origin, call, lambda: self._inner.contest(first, second))
+        if not isinstance(result, ContestOutcome):
+            self._origin.wrong(call, result, "a ContestOutcome")
+        return result
+
+    def contest_with_checks(
+        self, first_check: Check, first: Outcome, second_check: Check, second: Outcome
+    ) -> ContestOutcome:
+        """The wrapped ruleset's contest rule that sees both checks, guarded."""
+        rule = getattr(self._inner, "contest_with_checks", None)
+        if rule is None:
+            return self.contest(first, second)
+        call = f"{self._inner.id} contest"
+        result = _call(
+            self._origin,
+            call,
+            lambda: rule(_unwrap(first_check), first, _unwrap(second_check), second),
+        )
+        if not isinstance(result, ContestOutcome):
+            self._origin.wrong(call, result, "a ContestOutcome")
+        return result
+
+    @property  # type: ignore[misc]
+    def __class__(self) -> type:  # isinstance(guarded, PluginRuleset) holds
+        return self._inner.__class__
+
+    def __getattr__(self, name: str) -> Any:
+        if name in _GuardedRuleset.__slots__:
+            raise AttributeError(name)
+        return getattr(self._inner, name)
+
+    def __eq__(self, other: object) -> bool:
+        return bool(_unwrap(other) == self._inner)
+
+    def __hash__(self) -> int:
+        return hash(self._inner)
+
+    def __repr__(self) -> str:
+        return repr(self._inner)
+
+
+def guard_ruleset(ruleset: Ruleset, origin: Origin) -> Ruleset:
+    """``ruleset`` with its plugin code guarded (see the module docstring)."""
+    guarded: Ruleset = _GuardedRuleset(_unwrap(ruleset), origin)
+    return guarded
+
+
+def apply_optional_rule(
+    rule: OptionalRule,
+    ruleset: Ruleset,
+    origin: Origin,
+    check: Callable[[object], str | None],
+) -> Ruleset:
+    """``rule.apply(ruleset)``; a failure or a non-ruleset is the rule's fault.
+
+    Args:
+        rule: The optional rule.
+        ruleset: The ruleset it is applied to (unguarded).
+        origin: The plugin that registered the rule.
+        check: Says what is wrong with a returned object, or ``None``.
+    """
+    call = f"optional rule {rule.id!r}.apply"
+    result = _call(origin, call, lambda: rule.apply(ruleset))
+    problem = _call(origin, call, lambda: check(result))
+    if problem is not None:
+        raise PluginFault(origin.plugin, origin.distribution, call, problem)
+    if result.id != ruleset.id:
+        origin.wrong(call, result, f"a ruleset with the id {ruleset.id!r}")
+    return result
