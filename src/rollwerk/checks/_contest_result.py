@@ -20,7 +20,7 @@ SCHEMA = 1
 class ContestResult:
     """Two resolved checks and the outcome of the ruleset's contest rule.
 
-    Made by [`resolve_contest`][rollwerk.rulesets.resolve_contest] from two
+    Made by [`contest_result`][rollwerk.rulesets.contest_result] from two
     [`CheckResult`][rollwerk.checks.CheckResult]s; it says in words who won
     ([`describe`][rollwerk.checks.ContestResult.describe]) and why
     ([`explain`][rollwerk.checks.ContestResult.explain]).
