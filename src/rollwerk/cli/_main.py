@@ -116,7 +116,7 @@ def main(argv: Sequence[str] | None = None, *, registry: Registry | None = None)
     if argv is None:
         argv = sys.argv[1:]
     parser = _parser(argv, registry)
-    args = parser.parse_args(argv)
+    args = parser.parse_args(leading_minus(argv))
     args.registry = registry
     try:
         return int(args.handler(args))
@@ -141,6 +141,45 @@ def main(argv: Sequence[str] | None = None, *, registry: Registry | None = None)
         hint = "" if args.traceback else "; run again with --traceback to see where"
         _error(f"internal error: {exc!r}{hint}", "rollwerk")
         return INTERNAL
+
+
+_ROLL_VALUES = frozenset({"--seed", "--rolls", "--dialect", "--lang"})
+
+
+def leading_minus(argv: Sequence[str]) -> list[str]:
+    """``rollwerk roll -1d8+4``: a notation that starts with ``-`` is the notation.
+
+    argparse takes any word that starts with ``-`` (and is not a plain
+    negative number) for an option. For the ``roll`` command, a word that
+    starts with one ``-``, is not ``-h`` and does not follow an option that
+    takes a value is the notation: it is moved behind ``--``, where
+    argparse reads it as the positional argument. ``rollwerk roll -- -1d8+4``
+    works as well and is left alone.
+
+    >>> leading_minus(["roll", "-1d8+4", "--seed", "3"])
+    ['roll', '--seed', '3', '--', '-1d8+4']
+    >>> leading_minus(["roll", "--seed", "-3", "2d6"])
+    ['roll', '--seed', '-3', '2d6']
+    """
+    args = list(argv)
+    if not args or args[0] != "roll" or "--" in args:
+        return args
+    for i in range(1, len(args)):
+        word = args[i]
+        if args[i - 1] in _ROLL_VALUES or not word.startswith("-"):
+            continue
+        if word.startswith("--") or word == "-h" or _is_number(word):
+            continue
+        return [*args[:i], *args[i + 1 :], "--", word]
+    return args
+
+
+def _is_number(word: str) -> bool:
+    try:
+        float(word)
+    except ValueError:
+        return False
+    return True
 
 
 USAGE = 2

@@ -1,0 +1,52 @@
+"""``rollwerk roll -1d8+4``: a notation that starts with a minus (issue 20, part 5)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rollwerk.cli._main import leading_minus, main
+
+
+def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_a_leading_minus_is_the_notation(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = _run(capsys, "roll", "-1d8+4", "--rolls", "3", "--explain")
+    assert (code, err) == (0, "")
+    assert out == "-1d8+4 = 1\n  1d8: 3 → 3\n"
+    code, out, _ = _run(capsys, "roll", "--rolls", "3", "-1d8+4")
+    assert (code, out) == (0, "1\n")
+    code, out, _ = _run(
+        capsys, "roll", "-W6", "--rolls", "5", "--lang", "de", "--explain"
+    )
+    assert (code, out) == (0, "-W6 = -5\n  W6: 5 → 5\n")
+
+
+def test_odds_of_a_negative_expression(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _run(capsys, "roll", "-1d8+4", "--odds")
+    assert code == 0
+    assert out.splitlines()[0] == "exact odds of -1d8+4 (mean -1/2 ≈ -0.50)"
+
+
+def test_double_dash_and_plain_numbers_are_left_alone(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert leading_minus(["roll", "--rolls", "3", "--", "-1d8"]) == [
+        "roll", "--rolls", "3", "--", "-1d8"
+    ]  # fmt: skip
+    assert leading_minus(["roll", "-5"]) == ["roll", "-5"]
+    assert leading_minus(["roll", "2d6", "--seed", "-7"]) == [
+        "roll",
+        "2d6",
+        "--seed",
+        "-7",
+    ]
+    assert leading_minus(["check", "-x"]) == ["check", "-x"]
+    assert leading_minus(["roll", "-h"]) == ["roll", "-h"]
+    code, out, _ = _run(capsys, "roll", "--rolls", "3", "--", "-1d8+4")
+    assert (code, out) == (0, "1\n")
+    code, out, _ = _run(capsys, "roll", "-5")
+    assert (code, out) == (0, "-5\n")
