@@ -79,6 +79,15 @@ class Condition:
         return f"{self.comparison.value}{self.target}"
 
 
+def die_letter(lang: str) -> str:
+    """``"d"`` for ``"en"``, ``"W"`` for ``"de"``; the letter a notation writes."""
+    if lang == "en":
+        return "d"
+    if lang == "de":
+        return "W"
+    raise ParameterError("lang", lang, "'en' or 'de' (the dice letter d or W)")
+
+
 class KeepKind(enum.Enum):
     """Which dice of a pool count."""
 
@@ -201,9 +210,21 @@ class Die:
         """The exact distribution of the face value."""
         return Distribution.uniform(self.faces)
 
-    def notation(self, german: bool = False) -> str:
-        """The die as written in dice notation (``d6``, ``dF``, ``d{1,1,2}``)."""
-        letter = "W" if german else "d"
+    def notation(self, lang: str = "en") -> str:
+        """The die in dice notation: ``d6``, ``dF``, ``d{1,1,2}``; ``"de"`` writes ``W6``.
+
+        Args:
+            lang: ``"en"`` (the letter ``d``) or ``"de"`` (``W``, German
+                *Würfel*), as the explanations take ``lang``; both parse back
+                to an equal die.
+
+        Raises:
+            ParameterError: ``lang`` is neither.
+
+        >>> Die(20).notation(), Die(20).notation("de"), Die.fudge().notation("de")
+        ('d20', 'W20', 'WF')
+        """
+        letter = die_letter(lang)
         if self._kind is _DieKind.STANDARD:
             return f"{letter}{self.sides}"
         if self._kind is _DieKind.FUDGE:

@@ -287,9 +287,16 @@ class Pool:
 
     # -- notation ------------------------------------------------------------
 
-    def notation(self, german: bool = False) -> str:
-        """The pool in canonical dice notation (parses back to an equal pool)."""
-        text = f"{self.count}{self.die.notation(german)}"
+    def notation(self, lang: str = "en") -> str:
+        """The pool in canonical dice notation (parses back to an equal pool).
+
+        Args:
+            lang: ``"en"`` writes ``4d6kh3``, ``"de"`` the German ``4W6kh3``.
+
+        Raises:
+            ParameterError: ``lang`` is neither.
+        """
+        text = f"{self.count}{self.die.notation(lang)}"
         for c in self.reroll:
             text += ("ro" if self.reroll_once else "r") + c.notation(bare_equal=True)
         if self.minimum is not None:

@@ -1046,7 +1046,7 @@ class _Modifiers:
         ):
             raise p.error(
                 f"every face of the die is rerolled, so the roll never ends "
-                f"(die {die.notation(shown in 'wW')})",
+                f"(die {die.notation('de' if shown in 'wW' else 'en')})",
                 start,
             )
         if (
@@ -1056,7 +1056,7 @@ class _Modifiers:
         ):
             raise p.error(
                 f"every face of the die explodes, so the roll never ends "
-                f"(die {die.notation(shown in 'wW')})",
+                f"(die {die.notation('de' if shown in 'wW' else 'en')})",
                 start,
             )
         return Pool(
