@@ -85,3 +85,19 @@ def test_pf2e_rounds_ending_when_the_creator_leaves_in_a_third_language() -> Non
     assert enc.effects[0].duration.describe("eo", eo, names={"A": "Amiri"}) == (  # type: ignore[attr-defined]
         "1 round, counted at the start of Amiri's turns; ĝi finiĝas se Amiri foriras"
     )
+
+
+def test_a_saved_timeline_with_pf2e_durations_loads_without_kinds() -> None:
+    """Issue 20, part 3: the installed plugin's kinds load with no extra argument."""
+    import json
+
+    from rollwerk.encounter import Encounter, Timeline
+
+    tl = Timeline.start(new_encounter(_party())).do(Encounter.advance)
+    tl = tl.do(
+        lambda s: s.add_effect("Inspire", source="A", target="B", duration=rounds(2))
+    )
+    tl = tl.do(lambda s: s.leave("A"))
+    again = Timeline.from_json(json.loads(json.dumps(tl.to_json())))
+    assert again == tl
+    assert again.describe().splitlines()[-1] == "Amiri leaves."
