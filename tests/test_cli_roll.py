@@ -202,7 +202,7 @@ def test_core1_i7_console_script() -> None:
         ),
         (
             ["roll", "2d6", "--seed", "abc"],
-            "argument --seed: invalid int value: 'abc' (see 'rollwerk roll --help')",
+            "argument --seed: must be an integer (ASCII digits with an optional sign), got 'abc' (see 'rollwerk roll --help')",
         ),
         (
             ["roll"],

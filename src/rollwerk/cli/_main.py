@@ -94,12 +94,28 @@ def _parser(
     for name in wanted:
         importlib.import_module(f"rollwerk.cli.{name}").add_parsers(sub, languages)
     for command in sub.choices.values():
+        for action in command._actions:
+            if action.type is int:  # ASCII digits only: int() reads "1_0" and "٣"
+                action.type = _integer
         command.add_argument(
             "--traceback",
             action="store_true",
             help="on an error, print the full stack too (for plugin authors)",
         )
     return parser
+
+
+def _integer(text: str) -> int:
+    """An ``argparse`` type: an integer in ASCII digits with an optional sign."""
+    import re
+
+    if not re.fullmatch(r"[+-]?[0-9]{1,100}", text):
+        from rollwerk.errors import shown
+
+        raise argparse.ArgumentTypeError(
+            f"must be an integer (ASCII digits with an optional sign), got {shown(text)}"
+        )
+    return int(text)
 
 
 def main(argv: Sequence[str] | None = None, *, registry: Registry | None = None) -> int:

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import argparse
+import heapq
 import json
+import re
+from fractions import Fraction
 from typing import Any
 
 from rollwerk.cli._format import bar, mean_text, percent, table
 from rollwerk.cli._lang import Languages, catalogs, word
 from rollwerk.distribution import Distribution, fraction_to_str
-from rollwerk.errors import ParameterError, RollwerkError, ScriptExhausted
+from rollwerk.errors import ParameterError, RollwerkError, ScriptExhausted, shown
 from rollwerk.i18n import CORE, Catalog
 from rollwerk.notation._expression import RollResult, parse
 from rollwerk.rng import Rng, ScriptedRng, SeededRng, SystemRng
@@ -50,6 +53,17 @@ def add_parsers(subparsers: Any, languages: Languages | None = None) -> None:
     p.add_argument(
         "--odds", action="store_true", help="print the exact distribution instead"
     )
+    p.add_argument(
+        "--max-outcomes",
+        type=_positive,
+        default=MAX_OUTCOMES,
+        metavar="N",
+        help=(
+            f"with --odds, show at most the N most likely outcomes (default "
+            f"{MAX_OUTCOMES}); a last line, or 'omitted' in JSON, says what was "
+            "left out"
+        ),
+    )
     p.add_argument("--json", action="store_true", help="print JSON")
     p.add_argument(
         "--dialect",
@@ -70,16 +84,46 @@ def add_parsers(subparsers: Any, languages: Languages | None = None) -> None:
     p.set_defaults(handler=cmd_roll, languages=languages)
 
 
+MAX_OUTCOMES = 1000
+"""Outcomes ``--odds`` shows by default: the most likely ones."""
+
+_INTEGER = re.compile(r"[+-]?[0-9]{1,18}")  # ASCII only: int() also reads "1_0", "٣"
+
+
+def _positive(text: str) -> int:
+    """An ``argparse`` type: a positive integer in ASCII digits."""
+    if not _INTEGER.fullmatch(text) or int(text) < 1:
+        raise argparse.ArgumentTypeError(
+            f"must be an integer from 1 (ASCII digits), got {shown(text)}"
+        )
+    return int(text)
+
+
 def _faces(text: str) -> list[int]:
     if not text.strip():  # a result without dice replays from no faces
         return []
-    try:
-        faces = [int(part.strip()) for part in text.split(",")]
-    except ValueError:
+    parts = [part.strip() for part in text.split(",")]
+    if not all(_INTEGER.fullmatch(part) for part in parts):
         raise ParameterError(
             "--rolls", text, "comma-separated die faces such as 2,1,17"
-        ) from None
-    return faces
+        )
+    return [int(part) for part in parts]
+
+
+def _most_likely(
+    dist: Distribution[int], limit: int | None
+) -> tuple[list[tuple[int, Fraction]], int, Fraction]:
+    """The ``limit`` most likely outcomes by value, how many are left, their probability."""
+    weights = dist.weights()
+    denominator = dist.denominator
+    if limit is None or len(weights) <= limit:
+        kept = list(weights.items())
+    else:
+        kept = heapq.nlargest(limit, weights.items(), key=lambda item: item[1])
+    kept.sort()
+    left_weight = denominator - sum(w for _, w in kept)
+    shown_items = [(v, Fraction(w, denominator)) for v, w in kept]
+    return shown_items, len(weights) - len(kept), Fraction(left_weight, denominator)
 
 
 def _roll(notation: str, args: argparse.Namespace) -> RollResult:
@@ -104,28 +148,43 @@ def _roll(notation: str, args: argparse.Namespace) -> RollResult:
     return result
 
 
-def odds_json(notation: str, dist: Distribution[int]) -> dict[str, Any]:
+def odds_json(
+    notation: str, dist: Distribution[int], max_outcomes: int | None = None
+) -> dict[str, Any]:
     """The JSON of ``--odds --json``: schema, notation and sorted outcomes.
+
+    With more than ``max_outcomes`` outcomes only the most likely are
+    listed, and ``"omitted"`` says how many were left out and their
+    probability in all.
 
     >>> odds_json("1d2", parse("1d2").distribution())
     {'schema': 1, 'notation': '1d2', 'outcomes': [{'value': 1, 'probability': '1/2'}, {'value': 2, 'probability': '1/2'}]}
+    >>> odds_json("1d3", parse("1d3").distribution(), max_outcomes=1)["omitted"]
+    {'outcomes': 2, 'probability': '2/3'}
     """
-    return {
+    items, left, left_p = _most_likely(dist, max_outcomes)
+    data: dict[str, Any] = {
         "schema": 1,
         "notation": notation,
-        "outcomes": [
-            {"value": v, "probability": fraction_to_str(p)}
-            for v, p in sorted(dist.items())
-        ],
+        "outcomes": [{"value": v, "probability": fraction_to_str(p)} for v, p in items],
     }
+    if left:
+        data["omitted"] = {"outcomes": left, "probability": fraction_to_str(left_p)}
+    return data
 
 
 def odds_table(
-    notation: str, dist: Distribution[int], lang: str = "en", cats: Catalog = CORE
+    notation: str,
+    dist: Distribution[int],
+    lang: str = "en",
+    cats: Catalog = CORE,
+    max_outcomes: int | None = None,
 ) -> str:
     """The text of ``--odds``: a title, then value, probability, percent and bar.
 
-    The words come from ``cats`` (by default the core's catalog).
+    The words come from ``cats`` (by default the core's catalog). With more
+    than ``max_outcomes`` outcomes only the most likely are shown, and a
+    last line says how many were left out.
 
     >>> print(odds_table("1d4", parse("1d4").distribution()))
     exact odds of 1d4 (mean 5/2 ≈ 2.50)
@@ -135,7 +194,7 @@ def odds_table(
         3          1/4   25.00%  ████████████████████████████████████████
         4          1/4   25.00%  ████████████████████████████████████████
     """
-    items = sorted(dist.items())
+    items, left, left_p = _most_likely(dist, max_outcomes)
     largest = max(p for _, p in items)
     head = ("cli.value", "cli.probability", "cli.percent")
     rows = [[*(word(cats, lang, w) for w in head), ""]]
@@ -144,6 +203,16 @@ def odds_table(
     mean = mean_text(dist.mean(), lang)
     lines = [word(cats, lang, "cli.odds_title", notation=notation, mean=mean)]
     lines += table(rows, right={0, 1, 2})
+    if left:
+        lines.append(
+            word(
+                cats,
+                lang,
+                "cli.odds_omitted",
+                count=str(left),
+                percent=percent(left_p, lang),
+            )
+        )
     return "\n".join(lines)
 
 
@@ -164,10 +233,11 @@ def cmd_roll(args: argparse.Namespace) -> int:
                 "--odds", "with --seed/--rolls", "used without --seed and --rolls"
             )
         dist = parse(notation, args.dialect).distribution()
+        limit = args.max_outcomes
         if args.json:
-            print(json.dumps(odds_json(notation, dist), ensure_ascii=False))
+            print(json.dumps(odds_json(notation, dist, limit), ensure_ascii=False))
         else:
-            print(odds_table(notation, dist, args.lang, _catalogs(args)))
+            print(odds_table(notation, dist, args.lang, _catalogs(args), limit))
         return 0
     result = _roll(notation, args)
     if args.json:

@@ -52,6 +52,8 @@ _EN = {
     "cli.contest.reroll": "roll again",
     "cli.contest.both_failed": "both failed",
     "cli.odds_title": "exact odds of {notation} (mean {mean})",
+    "cli.odds_omitted": "… {count} less likely outcomes not shown ({percent} in all); "
+    "--max-outcomes N shows more",
 }
 
 _DE = {
@@ -95,6 +97,8 @@ _DE = {
     "cli.contest.reroll": "neu würfeln",
     "cli.contest.both_failed": "beide gescheitert",
     "cli.odds_title": "exakte Wahrscheinlichkeiten für {notation} (Mittelwert {mean})",
+    "cli.odds_omitted": "… {count} weniger wahrscheinliche Ergebnisse nicht gezeigt "
+    "(zusammen {percent}); --max-outcomes N zeigt mehr",
 }
 
 CORE = Catalog({"en": {**_EN, **WORDS_EN}, "de": {**_DE, **WORDS_DE}})

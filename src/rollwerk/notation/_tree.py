@@ -7,6 +7,7 @@ itself exactly. Dice terms compile down to a
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Callable
 
 import attrs
@@ -198,7 +199,9 @@ class _Product(_Node):
                 corners = [_divide(op, a, b) for a in (lo, hi) for b in (f.lo, f.hi)]
             lo, hi = min(corners), max(corners)
             bits += f.bits
-            work += f.work + count * f.count * (bits // 2000 + 1)
+            # every pair is a dict update of a wide product, and the result
+            # has up to that many outcomes to sort: three units a pair
+            work += f.work + 3 * count * f.count * (bits // 2000 + 1)
             count = min(count * f.count, hi - lo + 1)
         self.lo, self.hi, self.bits, self.work = lo, hi, bits, work
         self.count = count
@@ -295,8 +298,9 @@ class _Compare(_Node):
         self.lo, self.hi = 0, 1
         self.count = 2
         self.bits = left.bits + right.bits
-        pairs = left.count * right.count * (self.bits // 2000 + 1)
-        self.work = left.work + right.work + pairs
+        # one pass over each side with prefix sums (see `weights`), not pairs
+        steps = (left.count + right.count) * 4 * (self.bits // 2000 + 1)
+        self.work = left.work + right.work + steps
 
     def fast(self) -> Fast:
         lf, rf = self.left.fast(), self.right.fast()
@@ -314,15 +318,39 @@ class _Compare(_Node):
         return RollNode(NodeKind.COMPARE, self.text, value, (a, b), ("", op))
 
     def weights(self) -> tuple[Weights, int]:
+        """The weights of 0 and 1, with prefix sums over the right side.
+
+        For each value ``a`` on the left, the weight of the right values
+        ``b`` that make the comparison true is a prefix or suffix sum of the
+        right side's sorted weights (or one weight for ``=``): one pass over
+        each side instead of every pair.
+        """
         wa, ta = self.left.weights()
         wb, tb = self.right.weights()
-        test = self._test
-        out: Weights = {}
+        keys = sorted(wb)
+        below = [0]  # below[i]: the weight of keys[:i]
+        for b in keys:
+            below.append(below[-1] + wb[b])
+        whole = below[-1]
+        cmp = self.comparison
+        true = 0
         for a, x in wa.items():
-            for b, y in wb.items():
-                k = int(test(a, b))
-                out[k] = out.get(k, 0) + x * y
-        return {k: v for k, v in out.items() if v}, ta * tb
+            if cmp is Comparison.EQ:
+                hits = wb.get(a, 0)
+            elif cmp is Comparison.GT:  # b < a
+                hits = below[bisect.bisect_left(keys, a)]
+            elif cmp is Comparison.GE:  # b <= a
+                hits = below[bisect.bisect_right(keys, a)]
+            elif cmp is Comparison.LT:  # b > a
+                hits = whole - below[bisect.bisect_right(keys, a)]
+            else:  # LE: b >= a
+                hits = whole - below[bisect.bisect_left(keys, a)]
+            true += x * hits
+        false = sum(wa.values()) * whole - true
+        if self.negated:
+            true, false = false, true
+        out = {k: v for k, v in ((0, false), (1, true)) if v}
+        return out, ta * tb
 
 
 # -- the parser ----------------------------------------------------------------------

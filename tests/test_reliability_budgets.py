@@ -1,0 +1,175 @@
+"""Issue 17: budgets cover the whole call, refusals stay short.
+
+The exact-computation estimate charges products by their pairs (three units
+each) and comparisons by one pass over each side, so that the worst accepted
+expression takes about a second on a 2-core machine; ``--odds`` shows at
+most ``--max-outcomes`` outcomes (default 1000) and says what it left out.
+Measured figures are in ``docs/reliability.md``; the tests assert exact
+values and messages, never times.
+"""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import pytest
+
+from rollwerk import LimitExceeded, parse
+from rollwerk.cli import main
+from rollwerk.dice import DICE_LIMITS
+
+
+@pytest.mark.parametrize(
+    ("notation", "message"),
+    [
+        (
+            "(103d20)*(103d20)",  # accepted before: 3.5 s, 343 MB, 979 769 outcomes
+            ("exact computation size limit exceeded: 11657972 is more than the "
+            "maximum of 4000000 (by 7657972)"),
+        ),
+        (
+            "94d6r1",  # accepted before: 1.5 s (28 576-bit weights)
+            ("exact computation size limit exceeded: 7013253 is more than the "
+            "maximum of 4000000 (by 3013253)"),
+        ),
+        (
+            "1d10000*" * 30 + "1",  # a product of thirty d10000: 121 digits
+            ("exact computation size limit exceeded: about 6.0e120 is more than the "
+            "maximum of 4000000 (by about 6.0e120)"),
+        ),
+    ],
+)
+def test_too_big_is_refused_before_any_work_with_a_short_message(
+    notation: str, message: str
+) -> None:
+    expr = parse(notation)
+    with pytest.raises(LimitExceeded) as info:
+        expr.distribution()
+    assert str(info.value) == message
+    assert info.value.maximum == DICE_LIMITS.max_work == 4_000_000
+
+
+def test_a_comparison_of_two_big_sums_is_one_pass_each_side() -> None:
+    """``(275d6)>(275d6)`` took 1.6 s over 1.9 million pairs; now a few ms.
+
+    By symmetry P(first > second) = (1 - P(equal)) / 2.
+    """
+    sides = parse("275d6").distribution()
+    equal = sum((p * p for _, p in sides.items()), Fraction(0))
+    dist = parse("(275d6)>(275d6)").distribution()
+    assert dist.probability(1) == (1 - equal) / 2
+    assert dist.probability(0) == (1 + equal) / 2
+
+
+@pytest.mark.parametrize(
+    ("notation", "expected"),
+    [
+        ("(2d6)>(1d12)", {0: Fraction(1, 2), 1: Fraction(1, 2)}),
+        ("(2d6)<(1d12)", {0: Fraction(7, 12), 1: Fraction(5, 12)}),
+        ("(2d6)>=(1d12)", {0: Fraction(5, 12), 1: Fraction(7, 12)}),
+        ("(2d6)<=(1d12)", {0: Fraction(1, 2), 1: Fraction(1, 2)}),
+        ("(2d6)=(1d12)", {0: Fraction(11, 12), 1: Fraction(1, 12)}),
+        ("(1d6)>(7)", {0: Fraction(1)}),
+        ("(7)>(1d6)", {1: Fraction(1)}),
+    ],
+)
+def test_comparisons_are_exact(notation: str, expected: dict[int, Fraction]) -> None:
+    assert dict(parse(notation).distribution().items()) == expected
+
+
+def test_the_worst_accepted_product_is_computed() -> None:
+    """``(60d20)*(60d20)``: 0.8 s, 93 MB, 340 702 outcomes (docs/reliability.md)."""
+    dist = parse("(60d20)*(60d20)").distribution()
+    assert len(dist) == 340_702
+    assert dist.mean() == 630 * 630
+    with pytest.raises(LimitExceeded):
+        parse("(61d20)*(61d20)").distribution()
+
+
+# -- --odds shows at most --max-outcomes outcomes -------------------------------
+
+
+def test_odds_leaves_out_the_least_likely_outcomes_and_says_so(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["roll", "3d6", "--odds", "--max-outcomes", "4"]) == 0
+    assert capsys.readouterr().out == (
+        "exact odds of 3d6 (mean 21/2 ≈ 10.50)\n"
+        "value  probability  percent\n"
+        "    9       25/216   11.57%  █████████████████████████████████████\n"
+        "   10          1/8   12.50%  ████████████████████████████████████████\n"
+        "   11          1/8   12.50%  ████████████████████████████████████████\n"
+        "   12       25/216   11.57%  █████████████████████████████████████\n"
+        "… 12 less likely outcomes not shown (51.85% in all); "
+        "--max-outcomes N shows more\n"
+    )
+
+
+def test_odds_json_lists_what_was_left_out(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["roll", "3d6", "--odds", "--json", "--max-outcomes", "2"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data == {
+        "schema": 1,
+        "notation": "3d6",
+        "outcomes": [
+            {"value": 10, "probability": "1/8"},
+            {"value": 11, "probability": "1/8"},
+        ],
+        "omitted": {"outcomes": 14, "probability": "3/4"},
+    }
+
+
+def test_odds_shows_1000_outcomes_by_default(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``(10d10)*(10d10)`` has 2658 outcomes."""
+    assert main(["roll", "(10d10)*(10d10)", "--odds", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert len(data["outcomes"]) == 1000
+    assert data["omitted"]["outcomes"] == 1658
+    shown = sum(Fraction(o["probability"]) for o in data["outcomes"])
+    assert shown + Fraction(data["omitted"]["probability"]) == 1
+
+
+def test_odds_german_summary(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["roll", "2d6", "--odds", "--max-outcomes", "1", "--lang", "de"]) == 0
+    last = capsys.readouterr().out.splitlines()[-1]
+    assert last == (
+        "… 10 weniger wahrscheinliche Ergebnisse nicht gezeigt (zusammen 83,33%); "
+        "--max-outcomes N zeigt mehr"
+    )
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (
+            ["roll", "2d6", "--odds", "--max-outcomes", "0"],
+            "argument --max-outcomes: must be an integer from 1 (ASCII digits), got '0'",
+        ),
+        (
+            ["roll", "2d6", "--seed", "1_0"],
+            ("argument --seed: must be an integer (ASCII digits with an optional "
+            "sign), got '1_0'"),
+        ),
+        (
+            ["roll", "2d6", "--seed", "٣"],
+            ("argument --seed: must be an integer (ASCII digits with an optional "
+            "sign), got '٣'"),
+        ),
+        (
+            ["roll", "2d6", "--rolls", "1,٣"],
+            "--rolls must be comma-separated die faces such as 2,1,17, got '1,٣'",
+        ),
+    ],
+)
+def test_integer_options_take_ascii_digits_only(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    try:
+        code = main(argv)
+    except SystemExit as exc:  # argparse's errors
+        code = int(str(exc.code))
+    assert code == 2
+    assert message in capsys.readouterr().err
