@@ -83,28 +83,38 @@ def test_from_text_refuses_non_text() -> None:
         ),
         (
             lambda d: d.update(state=d["state"][:10]),
-            "malformed seeded rng JSON: state must be a list of 624 integers from 0 "
-            "to 2**32 - 1 and a position from 0 to 624, got a list of 10 items",
+            (
+                "malformed seeded rng JSON: state must be a list of 624 integers from 0 "
+                "to 2**32 - 1 and a position from 0 to 624, got a list of 10 items"
+            ),
         ),
         (
             lambda d: d["state"].__setitem__(3, -1),
-            "malformed seeded rng JSON: state[3] must be an integer from 0 to "
-            "4294967295, got -1",
+            (
+                "malformed seeded rng JSON: state[3] must be an integer from 0 to "
+                "4294967295, got -1"
+            ),
         ),
         (
             lambda d: d["state"].__setitem__(624, 625),
-            "malformed seeded rng JSON: state[624] must be an integer from 0 to 624, "
-            "got 625",
+            (
+                "malformed seeded rng JSON: state[624] must be an integer from 0 to 624, "
+                "got 625"
+            ),
         ),
         (
             lambda d: d["state"].__setitem__(0, 1.5),
-            "malformed seeded rng JSON: state[0] must be an integer from 0 to "
-            "4294967295, got 1.5",
+            (
+                "malformed seeded rng JSON: state[0] must be an integer from 0 to "
+                "4294967295, got 1.5"
+            ),
         ),
         (
             lambda d: d.pop("state"),
-            "malformed seeded rng JSON: state must be a list of 624 integers from 0 "
-            "to 2**32 - 1 and a position from 0 to 624, got None",
+            (
+                "malformed seeded rng JSON: state must be a list of 624 integers from 0 "
+                "to 2**32 - 1 and a position from 0 to 624, got None"
+            ),
         ),
     ],
 )
