@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
-from rollwerk import Combatant, Duration, ParameterError, RulesError
+from rollwerk import Combatant, Duration, ParameterError, RulesError, SchemaError
 from rollwerk.encounter import (
     EncounterView,
     GameTime,
@@ -300,17 +300,59 @@ class Pf2eRounds:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Pf2eRounds:
-        """Load what [`to_json`][rollwerk_pf2e.Pf2eRounds.to_json] wrote."""
-        tick = data.get("tick_on")
-        end = data.get("ends_at")
-        counts_from = data.get("counts_from")
-        return cls(
-            int(data["n"]),
-            None if tick is None else str(tick),
-            None if end is None else int(end),
-            CreatorLeaves(data.get("creator_leaves", "continue")),
-            None if counts_from is None else int(counts_from),
-        )
+        """Load what [`to_json`][rollwerk_pf2e.Pf2eRounds.to_json] wrote.
+
+        Nothing is coerced: ``"n": "2"`` or ``"tick_on": 7`` is refused.
+
+        Raises:
+            SchemaError: The document is malformed (the message names the
+                field and what was expected).
+        """
+        doc = "pf2e_rounds duration"
+        if not isinstance(data, Mapping):
+            raise SchemaError.field("", "an object", data, document=doc)
+        leaves = data.get("creator_leaves", "continue")
+        if leaves not in [m.value for m in CreatorLeaves] or not isinstance(
+            leaves, str
+        ):
+            raise SchemaError.field(
+                "creator_leaves", "one of 'continue', 'end'", leaves, document=doc
+            )
+        try:
+            return cls(
+                _json_field(data, "n", int, required=True),
+                _json_field(data, "tick_on", str),
+                _json_field(data, "ends_at", int),
+                CreatorLeaves(leaves),
+                _json_field(data, "counts_from", int),
+            )
+        except SchemaError as exc:
+            raise SchemaError(
+                exc.reason, path=exc.path, expected=exc.expected, document=doc
+            ) from None
+        except ParameterError as exc:
+            raise SchemaError(str(exc), document=doc) from exc
+
+
+def _json_field(
+    data: Mapping[str, Any], key: str, kind: type, *, required: bool = False
+) -> Any:
+    """``data[key]`` of the JSON type ``kind`` (``null`` unless required)."""
+    if key not in data and required:
+        raise SchemaError("is required", path=key, expected="a value")
+    value = data.get(key)
+    if value is None and not required:
+        return None
+    what = {int: "an integer", str: "a string"}[kind]
+    if kind is int and (
+        isinstance(value, bool)
+        or not isinstance(value, int)
+        or not -(2**63) <= value < 2**63
+    ):
+        raise SchemaError.field(key, what if required else f"{what} or null", value)
+    if kind is str and not isinstance(value, str):
+        raise SchemaError.field(key, what if required else f"{what} or null", value)
+    return value
 
 
 DURATION_KINDS: Mapping[str, Callable[[Mapping[str, Any]], Duration]] = {
