@@ -126,6 +126,8 @@ def test_option_runs_only_the_contract_items_whatever_the_folder_holds(project):
 def test_explicit_test_paths_are_deselected_with_the_option(project):
     project.makepyfile(test_other="def test_other():\n    pass\n")
     result = project.runpytest_subprocess(
-        "--rollwerk-contract=toy:pool", "--rollwerk-contract-examples=1", "test_other.py"
+        "--rollwerk-contract=toy:pool",
+        "--rollwerk-contract-examples=1",
+        "test_other.py",
     )
     result.assert_outcomes(passed=2)
