@@ -52,14 +52,16 @@ def missing_duration_kind(kind: str, registry: Registry | None = None) -> str:
         from rollwerk.plugins._registry import get_registry
 
         registry = get_registry()
-    message = f"no installed plugin registers the duration kind {kind!r}"
+    from rollwerk.errors import shown
+
+    message = f"no installed plugin registers the duration kind {shown(kind)}"
     registry.duration_kinds()
     for failure in registry.failures:
         if repr(kind) in failure.reason or _prefix_of(failure.plugin, kind):
             return f"{message} ({failure.error()})"
     prefix = kind.replace(":", "_").partition("_")[0]
     if prefix and prefix != kind:
-        return f"{message} (is the plugin {prefix!r} installed?)"
+        return f"{message} (is the plugin {shown(prefix)} installed?)"
     return message
 
 
