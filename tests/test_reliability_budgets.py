@@ -25,18 +25,24 @@ from rollwerk.dice import DICE_LIMITS
     [
         (
             "(103d20)*(103d20)",  # accepted before: 3.5 s, 343 MB, 979 769 outcomes
-            ("exact computation size limit exceeded: 11657972 is more than the "
-            "maximum of 4000000 (by 7657972)"),
+            (
+                "exact computation size limit exceeded: 11657972 is more than the "
+                "maximum of 4000000 (by 7657972)"
+            ),
         ),
         (
             "94d6r1",  # accepted before: 1.5 s (28 576-bit weights)
-            ("exact computation size limit exceeded: 7013253 is more than the "
-            "maximum of 4000000 (by 3013253)"),
+            (
+                "exact computation size limit exceeded: 7013253 is more than the "
+                "maximum of 4000000 (by 3013253)"
+            ),
         ),
         (
             "1d10000*" * 30 + "1",  # a product of thirty d10000: 121 digits
-            ("exact computation size limit exceeded: about 6.0e120 is more than the "
-            "maximum of 4000000 (by about 6.0e120)"),
+            (
+                "exact computation size limit exceeded: about 6.0e120 is more than the "
+                "maximum of 4000000 (by about 6.0e120)"
+            ),
         ),
     ],
 )
@@ -150,13 +156,17 @@ def test_odds_german_summary(capsys: pytest.CaptureFixture[str]) -> None:
         ),
         (
             ["roll", "2d6", "--seed", "1_0"],
-            ("argument --seed: must be an integer (ASCII digits with an optional "
-            "sign), got '1_0'"),
+            (
+                "argument --seed: must be an integer (ASCII digits with an optional "
+                "sign), got '1_0'"
+            ),
         ),
         (
             ["roll", "2d6", "--seed", "٣"],
-            ("argument --seed: must be an integer (ASCII digits with an optional "
-            "sign), got '٣'"),
+            (
+                "argument --seed: must be an integer (ASCII digits with an optional "
+                "sign), got '٣'"
+            ),
         ),
         (
             ["roll", "2d6", "--rolls", "1,٣"],

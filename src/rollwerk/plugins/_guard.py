@@ -110,9 +110,9 @@ class _GuardedCheck:
             raise
         except BaseException as exc:  # noqa: BLE001 - plugin code: isolated
             self._origin.fault(self._call + ".resolve", exc)
-        if result.__class__ is CheckResult or isinstance(result, CheckResult):
-            return result
-        self._origin.wrong(self._call + ".resolve", result, "a CheckResult")
+        if result.__class__ is not CheckResult and not isinstance(result, CheckResult):
+            self._origin.wrong(self._call + ".resolve", result, "a CheckResult")
+        return result
 
     def outcomes(self) -> Distribution[Outcome]:
         """The plugin's ``outcomes``; its failures become a `PluginFault`."""
