@@ -21,6 +21,11 @@ from rollwerk._lazy import lazy_exports
 if TYPE_CHECKING:
     from rollwerk.testing import strategies as strategies
     from rollwerk.testing._base import ContractViolation, RulesetProperty
+    from rollwerk.testing._catalogs import (
+        assert_catalog_complete,
+        assert_text_complete,
+        text_messages,
+    )
     from rollwerk.testing._contract import (
         DEFAULT_ALPHA,
         DEFAULT_MAX_EXAMPLES,
@@ -66,6 +71,7 @@ __all__ = [
     "RULESET_PROPERTIES",
     "ContractViolation",
     "RulesetProperty",
+    "assert_catalog_complete",
     "assert_check_contract",
     "assert_contest_contract",
     "assert_distribution_valid",
@@ -78,6 +84,7 @@ __all__ = [
     "assert_ruleset_declaration",
     "assert_ruleset_durations",
     "assert_step_contract",
+    "assert_text_complete",
     "assert_timeline_contract",
     "checks",
     "describe_check",
@@ -88,6 +95,7 @@ __all__ = [
     "rngs",
     "seeds",
     "strategies",
+    "text_messages",
 ]
 
 if not TYPE_CHECKING:
@@ -96,6 +104,9 @@ if not TYPE_CHECKING:
     __getattr__, __dir__ = lazy_exports(
         __name__,
         {
+            "assert_catalog_complete": "rollwerk.testing._catalogs",
+            "assert_text_complete": "rollwerk.testing._catalogs",
+            "text_messages": "rollwerk.testing._catalogs",
             "ContractViolation": "rollwerk.testing._base",
             "DEFAULT_ALPHA": "rollwerk.testing._contract",
             "DEFAULT_MAX_EXAMPLES": "rollwerk.testing._contract",
