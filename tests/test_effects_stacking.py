@@ -196,7 +196,8 @@ def test_stacking_policy_json_round_trip() -> None:
 def test_bad_modifiers_and_effect_ids() -> None:
     enc = Encounter.create(["A"])
     with pytest.raises(
-        ParameterError, match=r"modifiers must be rollwerk\.checks\.Modifier values, got 3"
+        ParameterError,
+        match=r"modifiers must be rollwerk\.checks\.Modifier values, got 3",
     ):
         enc.add_effect("x", source="A", target="A", duration=Permanent(), modifiers=[3])  # type: ignore[list-item]
     enc, _ = enc.add_effect("x", source="A", target="A", duration=Permanent())

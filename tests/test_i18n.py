@@ -69,9 +69,7 @@ def test_a_bad_catalog_hook_is_a_plugin_failure() -> None:
 def test_third_language_in_roll_explain() -> None:
     cats = Registry(load_entrypoints=False, plugins=[Esperanto()]).catalogs()
     result = roll("2d6kh1", ScriptedRng([2, 5]))
-    assert result.explain("eo", cats) == (
-        "2d6kh1 = 5\n  2d6kh1: 2 (forĵetita), 5 → 5"
-    )
+    assert result.explain("eo", cats) == ("2d6kh1 = 5\n  2d6kh1: 2 (forĵetita), 5 → 5")
     assert result.explain("de") == "2d6kh1 = 5\n  2d6kh1: 2 (verworfen), 5 → 5"
     with pytest.raises(rollwerk.ParameterError, match="got 'eo'"):
         result.explain("eo")  # without the catalogs, nobody knows Esperanto
