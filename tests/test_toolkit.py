@@ -382,6 +382,101 @@ def test_memo_returns_the_same_result_object_for_a_single_die():
     assert d20.resolve(ScriptedRng([7])) is d20.resolve(ScriptedRng([7]))
 
 
+def _confirmed(faces: tuple[int, ...], target: int) -> Outcome:
+    """A d20 at least ``target``; a natural 20 is critical only if a second
+    d20 (drawn only then) also reaches the target."""
+    if faces[0] == 20:
+        crit = faces[1] >= target
+        return Outcome(True, Degree.CRITICAL_SUCCESS if crit else Degree.SUCCESS, 20)
+    hit = faces[0] >= target
+    return Outcome(hit, Degree.SUCCESS if hit else Degree.FAILURE, faces[0])
+
+
+CONFIRMED = define_check(
+    "confirmed",
+    [Parameter("target", int, min_value=2, max_value=20)],
+    dice=[(20, "check"), (20, "confirmation")],
+    judge=_confirmed,
+    stop=lambda faces: faces[0] != 20,
+)
+
+
+def test_stop_rule_draws_a_confirmation_die_only_when_needed():
+    check = CONFIRMED.build("demo", target=15)
+    plain = check.resolve(ScriptedRng([16]))
+    assert [(r.face, r.role) for r in plain.rolls] == [(16, "check")]
+    assert plain.explain() == "d20 16 → 16: success"
+    crit = check.resolve(ScriptedRng([20, 15]))
+    assert [(r.face, r.role) for r in crit.rolls] == [
+        (20, "check"),
+        (15, "confirmation"),
+    ]
+    assert crit.degree is Degree.CRITICAL_SUCCESS
+    assert check.resolve(ScriptedRng([20, 14])).degree is Degree.SUCCESS
+    assert check.resolve(ScriptedRng([16])) is plain  # memo, one-face key
+    assert check.resolve(ScriptedRng([20, 15])) is crit  # memo, two-face key
+
+
+def test_stop_rule_odds_weigh_each_draw_by_the_faces_left_undrawn():
+    check = CONFIRMED.build("demo", target=15)
+    degrees = check.outcomes().map(lambda o: o.degree)
+    assert degrees[Degree.CRITICAL_SUCCESS] == Fraction(1, 20) * Fraction(6, 20)
+    assert degrees[Degree.SUCCESS] == Fraction(5, 20) + Fraction(1, 20) * Fraction(
+        14, 20
+    )
+    assert degrees[Degree.FAILURE] == Fraction(14, 20)
+    weights = list(check.face_weights())
+    assert len(weights) == 19 + 20
+    assert sum(w for _, w in weights) == 400
+    assert weights[0] == ((1,), 20)
+    assert ((20, 1), 1) in weights
+    assert (
+        enumerate_faces(check.dice, check.outcome_for, stop=lambda f: f[0] != 20)
+        == check.outcomes()
+    )
+
+
+def test_stop_rule_refuses_faces_that_were_not_drawn_that_way():
+    check = CONFIRMED.build("demo", target=15)
+    with pytest.raises(
+        ParameterError,
+        match=r"faces must be the 1 faces drawn before the check is settled "
+        r"\(of 2 dice\), got \(16, 3\)",
+    ):
+        check.outcome_for((16, 3))
+    with pytest.raises(
+        ParameterError,
+        match=r"faces must be the 2 faces drawn before the check is settled "
+        r"\(of 2 dice\), got \(20,\)",
+    ):
+        check.outcome_for((20,))
+    with pytest.raises(
+        ParameterError, match=r"faces must be one face per die \(2 dice\), got \(\)"
+    ):
+        check.outcome_for(())
+    with pytest.raises(ParameterError, match="stop must be a function or None"):
+        define_check("x", dice=[6, 6], judge=_confirmed, stop=3)  # type: ignore[arg-type]
+
+
+def test_stop_rule_passes_the_contract_kit_face_by_face():
+    from rollwerk.testing import assert_check_contract, assert_faces_match
+
+    check = CONFIRMED.build("demo", target=11)
+    assert assert_faces_match(check)
+    assert_check_contract(check, resolutions=400, replays=3)
+
+
+def test_with_parameters_rebuilds_and_validates():
+    check = CONFIRMED.build("demo", target=15)
+    easier = check.with_parameters(target=10)
+    assert easier == CONFIRMED.build("demo", target=10)
+    assert easier.parameters == {"target": 10}
+    with pytest.raises(
+        ParameterError, match="target must be an integer from 2 to 20, got 21"
+    ):
+        check.with_parameters(target=21)
+
+
 def test_enumerate_faces_helper_and_compare():
     dist = enumerate_faces(
         [(6, "a"), 6], lambda f: Outcome(True, Degree.SUCCESS, sum(f))

@@ -51,9 +51,11 @@ if TYPE_CHECKING:
         CheckDefinition,
         DiceSpec,
         FaceCheck,
+        StopRule,
         compare,
         define_check,
         enumerate_faces,
+        face_weights,
     )
 
 __all__ = [
@@ -78,6 +80,7 @@ __all__ = [
     "Outcome",
     "Parameter",
     "Scalar",
+    "StopRule",
     "SuccessLevels",
     "compare",
     "d100",
@@ -86,6 +89,7 @@ __all__ = [
     "define_check",
     "enum_parameter",
     "enumerate_faces",
+    "face_weights",
     "pool_dice",
     "roll_under",
     "successes",
@@ -112,6 +116,8 @@ if not TYPE_CHECKING:
             "d100_value": "rollwerk.checks._faces",
             "define_check": "rollwerk.checks._toolkit",
             "enumerate_faces": "rollwerk.checks._toolkit",
+            "face_weights": "rollwerk.checks._toolkit",
+            "StopRule": "rollwerk.checks._toolkit",
             "pool_dice": "rollwerk.checks._faces",
             "roll_under": "rollwerk.checks._faces",
             "successes": "rollwerk.checks._faces",

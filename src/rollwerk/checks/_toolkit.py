@@ -14,7 +14,7 @@ from __future__ import annotations
 import inspect
 import itertools
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, TypeAlias
 
 import attrs
@@ -39,9 +39,11 @@ __all__ = [
     "CheckDefinition",
     "DiceSpec",
     "FaceCheck",
+    "StopRule",
     "compare",
     "define_check",
     "enumerate_faces",
+    "face_weights",
 ]
 
 ENUMERATION_BUDGET = 200_000
@@ -139,16 +141,54 @@ def _pick(
     return {k: v for k, v in params.items() if k in accepted}
 
 
+StopRule: TypeAlias = Callable[[tuple[int, ...]], bool]
+"""``stop(faces)``: whether the faces drawn so far settle the check, so that
+the dice after them are not drawn."""
+
+
+def face_weights(
+    sides: Sequence[int], stop: StopRule | None = None
+) -> Iterator[tuple[tuple[int, ...], int]]:
+    """Every way the dice can fall, with how many full combinations it stands for.
+
+    Without ``stop`` these are all combinations of faces, each of weight 1.
+    With it, dice are drawn in order until ``stop(faces so far)`` holds; a
+    draw that stops early stands for every face of the dice it leaves
+    undrawn (its weight is the product of their sides), so the weights
+    always add up to the product of all sides.
+
+    >>> list(face_weights([2, 6], stop=lambda faces: faces[0] != 1))
+    [((1, 1), 1), ((1, 2), 1), ((1, 3), 1), ((1, 4), 1), ((1, 5), 1), ((1, 6), 1), ((2,), 6)]
+    """
+    sides = tuple(sides)
+    if stop is None:
+        for faces in itertools.product(*(range(1, s + 1) for s in sides)):
+            yield faces, 1
+        return
+    rest = [math.prod(sides[i:]) for i in range(len(sides) + 1)]
+    stack: list[tuple[int, ...]] = [()]
+    while stack:
+        prefix = stack.pop()
+        i = len(prefix)
+        if i == len(sides) or (i and stop(prefix)):
+            yield prefix, rest[i]
+            continue
+        stack.extend((*prefix, f) for f in range(sides[i], 0, -1))
+
+
 def enumerate_faces(
     dice: DiceSpec,
     judge: Callable[[tuple[int, ...]], Outcome],
     *,
     budget: int = ENUMERATION_BUDGET,
+    stop: StopRule | None = None,
 ) -> Distribution[Outcome]:
     """The exact outcome distribution of ``judge`` over every face combination.
 
     Each combination of faces of ``dice`` is equally likely; ``judge`` maps
-    it to an outcome.
+    it to an outcome. With ``stop``, the dice after a draw that settles the
+    check are not drawn, and ``judge`` sees only the faces drawn (see
+    [`face_weights`][rollwerk.checks.face_weights]).
 
     >>> from rollwerk.checks import Degree, Outcome
     >>> dist = enumerate_faces([6, 6], lambda f: Outcome(sum(f) >= 10, Degree.SUCCESS
@@ -165,9 +205,9 @@ def enumerate_faces(
     if total > budget:
         raise LimitExceeded("face enumeration budget", total, budget)
     weights: dict[Outcome, int] = {}
-    for faces in itertools.product(*(range(1, s + 1) for s in sides)):
+    for faces, weight in face_weights(sides, stop):
         outcome = judge(faces)
-        weights[outcome] = weights.get(outcome, 0) + 1
+        weights[outcome] = weights.get(outcome, 0) + weight
     return Distribution.from_weights(weights)
 
 
@@ -215,6 +255,9 @@ class CheckDefinition:
     """The most face combinations enumerated for the exact odds."""
     contest_symmetric: bool = True
     """Whether swapping two sides of a contest swaps FIRST and SECOND."""
+    stop: Callable[..., bool] | None = attrs.field(default=None, repr=False)
+    """``stop(faces, **parameters)``: whether the faces drawn so far settle
+    the check (the later dice are not drawn), or None: every die is drawn."""
     _accepts: dict[str, frozenset[str] | None] = attrs.field(
         init=False, repr=False, eq=False, hash=False, factory=dict
     )
@@ -225,12 +268,13 @@ class CheckDefinition:
             ("judge", self.judge, 1),
             ("odds", self.odds, 0),
             ("explain", self.explain, 2),
+            ("stop", self.stop, 1),
         ):
             if callable(fn):
                 self._accepts[key] = _accepted(fn, skip)
 
     def call(self, what: str, *args: Any, params: Mapping[str, Scalar]) -> Any:
-        """Call the ``dice``, ``judge``, ``odds`` or ``explain`` function.
+        """Call the ``dice``, ``judge``, ``odds``, ``explain`` or ``stop`` function.
 
         Each gets the parameters its signature names (all of them if it takes
         ``**kwargs``), after the positional ``args``.
@@ -276,6 +320,7 @@ def define_check(
     help: str = "",
     budget: int = ENUMERATION_BUDGET,
     contest_symmetric: bool = True,
+    stop: Callable[..., bool] | None = None,
 ) -> CheckDefinition:
     """Declare a check by its dice and a pure function from faces to an outcome.
 
@@ -296,6 +341,12 @@ def define_check(
         help: One line for the CLI and the docs.
         budget: The most face combinations enumerated for exact odds.
         contest_symmetric: Whether swapping contest sides swaps the winner.
+        stop: ``stop(faces, **parameters) -> bool`` for dice drawn only on
+            some faces (a confirmation roll, a fate roll after a natural 1):
+            after each die, whether the faces drawn so far settle the check;
+            the dice after them are then not drawn, not recorded, and the
+            judge and ``explain`` see only the faces drawn. Default: every
+            die is drawn.
 
     Each function receives only the parameters its signature names (or all
     of them through ``**kwargs``).
@@ -319,7 +370,7 @@ def define_check(
         raise ParameterError("judge", judge, "a function of the faces")
     if not callable(dice):
         _dice(dice)
-    for key, fn in (("odds", odds), ("explain", explain)):
+    for key, fn in (("odds", odds), ("explain", explain), ("stop", stop)):
         if fn is not None and not callable(fn):
             raise ParameterError(key, fn, "a function or None")
     if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
@@ -334,6 +385,7 @@ def define_check(
         help,
         budget,
         contest_symmetric,
+        stop,
     )
 
 
@@ -371,7 +423,8 @@ class FaceCheck:
     """The ruleset's catalog, for the labels in the default explanation."""
     dice: tuple[tuple[int, str], ...] = attrs.field(init=False, repr=False)
     """The dice drawn, as ``(sides, role)`` pairs in draw order."""
-    _single: int = attrs.field(init=False, repr=False, eq=False, hash=False)
+    _first: int = attrs.field(init=False, repr=False, eq=False, hash=False)
+    _stop: StopRule | None = attrs.field(init=False, repr=False, eq=False, hash=False)
     _memo: dict[Any, CheckResult] | None = attrs.field(
         init=False, repr=False, eq=False, hash=False
     )
@@ -385,7 +438,18 @@ class FaceCheck:
         raw = d.call("dice", params=params) if callable(d.dice) else d.dice
         dice = _dice(raw)
         object.__setattr__(self, "dice", dice)
-        object.__setattr__(self, "_single", dice[0][0] if len(dice) == 1 else 0)
+        stop: StopRule | None = None
+        if d.stop is not None and len(dice) > 1:
+            picked = _pick(d._accepts.get("stop"), params)
+            rule = d.stop
+
+            def stop(faces: tuple[int, ...]) -> bool:
+                return bool(rule(faces, **picked))
+
+        object.__setattr__(self, "_stop", stop)
+        # resolving looks the first face up alone when it may settle the check
+        first = dice[0][0] if len(dice) == 1 or stop is not None else 0
+        object.__setattr__(self, "_first", first)
         small = math.prod(s for s, _ in dice) <= MEMO_LIMIT
         object.__setattr__(self, "_memo", {} if small else None)
 
@@ -406,15 +470,26 @@ class FaceCheck:
             ParameterError: ``faces`` do not fit the dice.
         """
         faces = tuple(faces)
-        if len(faces) != len(self.dice):
+        if len(faces) != len(self.dice) and (
+            self._stop is None or not faces or len(faces) > len(self.dice)
+        ):
             raise ParameterError(
                 "faces", faces, f"one face per die ({len(self.dice)} dice)"
             )
-        for face, (sides, _) in zip(faces, self.dice, strict=True):
+        for face, (sides, _) in zip(faces, self.dice[: len(faces)], strict=True):
             if isinstance(face, bool) or not isinstance(face, int):
                 raise ParameterError("faces", faces, "integers")
             if not 1 <= face <= sides:
                 raise ParameterError("faces", faces, f"faces from 1 to {sides}")
+        if self._stop is not None:
+            drawn = self._drawn(faces)
+            if drawn != len(faces):
+                raise ParameterError(
+                    "faces",
+                    faces,
+                    f"the {drawn} faces drawn before the check is settled "
+                    f"(of {len(self.dice)} dice)",
+                )
         outcome = self.definition.call("judge", faces, params=self.parameters)
         if not isinstance(outcome, Outcome):
             raise RulesError(
@@ -425,6 +500,37 @@ class FaceCheck:
         if outcome.rolled is not rolled:
             outcome = attrs.evolve(outcome, rolled=rolled)
         return outcome
+
+    def _drawn(self, faces: tuple[int, ...]) -> int:
+        """How many of ``faces`` are drawn before the stop rule settles the check."""
+        stop = self._stop
+        n = 1
+        while (
+            n < len(self.dice)
+            and n <= len(faces)
+            and not (stop is not None and stop(faces[:n]))
+        ):
+            n += 1
+        return n
+
+    def face_weights(self) -> Iterator[tuple[tuple[int, ...], int]]:
+        """Every way this check's dice can fall, with its weight.
+
+        The faces as they are drawn (fewer than the dice where the
+        definition's ``stop`` settles the check early) and how many of the
+        equally likely full face combinations each stands for; see
+        [`face_weights`][rollwerk.checks.face_weights].
+        """
+        return face_weights([s for s, _ in self.dice], self._stop)
+
+    def with_parameters(self, **changes: object) -> FaceCheck:
+        """The same check with some parameters changed, validated again.
+
+        Raises:
+            ParameterError: A changed value is not allowed.
+        """
+        params = {**self.parameters, **changes}
+        return self.definition.build(self.ruleset, self.catalog, **params)
 
     def _label(self, outcome: Outcome) -> Text:
         key = outcome.level or outcome.degree.value
@@ -442,7 +548,7 @@ class FaceCheck:
         outcome = self.outcome_for(faces)
         rolls = tuple(
             DieRoll(sides, face, role)
-            for face, (sides, role) in zip(faces, self.dice, strict=True)
+            for face, (sides, role) in zip(faces, self.dice[: len(faces)], strict=True)
         )
         d = self.definition
         if d.explain is not None:
@@ -485,20 +591,33 @@ class FaceCheck:
     def resolve(self, rng: Rng) -> CheckResult:
         """Draw the declared dice from ``rng`` and judge them."""
         memo = self._memo
-        single = self._single
-        if single and memo is not None:
-            face = rng.roll(single)
+        first = self._first
+        if first and memo is not None:
+            face = rng.roll(first)
             result = memo.get(face)
-            if result is None:
+            if result is not None:
+                return result
+            if self._stop is None or self._stop((face,)):
                 result = memo[face] = self.result_for((face,))
-            return result
-        faces = tuple(rng.roll(sides) for sides, _ in self.dice)
+                return result
+            faces = self._draw(rng, (face,))
+        else:
+            faces = self._draw(rng, ())
         if memo is None:
             return self.result_for(faces)
         result = memo.get(faces)
         if result is None:
             result = memo[faces] = self.result_for(faces)
         return result
+
+    def _draw(self, rng: Rng, faces: tuple[int, ...]) -> tuple[int, ...]:
+        """Draw the dice after ``faces`` until the stop rule settles the check."""
+        stop = self._stop
+        for sides, _ in self.dice[len(faces) :]:
+            if faces and stop is not None and stop(faces):
+                break
+            faces += (rng.roll(sides),)
+        return faces
 
     def enumerate(self) -> Distribution[Outcome]:
         """The exact distribution by judging every face combination.
@@ -507,7 +626,7 @@ class FaceCheck:
             LimitExceeded: More combinations than the definition's budget.
         """
         return enumerate_faces(
-            self.dice, self.outcome_for, budget=self.definition.budget
+            self.dice, self.outcome_for, budget=self.definition.budget, stop=self._stop
         )
 
     def outcomes(self) -> Distribution[Outcome]:

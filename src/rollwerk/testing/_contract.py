@@ -351,7 +351,9 @@ def assert_faces_match(check: FaceCheck, *, budget: int = FACE_BUDGET) -> bool:
     ``budget`` face combinations:
 
     1. ``outcomes()`` equals the brute-force distribution over every
-       combination of faces (so a closed form cannot drift from the judge);
+       combination of faces (so a closed form cannot drift from the judge;
+       with a ``stop`` rule, over every way the dice can be drawn,
+       [`FaceCheck.face_weights`][rollwerk.checks.FaceCheck.face_weights]);
     2. resolving with a [`ScriptedRng`][rollwerk.rng.ScriptedRng] of each
        combination records exactly those faces and gives the outcome the
        judge gives (so the memo and the roll record cannot drift either).
@@ -363,16 +365,14 @@ def assert_faces_match(check: FaceCheck, *, budget: int = FACE_BUDGET) -> bool:
     Raises:
         ContractViolation: Some distribution or face disagrees.
     """
-    import itertools
-
     where = describe_check(check)
     sides = [s for s, _ in check.dice]
     if math.prod(sides) > budget:
         return False
     brute: dict[Outcome, int] = {}
-    for faces in itertools.product(*(range(1, n + 1) for n in sides)):
+    for faces, weight in check.face_weights():
         outcome = check.outcome_for(faces)
-        brute[outcome] = brute.get(outcome, 0) + 1
+        brute[outcome] = brute.get(outcome, 0) + weight
         result = check.resolve(ScriptedRng(list(faces)))
         if tuple(r.face for r in result.rolls) != faces:
             raise _fail(
