@@ -3,51 +3,37 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
 
 import pytest
 
 from rollwerk import ScriptedRng, SeededRng
+from rollwerk.checks import TOOLKIT_CATALOG
 from rollwerk.i18n import CORE, Catalog, Text
 from rollwerk.plugins import Registry
+from rollwerk.testing import assert_catalog_complete, assert_text_complete
 from rollwerk_mythandria import (
+    MYTHANDRIA,
     Ability,
     AetherFormula,
-    ComparisonCheck,
-    DecisionCheck,
     DifficultyPreset,
-    MythandriaRuleset,
     cast,
     compare,
+    comparison_check,
+    decision_check,
     preparation_window,
 )
 from rollwerk_mythandria._catalog import CATALOG
 from rollwerk_mythandria._dice import D100Dice, d100_to_digits
 
 
-def messages(text: Text) -> Iterator[tuple[str, Catalog]]:
-    """Every message id of ``text`` and its nested texts, with its catalog."""
-    yield text.message, text.catalog
-    for value in text.fields.values():
-        if isinstance(value, Text):
-            yield from messages(value)
-
-
 def assert_strict(text: Text) -> None:
     """``text`` renders in en and de with no fallback and no fixed words."""
-    for message, catalog in messages(text):
-        assert catalog in (CATALOG, CORE), message
-        for lang in ("en", "de"):
-            assert catalog.template(lang, message) is not None, (lang, message)
-    for lang in ("en", "de"):
-        assert text(lang)
+    assert_text_complete(text, (CATALOG, CORE))
 
 
 def test_catalog_is_complete_in_en_and_de() -> None:
     assert CATALOG.languages == ("en", "de")
-    assert CATALOG.missing("de") == []
-    assert CATALOG.ids("de") == CATALOG.ids("en")
-    assert all(i.startswith("mythandria.") for i in CATALOG.ids())
+    assert_catalog_complete(CATALOG, "mythandria")
 
 
 def test_plugin_registers_the_catalog() -> None:
@@ -58,8 +44,16 @@ def test_plugin_registers_the_catalog() -> None:
 
 
 def test_labels_come_from_the_catalog_with_contest_sides() -> None:
-    labels = MythandriaRuleset().labels
-    assert labels == CATALOG.labels("mythandria")
+    """The catalog's labels; the toolkit's words only for ``both_failed``."""
+    labels = MYTHANDRIA.labels
+    ours = CATALOG.labels("mythandria")
+    for lang in ("en", "de"):
+        assert {k: v for k, v in labels[lang].items() if k != "both_failed"} == ours[
+            lang
+        ]
+        assert labels[lang]["both_failed"] == TOOLKIT_CATALOG.render(
+            lang, "toolkit.label.both_failed"
+        )
     assert (labels["en"]["first"], labels["de"]["second"]) == (
         "first side wins",
         "zweite Seite gewinnt",
@@ -81,10 +75,12 @@ def test_every_check_explanation_is_in_the_catalog(pw: int, dice: D100Dice) -> N
     for roll in (1, 2, 35, 36, 99, 100):
         tens, units = d100_to_digits(roll)
         faces = [roll] if dice is D100Dice.D100 else [tens or 10, units or 10]
-        result = DecisionCheck(pw, dice).resolve(ScriptedRng(faces))
+        result = decision_check(pw, dice).resolve(ScriptedRng(faces))
         assert result.value == roll
         assert_strict(result.explanation)
-        assert_strict(ComparisonCheck(pw, dice).result_for(roll).explanation)
+        compared = comparison_check(pw, dice).resolve(ScriptedRng(faces))
+        assert compared.extra("roll") == roll
+        assert_strict(compared.explanation)
 
 
 def test_rounds_abilities_and_windows_are_in_the_catalog() -> None:

@@ -19,12 +19,12 @@ from rollwerk import (
 from rollwerk.dice import DieRoll
 from rollwerk.encounter import GameTime
 from rollwerk_mythandria import (
+    MYTHANDRIA,
     Ability,
     Attribute,
     Character,
     DifficultyPreset,
     HoldingBreath,
-    MythandriaRuleset,
     attribute_points,
     fixed_modifier,
     preparation_hours,
@@ -129,7 +129,7 @@ def test_my_r03_v4_holding_breath() -> None:
 
 def test_my_r03_v4_holding_breath_in_an_encounter() -> None:
     """MY-R03 / V4: as an encounter effect, holding breath runs 105 game seconds."""
-    rs = MythandriaRuleset()
+    rs = MYTHANDRIA
     enc = Encounter.for_ruleset(rs, ["Mira"])
     enc, _ = enc.advance()
     effect = HoldingBreath.of("Mira", Character())

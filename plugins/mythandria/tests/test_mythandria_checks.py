@@ -23,28 +23,29 @@ from rollwerk import (
 from rollwerk.dice import DieRoll
 from rollwerk.errors import ContestError
 from rollwerk_mythandria import (
+    MYTHANDRIA,
     PW_MAX,
     PW_MIN,
     ComparativeClass,
-    ComparisonCheck,
     D100Dice,
-    DecisionCheck,
     DecisionOutcome,
     DifficultyPreset,
     FixedKind,
-    MythandriaRuleset,
     check_value,
     comparative_class,
     comparative_rank,
+    comparison_check,
     d100_to_digits,
     decide,
+    decision_check,
     digits_to_d100,
     fixed_modifier,
+    mythandria_ruleset,
     outcome_rank,
     roll_d100,
 )
 
-RS = MythandriaRuleset()
+RS = MYTHANDRIA
 pws = st.integers(min_value=-300, max_value=300)
 
 
@@ -131,7 +132,7 @@ def test_my_r06_r07_decision_vectors(
 ) -> None:
     """MY-R06 / MY-R07, vectors V6..V13 with a ScriptedRng."""
     assert decide(pw, roll) is expected
-    result = DecisionCheck(pw).resolve(ScriptedRng([roll]))
+    result = decision_check(pw).resolve(ScriptedRng([roll]))
     assert result.success is expected.success
     assert result.degree is expected.degree
     assert result.value == roll
@@ -142,10 +143,10 @@ def test_my_r06_r07_decision_vectors(
 
 def test_my_r06_v6_explanations_en_de() -> None:
     """MY-R06 / V6, V9: explanations in English and German."""
-    ok = DecisionCheck(35).resolve(ScriptedRng([35]))
+    ok = decision_check(35).resolve(ScriptedRng([35]))
     assert ok.explain("en") == "d100 rolled 35 against PW 35: success"
     assert ok.explain("de") == "W100 zeigt 35 gegen PW 35: Erfolg"
-    bad = DecisionCheck(35).resolve(ScriptedRng([100]))
+    bad = decision_check(35).resolve(ScriptedRng([100]))
     assert bad.explain("en") == (
         "d100 rolled 100 against PW 35: extraordinary failure (a 100 always fails)"
     )
@@ -157,14 +158,14 @@ def test_my_r06_v6_explanations_en_de() -> None:
 
 def test_my_r07_v10_v13_extreme_pw_explanations() -> None:
     """MY-R07 / V10, V13: extreme check values are explained, not clamped."""
-    high = DecisionCheck(120).resolve(ScriptedRng([99]))
+    high = decision_check(120).resolve(ScriptedRng([99]))
     assert high.explain() == (
         "d100 rolled 99 against PW 120: success (at PW 100 or more only a 100 fails)"
     )
     assert high.explain("de") == (
         "W100 zeigt 99 gegen PW 120: Erfolg (ab PW 100 misslingt nur eine 100)"
     )
-    low = DecisionCheck(-10).resolve(ScriptedRng([2]))
+    low = decision_check(-10).resolve(ScriptedRng([2]))
     assert low.explain() == (
         "d100 rolled 2 against PW -10: failure (at PW below 1 only a 1 succeeds)"
     )
@@ -187,7 +188,7 @@ def test_my_r04_r06_decision_with_2d10() -> None:
         "2d10 rolled tens 0, units 0 = 100 against PW 35: extraordinary failure "
         "(a 100 always fails)"
     )
-    assert check.outcomes() == DecisionCheck(35).outcomes()
+    assert check.outcomes() == decision_check(35).outcomes()
 
 
 @pytest.mark.parametrize(
@@ -204,7 +205,7 @@ def test_my_r04_r06_decision_with_2d10() -> None:
 )
 def test_my_r07_exact_success_probabilities(pw: int, p: Fraction) -> None:
     """MY-R07, section 5: P(success) = clamp(pw, 1, 99) / 100."""
-    outcomes = DecisionCheck(pw).outcomes()
+    outcomes = decision_check(pw).outcomes()
     assert outcomes.probability(lambda o: o.success) == p
     assert outcomes.probability(
         lambda o: o.degree is Degree.CRITICAL_SUCCESS
@@ -219,10 +220,10 @@ def test_my_r06_r07_invariants(pw: int) -> None:
     """MY-R06 / MY-R07 invariants: 1 always succeeds, 100 always fails, closed form."""
     assert decide(pw, 1) is DecisionOutcome.EXTRAORDINARY_SUCCESS
     assert decide(pw, 100) is DecisionOutcome.EXTRAORDINARY_FAILURE
-    p = DecisionCheck(pw).outcomes().probability(lambda o: o.success)
+    p = decision_check(pw).outcomes().probability(lambda o: o.success)
     assert p == Fraction(min(max(pw, 1), 99), 100)
     assert 0 < p < 1
-    assert p <= DecisionCheck(pw + 1).outcomes().probability(lambda o: o.success)
+    assert p <= decision_check(pw + 1).outcomes().probability(lambda o: o.success)
 
 
 @given(seed=st.integers(0, 2**32), pw=pws, dice=st.sampled_from(["d100", "2d10"]))
@@ -250,10 +251,10 @@ def test_my_r06_bad_parameters() -> None:
         build_check(RS, "comparison", pw=3, dice="3d6")
     assert str(info.value) == "dice must be one of 'd100', '2d10', got '3d6'"
     with pytest.raises(ParameterError) as info:
-        DecisionCheck("35")  # type: ignore[arg-type]
+        decision_check("35")  # type: ignore[arg-type]
     assert str(info.value) == "pw must be an integer, got '35'"
     with pytest.raises(ParameterError) as info:
-        DecisionCheck(35, dice="d20")  # type: ignore[arg-type]
+        decision_check(35, dice="d20")
     assert str(info.value) == "dice must be 'd100' or '2d10', got 'd20'"
     with pytest.raises(ParameterError) as info:
         decide(35, 0)
@@ -264,8 +265,8 @@ def test_my_r06_bad_parameters() -> None:
 
 
 def _contest(pw_a: int, d_a: int, pw_b: int, d_b: int) -> ContestOutcome:
-    a = ComparisonCheck(pw_a).resolve(ScriptedRng([d_a])).outcome()
-    b = ComparisonCheck(pw_b).resolve(ScriptedRng([d_b])).outcome()
+    a = comparison_check(pw_a).resolve(ScriptedRng([d_a])).outcome()
+    b = comparison_check(pw_b).resolve(ScriptedRng([d_b])).outcome()
     return RS.contest(a, b)
 
 
@@ -296,12 +297,12 @@ def test_my_r08_r09_comparison_vectors(
 
 def test_my_r09_v20_tie_policy_reroll() -> None:
     """MY-R09 / V20: a ruleset configured to reroll answers REROLL on a tie."""
-    rs = MythandriaRuleset(tie=ContestOutcome.REROLL)
-    a = ComparisonCheck(50).outcome_for(40)
-    b = ComparisonCheck(40).outcome_for(50)
+    rs = mythandria_ruleset(tie=ContestOutcome.REROLL)
+    a = comparison_check(50).outcome_for((40,))
+    b = comparison_check(40).outcome_for((50,))
     assert rs.contest(a, b) is ContestOutcome.REROLL
     with pytest.raises(ParameterError) as info:
-        MythandriaRuleset(tie=ContestOutcome.FIRST)
+        mythandria_ruleset(tie=ContestOutcome.FIRST)
     assert str(info.value) == (
         "tie must be ContestOutcome.TIE or ContestOutcome.REROLL, "
         "got <ContestOutcome.FIRST: 'first'>"
@@ -310,7 +311,7 @@ def test_my_r09_v20_tie_policy_reroll() -> None:
 
 def test_my_r08_comparison_results_and_explanations() -> None:
     """MY-R08 / V16, V17: totals, classes and explanations of comparison results."""
-    top = ComparisonCheck(10).resolve(ScriptedRng([100]))
+    top = comparison_check(10).resolve(ScriptedRng([100]))
     assert (top.success, top.degree, top.value, top.extra("roll")) == (
         True,
         Degree.CRITICAL_SUCCESS,
@@ -321,13 +322,13 @@ def test_my_r08_comparison_results_and_explanations() -> None:
         "W100 zeigt 100 + PW 10 = 110: außerordentlicher Erfolg "
         "(übersteuert alle normalen Ergebnisse)"
     )
-    low = ComparisonCheck(90).resolve(ScriptedRng([1]))
+    low = comparison_check(90).resolve(ScriptedRng([1]))
     assert (low.success, low.degree, low.value) == (False, Degree.CRITICAL_FAILURE, 91)
     assert low.explain() == (
         "d100 rolled 1 + PW 90 = 91: extraordinary failure "
         "(beaten by every ordinary result)"
     )
-    mid = ComparisonCheck(50).resolve(ScriptedRng([30]))
+    mid = comparison_check(50).resolve(ScriptedRng([30]))
     assert mid.explain() == "d100 rolled 30 + PW 50 = 80: ordinary result"
     assert mid.explain("de") == "W100 zeigt 30 + PW 50 = 80: normales Ergebnis"
     assert mid.rolls == (DieRoll(100, 30, "comparison"),)
@@ -354,27 +355,29 @@ def test_my_r08_extraordinary_results_override(
 
 def test_my_r08_contest_of_decision_outcomes_is_by_degree() -> None:
     """MY-R08: decision outcomes (library convention) compare by degree only."""
-    check = DecisionCheck(50)
+    check = decision_check(50)
     assert (
-        RS.contest(check.outcome_for(1), check.outcome_for(2)) is ContestOutcome.FIRST
+        RS.contest(check.outcome_for((1,)), check.outcome_for((2,)))
+        is ContestOutcome.FIRST
     )
     assert (
-        RS.contest(check.outcome_for(20), check.outcome_for(40)) is ContestOutcome.TIE
+        RS.contest(check.outcome_for((20,)), check.outcome_for((40,)))
+        is ContestOutcome.TIE
     )
     assert (
-        RS.contest(check.outcome_for(60), check.outcome_for(40))
+        RS.contest(check.outcome_for((60,)), check.outcome_for((40,)))
         is ContestOutcome.SECOND
     )
     assert (
-        RS.contest(check.outcome_for(99), check.outcome_for(100))
+        RS.contest(check.outcome_for((99,)), check.outcome_for((100,)))
         is ContestOutcome.FIRST
     )
 
 
 def test_my_r08_contest_rejects_mixed_outcomes() -> None:
     """MY-R08: a decision outcome cannot be opposed to a comparison outcome."""
-    decision = DecisionCheck(50).outcome_for(20)
-    comparison = ComparisonCheck(50).outcome_for(20)
+    decision = decision_check(50).outcome_for((20,))
+    comparison = comparison_check(50).outcome_for((20,))
     with pytest.raises(ContestError) as info:
         RS.contest(decision, comparison)
     assert str(info.value).startswith(
@@ -415,7 +418,7 @@ def test_my_r08_exact_two_participant_odds(
 
 def test_my_r08_difference_97_has_an_ordinary_tie() -> None:
     """MY-R08, section 5: at a difference of 97 the ordinary pair (2, 99) ties."""
-    odds = contest_odds(RS, ComparisonCheck(97), ComparisonCheck(0))
+    odds = contest_odds(RS, comparison_check(97), comparison_check(0))
     assert odds.probability(ContestOutcome.TIE) == Fraction(1, 10000)
     assert _contest(97, 2, 0, 99) is ContestOutcome.TIE
 
@@ -479,7 +482,7 @@ def test_my_r11_bad_modifiers() -> None:
         == "situational must be a DifficultyPreset or an integer, got 'hard'"
     )
     with pytest.raises(ParameterError) as info:
-        check_value(True)  # type: ignore[arg-type]
+        check_value(True)
     assert str(info.value) == "attribute must be an integer, got True"
 
 
@@ -501,7 +504,7 @@ def test_ruleset_declarations() -> None:
     assert RS.round_seconds == Fraction(6)
     assert isinstance(RS.version, str)
     with pytest.raises(ParameterError) as info:
-        MythandriaRuleset(round_seconds=0)
+        mythandria_ruleset(round_seconds=0)
     assert (
         str(info.value) == "round_seconds must be a positive Fraction or integer, got 0"
     )
@@ -513,15 +516,15 @@ def test_ruleset_registered_through_hook_and_entry_point() -> None:
     from rollwerk_mythandria import plugin
 
     (ruleset,) = plugin.rollwerk_register_rulesets()
-    assert ruleset == MythandriaRuleset()
+    assert ruleset == MYTHANDRIA
     direct = Registry(load_entrypoints=False, plugins=[plugin])
-    assert direct.ruleset("mythandria") == MythandriaRuleset()
-    assert Registry().ruleset("mythandria") == MythandriaRuleset()
+    assert direct.ruleset("mythandria") == MYTHANDRIA
+    assert Registry().ruleset("mythandria") == MYTHANDRIA
 
 
 def test_outcome_distributions_are_uniform_over_faces() -> None:
     """MY-R04: each of the 100 faces carries probability 1/100."""
-    outcomes: Distribution[Outcome] = ComparisonCheck(7).outcomes()
+    outcomes: Distribution[Outcome] = comparison_check(7).outcomes()
     assert len(outcomes) == 100
     assert all(p == Fraction(1, 100) for _, p in outcomes.items())
     assert {o.value for o in outcomes.support} == set(range(8, 108))

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from rollwerk.testing import assert_ruleset_contract
-from rollwerk_mythandria import MythandriaRuleset
+from rollwerk_mythandria import MYTHANDRIA, mythandria_ruleset
 
 
 def test_my_r06_r08_ruleset_contract() -> None:
     """MY-R06 / MY-R07 / MY-R08 / MY-R09: the contract kit passes for both checks."""
-    assert_ruleset_contract(MythandriaRuleset())
+    assert_ruleset_contract(MYTHANDRIA)
 
 
 def test_my_r09_ruleset_contract_with_reroll_ties() -> None:
@@ -16,5 +16,5 @@ def test_my_r09_ruleset_contract_with_reroll_ties() -> None:
     from rollwerk import ContestOutcome
 
     assert_ruleset_contract(
-        MythandriaRuleset(tie=ContestOutcome.REROLL), max_examples=2
+        mythandria_ruleset(tie=ContestOutcome.REROLL), max_examples=2
     )

@@ -8,8 +8,7 @@ from rollwerk import CheckResult, Degree, Distribution, ParameterError, Rng, Rul
 from rollwerk.checks import Explanation
 from rollwerk.dice import DieRoll
 from rollwerk_mythandria._catalog import CATALOG
-from rollwerk_mythandria._checks import RULESET_ID, DecisionCheck
-from rollwerk_mythandria._dice import D100Dice
+from rollwerk_mythandria._checks import RULESET_ID, decision_check
 
 __all__ = [
     "PREPARATION_DIE",
@@ -80,7 +79,7 @@ class Ability:
             raise ParameterError(
                 "pw", pw, f"an integer, because {self.name} asks for a check"
             )
-        result = DecisionCheck(pw, D100Dice.D100).resolve(rng)
+        result = decision_check(pw).resolve(rng)
         return attrs.evolve(
             result,
             explanation=CATALOG.text(

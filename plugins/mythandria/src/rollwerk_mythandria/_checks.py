@@ -1,34 +1,50 @@
-"""Decision checks (roll-under) and comparative checks (roll-plus), MY-R06..R09."""
+"""Decision checks (roll-under) and comparative checks (roll-plus), MY-R06..R09.
+
+Both are toolkit checks ([`define_check`][rollwerk.checks.define_check]): a
+judge from the d100 faces to an outcome, and the explanation from the catalog.
+"""
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
 
-import attrs
-
-from rollwerk import CheckResult, Degree, Distribution, Outcome, ParameterError, Rng
-from rollwerk.checks import Scalar
-from rollwerk.dice import DieRoll
+from rollwerk import Degree, Outcome, ParameterError
+from rollwerk.checks import (
+    CheckDefinition,
+    FaceCheck,
+    Monotonic,
+    Parameter,
+    d100_value,
+    define_check,
+)
 from rollwerk.errors import ContestError
 from rollwerk.i18n import Text
 from rollwerk_mythandria._catalog import CATALOG
-from rollwerk_mythandria._dice import D100Dice, d100_to_digits, roll_d100
+from rollwerk_mythandria._dice import D100Dice, d100_to_digits, dice_for
 
 __all__ = [
+    "COMPARISON",
+    "DECISION",
+    "PW_MAX",
+    "PW_MIN",
     "RULESET_ID",
     "ComparativeClass",
-    "ComparisonCheck",
-    "DecisionCheck",
     "DecisionOutcome",
     "comparative_class",
     "comparative_rank",
+    "comparison_check",
     "decide",
+    "decision_check",
     "outcome_rank",
 ]
 
 RULESET_ID = "mythandria"
 """The id of the Mythandria ruleset."""
+
+PW_MIN = -1000
+"""The smallest check value the declared ``pw`` parameter accepts."""
+PW_MAX = 1000
+"""The largest check value the declared ``pw`` parameter accepts."""
 
 
 class DecisionOutcome(enum.Enum):
@@ -196,184 +212,162 @@ def _dice_text(roll: int, dice: D100Dice) -> Text:
     return CATALOG.text("mythandria.dice.2d10", tens=tens, units=units, roll=roll)
 
 
-@attrs.frozen
-class DecisionCheck:
-    """A decision check (*Entscheidungsprobe*): roll d100 under ``pw``.
+def _read(faces: tuple[int, ...]) -> int:
+    """The d100 value of the faces: one d100, or a tens and a units d10."""
+    return faces[0] if len(faces) == 1 else d100_value(*faces)
 
-    The outcome's value is the rolled d100. The check value is never clamped
-    (MY-A08): any integer is allowed, and MY-R07 makes every pw ≥ 99 behave
-    alike and every pw ≤ 1 behave alike.
+
+def _pw(help_text: str) -> Parameter:
+    return Parameter(
+        "pw",
+        int,
+        help=help_text,
+        min_value=PW_MIN,
+        max_value=PW_MAX,
+        monotonic=Monotonic.INCREASING,
+    )
+
+
+_DICE = Parameter(
+    "dice",
+    str,
+    help="one d100, or 2d10 read as tens and units (00 = 100)",
+    default=D100Dice.D100.value,
+    choices=tuple(d.value for d in D100Dice),
+)
+
+
+def _decision(faces: tuple[int, ...], pw: int) -> Outcome:
+    roll = _read(faces)
+    result = decide(pw, roll)
+    return Outcome(result.success, result.degree, roll)
+
+
+def _explain_decision(
+    faces: tuple[int, ...], outcome: Outcome, pw: int, dice: str
+) -> Text:
+    roll = _read(faces)
+    result = decide(pw, roll)
+    note = None
+    if result is DecisionOutcome.EXTRAORDINARY_SUCCESS:
+        note = "one_succeeds"
+    elif result is DecisionOutcome.EXTRAORDINARY_FAILURE:
+        note = "hundred_fails"
+    elif pw >= 100:
+        note = "high_pw"
+    elif pw < 1:
+        note = "low_pw"
+    return CATALOG.text(
+        "mythandria.decision" if note is None else "mythandria.decision.noted",
+        dice=_dice_text(roll, D100Dice(dice)),
+        pw=pw,
+        word=CATALOG.text(f"mythandria.decision.{result.value}"),
+        note=None if note is None else CATALOG.text(f"mythandria.note.{note}"),
+    )
+
+
+def _comparison(faces: tuple[int, ...], pw: int) -> Outcome:
+    roll = _read(faces)
+    cls = comparative_class(roll)
+    return Outcome(
+        cls is not ComparativeClass.EXTRAORDINARY_FAILURE,
+        cls.degree,
+        roll + pw,
+        extras={"roll": roll},
+    )
+
+
+def _explain_comparison(
+    faces: tuple[int, ...], outcome: Outcome, pw: int, dice: str
+) -> Text:
+    roll = _read(faces)
+    return CATALOG.text(
+        "mythandria.comparison",
+        dice=_dice_text(roll, D100Dice(dice)),
+        pw=pw,
+        total=roll + pw,
+        word=CATALOG.text(f"mythandria.class.{comparative_class(roll).value}"),
+    )
+
+
+DECISION = define_check(
+    "decision",
+    (_pw("check value: roll d100 at or under it"), _DICE),
+    dice=lambda dice: dice_for(dice, "check"),
+    judge=_decision,
+    explain=_explain_decision,
+    help="Entscheidungsprobe: d100 ≤ PW; 1 always succeeds, 100 always fails",
+)
+"""The decision check (*Entscheidungsprobe*, MY-R06, MY-R07): roll d100 under ``pw``.
+
+The outcome's value is the rolled d100; the dice are recorded with the role
+``"check"`` (``"check tens"``, ``"check units"`` for 2d10). The exact odds
+enumerate the 100 faces: ``P(success) = clamp(pw, 1, 99) / 100``.
+"""
+
+COMPARISON = define_check(
+    "comparison",
+    (_pw("check value added to the d100"), _DICE),
+    dice=lambda dice: dice_for(dice, "comparison"),
+    judge=_comparison,
+    explain=_explain_comparison,
+    help="Vergleichsprobe: d100 + PW, highest wins; 100 beats and 1 "
+    "loses to every ordinary result",
+)
+"""One participant's side of a comparative check (*Vergleichsprobe*, MY-R08).
+
+The outcome's value is the total ``d100 + pw``; the extra ``"roll"`` holds
+the d100. The degree stands for the class (MY-R08, MY-A11): a rolled 100 is
+``CRITICAL_SUCCESS`` (extraordinary success), a rolled 1 is
+``CRITICAL_FAILURE`` (extraordinary failure), every other roll is an
+ordinary result with degree ``SUCCESS``. A comparative check has no success
+of its own, so ``success`` is ``False`` only for the extraordinary failure;
+who wins is the contest's business
+([`mythandria_ruleset`][rollwerk_mythandria.mythandria_ruleset],
+[`comparison_odds`][rollwerk_mythandria.comparison_odds]). The dice are
+recorded with the role ``"comparison"``.
+"""
+
+
+def decision_check(pw: int, dice: D100Dice | str = D100Dice.D100) -> FaceCheck:
+    """A [`DECISION`][rollwerk_mythandria.DECISION] check with check value ``pw``.
+
+    Unlike [`build_check`][rollwerk.rulesets.build_check], which keeps to
+    the declared range ``PW_MIN`` … ``PW_MAX``, any integer ``pw`` is
+    allowed: the check value is never clamped (MY-A08), and MY-R07 makes
+    every pw ≥ 99 behave alike and every pw ≤ 1 behave alike.
 
     >>> from rollwerk import ScriptedRng
-    >>> check = DecisionCheck(35)
+    >>> check = decision_check(35)
     >>> check.resolve(ScriptedRng([1])).explain()
     'd100 rolled 1 against PW 35: extraordinary success (a 1 always succeeds)'
     >>> check.outcomes().probability(lambda o: o.success)
     Fraction(7, 20)
+
+    Raises:
+        ParameterError: ``pw`` is not an integer, or ``dice`` is not
+            ``"d100"`` or ``"2d10"``.
     """
-
-    pw: int = attrs.field(converter=_check_pw)
-    """The check value (*Probenwert*): attribute plus modifiers."""
-    dice: D100Dice = attrs.field(default=D100Dice.D100, converter=_check_dice)
-    """One d100 or 2d10 read as tens and units (``"d100"`` or ``"2d10"``)."""
-    _memo: dict[int, CheckResult] = attrs.field(
-        factory=dict, init=False, repr=False, eq=False
-    )
-    """Results already built, by d100 value (which also fixes the dice): a
-    check is a frozen value, so each result is built once and then reused."""
-
-    @property
-    def ruleset(self) -> str:
-        """``"mythandria"``."""
-        return RULESET_ID
-
-    @property
-    def name(self) -> str:
-        """``"decision"``."""
-        return "decision"
-
-    @property
-    def parameters(self) -> Mapping[str, Scalar]:
-        """``{"pw": …, "dice": …}``."""
-        return {"pw": self.pw, "dice": self.dice.value}
-
-    def outcome_for(self, roll: int) -> Outcome:
-        """The outcome of this check when the d100 shows ``roll``."""
-        result = decide(self.pw, roll)
-        return Outcome(result.success, result.degree, roll)
-
-    def resolve(self, rng: Rng) -> CheckResult:
-        """Roll the d100 (or 2d10) with ``rng`` and decide the check."""
-        if self.dice is D100Dice.D100:
-            # The same draw as roll_d100, without building the DieRoll again.
-            roll = rng.roll(100)
-            try:
-                return self._memo[roll]
-            except KeyError:
-                rolls: tuple[DieRoll, ...] = (DieRoll(100, roll, "check"),)
-        else:
-            roll, rolls = roll_d100(rng, self.dice, "check")
-            if roll in self._memo:
-                return self._memo[roll]
-        result = self._memo[roll] = self._result(roll, rolls)
-        return result
-
-    def _result(self, roll: int, rolls: tuple[DieRoll, ...]) -> CheckResult:
-        result = decide(self.pw, roll)
-        note = None
-        if result is DecisionOutcome.EXTRAORDINARY_SUCCESS:
-            note = "one_succeeds"
-        elif result is DecisionOutcome.EXTRAORDINARY_FAILURE:
-            note = "hundred_fails"
-        elif self.pw >= 100:
-            note = "high_pw"
-        elif self.pw < 1:
-            note = "low_pw"
-        explanation = CATALOG.text(
-            "mythandria.decision" if note is None else "mythandria.decision.noted",
-            dice=_dice_text(roll, self.dice),
-            pw=self.pw,
-            word=CATALOG.text(f"mythandria.decision.{result.value}"),
-            note=None if note is None else CATALOG.text(f"mythandria.note.{note}"),
-        )
-        return CheckResult(
-            success=result.success,
-            degree=result.degree,
-            value=roll,
-            rolls=rolls,
-            explanation=explanation,
-            ruleset=RULESET_ID,
-            check=self.name,
-        )
-
-    def outcomes(self) -> Distribution[Outcome]:
-        """The exact distribution: each d100 face with probability 1/100."""
-        return Distribution.uniform(self.outcome_for(d) for d in range(1, 101))
-
-    def success_probability(self) -> Distribution[bool]:
-        """The distribution of success: ``clamp(pw, 1, 99) / 100`` (MY-R07).
-
-        >>> DecisionCheck(120).success_probability()[True]
-        Fraction(99, 100)
-        """
-        return self.outcomes().map(lambda o: o.success)
+    return _build(DECISION, pw, dice)
 
 
-@attrs.frozen
-class ComparisonCheck:
-    """One participant's side of a comparative check (*Vergleichsprobe*).
+def comparison_check(pw: int, dice: D100Dice | str = D100Dice.D100) -> FaceCheck:
+    """A [`COMPARISON`][rollwerk_mythandria.COMPARISON] check: d100 + ``pw``.
 
-    The outcome's value is the total ``d100 + pw``; the extra ``"roll"`` holds
-    the d100. The degree stands for the class (MY-R08, MY-A11): a rolled 100
-    is ``CRITICAL_SUCCESS`` (extraordinary success), a rolled 1 is
-    ``CRITICAL_FAILURE`` (extraordinary failure), every other roll is an
-    ordinary result with degree ``SUCCESS``. A comparative check has no
-    success of its own, so ``success`` is ``False`` only for the
-    extraordinary failure; who wins is the contest's business
-    ([`MythandriaRuleset.contest`][rollwerk_mythandria.MythandriaRuleset.contest],
-    [`comparison_odds`][rollwerk_mythandria.comparison_odds]).
+    Any integer ``pw`` is allowed, as for
+    [`decision_check`][rollwerk_mythandria.decision_check].
 
     >>> from rollwerk import ScriptedRng
-    >>> ComparisonCheck(10).resolve(ScriptedRng([100])).explain()
+    >>> comparison_check(10).resolve(ScriptedRng([100])).explain()
     'd100 rolled 100 + PW 10 = 110: extraordinary success (beats every ordinary result)'
+
+    Raises:
+        ParameterError: ``pw`` is not an integer, or ``dice`` is not
+            ``"d100"`` or ``"2d10"``.
     """
+    return _build(COMPARISON, pw, dice)
 
-    pw: int = attrs.field(converter=_check_pw)
-    """The check value (*Probenwert*) added to the d100."""
-    dice: D100Dice = attrs.field(default=D100Dice.D100, converter=_check_dice)
-    """One d100 or 2d10 read as tens and units (``"d100"`` or ``"2d10"``)."""
 
-    @property
-    def ruleset(self) -> str:
-        """``"mythandria"``."""
-        return RULESET_ID
-
-    @property
-    def name(self) -> str:
-        """``"comparison"``."""
-        return "comparison"
-
-    @property
-    def parameters(self) -> Mapping[str, Scalar]:
-        """``{"pw": …, "dice": …}``."""
-        return {"pw": self.pw, "dice": self.dice.value}
-
-    def outcome_for(self, roll: int) -> Outcome:
-        """The outcome of this check when the d100 shows ``roll``."""
-        cls = comparative_class(roll)
-        return Outcome(
-            cls is not ComparativeClass.EXTRAORDINARY_FAILURE,
-            cls.degree,
-            roll + self.pw,
-            extras={"roll": roll},
-        )
-
-    def result_for(self, roll: int, rolls: tuple[DieRoll, ...] = ()) -> CheckResult:
-        """The full result when the d100 shows ``roll`` (with recorded ``rolls``)."""
-        cls = comparative_class(roll)
-        total = roll + self.pw
-        return CheckResult(
-            success=cls is not ComparativeClass.EXTRAORDINARY_FAILURE,
-            degree=cls.degree,
-            value=total,
-            rolls=rolls,
-            explanation=CATALOG.text(
-                "mythandria.comparison",
-                dice=_dice_text(roll, self.dice),
-                pw=self.pw,
-                total=total,
-                word=CATALOG.text(f"mythandria.class.{cls.value}"),
-            ),
-            extras={"roll": roll},
-            ruleset=RULESET_ID,
-            check=self.name,
-        )
-
-    def resolve(self, rng: Rng) -> CheckResult:
-        """Roll the d100 (or 2d10) with ``rng`` and total it with ``pw``."""
-        roll, rolls = roll_d100(rng, self.dice, "comparison")
-        return self.result_for(roll, rolls)
-
-    def outcomes(self) -> Distribution[Outcome]:
-        """The exact distribution: each d100 face with probability 1/100."""
-        return Distribution.uniform(self.outcome_for(d) for d in range(1, 101))
+def _build(definition: CheckDefinition, pw: int, dice: D100Dice | str) -> FaceCheck:
+    params = {"pw": _check_pw(pw), "dice": _check_dice(dice).value}
+    return FaceCheck(definition, RULESET_ID, params, CATALOG)

@@ -21,7 +21,11 @@ from rollwerk import CheckResult, LimitExceeded, ParameterError, Rng, RulesError
 from rollwerk.checks import Explanation
 from rollwerk.dice import DieRoll
 from rollwerk_mythandria._catalog import CATALOG, join
-from rollwerk_mythandria._checks import ComparisonCheck, comparative_rank
+from rollwerk_mythandria._checks import (
+    _check_dice,
+    comparative_rank,
+    comparison_check,
+)
 from rollwerk_mythandria._dice import D100Dice
 
 __all__ = [
@@ -368,7 +372,7 @@ class Comparison:
 def _round(
     participants: tuple[int, ...], pws: tuple[int, ...], rng: Rng, dice: D100Dice
 ) -> Comparison:
-    results = tuple(ComparisonCheck(pw, dice).resolve(rng) for pw in pws)
+    results = tuple(comparison_check(pw, dice).resolve(rng) for pw in pws)
     return Comparison(participants, pws, results, dice)
 
 
@@ -391,7 +395,7 @@ def compare(
         ParameterError: With fewer than 2 check values or a non-integer one.
     """
     values = _validate_pws(pws, MAX_PARTICIPANTS)
-    die = ComparisonCheck(0, dice).dice
+    die = _check_dice(dice)
     return _round(tuple(range(len(values))), values, rng, die)
 
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 import enum
 
 from rollwerk import ParameterError, Rng
+from rollwerk.checks import d100_value
 from rollwerk.dice import DieRoll
 
-__all__ = ["D100Dice", "d100_to_digits", "digits_to_d100", "roll_d100"]
+__all__ = ["D100Dice", "d100_to_digits", "dice_for", "digits_to_d100", "roll_d100"]
 
 
 class D100Dice(enum.Enum):
@@ -80,8 +81,21 @@ def roll_d100(
         return face, (DieRoll(100, face, role),)
     tens = rng.roll(10)
     units = rng.roll(10)
-    value = digits_to_d100(tens % 10, units % 10)
-    return value, (
+    return d100_value(tens, units), (
         DieRoll(10, tens, f"{role} tens"),
         DieRoll(10, units, f"{role} units"),
     )
+
+
+def dice_for(dice: str, role: str) -> tuple[tuple[int, str], ...]:
+    """The ``(sides, role)`` pairs a check of ``dice`` (``"d100"``, ``"2d10"``) draws.
+
+    The toolkit dice of the checks, recorded as
+    [`roll_d100`][rollwerk_mythandria.roll_d100] records them.
+
+    >>> dice_for("2d10", "check")
+    ((10, 'check tens'), (10, 'check units'))
+    """
+    if dice == D100Dice.D100.value:
+        return ((100, role),)
+    return ((10, f"{role} tens"), (10, f"{role} units"))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import rollwerk
 from rollwerk import Ruleset
 from rollwerk.i18n import Catalog
-from rollwerk_mythandria._ruleset import MythandriaRuleset
+from rollwerk_mythandria._ruleset import MYTHANDRIA
 
 __all__ = ["rollwerk_register_catalogs", "rollwerk_register_rulesets"]
 
@@ -13,7 +13,7 @@ __all__ = ["rollwerk_register_catalogs", "rollwerk_register_rulesets"]
 @rollwerk.hookimpl
 def rollwerk_register_rulesets() -> list[Ruleset]:
     """Return the Mythandria ruleset."""
-    return [MythandriaRuleset()]
+    return [MYTHANDRIA]
 
 
 @rollwerk.hookimpl
