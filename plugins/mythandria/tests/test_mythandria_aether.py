@@ -15,7 +15,7 @@ from rollwerk.encounter import (
     Signalled,
 )
 from rollwerk_mythandria import (
-    MYTHANDRIA,
+    RULESET,
     AetherFormula,
     CastingStatus,
     SlotUse,
@@ -194,7 +194,7 @@ def test_my_r15_r16_effect_iff_flawless_and_uninterrupted(
 
 
 def _encounter() -> Encounter:
-    enc = Encounter.for_ruleset(MYTHANDRIA, ["Mira", "Orc"])
+    enc = Encounter.for_ruleset(RULESET, ["Mira", "Orc"])
     assert enc.actions_per_round == 2
     enc, _ = enc.advance()  # round 1, Mira's turn
     return enc

@@ -12,7 +12,7 @@ from rollwerk.i18n import CORE, Catalog, Text
 from rollwerk.plugins import Registry
 from rollwerk.testing import assert_catalog_complete, assert_text_complete
 from rollwerk_mythandria import (
-    MYTHANDRIA,
+    RULESET,
     Ability,
     AetherFormula,
     DifficultyPreset,
@@ -45,7 +45,7 @@ def test_plugin_registers_the_catalog() -> None:
 
 def test_labels_come_from_the_catalog_with_contest_sides() -> None:
     """The catalog's labels; the toolkit's words only for ``both_failed``."""
-    labels = MYTHANDRIA.labels
+    labels = RULESET.labels
     ours = CATALOG.labels("mythandria")
     for lang in ("en", "de"):
         assert {k: v for k, v in labels[lang].items() if k != "both_failed"} == ours[

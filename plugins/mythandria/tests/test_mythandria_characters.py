@@ -19,7 +19,7 @@ from rollwerk import (
 from rollwerk.dice import DieRoll
 from rollwerk.encounter import GameTime
 from rollwerk_mythandria import (
-    MYTHANDRIA,
+    RULESET,
     Ability,
     Attribute,
     Character,
@@ -129,7 +129,7 @@ def test_my_r03_v4_holding_breath() -> None:
 
 def test_my_r03_v4_holding_breath_in_an_encounter() -> None:
     """MY-R03 / V4: as an encounter effect, holding breath runs 105 game seconds."""
-    rs = MYTHANDRIA
+    rs = RULESET
     enc = Encounter.for_ruleset(rs, ["Mira"])
     enc, _ = enc.advance()
     effect = HoldingBreath.of("Mira", Character())

@@ -23,9 +23,9 @@ from rollwerk import (
 from rollwerk.dice import DieRoll
 from rollwerk.errors import ContestError
 from rollwerk_mythandria import (
-    MYTHANDRIA,
     PW_MAX,
     PW_MIN,
+    RULESET,
     ComparativeClass,
     D100Dice,
     DecisionOutcome,
@@ -40,12 +40,12 @@ from rollwerk_mythandria import (
     decision_check,
     digits_to_d100,
     fixed_modifier,
-    mythandria_ruleset,
     outcome_rank,
     roll_d100,
+    ruleset,
 )
 
-RS = MYTHANDRIA
+RS = RULESET
 pws = st.integers(min_value=-300, max_value=300)
 
 
@@ -297,12 +297,12 @@ def test_my_r08_r09_comparison_vectors(
 
 def test_my_r09_v20_tie_policy_reroll() -> None:
     """MY-R09 / V20: a ruleset configured to reroll answers REROLL on a tie."""
-    rs = mythandria_ruleset(tie=ContestOutcome.REROLL)
+    rs = ruleset(tie=ContestOutcome.REROLL)
     a = comparison_check(50).outcome_for((40,))
     b = comparison_check(40).outcome_for((50,))
     assert rs.contest(a, b) is ContestOutcome.REROLL
     with pytest.raises(ParameterError) as info:
-        mythandria_ruleset(tie=ContestOutcome.FIRST)
+        ruleset(tie=ContestOutcome.FIRST)
     assert str(info.value) == (
         "tie must be ContestOutcome.TIE or ContestOutcome.REROLL, "
         "got <ContestOutcome.FIRST: 'first'>"
@@ -356,22 +356,14 @@ def test_my_r08_extraordinary_results_override(
 def test_my_r08_contest_of_decision_outcomes_is_by_degree() -> None:
     """MY-R08: decision outcomes (library convention) compare by degree only."""
     check = decision_check(50)
-    assert (
-        RS.contest(check.outcome_for((1,)), check.outcome_for((2,)))
-        is ContestOutcome.FIRST
-    )
-    assert (
-        RS.contest(check.outcome_for((20,)), check.outcome_for((40,)))
-        is ContestOutcome.TIE
-    )
-    assert (
-        RS.contest(check.outcome_for((60,)), check.outcome_for((40,)))
-        is ContestOutcome.SECOND
-    )
-    assert (
-        RS.contest(check.outcome_for((99,)), check.outcome_for((100,)))
-        is ContestOutcome.FIRST
-    )
+    for first, second, expected in [
+        (1, 2, ContestOutcome.FIRST),
+        (20, 40, ContestOutcome.TIE),
+        (60, 40, ContestOutcome.SECOND),
+        (99, 100, ContestOutcome.FIRST),
+    ]:
+        a, b = check.outcome_for((first,)), check.outcome_for((second,))
+        assert RS.contest(a, b) is expected
 
 
 def test_my_r08_contest_rejects_mixed_outcomes() -> None:
@@ -504,7 +496,7 @@ def test_ruleset_declarations() -> None:
     assert RS.round_seconds == Fraction(6)
     assert isinstance(RS.version, str)
     with pytest.raises(ParameterError) as info:
-        mythandria_ruleset(round_seconds=0)
+        ruleset(round_seconds=0)
     assert (
         str(info.value) == "round_seconds must be a positive Fraction or integer, got 0"
     )
@@ -516,10 +508,10 @@ def test_ruleset_registered_through_hook_and_entry_point() -> None:
     from rollwerk_mythandria import plugin
 
     (ruleset,) = plugin.rollwerk_register_rulesets()
-    assert ruleset == MYTHANDRIA
+    assert ruleset == RULESET
     direct = Registry(load_entrypoints=False, plugins=[plugin])
-    assert direct.ruleset("mythandria") == MYTHANDRIA
-    assert Registry().ruleset("mythandria") == MYTHANDRIA
+    assert direct.ruleset("mythandria") == RULESET
+    assert Registry().ruleset("mythandria") == RULESET
 
 
 def test_outcome_distributions_are_uniform_over_faces() -> None:

@@ -22,7 +22,7 @@ from rollwerk.dice import DieRoll
 from rollwerk_mythandria import (
     MAX_PARTICIPANTS,
     MAX_REROLL_PARTICIPANTS,
-    MYTHANDRIA,
+    RULESET,
     D100Dice,
     comparative_rank,
     compare,
@@ -102,7 +102,7 @@ def test_my_r08_sweep_matches_independent_fold(pws: list[int]) -> None:
 
 def test_my_r08_two_participants_match_contest_odds() -> None:
     """MY-R08: for two participants the sweep equals the ruleset's contest."""
-    rs = MYTHANDRIA
+    rs = RULESET
     for pw_a, pw_b in [(40, 75), (-30, 10), (200, 150)]:
         contest = contest_odds(rs, comparison_check(pw_a), comparison_check(pw_b))
         odds = comparison_odds([pw_a, pw_b])

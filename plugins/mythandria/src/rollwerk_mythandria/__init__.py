@@ -86,7 +86,7 @@ if TYPE_CHECKING:
         check_value,
         fixed_modifier,
     )
-    from rollwerk_mythandria._ruleset import MYTHANDRIA, mythandria_ruleset
+    from rollwerk_mythandria._ruleset import RULESET, ruleset
 
 # Public name -> private module, imported on first access so that loading
 # the plugin (e.g. for one CLI check) imports only what it uses.
@@ -151,8 +151,8 @@ _LAZY: dict[str, str] = {
     "FixedKind": "rollwerk_mythandria._modifiers",
     "check_value": "rollwerk_mythandria._modifiers",
     "fixed_modifier": "rollwerk_mythandria._modifiers",
-    "MYTHANDRIA": "rollwerk_mythandria._ruleset",
-    "mythandria_ruleset": "rollwerk_mythandria._ruleset",
+    "RULESET": "rollwerk_mythandria._ruleset",
+    "ruleset": "rollwerk_mythandria._ruleset",
 }
 
 __all__ = [
@@ -170,11 +170,11 @@ __all__ = [
     "LOCKOUT_CONDITION",
     "MAX_PARTICIPANTS",
     "MAX_REROLL_PARTICIPANTS",
-    "MYTHANDRIA",
     "NEW_CHARACTER_XP",
     "PREPARATION_DIE",
     "PW_MAX",
     "PW_MIN",
+    "RULESET",
     "RULESET_ID",
     "XP_PER_ATTRIBUTE_POINT",
     "Ability",
@@ -212,11 +212,11 @@ __all__ = [
     "digits_to_d100",
     "fixed_modifier",
     "is_locked_out",
-    "mythandria_ruleset",
     "outcome_rank",
     "preparation_hours",
     "preparation_window",
     "roll_d100",
+    "ruleset",
     "settle",
 ]
 

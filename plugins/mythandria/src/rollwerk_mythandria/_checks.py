@@ -14,13 +14,12 @@ from rollwerk.checks import (
     FaceCheck,
     Monotonic,
     Parameter,
-    d100_value,
     define_check,
 )
 from rollwerk.errors import ContestError
 from rollwerk.i18n import Text
 from rollwerk_mythandria._catalog import CATALOG
-from rollwerk_mythandria._dice import D100Dice, d100_to_digits, dice_for
+from rollwerk_mythandria._dice import D100Dice, d100_to_digits, dice_for, read_d100
 
 __all__ = [
     "COMPARISON",
@@ -212,11 +211,6 @@ def _dice_text(roll: int, dice: D100Dice) -> Text:
     return CATALOG.text("mythandria.dice.2d10", tens=tens, units=units, roll=roll)
 
 
-def _read(faces: tuple[int, ...]) -> int:
-    """The d100 value of the faces: one d100, or a tens and a units d10."""
-    return faces[0] if len(faces) == 1 else d100_value(*faces)
-
-
 def _pw(help_text: str) -> Parameter:
     return Parameter(
         "pw",
@@ -238,7 +232,7 @@ _DICE = Parameter(
 
 
 def _decision(faces: tuple[int, ...], pw: int) -> Outcome:
-    roll = _read(faces)
+    roll = read_d100(faces)
     result = decide(pw, roll)
     return Outcome(result.success, result.degree, roll)
 
@@ -246,7 +240,7 @@ def _decision(faces: tuple[int, ...], pw: int) -> Outcome:
 def _explain_decision(
     faces: tuple[int, ...], outcome: Outcome, pw: int, dice: str
 ) -> Text:
-    roll = _read(faces)
+    roll = read_d100(faces)
     result = decide(pw, roll)
     note = None
     if result is DecisionOutcome.EXTRAORDINARY_SUCCESS:
@@ -267,7 +261,7 @@ def _explain_decision(
 
 
 def _comparison(faces: tuple[int, ...], pw: int) -> Outcome:
-    roll = _read(faces)
+    roll = read_d100(faces)
     cls = comparative_class(roll)
     return Outcome(
         cls is not ComparativeClass.EXTRAORDINARY_FAILURE,
@@ -280,7 +274,7 @@ def _comparison(faces: tuple[int, ...], pw: int) -> Outcome:
 def _explain_comparison(
     faces: tuple[int, ...], outcome: Outcome, pw: int, dice: str
 ) -> Text:
-    roll = _read(faces)
+    roll = read_d100(faces)
     return CATALOG.text(
         "mythandria.comparison",
         dice=_dice_text(roll, D100Dice(dice)),
@@ -323,7 +317,7 @@ the d100. The degree stands for the class (MY-R08, MY-A11): a rolled 100 is
 ordinary result with degree ``SUCCESS``. A comparative check has no success
 of its own, so ``success`` is ``False`` only for the extraordinary failure;
 who wins is the contest's business
-([`mythandria_ruleset`][rollwerk_mythandria.mythandria_ruleset],
+([`ruleset`][rollwerk_mythandria.ruleset],
 [`comparison_odds`][rollwerk_mythandria.comparison_odds]). The dice are
 recorded with the role ``"comparison"``.
 """
@@ -354,16 +348,12 @@ def decision_check(pw: int, dice: D100Dice | str = D100Dice.D100) -> FaceCheck:
 def comparison_check(pw: int, dice: D100Dice | str = D100Dice.D100) -> FaceCheck:
     """A [`COMPARISON`][rollwerk_mythandria.COMPARISON] check: d100 + ``pw``.
 
-    Any integer ``pw`` is allowed, as for
+    Any integer ``pw`` is allowed and bad values are refused as by
     [`decision_check`][rollwerk_mythandria.decision_check].
 
     >>> from rollwerk import ScriptedRng
     >>> comparison_check(10).resolve(ScriptedRng([100])).explain()
     'd100 rolled 100 + PW 10 = 110: extraordinary success (beats every ordinary result)'
-
-    Raises:
-        ParameterError: ``pw`` is not an integer, or ``dice`` is not
-            ``"d100"`` or ``"2d10"``.
     """
     return _build(COMPARISON, pw, dice)
 

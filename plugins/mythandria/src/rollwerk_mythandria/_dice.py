@@ -8,7 +8,14 @@ from rollwerk import ParameterError, Rng
 from rollwerk.checks import d100_value
 from rollwerk.dice import DieRoll
 
-__all__ = ["D100Dice", "d100_to_digits", "dice_for", "digits_to_d100", "roll_d100"]
+__all__ = [
+    "D100Dice",
+    "d100_to_digits",
+    "dice_for",
+    "digits_to_d100",
+    "read_d100",
+    "roll_d100",
+]
 
 
 class D100Dice(enum.Enum):
@@ -76,18 +83,20 @@ def roll_d100(
     >>> value, [(r.face, r.role) for r in rolls]
     (100, [(10, 'check tens'), (10, 'check units')])
     """
-    if dice is D100Dice.D100:
-        face = rng.roll(100)
-        return face, (DieRoll(100, face, role),)
-    tens = rng.roll(10)
-    units = rng.roll(10)
-    return d100_value(tens, units), (
-        DieRoll(10, tens, f"{role} tens"),
-        DieRoll(10, units, f"{role} units"),
-    )
+    rolls = tuple(DieRoll(s, rng.roll(s), r) for s, r in dice_for(dice, role))
+    return read_d100(tuple(r.face for r in rolls)), rolls
 
 
-def dice_for(dice: str, role: str) -> tuple[tuple[int, str], ...]:
+def read_d100(faces: tuple[int, ...]) -> int:
+    """The d100 value of the faces of one d100, or of a tens and a units d10.
+
+    >>> read_d100((37,)), read_d100((10, 10)), read_d100((4, 2))
+    (37, 100, 42)
+    """
+    return faces[0] if len(faces) == 1 else d100_value(*faces)
+
+
+def dice_for(dice: D100Dice | str, role: str) -> tuple[tuple[int, str], ...]:
     """The ``(sides, role)`` pairs a check of ``dice`` (``"d100"``, ``"2d10"``) draws.
 
     The toolkit dice of the checks, recorded as
@@ -96,6 +105,6 @@ def dice_for(dice: str, role: str) -> tuple[tuple[int, str], ...]:
     >>> dice_for("2d10", "check")
     ((10, 'check tens'), (10, 'check units'))
     """
-    if dice == D100Dice.D100.value:
+    if dice in (D100Dice.D100, D100Dice.D100.value):
         return ((100, role),)
     return ((10, f"{role} tens"), (10, f"{role} units"))

@@ -19,7 +19,7 @@ from rollwerk_mythandria._checks import (
 )
 from rollwerk_mythandria._modifiers import DifficultyPreset
 
-__all__ = ["MYTHANDRIA", "mythandria_ruleset"]
+__all__ = ["RULESET", "ruleset"]
 
 
 def _tie_policy(value: ContestOutcome) -> ContestOutcome:
@@ -71,7 +71,7 @@ class _Contest:
         return self.tie
 
 
-MYTHANDRIA: RulesetSpec = define_ruleset(
+RULESET: RulesetSpec = define_ruleset(
     RULESET_ID,
     "Mythandria (WRS)",
     checks=[DECISION, COMPARISON],
@@ -104,21 +104,21 @@ library convention. A decision outcome opposed to a comparison outcome
 raises [`ContestError`][rollwerk.errors.ContestError].
 
 >>> from rollwerk import build_check, contest_odds
->>> build_check(MYTHANDRIA, "decision", pw=35).outcomes().probability(lambda o: o.success)
+>>> build_check(RULESET, "decision", pw=35).outcomes().probability(lambda o: o.success)
 Fraction(7, 20)
->>> odds = contest_odds(MYTHANDRIA, build_check(MYTHANDRIA, "comparison", pw=50),
-...                     build_check(MYTHANDRIA, "comparison", pw=50))
+>>> odds = contest_odds(RULESET, build_check(RULESET, "comparison", pw=50),
+...                     build_check(RULESET, "comparison", pw=50))
 >>> odds[ContestOutcome.FIRST], odds[ContestOutcome.TIE]
 (Fraction(99, 200), Fraction(1, 100))
 """
 
 
-def mythandria_ruleset(
+def ruleset(
     *,
     tie: ContestOutcome = ContestOutcome.TIE,
     round_seconds: Fraction | int = 6,
 ) -> RulesetSpec:
-    """[`MYTHANDRIA`][rollwerk_mythandria.MYTHANDRIA] with another tie policy or round length.
+    """[`RULESET`][rollwerk_mythandria.RULESET] with another tie policy or round length.
 
     Args:
         tie: What a tied comparison gives: ``TIE`` (the GM decides, the
@@ -126,10 +126,10 @@ def mythandria_ruleset(
         round_seconds: Game seconds per combat round (default 6, an
             assumption of this library; a round is 2 actions, MY-R20).
 
-    With the defaults it is equal to ``MYTHANDRIA``.
+    With the defaults it is equal to ``RULESET``.
 
-    >>> rerolls = mythandria_ruleset(tie=ContestOutcome.REROLL)
-    >>> rerolls.id, rerolls == MYTHANDRIA, mythandria_ruleset() == MYTHANDRIA
+    >>> rerolls = ruleset(tie=ContestOutcome.REROLL)
+    >>> rerolls.id, rerolls == RULESET, ruleset() == RULESET
     ('mythandria', False, True)
 
     Raises:
@@ -137,7 +137,7 @@ def mythandria_ruleset(
             ``round_seconds`` is not a positive Fraction or integer.
     """
     return attrs.evolve(
-        MYTHANDRIA,
+        RULESET,
         contest_rule=_Contest(tie),
         round_seconds=_round_seconds(round_seconds),
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 import rollwerk
 from rollwerk import Ruleset
 from rollwerk.i18n import Catalog
-from rollwerk_mythandria._ruleset import MYTHANDRIA
+from rollwerk_mythandria._ruleset import RULESET
 
 __all__ = ["rollwerk_register_catalogs", "rollwerk_register_rulesets"]
 
@@ -13,7 +13,7 @@ __all__ = ["rollwerk_register_catalogs", "rollwerk_register_rulesets"]
 @rollwerk.hookimpl
 def rollwerk_register_rulesets() -> list[Ruleset]:
     """Return the Mythandria ruleset."""
-    return [MYTHANDRIA]
+    return [RULESET]
 
 
 @rollwerk.hookimpl
