@@ -382,6 +382,16 @@ def test_memo_returns_the_same_result_object_for_a_single_die():
     assert d20.resolve(ScriptedRng([7])) is d20.resolve(ScriptedRng([7]))
 
 
+def test_dice_given_as_a_list_keep_checks_hashable() -> None:
+    def judge(faces: tuple[int, ...]) -> Outcome:
+        return Outcome(faces[0] > 10, Degree.SUCCESS, faces[0])
+
+    listed = define_check("d20", dice=[20], judge=judge)
+    assert listed.dice == (20,)
+    assert hash(listed.build("demo")) == hash(listed.build("demo"))
+    assert listed == define_check("d20", dice=(20,), judge=judge)
+
+
 def _confirmed(faces: tuple[int, ...], target: int) -> Outcome:
     """A d20 at least ``target``; a natural 20 is critical only if a second
     d20 (drawn only then) also reaches the target."""

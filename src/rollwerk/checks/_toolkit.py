@@ -370,6 +370,7 @@ def define_check(
         raise ParameterError("judge", judge, "a function of the faces")
     if not callable(dice):
         _dice(dice)
+        dice = tuple(dice)  # hashable, so that checks are (a list is not)
     for key, fn in (("odds", odds), ("explain", explain), ("stop", stop)):
         if fn is not None and not callable(fn):
             raise ParameterError(key, fn, "a function or None")
