@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import itertools
 import string
-from collections.abc import Iterator
 
 import pytest
 
@@ -17,15 +16,16 @@ import rollwerk
 from rollwerk import ScriptedRng
 from rollwerk.i18n import CORE, Catalog, Text
 from rollwerk.plugins import Registry
-from rollwerk_pf2e import CATALOG, Pf2eCheck, Pf2eRuleset, metres
+from rollwerk.testing import (
+    assert_catalog_complete,
+    assert_text_complete,
+    text_messages,
+)
+from rollwerk_pf2e import CATALOG, PF2E, metres
 from rollwerk_pf2e import plugin as pf2e_plugin
 
-
-def _ids(text: Text) -> Iterator[str]:
-    yield text.message
-    for value in text.fields.values():
-        if isinstance(value, Text):
-            yield from _ids(value)
+TOOLKIT_LABELS = {"reroll", "both_failed"}
+"""Labels the toolkit gives every ruleset value; pf2e never ends a contest so."""
 
 
 def _placeholders(template: str) -> set[str]:
@@ -34,9 +34,8 @@ def _placeholders(template: str) -> set[str]:
 
 def test_pf2e_catalog_has_every_message_in_en_and_de() -> None:
     assert CATALOG.languages == ("en", "de")
-    assert CATALOG.missing("de") == []
+    assert_catalog_complete(CATALOG, "pf2e")
     assert CATALOG.ids("de") == CATALOG.ids("en")
-    assert all(i.startswith("pf2e.") for i in CATALOG.ids())
     for message in CATALOG.ids():
         en, de = CATALOG.template("en", message), CATALOG.template("de", message)
         assert en, message
@@ -46,17 +45,19 @@ def test_pf2e_catalog_has_every_message_in_en_and_de() -> None:
 
 def test_pf2e_code_uses_exactly_the_catalog_messages() -> None:
     used: set[str] = set()
-    texts: list[Text] = [d.label for d in Pf2eRuleset().difficulties]
+    texts: list[Text] = [d.label for d in PF2E.difficulties]
     for modifier, dc, increments in itertools.product(
         (-5, 0, 7, 15), (10, 15, 20, 30), range(1, 7)
     ):
-        check = Pf2eCheck(modifier, dc, increments)
+        check = rollwerk.build_check(
+            PF2E, "attack", modifier=modifier, dc=dc, range_increments=increments
+        )
         texts += [check.resolve(ScriptedRng([f])).explanation for f in range(1, 21)]
     for text in texts:
-        for lang in ("en", "de"):
-            assert text(lang)  # a message no catalog has raises MissingMessage
-        used.update(_ids(text))
-    used.update(f"pf2e.label.{key}" for key in Pf2eRuleset().labels["en"])
+        assert_text_complete(text, [CATALOG])
+        used.update(message for message, _ in text_messages(text))
+    labels = set(PF2E.labels["en"]) - TOOLKIT_LABELS
+    used.update(f"pf2e.label.{key}" for key in labels)
     used.update({"pf2e.metres", "pf2e.metres_fraction"})  # metres(), tested below
     used.discard("number.decimal_point")  # the core's
     assert sorted(used - CATALOG.ids()) == []
@@ -64,8 +65,14 @@ def test_pf2e_code_uses_exactly_the_catalog_messages() -> None:
 
 
 def test_pf2e_labels_come_from_the_catalog() -> None:
-    labels = Pf2eRuleset().labels
+    labels = PF2E.labels
     assert list(labels) == ["en", "de"]
+    toolkit = {
+        "en": {"reroll": "roll again", "both_failed": "both failed"},
+        "de": {"reroll": "neu würfeln", "both_failed": "beide gescheitert"},
+    }
+    for lang in labels:  # the catalog's labels, and the toolkit's contest words
+        assert dict(labels[lang]) == {**toolkit[lang], **CATALOG.labels("pf2e")[lang]}
     assert labels["de"]["dc"] == "SG"
     assert labels["en"]["attack"] == "attack roll"
     eo = Catalog({"eo": {"pf2e.label.critical_success": "kritika sukceso"}})
@@ -116,7 +123,7 @@ def test_pf2e_third_language_in_explain() -> None:
     cats = Registry(
         load_entrypoints=False, plugins=[pf2e_plugin, Esperanto()]
     ).catalogs()
-    result = Pf2eCheck(modifier=7, dc=20).resolve(ScriptedRng([20]))
+    result = rollwerk.build_check(PF2E, modifier=7, dc=20).resolve(ScriptedRng([20]))
     assert result.explain("eo", cats) == (
         "d20 20 + 7 = 27 kontraŭ MG 20: kritika sukceso "
         "(natura 20: sukceso iĝas kritika sukceso)"

@@ -21,16 +21,19 @@ from rollwerk import (
     build_check,
     contest_odds,
 )
+from rollwerk.checks import FaceCheck
 from rollwerk.plugins import Registry
-from rollwerk_pf2e import (
-    Pf2eCheck,
-    Pf2eRuleset,
-    attack_check,
-    degree_of_success,
-)
+from rollwerk.rulesets import RulesetSpec
+from rollwerk_pf2e import PF2E, attack_check, degree_of_success
 from rollwerk_pf2e import plugin as pf2e_plugin
 
-RS = Pf2eRuleset()
+RS = PF2E
+
+
+def pf2e_check(modifier: int, dc: int) -> FaceCheck:
+    check = build_check(PF2E, "check", modifier=modifier, dc=dc)
+    assert isinstance(check, FaceCheck)
+    return check
 
 
 def test_ruleset_basics() -> None:
@@ -43,6 +46,9 @@ def test_ruleset_basics() -> None:
         for d in Degree:
             assert d.value in RS.labels[lang]
     assert isinstance(RS, rollwerk.Ruleset)
+    assert isinstance(RS, RulesetSpec)
+    assert RS.name == "Pathfinder Second Edition"
+    assert RS.actions_per_round == 1
 
 
 def test_plugin_registers_pf2e() -> None:
@@ -133,7 +139,7 @@ def test_resolve_scripted_and_explanation() -> None:
 
 
 def test_exact_odds_closed_form() -> None:
-    chk = Pf2eCheck(modifier=7, dc=20)
+    chk = pf2e_check(7, 20)
     dist = chk.outcomes()
     by_degree = dist.map(lambda o: o.degree)
     assert by_degree[Degree.CRITICAL_SUCCESS] == Fraction(1, 20)  # natural 20 only
@@ -147,17 +153,17 @@ def test_exact_odds_closed_form() -> None:
 def test_exact_odds_extremes() -> None:
     # a DC no total can reach still succeeds on a natural 20 only if it
     # would be a failure (stepped to success) -- far below it stays failure
-    hopeless = Pf2eCheck(modifier=0, dc=40).outcomes().map(lambda o: o.degree)
+    hopeless = pf2e_check(0, 40).outcomes().map(lambda o: o.degree)
     assert hopeless[Degree.FAILURE] == Fraction(1, 20)
     assert hopeless[Degree.CRITICAL_FAILURE] == Fraction(19, 20)
-    sure = Pf2eCheck(modifier=40, dc=10).outcomes().map(lambda o: o.degree)
+    sure = pf2e_check(40, 10).outcomes().map(lambda o: o.degree)
     assert sure[Degree.SUCCESS] == Fraction(1, 20)  # the natural 1
     assert sure[Degree.CRITICAL_SUCCESS] == Fraction(19, 20)
 
 
 @given(st.integers(-20, 60), st.integers(0, 80), st.integers(1, 20))
 def test_resolution_in_support_and_replays(modifier: int, dc: int, face: int) -> None:
-    chk = Pf2eCheck(modifier=modifier, dc=dc)
+    chk = pf2e_check(modifier, dc)
     result = chk.resolve(ScriptedRng([face]))
     assert result.outcome() in chk.outcomes().support
     assert result.value == face + modifier
@@ -169,7 +175,7 @@ def test_resolution_in_support_and_replays(modifier: int, dc: int, face: int) ->
 @given(st.integers(-20, 59), st.integers(0, 80))
 def test_monotonic_in_modifier_and_dc(modifier: int, dc: int) -> None:
     def p(m: int, d: int) -> Fraction:
-        return Pf2eCheck(modifier=m, dc=d).outcomes().probability(lambda o: o.success)
+        return pf2e_check(m, d).outcomes().probability(lambda o: o.success)
 
     assert p(modifier + 1, dc) >= p(modifier, dc)
     if dc < 80:
@@ -204,9 +210,19 @@ def test_pf2e_r08_attack_check_takes_range_penalty() -> None:
 
 def test_pf2e_r08_attack_check_from_distance_e3_e8() -> None:
     """PF2E-R08, vectors E3 and E8: short bow (12 squares) at 20 and 73 squares."""
-    assert attack_check(10, 20, distance=20, increment=12).range_penalty == -2
-    assert attack_check(10, 20, distance=72, increment=12).range_penalty == -10
-    assert attack_check(10, 20).range_penalty == 0  # melee
+    near = attack_check(10, 20, distance=20, increment=12)
+    assert near == build_check(RS, "attack", modifier=10, dc=20, range_increments=2)
+    assert near.resolve(ScriptedRng([10])).explain() == (
+        "d20 10 + 10 - 2 (range) = 18 against DC 20: failure"
+    )
+    far = attack_check(10, 20, distance=72, increment=12)
+    assert far.parameters["range_increments"] == 6
+    assert far.resolve(ScriptedRng([10])).value == 10  # -10
+    melee = attack_check(10, 20)
+    assert melee.parameters == {"modifier": 10, "dc": 20, "range_increments": 1}
+    assert melee.resolve(ScriptedRng([10])).explain() == (
+        "d20 10 + 10 = 20 against DC 20: success"
+    )
     with pytest.raises(RulesError, match="beyond six range increments"):
         attack_check(10, 20, distance=73, increment=12)
 
@@ -234,7 +250,7 @@ def test_difficulties_easiest_first() -> None:
 
 
 def test_seeded_resolution_reproducible() -> None:
-    chk = Pf2eCheck(modifier=3, dc=18)
+    chk = pf2e_check(3, 18)
     assert chk.resolve(SeededRng(7)) == chk.resolve(SeededRng(7))
 
 
@@ -285,24 +301,37 @@ def test_natural_step_explained_in_both_languages(
 
 
 @pytest.mark.parametrize(
-    ("kwargs", "message"),
+    ("check", "kwargs", "message"),
     [
-        ({"modifier": "3", "dc": 10}, "modifier must be an integer, got '3'"),
-        ({"modifier": 3, "dc": 1.5}, "dc must be an integer, got 1.5"),
         (
+            "check",
+            {"modifier": "3", "dc": 10},
+            "modifier must be an integer from -20 to 60, got '3'",
+        ),
+        (
+            "check",
+            {"modifier": 3, "dc": 1.5},
+            "dc must be an integer from 0 to 80, got 1.5",
+        ),
+        (
+            "attack",
             {"modifier": 3, "dc": 10, "range_increments": True},
-            "range_increments must be an integer, got True",
+            "range_increments must be an integer from 1 to 6, got True",
         ),
     ],
 )
-def test_direct_construction_validates_types(
-    kwargs: dict[str, object], message: str
+def test_build_check_validates_types(
+    check: str, kwargs: dict[str, object], message: str
 ) -> None:
-    """A Pf2eCheck built directly refuses non-integers with a ParameterError
-    (it used to accept True as one range increment or crash with TypeError)."""
+    """A pf2e check refuses non-integers with a ParameterError (True is not
+    one range increment)."""
     with pytest.raises(ParameterError, match=f"^{message}$"):
-        Pf2eCheck(**kwargs)  # type: ignore[arg-type]
+        build_check(RS, check, **kwargs)
     with pytest.raises(
         ParameterError, match=r"^natural must be an integer from 1 to 20, got '5'$"
     ):
         degree_of_success("5", 10, 10)  # type: ignore[arg-type]
+    with pytest.raises(
+        ParameterError, match=r"^modifier must be an integer from -20 to 60, got 61$"
+    ):
+        attack_check(61, 10)

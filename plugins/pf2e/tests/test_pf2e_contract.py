@@ -9,8 +9,8 @@ from rollwerk.encounter import Timeline
 from rollwerk.testing import assert_ruleset_contract
 from rollwerk_pf2e import (
     DURATION_KINDS,
+    PF2E,
     CreatorLeaves,
-    Pf2eRuleset,
     encounter_long,
     game_time,
     new_encounter,
@@ -33,7 +33,7 @@ except ImportError:  # pragma: no cover - depends on the core's progress
 
 
 def test_pf2e_ruleset_passes_the_contract_kit() -> None:
-    assert_ruleset_contract(Pf2eRuleset())
+    assert_ruleset_contract(PF2E)
 
 
 def _with_every_duration(when: int) -> Encounter:

@@ -24,9 +24,9 @@ from rollwerk.encounter import (
 from rollwerk.testing import assert_timeline_contract
 from rollwerk_pf2e import (
     DURATION_KINDS,
+    PF2E,
     CreatorLeaves,
     Pf2eRounds,
-    Pf2eRuleset,
     encounter_long,
     end_encounter,
     game_time,
@@ -177,7 +177,7 @@ def test_initiative_order_rule_and_ruleset_hook() -> None:
     from rollwerk import ScriptedRng
 
     assert initiative_order(people, ScriptedRng([])) == ("g2", "g1", "p1", "p2")
-    enc = Encounter.for_ruleset(Pf2eRuleset(), people, rng=ScriptedRng([]))
+    enc = Encounter.for_ruleset(PF2E, people, rng=ScriptedRng([]))
     assert enc.order == ("g2", "g1", "p1", "p2")
     assert enc.round_seconds == 6
 
@@ -448,7 +448,7 @@ def test_typed_bonuses_do_not_stack_untyped_do() -> None:
     ]
     encounters = (
         new_encounter(ABC),
-        Encounter.for_ruleset(Pf2eRuleset(), ABC, order=ABC),
+        Encounter.for_ruleset(PF2E, ABC, order=ABC),
     )
     for start in encounters:
         enc = start

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
         picture,
     )
     from rollwerk_pf2e._catalog import CATALOG
-    from rollwerk_pf2e._checks import Pf2eCheck, attack_check, degree_of_success
+    from rollwerk_pf2e._checks import degree_of_success
     from rollwerk_pf2e._durations import (
         DURATION_KINDS,
         ENCOUNTER_END,
@@ -60,7 +60,7 @@ if TYPE_CHECKING:
         range_increments,
         range_penalty,
     )
-    from rollwerk_pf2e._ruleset import Pf2eRuleset
+    from rollwerk_pf2e._ruleset import PF2E, attack_check
     from rollwerk_pf2e._sight import (
         Battlefield,
         Wall,
@@ -99,8 +99,6 @@ _LAZY: dict[str, str] = {
     "line": "rollwerk_pf2e._areas",
     "picture": "rollwerk_pf2e._areas",
     "CATALOG": "rollwerk_pf2e._catalog",
-    "Pf2eCheck": "rollwerk_pf2e._checks",
-    "attack_check": "rollwerk_pf2e._checks",
     "degree_of_success": "rollwerk_pf2e._checks",
     "CreatorLeaves": "rollwerk_pf2e._durations",
     "DURATION_KINDS": "rollwerk_pf2e._durations",
@@ -130,7 +128,8 @@ _LAZY: dict[str, str] = {
     "check_in_range": "rollwerk_pf2e._range",
     "range_increments": "rollwerk_pf2e._range",
     "range_penalty": "rollwerk_pf2e._range",
-    "Pf2eRuleset": "rollwerk_pf2e._ruleset",
+    "PF2E": "rollwerk_pf2e._ruleset",
+    "attack_check": "rollwerk_pf2e._ruleset",
     "Battlefield": "rollwerk_pf2e._sight",
     "Wall": "rollwerk_pf2e._sight",
     "affected": "rollwerk_pf2e._sight",
@@ -156,6 +155,7 @@ __all__ = [
     "DURATION_KINDS",
     "ENCOUNTER_END",
     "MAX_RANGE_INCREMENTS",
+    "PF2E",
     "Area",
     "AreaKind",
     "Battlefield",
@@ -163,9 +163,7 @@ __all__ = [
     "CreatorLeaves",
     "Creature",
     "Direction",
-    "Pf2eCheck",
     "Pf2eRounds",
-    "Pf2eRuleset",
     "Point",
     "Size",
     "Space",

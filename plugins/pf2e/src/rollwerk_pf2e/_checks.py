@@ -8,25 +8,21 @@ rulebook); users of a Pathfinder plugin expect it. The degrees of success:
 - a natural 20 then improves the degree by one step and a natural 1 worsens
   it by one step (never beyond critical success or critical failure).
 
-The outcome's ``value`` is the total (die + modifier + range penalty).
+The outcome's ``value`` is the total (die + modifier + range penalty). The
+two checks are declared with the toolkit
+([`define_check`][rollwerk.checks.define_check]): one d20, the judge below
+and the explanation from the plugin's catalog.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
-import attrs
-
-from rollwerk import CheckResult, Degree, Distribution, Outcome, ParameterError, Rng
-from rollwerk.checks import Scalar
-from rollwerk.dice import DieRoll
+from rollwerk import Degree, Outcome, ParameterError
+from rollwerk.checks import Monotonic, Parameter, define_check
 from rollwerk.i18n import Field, Text
 from rollwerk_pf2e._catalog import CATALOG
-from rollwerk_pf2e._range import MAX_RANGE_INCREMENTS, range_increments
+from rollwerk_pf2e._range import MAX_RANGE_INCREMENTS
 
-__all__ = ["Pf2eCheck", "attack_check", "degree_of_success"]
-
-RULESET_ID = "pf2e"
+__all__ = ["ATTACK", "CHECK", "degree_of_success"]
 
 _ORDER = (
     Degree.CRITICAL_FAILURE,
@@ -78,140 +74,19 @@ def degree_of_success(natural: int, total: int, dc: int) -> Degree:
     return _ORDER[step]
 
 
-def _success(degree: Degree) -> bool:
-    return degree in (Degree.SUCCESS, Degree.CRITICAL_SUCCESS)
+def _penalty(range_increments: int) -> int:
+    """The range penalty on the roll: 0, −2, … −10 (PF2E-R08)."""
+    return -2 * (range_increments - 1)
 
 
-@attrs.frozen
-class Pf2eCheck:
-    """A Pathfinder check: d20 + modifier against a DC.
-
-    Build it with ``rollwerk.build_check(ruleset, "check", modifier=…,
-    dc=…)`` or directly. For an attack roll, ``range_increments`` says which
-    range increment the target is in (1 = the first, no penalty); each
-    further increment costs −2 (PF2E-R08).
-
-    >>> from rollwerk import ScriptedRng
-    >>> chk = Pf2eCheck(modifier=7, dc=20)
-    >>> result = chk.resolve(ScriptedRng([20]))
-    >>> result.degree.name, result.value
-    ('CRITICAL_SUCCESS', 27)
-    >>> print(result.explain())
-    d20 20 + 7 = 27 against DC 20: critical success (natural 20: success stepped to critical success)
-    >>> print(result.explain("de"))
-    W20 20 + 7 = 27 gegen SG 20: kritischer Erfolg (natürliche 20: Erfolg wird zu kritischem Erfolg)
-    >>> chk.outcomes().probability(lambda o: o.success)
-    Fraction(2, 5)
-    """
-
-    modifier: int
-    """The check modifier (all bonuses and penalties except range)."""
-    dc: int
-    """The difficulty class."""
-    range_increments: int = 1
-    """Which range increment the target is in (1 to 6; 1 means no penalty)."""
-    name: str = "check"
-    """The name of the check in the ruleset (``"check"`` or ``"attack"``)."""
-    _memo: dict[int, CheckResult] = attrs.field(
-        factory=dict, init=False, repr=False, eq=False
-    )
-    """Results already built, by natural roll: a check is a frozen value, so
-    the result of each face is built once and then reused (fast resolving)."""
-
-    def __attrs_post_init__(self) -> None:
-        for name in ("modifier", "dc", "range_increments"):
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise ParameterError(name, value, "an integer")
-        if not 1 <= self.range_increments <= MAX_RANGE_INCREMENTS:
-            raise ParameterError(
-                "range_increments",
-                self.range_increments,
-                f"an integer from 1 to {MAX_RANGE_INCREMENTS}",
-            )
-
-    @property
-    def ruleset(self) -> str:
-        """Always ``"pf2e"``."""
-        return RULESET_ID
-
-    @property
-    def range_penalty(self) -> int:
-        """The range penalty on the roll: 0, −2, … −10 (PF2E-R08)."""
-        return -2 * (self.range_increments - 1)
-
-    @property
-    def parameters(self) -> Mapping[str, Scalar]:
-        """The parameters the check was built from."""
-        params: dict[str, Scalar] = {"modifier": self.modifier, "dc": self.dc}
-        if self.name == "attack":
-            params["range_increments"] = self.range_increments
-        return params
-
-    def _outcome(self, natural: int) -> Outcome:
-        total = natural + self.modifier + self.range_penalty
-        degree = degree_of_success(natural, total, self.dc)
-        return Outcome(_success(degree), degree, total)
-
-    def resolve(self, rng: Rng) -> CheckResult:
-        """Roll one d20 with ``rng`` and grade the total against the DC."""
-        natural = rng.roll(20)
-        try:
-            return self._memo[natural]
-        except KeyError:
-            result = self._memo[natural] = self._result(natural)
-            return result
-
-    def _result(self, natural: int) -> CheckResult:
-        outcome = self._outcome(natural)
-        degree = outcome.degree
-        fields: dict[str, Field] = {
-            "natural": natural,
-            "modifier": _signed(self.modifier),
-            "total": outcome.value,
-            "dc": self.dc,
-            "degree": _degree(degree),
-        }
-        if self.range_penalty:
-            text = CATALOG.text(
-                "pf2e.check.roll_range", penalty=_signed(self.range_penalty), **fields
-            )
-        else:
-            text = CATALOG.text("pf2e.check.roll", **fields)
-        if natural in (1, 20):
-            plain = degree_of_success(10, outcome.value or 0, self.dc)
-            if plain is not degree:
-                text = CATALOG.text(
-                    "pf2e.check.natural_stepped",
-                    before=text,
-                    natural=natural,
-                    plain=_degree(plain),
-                    degree=CATALOG.text(f"pf2e.stepped_to.{degree.value}"),
-                )
-            else:  # the step is capped at the best or worst degree
-                text = CATALOG.text(
-                    "pf2e.check.natural_capped",
-                    before=text,
-                    natural=natural,
-                    degree=_degree(degree),
-                )
-        return CheckResult(
-            success=outcome.success,
-            degree=degree,
-            value=outcome.value,
-            rolls=(DieRoll(20, natural, "check"),),
-            explanation=text,
-            ruleset=RULESET_ID,
-            check=self.name,
-        )
-
-    def outcomes(self) -> Distribution[Outcome]:
-        """The exact distribution: each face of the one d20 has weight 1."""
-        weights: dict[Outcome, int] = {}
-        for natural in range(1, 21):
-            out = self._outcome(natural)
-            weights[out] = weights.get(out, 0) + 1
-        return Distribution.from_weights(weights)
+def judge(
+    faces: tuple[int, ...], modifier: int, dc: int, range_increments: int = 1
+) -> Outcome:
+    """The outcome of the d20 showing ``faces[0]``: its degree and the total."""
+    natural = faces[0]
+    total = natural + modifier + _penalty(range_increments)
+    degree = degree_of_success(natural, total, dc)
+    return Outcome(degree.rank >= Degree.SUCCESS.rank, degree, total)
 
 
 def _degree(degree: Degree) -> Text:
@@ -222,23 +97,90 @@ def _signed(n: int) -> str:
     return f"+ {n}" if n >= 0 else f"- {-n}"
 
 
-def attack_check(
-    modifier: int, dc: int, *, distance: int = 0, increment: int | None = None
-) -> Pf2eCheck:
-    """An attack roll against a target at ``distance`` squares (PF2E-R08).
+def explain(
+    faces: tuple[int, ...],
+    outcome: Outcome,
+    modifier: int,
+    dc: int,
+    range_increments: int = 1,
+) -> Text:
+    """``d20 20 + 7 = 27 against DC 20: critical success (natural 20: …)``."""
+    natural, degree, total = faces[0], outcome.degree, outcome.value or 0
+    penalty = _penalty(range_increments)
+    fields: dict[str, Field] = {
+        "natural": natural,
+        "modifier": _signed(modifier),
+        "total": total,
+        "dc": dc,
+        "degree": _degree(degree),
+    }
+    if penalty:
+        text = CATALOG.text("pf2e.check.roll_range", penalty=_signed(penalty), **fields)
+    else:
+        text = CATALOG.text("pf2e.check.roll", **fields)
+    if natural not in (1, 20):
+        return text
+    plain = degree_of_success(10, total, dc)
+    if plain is degree:  # the step is capped at the best or worst degree
+        return CATALOG.text(
+            "pf2e.check.natural_capped",
+            before=text,
+            natural=natural,
+            degree=fields["degree"],
+        )
+    return CATALOG.text(
+        "pf2e.check.natural_stepped",
+        before=text,
+        natural=natural,
+        plain=_degree(plain),
+        degree=CATALOG.text(f"pf2e.stepped_to.{degree.value}"),
+    )
 
-    Args:
-        modifier: The attack modifier.
-        dc: The target's AC (or other DC).
-        distance: The grid distance to the target in squares.
-        increment: The weapon's range increment in squares; ``None`` for a
-            melee attack (no range penalty).
 
-    Raises:
-        RulesError: If the target is beyond six range increments.
+_MODIFIER = Parameter(
+    "modifier",
+    int,
+    help="check modifier (attack bonus, skill, save…)",
+    default=0,
+    min_value=-20,
+    max_value=60,
+    monotonic=Monotonic.INCREASING,
+)
+_DC = Parameter(
+    "dc",
+    int,
+    help="difficulty class (DC or AC)",
+    min_value=0,
+    max_value=80,
+    monotonic=Monotonic.DECREASING,
+)
+_INCREMENTS = Parameter(
+    "range_increments",
+    int,
+    help="range increment the target is in: 1 (no penalty) to 6 (-10)",
+    default=1,
+    min_value=1,
+    max_value=MAX_RANGE_INCREMENTS,
+    monotonic=Monotonic.DECREASING,
+)
 
-    >>> attack_check(10, 18, distance=30, increment=12).range_penalty
-    -4
-    """
-    band = 1 if increment is None else range_increments(distance, increment)
-    return Pf2eCheck(modifier=modifier, dc=dc, range_increments=band, name="attack")
+CHECK = define_check(
+    "check",
+    [_MODIFIER, _DC],
+    dice=[20],
+    judge=judge,
+    explain=explain,
+    help="d20 + modifier against a DC, four degrees of success",
+)
+"""The ``check``: d20 + ``modifier`` against ``dc``, four degrees of success."""
+
+ATTACK = define_check(
+    "attack",
+    [_MODIFIER, _DC, _INCREMENTS],
+    dice=[20],
+    judge=judge,
+    explain=explain,
+    help="attack roll with the range-increment penalty (-2 each)",
+)
+"""The ``attack``: the check with ``range_increments`` (each beyond the
+first costs −2 on the roll, PF2E-R08)."""

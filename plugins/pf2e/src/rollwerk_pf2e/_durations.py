@@ -40,8 +40,6 @@ from rollwerk.encounter import (
     EncounterView,
     GameTime,
     Instant,
-    Stacking,
-    StackingPolicy,
     Step,
     UntilCondition,
     UntilEndOfNextTurns,
@@ -50,6 +48,7 @@ from rollwerk.encounter import (
 )
 from rollwerk.i18n import CORE, Catalog, Text, genitive, quantity
 from rollwerk_pf2e._catalog import DURATION_WORDS
+from rollwerk_pf2e._stacking import STACKING_POLICY
 
 if TYPE_CHECKING:
     from rollwerk import Encounter, Rng
@@ -71,19 +70,6 @@ __all__ = [
     "until_end_of_next_turn",
     "until_event",
 ]
-
-STACKING_POLICY = StackingPolicy(
-    modifiers=Stacking.SUM,
-    per_kind={
-        "circumstance": Stacking.HIGHEST,
-        "item": Stacking.HIGHEST,
-        "status": Stacking.HIGHEST,
-    },
-)
-"""Pathfinder stacking (from the full rules, outside the excerpt): of the
-typed bonuses and penalties (``circumstance``, ``item``, ``status``) only
-the highest bonus and the worst penalty of each type count; every other
-kind (untyped) adds up. Same-name effects stay side by side."""
 
 ENCOUNTER_END = "pf2e:encounter-end"
 """The event [`end_encounter`][rollwerk_pf2e.end_encounter] signals."""
@@ -508,7 +494,7 @@ def new_encounter(
 ) -> Encounter:
     """A Pathfinder encounter: 6-second rounds, optionally ordered by initiative.
 
-    Modifiers stack as ``Pf2eRuleset().stacking_policy`` says (typed
+    Modifiers stack as ``PF2E.stacking_policy`` says (typed
     bonuses: only the highest of each type).
 
     Args:

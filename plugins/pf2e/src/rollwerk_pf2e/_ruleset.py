@@ -1,179 +1,106 @@
-"""The ``pf2e`` ruleset object: checks, labels, contest rule, round length."""
+"""The ``pf2e`` ruleset value: checks, labels, contest rule, round length."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from fractions import Fraction
-
-import attrs
+from collections.abc import Sequence
 
 from rollwerk import Combatant, ContestOutcome, Outcome, Rng
-from rollwerk.checks import CheckSpec, Difficulty, Monotonic, Parameter
-from rollwerk.encounter import StackingPolicy
-from rollwerk.rulesets import Ruleset, distribution_version
+from rollwerk.checks import Difficulty, FaceCheck, compare
+from rollwerk.rulesets import RulesetSpec, define_ruleset
 from rollwerk_pf2e._catalog import CATALOG
-from rollwerk_pf2e._checks import RULESET_ID, Pf2eCheck
+from rollwerk_pf2e._checks import ATTACK, CHECK
+from rollwerk_pf2e._range import range_increments
+from rollwerk_pf2e._stacking import STACKING_POLICY
 
-__all__ = ["Pf2eRuleset"]
-
-_MODIFIER = Parameter(
-    "modifier",
-    int,
-    help="check modifier (attack bonus, skill, save…)",
-    default=0,
-    min_value=-20,
-    max_value=60,
-    monotonic=Monotonic.INCREASING,
-)
-_DC = Parameter(
-    "dc",
-    int,
-    help="difficulty class (DC or AC)",
-    min_value=0,
-    max_value=80,
-    monotonic=Monotonic.DECREASING,
-)
-_INCREMENTS = Parameter(
-    "range_increments",
-    int,
-    help="range increment the target is in: 1 (no penalty) to 6 (-10)",
-    default=1,
-    min_value=1,
-    max_value=6,
-    monotonic=Monotonic.DECREASING,
-)
+__all__ = ["PF2E", "attack_check"]
 
 
-def _check(modifier: int, dc: int) -> Pf2eCheck:
-    return Pf2eCheck(modifier=modifier, dc=dc)
-
-
-def _attack(modifier: int, dc: int, range_increments: int) -> Pf2eCheck:
-    return Pf2eCheck(
-        modifier=modifier, dc=dc, range_increments=range_increments, name="attack"
+def _contest(first: Outcome, second: Outcome) -> ContestOutcome:
+    """The better degree wins, then the higher total; equal totals tie."""
+    return compare(
+        (first.degree.rank, first.value or 0), (second.degree.rank, second.value or 0)
     )
 
 
-_LABELS: Mapping[str, Mapping[str, str]] = CATALOG.labels(RULESET_ID)
+def _initiative(combatants: Sequence[Combatant], rng: Rng) -> tuple[str, ...]:
+    from rollwerk_pf2e._durations import initiative_order
+
+    return initiative_order(combatants, rng)
 
 
-@attrs.frozen
-class Pf2eRuleset(Ruleset):
-    """Pathfinder Second Edition: checks and the effects layer.
+def _difficulty(id: str, modifier: int) -> Difficulty:
+    return Difficulty(id, modifier, CATALOG.text(f"pf2e.difficulty.{id}"))
 
-    The effects layer (durations, range, reach, areas, line of effect and
-    sight, targets) lives in functions and classes of `rollwerk_pf2e`; the
-    ruleset object carries what generic code needs: the checks, labels, the
-    contest rule and the 6-second round.
 
-    >>> from rollwerk import build_check, ScriptedRng
-    >>> rs = Pf2eRuleset()
-    >>> build_check(rs, "check", modifier=5, dc=15).resolve(ScriptedRng([10])).degree.name
-    'SUCCESS'
+PF2E: RulesetSpec = define_ruleset(
+    "pf2e",
+    "Pathfinder Second Edition",
+    checks=[CHECK, ATTACK],
+    distribution="rollwerk-pf2e",
+    catalog=CATALOG,
+    difficulties=[
+        _difficulty("incredibly-easy", 10),
+        _difficulty("very-easy", 5),
+        _difficulty("easy", 2),
+        _difficulty("normal", 0),
+        _difficulty("hard", -2),
+        _difficulty("very-hard", -5),
+        _difficulty("incredibly-hard", -10),
+    ],
+    contest=_contest,
+    round_seconds=6,
+    stacking_policy=STACKING_POLICY,
+    initiative_order=_initiative,
+)
+"""Pathfinder Second Edition: the ruleset value (a
+[`RulesetSpec`][rollwerk.rulesets.RulesetSpec]).
+
+- checks: ``check`` (d20 + ``modifier`` against ``dc``, the default) and
+  ``attack`` (with ``range_increments``, PF2E-R08);
+- labels from the catalog's ``pf2e.label.<key>`` messages (German terms of
+  the Grundregelwerk);
+- difficulties: the DC adjustments as modifiers to the roll, easiest first
+  (a DC 2 higher is a −2 modifier);
+- contest (Pathfinder has no opposed rolls; one side rolls against the
+  other's DC): the better degree wins, then the higher total; equal totals
+  are a tie that stands;
+- a round lasts 6 seconds; typed bonuses (``circumstance``, ``item``,
+  ``status``): only the highest of each type counts, and the worst penalty;
+  initiative: highest first, on a tie the GM's creatures act first
+  ([`initiative_order`][rollwerk_pf2e.initiative_order]).
+
+The effects layer (durations, range, reach, areas, line of effect and
+sight, targets) lives in functions and classes of `rollwerk_pf2e`.
+
+>>> from rollwerk import build_check, ScriptedRng
+>>> build_check(PF2E, "check", modifier=5, dc=15).resolve(ScriptedRng([10])).degree.name
+'SUCCESS'
+"""
+
+
+def attack_check(
+    modifier: int, dc: int, *, distance: int = 0, increment: int | None = None
+) -> FaceCheck:
+    """An attack roll against a target at ``distance`` squares (PF2E-R08).
+
+    The same check as ``build_check(PF2E, "attack", …)`` with the range
+    increment the distance falls in.
+
+    Args:
+        modifier: The attack modifier.
+        dc: The target's AC (or other DC).
+        distance: The grid distance to the target in squares.
+        increment: The weapon's range increment in squares; ``None`` for a
+            melee attack (no range penalty).
+
+    Raises:
+        RulesError: If the target is beyond six range increments.
+        ParameterError: ``modifier`` or ``dc`` outside the declared ranges.
+
+    >>> attack_check(10, 18, distance=30, increment=12).parameters
+    {'modifier': 10, 'dc': 18, 'range_increments': 3}
     """
-
-    @property
-    def id(self) -> str:
-        """``"pf2e"``."""
-        return RULESET_ID
-
-    @property
-    def name(self) -> str:
-        """The system's name."""
-        return "Pathfinder Second Edition"
-
-    @property
-    def version(self) -> str:
-        """The installed version of ``rollwerk-pf2e``."""
-        return distribution_version("rollwerk-pf2e")
-
-    @property
-    def labels(self) -> Mapping[str, Mapping[str, str]]:
-        """Labels by language (German terms of the Grundregelwerk).
-
-        Derived from the pf2e catalog's ``pf2e.label.<key>`` messages: every
-        language the catalog has, a missing label in English.
-        """
-        return _LABELS
-
-    @property
-    def round_seconds(self) -> Fraction:
-        """A round lasts 6 seconds."""
-        return Fraction(6)
-
-    @property
-    def difficulties(self) -> Sequence[Difficulty]:
-        """The DC adjustments, as modifiers to the roll (easiest first).
-
-        Pathfinder raises or lowers the DC; ``modifier`` is the same
-        adjustment seen from the roll (a DC 2 higher is a −2 modifier).
-        """
-        return (
-            Difficulty(
-                "incredibly-easy", 10, CATALOG.text("pf2e.difficulty.incredibly-easy")
-            ),
-            Difficulty("very-easy", 5, CATALOG.text("pf2e.difficulty.very-easy")),
-            Difficulty("easy", 2, CATALOG.text("pf2e.difficulty.easy")),
-            Difficulty("normal", 0, CATALOG.text("pf2e.difficulty.normal")),
-            Difficulty("hard", -2, CATALOG.text("pf2e.difficulty.hard")),
-            Difficulty("very-hard", -5, CATALOG.text("pf2e.difficulty.very-hard")),
-            Difficulty(
-                "incredibly-hard", -10, CATALOG.text("pf2e.difficulty.incredibly-hard")
-            ),
-        )
-
-    def checks(self) -> Sequence[CheckSpec]:
-        """``check`` (d20 + modifier vs DC) and ``attack`` (with range)."""
-        return (
-            CheckSpec(
-                "check",
-                (_MODIFIER, _DC),
-                _check,
-                help="d20 + modifier against a DC, four degrees of success",
-            ),
-            CheckSpec(
-                "attack",
-                (_MODIFIER, _DC, _INCREMENTS),
-                _attack,
-                help="attack roll with the range-increment penalty (-2 each)",
-            ),
-        )
-
-    @property
-    def stacking_policy(self) -> StackingPolicy:
-        """Typed bonuses (circumstance, item, status): only the highest counts.
-
-        Read by ``Encounter.for_ruleset``; the worst penalty of each type
-        counts too, untyped modifiers add up.
-        """
-        from rollwerk_pf2e._durations import STACKING_POLICY
-
-        return STACKING_POLICY
-
-    def initiative_order(
-        self, combatants: Sequence[Combatant], rng: Rng
-    ) -> tuple[str, ...]:
-        """Highest initiative first; on a tie the GM's creatures act first.
-
-        Used by ``Encounter.for_ruleset``; see
-        [`initiative_order`][rollwerk_pf2e.initiative_order].
-        """
-        from rollwerk_pf2e._durations import initiative_order
-
-        return initiative_order(combatants, rng)
-
-    def contest(self, first: Outcome, second: Outcome) -> ContestOutcome:
-        """Compare two results: the better degree wins, then the higher total.
-
-        Pathfinder has no opposed rolls in the excerpt (one side rolls
-        against the other's DC). For generic contests this plugin decides:
-        the better degree of success wins; equal degrees go to the higher
-        total; equal totals are a tie that stands.
-        """
-        a = (first.degree.rank, first.value or 0)
-        b = (second.degree.rank, second.value or 0)
-        if a > b:
-            return ContestOutcome.FIRST
-        if b > a:
-            return ContestOutcome.SECOND
-        return ContestOutcome.TIE
+    band = 1 if increment is None else range_increments(distance, increment)
+    return ATTACK.build(
+        PF2E.id, PF2E.catalog, modifier=modifier, dc=dc, range_increments=band
+    )

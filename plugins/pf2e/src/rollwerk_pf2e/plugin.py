@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import rollwerk
 from rollwerk import Ruleset
 from rollwerk.i18n import Catalog
-from rollwerk_pf2e._ruleset import Pf2eRuleset
+from rollwerk_pf2e._ruleset import PF2E
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -24,7 +24,7 @@ __all__ = [
 @rollwerk.hookimpl
 def rollwerk_register_rulesets() -> list[Ruleset]:
     """Register the ``pf2e`` ruleset."""
-    return [Pf2eRuleset()]
+    return [PF2E]
 
 
 @rollwerk.hookimpl
