@@ -21,19 +21,21 @@ from rollwerk import (
     SeededRng,
     build_check,
 )
+from rollwerk.checks import FaceCheck
 from rollwerk.plugins import get_registry
 from rollwerk_adz import (
-    AdzCheck,
-    AdzRuleset,
+    ADZ,
     CheckKind,
+    adz_check,
+    chance,
     count_successes,
+    pool_of,
     success_chance,
     success_weights,
     successes,
     supporting_dice,
+    threshold_of,
 )
-
-ADZ = AdzRuleset()
 
 
 def brute_force(n: int, t: int, allow: bool = False) -> Fraction:
@@ -61,7 +63,7 @@ def test_adz_r03_pool_zero_rolls_nothing() -> None:
     """ADZ-R03, ADZ-A02: a pool <= 0 rolls nothing and gives 0 successes."""
     assert successes(0) == successes(-3)
     assert successes(0)[0] == 1
-    check = AdzCheck(dice=2, modifier=-3, allow_impossible=True)
+    check = adz_check(dice=2, modifier=-3, allow_impossible=True)
     result = check.resolve(ScriptedRng([]))
     assert (result.success, result.value, result.rolled, result.rolls) == (
         False,
@@ -107,14 +109,14 @@ def test_adz_r07_r08_spec_success_probabilities(
 ) -> None:
     """ADZ-R07, ADZ-R08: the exact success probabilities of spec §5."""
     assert success_chance(n, t, allow_impossible=allow) == p
-    assert AdzCheck(dice=n, minimum=t, allow_impossible=allow).chance() == p
+    assert chance(adz_check(dice=n, minimum=t, allow_impossible=allow)) == p
 
 
 @pytest.mark.parametrize(("n", "t"), [(n, t) for n in range(6) for t in range(1, 7)])
 @pytest.mark.parametrize("allow", [False, True])
 def test_adz_r07_closed_form_matches_enumeration(n: int, t: int, allow: bool) -> None:
     """ADZ-R07/R08: the closed form equals enumeration of every face combination."""
-    assert AdzCheck(dice=n, minimum=t, allow_impossible=allow).chance() == brute_force(
+    assert chance(adz_check(dice=n, minimum=t, allow_impossible=allow)) == brute_force(
         n, t, allow
     )
 
@@ -127,10 +129,10 @@ def test_adz_success_weights_closed_form() -> None:
 
 def test_adz_v5_v6_resolution() -> None:
     """ADZ-R07, V5/V6: dice [5, 6, 1, 3] against threshold 2 and 3."""
-    r5 = AdzCheck(dice=4, minimum=2).resolve(ScriptedRng([5, 6, 1, 3]))
+    r5 = adz_check(dice=4, minimum=2).resolve(ScriptedRng([5, 6, 1, 3]))
     assert (r5.success, r5.value, r5.degree) == (True, 2, Degree.SUCCESS)
     assert r5.explain() == "4 dice [5, 6, 1, 3]: 2 successes at threshold 2: success"
-    r6 = AdzCheck(dice=4, minimum=3).resolve(ScriptedRng([5, 6, 1, 3]))
+    r6 = adz_check(dice=4, minimum=3).resolve(ScriptedRng([5, 6, 1, 3]))
     assert (r6.success, r6.value, r6.degree) == (False, 2, Degree.FAILURE)
     assert r6.explain("de") == (
         "4 Würfel [5, 6, 1, 3]: 2 Erfolge bei Mindestwurf 3: gescheitert"
@@ -139,7 +141,7 @@ def test_adz_v5_v6_resolution() -> None:
 
 def test_adz_v7_impossible_not_rolled() -> None:
     """ADZ-R08, V7: pool 2, threshold 3, GM does not allow: no roll."""
-    check = AdzCheck(dice=2, minimum=3)
+    check = adz_check(dice=2, minimum=3)
     rng = ScriptedRng([])
     result = check.resolve(rng)
     assert rng.used == 0
@@ -159,7 +161,7 @@ def test_adz_v7_impossible_not_rolled() -> None:
 
 def test_adz_v8_v9_gm_allows_all_dice() -> None:
     """ADZ-R08, V8/V9: the GM-allowed roll needs every die to succeed."""
-    check = AdzCheck(dice=2, minimum=3, allow_impossible=True)
+    check = adz_check(dice=2, minimum=3, allow_impossible=True)
     assert check.resolve(ScriptedRng([5, 6])).success is True
     result = check.resolve(ScriptedRng([6, 4]))
     assert result.success is False
@@ -171,15 +173,15 @@ def test_adz_v8_v9_gm_allows_all_dice() -> None:
 
 def test_adz_a04_allowed_with_pool_zero_fails() -> None:
     """ADZ-A04: a GM-allowed impossible check with pool 0 fails."""
-    check = AdzCheck(dice=0, minimum=1, allow_impossible=True)
-    assert check.chance() == 0
+    check = adz_check(dice=0, minimum=1, allow_impossible=True)
+    assert chance(check) == 0
     assert check.resolve(ScriptedRng([])).success is False
 
 
 def test_adz_a25_non_monotone_across_boundary() -> None:
     """ADZ-A25: at threshold 3 pools 1..4 give 1/3, 1/9, 1/27, 1/9."""
     got = [
-        AdzCheck(dice=n, minimum=3, allow_impossible=True).chance()
+        chance(adz_check(dice=n, minimum=3, allow_impossible=True))
         for n in (1, 2, 3, 4)
     ]
     assert got == [Fraction(1, 3), Fraction(1, 9), Fraction(1, 27), Fraction(1, 9)]
@@ -192,26 +194,25 @@ def test_adz_a25_non_monotone_across_boundary() -> None:
 def test_adz_r09_v10_supporting_dice(points: int, dice: int) -> None:
     """ADZ-R09, V10: ceil(points / 3) bonus dice."""
     assert supporting_dice(points) == dice
-    assert AdzCheck(dice=3, supporters=(points,)).pool == 3 + dice
+    assert pool_of(adz_check(dice=3, supporters=(points,))) == 3 + dice
 
 
 def test_adz_a05_several_supporters() -> None:
     """ADZ-A05: each supporter adds its own ceil(p/3)."""
-    check = AdzCheck(dice=3, kind=CheckKind.SPELL, supporters=(4, 7))
-    assert check.supporting_dice == 5
-    assert check.pool == 8
+    check = adz_check(dice=3, kind=CheckKind.SPELL, supporters=(4, 7))
+    assert pool_of(check) == 8
     assert check.parameters["supporters"] == "4,7"
 
 
 def test_adz_r09_v33_attribute_check_takes_no_supporters() -> None:
     """ADZ-R09, V33: attribute checks receive no supporting dice."""
     with pytest.raises(RulesError) as err:
-        AdzCheck(dice=4, kind="attribute", supporters=(4,))
+        adz_check(dice=4, kind="attribute", supporters=(4,))
     assert str(err.value) == (
         "supporters must be empty for an attribute check (ADZ-R09: only skill "
         "and spell checks receive supporting dice), got [4]"
     )
-    assert AdzCheck(dice=4, kind="attribute").pool == 4
+    assert pool_of(adz_check(dice=4, kind="attribute")) == 4
 
 
 def test_adz_r09_supporting_points_range() -> None:
@@ -223,48 +224,48 @@ def test_adz_r09_supporting_points_range() -> None:
 
 def test_adz_r05_circumstance_modifiers_add_up() -> None:
     """ADZ-R05: final pool = base + supporting dice + all modifiers."""
-    check = AdzCheck(
+    check = adz_check(
         dice=5,
         supporters=(4,),
         modifier=-1,
         modifiers=(Modifier(-2, "wounded", "injury"), Modifier(1, "aimed", "dice")),
     )
-    assert check.pool == 5 + 2 - 1 - 2 + 1
+    assert pool_of(check) == 5 + 2 - 1 - 2 + 1
     assert check.parameters["extra_dice"] == -1
 
 
 def test_adz_r06_related_skill_raises_threshold() -> None:
     """ADZ-R06: a related skill raises the threshold by at least 1."""
-    check = AdzCheck(
+    check = adz_check(
         dice=4, minimum=2, modifiers=(Modifier(1, "related skill", "minimum"),)
     )
-    assert check.threshold == 3
-    assert check.chance() == success_chance(4, 3)
+    assert threshold_of(check) == 3
+    assert chance(check) == success_chance(4, 3)
 
 
 def test_adz_a03_threshold_at_least_one() -> None:
     """ADZ-A03: the threshold must be at least 1."""
     with pytest.raises(ParameterError) as err:
-        AdzCheck(dice=4, minimum=0)
+        adz_check(dice=4, minimum=0)
     assert str(err.value) == "minimum must be an integer >= 1, got 0"
     with pytest.raises(ParameterError) as err:
-        AdzCheck(dice=4, minimum=1, modifiers=(Modifier(-1, "easy", "minimum"),))
+        adz_check(dice=4, minimum=1, modifiers=(Modifier(-1, "easy", "minimum"),))
     assert str(err.value) == "threshold after modifiers must be at least 1, got 0"
 
 
 def test_adz_bad_modifier_kind() -> None:
     """ADZ-R05: unknown modifier kinds are refused, not ignored."""
     with pytest.raises(ParameterError) as err:
-        AdzCheck(dice=4, modifiers=(Modifier(1, "sword", "damage"),))
+        adz_check(dice=4, modifiers=(Modifier(1, "sword", "damage"),))
     assert str(err.value).startswith("kind of modifier 'sword' must be one of 'dice'")
 
 
 def test_adz_limits() -> None:
     """ADZ-R03: pools beyond the documented limit are refused at once."""
     with pytest.raises(ParameterError):
-        AdzCheck(dice=1001)
+        adz_check(dice=1001)
     with pytest.raises(LimitExceeded) as err:
-        AdzCheck(dice=1000, modifier=5)
+        adz_check(dice=1000, modifier=5)
     assert str(err.value) == (
         "dice count limit exceeded: 1005 is more than the maximum of 1000 (by 5)"
     )
@@ -285,8 +286,8 @@ def test_adz_ruleset_registered_by_entry_point() -> None:
 def test_adz_build_check_from_parameters() -> None:
     """ADZ-R03..R09: building the check from declared parameters."""
     check = build_check(ADZ, "check", dice=6, minimum=2, support=4, modifier=-1)
-    assert isinstance(check, AdzCheck)
-    assert check.pool == 7
+    assert isinstance(check, FaceCheck)
+    assert pool_of(check) == 7
     assert check.parameters == {
         "dice": 6,
         "minimum": 2,
@@ -305,7 +306,7 @@ def test_adz_build_check_from_parameters() -> None:
 
 def test_adz_r34_spell_surplus_extra() -> None:
     """ADZ-R34, A21: spell checks record their surplus successes."""
-    check = AdzCheck(dice=4, minimum=2, kind="spell")
+    check = adz_check(dice=4, minimum=2, kind="spell")
     assert check.resolve(ScriptedRng([5, 6, 6, 1])).extra("surplus") == 1
     assert check.resolve(ScriptedRng([5, 1, 1, 1])).extra("surplus") == 0
 
@@ -323,7 +324,7 @@ def test_adz_invariant_result_in_support(
     n: int, t: int, allow: bool, seed: int
 ) -> None:
     """ADZ §4: 0 <= successes <= pool; results lie in the exact support; replay."""
-    check = AdzCheck(dice=n, minimum=t, allow_impossible=allow)
+    check = adz_check(dice=n, minimum=t, allow_impossible=allow)
     result = check.resolve(SeededRng(seed))
     assert 0 <= (result.value or 0) <= n
     assert result.outcome() in check.outcomes().support
@@ -354,7 +355,7 @@ def test_adz_invariant_monotone_in_pool(n: int, t: int) -> None:
 
 def test_adz_r08_v9_german_explanation_every_die() -> None:
     """ADZ-R08, V9: the German text says every die must be a success."""
-    check = AdzCheck(dice=2, minimum=3, allow_impossible=True)
+    check = adz_check(dice=2, minimum=3, allow_impossible=True)
     assert check.resolve(ScriptedRng([6, 4])).explain("de") == (
         "2 Würfel [6, 4]: jeder Würfel muss ein Erfolg sein (Mindestwurf 3 höher "
         "als die Würfelanzahl): 1 Erfolg bei Mindestwurf 3: gescheitert"
@@ -363,7 +364,7 @@ def test_adz_r08_v9_german_explanation_every_die() -> None:
 
 def test_adz_a02_negative_pool_named_in_explanation() -> None:
     """ADZ-A02: a pool below 0 rolls nothing, and the explanation says so."""
-    check = AdzCheck(dice=2, modifier=-5, allow_impossible=True)
+    check = adz_check(dice=2, modifier=-5, allow_impossible=True)
     result = check.resolve(ScriptedRng([]))
     assert result.explain() == (
         "pool -3, so 0 dice []: needs every die to succeed (threshold 1 above the "

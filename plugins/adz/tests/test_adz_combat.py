@@ -20,8 +20,8 @@ from rollwerk import (
 )
 from rollwerk.dice import DieRoll
 from rollwerk_adz import (
+    ADZ,
     Act,
-    AdzRuleset,
     DefenceKind,
     Equipment,
     Health,
@@ -88,7 +88,7 @@ def test_adz_r15_rerolls_on_request_and_in_encounter() -> None:
     first = roll_initiative(people, SeededRng(1))
     again = roll_initiative(people, SeededRng(2))
     assert sorted(first.ids) == sorted(again.ids) == ["a", "b"]
-    enc = Encounter.for_ruleset(AdzRuleset(), people, rng=ScriptedRng([1, 1, 6, 6]))
+    enc = Encounter.for_ruleset(ADZ, people, rng=ScriptedRng([1, 1, 6, 6]))
     assert enc.order == ("b", "a")
 
 
@@ -110,7 +110,7 @@ def test_adz_r15_duplicate_ids_refused() -> None:
 
 def test_adz_r16_round_is_three_seconds() -> None:
     """ADZ-R16: a round lasts about 3 s."""
-    assert AdzRuleset().round_seconds == 3
+    assert ADZ.round_seconds == 3
 
 
 def test_adz_r16_one_action_at_most() -> None:
@@ -418,9 +418,7 @@ def test_adz_r24_distance_band() -> None:
 
 def test_adz_r18_reactions_counted_by_the_encounter() -> None:
     """ADZ-R18: the reaction count lives in the encounter and resets each round."""
-    enc = Encounter.for_ruleset(
-        AdzRuleset(), [Combatant("a"), Combatant("b")], order=["a", "b"]
-    )
+    enc = Encounter.for_ruleset(ADZ, [Combatant("a"), Combatant("b")], order=["a", "b"])
     enc = enc.advance().state  # round 1, a's turn
     dice = []
     for _ in range(3):

@@ -11,17 +11,17 @@ from rollwerk.testing import (
     assert_monotonic,
     assert_ruleset_contract,
 )
-from rollwerk_adz import POOL_MONOTONIC, AdzRuleset
+from rollwerk_adz import ADZ, POOL_MONOTONIC, adz_ruleset
 
 
 @pytest.mark.parametrize("equivalent", [False, True])
 def test_adz_contract_kit_passes(equivalent: bool) -> None:
     """ADZ-R03..R11: every declared check passes the contract kit."""
-    assert_ruleset_contract(AdzRuleset(equivalent_actions=equivalent))
+    assert_ruleset_contract(adz_ruleset(equivalent_actions=equivalent))
 
 
 def _pool_spec() -> object:
-    spec = AdzRuleset().checks()[0]
+    spec = ADZ.checks()[0]
     params = tuple(
         attrs.evolve(p, monotonic=POOL_MONOTONIC.get(p.name, p.monotonic))
         for p in spec.parameters
@@ -49,7 +49,7 @@ def test_adz_pool_monotonic_without_gm_rule(
         "luck_policy": policy,
         **params,
     }
-    assert_monotonic(AdzRuleset(), spec, full)  # type: ignore[arg-type]
+    assert_monotonic(ADZ, spec, full)  # type: ignore[arg-type]
 
 
 def test_adz_a25_pool_not_monotonic_with_gm_rule() -> None:
@@ -66,7 +66,5 @@ def test_adz_a25_pool_not_monotonic_with_gm_rule() -> None:
         "luck_policy": "never",
     }
     with pytest.raises(ContractViolation, match="dice is declared INCREASING"):
-        assert_monotonic(AdzRuleset(), spec, params)  # type: ignore[arg-type]
-    assert (
-        AdzRuleset().checks()[0].parameter("minimum").monotonic is Monotonic.DECREASING
-    )
+        assert_monotonic(ADZ, spec, params)  # type: ignore[arg-type]
+    assert ADZ.checks()[0].parameter("minimum").monotonic is Monotonic.DECREASING

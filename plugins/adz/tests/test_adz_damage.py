@@ -12,15 +12,16 @@ from hypothesis import strategies as st
 from rollwerk import Combatant, Encounter, Modifier, ParameterError
 from rollwerk.encounter import GameTime
 from rollwerk_adz import (
-    AdzCheck,
     Health,
     Status,
     Track,
     TrackConfig,
+    adz_check,
     mental_healing_duration,
     mental_healing_seconds,
     physical_healing_duration,
     physical_healing_nights,
+    pool_of,
 )
 
 
@@ -60,7 +61,7 @@ def test_adz_r12_injury_penalties_as_modifiers() -> None:
         Modifier(-1, "mental damage (1 levels)", "injury"),
     )
     assert h.penalty() == -3
-    assert AdzCheck(dice=6, modifiers=h.modifiers()).pool == 3
+    assert pool_of(adz_check(dice=6, modifiers=h.modifiers())) == 3
     assert Health().modifiers() == ()
 
 

@@ -11,11 +11,13 @@ from hypothesis import strategies as st
 
 from rollwerk import ParameterError, RulesError, ScriptedRng, SeededRng, build_check
 from rollwerk_adz import (
-    AdzCheck,
-    AdzRuleset,
+    ADZ,
     LuckPolicy,
     LuckPool,
+    adz_check,
+    chance,
     count_successes,
+    spend_luck,
     success_chance,
 )
 
@@ -55,10 +57,10 @@ def test_adz_a08_empty_pool_cannot_be_spent() -> None:
 
 def test_adz_r11_spend_after_seeing_the_roll() -> None:
     """ADZ-R11: luck is spent after the roll and adds its successes."""
-    check = AdzCheck(dice=3, minimum=2)
+    check = adz_check(dice=3, minimum=2)
     first = check.resolve(ScriptedRng([5, 1, 2]))
     assert first.success is False
-    better, pool = check.spend_luck(first, LuckPool(2), ScriptedRng([6, 3]))
+    better, pool = spend_luck(check, first, LuckPool(2), ScriptedRng([6, 3]))
     assert (better.success, better.value, pool.value) == (True, 2, 1)
     assert [r.role for r in better.rolls] == ["check"] * 3 + ["luck"] * 2
     assert better.extra("luck_dice") == 2
@@ -70,26 +72,26 @@ def test_adz_r11_spend_after_seeing_the_roll() -> None:
         "gelungen"
     )
     with pytest.raises(RulesError) as err:
-        check.spend_luck(better, pool, ScriptedRng([6]))
+        spend_luck(check, better, pool, ScriptedRng([6]))
     assert str(err.value) == "luck must be spent at most once per check (ADZ-A08)"
 
 
 def test_adz_a26_no_luck_without_a_roll() -> None:
     """ADZ-A26: without the GM's permission there is no roll and no luck."""
-    check = AdzCheck(dice=2, minimum=3)
+    check = adz_check(dice=2, minimum=3)
     result = check.resolve(ScriptedRng([]))
     with pytest.raises(RulesError):
-        check.spend_luck(result, LuckPool(2), ScriptedRng([6, 6]))
+        spend_luck(check, result, LuckPool(2), ScriptedRng([6, 6]))
 
 
 def test_adz_a26_v31_luck_closes_gap_counts_normally() -> None:
     """ADZ-A26, V31: pool 2 + luck 2 >= threshold 3: count normally; 2 < 3 fails."""
-    check = AdzCheck(dice=2, minimum=3, allow_impossible=True)
+    check = adz_check(dice=2, minimum=3, allow_impossible=True)
     first = check.resolve(ScriptedRng([5, 2]))
     assert first.success is False
-    result, _ = check.spend_luck(first, LuckPool(2), ScriptedRng([6, 1]))
+    result, _ = spend_luck(check, first, LuckPool(2), ScriptedRng([6, 1]))
     assert (result.success, result.value) == (False, 2)
-    policy = AdzCheck(
+    policy = adz_check(
         dice=2, minimum=3, allow_impossible=True, luck=2, luck_policy="on_failure"
     )
     replay = policy.resolve(ScriptedRng([5, 2, 6, 1]))
@@ -98,18 +100,18 @@ def test_adz_a26_v31_luck_closes_gap_counts_normally() -> None:
 
 def test_adz_a26_v32_luck_success() -> None:
     """ADZ-A26, V32: as V31 with luck dice [6, 5]: 3 successes, success."""
-    check = AdzCheck(dice=2, minimum=3, allow_impossible=True)
+    check = adz_check(dice=2, minimum=3, allow_impossible=True)
     first = check.resolve(ScriptedRng([5, 2]))
-    result, pool = check.spend_luck(first, LuckPool(2), ScriptedRng([6, 5]))
+    result, pool = spend_luck(check, first, LuckPool(2), ScriptedRng([6, 5]))
     assert (result.success, result.value, pool.value) == (True, 3, 1)
 
 
 def test_adz_a26_gap_not_closed_needs_every_die() -> None:
     """ADZ-A26: pool + L < threshold: every die, luck included, must succeed."""
-    check = AdzCheck(dice=1, minimum=4, allow_impossible=True)
+    check = adz_check(dice=1, minimum=4, allow_impossible=True)
     first = check.resolve(ScriptedRng([5]))
     assert first.success is True  # R08: the single die succeeded
-    check2 = AdzCheck(
+    check2 = adz_check(
         dice=1, minimum=4, allow_impossible=True, luck=2, luck_policy="always"
     )
     assert check2.resolve(ScriptedRng([5, 6, 4])).success is False
@@ -118,8 +120,8 @@ def test_adz_a26_gap_not_closed_needs_every_die() -> None:
 
 def test_adz_spec_luck_probability() -> None:
     """ADZ §5: n = 2, L = 2, t = 2 spent on failure gives 11/27, like n = 4."""
-    check = AdzCheck(dice=2, minimum=2, luck=2, luck_policy=LuckPolicy.ON_FAILURE)
-    assert check.chance() == Fraction(11, 27) == success_chance(4, 2)
+    check = adz_check(dice=2, minimum=2, luck=2, luck_policy=LuckPolicy.ON_FAILURE)
+    assert chance(check) == Fraction(11, 27) == success_chance(4, 2)
 
 
 @given(n=st.integers(1, 15), luck=st.integers(0, 10), t=st.integers(1, 15))
@@ -127,20 +129,20 @@ def test_adz_r11_invariant_luck_on_failure_equals_bigger_pool(
     n: int, luck: int, t: int
 ) -> None:
     """ADZ §4: for t <= n, luck spent on failure gives P(X_{n+L} >= t)."""
-    check = AdzCheck(dice=n, minimum=t, luck=luck, luck_policy="on_failure")
+    check = adz_check(dice=n, minimum=t, luck=luck, luck_policy="on_failure")
     if t <= n:
-        assert check.chance() == success_chance(n + luck, t)
-    assert check.chance() >= AdzCheck(dice=n, minimum=t).chance()
+        assert chance(check) == success_chance(n + luck, t)
+    assert chance(check) >= chance(adz_check(dice=n, minimum=t))
 
 
 @given(n=st.integers(0, 6), luck=st.integers(0, 6), t=st.integers(1, 9))
 def test_adz_a26_invariant_luck_never_lowers_chance(n: int, luck: int, t: int) -> None:
     """ADZ-A26: luck spent after seeing the roll never lowers the chance."""
-    plain = AdzCheck(dice=n, minimum=t, allow_impossible=True)
-    lucky = AdzCheck(
+    plain = adz_check(dice=n, minimum=t, allow_impossible=True)
+    lucky = adz_check(
         dice=n, minimum=t, allow_impossible=True, luck=luck, luck_policy="on_failure"
     )
-    assert lucky.chance() >= plain.chance()
+    assert chance(lucky) >= chance(plain)
 
 
 @pytest.mark.parametrize(
@@ -151,7 +153,7 @@ def test_adz_r11_luck_odds_match_enumeration(
     n: int, luck: int, t: int, policy: str
 ) -> None:
     """ADZ-R11, A26: exact luck odds equal enumeration of all faces."""
-    check = AdzCheck(
+    check = adz_check(
         dice=n, minimum=t, allow_impossible=True, luck=luck, luck_policy=policy
     )
     wins = 0
@@ -159,7 +161,7 @@ def test_adz_r11_luck_odds_match_enumeration(
         if check.resolve(ScriptedRng(faces)).success:
             wins += 1
     # Faces not used by a roll that does not spend luck are counted 6**unused times.
-    assert check.chance() == Fraction(wins, 6 ** (n + luck))
+    assert chance(check) == Fraction(wins, 6 ** (n + luck))
 
 
 @given(
@@ -174,7 +176,7 @@ def test_adz_r11_luck_results_in_support(
 ) -> None:
     """ADZ-R11: every resolved result with luck lies in the exact support."""
     check = build_check(
-        AdzRuleset(),
+        ADZ,
         "check",
         dice=n,
         minimum=t,
@@ -216,7 +218,7 @@ def test_adz_r11_a26_luck_odds_match_independent_brute_force(
     for n in range(-1, 4):
         for luck in range(3):
             for t in range(1, 6):
-                check = AdzCheck(
+                check = adz_check(
                     dice=max(n, 0),
                     modifier=min(n, 0),
                     minimum=t,
@@ -224,7 +226,7 @@ def test_adz_r11_a26_luck_odds_match_independent_brute_force(
                     luck=luck,
                     luck_policy=policy,
                 )
-                assert check.chance() == _brute_force_luck(n, t, allow, luck, policy), (
+                assert chance(check) == _brute_force_luck(n, t, allow, luck, policy), (
                     n,
                     luck,
                     t,
@@ -235,10 +237,10 @@ def test_adz_r11_r35_no_luck_on_a_trivial_spell() -> None:
     """ADZ-R11, R35: luck is spent after a roll; a waived trivial spell has none."""
     from rollwerk_adz import trivial_result
 
-    check = AdzCheck(dice=3, kind="spell")
+    check = adz_check(dice=3, kind="spell")
     waived = trivial_result(check)
     with pytest.raises(RulesError) as err:
-        check.spend_luck(waived, LuckPool(2), ScriptedRng([6, 6]))
+        spend_luck(check, waived, LuckPool(2), ScriptedRng([6, 6]))
     assert str(err.value) == (
         "luck must be spent on a rolled check, got a trivial spell that was not "
         "rolled (ADZ-R11, R35: ask to roll instead)"

@@ -21,10 +21,9 @@ from rollwerk import (
 )
 from rollwerk.encounter import Concentration, GameTime, Instant, Permanent
 from rollwerk_adz import (
+    ADZ,
     STANDARD_SCALE,
     ActiveSpell,
-    AdzCheck,
-    AdzRuleset,
     CheckKind,
     ConcentrationEffect,
     LinearCost,
@@ -32,13 +31,16 @@ from rollwerk_adz import (
     ListedCosts,
     SpellSpec,
     Technique,
+    adz_check,
     concentration_modifiers,
     duration_for_kp,
     kp_for_magnitude,
     may_skip_roll,
+    pool_of,
     spell_pool,
     standard_scale,
     surplus,
+    threshold_of,
     trivial_result,
 )
 
@@ -136,7 +138,11 @@ def test_adz_r25_a15_spell_pool() -> None:
         other_techniques=("modify",),
     )
     check = spec.check(5, 3, supporters=(4,))
-    assert (check.kind, check.pool, check.threshold) == (CheckKind.SPELL, 10, 2)
+    assert (check.parameters["kind"], pool_of(check), threshold_of(check)) == (
+        CheckKind.SPELL.value,
+        10,
+        2,
+    )
     assert spec.other_techniques == (Technique.MODIFY,)
 
 
@@ -185,7 +191,7 @@ def test_adz_r33_v26_concentration_penalty() -> None:
         Modifier(-1, "concentration: Barrier", "concentration"),
         Modifier(-1, "concentration: Light", "concentration"),
     )
-    assert AdzCheck(dice=6, modifiers=mods).pool == 4
+    assert pool_of(adz_check(dice=6, modifiers=mods)) == 4
 
 
 def test_adz_a19_concentration_not_on_resistance_or_drain() -> None:
@@ -201,7 +207,7 @@ def test_adz_r33_concentration_effect_in_encounter() -> None:
     """ADZ-R33: the effect gives −1 die while concentrating and ends with it."""
     effect = ConcentrationEffect("Barrier", "mage")
     assert isinstance(effect, Effect)
-    enc = Encounter.for_ruleset(AdzRuleset(), [Combatant("mage")], order=["mage"])
+    enc = Encounter.for_ruleset(ADZ, [Combatant("mage")], order=["mage"])
     enc = enc.advance().state
     enc = enc.apply_effect(effect).state
     assert enc.modifier_total("mage", "concentration") == -1
@@ -218,7 +224,7 @@ def test_adz_r34_a21_surplus() -> None:
 def test_adz_r35_v27_trivial_spell() -> None:
     """ADZ-R35, V27: threshold 1, KP 1, pool 3, not in combat: may skip; 1 success."""
     check = SpellSpec("Licht", "create", threshold=1, kp=1).check(2, 1)
-    assert may_skip_roll(check.threshold, 1, check.pool)
+    assert may_skip_roll(threshold_of(check), 1, pool_of(check))
     result = trivial_result(check, kp=1)
     assert (result.success, result.value, result.rolled, result.rolls) == (
         True,
@@ -252,8 +258,8 @@ def test_adz_r35_v28_must_roll() -> None:
 def test_adz_a20_trivial_uses_final_pool() -> None:
     """ADZ-A20: "3 or more dice" is the final pool after modifiers."""
     check = SpellSpec("Licht", "create").check(2, 1, modifier=-1)
-    assert check.pool == 2
-    assert not may_skip_roll(1, 1, check.pool)
+    assert pool_of(check) == 2
+    assert not may_skip_roll(1, 1, pool_of(check))
 
 
 def test_adz_r34_spell_check_surplus_in_result() -> None:

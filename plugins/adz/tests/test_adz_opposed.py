@@ -20,9 +20,10 @@ from rollwerk import (
 )
 from rollwerk.errors import ContestError
 from rollwerk_adz import (
-    AdzCheck,
-    AdzRuleset,
+    ADZ,
     Initiator,
+    adz_check,
+    adz_ruleset,
     count_successes,
     opposed,
     opposed_odds,
@@ -45,13 +46,13 @@ def test_adz_r10_v13_initiator_wins_ties() -> None:
     """ADZ-R10 step 3, V13: A (initiator) 2 vs B 2: A wins."""
     assert opposed(out(2), out(2), Initiator.FIRST) == F
     assert opposed(out(2), out(2), Initiator.SECOND) == S
-    assert AdzRuleset().contest(out(2), out(2)) == F
+    assert ADZ.contest(out(2), out(2)) == F
 
 
 def test_adz_r10_v14_equivalent_actions_draw() -> None:
     """ADZ-R10 step 3, V14: equivalent actions (initiator None) draw."""
     assert opposed(out(2), out(2), Initiator.NONE) == T
-    assert AdzRuleset(equivalent_actions=True).contest(out(2), out(2)) == T
+    assert adz_ruleset(equivalent_actions=True).contest(out(2), out(2)) == T
 
 
 def test_adz_r10_v15_only_one_succeeds() -> None:
@@ -72,8 +73,8 @@ def test_adz_a06_both_failed() -> None:
 
 def test_adz_r10_with_check_results() -> None:
     """ADZ-R10: opposed accepts check results; an impossible check counts as failed."""
-    a = AdzCheck(dice=2, minimum=3).resolve(ScriptedRng([]))
-    b = AdzCheck(dice=1).resolve(ScriptedRng([5]))
+    a = adz_check(dice=2, minimum=3).resolve(ScriptedRng([]))
+    b = adz_check(dice=1).resolve(ScriptedRng([5]))
     assert opposed(a, b, Initiator.FIRST) == S
     with pytest.raises(ContestError) as err:
         opposed("x", b, Initiator.FIRST)  # type: ignore[arg-type]
@@ -92,19 +93,19 @@ def test_adz_r10_spec_contest_odds(
     na: int, nb: int, first: Fraction, second: Fraction, both: Fraction
 ) -> None:
     """ADZ §5: opposed 1v1, 2v1, 2v2 (A is the initiator)."""
-    adz = AdzRuleset()
+    adz = ADZ
     a = build_check(adz, "check", dice=na)
     b = build_check(adz, "check", dice=nb)
     odds = contest_odds(adz, a, b)
     assert odds[F] == first
     assert odds[S] == second
     assert odds[B] == both
-    assert odds == opposed_odds(a, b, Initiator.FIRST)  # type: ignore[arg-type]
+    assert odds == opposed_odds(a, b, Initiator.FIRST)
 
 
 def test_adz_r10_contest_odds_match_enumeration() -> None:
     """ADZ-R10: exact contest odds equal enumeration (3 vs 2 dice, thresholds 2/1)."""
-    a, b = AdzCheck(dice=3, minimum=2), AdzCheck(dice=2)
+    a, b = adz_check(dice=3, minimum=2), adz_check(dice=2)
     counts: dict[ContestOutcome, int] = {}
     for faces in itertools.product(range(1, 7), repeat=5):
         ra = count_successes(faces[:3])
@@ -125,7 +126,7 @@ def test_adz_r10_invariant_equivalent_actions_symmetric(
     na: int, nb: int, ta: int, tb: int
 ) -> None:
     """ADZ §4: with initiator None, swapping A and B swaps the winner."""
-    a, b = AdzCheck(dice=na, minimum=ta), AdzCheck(dice=nb, minimum=tb)
+    a, b = adz_check(dice=na, minimum=ta), adz_check(dice=nb, minimum=tb)
     ab = opposed_odds(a, b, Initiator.NONE)
     ba = opposed_odds(b, a, Initiator.NONE)
     assert ab[F] == ba[S]
@@ -136,8 +137,8 @@ def test_adz_r10_invariant_equivalent_actions_symmetric(
 
 def test_adz_contest_symmetry_declared() -> None:
     """ADZ-R10: the default contest (initiator wins ties) is declared asymmetric."""
-    assert AdzRuleset().checks()[0].contest_symmetric is False
-    assert AdzRuleset(equivalent_actions=True).checks()[0].contest_symmetric is True
+    assert ADZ.checks()[0].contest_symmetric is False
+    assert adz_ruleset(equivalent_actions=True).checks()[0].contest_symmetric is True
 
 
 def test_adz_a07_initiator_must_be_named() -> None:

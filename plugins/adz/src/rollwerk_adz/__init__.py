@@ -16,7 +16,17 @@ if TYPE_CHECKING:
         PropertyKind,
         check_property,
     )
-    from rollwerk_adz._check import RULESET_ID, AdzCheck
+    from rollwerk_adz._check import (
+        CHECK,
+        CHECK_PARAMETERS,
+        POOL_MONOTONIC,
+        RULESET_ID,
+        adz_check,
+        chance,
+        pool_of,
+        spend_luck,
+        threshold_of,
+    )
     from rollwerk_adz._combat import (
         REACTIONS_COUNTER,
         ROUND_SECONDS,
@@ -57,6 +67,7 @@ if TYPE_CHECKING:
         physical_healing_duration,
         physical_healing_nights,
     )
+    from rollwerk_adz._fight import AdzFightRules
     from rollwerk_adz._luck import LuckPolicy, LuckPool
     from rollwerk_adz._magic import (
         STANDARD_SCALE,
@@ -86,11 +97,10 @@ if TYPE_CHECKING:
         supporting_dice,
     )
     from rollwerk_adz._ruleset import (
-        CHECK_PARAMETERS,
+        ADZ,
         LABELS,
-        POOL_MONOTONIC,
-        AdzRuleset,
         Initiator,
+        adz_ruleset,
         opposed,
         opposed_odds,
     )
@@ -98,12 +108,20 @@ if TYPE_CHECKING:
 # Public name -> private module, imported on first access so that loading
 # the plugin (e.g. for one CLI check) imports only what it uses.
 _LAZY: dict[str, str] = {
+    "AdzFightRules": "rollwerk_adz._fight",
     "Attribute": "rollwerk_adz._character",
     "Character": "rollwerk_adz._character",
     "PropertyKind": "rollwerk_adz._character",
     "check_property": "rollwerk_adz._character",
-    "AdzCheck": "rollwerk_adz._check",
+    "CHECK": "rollwerk_adz._check",
+    "CHECK_PARAMETERS": "rollwerk_adz._check",
+    "POOL_MONOTONIC": "rollwerk_adz._check",
     "RULESET_ID": "rollwerk_adz._check",
+    "adz_check": "rollwerk_adz._check",
+    "chance": "rollwerk_adz._check",
+    "pool_of": "rollwerk_adz._check",
+    "spend_luck": "rollwerk_adz._check",
+    "threshold_of": "rollwerk_adz._check",
     "Act": "rollwerk_adz._combat",
     "DefenceKind": "rollwerk_adz._combat",
     "Equipment": "rollwerk_adz._combat",
@@ -165,16 +183,17 @@ _LAZY: dict[str, str] = {
     "success_weights": "rollwerk_adz._pool",
     "successes": "rollwerk_adz._pool",
     "supporting_dice": "rollwerk_adz._pool",
-    "AdzRuleset": "rollwerk_adz._ruleset",
-    "CHECK_PARAMETERS": "rollwerk_adz._ruleset",
+    "ADZ": "rollwerk_adz._ruleset",
     "Initiator": "rollwerk_adz._ruleset",
     "LABELS": "rollwerk_adz._ruleset",
-    "POOL_MONOTONIC": "rollwerk_adz._ruleset",
+    "adz_ruleset": "rollwerk_adz._ruleset",
     "opposed": "rollwerk_adz._ruleset",
     "opposed_odds": "rollwerk_adz._ruleset",
 }
 
 __all__ = [
+    "ADZ",
+    "CHECK",
     "CHECK_PARAMETERS",
     "LABELS",
     "MAX_DICE",
@@ -187,8 +206,7 @@ __all__ = [
     "STANDARD_SCALE",
     "Act",
     "ActiveSpell",
-    "AdzCheck",
-    "AdzRuleset",
+    "AdzFightRules",
     "Attribute",
     "Character",
     "CheckKind",
@@ -212,9 +230,12 @@ __all__ = [
     "Technique",
     "Track",
     "TrackConfig",
+    "adz_check",
+    "adz_ruleset",
     "armour_value",
     "attack_pool",
     "best_of",
+    "chance",
     "check_property",
     "concentration_modifiers",
     "count_successes",
@@ -233,6 +254,7 @@ __all__ = [
     "opposed_odds",
     "physical_healing_duration",
     "physical_healing_nights",
+    "pool_of",
     "ranged_attack_pool",
     "ranged_threshold",
     "react_in",
@@ -241,12 +263,14 @@ __all__ = [
     "resolve_melee",
     "roll_initiative",
     "spell_pool",
+    "spend_luck",
     "standard_scale",
     "success_chance",
     "success_weights",
     "successes",
     "supporting_dice",
     "surplus",
+    "threshold_of",
     "trivial_result",
     "two_weapon_pools",
 ]

@@ -8,7 +8,8 @@ from collections.abc import Iterable, Mapping
 import attrs
 
 from rollwerk import Modifier, ParameterError
-from rollwerk_adz._check import AdzCheck
+from rollwerk.checks import FaceCheck
+from rollwerk_adz._check import adz_check
 from rollwerk_adz._luck import LuckPool
 from rollwerk_adz._magic import SpellSpec, Technique, _technique
 from rollwerk_adz._pool import CheckKind
@@ -157,7 +158,8 @@ class Character:
     ...     skills={"sword": 4, "stealth": 3},
     ...     specializations={"sword: feint": 2},
     ... )
-    >>> hero.skill_check("sword", Attribute.AGILITY, specialization="sword: feint").pool
+    >>> from rollwerk_adz import pool_of
+    >>> pool_of(hero.skill_check("sword", Attribute.AGILITY, specialization="sword: feint"))
     11
     >>> hero.luck_pool
     LuckPool(value=3)
@@ -208,7 +210,7 @@ class Character:
         supporters: Iterable[str] = (),
         modifier: int = 0,
         modifiers: Iterable[Modifier] = (),
-    ) -> AdzCheck:
+    ) -> FaceCheck:
         """A skill check: attribute + skill (+ specialization) (ADZ-A01).
 
         Supporters are named skills or domains (ADZ-R09, A05).
@@ -224,8 +226,8 @@ class Character:
                     f"one of {sorted(self.specializations)}",
                 )
             spec = self.specializations[specialization]
-        return AdzCheck(
-            dice=self.attributes[_attribute(attribute)] + self.skills[skill] + spec,
+        return adz_check(
+            self.attributes[_attribute(attribute)] + self.skills[skill] + spec,
             minimum=minimum,
             kind=CheckKind.SKILL,
             supporters=self._supporters(supporters),
@@ -240,10 +242,10 @@ class Character:
         minimum: int = 1,
         modifier: int = 0,
         modifiers: Iterable[Modifier] = (),
-    ) -> AdzCheck:
+    ) -> FaceCheck:
         """An attribute check: the attribute's points, never supported (ADZ-A01, R09)."""
-        return AdzCheck(
-            dice=self.attributes[_attribute(attribute)],
+        return adz_check(
+            self.attributes[_attribute(attribute)],
             minimum=minimum,
             kind=CheckKind.ATTRIBUTE,
             modifier=modifier,
@@ -257,7 +259,7 @@ class Character:
         supporters: Iterable[str] = (),
         modifier: int = 0,
         modifiers: Iterable[Modifier] = (),
-    ) -> AdzCheck:
+    ) -> FaceCheck:
         """The spell check for ``spell``: primary domain + primary technique (ADZ-A15)."""
         return spell.check(
             self.domains.get(spell.domain, 0),

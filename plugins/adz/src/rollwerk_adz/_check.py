@@ -1,13 +1,23 @@
-"""The AdZ check: a d6 success pool against a threshold (ADZ-R03 to R09, R11)."""
+"""The AdZ check: a d6 success pool against a threshold (ADZ-R03 to R09, R11).
+
+The check is declared with the toolkit ([`define_check`][rollwerk.checks.define_check]):
+the dice (the pool, then the luck dice when the policy spends them), a judge
+from the faces to an outcome, the binomial closed form for the exact odds
+(pools of many d6 are far beyond face enumeration) and the explanation from
+the plugin's catalog. [`adz_check`][rollwerk_adz.adz_check] builds one from
+Python with several supporters and [`Modifier`][rollwerk.Modifier]s.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import functools
+from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 
 import attrs
 
 from rollwerk import (
+    Check,
     CheckResult,
     Degree,
     Distribution,
@@ -17,10 +27,18 @@ from rollwerk import (
     ParameterError,
     Rng,
     RulesError,
-    ScriptedRng,
 )
-from rollwerk.checks import Explanation, Scalar, enum_parameter
+from rollwerk.checks import (
+    FaceCheck,
+    Monotonic,
+    Parameter,
+    Scalar,
+    define_check,
+    enum_parameter,
+    pool_dice,
+)
 from rollwerk.dice import DieRoll
+from rollwerk.i18n import Text
 from rollwerk_adz._catalog import CATALOG, count
 from rollwerk_adz._luck import LuckPolicy, LuckPool
 from rollwerk_adz._pool import (
@@ -32,7 +50,17 @@ from rollwerk_adz._pool import (
     supporting_dice,
 )
 
-__all__ = ["RULESET_ID", "AdzCheck"]
+__all__ = [
+    "CHECK",
+    "CHECK_PARAMETERS",
+    "POOL_MONOTONIC",
+    "RULESET_ID",
+    "adz_check",
+    "chance",
+    "pool_of",
+    "spend_luck",
+    "threshold_of",
+]
 
 RULESET_ID = "adz"
 """The id of the AdZ ruleset."""
@@ -42,386 +70,464 @@ POOL_KINDS = ("dice", "circumstance", "injury", "concentration", "reaction")
 THRESHOLD_KINDS = ("minimum",)
 """Modifier kinds that raise (or lower) the threshold."""
 
+CHECK_PARAMETERS = (
+    Parameter(
+        "dice",
+        int,
+        help="the base pool of d6: points of the properties used (Würfelanzahl)",
+        min_value=0,
+        max_value=100,
+        # Not declared INCREASING: with allow_impossible the literal rule
+        # rewards small pools (ADZ-A25); see POOL_MONOTONIC.
+    ),
+    Parameter(
+        "minimum",
+        int,
+        help="the threshold: successes needed (Mindestwurf)",
+        default=1,
+        min_value=1,
+        max_value=100,
+        monotonic=Monotonic.DECREASING,
+    ),
+    Parameter(
+        "kind",
+        str,
+        help="skill, spell or attribute check (Probenart)",
+        default="skill",
+        choices=tuple(k.value for k in CheckKind),
+    ),
+    Parameter(
+        "support",
+        int,
+        help="points of a supporting skill or domain: ceil(points/3) extra dice",
+        default=0,
+        min_value=0,
+        max_value=10,
+    ),
+    Parameter(
+        "modifier",
+        int,
+        help="circumstance modifier in dice (Umstandsmodifikator)",
+        default=0,
+        min_value=-20,
+        max_value=20,
+    ),
+    Parameter(
+        "allow_impossible",
+        bool,
+        help="the GM allows a roll above the pool: every die must succeed",
+        default=False,
+    ),
+    Parameter(
+        "luck",
+        int,
+        help="luck pool spent by luck_policy (Glückspool)",
+        default=0,
+        min_value=0,
+        max_value=10,
+    ),
+    Parameter(
+        "luck_policy",
+        str,
+        help="when to spend the luck pool: never, on_failure or always",
+        default="never",
+        choices=tuple(p.value for p in LuckPolicy),
+    ),
+)
+"""The declared parameters of the check ``check``.
 
-def _int(
-    name: str, value: object, low: int | None = None, high: int | None = None
-) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ParameterError(name, value, "an integer")
-    if (low is not None and value < low) or (high is not None and value > high):
-        if low is not None and high is not None:
-            allowed = f"an integer from {low} to {high}"
-        elif low is not None:
-            allowed = f"an integer >= {low}"
-        else:
-            allowed = f"an integer <= {high}"
-        raise ParameterError(name, value, allowed)
-    return value
+Only ``minimum`` declares its monotonicity: it holds for every combination of
+the other parameters. ``dice``, ``support``, ``modifier`` and ``luck`` raise
+the chance of success only without ``allow_impossible`` (ADZ-A25, A26);
+`POOL_MONOTONIC` names them for tests that hold ``allow_impossible=False``.
+"""
 
-
-def _kind(value: CheckKind | str) -> CheckKind:
-    return enum_parameter(CheckKind, "kind", value)
-
-
-def _policy(value: LuckPolicy | str) -> LuckPolicy:
-    return enum_parameter(LuckPolicy, "luck_policy", value)
-
-
-def _supporters(value: object) -> tuple[int, ...]:
-    if isinstance(value, int) and not isinstance(value, bool):
-        value = (value,) if value else ()
-    if not isinstance(value, (tuple, list)):
-        raise ParameterError("supporters", value, "a sequence of points from 0 to 10")
-    out = []
-    for points in value:
-        supporting_dice(points)  # validates 0..10
-        out.append(points)
-    return tuple(out)
-
-
-def _dice(value: object) -> int:
-    return _int("dice", value, 0, MAX_DICE)
-
-
-def _minimum(value: object) -> int:
-    return _int("minimum", value, 1)
-
-
-def _modifier(value: object) -> int:
-    return _int("modifier", value, -MAX_DICE, MAX_DICE)
-
-
-def _luck(value: object) -> int:
-    return _int("luck", value, 0, MAX_DICE)
-
-
-def _modifiers(value: Iterable[Modifier]) -> tuple[Modifier, ...]:
-    return tuple(value)
+POOL_MONOTONIC: Mapping[str, Monotonic] = {
+    "dice": Monotonic.INCREASING,
+    "support": Monotonic.INCREASING,
+    "modifier": Monotonic.INCREASING,
+    "luck": Monotonic.INCREASING,
+}
+"""Parameters that are monotonic when ``allow_impossible`` is false."""
 
 
 @attrs.frozen
-class AdzCheck:
-    """An AdZ check (*Probe*): roll a pool of d6, count 5s and 6s.
+class _Pool:
+    """What a check's parameters make of the pool (validated by `_pool`)."""
 
-    The final pool is ``dice`` + supporting dice (``ceil(points / 3)`` per
-    supporter, skill and spell checks only) + ``modifier`` + the dice
-    modifiers; the check succeeds when the successes reach the threshold
-    (``minimum`` + threshold modifiers). A threshold above the pool is
-    impossible and not rolled, unless ``allow_impossible``: then every die
-    must succeed. A luck pool ``luck`` spent by ``luck_policy`` adds that many
-    dice after the roll (ADZ-R11, A26).
-
-    >>> from rollwerk import ScriptedRng
-    >>> check = AdzCheck(dice=4, minimum=2)
-    >>> result = check.resolve(ScriptedRng([5, 6, 1, 3]))
-    >>> result.success, result.value
-    (True, 2)
-    >>> result.explain("de")
-    '4 Würfel [5, 6, 1, 3]: 2 Erfolge bei Mindestwurf 2: gelungen'
-    >>> check.chance()
-    Fraction(11, 27)
-    """
-
-    dice: int = attrs.field(converter=_dice)
-    """The base pool: the points of the properties used (ADZ-R04)."""
-    minimum: int = attrs.field(default=1, converter=_minimum)
-    """The threshold (*Mindestwurf*) before threshold modifiers, at least 1."""
-    kind: CheckKind = attrs.field(default=CheckKind.SKILL, converter=_kind)
-    """Skill, spell or attribute check; attribute checks take no supporters."""
-    supporters: tuple[int, ...] = attrs.field(default=(), converter=_supporters)
-    """Points of each supporting skill or domain the GM accepts (ADZ-R09, A05)."""
-    modifier: int = attrs.field(default=0, converter=_modifier)
-    """The circumstance modifier in dice (*Würfelbonus / Würfelmalus*, ADZ-R05)."""
-    modifiers: tuple[Modifier, ...] = attrs.field(default=(), converter=_modifiers)
-    """Further modifiers: kinds ``dice``, ``circumstance``, ``injury``,
-    ``concentration``, ``reaction`` change the pool, ``minimum`` the threshold."""
-    allow_impossible: bool = attrs.field(default=False)
-    """Whether the GM allows a roll when the threshold exceeds the pool (ADZ-R08)."""
-    luck: int = attrs.field(default=0, converter=_luck)
-    """The luck pool available to this check (ADZ-R11)."""
-    luck_policy: LuckPolicy = attrs.field(default=LuckPolicy.NEVER, converter=_policy)
-    """When the luck pool is spent, so that exact odds can include it."""
-    _single: bool = attrs.field(default=False, init=False, repr=False, eq=False)
-    """Whether the check rolls exactly one die and never spends luck."""
-    _memo: dict[int, CheckResult] = attrs.field(
-        factory=dict, init=False, repr=False, eq=False
-    )
-    """For a single-die check, the result of each face: a check is a frozen
-    value, so each result is built once and then reused (fast resolving)."""
-
-    def __attrs_post_init__(self) -> None:
-        if not isinstance(self.allow_impossible, bool):
-            raise ParameterError(
-                "allow_impossible", self.allow_impossible, "true or false"
-            )
-        for mod in self.modifiers:
-            if not isinstance(mod, Modifier):
-                raise ParameterError("modifiers", mod, "Modifier objects")
-            if mod.kind not in POOL_KINDS + THRESHOLD_KINDS:
-                allowed = "one of " + ", ".join(
-                    repr(k) for k in POOL_KINDS + THRESHOLD_KINDS
-                )
-                raise ParameterError(
-                    f"kind of modifier {mod.source!r}", mod.kind, allowed
-                )
-        if self.supporters and self.kind is CheckKind.ATTRIBUTE:
-            raise RulesError(
-                "supporters must be empty for an attribute check (ADZ-R09: only "
-                f"skill and spell checks receive supporting dice), got {list(self.supporters)}"
-            )
-        if self.threshold < 1:
-            raise ParameterError(
-                "threshold after modifiers", self.threshold, "at least 1"
-            )
-        if self.pool > MAX_DICE:
-            raise LimitExceeded("dice count", self.pool, MAX_DICE)
-        single = self.possible and self.pool == 1 and not self._spends(False)
-        object.__setattr__(self, "_single", single)
-
-    # -- the Check protocol ---------------------------------------------------
+    pool: int
+    """Base + supporting dice + every dice modifier; may be negative (ADZ-A02)."""
+    threshold: int
+    """``minimum`` + threshold modifiers, at least 1 (ADZ-R06)."""
+    possible: bool
+    """Whether the check is rolled at all (ADZ-R08)."""
+    luck: int
+    """The luck dice the policy may draw (0 with ``never``)."""
+    policy: LuckPolicy
+    """When the luck dice are drawn."""
+    spell: bool
+    """Whether it is a spell check (its outcome names the surplus)."""
 
     @property
-    def ruleset(self) -> str:
-        """The id of the AdZ ruleset, ``"adz"``."""
-        return RULESET_ID
+    def rolled(self) -> int:
+        """The pool dice rolled: a pool of 0 or less rolls none (ADZ-A02)."""
+        return max(self.pool, 0)
 
-    @property
-    def name(self) -> str:
-        """The check's name, ``"check"``."""
-        return "check"
-
-    @property
-    def parameters(self) -> Mapping[str, Scalar]:
-        """The parameters as declared by the ruleset's ``check``."""
-        params: dict[str, Scalar] = {
-            "dice": self.dice,
-            "minimum": self.minimum,
-            "kind": self.kind.value,
-            "support": self.supporters[0] if len(self.supporters) == 1 else 0,
-            "modifier": self.modifier,
-            "allow_impossible": self.allow_impossible,
-            "luck": self.luck,
-            "luck_policy": self.luck_policy.value,
-        }
-        if len(self.supporters) > 1:
-            params["supporters"] = ",".join(str(p) for p in self.supporters)
-        if self.modifiers:
-            params["extra_dice"] = self.pool_modifier
-            params["extra_minimum"] = self.threshold - self.minimum
-        return params
-
-    # -- derived values -------------------------------------------------------
-
-    @property
-    def supporting_dice(self) -> int:
-        """The bonus dice from all supporters, ``Σ ceil(points / 3)``."""
-        return sum(supporting_dice(p) for p in self.supporters)
-
-    @property
-    def pool_modifier(self) -> int:
-        """The sum of the pool modifiers in ``modifiers``."""
-        return sum(m.amount for m in self.modifiers if m.kind in POOL_KINDS)
-
-    @property
-    def pool(self) -> int:
-        """The final pool: base + supporting dice + all dice modifiers (ADZ-R05).
-
-        It may be zero or negative; such a pool rolls nothing (ADZ-A02).
-        """
-        return self.dice + self.supporting_dice + self.modifier + self.pool_modifier
-
-    @property
-    def threshold(self) -> int:
-        """The final threshold: ``minimum`` + threshold modifiers (ADZ-R06)."""
-        return self.minimum + sum(
-            m.amount for m in self.modifiers if m.kind in THRESHOLD_KINDS
-        )
-
-    @property
-    def possible(self) -> bool:
-        """Whether the check is rolled at all (ADZ-R08)."""
-        return self.threshold <= self.pool or self.allow_impossible
-
-    def _spends(self, initial_success: bool) -> bool:
-        if self.luck <= 0 or self.luck_policy is LuckPolicy.NEVER:
+    def spends(self, initial_success: bool) -> bool:
+        """Whether the luck dice are drawn after the pool gave ``initial_success``."""
+        if not self.luck:
             return False
-        return self.luck_policy is LuckPolicy.ALWAYS or not initial_success
+        return self.policy is LuckPolicy.ALWAYS or not initial_success
 
-    def _succeeds(self, succ: int, total_dice: int) -> bool:
-        # ADZ-R07, R08, A04, A26: successes >= min(threshold, dice rolled).
+    def succeeds(self, succ: int, total_dice: int) -> bool:
+        """ADZ-R07, R08, A04, A26: successes >= min(threshold, dice rolled)."""
         return total_dice >= 1 and succ >= min(self.threshold, total_dice)
 
-    def _outcome(self, succ: int, total_dice: int, luck_dice: int) -> Outcome:
-        success = self._succeeds(succ, total_dice)
+    def outcome(self, succ: int, total_dice: int, luck_dice: int) -> Outcome:
+        """The outcome of ``succ`` successes on ``total_dice`` dice."""
+        success = self.succeeds(succ, total_dice)
+        extras: dict[str, Scalar] = {}
+        if luck_dice:
+            extras["luck_dice"] = luck_dice
+        if self.spell:
+            extras["surplus"] = max(0, succ - self.threshold) if success else 0
         return Outcome(
             success,
             Degree.SUCCESS if success else Degree.FAILURE,
             succ,
             rolled=total_dice > 0,
-            extras=self._extras(success, succ, luck_dice),
+            extras=extras,
         )
 
-    def _extras(self, success: bool, succ: int, luck_dice: int) -> dict[str, Scalar]:
-        extras: dict[str, Scalar] = {}
-        if luck_dice:
-            extras["luck_dice"] = luck_dice
-        if self.kind is CheckKind.SPELL:
-            extras["surplus"] = max(0, succ - self.threshold) if success else 0
-        return extras
 
-    # -- resolution -----------------------------------------------------------
+_IMPOSSIBLE = Outcome(
+    False, Degree.FAILURE, 0, rolled=False, extras={"impossible": True}
+)
 
-    def resolve(self, rng: Rng) -> CheckResult:
-        """Roll the check with ``rng`` (and the luck pool, by ``luck_policy``)."""
-        if self._single:
-            face = rng.roll(SIDES)
-            result = self._memo.get(face)
-            if result is None:
-                result = self._memo[face] = self._resolve(ScriptedRng([face]))
-            return result
-        return self._resolve(rng)
 
-    def _resolve(self, rng: Rng) -> CheckResult:
-        n, t = max(self.pool, 0), self.threshold
-        if not self.possible:
-            return self._impossible()
-        faces = [rng.roll(SIDES) for _ in range(n)]
-        rolls = [DieRoll(SIDES, f, "check") for f in faces]
-        succ = count_successes(faces)
-        luck_faces: list[int] = []
-        if self._spends(self._succeeds(succ, n)):
-            luck_faces = [rng.roll(SIDES) for _ in range(self.luck)]
-            rolls += [DieRoll(SIDES, f, "luck") for f in luck_faces]
-            succ += count_successes(luck_faces)
-        total = n + len(luck_faces)
-        outcome = self._outcome(succ, total, len(luck_faces))
-        return CheckResult(
-            success=outcome.success,
-            degree=outcome.degree,
-            value=succ,
-            rolls=tuple(rolls),
-            explanation=self._explain(faces, luck_faces, succ, t, outcome.success),
-            rolled=outcome.rolled,
-            extras=outcome.extras,
-            ruleset=RULESET_ID,
-            check=self.name,
+def _get(params: Mapping[str, Scalar], key: str) -> int:
+    value = params.get(key, 0)
+    assert isinstance(value, int)
+    return value
+
+
+def _supporter_points(params: Mapping[str, Scalar]) -> list[int]:
+    support = _get(params, "support")
+    many = str(params.get("supporters", ""))
+    points = [int(p) for p in many.split(",")] if many else []
+    return ([support] if support else []) + points
+
+
+def _pool(params: Mapping[str, Scalar]) -> _Pool:
+    """The pool of a check's parameters; raises for what the rules forbid.
+
+    Cached: the judge, the stop rule (after every die) and the explanation
+    of one check all ask for it.
+    """
+    return _pool_cached(tuple(params.items()))
+
+
+@functools.lru_cache(maxsize=512)
+def _pool_cached(items: tuple[tuple[str, Scalar], ...]) -> _Pool:
+    params = dict(items)
+    kind = CheckKind(params["kind"])
+    supporters = _supporter_points(params)
+    if supporters and kind is CheckKind.ATTRIBUTE:
+        raise RulesError(
+            "supporters must be empty for an attribute check (ADZ-R09: only "
+            f"skill and spell checks receive supporting dice), got {supporters}"
         )
+    threshold = _get(params, "minimum") + _get(params, "extra_minimum")
+    if threshold < 1:
+        raise ParameterError("threshold after modifiers", threshold, "at least 1")
+    pool = (
+        _get(params, "dice")
+        + sum(supporting_dice(p) for p in supporters)
+        + _get(params, "modifier")
+        + _get(params, "extra_dice")
+    )
+    if pool > MAX_DICE:
+        raise LimitExceeded("dice count", pool, MAX_DICE)
+    policy = LuckPolicy(params["luck_policy"])
+    return _Pool(
+        pool=pool,
+        threshold=threshold,
+        possible=threshold <= pool or bool(params["allow_impossible"]),
+        luck=0 if policy is LuckPolicy.NEVER else _get(params, "luck"),
+        policy=policy,
+        spell=kind is CheckKind.SPELL,
+    )
 
-    def _impossible(self) -> CheckResult:
-        n, t = self.pool, self.threshold
-        return CheckResult(
-            success=False,
-            degree=Degree.FAILURE,
-            value=0,
-            rolls=(),
-            explanation=CATALOG.text(
-                "adz.check.impossible", t=t, n=n, dice=count("dice", n)
-            ),
-            rolled=False,
-            extras={"impossible": True},
-            ruleset=RULESET_ID,
-            check=self.name,
+
+def _dice(**params: Scalar) -> tuple[tuple[int, str], ...]:
+    """The pool dice (role ``check``), then the luck dice (role ``luck``)."""
+    p = _pool(params)
+    if not p.possible:
+        return ()
+    return pool_dice(p.rolled, SIDES, "check") + pool_dice(p.luck, SIDES, "luck")
+
+
+def _stop(faces: tuple[int, ...], **params: Scalar) -> bool:
+    """After the pool dice: the luck dice are drawn only if the policy spends them."""
+    if not params["luck"] or params["luck_policy"] == LuckPolicy.NEVER.value:
+        return False  # no luck dice: every pool die is drawn
+    p = _pool(params)
+    n = p.rolled
+    return len(faces) == n and not p.spends(p.succeeds(count_successes(faces), n))
+
+
+def _judge(faces: tuple[int, ...], **params: Scalar) -> Outcome:
+    """The successes among the pool (and luck) dice against the threshold."""
+    p = _pool(params)
+    if not p.possible:
+        return _IMPOSSIBLE
+    return p.outcome(count_successes(faces), len(faces), len(faces) - p.rolled)
+
+
+def _odds(**params: Scalar) -> Distribution[Outcome]:
+    """The binomial closed form: work grows with ``pool * luck``, never ``6**pool``."""
+    p = _pool(params)
+    if not p.possible:
+        return Distribution.constant(_IMPOSSIBLE)
+    n = p.rolled
+    luck_w = success_weights(p.luck) if p.luck else [1]
+    scale = 3**p.luck
+    weights: dict[Outcome, int] = {}
+    for k, w in enumerate(success_weights(n)):
+        if p.spends(p.succeeds(k, n)):
+            for j, v in enumerate(luck_w):
+                o = p.outcome(k + j, n + p.luck, p.luck)
+                weights[o] = weights.get(o, 0) + w * v
+        else:
+            o = p.outcome(k, n, 0)
+            weights[o] = weights.get(o, 0) + w * scale
+    return Distribution.from_weights(weights)
+
+
+def _text(p: _Pool, faces: Sequence[int], luck_faces: Sequence[int], succ: int) -> Text:
+    n = len(faces)
+    text = CATALOG.text("adz.check.dice", dice=count("dice", n), faces=str(list(faces)))
+    if p.pool < 0:
+        # ADZ-A02: a negative pool rolls nothing; say so, never hide it.
+        text = CATALOG.text("adz.check.negative_pool", pool=p.pool)
+    if luck_faces:
+        text = CATALOG.text(
+            "adz.check.luck", pool=text, n=len(luck_faces), faces=str(list(luck_faces))
         )
+    if p.threshold > n + len(luck_faces):
+        text = CATALOG.text("adz.check.every_die", pool=text, t=p.threshold)
+    success = p.succeeds(succ, n + len(luck_faces))
+    return CATALOG.text(
+        "adz.check.result",
+        pool=text,
+        successes=count("successes", succ),
+        t=p.threshold,
+        verdict=CATALOG.text(f"adz.verdict.{'success' if success else 'failure'}"),
+    )
 
-    def _explain(
-        self, faces: list[int], luck_faces: list[int], succ: int, t: int, success: bool
-    ) -> Explanation:
-        n = len(faces)
-        text = CATALOG.text("adz.check.dice", dice=count("dice", n), faces=str(faces))
-        if self.pool < 0:
-            # ADZ-A02: a negative pool rolls nothing; say so, never hide it.
-            text = CATALOG.text("adz.check.negative_pool", pool=self.pool)
-        if luck_faces:
-            text = CATALOG.text(
-                "adz.check.luck", pool=text, n=len(luck_faces), faces=str(luck_faces)
-            )
-        if t > n + len(luck_faces):
-            text = CATALOG.text("adz.check.every_die", pool=text, t=t)
-        verdict = "success" if success else "failure"
+
+def _explain(faces: tuple[int, ...], outcome: Outcome, **params: Scalar) -> Text:
+    """``4 dice [5, 6, 1, 3]: 2 successes at threshold 2: success``."""
+    p = _pool(params)
+    if not p.possible:
         return CATALOG.text(
-            "adz.check.result",
-            pool=text,
-            successes=count("successes", succ),
-            t=t,
-            verdict=CATALOG.text(f"adz.verdict.{verdict}"),
+            "adz.check.impossible", t=p.threshold, n=p.pool, dice=count("dice", p.pool)
         )
+    n = p.rolled
+    return _text(p, faces[:n], faces[n:], outcome.value or 0)
 
-    def spend_luck(
-        self, result: CheckResult, luck: LuckPool, rng: Rng
-    ) -> tuple[CheckResult, LuckPool]:
-        """Spend ``luck`` on a result of this check after seeing its dice (ADZ-R11).
 
-        Rolls as many extra dice as the pool holds, adds their successes and
-        returns the new result with the pool lowered by one. Luck cannot be
-        spent on a check that was not rolled, nor twice on one check (ADZ-A08).
+CHECK = define_check(
+    "check",
+    CHECK_PARAMETERS,
+    dice=_dice,
+    judge=_judge,
+    odds=_odds,
+    explain=_explain,
+    stop=_stop,
+    help="roll dice d6, count 5s and 6s, succeed at minimum successes",
+    contest_symmetric=False,
+)
+"""The AdZ check (*Probe*): roll a pool of d6, count 5s and 6s (ADZ-R03 to R11).
 
-        >>> from rollwerk import ScriptedRng
-        >>> check = AdzCheck(dice=2, minimum=3, allow_impossible=True)
-        >>> first = check.resolve(ScriptedRng([5, 2]))
-        >>> better, pool = check.spend_luck(first, LuckPool(2), ScriptedRng([6, 5]))
-        >>> better.success, better.value, pool.value
-        (True, 3, 1)
-        """
-        if result.extra("impossible"):
-            raise RulesError(
-                "luck must be spent on a rolled check, got an impossible one"
-            )
-        if result.extra("trivial"):
-            raise RulesError(
-                "luck must be spent on a rolled check, got a trivial spell that was "
-                "not rolled (ADZ-R11, R35: ask to roll instead)"
-            )
-        if result.extra("luck_dice"):
-            raise RulesError("luck must be spent at most once per check (ADZ-A08)")
-        dice, new_pool = luck.spend()
-        faces = [r.face for r in result.rolls if r.role == "check"]
-        luck_faces = [rng.roll(SIDES) for _ in range(dice)]
-        succ = count_successes(faces) + count_successes(luck_faces)
-        outcome = self._outcome(succ, len(faces) + dice, dice)
-        new = CheckResult(
-            success=outcome.success,
-            degree=outcome.degree,
-            value=succ,
-            rolls=result.rolls + tuple(DieRoll(SIDES, f, "luck") for f in luck_faces),
-            explanation=self._explain(
-                faces, luck_faces, succ, self.threshold, outcome.success
-            ),
-            rolled=True,
-            extras=outcome.extras,
-            ruleset=RULESET_ID,
-            check=self.name,
+The final pool is ``dice`` + supporting dice (``ceil(points / 3)`` per
+supporter, skill and spell checks only) + ``modifier``; the check succeeds
+when the successes reach the threshold ``minimum``. A threshold above the
+pool is impossible and not rolled, unless ``allow_impossible``: then every
+die must succeed. A luck pool ``luck`` spent by ``luck_policy`` adds that
+many dice after the roll (ADZ-R11, A26). The exact odds are the binomial
+closed form. Build it with [`adz_check`][rollwerk_adz.adz_check] or
+[`build_check`][rollwerk.rulesets.build_check] on
+[`ADZ`][rollwerk_adz.ADZ].
+"""
+
+
+def _int(name: str, value: object, low: int, high: int) -> int:
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int)
+        or not low <= value <= high
+    ):
+        raise ParameterError(name, value, f"an integer from {low} to {high}")
+    return value
+
+
+def adz_check(
+    dice: int,
+    minimum: int = 1,
+    *,
+    kind: CheckKind | str = CheckKind.SKILL,
+    supporters: Iterable[int] = (),
+    modifier: int = 0,
+    modifiers: Iterable[Modifier] = (),
+    allow_impossible: bool = False,
+    luck: int = 0,
+    luck_policy: LuckPolicy | str = LuckPolicy.NEVER,
+) -> FaceCheck:
+    """An AdZ check (*Probe*) from Python: [`CHECK`][rollwerk_adz.CHECK] with more.
+
+    Beyond the declared parameters it takes several ``supporters`` (points
+    of each supporting skill or domain the GM accepts, ADZ-R09, A05) and
+    ``modifiers``: kinds ``dice``, ``circumstance``, ``injury``,
+    ``concentration`` and ``reaction`` change the pool, ``minimum`` the
+    threshold. Its parameters then also hold ``supporters`` (``"4,7"``) and
+    ``extra_dice`` / ``extra_minimum`` (the sums of the modifiers), and
+    ``dice`` may go up to [`MAX_DICE`][rollwerk_adz.MAX_DICE].
+
+    >>> from rollwerk import ScriptedRng
+    >>> check = adz_check(4, minimum=2)
+    >>> result = check.resolve(ScriptedRng([5, 6, 1, 3]))
+    >>> result.success, result.value
+    (True, 2)
+    >>> result.explain("de")
+    '4 Würfel [5, 6, 1, 3]: 2 Erfolge bei Mindestwurf 2: gelungen'
+    >>> chance(check)
+    Fraction(11, 27)
+
+    Raises:
+        ParameterError: A value outside its range (the message names it).
+        RulesError: Supporters on an attribute check (ADZ-R09).
+        LimitExceeded: A final pool of more than ``MAX_DICE`` dice.
+    """
+    points = []
+    if isinstance(supporters, int) and not isinstance(supporters, bool):
+        supporters = (supporters,) if supporters else ()
+    if isinstance(supporters, (str, bytes)) or not isinstance(supporters, Iterable):
+        raise ParameterError(
+            "supporters", supporters, "a sequence of points from 0 to 10"
         )
-        return new, new_pool
+    for p in supporters:
+        supporting_dice(p)  # validates 0..10
+        points.append(p)
+    if not isinstance(allow_impossible, bool):
+        raise ParameterError("allow_impossible", allow_impossible, "true or false")
+    mods = tuple(modifiers)
+    for mod in mods:
+        if not isinstance(mod, Modifier):
+            raise ParameterError("modifiers", mod, "Modifier objects")
+        if mod.kind not in POOL_KINDS + THRESHOLD_KINDS:
+            allowed = "one of " + ", ".join(
+                repr(k) for k in POOL_KINDS + THRESHOLD_KINDS
+            )
+            raise ParameterError(f"kind of modifier {mod.source!r}", mod.kind, allowed)
+    if isinstance(minimum, bool) or not isinstance(minimum, int) or minimum < 1:
+        raise ParameterError("minimum", minimum, "an integer >= 1")
+    params: dict[str, Scalar] = {
+        "dice": _int("dice", dice, 0, MAX_DICE),
+        "minimum": minimum,
+        "kind": enum_parameter(CheckKind, "kind", kind).value,
+        "support": points[0] if len(points) == 1 else 0,
+        "modifier": _int("modifier", modifier, -MAX_DICE, MAX_DICE),
+        "allow_impossible": allow_impossible,
+        "luck": _int("luck", luck, 0, MAX_DICE),
+        "luck_policy": enum_parameter(LuckPolicy, "luck_policy", luck_policy).value,
+    }
+    if len(points) > 1:
+        params["supporters"] = ",".join(str(p) for p in points)
+    if mods:
+        params["extra_dice"] = sum(m.amount for m in mods if m.kind in POOL_KINDS)
+        params["extra_minimum"] = sum(
+            m.amount for m in mods if m.kind in THRESHOLD_KINDS
+        )
+    return FaceCheck(CHECK, RULESET_ID, params)
 
-    # -- exact odds -----------------------------------------------------------
 
-    def outcomes(self) -> Distribution[Outcome]:
-        """The exact outcome distribution, by the binomial closed form.
+def _adz(check: Check) -> _Pool:
+    if not isinstance(check, FaceCheck) or check.definition.judge is not _judge:
+        raise ParameterError("check", check, "an AdZ check (adz_check, ADZ)")
+    return _pool(check.parameters)
 
-        Work grows with ``pool * luck``, never with ``6**pool``.
-        """
-        if not self.possible:
-            return Distribution.constant(self._impossible().outcome())
-        n = max(self.pool, 0)
-        base = success_weights(n)
-        weights: dict[Outcome, int] = {}
-        spend_l = self.luck if self.luck_policy is not LuckPolicy.NEVER else 0
-        luck_w = success_weights(spend_l) if spend_l else [1]
-        scale = 3**spend_l
-        for k, w in enumerate(base):
-            if self._spends(self._succeeds(k, n)):
-                for j, v in enumerate(luck_w):
-                    o = self._outcome(k + j, n + spend_l, spend_l)
-                    weights[o] = weights.get(o, 0) + w * v
-            else:
-                o = self._outcome(k, n, 0)
-                weights[o] = weights.get(o, 0) + w * scale
-        return Distribution.from_weights(weights)
 
-    def chance(self) -> Fraction:
-        """The exact chance of success."""
-        return self.outcomes().probability(lambda o: o.success)
+def pool_of(check: Check) -> int:
+    """The final pool of an AdZ check: base + supporting dice + dice modifiers (ADZ-R05).
 
-    def successes(self) -> Distribution[int]:
-        """The exact distribution of the number of successes (0 if not rolled)."""
-        return self.outcomes().map(lambda o: o.value or 0)
+    It may be zero or negative; such a pool rolls nothing (ADZ-A02).
+
+    >>> pool_of(adz_check(3, supporters=(4, 7), modifier=-1))
+    7
+    """
+    return _adz(check).pool
+
+
+def threshold_of(check: Check) -> int:
+    """The final threshold of an AdZ check: ``minimum`` + threshold modifiers (ADZ-R06).
+
+    >>> threshold_of(adz_check(4, 2, modifiers=[Modifier(1, "dark", "minimum")]))
+    3
+    """
+    return _adz(check).threshold
+
+
+def chance(check: Check) -> Fraction:
+    """The exact chance of success of an AdZ check (the binomial closed form).
+
+    >>> chance(adz_check(2, 3, allow_impossible=True))
+    Fraction(1, 9)
+    """
+    _adz(check)
+    return check.outcomes().probability(lambda o: o.success)
+
+
+def spend_luck(
+    check: Check, result: CheckResult, luck: LuckPool, rng: Rng
+) -> tuple[CheckResult, LuckPool]:
+    """Spend ``luck`` on a result of ``check`` after seeing its dice (ADZ-R11).
+
+    Rolls as many extra dice as the pool holds, adds their successes and
+    returns the new result with the pool lowered by one. Luck cannot be
+    spent on a check that was not rolled, nor twice on one check (ADZ-A08).
+
+    >>> from rollwerk import ScriptedRng
+    >>> check = adz_check(2, 3, allow_impossible=True)
+    >>> first = check.resolve(ScriptedRng([5, 2]))
+    >>> better, pool = spend_luck(check, first, LuckPool(2), ScriptedRng([6, 5]))
+    >>> better.success, better.value, pool.value
+    (True, 3, 1)
+    """
+    p = _adz(check)
+    if result.extra("impossible"):
+        raise RulesError("luck must be spent on a rolled check, got an impossible one")
+    if result.extra("trivial"):
+        raise RulesError(
+            "luck must be spent on a rolled check, got a trivial spell that was "
+            "not rolled (ADZ-R11, R35: ask to roll instead)"
+        )
+    if result.extra("luck_dice"):
+        raise RulesError("luck must be spent at most once per check (ADZ-A08)")
+    dice, new_pool = luck.spend()
+    faces = [r.face for r in result.rolls if r.role == "check"]
+    luck_faces = [rng.roll(SIDES) for _ in range(dice)]
+    succ = count_successes(faces) + count_successes(luck_faces)
+    outcome = p.outcome(succ, len(faces) + dice, dice)
+    new = CheckResult(
+        success=outcome.success,
+        degree=outcome.degree,
+        value=succ,
+        rolls=result.rolls + tuple(DieRoll(SIDES, f, "luck") for f in luck_faces),
+        explanation=_text(p, faces, luck_faces, succ),
+        rolled=True,
+        extras=outcome.extras,
+        ruleset=RULESET_ID,
+        check=check.name,
+    )
+    return new, new_pool

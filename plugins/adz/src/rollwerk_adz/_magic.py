@@ -25,11 +25,11 @@ from rollwerk import (
     ParameterError,
     RulesError,
 )
-from rollwerk.checks import enum_parameter
+from rollwerk.checks import FaceCheck, enum_parameter
 from rollwerk.encounter import Concentration, GameTime, Instant, Permanent
 from rollwerk.i18n import Text
 from rollwerk_adz._catalog import CATALOG
-from rollwerk_adz._check import RULESET_ID, AdzCheck
+from rollwerk_adz._check import RULESET_ID, adz_check, pool_of, threshold_of
 from rollwerk_adz._luck import LuckPolicy
 from rollwerk_adz._pool import CheckKind
 
@@ -342,7 +342,7 @@ class SpellSpec:
     >>> spec = SpellSpec("Humanoid", Technique.CONTROL, threshold=2, kp=3,
     ...                  casting_seconds=3, duration_seconds=180, concentration=True)
     >>> check = spec.check(domain=4, technique=3, supporters=(4,))
-    >>> check.pool, check.threshold, check.kind.value
+    >>> pool_of(check), threshold_of(check), check.parameters["kind"]
     (9, 2, 'spell')
     """
 
@@ -394,10 +394,10 @@ class SpellSpec:
         allow_impossible: bool = False,
         luck: int = 0,
         luck_policy: LuckPolicy = LuckPolicy.NEVER,
-    ) -> AdzCheck:
+    ) -> FaceCheck:
         """The spell check (*Zauberprobe*) with the caster's points (ADZ-R04)."""
-        return AdzCheck(
-            dice=spell_pool([domain], [technique]),
+        return adz_check(
+            spell_pool([domain], [technique]),
             minimum=self.threshold,
             kind=CheckKind.SPELL,
             supporters=tuple(supporters),
@@ -497,7 +497,7 @@ def concentration_modifiers(
 ) -> tuple[Modifier, ...]:
     """One −1 die modifier per maintained concentration spell (ADZ-R33, A19).
 
-    >>> AdzCheck(dice=6, modifiers=concentration_modifiers(["Light", "Shield"])).pool
+    >>> pool_of(adz_check(6, modifiers=concentration_modifiers(["Light", "Shield"])))
     4
     >>> concentration_modifiers(["Light"], roll="resistance")
     ()
@@ -595,22 +595,24 @@ def may_skip_roll(
 
 
 def trivial_result(
-    check: AdzCheck, kp: int = 1, *, in_combat: bool = False
+    check: FaceCheck, kp: int = 1, *, in_combat: bool = False
 ) -> CheckResult:
     """The result of a waived trivial spell: exactly 1 success, no drain (ADZ-R35).
 
     Raises:
         RulesError: The spell is not trivial or the caster is in combat.
     """
-    if check.kind is not CheckKind.SPELL:
+    pool, threshold = pool_of(check), threshold_of(check)
+    kind = check.parameters["kind"]
+    if kind != CheckKind.SPELL.value:
         raise RulesError(
-            f"check kind must be 'spell' for a trivial spell, got {check.kind.value!r}"
+            f"check kind must be 'spell' for a trivial spell, got {kind!r}"
         )
-    if not may_skip_roll(check.threshold, kp, check.pool, in_combat=in_combat):
+    if not may_skip_roll(threshold, kp, pool, in_combat=in_combat):
         raise RulesError(
             "a spell check may be waived only with threshold <= 1, KP <= 1, at least 3 "
-            f"dice and outside combat, got threshold {check.threshold}, KP {kp}, "
-            f"{check.pool} dice{', in combat' if in_combat else ''}"
+            f"dice and outside combat, got threshold {threshold}, KP {kp}, "
+            f"{pool} dice{', in combat' if in_combat else ''}"
         )
     return CheckResult(
         success=True,

@@ -1,37 +1,32 @@
-"""The AdZ ruleset object and opposed checks (ADZ-R10)."""
+"""The AdZ ruleset as a value, and opposed checks (ADZ-R10)."""
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping, Sequence
-from fractions import Fraction
+from collections.abc import Mapping
 
 import attrs
 
 from rollwerk import (
+    Check,
     CheckResult,
-    Combatant,
     ContestOutcome,
     Distribution,
     Outcome,
     ParameterError,
-    Rng,
 )
-from rollwerk.checks import CheckSpec, Difficulty, Monotonic, Parameter
+from rollwerk.checks import FaceCheck
 from rollwerk.errors import ContestError
-from rollwerk.rulesets import Ruleset, distribution_version
+from rollwerk.rulesets import RulesetSpec, define_ruleset
 from rollwerk_adz._catalog import CATALOG
-from rollwerk_adz._check import RULESET_ID, AdzCheck
+from rollwerk_adz._check import CHECK, RULESET_ID
 from rollwerk_adz._combat import initiative_order
-from rollwerk_adz._luck import LuckPolicy
-from rollwerk_adz._pool import CheckKind
 
 __all__ = [
-    "CHECK_PARAMETERS",
+    "ADZ",
     "LABELS",
-    "POOL_MONOTONIC",
-    "AdzRuleset",
     "Initiator",
+    "adz_ruleset",
     "opposed",
     "opposed_odds",
 ]
@@ -102,206 +97,78 @@ def opposed(
 
 
 def opposed_odds(
-    first: AdzCheck, second: AdzCheck, initiator: Initiator
+    first: Check, second: Check, initiator: Initiator
 ) -> Distribution[ContestOutcome]:
-    """The exact distribution of an opposed check (ADZ-R10).
+    """The exact distribution of an opposed check of two AdZ checks (ADZ-R10).
 
-    >>> opposed_odds(AdzCheck(dice=1), AdzCheck(dice=1), Initiator.FIRST)[ContestOutcome.FIRST]
+    >>> from rollwerk_adz import adz_check
+    >>> opposed_odds(adz_check(1), adz_check(1), Initiator.FIRST)[ContestOutcome.FIRST]
     Fraction(1, 3)
     """
     for side, chk in (("first", first), ("second", second)):
-        if not isinstance(chk, AdzCheck):
-            raise ContestError(f"{side} must be an AdzCheck, got {chk!r}")
+        if not (isinstance(chk, FaceCheck) and chk.definition.judge is CHECK.judge):
+            raise ContestError(f"{side} must be an AdZ check, got {chk!r}")
     return first.outcomes().combine(
         second.outcomes(), lambda a, b: opposed(a, b, initiator)
     )
 
 
-def _factory(
-    *,
-    dice: int,
-    minimum: int,
-    kind: str,
-    support: int,
-    modifier: int,
-    allow_impossible: bool,
-    luck: int,
-    luck_policy: str,
-) -> AdzCheck:
-    return AdzCheck(
-        dice=dice,
-        minimum=minimum,
-        kind=CheckKind(kind),
-        supporters=(support,) if support else (),
-        modifier=modifier,
-        allow_impossible=allow_impossible,
-        luck=luck,
-        luck_policy=LuckPolicy(luck_policy),
+def _initiator_wins(first: Outcome, second: Outcome) -> ContestOutcome:
+    """ADZ-R10 with ``first`` as the initiator: ties go to ``first``."""
+    return opposed(first, second, Initiator.FIRST)
+
+
+def _draw_on_tie(first: Outcome, second: Outcome) -> ContestOutcome:
+    """ADZ-R10 for equivalent actions: a tie is a draw."""
+    return opposed(first, second, Initiator.NONE)
+
+
+def _define(equivalent_actions: bool) -> RulesetSpec:
+    return define_ruleset(
+        RULESET_ID,
+        "Aera der Zauberey",
+        distribution="rollwerk-adz",
+        catalog=CATALOG,
+        checks=[attrs.evolve(CHECK, contest_symmetric=equivalent_actions)],
+        contest=_draw_on_tie if equivalent_actions else _initiator_wins,
+        round_seconds=3,  # ADZ-R16: a round lasts about 3 seconds
+        initiative_order=initiative_order,  # ADZ-R15, A22: base + 2d6, ties 2d6
     )
 
 
-CHECK_PARAMETERS = (
-    Parameter(
-        "dice",
-        int,
-        help="the base pool of d6: points of the properties used (Würfelanzahl)",
-        min_value=0,
-        max_value=100,
-        # Not declared INCREASING: with allow_impossible the literal rule
-        # rewards small pools (ADZ-A25); see POOL_MONOTONIC.
-    ),
-    Parameter(
-        "minimum",
-        int,
-        help="the threshold: successes needed (Mindestwurf)",
-        default=1,
-        min_value=1,
-        max_value=100,
-        monotonic=Monotonic.DECREASING,
-    ),
-    Parameter(
-        "kind",
-        str,
-        help="skill, spell or attribute check (Probenart)",
-        default="skill",
-        choices=tuple(k.value for k in CheckKind),
-    ),
-    Parameter(
-        "support",
-        int,
-        help="points of a supporting skill or domain: ceil(points/3) extra dice",
-        default=0,
-        min_value=0,
-        max_value=10,
-    ),
-    Parameter(
-        "modifier",
-        int,
-        help="circumstance modifier in dice (Umstandsmodifikator)",
-        default=0,
-        min_value=-20,
-        max_value=20,
-    ),
-    Parameter(
-        "allow_impossible",
-        bool,
-        help="the GM allows a roll above the pool: every die must succeed",
-        default=False,
-    ),
-    Parameter(
-        "luck",
-        int,
-        help="luck pool spent by luck_policy (Glückspool)",
-        default=0,
-        min_value=0,
-        max_value=10,
-    ),
-    Parameter(
-        "luck_policy",
-        str,
-        help="when to spend the luck pool: never, on_failure or always",
-        default="never",
-        choices=tuple(p.value for p in LuckPolicy),
-    ),
-)
-"""The declared parameters of the check ``check``.
+ADZ = _define(equivalent_actions=False)
+"""The Aera der Zauberey ruleset (id ``adz``), a [`RulesetSpec`][rollwerk.rulesets.RulesetSpec].
 
-Only ``minimum`` declares its monotonicity: it holds for every combination of
-the other parameters. ``dice``, ``support``, ``modifier`` and ``luck`` raise
-the chance of success only without ``allow_impossible`` (ADZ-A25, A26);
-`POOL_MONOTONIC` names them for tests that hold ``allow_impossible=False``.
+Its one check ``check`` is [`CHECK`][rollwerk_adz.CHECK]. Its contest rule
+takes the first side as the initiator, which wins ties (ADZ-R10 step 3);
+for equivalent actions, where a tie is a draw, use
+``adz_ruleset(equivalent_actions=True)`` (same id) or
+[`opposed`][rollwerk_adz.opposed] with ``Initiator.NONE``. A round lasts
+about 3 seconds (ADZ-R16); initiative is the base value + 2d6, ties roll
+off with 2d6 (ADZ-R15, A22). Its difficulties are empty: the excerpt's
+general Mindestwurf table is missing.
+
+>>> from rollwerk import build_check, contest_odds
+>>> a = build_check(ADZ, "check", dice=2)
+>>> b = build_check(ADZ, "check", dice=2)
+>>> contest_odds(ADZ, a, b)[ContestOutcome.FIRST]
+Fraction(41, 81)
+>>> contest_odds(adz_ruleset(equivalent_actions=True), a, b)[ContestOutcome.TIE]
+Fraction(17, 81)
 """
 
-POOL_MONOTONIC: Mapping[str, Monotonic] = {
-    "dice": Monotonic.INCREASING,
-    "support": Monotonic.INCREASING,
-    "modifier": Monotonic.INCREASING,
-    "luck": Monotonic.INCREASING,
-}
-"""Parameters that are monotonic when ``allow_impossible`` is false."""
+_EQUIVALENT = _define(equivalent_actions=True)
 
 
-@attrs.frozen
-class AdzRuleset(Ruleset):
-    """The Aera der Zauberey ruleset (id ``adz``).
+def adz_ruleset(*, equivalent_actions: bool = False) -> RulesetSpec:
+    """The AdZ ruleset; with ``equivalent_actions`` its contest ties are draws.
 
-    Its contest rule takes the first side as the initiator, which wins ties
-    (ADZ-R10 step 3). For equivalent actions, where a tie is a draw, use
-    ``AdzRuleset(equivalent_actions=True)`` (same id) or
-    [`opposed`][rollwerk_adz.opposed] with ``Initiator.NONE``.
+    Both have the id ``adz``; the second one's check declares itself
+    contest-symmetric (ADZ-R10 step 3, A07).
 
-    >>> from rollwerk import build_check, contest_odds
-    >>> adz = AdzRuleset()
-    >>> a = build_check(adz, "check", dice=2)
-    >>> b = build_check(adz, "check", dice=2)
-    >>> contest_odds(adz, a, b)[ContestOutcome.FIRST]
-    Fraction(41, 81)
-    >>> contest_odds(AdzRuleset(equivalent_actions=True), a, b)[ContestOutcome.TIE]
-    Fraction(17, 81)
+    >>> adz_ruleset() is ADZ
+    True
     """
-
-    equivalent_actions: bool = False
-    """Whether ties are draws (equivalent actions) rather than wins of the first side."""
-
-    @property
-    def id(self) -> str:
-        """``"adz"``."""
-        return RULESET_ID
-
-    @property
-    def name(self) -> str:
-        """``"Aera der Zauberey"``."""
-        return "Aera der Zauberey"
-
-    @property
-    def version(self) -> str:
-        """The version of the installed ``rollwerk-adz`` distribution."""
-        return distribution_version("rollwerk-adz")
-
-    @property
-    def labels(self) -> Mapping[str, Mapping[str, str]]:
-        """Labels by language, from the catalog (English and German)."""
-        return LABELS
-
-    @property
-    def round_seconds(self) -> Fraction:
-        """A round lasts about 3 seconds (ADZ-R16)."""
-        return Fraction(3)
-
-    @property
-    def difficulties(self) -> Sequence[Difficulty]:
-        """Empty: the excerpt's general Mindestwurf table is missing."""
-        return ()
-
-    def checks(self) -> Sequence[CheckSpec]:
-        """The one check ``check``: a d6 success pool against a threshold."""
-        return (
-            CheckSpec(
-                "check",
-                CHECK_PARAMETERS,
-                _factory,
-                help="roll dice d6, count 5s and 6s, succeed at minimum successes",
-                contest_symmetric=self.equivalent_actions,
-            ),
-        )
-
-    def initiative_order(
-        self, combatants: Sequence[Combatant], rng: Rng
-    ) -> tuple[str, ...]:
-        """Initiative for an [`Encounter`][rollwerk.encounter.Encounter] (ADZ-R15, A22).
-
-        Each combatant's ``initiative`` is its base value; 2d6 are added and
-        ties roll off with 2d6.
-        """
-        return initiative_order(combatants, rng)
-
-    def contest(self, first: Outcome, second: Outcome) -> ContestOutcome:
-        """ADZ-R10 with ``first`` as the initiator.
-
-        Ties go to ``first``, or are a draw for equivalent actions.
-        """
-        return opposed(
-            first,
-            second,
-            Initiator.NONE if self.equivalent_actions else Initiator.FIRST,
-        )
+    if not isinstance(equivalent_actions, bool):
+        raise ParameterError("equivalent_actions", equivalent_actions, "true or false")
+    return _EQUIVALENT if equivalent_actions else ADZ

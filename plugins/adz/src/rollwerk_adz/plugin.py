@@ -5,7 +5,7 @@ from __future__ import annotations
 import rollwerk
 from rollwerk import Ruleset
 from rollwerk.i18n import Catalog
-from rollwerk_adz._ruleset import AdzRuleset
+from rollwerk_adz._ruleset import ADZ
 
 __all__ = ["rollwerk_register_catalogs", "rollwerk_register_rulesets"]
 
@@ -13,7 +13,7 @@ __all__ = ["rollwerk_register_catalogs", "rollwerk_register_rulesets"]
 @rollwerk.hookimpl
 def rollwerk_register_rulesets() -> list[Ruleset]:
     """Return the AdZ ruleset (id ``adz``)."""
-    return [AdzRuleset()]
+    return [ADZ]
 
 
 @rollwerk.hookimpl
