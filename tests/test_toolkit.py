@@ -450,14 +450,14 @@ def test_stop_rule_refuses_faces_that_were_not_drawn_that_way():
     check = CONFIRMED.build("demo", target=15)
     with pytest.raises(
         ParameterError,
-        match=r"faces must be the 1 faces drawn before the check is settled "
-        r"\(of 2 dice\), got \(16, 3\)",
+        match=r"faces must be the faces drawn until the check is settled "
+        r"\(1 of 2 dice\), got \(16, 3\)",
     ):
         check.outcome_for((16, 3))
     with pytest.raises(
         ParameterError,
-        match=r"faces must be the 2 faces drawn before the check is settled "
-        r"\(of 2 dice\), got \(20,\)",
+        match=r"faces must be the faces drawn until the check is settled "
+        r"\(2 of 2 dice\), got \(20,\)",
     ):
         check.outcome_for((20,))
     with pytest.raises(

@@ -426,6 +426,9 @@ class FaceCheck:
     """The dice drawn, as ``(sides, role)`` pairs in draw order."""
     _first: int = attrs.field(init=False, repr=False, eq=False, hash=False)
     _stop: StopRule | None = attrs.field(init=False, repr=False, eq=False, hash=False)
+    _unsettled: set[int] = attrs.field(
+        init=False, repr=False, eq=False, hash=False, factory=set
+    )
     _memo: dict[Any, CheckResult] | None = attrs.field(
         init=False, repr=False, eq=False, hash=False
     )
@@ -488,8 +491,8 @@ class FaceCheck:
                 raise ParameterError(
                     "faces",
                     faces,
-                    f"the {drawn} faces drawn before the check is settled "
-                    f"(of {len(self.dice)} dice)",
+                    "the faces drawn until the check is settled "
+                    f"({drawn} of {len(self.dice)} dice)",
                 )
         outcome = self.definition.call("judge", faces, params=self.parameters)
         if not isinstance(outcome, Outcome):
@@ -598,9 +601,12 @@ class FaceCheck:
             result = memo.get(face)
             if result is not None:
                 return result
-            if self._stop is None or self._stop((face,)):
-                result = memo[face] = self.result_for((face,))
-                return result
+            unsettled = self._unsettled
+            if face not in unsettled:
+                if self._stop is None or self._stop((face,)):
+                    result = memo[face] = self.result_for((face,))
+                    return result
+                unsettled.add(face)
             faces = self._draw(rng, (face,))
         else:
             faces = self._draw(rng, ())
@@ -612,12 +618,20 @@ class FaceCheck:
         return result
 
     def _draw(self, rng: Rng, faces: tuple[int, ...]) -> tuple[int, ...]:
-        """Draw the dice after ``faces`` until the stop rule settles the check."""
+        """Draw the dice after ``faces`` until the check is settled.
+
+        ``faces`` do not settle it; drawing stops where the stop rule says
+        so, or when every die is drawn.
+        """
         stop = self._stop
-        for sides, _ in self.dice[len(faces) :]:
-            if faces and stop is not None and stop(faces):
+        dice = self.dice
+        n = len(dice)
+        i = len(faces)
+        while i < n:
+            faces += (rng.roll(dice[i][0]),)
+            i += 1
+            if stop is not None and i < n and stop(faces):
                 break
-            faces += (rng.roll(sides),)
         return faces
 
     def enumerate(self) -> Distribution[Outcome]:
