@@ -3,44 +3,39 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
 
 import pytest
 
 from rollwerk import ParameterError, ScriptedRng, SeededRng
+from rollwerk.checks import TOOLKIT_CATALOG
 from rollwerk.i18n import CORE, Catalog, Text
-from rollwerk_fluid import FluidCheck, FluidRuleset, Policy, RerollCheck
+from rollwerk.testing import assert_catalog_complete, assert_text_complete
+from rollwerk_fluid import FLUID, Policy, RerollCheck, fluid_check, reroll
 from rollwerk_fluid._catalog import CATALOG
-
-
-def messages(text: Text) -> Iterator[tuple[str, Catalog]]:
-    """Every message id of ``text`` and its nested texts, with its catalog."""
-    yield text.message, text.catalog
-    for value in text.fields.values():
-        if isinstance(value, Text):
-            yield from messages(value)
 
 
 def assert_strict(text: Text) -> None:
     """``text`` renders in en and de with no fallback and no fixed words."""
-    for message, catalog in messages(text):
-        assert catalog in (CATALOG, CORE), message
-        for lang in ("en", "de"):
-            assert catalog.template(lang, message) is not None, (lang, message)
-    for lang in ("en", "de"):
-        assert text(lang)
+    assert_text_complete(text, [CATALOG, CORE])
 
 
 def test_catalog_is_complete_in_en_and_de() -> None:
     assert CATALOG.languages == ("en", "de")
-    assert CATALOG.missing("de") == []
+    assert_catalog_complete(CATALOG, "fluid")
     assert CATALOG.ids("de") == CATALOG.ids("en")
-    assert all(i.startswith("fluid.") for i in CATALOG.ids())
 
 
 def test_labels_come_from_the_catalog_with_contest_sides() -> None:
-    labels = FluidRuleset().labels
-    assert labels == CATALOG.labels("fluid")
+    labels = FLUID.labels
+    own = CATALOG.labels("fluid")
+    # the catalog's labels, and the toolkit's words for contest outcomes
+    # Fluid never produces (ties stand: no reroll, no both-failed)
+    for lang in ("en", "de"):
+        assert dict(labels[lang]) == {
+            **own[lang],
+            "reroll": TOOLKIT_CATALOG.render(lang, "toolkit.label.reroll"),
+            "both_failed": TOOLKIT_CATALOG.render(lang, "toolkit.label.both_failed"),
+        }
     assert (labels["en"]["first"], labels["en"]["second"]) == (
         "first side wins",
         "second side wins",
@@ -66,7 +61,7 @@ def test_every_check_explanation_is_in_the_catalog(
         (0, 4), (0, 2), (0, 1), (0, 1), (True, False)
     ):
         try:
-            check = FluidCheck(
+            check = fluid_check(
                 attribute=attribute,
                 trait=trait,
                 modifier=modifier,
@@ -82,12 +77,12 @@ def test_every_check_explanation_is_in_the_catalog(
 
 
 def test_rerolls_and_repetitions_are_in_the_catalog() -> None:
-    check = FluidCheck(attribute=3, trait=2)
+    check = fluid_check(attribute=3, trait=2)
     first = check.resolve(ScriptedRng([1, 9]))
-    again, _ = check.reroll(first, ScriptedRng([4]), mana=1, die="fate")
+    again, _ = reroll(check, first, ScriptedRng([4]), mana=1, die="fate")
     assert_strict(again.explanation)
     assert again.explain().startswith("1 mana: fate die rerolled; ")
-    again, _ = check.reroll(first, ScriptedRng([4]), mana=1)
+    again, _ = reroll(check, first, ScriptedRng([4]), mana=1)
     assert_strict(again.explanation)
     assert again.explain("de").startswith("1 Mana: Probenwurf wiederholt; ")
     for mana, repeats, policy, seed in itertools.product(
@@ -100,7 +95,7 @@ def test_rerolls_and_repetitions_are_in_the_catalog() -> None:
 
 
 def test_explanations_keep_their_words() -> None:
-    check = FluidCheck(attribute=9, trait=4, modifier=-1, handicap=2, equipment=1)
+    check = fluid_check(attribute=9, trait=4, modifier=-1, handicap=2, equipment=1)
     result = check.resolve(ScriptedRng([1, 2]))
     assert result.explain() == (
         "chance 10 (attribute 9 + trait 4 − modifier 1 − self-imposed difficulty 2): "

@@ -10,17 +10,17 @@ from hypothesis import strategies as st
 
 import rollwerk
 from rollwerk import ContestOutcome, Degree, Outcome, ScriptedRng
+from rollwerk.checks import FaceCheck
 from rollwerk.errors import ContestError
-from rollwerk_fluid import FluidCheck, FluidRuleset, contest_rank
+from rollwerk_fluid import FLUID, contest_rank, fluid_check
 
-FLUID = FluidRuleset()
 F = Fraction
 
 
 def test_v16_fl_r10_equal_quality_is_a_tie() -> None:
     """V16 (FL-R10): A C 7 → success Q 6; B C 12 → success Q 4 + 2 = 6: tie."""
-    a = FluidCheck(attribute=7).resolve(ScriptedRng([6]))
-    b = FluidCheck(attribute=12).resolve(ScriptedRng([4]))
+    a = fluid_check(attribute=7).resolve(ScriptedRng([6]))
+    b = fluid_check(attribute=12).resolve(ScriptedRng([4]))
     assert (a.value, b.value) == (6, 6)
     assert FLUID.contest(a.outcome(), b.outcome()) is ContestOutcome.TIE
     assert rollwerk.resolve_contest(FLUID, a.outcome(), b.outcome()) is (
@@ -30,8 +30,8 @@ def test_v16_fl_r10_equal_quality_is_a_tie() -> None:
 
 def test_v17_fl_r10_critical_beats_any_plain_success() -> None:
     """V17 (FL-R10): A critical Q 2 beats B success Q 9."""
-    a = FluidCheck(attribute=7).resolve(ScriptedRng([1, 3]))
-    b = FluidCheck(attribute=12).resolve(ScriptedRng([7]))
+    a = fluid_check(attribute=7).resolve(ScriptedRng([1, 3]))
+    b = fluid_check(attribute=12).resolve(ScriptedRng([7]))
     assert (a.value, b.value) == (2, 9)
     assert FLUID.contest(a.outcome(), b.outcome()) is ContestOutcome.FIRST
     assert FLUID.contest(b.outcome(), a.outcome()) is ContestOutcome.SECOND
@@ -39,24 +39,24 @@ def test_v17_fl_r10_critical_beats_any_plain_success() -> None:
 
 def test_v18_fl_a05_failure_against_fumble_is_a_tie() -> None:
     """V18 (FL-A05): A failure, B fumble: neither succeeds, a tie."""
-    a = FluidCheck(attribute=7).resolve(ScriptedRng([9]))
-    b = FluidCheck(attribute=7).resolve(ScriptedRng([1, 6]))
+    a = fluid_check(attribute=7).resolve(ScriptedRng([9]))
+    b = fluid_check(attribute=7).resolve(ScriptedRng([1, 6]))
     assert FLUID.contest(a.outcome(), b.outcome()) is ContestOutcome.TIE
 
 
 def test_fl_a06_no_roll_side_counts_as_failure() -> None:
     """FL-A06: a side at C ≤ 0 is a failure: it loses to a success, ties a failure."""
-    none = FluidCheck(attribute=0).resolve(ScriptedRng([])).outcome()
-    ok = FluidCheck(attribute=3).resolve(ScriptedRng([2])).outcome()
-    bad = FluidCheck(attribute=3).resolve(ScriptedRng([9])).outcome()
+    none = fluid_check(attribute=0).resolve(ScriptedRng([])).outcome()
+    ok = fluid_check(attribute=3).resolve(ScriptedRng([2])).outcome()
+    bad = fluid_check(attribute=3).resolve(ScriptedRng([9])).outcome()
     assert FLUID.contest(none, ok) is ContestOutcome.SECOND
     assert FLUID.contest(none, bad) is ContestOutcome.TIE
 
 
 def test_fl_a05_two_criticals_compare_quality() -> None:
     """FL-A05: two criticals compare their qualities."""
-    a = FluidCheck(attribute=13).resolve(ScriptedRng([1, 1])).outcome()  # Q 8
-    b = FluidCheck(attribute=7).resolve(ScriptedRng([1, 1])).outcome()  # Q 2
+    a = fluid_check(attribute=13).resolve(ScriptedRng([1, 1])).outcome()  # Q 8
+    b = fluid_check(attribute=7).resolve(ScriptedRng([1, 1])).outcome()  # Q 2
     assert FLUID.contest(a, b) is ContestOutcome.FIRST
     assert FLUID.contest(a, a) is ContestOutcome.TIE
 
@@ -83,7 +83,7 @@ def test_spec_5_opposed_odds(
 ) -> None:
     """Spec §5 (FL-R10): P(A wins), P(B wins), P(tie) in one round."""
     odds = rollwerk.contest_odds(
-        FLUID, FluidCheck(attribute=ca), FluidCheck(attribute=cb)
+        FLUID, fluid_check(attribute=ca), fluid_check(attribute=cb)
     )
     assert odds[ContestOutcome.FIRST] == win
     assert odds[ContestOutcome.SECOND] == lose
@@ -98,8 +98,8 @@ def test_spec_5_opposed_odds(
 @given(st.integers(-3, 20), st.integers(-3, 20))
 def test_inv_opposed_is_antisymmetric(ca: int, cb: int) -> None:
     """§4 (FL-R10): swapping the sides swaps the winner; a tie stays a tie."""
-    a = FluidCheck(attribute=max(ca, 0), modifier=min(ca, 0))
-    b = FluidCheck(attribute=max(cb, 0), modifier=min(cb, 0))
+    a = fluid_check(attribute=max(ca, 0), modifier=min(ca, 0))
+    b = fluid_check(attribute=max(cb, 0), modifier=min(cb, 0))
     ab = rollwerk.contest_odds(FLUID, a, b)
     ba = rollwerk.contest_odds(FLUID, b, a)
     assert ab[ContestOutcome.FIRST] == ba[ContestOutcome.SECOND]
@@ -115,11 +115,8 @@ def test_inv_opposed_is_antisymmetric(ca: int, cb: int) -> None:
 
 
 def test_contest_odds_refuse_foreign_checks() -> None:
-    class Foreign(FluidCheck):
-        @property
-        def ruleset(self) -> str:
-            return "other"
-
+    check = fluid_check(attribute=3)
+    foreign = FaceCheck(check.definition, "other", check.parameters)
     with pytest.raises(ContestError) as info:
-        rollwerk.contest_odds(FLUID, FluidCheck(attribute=3), Foreign(attribute=3))
+        rollwerk.contest_odds(FLUID, check, foreign)
     assert str(info.value) == "second check must belong to ruleset 'fluid', got 'other'"

@@ -8,16 +8,28 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rollwerk import Distribution, Outcome
-from rollwerk_fluid import FluidCheck, FluidOutcome, Reward, overflow
+from rollwerk import Check, Degree, Distribution, Outcome
+from rollwerk.checks import FaceCheck
+from rollwerk_fluid import (
+    FluidOutcome,
+    Reward,
+    effective_chance,
+    fluid_check,
+    overflow,
+)
+from rollwerk_fluid import chance as chance_of
 
 F = Fraction
 
 
-def check_at(chance: int, **kw: object) -> FluidCheck:
+def check_at(chance: int, **kw: object) -> FaceCheck:
     """A check whose chance is ``chance`` (attribute up to 20, then modifier)."""
     attribute = min(max(chance, 0), 20)
-    return FluidCheck(attribute=attribute, modifier=chance - attribute, **kw)  # type: ignore[arg-type]
+    return fluid_check(attribute=attribute, modifier=chance - attribute, **kw)  # type: ignore[arg-type]
+
+
+def p_success(check: Check) -> Fraction:
+    return check.outcomes().probability(lambda o: o.success)
 
 
 def p_kind(dist: Distribution[Outcome], kind: FluidOutcome) -> Fraction:
@@ -64,7 +76,7 @@ def test_spec_5_exact_probabilities(
 def test_spec_5_handicap_six_at_fourteen() -> None:
     """Spec §5 (FL-R09): C 14, h 6, reward (a): P(success) 3/4, Q 8..14 each 1/10,
     critical Q 14 with 1/20."""
-    dist = FluidCheck(attribute=14, handicap=6).outcomes()
+    dist = fluid_check(attribute=14, handicap=6).outcomes()
     assert dist.probability(lambda o: o.success) == F(3, 4)
     plain = dist.condition(lambda o: FluidOutcome.of(o) is FluidOutcome.SUCCESS)
     assert {o.value for o in plain.support} == set(range(8, 15))
@@ -95,14 +107,14 @@ chances = st.integers(min_value=-20, max_value=60)
 def test_inv_success_formula_and_monotone(chance: int) -> None:
     """§4: P(success) is 0 for C ≤ 0, (2C − 1)/20 up to 10, 19/20 above;
     non-decreasing in C."""
-    p = check_at(chance).success_probability()
+    p = p_success(check_at(chance))
     if chance <= 0:
         assert p == 0
     elif chance <= 10:
         assert p == F(2 * chance - 1, 20)
     else:
         assert p == F(19, 20)
-    assert check_at(chance + 1).success_probability() >= p
+    assert p_success(check_at(chance + 1)) >= p
 
 
 @given(chances)
@@ -122,7 +134,7 @@ def test_inv_quality_bounds(chance: int, h: int, reward_a: bool) -> None:
         return
     reward = Reward.QUALITY if reward_a else Reward.OWN_CHECK
     check = check_at(chance, handicap=h, reward=reward)
-    c_eff = check.effective_chance
+    c_eff = effective_chance(check)
     hq = h if reward_a else 0
     for o in check.outcomes().support:
         kind = FluidOutcome.of(o)
@@ -179,9 +191,9 @@ def test_inv_handicap_beyond_overflow_costs_success(
     h = data.draw(st.integers(min_value=low, max_value=chance - 1))
     plain = check_at(chance)
     hard = check_at(chance, handicap=h)
-    assert hard.success_probability() < plain.success_probability()
+    assert p_success(hard) < p_success(plain)
 
-    def lowest_plain_quality(check: FluidCheck) -> int:
+    def lowest_plain_quality(check: FaceCheck) -> int:
         values = [
             o.value
             for o in check.outcomes().support
@@ -200,40 +212,44 @@ def test_inv_handicap_beyond_overflow_costs_success(
 def test_declared_monotonicity_holds(attribute: int, trait: int, modifier: int) -> None:
     """FL-R01: attribute, trait and modifier are declared INCREASING, handicap and
     repetition DECREASING; check them with exact odds."""
-    base = FluidCheck(attribute=attribute, trait=trait, modifier=modifier)
-    p = base.success_probability()
+    base = fluid_check(attribute=attribute, trait=trait, modifier=modifier)
+    p = p_success(base)
     if attribute < 20:
         assert (
-            FluidCheck(
-                attribute=attribute + 1, trait=trait, modifier=modifier
-            ).success_probability()
+            p_success(
+                fluid_check(attribute=attribute + 1, trait=trait, modifier=modifier)
+            )
             >= p
         )
     if trait < 20:
         assert (
-            FluidCheck(
-                attribute=attribute, trait=trait + 1, modifier=modifier
-            ).success_probability()
+            p_success(
+                fluid_check(attribute=attribute, trait=trait + 1, modifier=modifier)
+            )
             >= p
         )
     if modifier < 30:
         assert (
-            FluidCheck(
-                attribute=attribute, trait=trait, modifier=modifier + 1
-            ).success_probability()
+            p_success(
+                fluid_check(attribute=attribute, trait=trait, modifier=modifier + 1)
+            )
             >= p
         )
     assert (
-        FluidCheck(
-            attribute=attribute, trait=trait, modifier=modifier, repetition=1
-        ).success_probability()
+        p_success(
+            fluid_check(
+                attribute=attribute, trait=trait, modifier=modifier, repetition=1
+            )
+        )
         <= p
     )
-    if base.chance > 1:
+    if chance_of(base) > 1:
         assert (
-            FluidCheck(
-                attribute=attribute, trait=trait, modifier=modifier, handicap=1
-            ).success_probability()
+            p_success(
+                fluid_check(
+                    attribute=attribute, trait=trait, modifier=modifier, handicap=1
+                )
+            )
             <= p
         )
 
@@ -248,3 +264,62 @@ def test_success_quality_table_by_chance() -> None:
     assert rows[0] == (1, F(1, 20), F(2))
     assert rows[9] == (10, F(19, 20), F(110, 19))
     assert rows[14] == (15, F(19, 20), F(210, 19))
+
+
+def closed_form(
+    c_eff: int, bonus: int, equipment: int, double: bool
+) -> Distribution[Outcome]:
+    """The closed form the hand-written check used before the toolkit port:
+    the ten faces of the check die, the fate die by its two halves (FL-R03–R08)."""
+    plain = {"side_effect": False}
+    if c_eff <= 0:
+        return Distribution.constant(
+            Outcome(False, Degree.FAILURE, None, rolled=False, extras=plain)
+        )
+    base = overflow(c_eff) + bonus
+    probs: dict[Outcome, Fraction] = {}
+    for die in range(2, 11):
+        if die <= c_eff:
+            o = Outcome(True, Degree.SUCCESS, die + base + equipment, extras=plain)
+        else:
+            o = Outcome(False, Degree.FAILURE, None, extras=plain)
+        probs[o] = probs.get(o, F(0)) + F(1, 10)
+    crit = (2 if double else 1) * (1 + base) + equipment
+    probs[Outcome(True, Degree.CRITICAL_SUCCESS, crit, extras=plain)] = F(1, 20)
+    fumble = Outcome(False, Degree.CRITICAL_FAILURE, None, extras={"side_effect": True})
+    probs[fumble] = F(1, 20)
+    return Distribution(probs)
+
+
+@given(
+    st.tuples(
+        st.integers(min_value=-5, max_value=20),
+        st.integers(min_value=0, max_value=6),
+        st.sampled_from(list(Reward)),
+        st.integers(min_value=0, max_value=3),
+        st.integers(min_value=0, max_value=2),
+        st.booleans(),
+    )
+)
+def test_enumerated_odds_equal_the_former_closed_form(
+    case: tuple[int, int, Reward, int, int, bool],
+) -> None:
+    """Port check (issue 22): enumerating the judge over the check die and the
+    fate die drawn after a 1 gives exactly the former hand-written closed form."""
+    attribute, handicap, reward, equipment, repetition, double = case
+    c = max(attribute, 0) - 3 * repetition
+    if handicap and c - handicap <= 0:
+        return
+    check = fluid_check(
+        attribute=max(attribute, 0),
+        modifier=min(attribute, 0),
+        handicap=handicap,
+        reward=reward,
+        equipment=equipment,
+        repetition=repetition,
+        double_critical=double,
+    )
+    bonus = handicap if reward is Reward.QUALITY else 0
+    assert check.outcomes() == closed_form(
+        effective_chance(check), bonus, equipment, double
+    )

@@ -10,16 +10,16 @@ import pytest
 import rollwerk
 from rollwerk import Degree, ParameterError, Ruleset
 from rollwerk.plugins import Registry
-from rollwerk_fluid import DIFFICULTIES, FluidCheck, FluidRuleset, plugin
-
-FLUID = FluidRuleset()
+from rollwerk.rulesets import RulesetSpec
+from rollwerk_fluid import DIFFICULTIES, FLUID, plugin, trait_cap_rule
 
 
 def test_plugin_registers_fluid_through_its_hooks() -> None:
     registry = Registry(load_entrypoints=False, plugins=[plugin])
     assert registry.ids() == ["fluid"]
     ruleset = registry.ruleset("fluid")
-    assert isinstance(ruleset, FluidRuleset)
+    assert isinstance(ruleset, RulesetSpec)
+    assert ruleset == FLUID
     assert [r.id for r in registry.optional_rules("fluid")] == ["trait-cap"]
     assert registry.failures == ()
 
@@ -68,15 +68,15 @@ def test_fl_r13_optional_trait_cap() -> None:
         with pytest.raises(ParameterError) as info:
             rollwerk.build_check(capped, name, attribute=3, trait=6)
         assert str(info.value) == "trait must be an integer from 0 to 5, got 6"
-    with pytest.raises(ParameterError) as info:
-        FluidCheck(attribute=3, trait=6, trait_max=5)
-    assert str(info.value) == "trait must be an integer from 0 to 5, got 6"
+    direct = trait_cap_rule.apply(FLUID)
+    assert [p.max_value for p in direct.checks()[0].parameters[:2]] == [20, 5]
+    assert rollwerk.build_check(direct, attribute=3, trait=5) == rollwerk.build_check(
+        capped, attribute=3, trait=5
+    )
     assert rollwerk.build_check(FLUID, attribute=3, trait=6).parameters["trait"] == 6
 
 
 def test_trait_cap_rule_refuses_other_rulesets() -> None:
-    from rollwerk_fluid import trait_cap_rule
-
     with pytest.raises(ParameterError) as info:
         trait_cap_rule.apply(object())  # type: ignore[arg-type]
     assert str(info.value).startswith("ruleset must be the Fluid ruleset, got ")
@@ -95,5 +95,5 @@ def test_contract_kit_passes_with_trait_cap() -> None:
     from rollwerk.testing import assert_ruleset_contract
 
     assert_ruleset_contract(
-        FluidRuleset(trait_cap=5), max_examples=2, resolutions=500, properties=False
+        trait_cap_rule.apply(FLUID), max_examples=2, resolutions=500, properties=False
     )

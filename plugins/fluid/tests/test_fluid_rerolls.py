@@ -22,28 +22,28 @@ from rollwerk import (
 from rollwerk.dice import DieRoll
 from rollwerk.errors import ScriptExhausted
 from rollwerk_fluid import (
+    FLUID,
     Die,
-    FluidCheck,
     FluidOutcome,
-    FluidRuleset,
     Policy,
     RerollCheck,
+    fluid_check,
+    reroll,
 )
 
-FLUID = FluidRuleset()
 F = Fraction
 
 
-# -- interactive rerolls (FluidCheck.reroll) -----------------------------------
+# -- interactive rerolls (reroll) ----------------------------------------------
 
 
 def test_v20_fl_r11_reroll_check_die_for_one_mana() -> None:
     """V20 (FL-R11): C 6, d 9 fails; 1 mana, new d 4 → success Q 4, mana −1."""
-    check = FluidCheck(attribute=4, trait=2)
+    check = fluid_check(attribute=4, trait=2)
     rng = ScriptedRng([9, 4])
     first = check.resolve(rng)
     assert FluidOutcome.of(first) is FluidOutcome.FAILURE
-    second, mana = check.reroll(first, rng, mana=3)
+    second, mana = reroll(check, first, rng, mana=3)
     assert mana == 2
     assert (FluidOutcome.of(second), second.value) == (FluidOutcome.SUCCESS, 4)
     assert second.rolls == (DieRoll(10, 9, "check"), DieRoll(10, 4, "check reroll"))
@@ -58,11 +58,11 @@ def test_v20_fl_r11_reroll_check_die_for_one_mana() -> None:
 def test_v21_fl_r11_reroll_fate_die() -> None:
     """V21 (FL-R11, FL-A09): C 6, d 1, fate 8; 1 mana on the fate die, 2 →
     critical Q 2."""
-    check = FluidCheck(attribute=6)
+    check = fluid_check(attribute=6)
     rng = ScriptedRng([1, 8, 2])
     first = check.resolve(rng)
     assert FluidOutcome.of(first) is FluidOutcome.FUMBLE
-    second, mana = check.reroll(first, rng, mana=1, die="fate")
+    second, mana = reroll(check, first, rng, mana=1, die="fate")
     assert mana == 0
     assert (FluidOutcome.of(second), second.value) == (FluidOutcome.CRITICAL, 2)
     assert [r.role for r in second.rolls] == ["check", "fate", "fate reroll"]
@@ -70,14 +70,14 @@ def test_v21_fl_r11_reroll_fate_die() -> None:
 
 def test_fl_r11_check_die_reroll_discards_fate_roll() -> None:
     """FL-R11, FL-A09: rerolling the check die removes the old fate roll."""
-    check = FluidCheck(attribute=6)
+    check = fluid_check(attribute=6)
     rng = ScriptedRng([1, 8, 5])
     fumble = check.resolve(rng)
-    again, _ = check.reroll(fumble, rng, mana=1, die=Die.CHECK)
+    again, _ = reroll(check, fumble, rng, mana=1, die=Die.CHECK)
     assert (FluidOutcome.of(again), again.value) == (FluidOutcome.SUCCESS, 5)
     rng = ScriptedRng([7, 1, 3])
     fail = check.resolve(rng)
-    crit, _ = check.reroll(fail, rng, mana=1)
+    crit, _ = reroll(check, fail, rng, mana=1)
     assert (FluidOutcome.of(crit), crit.value) == (FluidOutcome.CRITICAL, 2)
     assert [r.role for r in crit.rolls] == ["check", "check reroll", "fate"]
 
@@ -85,33 +85,33 @@ def test_fl_r11_check_die_reroll_discards_fate_roll() -> None:
 def test_fl_a09_successes_may_be_rerolled_as_often_as_mana_lasts() -> None:
     """FL-A09: a success may be rerolled to chase quality; the new face stands
     even if worse; any number of times while mana lasts."""
-    check = FluidCheck(attribute=8)
+    check = fluid_check(attribute=8)
     rng = ScriptedRng([3, 7, 9])
     r = check.resolve(rng)
     mana = 2
-    r, mana = check.reroll(r, rng, mana=mana)
+    r, mana = reroll(check, r, rng, mana=mana)
     assert (r.value, mana) == (7, 1)
-    r, mana = check.reroll(r, rng, mana=mana)
+    r, mana = reroll(check, r, rng, mana=mana)
     assert (r.success, mana) == (False, 0)
     with pytest.raises(ParameterError) as info:
-        check.reroll(r, rng, mana=mana)
+        reroll(check, r, rng, mana=mana)
     assert str(info.value) == "mana must be an integer >= 1 to pay for a reroll, got 0"
 
 
 def test_fl_r11_reroll_errors() -> None:
-    check = FluidCheck(attribute=6)
+    check = fluid_check(attribute=6)
     plain = check.resolve(ScriptedRng([4]))
     with pytest.raises(ParameterError) as info:
-        check.reroll(plain, ScriptedRng([1]), mana=1, die="fate")
+        reroll(check, plain, ScriptedRng([1]), mana=1, die="fate")
     assert str(info.value) == (
         "die must be 'check' (there is no fate roll to reroll), got 'fate'"
     )
     with pytest.raises(ParameterError) as info:
-        check.reroll(plain, ScriptedRng([1]), mana=1, die="other")
+        reroll(check, plain, ScriptedRng([1]), mana=1, die="other")
     assert str(info.value) == "die must be 'check' or 'fate', got 'other'"
-    none = FluidCheck(attribute=0)
+    none = fluid_check(attribute=0)
     with pytest.raises(RulesError) as rinfo:
-        none.reroll(none.resolve(ScriptedRng([])), ScriptedRng([1]), mana=1)
+        reroll(none, none.resolve(ScriptedRng([])), ScriptedRng([1]), mana=1)
     assert str(rinfo.value) == (
         "a check that was not rolled (chance 0 or less) has no die to reroll"
     )
@@ -120,13 +120,13 @@ def test_fl_r11_reroll_errors() -> None:
 def test_fl_r11_interactive_rerolls_replay() -> None:
     """FL-R11: the trace holds every die in draw order; the same calls with a
     ScriptedRng of those faces replay the result."""
-    check = FluidCheck(attribute=5, equipment=1)
+    check = fluid_check(attribute=5, equipment=1)
     rng = SeededRng(7)
     r = check.resolve(rng)
-    r, _ = check.reroll(r, rng, mana=2)
+    r, _ = reroll(check, r, rng, mana=2)
     replay = ScriptedRng([d.face for d in r.rolls])
     again = check.resolve(replay)
-    again, _ = check.reroll(again, replay, mana=2)
+    again, _ = reroll(check, again, replay, mana=2)
     assert again == r
     assert replay.remaining == 0
     assert CheckResult.from_json(r.to_json()) == r
@@ -154,9 +154,9 @@ def test_spec_5_fate_die_after_a_fumble() -> None:
 
 def test_fl_r11_best_policy_prefers_check_die_when_chance_is_high() -> None:
     """FL-R11: at C ≥ 6 the check die (≥ 11/20) beats the fate die (1/2)."""
-    best = RerollCheck(FluidCheck(attribute=8), mana=1, policy=Policy.BEST)
-    check = RerollCheck(FluidCheck(attribute=8), mana=1, policy=Policy.CHECK)
-    fate = RerollCheck(FluidCheck(attribute=8), mana=1, policy=Policy.FATE)
+    best = RerollCheck(fluid_check(attribute=8), mana=1, policy=Policy.BEST)
+    check = RerollCheck(fluid_check(attribute=8), mana=1, policy=Policy.CHECK)
+    fate = RerollCheck(fluid_check(attribute=8), mana=1, policy=Policy.FATE)
     assert best.outcomes() == check.outcomes()
     assert check.success_probability() == 1 - F(1, 4) ** 2
     assert fate.success_probability() == F(3, 4) + F(1, 5) * F(3, 4) + F(1, 40)
@@ -165,13 +165,13 @@ def test_fl_r11_best_policy_prefers_check_die_when_chance_is_high() -> None:
 
 def test_rerolls_policy_vectors_v20_v21() -> None:
     """V20, V21 played by policy: the traces record every die in order."""
-    v20 = RerollCheck(FluidCheck(attribute=6), mana=1).resolve(ScriptedRng([9, 4]))
+    v20 = RerollCheck(fluid_check(attribute=6), mana=1).resolve(ScriptedRng([9, 4]))
     assert (v20.value, v20.extra("mana_spent")) == (4, 1)
     assert [r.role for r in v20.rolls] == ["check", "check reroll"]
     assert v20.explain() == (
         "1 mana spent; chance 6 (attribute 6): rolled 4 ≤ 6: success, quality 4"
     )
-    v21 = RerollCheck(FluidCheck(attribute=6), mana=1, policy="fate").resolve(
+    v21 = RerollCheck(fluid_check(attribute=6), mana=1, policy="fate").resolve(
         ScriptedRng([1, 8, 2])
     )
     assert (FluidOutcome.of(v21), v21.value) == (FluidOutcome.CRITICAL, 2)
@@ -181,7 +181,7 @@ def test_rerolls_policy_vectors_v20_v21() -> None:
 def test_fl_r12_free_repetitions_by_policy() -> None:
     """FL-R12, V19: C 6 with two free repetitions: attempts at 6 and 3; the
     third would be at 0 and is not taken. P = 1 − (9/20)(15/20) = 53/80."""
-    check = RerollCheck(FluidCheck(attribute=6), repeats=2)
+    check = RerollCheck(fluid_check(attribute=6), repeats=2)
     assert check.success_probability() == F(53, 80)
     r = check.resolve(ScriptedRng([9, 3]))
     assert (r.success, r.value, r.extra("repeats")) == (True, 3, 1)
@@ -198,7 +198,7 @@ def test_fl_r12_free_repetitions_by_policy() -> None:
 def test_fl_a11_mana_first_then_repetitions_and_side_effects_stand() -> None:
     """FL-A11: mana rerolls are not repetitions; a fumble that is not rerolled
     away stands (its side effect happened) when the check is repeated."""
-    check = RerollCheck(FluidCheck(attribute=9), mana=1, repeats=1, policy="fate")
+    check = RerollCheck(fluid_check(attribute=9), mana=1, repeats=1, policy="fate")
     r = check.resolve(ScriptedRng([1, 9, 10, 5]))
     # fumble, fate reroll 10 (the fumble stands), repeat at 6: d 5 succeeds
     assert [d.role for d in r.rolls] == [
@@ -218,7 +218,7 @@ def test_fl_a11_mana_first_then_repetitions_and_side_effects_stand() -> None:
 
 def test_rerolls_no_roll() -> None:
     """FL-R03: a check at C ≤ 0 is not rolled, whatever the mana."""
-    check = RerollCheck(FluidCheck(attribute=2, modifier=-3), mana=2, repeats=2)
+    check = RerollCheck(fluid_check(attribute=2, modifier=-3), mana=2, repeats=2)
     r = check.resolve(ScriptedRng([]))
     assert FluidOutcome.of(r) is FluidOutcome.NO_ROLL
     assert r.extra("mana_spent") == 0
@@ -244,10 +244,10 @@ def test_rerolls_parameters_and_errors() -> None:
         rollwerk.build_check(FLUID, "rerolls", attribute=5, mana=11)
     assert str(info.value) == "mana must be an integer from 0 to 10, got 11"
     with pytest.raises(ParameterError) as info:
-        RerollCheck(FluidCheck(attribute=5), repeats=-1)
+        RerollCheck(fluid_check(attribute=5), repeats=-1)
     assert str(info.value) == "repeats must be an integer from 0 to 10, got -1"
     with pytest.raises(ParameterError) as info:
-        RerollCheck(FluidCheck(attribute=5), policy="luck")
+        RerollCheck(fluid_check(attribute=5), policy="luck")
     assert (
         str(info.value) == "policy must be one of 'check', 'fate', 'best', got 'luck'"
     )
@@ -306,7 +306,7 @@ def test_fl_r11_r12_exact_odds_match_dice_tree(
     """FL-R11, FL-R12: the dynamic programme equals a walk over every dice
     sequence that `resolve` can draw (an independent oracle)."""
     check = RerollCheck(
-        FluidCheck(attribute=chance, equipment=1),
+        fluid_check(attribute=chance, equipment=1),
         mana=mana,
         policy=policy,
         repeats=repeats,
@@ -328,7 +328,7 @@ def test_rerolls_monotone_in_chance_mana_and_repeats(
 
     def p(c: int, m: int, k: int) -> Fraction:
         return RerollCheck(
-            FluidCheck(attribute=c), mana=m, policy=policy, repeats=k
+            fluid_check(attribute=c), mana=m, policy=policy, repeats=k
         ).success_probability()
 
     base = p(chance, mana, repeats)
@@ -337,7 +337,7 @@ def test_rerolls_monotone_in_chance_mana_and_repeats(
     assert p(chance, mana, repeats + 1) >= base
     for o in (
         RerollCheck(
-            FluidCheck(attribute=chance), mana=mana, policy=policy, repeats=repeats
+            fluid_check(attribute=chance), mana=mana, policy=policy, repeats=repeats
         )
         .outcomes()
         .support
@@ -351,7 +351,7 @@ def test_rerolls_monotone_in_chance_mana_and_repeats(
 def test_rerolls_replay_from_trace(seed: int) -> None:
     """Every die drawn is recorded in order; a ScriptedRng replays the result."""
     check = RerollCheck(
-        FluidCheck(attribute=6, handicap=1), mana=2, policy="best", repeats=2
+        fluid_check(attribute=6, handicap=1), mana=2, policy="best", repeats=2
     )
     r = check.resolve(SeededRng(seed))
     assert check.resolve(ScriptedRng([d.face for d in r.rolls])) == r
@@ -361,4 +361,4 @@ def test_rerolls_replay_from_trace(seed: int) -> None:
 
 def test_expected_mana() -> None:
     """The expected mana spent: C 5, 1 mana on failure: P(failure) = 11/20."""
-    assert RerollCheck(FluidCheck(attribute=5), mana=1).expected_mana() == F(11, 20)
+    assert RerollCheck(fluid_check(attribute=5), mana=1).expected_mana() == F(11, 20)

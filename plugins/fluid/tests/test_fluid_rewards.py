@@ -16,13 +16,15 @@ from rollwerk.encounter import EffectExpired, EffectRemoved, NextChecks, UntilEv
 from rollwerk_fluid import (
     CHANCE,
     DEFENCE,
-    FluidCheck,
     Reward,
     RewardEffect,
+    chance,
     check_for,
     defence_event,
     earned_reward,
+    effective_chance,
     end_scene,
+    fluid_check,
     record_check,
 )
 
@@ -99,7 +101,7 @@ def test_reward_effect_validation(kwargs: dict[str, object], message: str) -> No
 def test_fl_r09_earned_reward_only_on_success_with_handicap() -> None:
     """FL-R09: a success with h ≥ 1 earns the chosen reward; failure earns
     nothing; reward (a) went into the quality; h = 0 earns nothing."""
-    check = FluidCheck(attribute=9, handicap=3, reward=Reward.OPPONENT_CHECK)
+    check = fluid_check(attribute=9, handicap=3, reward=Reward.OPPONENT_CHECK)
     win = check.resolve(ScriptedRng([4]))
     assert earned_reward(check, win, player="A", opponent="B") == RewardEffect(
         Reward.OPPONENT_CHECK, 3, "A", "B"
@@ -110,11 +112,11 @@ def test_fl_r09_earned_reward_only_on_success_with_handicap() -> None:
     assert earned_reward(check, lose, player="A", opponent="B") is None
     fumble = check.resolve(ScriptedRng([1, 9]))
     assert earned_reward(check, fumble, player="A", opponent="B") is None
-    quality = FluidCheck(attribute=9, handicap=3)
+    quality = fluid_check(attribute=9, handicap=3)
     assert earned_reward(quality, quality.resolve(ScriptedRng([4])), player="A") is None
-    plain = FluidCheck(attribute=9, reward=Reward.OWN_CHECK)
+    plain = fluid_check(attribute=9, reward=Reward.OWN_CHECK)
     assert earned_reward(plain, plain.resolve(ScriptedRng([4])), player="A") is None
-    own = FluidCheck(attribute=9, handicap=2, reward=Reward.OWN_DEFENCE)
+    own = fluid_check(attribute=9, handicap=2, reward=Reward.OWN_DEFENCE)
     assert earned_reward(own, own.resolve(ScriptedRng([4])), player="A") == (
         RewardEffect(Reward.OWN_DEFENCE, 2, "A", "A")
     )
@@ -127,7 +129,7 @@ def test_fl_r09_earned_reward_only_on_success_with_handicap() -> None:
 
 def test_fl_a07_any_handicap_amount() -> None:
     """FL-A07: any integer h ≥ 1, not only multiples of 3."""
-    check = FluidCheck(attribute=9, handicap=1, reward=Reward.OWN_CHECK)
+    check = fluid_check(attribute=9, handicap=1, reward=Reward.OWN_CHECK)
     effect = earned_reward(check, check.resolve(ScriptedRng([5])), player="A")
     assert effect is not None
     assert effect.amount == 1
@@ -141,15 +143,15 @@ def test_fl_a08_own_check_bonus_used_by_next_check_then_gone() -> None:
         Modifier(3, "self-imposed difficulty of A", CHANCE),
     )
     check = check_for(enc, "A", attribute=4, trait=2)
-    assert check.chance == 9
-    assert check.modifier == 3
+    assert chance(check) == 9
+    assert check.parameters["modifier"] == 3
     # another character's check does not use it up
     enc, events = record_check(enc, "B")
     assert enc.modifier_total("A", CHANCE) == 3
     enc, events = record_check(enc, "A")
     assert [type(e) for e in events][-1] is EffectExpired
     assert enc.modifier_total("A", CHANCE) == 0
-    assert check_for(enc, "A", attribute=4, trait=2).chance == 6
+    assert chance(check_for(enc, "A", attribute=4, trait=2)) == 6
 
 
 def test_fl_a08_opponent_check_penalty_and_rewards_add_up() -> None:
@@ -159,8 +161,9 @@ def test_fl_a08_opponent_check_penalty_and_rewards_add_up() -> None:
     enc, _ = enc.apply_effect(RewardEffect(Reward.OPPONENT_CHECK, 3, "A", "B"))
     enc, _ = enc.apply_effect(RewardEffect(Reward.OPPONENT_CHECK, 2, "C", "B"))
     check = check_for(enc, "B", attribute=5, trait=3, modifier=-3)
-    assert (check.modifier, check.chance) == (-8, 0)
-    assert not check.can_roll
+    assert (check.parameters["modifier"], chance(check)) == (-8, 0)
+    assert effective_chance(check) == 0
+    assert check.resolve(ScriptedRng([])).rolled is False
     enc, _ = record_check(enc, "B")
     assert enc.effects == ()
 
@@ -172,16 +175,16 @@ def test_fl_a08_defence_rewards_wait_for_a_defence() -> None:
     enc, _ = enc.apply_effect(RewardEffect(Reward.OWN_DEFENCE, 2, "A", "A"))
     enc, _ = enc.apply_effect(RewardEffect(Reward.OPPONENT_DEFENCE, 3, "A", "B"))
     # B's ordinary check ignores (e) and does not use it up
-    assert check_for(enc, "B", attribute=5).modifier == 0
+    assert check_for(enc, "B", attribute=5).parameters["modifier"] == 0
     enc, _ = record_check(enc, "B")
     assert len(enc.effects) == 2
     # B defends against C's attack: −3, then it is gone
-    assert check_for(enc, "B", defence=True, attribute=5).chance == 2
+    assert chance(check_for(enc, "B", defence=True, attribute=5)) == 2
     enc, events = record_check(enc, "B", defence=True)
     assert [e.name for e in enc.effects] == ["self-imposed difficulty (d)"]
     assert any(isinstance(e, EffectExpired) for e in events)
     # A's defence gets +2
-    assert check_for(enc, "A", defence=True, attribute=5).chance == 7
+    assert chance(check_for(enc, "A", defence=True, attribute=5)) == 7
     enc, _ = record_check(enc, "A", defence=True)
     assert enc.effects == ()
 
@@ -190,7 +193,7 @@ def test_fl_a08_a_defence_also_uses_up_check_rewards() -> None:
     """FL-A08: a defence is a check, so it uses up (b) and (c) as well."""
     enc = encounter()
     enc, _ = enc.apply_effect(RewardEffect(Reward.OWN_CHECK, 2, "A", "A"))
-    assert check_for(enc, "A", defence=True, attribute=5).chance == 7
+    assert chance(check_for(enc, "A", defence=True, attribute=5)) == 7
     enc, _ = record_check(enc, "A", defence=True)
     assert enc.effects == ()
 

@@ -1,8 +1,8 @@
 """Fluid for rollwerk: a d10 rolled under attribute + trait + modifier.
 
 >>> from rollwerk import ScriptedRng
->>> from rollwerk_fluid import FluidCheck
->>> FluidCheck(attribute=3, trait=4).resolve(ScriptedRng([1, 3])).value
+>>> from rollwerk_fluid import fluid_check
+>>> fluid_check(attribute=3, trait=4).resolve(ScriptedRng([1, 3])).value
 2
 """
 
@@ -16,10 +16,13 @@ if TYPE_CHECKING:
     from rollwerk_fluid._check import (
         CHECK_PARAMETERS,
         Die,
-        FluidCheck,
         FluidOutcome,
         Reward,
+        chance,
+        effective_chance,
         overflow,
+        repeat,
+        reroll,
     )
     from rollwerk_fluid._rerolls import Policy, RerollCheck
     from rollwerk_fluid._rewards import (
@@ -34,9 +37,10 @@ if TYPE_CHECKING:
     )
     from rollwerk_fluid._ruleset import (
         DIFFICULTIES,
+        FLUID,
         TRAIT_CAP,
-        FluidRuleset,
         contest_rank,
+        fluid_check,
         trait_cap_rule,
     )
 
@@ -45,10 +49,13 @@ if TYPE_CHECKING:
 _LAZY: dict[str, str] = {
     "CHECK_PARAMETERS": "rollwerk_fluid._check",
     "Die": "rollwerk_fluid._check",
-    "FluidCheck": "rollwerk_fluid._check",
     "FluidOutcome": "rollwerk_fluid._check",
     "Reward": "rollwerk_fluid._check",
+    "chance": "rollwerk_fluid._check",
+    "effective_chance": "rollwerk_fluid._check",
     "overflow": "rollwerk_fluid._check",
+    "repeat": "rollwerk_fluid._check",
+    "reroll": "rollwerk_fluid._check",
     "Policy": "rollwerk_fluid._rerolls",
     "RerollCheck": "rollwerk_fluid._rerolls",
     "CHANCE": "rollwerk_fluid._rewards",
@@ -60,9 +67,10 @@ _LAZY: dict[str, str] = {
     "end_scene": "rollwerk_fluid._rewards",
     "record_check": "rollwerk_fluid._rewards",
     "DIFFICULTIES": "rollwerk_fluid._ruleset",
-    "FluidRuleset": "rollwerk_fluid._ruleset",
+    "FLUID": "rollwerk_fluid._ruleset",
     "TRAIT_CAP": "rollwerk_fluid._ruleset",
     "contest_rank": "rollwerk_fluid._ruleset",
+    "fluid_check": "rollwerk_fluid._ruleset",
     "trait_cap_rule": "rollwerk_fluid._ruleset",
 }
 
@@ -71,22 +79,26 @@ __all__ = [
     "CHECK_PARAMETERS",
     "DEFENCE",
     "DIFFICULTIES",
+    "FLUID",
     "TRAIT_CAP",
     "Die",
-    "FluidCheck",
     "FluidOutcome",
-    "FluidRuleset",
     "Policy",
     "RerollCheck",
     "Reward",
     "RewardEffect",
+    "chance",
     "check_for",
     "contest_rank",
     "defence_event",
     "earned_reward",
+    "effective_chance",
     "end_scene",
+    "fluid_check",
     "overflow",
     "record_check",
+    "repeat",
+    "reroll",
     "trait_cap_rule",
 ]
 

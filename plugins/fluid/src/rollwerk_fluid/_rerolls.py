@@ -4,6 +4,12 @@ The player spends mana on failures (FL-R11) as long as it lasts, then, if
 allowed, repeats the check for free at a cumulative −3 (FL-R12). Exact odds
 come from a small dynamic programme over (attempt, mana left, earlier
 fumbles); nothing enumerates sequences of dice.
+
+This check is written by hand, not declared with the toolkit: how many dice
+it draws, and the role of each (``check reroll``, ``fate repetition 1``…),
+depend on the path the play takes, and its odds are a dynamic programme, not
+a table of faces. Each attempt is judged and explained by the ``check``
+check it plays.
 """
 
 from __future__ import annotations
@@ -16,17 +22,18 @@ from fractions import Fraction
 import attrs
 
 from rollwerk import CheckResult, Distribution, Outcome, Rng
-from rollwerk.checks import Monotonic, Parameter, Scalar, enum_parameter
+from rollwerk.checks import FaceCheck, Monotonic, Parameter, Scalar, enum_parameter
 from rollwerk.dice import DieRoll
 from rollwerk_fluid._catalog import CATALOG, join
 from rollwerk_fluid._check import (
     REPEAT_STEP,
-    RULESET_ID,
     SIDES,
     Die,
-    FluidCheck,
     FluidOutcome,
+    _Roll,
     check_parameters,
+    effective_chance,
+    replay,
 )
 
 __all__ = ["Policy", "RerollCheck", "reroll_parameters"]
@@ -127,7 +134,8 @@ class RerollCheck:
     ``side_effects`` (fumbles that stood, i.e. were not rerolled away).
 
     >>> from rollwerk import ScriptedRng
-    >>> check = RerollCheck(FluidCheck(attribute=3, trait=2), mana=1)
+    >>> from rollwerk_fluid import fluid_check
+    >>> check = RerollCheck(fluid_check(attribute=3, trait=2), mana=1)
     >>> check.success_probability()
     Fraction(279, 400)
     >>> r = check.resolve(ScriptedRng([9, 4]))
@@ -135,8 +143,8 @@ class RerollCheck:
     (4, 1)
     """
 
-    base: FluidCheck
-    """The check being played."""
+    base: FaceCheck
+    """The ``check`` check being played (its ``repetition`` is 0)."""
     mana: int = 0
     """The mana the player is willing to spend (one per reroll)."""
     policy: Policy = attrs.field(default=Policy.CHECK, converter=_to_policy)
@@ -144,38 +152,39 @@ class RerollCheck:
     repeats: int = 0
     """The most free repetitions to take (0 under time pressure)."""
 
+    name: str = attrs.field(default="rerolls", init=False, repr=False)
+    """The check's name, ``"rerolls"``."""
+
     def __attrs_post_init__(self) -> None:
-        for p in reroll_parameters(self.base.trait_max)[-3:]:
+        for p in reroll_parameters()[-3:]:
             value = getattr(self, p.name)
             p.validate(value.value if isinstance(value, Policy) else value)
 
     @property
     def ruleset(self) -> str:
-        """The ruleset id, ``"fluid"``."""
-        return RULESET_ID
-
-    @property
-    def name(self) -> str:
-        """The check's name, ``"rerolls"``."""
-        return "rerolls"
+        """The id of the ruleset that built the base check."""
+        return self.base.ruleset
 
     @property
     def parameters(self) -> Mapping[str, Scalar]:
-        """The validated parameters, by name."""
+        """The base check's parameters but ``repetition``, and the policy's."""
         params = {k: v for k, v in self.base.parameters.items() if k != "repetition"}
         params.update(mana=self.mana, policy=self.policy.value, repeats=self.repeats)
         return params
 
     # -- attempts ------------------------------------------------------------
 
-    def _attempt(self, k: int) -> FluidCheck:
+    def _attempt(self, k: int) -> FaceCheck:
         """The check as rolled in attempt ``k`` (0 first, then repetitions)."""
-        return attrs.evolve(self.base, repetition=self.base.repetition + k)
+        if not k:
+            return self.base
+        first = self.base.parameters.get("repetition", 0)
+        return self.base.with_parameters(repetition=int(first or 0) + k)
 
     def _can_repeat(self, k: int) -> bool:
         """Whether attempt ``k + 1`` may be taken and rolled."""
         return (
-            k < self.repeats and self.base.effective_chance - REPEAT_STEP * (k + 1) > 0
+            k < self.repeats and effective_chance(self.base) - REPEAT_STEP * (k + 1) > 0
         )
 
     def _fumble_choice(self, k: int, m: int, se: int) -> Die:
@@ -188,7 +197,7 @@ class RerollCheck:
 
     def _outcome(self, key: _Key) -> Outcome:
         kind, die, k, m, se = key
-        core = self._attempt(k)._roll()
+        core = _Roll.of(self.base.parameters, k)
         return core.outcome(kind, die, **self._extras(k, m, se))
 
     def _extras(self, k: int, m: int, se: int) -> dict[str, Scalar]:
@@ -197,13 +206,14 @@ class RerollCheck:
     def outcomes(self) -> Distribution[Outcome]:
         """The exact distribution of final outcomes under the policy.
 
-        >>> RerollCheck(FluidCheck(attribute=5), mana=1, policy="fate"
+        >>> from rollwerk_fluid import fluid_check
+        >>> RerollCheck(fluid_check(attribute=5), mana=1, policy="fate"
         ...             ).success_probability()
         Fraction(7, 10)
         """
-        if not self.base.can_roll:
+        if effective_chance(self.base) <= 0:
             return Distribution.constant(
-                self.base._roll().outcome(
+                _Roll.of(self.base.parameters).outcome(
                     FluidOutcome.NO_ROLL, 0, **self._extras(0, self.mana, 0)
                 )
             )
@@ -220,7 +230,8 @@ class RerollCheck:
     def expected_mana(self) -> Fraction:
         """The expected mana spent under the policy.
 
-        >>> RerollCheck(FluidCheck(attribute=5), mana=1).expected_mana()
+        >>> from rollwerk_fluid import fluid_check
+        >>> RerollCheck(fluid_check(attribute=5), mana=1).expected_mana()
         Fraction(11, 20)
         """
         return self.outcomes().map(lambda o: int(o.extra("mana_spent") or 0)).mean()
@@ -229,17 +240,18 @@ class RerollCheck:
 
     def resolve(self, rng: Rng) -> CheckResult:
         """Play the check: roll, reroll with mana, repeat; record every die."""
-        if not self.base.can_roll:
-            return self.base._result(
-                None, None, (), extras=self._extras(0, self.mana, 0), check=self.name
+        if effective_chance(self.base) <= 0:
+            return replay(
+                self.base, (), (), extras=self._extras(0, self.mana, 0), name=self.name
             )
         k, m, se = 0, self.mana, 0
+        base_chance = effective_chance(self.base)
         rolls: list[DieRoll] = []
         state = Die.CHECK
         suffix = ""
         die = 0
         while True:
-            chance = self.base.effective_chance - REPEAT_STEP * k
+            chance = base_chance - REPEAT_STEP * k
             if state is Die.CHECK:
                 die = rng.roll(SIDES)
                 rolls.append(DieRoll(SIDES, die, f"check{suffix}"))
@@ -287,13 +299,13 @@ class RerollCheck:
         if se:
             notes.append(CATALOG.text("fluid.note.side_effects", n=se))
         note = join(notes) if notes else None
-        return self._attempt(k)._result(
-            die,
-            fate,
-            tuple(rolls),
+        return replay(
+            self._attempt(k),
+            (die,) if fate is None else (die, fate),
+            rolls,
             note=note,
             extras=self._extras(k, m, se),
-            check=self.name,
+            name=self.name,
         )
 
 
@@ -323,7 +335,7 @@ class _Planner:
         key = (Die.CHECK, k, m, se)
         if key in self.memo:
             return self.memo[key]
-        chance = self.check.base.effective_chance - REPEAT_STEP * k
+        chance = effective_chance(self.check.base) - REPEAT_STEP * k
         acc: _Table = {}
         tenth = Fraction(1, SIDES)
         failures = 0

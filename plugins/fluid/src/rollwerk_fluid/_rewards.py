@@ -24,9 +24,11 @@ from typing import Any
 
 import attrs
 
-from rollwerk import CheckResult, Duration, Encounter, Modifier, ParameterError
+from rollwerk import Check, CheckResult, Duration, Encounter, Modifier, ParameterError
+from rollwerk.checks import FaceCheck
 from rollwerk.encounter import NextChecks, Step, UntilEvent
-from rollwerk_fluid._check import FluidCheck, Reward, _to_reward
+from rollwerk_fluid._check import Reward, _to_reward
+from rollwerk_fluid._ruleset import fluid_check
 
 __all__ = [
     "CHANCE",
@@ -151,7 +153,7 @@ class RewardEffect:
 
 
 def earned_reward(
-    check: FluidCheck, result: CheckResult, *, player: str, opponent: str | None = None
+    check: Check, result: CheckResult, *, player: str, opponent: str | None = None
 ) -> RewardEffect | None:
     """The effect a self-imposed difficulty earned, if any (FL-R09).
 
@@ -160,7 +162,7 @@ def earned_reward(
     the quality.
 
     Args:
-        check: The check that was rolled.
+        check: The check that was rolled (``check`` or ``rerolls``).
         result: Its result.
         player: The id of the player's character.
         opponent: The opponent's id, needed for rewards (c) and (e).
@@ -168,20 +170,24 @@ def earned_reward(
     Raises:
         ParameterError: (c) or (e) without an opponent.
     """
-    if not check.handicap or not result.success or check.reward is Reward.QUALITY:
+    handicap = check.parameters.get("handicap", 0)
+    reward = _to_reward(str(check.parameters.get("reward", Reward.QUALITY.value)))
+    if not isinstance(handicap, int) or not handicap:
         return None
-    if check.reward in _ON_OPPONENT:
+    if not result.success or reward is Reward.QUALITY:
+        return None
+    if reward in _ON_OPPONENT:
         if opponent is None:
             raise ParameterError(
-                "opponent", None, f"a combatant id for reward {check.reward.value!r}"
+                "opponent", None, f"a combatant id for reward {reward.value!r}"
             )
-        return RewardEffect(check.reward, check.handicap, player, opponent)
-    return RewardEffect(check.reward, check.handicap, player, player)
+        return RewardEffect(reward, handicap, player, opponent)
+    return RewardEffect(reward, handicap, player, player)
 
 
 def check_for(
     encounter: Encounter, combatant: str, *, defence: bool = False, **params: Any
-) -> FluidCheck:
+) -> FaceCheck:
     """A check of ``combatant`` with the rewards in force added to its modifier.
 
     Rewards (b) and (c) always count; (d) and (e) count when the check is a
@@ -192,13 +198,14 @@ def check_for(
         encounter: The encounter holding the reward effects.
         combatant: Whose check it is.
         defence: Whether the check is a defence.
-        **params: The parameters of [`FluidCheck`][rollwerk_fluid.FluidCheck].
+        **params: The parameters of the ``check`` check
+            ([`fluid_check`][rollwerk_fluid.fluid_check]).
     """
     bonus = encounter.modifier_total(combatant, CHANCE)
     if defence:
         bonus += encounter.modifier_total(combatant, DEFENCE)
     params["modifier"] = int(params.get("modifier", 0)) + bonus
-    return FluidCheck(**params)
+    return fluid_check(**params)
 
 
 def record_check(

@@ -1,47 +1,42 @@
-"""The Fluid ruleset: its checks, contest rule, presets and labels."""
+"""The Fluid ruleset as a value: its checks, contest rule, presets and labels."""
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Mapping, Sequence
-from fractions import Fraction
-from typing import Any
-
 import attrs
 
-from rollwerk import Check, ContestOutcome, Degree, Outcome, ParameterError, Ruleset
-from rollwerk.checks import CheckSpec, Difficulty
-from rollwerk.rulesets import OptionalRule, distribution_version
+from rollwerk import ContestOutcome, Degree, Outcome, ParameterError, Ruleset
+from rollwerk.checks import CheckSpec, Difficulty, FaceCheck, Scalar, compare
+from rollwerk.i18n import Catalog
+from rollwerk.rulesets import OptionalRule, RulesetSpec, define_ruleset
 from rollwerk_fluid._catalog import CATALOG
-from rollwerk_fluid._check import RULESET_ID, FluidCheck, check_parameters
+from rollwerk_fluid._check import RULESET_ID, Reward, check_definition
 from rollwerk_fluid._rerolls import RerollCheck, reroll_parameters
 
 __all__ = [
     "DIFFICULTIES",
+    "FLUID",
     "TRAIT_CAP",
-    "FluidRuleset",
     "contest_rank",
+    "fluid_check",
     "trait_cap_rule",
 ]
 
 TRAIT_CAP = 5
 """The trait limit of the optional trait cap (FL-R13)."""
 
-DIFFICULTIES = (
-    Difficulty("very-easy", 6, CATALOG.text("fluid.difficulty.very-easy")),
-    Difficulty("easy", 3, CATALOG.text("fluid.difficulty.easy")),
-    Difficulty("normal", 0, CATALOG.text("fluid.difficulty.normal")),
-    Difficulty("hard", -3, CATALOG.text("fluid.difficulty.hard")),
-    Difficulty("very-hard", -6, CATALOG.text("fluid.difficulty.very-hard")),
-    Difficulty("extremely-hard", -9, CATALOG.text("fluid.difficulty.extremely-hard")),
-    Difficulty(
-        "nearly-impossible", -12, CATALOG.text("fluid.difficulty.nearly-impossible")
-    ),
+DIFFICULTIES = tuple(
+    Difficulty(key, modifier, CATALOG.text(f"fluid.difficulty.{key}"))
+    for key, modifier in (
+        ("very-easy", 6),
+        ("easy", 3),
+        ("normal", 0),
+        ("hard", -3),
+        ("very-hard", -6),
+        ("extremely-hard", -9),
+        ("nearly-impossible", -12),
+    )
 )
 """The GM's modifier presets in steps of 3, easiest first (FL-R02, FL-A12)."""
-
-_LABELS: Mapping[str, Mapping[str, str]] = CATALOG.labels(RULESET_ID)
-"""Labels by language, from the catalog (``fluid.label.<key>``)."""
 
 
 def contest_rank(outcome: Outcome) -> tuple[int, int]:
@@ -62,106 +57,86 @@ def contest_rank(outcome: Outcome) -> tuple[int, int]:
     return (tier, outcome.value or 0)
 
 
-@attrs.frozen
-class FluidRuleset(Ruleset):
-    """Fluid: a d10 rolled under attribute + trait + modifier.
+def _contest(first: Outcome, second: Outcome) -> ContestOutcome:
+    """Critical > higher quality > no success; ties stand (FL-R10)."""
+    return compare(contest_rank(first), contest_rank(second))
 
-    Checks: ``check`` (one roll, the default) and ``rerolls`` (a check
-    played with mana rerolls and free repetitions). The contest rule ranks
-    critical > higher quality > no success, and a tie stands (FL-R10).
 
-    >>> import rollwerk
-    >>> fluid = FluidRuleset()
-    >>> check = rollwerk.build_check(fluid, "check", attribute=3, trait=4)
-    >>> check.outcomes().probability(lambda o: o.success)
-    Fraction(13, 20)
+def _specs(trait_max: int, catalog: Catalog) -> tuple[CheckSpec, CheckSpec]:
+    """``check`` (the default) and ``rerolls``, traits up to ``trait_max``."""
+    definition = check_definition(trait_max)
+
+    def rerolls(**params: Scalar) -> RerollCheck:
+        extra = {k: params.pop(k) for k in ("mana", "policy", "repeats")}
+        base = definition.build(RULESET_ID, catalog, **params)
+        return RerollCheck(base, **extra)  # type: ignore[arg-type]
+
+    return (
+        definition.spec(RULESET_ID, catalog),
+        CheckSpec(
+            "rerolls",
+            reroll_parameters(trait_max),
+            rerolls,
+            help="a check played with mana rerolls and free repetitions",
+        ),
+    )
+
+
+FLUID: RulesetSpec = define_ruleset(
+    RULESET_ID,
+    "Fluid",
+    checks=_specs(20, CATALOG),
+    distribution="rollwerk-fluid",
+    catalog=CATALOG,
+    difficulties=DIFFICULTIES,
+    contest=_contest,
+    round_seconds=5,  # Fluid does not define a round length; rollwerk assumes 5 s
+)
+"""Fluid: a d10 rolled under attribute + trait + modifier.
+
+Checks: ``check`` (one roll, the default) and ``rerolls`` (a check played
+with mana rerolls and free repetitions). The contest rule ranks critical >
+higher quality > no success, and a tie stands (FL-R10). Labels come from
+the catalog's ``fluid.label.<key>`` messages; its version is that of the
+installed ``rollwerk-fluid``.
+
+>>> import rollwerk
+>>> check = rollwerk.build_check(FLUID, "check", attribute=3, trait=4)
+>>> check.outcomes().probability(lambda o: o.success)
+Fraction(13, 20)
+>>> FLUID.contest(Outcome(True, Degree.CRITICAL_SUCCESS, 2),
+...               Outcome(True, Degree.SUCCESS, 9))
+<ContestOutcome.FIRST: 'first'>
+"""
+
+
+def fluid_check(**params: object) -> FaceCheck:
+    """The ``check`` check of [`FLUID`][rollwerk_fluid.FLUID], parameters validated.
+
+    The same as ``rollwerk.build_check(FLUID, "check", **params)``, but
+    ``reward`` may also be a [`Reward`][rollwerk_fluid.Reward].
+
+    >>> from rollwerk import ScriptedRng
+    >>> result = fluid_check(attribute=3, trait=4).resolve(ScriptedRng([5]))
+    >>> result.success, result.value
+    (True, 5)
+    >>> print(result.explain())
+    chance 7 (attribute 3 + trait 4): rolled 5 ≤ 7: success, quality 5
+    >>> print(result.explain("de"))
+    Erfolgschance 7 (Attribut 3 + Merkmal 4): 5 gewürfelt ≤ 7: Erfolg, Erfolgsqualität 5
+
+    Raises:
+        ParameterError: A parameter is missing or not allowed.
     """
-
-    trait_cap: int | None = None
-    """The largest trait level, if the optional trait cap is on (FL-R13)."""
-
-    @property
-    def id(self) -> str:
-        """``"fluid"``."""
-        return RULESET_ID
-
-    @property
-    def name(self) -> str:
-        """``"Fluid"``."""
-        return "Fluid"
-
-    @property
-    def version(self) -> str:
-        """The installed version of ``rollwerk-fluid``."""
-        return _version()
-
-    @property
-    def labels(self) -> Mapping[str, Mapping[str, str]]:
-        """Labels in English and German (Fluid's own German terms)."""
-        return _LABELS
-
-    @property
-    def round_seconds(self) -> Fraction:
-        """Fluid does not define a round length; rollwerk assumes 5 seconds."""
-        return Fraction(5)
-
-    @property
-    def difficulties(self) -> Sequence[Difficulty]:
-        """The modifier presets +6, +3, 0, −3, … −12 (FL-R02)."""
-        return DIFFICULTIES
-
-    def checks(self) -> Sequence[CheckSpec]:
-        """``check`` (the default) and ``rerolls``."""
-        trait_max = self.trait_cap if self.trait_cap is not None else 20
-        return (
-            CheckSpec(
-                "check",
-                check_parameters(trait_max),
-                functools.partial(_build_check, trait_max),
-                help="d10 ≤ attribute + trait + modifier; quality of success",
-            ),
-            CheckSpec(
-                "rerolls",
-                reroll_parameters(trait_max),
-                functools.partial(_build_rerolls, trait_max),
-                help="a check played with mana rerolls and free repetitions",
-            ),
-        )
-
-    def contest(self, first: Outcome, second: Outcome) -> ContestOutcome:
-        """Who wins an opposed check (FL-R10): ties stand.
-
-        >>> from rollwerk import Degree, Outcome
-        >>> FluidRuleset().contest(Outcome(True, Degree.CRITICAL_SUCCESS, 2),
-        ...                        Outcome(True, Degree.SUCCESS, 9))
-        <ContestOutcome.FIRST: 'first'>
-        """
-        a, b = contest_rank(first), contest_rank(second)
-        if a > b:
-            return ContestOutcome.FIRST
-        if b > a:
-            return ContestOutcome.SECOND
-        return ContestOutcome.TIE
-
-
-def _build_check(trait_max: int, **params: Any) -> Check:
-    return FluidCheck(trait_max=trait_max, **params)
-
-
-def _build_rerolls(trait_max: int, **params: Any) -> Check:
-    extra = {k: params.pop(k) for k in ("mana", "policy", "repeats")}
-    return RerollCheck(FluidCheck(trait_max=trait_max, **params), **extra)
-
-
-@functools.cache
-def _version() -> str:
-    return distribution_version("rollwerk-fluid")
+    if isinstance(params.get("reward"), Reward):
+        params["reward"] = Reward(params["reward"]).value
+    return check_definition().build(RULESET_ID, FLUID.catalog, **params)
 
 
 def _apply_trait_cap(ruleset: Ruleset) -> Ruleset:
-    if not isinstance(ruleset, FluidRuleset):
+    if not isinstance(ruleset, RulesetSpec) or ruleset.id != RULESET_ID:
         raise ParameterError("ruleset", ruleset, "the Fluid ruleset")
-    return attrs.evolve(ruleset, trait_cap=TRAIT_CAP)
+    return attrs.evolve(ruleset, check_specs=_specs(TRAIT_CAP, ruleset.catalog))
 
 
 trait_cap_rule = OptionalRule(

@@ -6,7 +6,7 @@ import rollwerk
 from rollwerk import Ruleset
 from rollwerk.i18n import Catalog
 from rollwerk.rulesets import OptionalRule
-from rollwerk_fluid._ruleset import FluidRuleset, trait_cap_rule
+from rollwerk_fluid._ruleset import FLUID, trait_cap_rule
 
 __all__ = [
     "rollwerk_register_catalogs",
@@ -18,7 +18,7 @@ __all__ = [
 @rollwerk.hookimpl
 def rollwerk_register_rulesets() -> list[Ruleset]:
     """Register the ``fluid`` ruleset."""
-    return [FluidRuleset()]
+    return [FLUID]
 
 
 @rollwerk.hookimpl
