@@ -371,6 +371,85 @@ def ds4(repeat: int, brute_dice: int) -> tuple[list[Row], list[Target]]:
     return rows, targets
 
 
+# A PF2e duel of two level-1 fighters (longsword against greataxe, ~20 HP).
+FIGHT_FIRST = {
+    "attack": 7,
+    "ac": 18,
+    "damage": "1d8+4",
+    "hp": 20,
+    "strikes": 2,
+    "initiative": 5,
+}
+FIGHT_SECOND = {
+    "attack": 7,
+    "ac": 17,
+    "damage": "1d12+2",
+    "hp": 22,
+    "strikes": 2,
+    "initiative": 4,
+    "adversary": True,
+}
+
+
+def fights(repeat: int) -> tuple[list[Row], list[Target]]:
+    """Exact fight odds (issue 21): the PF2e duel and a DS4 hero against three orcs."""
+    from rollwerk.analysis import DEFAULT_ROUNDS, fight
+    from rollwerk.plugins import get_registry
+    from rollwerk_ds4 import Ds4FightRules
+    from rollwerk_pf2e import Pf2eFightRules
+
+    registry = get_registry()
+    cases = [
+        (
+            "PF2e duel, level 1, 20 and 22 HP, 2 Strikes each",
+            lambda: Pf2eFightRules(registry.ruleset("pf2e")),
+            FIGHT_FIRST,
+            FIGHT_SECOND,
+            1,
+        ),
+        (
+            "DS4 hero (LK 24) against 3 orcs (LK 9)",
+            lambda: Ds4FightRules(registry.ruleset("ds4")),
+            {"attack": 14, "defense": 12, "life": 24, "initiative": 8},
+            {"attack": 9, "defense": 7, "life": 9, "initiative": 5},
+            3,
+        ),
+    ]
+    rows: list[Row] = []
+    targets: list[Target] = []
+    for label, make, first, second, count in cases:
+
+        def run(
+            make: Any = make,
+            first: Any = first,
+            second: Any = second,
+            count: int = count,
+        ) -> Any:
+            # fresh rules: no damage distribution is cached between runs
+            return fight(make(), first, second, second_count=count)
+
+        ours = min(timeit.repeat(run, number=1, repeat=repeat))
+        result = run()
+        rows.append(
+            [
+                label,
+                f"{ours * 1000:.1f}",
+                f"{float(result.first):.4f}",
+                f"{float(result.undecided):.1e}",
+            ]
+        )
+        if label.startswith("PF2e"):
+            targets.append(
+                Target(
+                    f"PF2e level-1 duel, exact ({DEFAULT_ROUNDS} rounds)",
+                    "≤ 1 s",
+                    f"{ours * 1000:.0f} ms",
+                    ours <= 1.0,
+                )
+            )
+    return rows, targets
+
+
 def startup(runs: int) -> tuple[list[Row], list[Target]]:
     py = sys.executable
     cli = Path(py).with_name("rollwerk")
@@ -584,6 +663,12 @@ def main() -> None:
     targets += t
     parts["DS4 check odds: closed form against brute force (ms)"] = (
         ["PW", "dice", "rollwerk", "brute force", "speed-up"],
+        rows,
+    )
+    rows, t = fights(repeat)
+    targets += t
+    parts["Exact fight odds (ms, fresh rules each run, 100 rounds)"] = (
+        ["Fight", "rollwerk", "first side wins", "undecided"],
         rows,
     )
     rows, t = startup(runs + 3)

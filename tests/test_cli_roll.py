@@ -215,7 +215,7 @@ def test_core1_i7_console_script() -> None:
             ["nope"],
             (
                 "argument COMMAND: invalid choice: 'nope' (choose from 'roll', "
-                "'rulesets', 'check', 'odds', 'contest') (see 'rollwerk --help')"
+                "'rulesets', 'check', 'odds', 'contest', 'fight') (see 'rollwerk --help')"
             ),
         ),
     ],

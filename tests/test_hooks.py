@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import inspect
 import re
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -146,3 +147,47 @@ def test_hook_rollwerk_register_duration_kinds():
     assert (entry.plugin, entry.distribution) == ("Plugin", None)
     assert registry.duration_kind_entries()["rounds"].plugin is None
     assert registry.failures == ()
+
+
+def test_hook_rollwerk_register_fight_rules():
+    from rollwerk.analysis import fight
+    from rollwerk.testing.examples import ToyFightRules
+
+    seen: list[object] = []
+
+    class Plugin:
+        @rollwerk.hookimpl
+        def rollwerk_register_fight_rules(self, registry: Registry) -> Any:
+            seen.append(registry.ids())  # the rulesets are loaded already
+            return {"toy": ToyFightRules()}
+
+    registry = Registry(load_entrypoints=False, plugins=[Plugin()])
+    rules = registry.fight_rules()
+    assert rules == {"toy": ToyFightRules()}
+    assert seen == [[]]
+    assert fight(rules["toy"], {}, {}, max_rounds=1).undecided == Fraction(1, 4)
+    assert registry.failures == ()
+
+    # One id, one owner: two plugins claiming "toy" are both refused.
+    clash = Registry(load_entrypoints=False, plugins=[examples, Plugin()])
+    assert clash.fight_rules() == {}
+    reasons = {(f.plugin, f.reason) for f in clash.failures}
+    reason = (
+        "fight rules for ruleset 'toy' are claimed by plugin 'Plugin' and "
+        "plugin 'rollwerk.testing.examples'; neither is used until one is uninstalled"
+    )
+    assert reasons == {("Plugin", reason), ("rollwerk.testing.examples", reason)}
+
+    class Wrong:
+        @rollwerk.hookimpl
+        def rollwerk_register_fight_rules(self) -> Any:
+            return {"other": ToyFightRules()}
+
+    bad = Registry(load_entrypoints=False, plugins=[Wrong()])
+    assert bad.fight_rules() == {}
+    (failure,) = bad.failures
+    assert failure.plugin == "Wrong"
+    assert failure.reason.startswith(
+        "rollwerk_register_fight_rules must return a mapping of ruleset ids to "
+        "FightRules whose ruleset is the key, got {'other': "
+    )

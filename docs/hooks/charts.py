@@ -6,12 +6,15 @@ A page asks for a chart with an HTML comment on a line of its own::
     <!-- rollwerk:chart ruleset=adz check=check x=dice from=1 to=12 series=minimum:1,2,3,4 -->
     <!-- rollwerk:odds ruleset=ds4 check=check pw=14 -->
     <!-- rollwerk:dice notation=2d6 -->
+    <!-- rollwerk:fight ruleset=ds4 first="attack=12 life=20" vs="attack=10 life=18" -->
 
 ``chart`` draws the chance of success as ``x`` runs from ``from`` to ``to``
 (one line per value of the optional ``series`` parameter; any other
 ``key=value`` is passed to the check). ``odds`` draws the whole outcome
 distribution of one check as bars, ``dice`` the distribution of a dice
-notation's total. Charts are computed at build time from
+notation's total, ``fight`` the rounds a fight lasts (``first`` and ``vs``
+are the sides' ``key=value`` words as on the command line, ``rounds`` the
+cap). Charts are computed at build time from
 the rulesets' exact distributions; nothing is hand-drawn.
 
 The drawing is the library's own (``rollwerk._svg``): the same code draws
@@ -30,7 +33,7 @@ from typing import Any
 from rollwerk._svg import distribution_svg, line_chart
 
 MARKER = re.compile(
-    r"^<!--\s*rollwerk:(chart|odds|dice)\s+(.*?)\s*-->\s*$", re.MULTILINE
+    r"^<!--\s*rollwerk:(chart|odds|dice|fight)\s+(.*?)\s*-->\s*$", re.MULTILINE
 )
 
 
@@ -121,7 +124,37 @@ def dice_svg(args: dict[str, str]) -> str:
     return distribution_svg(dist.items(), args.pop("title", f"{notation}: exact odds"))
 
 
-_DRAW = {"chart": chart_svg, "odds": odds_svg, "dice": dice_svg}
+def fight_svg(args: dict[str, str]) -> str:
+    """The SVG for a ``rollwerk:fight`` marker: the rounds until a fight ends."""
+    from rollwerk._svg import bar_chart
+    from rollwerk.analysis import fight
+    from rollwerk.cli._fight import parse_side
+    from rollwerk.plugins import get_registry
+
+    rules = get_registry().fight_rules()[args.pop("ruleset")]
+    params = rules.parameters()
+    first, n1 = parse_side(params, args.pop("first", "").split(), "chart first side")
+    second, n2 = parse_side(params, args.pop("vs", "").split(), "chart second side")
+    result = fight(
+        rules,
+        first,
+        second,
+        first_count=n1,
+        second_count=n2,
+        max_rounds=int(args.pop("rounds", "100")),
+    )
+    shown = [
+        (str(n), p, None) for n, p in result.rounds.items() if p >= Fraction(1, 2000)
+    ]
+    title = args.pop(
+        "title",
+        f"{rules.ruleset}: first side wins {float(result.first):.1%}, "
+        f"second {float(result.second):.1%}; the round the fight ends",
+    )
+    return bar_chart(shown, title)
+
+
+_DRAW = {"chart": chart_svg, "odds": odds_svg, "dice": dice_svg, "fight": fight_svg}
 
 
 def render(markdown: str) -> str:

@@ -35,6 +35,7 @@ _COMMANDS = {
     "check": "_checks",
     "odds": "_checks",
     "contest": "_checks",
+    "fight": "_fight",
 }
 
 
@@ -90,7 +91,7 @@ def _parser(
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     first = next((a for a in argv or () if not a.startswith("-")), None)
-    wanted = [_COMMANDS[first]] if first in _COMMANDS else ["_roll", "_checks"]
+    wanted = [_COMMANDS[first]] if first in _COMMANDS else ["_roll", "_checks", "_fight"]
     for name in wanted:
         importlib.import_module(f"rollwerk.cli.{name}").add_parsers(sub, languages)
     for command in sub.choices.values():

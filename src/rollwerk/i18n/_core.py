@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rollwerk.i18n._catalog import Catalog
+from rollwerk.i18n._fight import FIGHT_DE, FIGHT_EN
 from rollwerk.i18n._words import WORDS_DE, WORDS_EN
 
 __all__ = ["CORE"]
@@ -101,6 +102,8 @@ _DE = {
     "(zusammen {percent}); --max-outcomes N zeigt mehr",
 }
 
-CORE = Catalog({"en": {**_EN, **WORDS_EN}, "de": {**_DE, **WORDS_DE}})
+CORE = Catalog(
+    {"en": {**_EN, **WORDS_EN, **FIGHT_EN}, "de": {**_DE, **WORDS_DE, **FIGHT_DE}}
+)
 """The core's messages: die descriptions, roll explanations, CLI words, and
-the words for time, durations, effects, events and contests."""
+the words for time, durations, effects, events, contests and fights."""

@@ -29,6 +29,7 @@ from rollwerk.plugins._guard import Origin, apply_optional_rule, guard_ruleset
 from rollwerk.rulesets import OptionalRule, Ruleset
 
 if TYPE_CHECKING:
+    from rollwerk.analysis import FightRules
     from rollwerk.encounter._durations import DurationDecoder
     from rollwerk.i18n import Catalog
     from rollwerk.notation import Dialect
@@ -292,6 +293,8 @@ class Registry:
         self._catalog_failures: list[PluginFailure] = []
         self._dialect_failures: list[PluginFailure] = []
         self._dialects: dict[str, Dialect] | None = None
+        self._fight_failures: list[PluginFailure] = []
+        self._fight_rules: dict[str, FightRules] | None = None
         self._loading = False
         for plugin in plugins:
             self.register(plugin)
@@ -314,6 +317,7 @@ class Registry:
         self.pm.register(plugin, name=name)
         self._rulesets = None
         self._kinds = None
+        self._fight_rules = None
 
     def distribution(self, plugin: str) -> str | None:
         """The distribution that ships the plugin named ``plugin``, if known."""
@@ -333,6 +337,7 @@ class Registry:
             + tuple(self._kind_failures)
             + tuple(self._catalog_failures)
             + tuple(self._dialect_failures)
+            + tuple(self._fight_failures)
         )
 
     # -- calling hooks -------------------------------------------------------
@@ -638,6 +643,40 @@ class Registry:
         return dict(self._dialects)
 
 
+    def fight_rules(self) -> dict[str, FightRules]:
+        """The [`FightRules`][rollwerk.analysis.FightRules] of every plugin, by ruleset id.
+
+        They come from ``rollwerk_register_fight_rules``. A ruleset id that
+        two plugins provide fight rules for is reported as a failure of each
+        and neither is used (one id, one owner); a plugin whose hook fails is
+        reported in [`failures`][rollwerk.plugins.Registry.failures].
+        """
+        if self._fight_rules is None:
+            failures: list[PluginFailure] = []
+            claims: dict[str, list[tuple[str, FightRules]]] = {}
+            for name, values in self._call_each(
+                "rollwerk_register_fight_rules", _validate_fight_rules, failures
+            ):
+                for rid, rules in values:
+                    claims.setdefault(rid, []).append((name, rules))
+            found: dict[str, FightRules] = {}
+            for rid, entries in sorted(claims.items()):
+                owners = sorted({(p, self.distribution(p)) for p, _ in entries})
+                if len(owners) == 1 and len(entries) == 1:
+                    found[rid] = entries[0][1]
+                    continue
+                reason = (
+                    f"fight rules for ruleset {rid!r} are claimed by "
+                    f"{_claimants(owners)}; neither is used until one is uninstalled"
+                    if len(owners) > 1
+                    else f"fight rules for ruleset {rid!r} are registered twice"
+                )
+                failures.extend(PluginFailure(p, d, reason) for p, d in owners)
+            self._fight_failures = failures
+            self._fight_rules = found
+        return dict(self._fight_rules)
+
+
 # -- typed wrappers: what each hook must return ----------------------------
 
 
@@ -708,6 +747,27 @@ def _validate_dialects(result: list[Any]) -> _Outcome:
             )
             continue
         values.extend(value)
+    return _Outcome(values, problems)
+
+
+def _validate_fight_rules(result: list[Any]) -> _Outcome:
+    from rollwerk.analysis import FightRules
+
+    values: list[Any] = []
+    problems: list[str] = []
+    for value in result:
+        if not isinstance(value, Mapping) or not all(
+            isinstance(k, str)
+            and isinstance(r, FightRules)
+            and getattr(r, "ruleset", None) == k
+            for k, r in value.items()
+        ):
+            problems.append(
+                "rollwerk_register_fight_rules must return a mapping of ruleset "
+                f"ids to FightRules whose ruleset is the key, got {value!r}"
+            )
+            continue
+        values.extend(value.items())
     return _Outcome(values, problems)
 
 

@@ -26,6 +26,7 @@ import pluggy
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
 
+    from rollwerk.analysis import FightRules
     from rollwerk.encounter._durations import DurationDecoder
     from rollwerk.i18n import Catalog
     from rollwerk.notation import Dialect
@@ -38,6 +39,7 @@ __all__ = [
     "rollwerk_register_catalogs",
     "rollwerk_register_dialects",
     "rollwerk_register_duration_kinds",
+    "rollwerk_register_fight_rules",
     "rollwerk_register_optional_rules",
     "rollwerk_register_rulesets",
 ]
@@ -219,5 +221,40 @@ def rollwerk_register_dialects(registry: RegistryView) -> list[Dialect]:
 
     Used by: plugins for tools whose notation differs from the bundled
     dialects.
+    """
+    raise NotImplementedError  # pragma: no cover - a specification, never called
+
+
+@hookspec
+def rollwerk_register_fight_rules(registry: RegistryView) -> Mapping[str, FightRules]:
+    """Return the fight rules this plugin provides, by ruleset id.
+
+    [`FightRules`][rollwerk.analysis.FightRules] tell
+    [`fight`][rollwerk.analysis.fight] what one creature of a ruleset is
+    (its parameters and health), who acts first and the exact damage of
+    each attack of a turn; ``rollwerk fight RULESET …`` finds them here. A
+    plugin may provide fight rules for another plugin's ruleset (one that
+    ships none). An id that two plugins provide fight rules for is refused
+    for both (one id, one owner) and reported in
+    [`failures`][rollwerk.plugins.Registry.failures].
+
+    Args:
+        registry: The [`Registry`][rollwerk.plugins.Registry] asking; its
+            rulesets are loaded (``registry.ruleset(id)`` works, so the fight
+            rules can use the ruleset's own checks).
+
+    Returns:
+        A mapping of ruleset ids to fight rules (may be empty); each rules'
+        ``ruleset`` must be its key. Not firstresult: the mappings of all
+        plugins are combined.
+
+    Example:
+        ```python
+        @rollwerk.hookimpl
+        def rollwerk_register_fight_rules(registry):
+            return {"mysystem": MyFightRules(registry.ruleset("mysystem"))}
+        ```
+
+    Used by: `rollwerk-ds4`, `rollwerk-pf2e`, `rollwerk-adz`.
     """
     raise NotImplementedError  # pragma: no cover - a specification, never called

@@ -53,6 +53,11 @@ if TYPE_CHECKING:
         assert_timeline_contract,
         durations,
     )
+    from rollwerk.testing._fights import (
+        Strike,
+        assert_fight_frequencies,
+        simulate_fight,
+    )
     from rollwerk.testing.strategies import (
         checks,
         parameter_values,
@@ -71,12 +76,14 @@ __all__ = [
     "RULESET_PROPERTIES",
     "ContractViolation",
     "RulesetProperty",
+    "Strike",
     "assert_catalog_complete",
     "assert_check_contract",
     "assert_contest_contract",
     "assert_distribution_valid",
     "assert_encounter_contract",
     "assert_faces_match",
+    "assert_fight_frequencies",
     "assert_frequencies_match",
     "assert_json_round_trip",
     "assert_monotonic",
@@ -94,6 +101,7 @@ __all__ = [
     "parameters",
     "rngs",
     "seeds",
+    "simulate_fight",
     "strategies",
     "text_messages",
 ]
@@ -122,6 +130,9 @@ if not TYPE_CHECKING:
             "assert_encounter_contract": "rollwerk.testing._durations",
             "assert_faces_match": "rollwerk.testing._contract",
             "assert_frequencies_match": "rollwerk.testing._contract",
+            "assert_fight_frequencies": "rollwerk.testing._fights",
+            "simulate_fight": "rollwerk.testing._fights",
+            "Strike": "rollwerk.testing._fights",
             "assert_json_round_trip": "rollwerk.testing._durations",
             "assert_monotonic": "rollwerk.testing._contract",
             "assert_ruleset_contract": "rollwerk.testing._contract",

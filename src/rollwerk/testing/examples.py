@@ -47,6 +47,7 @@ from fractions import Fraction
 
 import attrs
 
+from rollwerk.analysis._fight import Fighter, read_side
 from rollwerk.checks._model import (
     CheckResult,
     ContestOutcome,
@@ -68,8 +69,10 @@ __all__ = [
     "GENEROUS",
     "PoolCheck",
     "RollUnderCheck",
+    "ToyFightRules",
     "ToyRuleset",
     "rollwerk_register_catalogs",
+    "rollwerk_register_fight_rules",
     "rollwerk_register_optional_rules",
     "rollwerk_register_rulesets",
 ]
@@ -506,3 +509,72 @@ def rollwerk_register_optional_rules() -> list[OptionalRule]:
 def rollwerk_register_catalogs() -> list[Catalog]:
     """Provide the toy ruleset's messages in English and German."""
     return [CATALOG]
+
+
+@attrs.frozen
+class ToyFightRules:
+    """The toy ruleset's fights: the smallest [`FightRules`][rollwerk.analysis.FightRules].
+
+    A creature has ``hits`` (its health) and ``speed``. Each turn it makes
+    ``attacks`` attacks; each hits with chance 1/2 and deals 1 damage
+    (``sharp``: 2). The faster side acts first; equal speeds toss a coin.
+
+    >>> from rollwerk.analysis import fight
+    >>> fight(ToyFightRules(), {"hits": 1}, {"hits": 1}, max_rounds=1).first
+    Fraction(3, 8)
+    """
+
+    @property
+    def ruleset(self) -> str:
+        """``"toy"``."""
+        return RULESET_ID
+
+    def parameters(self) -> Sequence[Parameter]:
+        """``hits``, ``speed``, ``attacks`` and ``sharp``."""
+        return (
+            Parameter(
+                "hits", int, help="health", default=1, min_value=1, max_value=1000
+            ),
+            Parameter("speed", int, help="who acts first", default=0),
+            Parameter(
+                "attacks",
+                int,
+                help="attacks a turn",
+                default=1,
+                min_value=1,
+                max_value=3,
+            ),
+            Parameter("sharp", bool, help="a hit deals 2", default=False),
+        )
+
+    def fighter(self, values: Mapping[str, Scalar]) -> Fighter:
+        """Validate ``values`` and build the creature (health = ``hits``)."""
+        params = read_side(self.parameters(), values, "toy fight side")
+        hits = params["hits"]
+        assert isinstance(hits, int)
+        return Fighter(params, health=hits)
+
+    def initiative(self, first: Fighter, second: Fighter) -> Fraction:
+        """1 if ``first`` is faster, 0 if slower, 1/2 on a tie."""
+        a, b = first.parameters["speed"], second.parameters["speed"]
+        assert isinstance(a, int)
+        assert isinstance(b, int)
+        return Fraction(1) if a > b else Fraction(0) if a < b else Fraction(1, 2)
+
+    def attacks(self, actor: Fighter) -> int:
+        """The creature's ``attacks``."""
+        n = actor.parameters["attacks"]
+        assert isinstance(n, int)
+        return n
+
+    def damage(
+        self, actor: Fighter, target: Fighter, *, attack: int, faced: int
+    ) -> Distribution[int]:
+        """0 or 1 (2 when ``sharp``), each with chance 1/2."""
+        return Distribution.uniform([0, 2 if actor.parameters["sharp"] else 1])
+
+
+@hookimpl
+def rollwerk_register_fight_rules() -> dict[str, ToyFightRules]:
+    """Provide the toy ruleset's fight rules."""
+    return {RULESET_ID: ToyFightRules()}

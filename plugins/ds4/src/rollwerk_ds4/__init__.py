@@ -85,6 +85,7 @@ if TYPE_CHECKING:
         slot_value,
         sub_checks,
     )
+    from rollwerk_ds4._fight import Ds4FightRules
     from rollwerk_ds4._magic import (
         CasterClass,
         MagicAnalysis,
@@ -109,6 +110,7 @@ if TYPE_CHECKING:
 # Public name -> private module, imported on first access so that loading
 # the plugin (e.g. for one CLI check) imports only what it uses.
 _LAZY: dict[str, str] = {
+    "Ds4FightRules": "rollwerk_ds4._fight",
     "Ds4Attack": "rollwerk_ds4._attack",
     "damage": "rollwerk_ds4._attack",
     "CATALOG": "rollwerk_ds4._catalog",
@@ -218,6 +220,7 @@ __all__ = [
     "DiceAssignment",
     "Ds4Attack",
     "Ds4Check",
+    "Ds4FightRules",
     "Ds4Ruleset",
     "Initiative",
     "LifeState",

@@ -3,10 +3,16 @@
 from __future__ import annotations
 
 import rollwerk
+from rollwerk.analysis import FightRules
 from rollwerk.i18n import Catalog
+from rollwerk.plugins.hookspecs import RegistryView
 from rollwerk_ds4._ruleset import Ds4Ruleset
 
-__all__ = ["rollwerk_register_catalogs", "rollwerk_register_rulesets"]
+__all__ = [
+    "rollwerk_register_catalogs",
+    "rollwerk_register_fight_rules",
+    "rollwerk_register_rulesets",
+]
 
 
 @rollwerk.hookimpl
@@ -21,3 +27,11 @@ def rollwerk_register_catalogs() -> list[Catalog]:
     from rollwerk_ds4._catalog import CATALOG
 
     return [CATALOG]
+
+
+@rollwerk.hookimpl
+def rollwerk_register_fight_rules(registry: RegistryView) -> dict[str, FightRules]:
+    """Return the ds4 fight rules (per-turn damage for ``rollwerk fight``)."""
+    from rollwerk_ds4._fight import Ds4FightRules
+
+    return {"ds4": Ds4FightRules(registry.ruleset("ds4"))}

@@ -43,6 +43,7 @@ if TYPE_CHECKING:
         until_end_of_next_turn,
         until_event,
     )
+    from rollwerk_pf2e._fight import MAP, MAP_AGILE, Pf2eFightRules, damage_roll
     from rollwerk_pf2e._grid import (
         Size,
         Space,
@@ -89,6 +90,10 @@ if TYPE_CHECKING:
 # Public name -> private module, imported on first access so that loading
 # the plugin (e.g. for one CLI check) imports only what it uses.
 _LAZY: dict[str, str] = {
+    "MAP": "rollwerk_pf2e._fight",
+    "MAP_AGILE": "rollwerk_pf2e._fight",
+    "Pf2eFightRules": "rollwerk_pf2e._fight",
+    "damage_roll": "rollwerk_pf2e._fight",
     "Area": "rollwerk_pf2e._areas",
     "AreaKind": "rollwerk_pf2e._areas",
     "Direction": "rollwerk_pf2e._areas",
@@ -154,6 +159,8 @@ __all__ = [
     "CATALOG",
     "DURATION_KINDS",
     "ENCOUNTER_END",
+    "MAP",
+    "MAP_AGILE",
     "MAX_RANGE_INCREMENTS",
     "PF2E",
     "Area",
@@ -163,6 +170,7 @@ __all__ = [
     "CreatorLeaves",
     "Creature",
     "Direction",
+    "Pf2eFightRules",
     "Pf2eRounds",
     "Point",
     "Size",
@@ -178,6 +186,7 @@ __all__ = [
     "choose_target",
     "cone",
     "corner_distance",
+    "damage_roll",
     "degree_of_success",
     "emanation",
     "encounter_long",

@@ -6,7 +6,9 @@ from typing import TYPE_CHECKING
 
 import rollwerk
 from rollwerk import Ruleset
+from rollwerk.analysis import FightRules
 from rollwerk.i18n import Catalog
+from rollwerk.plugins.hookspecs import RegistryView
 from rollwerk_pf2e._ruleset import PF2E
 
 if TYPE_CHECKING:
@@ -17,6 +19,7 @@ if TYPE_CHECKING:
 __all__ = [
     "rollwerk_register_catalogs",
     "rollwerk_register_duration_kinds",
+    "rollwerk_register_fight_rules",
     "rollwerk_register_rulesets",
 ]
 
@@ -41,3 +44,11 @@ def rollwerk_register_catalogs() -> list[Catalog]:
     from rollwerk_pf2e._catalog import CATALOG
 
     return [CATALOG]
+
+
+@rollwerk.hookimpl
+def rollwerk_register_fight_rules(registry: RegistryView) -> dict[str, FightRules]:
+    """Return the pf2e fight rules (per-turn damage for ``rollwerk fight``)."""
+    from rollwerk_pf2e._fight import Pf2eFightRules
+
+    return {"pf2e": Pf2eFightRules(registry.ruleset("pf2e"))}

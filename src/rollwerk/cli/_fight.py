@@ -1,0 +1,264 @@
+"""The ``fight`` subcommand: exact fight odds of two sides of one ruleset.
+
+``rollwerk fight RULESET KEY=VALUE… --vs KEY=VALUE… [--rounds N] [--json]
+[--lang LANG]`` prints who wins, a histogram of the rounds the fight lasts
+and each side's expected remaining health, from
+[`fight`][rollwerk.analysis.fight] over the ruleset's
+[`FightRules`][rollwerk.analysis.FightRules]. Every side takes ``count=N``
+(identical creatures) besides the ruleset's own parameters.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from rollwerk.cli._format import bar, mean_text, percent, table
+from rollwerk.cli._lang import Languages, catalogs, word
+from rollwerk.errors import ParameterError, UnknownRuleset
+
+if TYPE_CHECKING:
+    from rollwerk.analysis import FightResult, FightRules
+    from rollwerk.checks import Parameter, Scalar
+    from rollwerk.i18n import Catalog
+    from rollwerk.plugins._registry import Registry
+
+__all__ = ["ROUNDS_SHOWN", "add_parsers", "cmd_fight"]
+
+ROUNDS_SHOWN = Fraction(9999, 10000)
+"""The rounds histogram stops once it has shown this much of the decided mass."""
+
+
+def add_parsers(
+    subparsers: argparse._SubParsersAction[argparse.ArgumentParser],
+    languages: Languages | None = None,
+) -> None:
+    """Add ``fight`` to the CLI."""
+    from rollwerk.analysis import DEFAULT_ROUNDS, MAX_ROUNDS
+
+    if languages is None:
+        languages = Languages(None)
+    p = subparsers.add_parser(
+        "fight",
+        help="print the exact odds of a fight between two sides",
+        description="Print who wins a fight, in how many rounds and with what "
+        "left: the first side (key=value…) against the second (--vs "
+        "key=value…), exactly, from the ruleset's fight rules. count=N makes "
+        "a side N identical creatures.",
+    )
+    p.add_argument("ruleset", metavar="RULESET", help="e.g. ds4, pf2e or adz")
+    p.add_argument(
+        "params", nargs="*", metavar="KEY=VALUE", help="the first side's parameters"
+    )
+    p.add_argument(
+        "--vs",
+        nargs="*",
+        required=True,
+        default=[],
+        metavar="KEY=VALUE",
+        help="the second side's parameters",
+    )
+    p.add_argument(
+        "--rounds",
+        type=int,
+        default=DEFAULT_ROUNDS,
+        metavar="N",
+        help=f"the round cap (default {DEFAULT_ROUNDS}, at most {MAX_ROUNDS}); "
+        "the chance still undecided after it is printed",
+    )
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.add_argument(
+        "--lang",
+        choices=languages,
+        default="en",
+        metavar="LANG",
+        help="language (en, de, or one a plugin's catalog adds)",
+    )
+    p.set_defaults(languages=languages, handler=cmd_fight)
+
+
+def _registry(args: argparse.Namespace) -> Registry:
+    registry: Registry | None = getattr(args, "registry", None)
+    if registry is None:
+        from rollwerk.plugins._registry import get_registry
+
+        registry = get_registry()
+    return registry
+
+
+def _rules(registry: Registry, ruleset_id: str) -> FightRules:
+    found = registry.fight_rules()
+    rules = found.get(ruleset_id)
+    if rules is None:
+        registry.ruleset(ruleset_id)  # an unknown id: its own message
+        allowed = ", ".join(sorted(found)) or "none installed"
+        raise UnknownRuleset(
+            f"ruleset for fights must be one with fight rules: {allowed}; "
+            f"got {ruleset_id!r}"
+        )
+    return rules
+
+
+def parse_side(
+    parameters: Sequence[Parameter], items: Sequence[str], where: str
+) -> tuple[dict[str, Scalar], int]:
+    """Parse one side's ``key=value`` words; ``count`` is taken out.
+
+    Raises:
+        ParameterError: A malformed word, an unknown or repeated key, or a
+            value the parameter does not allow (named with ``where``).
+    """
+    from rollwerk.analysis import COUNT
+
+    declared = {p.name: p for p in (*parameters, COUNT)}
+    names = ", ".join(declared)
+    values: dict[str, Scalar] = {}
+    for item in items:
+        key, sep, text = item.partition("=")
+        key = key.strip()
+        if not sep or not key:
+            raise ParameterError(
+                f"parameter of {where}",
+                item,
+                f"written key=value with key one of: {names}",
+            )
+        param = declared.get(key)
+        if param is None:
+            raise ParameterError(f"parameter of {where}", key, f"one of: {names}")
+        if key in values:
+            raise ParameterError(key, item, "given once")
+        values[key] = param.parse(text)
+    count = values.pop("count", 1)
+    assert isinstance(count, int)
+    return values, count
+
+
+def cmd_fight(args: argparse.Namespace) -> int:
+    """``rollwerk fight RULESET KEY=VALUE… --vs KEY=VALUE… [--rounds N] [--json]``."""
+    from rollwerk.analysis import fight
+
+    rules = _rules(_registry(args), args.ruleset)
+    parameters = rules.parameters()
+    first, first_count = parse_side(parameters, args.params, f"{rules.ruleset} fight")
+    try:
+        second, second_count = parse_side(parameters, args.vs, f"{rules.ruleset} fight")
+        second_fighter = rules.fighter(second)
+    except ParameterError as exc:
+        raise ParameterError(f"--vs {exc.parameter}", exc.value, exc.allowed) from None
+    if args.rounds < 1:
+        raise ParameterError("--rounds", args.rounds, "an integer >= 1")
+    result = fight(
+        rules,
+        rules.fighter(first),
+        second_fighter,
+        first_count=first_count,
+        second_count=second_count,
+        max_rounds=args.rounds,
+    )
+    if args.json:
+        import json
+
+        print(json.dumps(result.to_json(), ensure_ascii=False))
+        return 0
+    for line in fight_text(result, args.lang, catalogs(args.languages, args.lang)):
+        print(line)
+    return 0
+
+
+def _side_text(
+    parameters: Mapping[str, Scalar], count: int, w: Callable[..., str]
+) -> str:
+    words = " ".join(
+        f"{k}={str(v).lower() if isinstance(v, bool) else v}"
+        for k, v in parameters.items()
+    )
+    return (
+        w("cli.fight.side", count=str(count), parameters=words) if count > 1 else words
+    )
+
+
+def _share(p: Fraction, lang: str, w: Callable[..., str]) -> str:
+    """A percentage; a positive chance that rounds to 0.00% says so."""
+    text = percent(p, lang)
+    if p and text in ("0.00%", "0,00%"):
+        return w("cli.fight.tiny")
+    return text
+
+
+def _mean(value: Fraction, lang: str) -> str:
+    """A mean: exact when short (``7/2 ≈ 3.50``), else two decimals (``≈ 3.50``)."""
+    if len(str(value.denominator)) <= 6:
+        return mean_text(value, lang)
+    approx = f"{float(value):.2f}"
+    return "≈ " + (approx.replace(".", ",") if lang == "de" else approx)
+
+
+def fight_text(result: FightResult, lang: str, cats: Catalog) -> list[str]:
+    """The lines ``rollwerk fight`` prints for ``result`` in ``lang``."""
+
+    def w(message: str, **fields: str) -> str:
+        return word(cats, lang, message, **fields)
+
+    (f1, n1), (f2, n2) = result.first_side, result.second_side
+    lines = [
+        w(
+            "cli.fight.title",
+            ruleset=result.ruleset,
+            first=_side_text(f1.parameters, n1, w),
+            second=_side_text(f2.parameters, n2, w),
+            rounds=str(result.max_rounds),
+        )
+    ]
+    rows = [
+        (w("cli.fight.first"), result.first),
+        (w("cli.fight.second"), result.second),
+        (w("cli.fight.undecided", rounds=str(result.max_rounds)), result.undecided),
+    ]
+    largest = max(p for _, p in rows)
+    lines += table(
+        [
+            [w("cli.fight.outcome"), "%", ""],
+            *([label, _share(p, lang, w), bar(p, largest)] for label, p in rows),
+        ],
+        {1},
+    )
+    lines.append(
+        w("cli.fight.acts_first", percent=percent(result.first_acts_first, lang))
+    )
+    lines.append("")
+    lines.append(w("cli.fight.rounds_title"))
+    decided = 1 - result.undecided
+    shown: list[list[str]] = [[w("cli.fight.round"), "%", ""]]
+    seen = Fraction(0)
+    items = list(result.rounds.items())
+    top = max((p for _, p in items), default=Fraction(0))
+    cut = len(items)
+    for i, (n, p) in enumerate(items):
+        if decided and seen >= ROUNDS_SHOWN * decided:
+            cut = i
+            break
+        shown.append([str(n), _share(p, lang, w), bar(p, top)])
+        seen += p
+    lines += table(shown, {0, 1})
+    if cut < len(items):
+        rest = sum((p for _, p in items[cut:]), Fraction(0))
+        lines.append(
+            w(
+                "cli.fight.rounds_more",
+                count=str(len(items) - cut),
+                percent=_share(rest, lang, w),
+            )
+        )
+    lines.append(
+        w("cli.fight.expected_rounds", mean=_mean(result.expected_rounds(), lang))
+    )
+    lines.append(
+        w(
+            "cli.fight.health",
+            first=_mean(result.expected_health("first"), lang),
+            second=_mean(result.expected_health("second"), lang),
+        )
+    )
+    return lines

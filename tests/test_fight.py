@@ -1,0 +1,478 @@
+"""Exact fight odds (issue 21): the chain against brute force, simulation and the CLI.
+
+All on the toy ruleset's fight rules (core tests import no plugin): a
+creature has ``hits``, ``speed``, ``attacks`` and ``sharp``; each attack
+deals 0 or 1 (2 when sharp), each with chance 1/2.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rollwerk.analysis import (
+    FIGHT_BUDGET,
+    Fighter,
+    FightResult,
+    FightRules,
+    fight,
+    fight_work,
+)
+from rollwerk.cli import main
+from rollwerk.errors import LimitExceeded, ParameterError
+from rollwerk.plugins import Registry
+from rollwerk.rng import Rng, SeededRng
+from rollwerk.testing import (
+    ContractViolation,
+    assert_fight_frequencies,
+    examples,
+    simulate_fight,
+)
+from rollwerk.testing.examples import ToyFightRules
+
+RULES = ToyFightRules()
+
+
+def test_toy_rules_are_fight_rules():
+    assert isinstance(RULES, FightRules)
+
+
+def test_one_round_by_hand():
+    # The faster first side hits with 1/2 and wins; else the second hits with 1/2.
+    result = fight(RULES, {"hits": 1, "speed": 1}, {"hits": 1}, max_rounds=1)
+    assert result.first_acts_first == 1
+    assert (result.first, result.second, result.undecided) == (
+        Fraction(1, 2),
+        Fraction(1, 4),
+        Fraction(1, 4),
+    )
+    assert result.rounds == {1: Fraction(3, 4)}
+    assert result.first_health == {0: Fraction(1, 4), 1: Fraction(3, 4)}
+    assert result.second_health == {0: Fraction(1, 2), 1: Fraction(1, 2)}
+    assert result.draw == 0
+
+
+def test_an_endless_duel_in_closed_form():
+    # 1 hit each, the first always first: it wins with 1/2 + 1/4 · (its chance again)
+    # = 2/3 in the limit; after n rounds (3/4)^n... is left undecided.
+    result = fight(RULES, {"hits": 1, "speed": 1}, {"hits": 1}, max_rounds=30)
+    assert result.undecided == Fraction(1, 4) ** 30
+    assert result.first == Fraction(2, 3) * (1 - Fraction(1, 4) ** 30)
+    assert result.rounds[7] == Fraction(3, 4) * Fraction(1, 4) ** 6
+    assert result.expected_health("first") == result.first + result.undecided
+    assert result.expected_rounds() == sum(n * p for n, p in result.rounds.items()) / (
+        1 - result.undecided
+    )
+
+
+def _brute(
+    first: dict[str, object],
+    second: dict[str, object],
+    counts: tuple[int, int],
+    max_rounds: int,
+) -> Counter[tuple[str, int, int, int]]:
+    """Every attack of every turn enumerated, creature by creature.
+
+    Independent of the chain's state encoding: each side is a list of its
+    creatures' health; returns P(winner, round, health left of each side).
+    """
+    fighters = (RULES.fighter(first), RULES.fighter(second))
+    out: Counter[tuple[str, int, int, int]] = Counter()
+
+    def _turn(sides, actor, weight):
+        target = 1 - actor
+        k = sum(1 for h in sides[actor] if h > 0)
+        m = RULES.attacks(fighters[actor])
+        states = [(sides, weight, -1, 0)]
+        for _ in range(k):
+            for j in range(m):
+                nxt = []
+                for s, w, was_front, was_faced in states:
+                    alive = [x for x, h in enumerate(s[target]) if h > 0]
+                    if not alive:
+                        nxt.append((s, w, was_front, was_faced))
+                        continue
+                    front, faced = alive[0], was_faced
+                    if front != was_front:
+                        faced = 0
+                    dist = RULES.damage(
+                        fighters[actor], fighters[target], attack=j, faced=faced
+                    )
+                    for d, p in dist.items():
+                        hit = list(s[target])
+                        hit[front] -= d
+                        s2 = [list(s[0]), list(s[1])]
+                        s2[target] = hit
+                        nxt.append((s2, w * p, front, faced + 1))
+                states = nxt
+        for s, w, _, _ in states:
+            yield s, w
+
+    def left(side):
+        return sum(max(h, 0) for h in side)
+
+    def play(order, weight):
+        frontier = [
+            (
+                [[fighters[0].health] * counts[0], [fighters[1].health] * counts[1]],
+                weight,
+            )
+        ]
+        for n in range(1, max_rounds + 1):
+            for actor in order:
+                nxt = []
+                for s, w in frontier:
+                    for s2, w2 in _turn(s, actor, w):
+                        if all(h <= 0 for h in s2[1 - actor]):
+                            out[
+                                ("first", "second")[actor], n, left(s2[0]), left(s2[1])
+                            ] += w2
+                        else:
+                            nxt.append((s2, w2))
+                frontier = nxt
+        for s, w in frontier:
+            out["undecided", max_rounds, left(s[0]), left(s[1])] += w
+
+    p = RULES.initiative(*fighters)
+    if p:
+        play((0, 1), p)
+    if p != 1:
+        play((1, 0), 1 - p)
+    return out
+
+
+def _summary(brute: Counter[tuple[str, int, int, int]]) -> dict[str, object]:
+    def total(pred) -> Fraction:
+        return sum((p for k, p in brute.items() if pred(k)), Fraction(0))
+
+    rounds: dict[int, Fraction] = {}
+    h1: dict[int, Fraction] = {}
+    h2: dict[int, Fraction] = {}
+    for (who, n, a, b), p in brute.items():
+        if who != "undecided":
+            rounds[n] = rounds.get(n, Fraction(0)) + p
+        h1[a] = h1.get(a, Fraction(0)) + p
+        h2[b] = h2.get(b, Fraction(0)) + p
+    return {
+        "first": total(lambda k: k[0] == "first"),
+        "second": total(lambda k: k[0] == "second"),
+        "undecided": total(lambda k: k[0] == "undecided"),
+        "rounds": {n: p for n, p in sorted(rounds.items()) if p},
+        "first_health": dict(sorted(h1.items())),
+        "second_health": dict(sorted(h2.items())),
+    }
+
+
+def _of(result: FightResult) -> dict[str, object]:
+    return {
+        "first": result.first,
+        "second": result.second,
+        "undecided": result.undecided,
+        "rounds": dict(result.rounds),
+        "first_health": dict(result.first_health),
+        "second_health": dict(result.second_health),
+    }
+
+
+sides = st.fixed_dictionaries(
+    {
+        "hits": st.integers(1, 3),
+        "speed": st.integers(0, 1),
+        "attacks": st.integers(1, 2),
+        "sharp": st.booleans(),
+    }
+)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    first=sides,
+    second=sides,
+    counts=st.tuples(st.integers(1, 2), st.integers(1, 2)),
+    max_rounds=st.integers(1, 3),
+)
+def test_the_chain_equals_exhaustive_enumeration(first, second, counts, max_rounds):
+    result = fight(
+        RULES,
+        first,
+        second,
+        first_count=counts[0],
+        second_count=counts[1],
+        max_rounds=max_rounds,
+    )
+    assert _of(result) == _summary(_brute(first, second, counts, max_rounds))
+    assert result.first + result.second + result.undecided == 1
+    assert sum(result.rounds.values()) + result.undecided == 1
+
+
+@settings(max_examples=25, deadline=None)
+@given(first=sides, second=sides, max_rounds=st.integers(1, 12))
+def test_the_duel_shortcut_equals_the_full_chain(first, second, max_rounds):
+    # One creature a side takes two independent chains; the general chain must agree.
+    fast = fight(RULES, first, second, max_rounds=max_rounds)
+    full = fight(RULES, first, second, max_rounds=max_rounds, _chain_only=True)
+    assert fast == full
+
+
+def _toy_strike(first: Fighter, second: Fighter):
+    def strike(side: int, attack: int, faced: int, rng: Rng) -> int:
+        actor = (first, second)[side]
+        return (2 if actor.parameters["sharp"] else 1) if rng.roll(2) == 2 else 0
+
+    return strike
+
+
+def _toy_first(first: Fighter, second: Fighter):
+    def first_acts_first(rng: Rng) -> bool:
+        a, b = first.parameters["speed"], second.parameters["speed"]
+        return a > b if a != b else rng.roll(2) == 1
+
+    return first_acts_first
+
+
+@settings(max_examples=8, deadline=None)
+@given(
+    first=sides,
+    second=sides,
+    counts=st.tuples(st.integers(1, 3), st.integers(1, 3)),
+    seed=st.integers(0, 2**32 - 1),
+)
+def test_the_chain_agrees_with_a_simulation(first, second, counts, seed):
+    # 2000 fights played die by die; false-alarm rate at most 1e-6 per example
+    # (Chernoff-Hoeffding bound with a union bound over the events).
+    a, b = RULES.fighter(first), RULES.fighter(second)
+    result = fight(
+        RULES, a, b, first_count=counts[0], second_count=counts[1], max_rounds=8
+    )
+    rng = SeededRng(seed)
+    fights = [
+        simulate_fight(
+            rng,
+            health=(a.health, b.health),
+            count=counts,
+            attacks=(RULES.attacks(a), RULES.attacks(b)),
+            first_acts_first=_toy_first(a, b),
+            strike=_toy_strike(a, b),
+            max_rounds=8,
+        )
+        for _ in range(2000)
+    ]
+    assert_fight_frequencies(result, fights)
+
+
+def test_the_frequency_check_catches_wrong_rules():
+    a, b = RULES.fighter({"hits": 2}), RULES.fighter({"hits": 2, "sharp": True})
+    result = fight(RULES, a, b, max_rounds=8)
+    rng = SeededRng(7)
+    # a simulation where the second side's sharp hits deal only 1
+    fights = [
+        simulate_fight(
+            rng,
+            health=(2, 2),
+            first_acts_first=_toy_first(a, b),
+            strike=lambda side, j, f, r: 1 if r.roll(2) == 2 else 0,
+            max_rounds=8,
+        )
+        for _ in range(2000)
+    ]
+    with pytest.raises(ContractViolation, match="the first side wins"):
+        assert_fight_frequencies(result, fights)
+
+
+def test_several_creatures_focus_the_front_and_lose_overflow():
+    # Two creatures of 1 hit against a sharp fighter that always acts first:
+    # a sharp hit fells one creature, its second point is lost.
+    result = fight(
+        RULES,
+        {"hits": 5, "speed": 1, "sharp": True},
+        {"hits": 1},
+        second_count=2,
+        max_rounds=1,
+    )
+    # round 1: first hits (1/2) -> one left, which hits 1/2; or misses -> two hit.
+    assert result.first == 0
+    assert result.second_health == {1: Fraction(1, 2), 2: Fraction(1, 2)}
+    assert result.first_health == {
+        3: Fraction(1, 8),
+        4: Fraction(1, 2) * Fraction(1, 2) + Fraction(1, 2) * Fraction(1, 2),
+        5: Fraction(1, 4) + Fraction(1, 8),
+    }
+
+
+def test_the_budget_is_checked_before_work():
+    a = RULES.fighter({"hits": 1000})
+    work = fight_work(RULES, a, a, first_count=100, second_count=100, max_rounds=100)
+    assert work > FIGHT_BUDGET
+    with pytest.raises(LimitExceeded) as info:
+        fight(RULES, a, a, first_count=100, second_count=100)
+    assert str(info.value).startswith(
+        "fight work (100000 × 100000 = 10000000000 states of remaining health, "
+        "× damage outcomes a round, × 100 rounds) limit exceeded: "
+    )
+    assert info.value.value == work
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"first_count": 0}, "first_count must be an integer from 1 to 100, got 0"),
+        (
+            {"second_count": 101},
+            "second_count must be an integer from 1 to 100, got 101",
+        ),
+        ({"max_rounds": 0}, "max_rounds must be an integer from 1 to 10000, got 0"),
+    ],
+)
+def test_bad_arguments_are_refused(kwargs, message):
+    with pytest.raises(ParameterError, match=f"^{message}$"):
+        fight(RULES, {}, {}, **kwargs)
+
+
+def test_bad_side_parameters_are_refused():
+    with pytest.raises(
+        ParameterError, match=r"^hits must be an integer from 1 to 1000, got 0$"
+    ):
+        fight(RULES, {"hits": 0}, {})
+    with pytest.raises(
+        ParameterError,
+        match=r"^parameter of toy fight side must be one of: hits, speed, attacks, sharp, got 'life'$",
+    ):
+        fight(RULES, {"life": 3}, {})
+
+
+def test_expected_health_names_the_side():
+    result = fight(RULES, {}, {}, max_rounds=1)
+    with pytest.raises(
+        ParameterError, match=r"^side must be 'first' or 'second', got 'third'$"
+    ):
+        result.expected_health("third")
+
+
+def _registry() -> Registry:
+    return Registry(load_entrypoints=False, plugins=[examples])
+
+
+def test_cli_json_has_exact_fractions(capsys):
+    code = main(
+        [
+            "fight",
+            "toy",
+            "hits=1",
+            "speed=1",
+            "--vs",
+            "hits=1",
+            "--rounds",
+            "1",
+            "--json",
+        ],
+        registry=_registry(),
+    )
+    assert code == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["probabilities"] == {
+        "first": "1/2",
+        "second": "1/4",
+        "undecided": "1/4",
+    }
+    assert data["rounds"] == [{"round": 1, "probability": "3/4"}]
+    assert data["first_acts_first"] == "1/1"
+    assert data["expected_health"] == {"first": "3/4", "second": "1/2"}
+    assert data["first"] == {
+        "parameters": {"hits": 1, "speed": 1, "attacks": 1, "sharp": False},
+        "count": 1,
+        "health": 1,
+    }
+
+
+def test_cli_text(capsys):
+    code = main(
+        [
+            "fight",
+            "toy",
+            "hits=1",
+            "speed=1",
+            "--vs",
+            "hits=1",
+            "count=2",
+            "--rounds",
+            "2",
+        ],
+        registry=_registry(),
+    )
+    assert code == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == (
+        "toy fight: hits=1 speed=1 attacks=1 sharp=false vs "
+        "2 × hits=1 speed=0 attacks=1 sharp=false (at most 2 rounds)"
+    )
+    assert out[1].split() == ["outcome", "%"]
+    assert out[2].startswith("first side wins")
+    assert out[5] == "the first side acts first: 100.00%"
+    assert "rounds until the fight ends" in out
+    assert out[-1].startswith("expected remaining health: first side ")
+
+
+def test_cli_text_in_german(capsys):
+    assert (
+        main(
+            ["fight", "toy", "--vs", "--rounds", "1", "--lang", "de"],
+            registry=_registry(),
+        )
+        == 0
+    )
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == (
+        "Kampf (toy): hits=1 speed=0 attacks=1 sharp=false gegen "
+        "hits=1 speed=0 attacks=1 sharp=false (höchstens 1 Runden)"
+    )
+    assert out[2].startswith("erste Seite gewinnt")
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (
+            ["fight", "toy", "hits=0", "--vs"],
+            "rollwerk: error: hits must be an integer from 1 to 1000, got 0",
+        ),
+        (
+            ["fight", "toy", "--vs", "count=0"],
+            "rollwerk: error: --vs count must be an integer from 1 to 100, got 0",
+        ),
+        (
+            ["fight", "toy", "--vs", "--rounds", "0"],
+            "rollwerk: error: --rounds must be an integer >= 1, got 0",
+        ),
+        (
+            ["fight", "toy", "life=3", "--vs"],
+            "rollwerk: error: parameter of toy fight must be one of: hits, speed, attacks, sharp, count, got 'life'",
+        ),
+        (
+            ["fight", "nope", "--vs"],
+            "rollwerk: error: ruleset must be one of: toy; got 'nope'",
+        ),
+    ],
+)
+def test_cli_bad_input_exits_2(capsys, argv, message):
+    assert main(argv, registry=_registry()) == 2
+    assert capsys.readouterr().err.strip() == message
+
+
+def test_cli_ruleset_without_fight_rules(capsys):
+    class OnlyRulesets:
+        @staticmethod
+        @examples.hookimpl
+        def rollwerk_register_rulesets():
+            return [examples.ToyRuleset()]
+
+    registry = Registry(load_entrypoints=False, plugins=[OnlyRulesets()])
+    assert main(["fight", "toy", "--vs"], registry=registry) == 2
+    assert capsys.readouterr().err.strip() == (
+        "rollwerk: error: ruleset for fights must be one with fight rules: "
+        "none installed; got 'toy'"
+    )
