@@ -31,10 +31,10 @@ from rollwerk.dice import DICE_LIMITS
             ),
         ),
         (
-            "94d6r1",  # accepted before: 1.5 s (28 576-bit weights)
+            "900d6r1",  # about 1.1 s by Miller's recurrence (273 600-bit weights)
             (
-                "exact computation size limit exceeded: 7013253 is more than the "
-                "maximum of 4000000 (by 3013253)"
+                "exact computation size limit exceeded: 6055208 is more than the "
+                "maximum of 4000000 (by 2055208)"
             ),
         ),
         (

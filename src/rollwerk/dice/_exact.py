@@ -32,8 +32,9 @@ def product_cost(span: int, bits: int) -> int:
     wider coefficients fall back to `int` multiplication (Karatsuba, about
     the power 1.585 of the packed size), which the estimate charges for (as
     the power 1.5 in exact integers, calibrated at tens of millions of bits
-    so that ``94d6r1``, 28 576-bit weights, is refused rather than taking
-    two seconds).
+    so that squaring ``94d6r1``, 28 576-bit weights, would be refused rather
+    than taking two seconds; its power now takes Miller's recurrence, see
+    `power_cost`).
     """
     cost = span * (bits // 64 + 1) * 4
     if bits > _WIDE_BITS:
@@ -125,8 +126,29 @@ def _kron_decimal(a: list[int], b: list[int] | None, width: int, n: int) -> list
     return out
 
 
+def power_cost(span: int, terms: int, n: int, bits: int) -> int:
+    """Estimated work units of the ``n``-th power of a polynomial.
+
+    ``span`` is the number of coefficients of the result, ``terms`` the
+    number of non-zero coefficients of the polynomial, ``bits`` bounds the
+    size of one coefficient of the result. The power takes the cheaper of
+    two algorithms: J. C. P. Miller's recurrence (one pass over the result,
+    ``terms`` products of a big and a small number per coefficient, half
+    of them for a symmetric die) or repeated squaring (`product_cost`).
+    """
+    return min(_miller_cost(span, terms, bits), product_cost(span, bits))
+
+
+def _miller_cost(span: int, terms: int, bits: int) -> int:
+    return (span // 2 + 1) * max(terms - 1, 1) * (4 + bits // 512)
+
+
 def _power(w: Weights, n: int) -> Weights:
-    """The ``n``-fold convolution of ``w`` with itself, by repeated squaring."""
+    """The ``n``-fold convolution of ``w`` with itself.
+
+    Uses Miller's recurrence when it is cheaper (few distinct values, many
+    dice: ``1000d6``, ``94d6r1``), repeated squaring otherwise.
+    """
     if n == 1:
         return dict(w)
     if len(w) == 1:
@@ -139,6 +161,51 @@ def _power(w: Weights, n: int) -> Weights:
             g = math.gcd(g, i)
     if g > 1:
         base = base[::g]
+    span = (len(base) - 1) * n + 1
+    terms = sum(1 for c in base if c)
+    bits = n * sum(base).bit_length()
+    if _miller_cost(span, terms, bits) <= product_cost(span, bits):
+        result = _miller(base, n)
+        if g > 1:
+            return {offset * n + i * g: v for i, v in enumerate(result) if v}
+        return _sparse(offset * n, result)
+    return _squaring(base, n, offset, g)
+
+
+def _miller(base: list[int], n: int) -> list[int]:
+    """The coefficients of ``P(x) ** n`` by J. C. P. Miller's recurrence.
+
+    With ``P = p_0 + p_1 x + … + p_d x^d`` and ``p_0 != 0``, the power
+    ``Q = P^n`` satisfies ``P Q' = n P' Q``, which gives each coefficient
+    from the ``d`` before it:
+    ``k p_0 q_k = sum_j ((n + 1) j - k) p_j q_(k-j)``, an exact division.
+    A palindromic ``P`` (a fair die) has a palindromic power: only the first
+    half is computed.
+    """
+    d = len(base) - 1
+    size = n * d + 1
+    p0 = base[0]
+    nonzero = [(j, base[j]) for j in range(1, d + 1) if base[j]]
+    symmetric = base == base[::-1]
+    upto = size // 2 + 1 if symmetric else size
+    q = [0] * size
+    q[0] = p0**n
+    n1 = n + 1
+    for k in range(1, upto):
+        acc = 0
+        for j, pj in nonzero:
+            if j > k:
+                break
+            acc += (n1 * j - k) * pj * q[k - j]
+        q[k] = acc // (k * p0)
+    if symmetric:
+        for k in range(upto, size):
+            q[k] = q[size - 1 - k]
+    return q
+
+
+def _squaring(base: list[int], n: int, offset: int, g: int) -> Weights:
+    """``base ** n`` by repeated squaring (Kronecker products)."""
     result: list[int] | None = None
     e = n
     while True:
@@ -214,42 +281,68 @@ def _keep_dp(
             out[key] = out.get(key, 0) + now - prev
             prev = now
         return {key: w for key, w in out.items() if w}
+    return _keep_packed(single, n, k, highest, g)
+
+
+def _keep_packed(
+    single: Weights,
+    n: int,
+    k: int,
+    highest: bool,
+    g: Callable[[int], int] | None,
+) -> Weights:
+    """The keep/drop DP of `_keep_dp` with each state's polynomial in one int.
+
+    A state's weights by kept sum are packed into one big number (Kronecker
+    substitution, slots wide enough for ``(total + 1) ** n``), so giving
+    ``j`` dice the current value is one multiplication and one shift instead
+    of a loop over the sums. Sums are counted from ``vmin`` per kept die,
+    so every shift is non-negative. Every ``j`` that completes the kept
+    dice adds the same amount: those are summed into one coefficient first.
+    """
     values = sorted(single, reverse=highest)
+    mapped = [v if g is None else g(v) for v in values]
+    vmin = min(mapped)
     below = sum(single.values())
-    states: dict[int, Weights] = {0: {0: 1}}
-    final: Weights = {}
-    for v in values:
+    width = ((below + 1) ** n).bit_length() // 8 + 1  # bytes per slot
+    bits = width * 8
+    states: dict[int, int] = {0: 1}
+    final = 0
+    for v, gv in zip(values, mapped, strict=True):
         w = single[v]
         below -= w
-        gv = v if g is None else g(v)
-        new: dict[int, Weights] = {}
+        step = (gv - vmin) * bits
+        new: dict[int, int] = {}
         for c, poly in states.items():
             left = n - c
             wj = 1
             comb = 1
+            done = 0
             for j in range(left + 1):
                 coef = comb * wj
                 wj *= w
                 comb = comb * (left - j) // (j + 1)
                 c2 = c + j
-                add = gv * min(j, k - c)
                 if c2 >= k:
-                    rest = below ** (n - c2)
-                    if not rest:
-                        continue
-                    coef *= rest
-                    target = final
-                else:
-                    if c2 == c and not below:
-                        continue
-                    target = new.setdefault(c2, {})
-                for s, pw in poly.items():
-                    key = s + add
-                    target[key] = target.get(key, 0) + pw * coef
+                    done += coef * below ** (n - c2)
+                    continue
+                if c2 == c and not below:
+                    continue
+                new[c2] = new.get(c2, 0) + ((poly * coef) << (step * j))
+            if done:
+                final += (poly * done) << (step * (k - c))
         states = new
         if not states:
             break
-    return {s: w for s, w in final.items() if w}
+    raw = final.to_bytes((final.bit_length() + 7) // 8 + width, "little")
+    out: Weights = {}
+    base = k * vmin
+    fb = int.from_bytes
+    for i in range(0, len(raw) - width + 1, width):
+        x = fb(raw[i : i + width], "little")
+        if x:
+            out[base + i // width] = x
+    return out
 
 
 def _keep_mixed(

@@ -28,7 +28,13 @@ from rollwerk.dice._die import (
     RolledDie,
     _check_int,
 )
-from rollwerk.dice._exact import _binomial, _convolve, _keep_dp, _power, product_cost
+from rollwerk.dice._exact import (
+    _binomial,
+    _convolve,
+    _keep_dp,
+    _power,
+    power_cost,
+)
 from rollwerk.dice._limits import DICE_LIMITS
 from rollwerk.distribution import Distribution
 from rollwerk.errors import ParameterError
@@ -689,7 +695,7 @@ class Pool:
             work += n * size * (math.isqrt(size) // 20 + 1)
         else:
             lo, hi = self.value_range()
-            work += product_cost(hi - lo + 1, bits)
+            work += power_cost(hi - lo + 1, distinct, n, bits)
         return work
 
     def _single_range(self) -> tuple[int, int]:
