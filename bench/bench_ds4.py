@@ -2,7 +2,7 @@
 
 Run ``python bench/bench_ds4.py`` (add ``--full`` to also enumerate PW 84,
 3.2 million face combinations, which takes a while). Prints the time of the
-closed form (``check_weights``, and the full ``Ds4Check(pw).outcomes()``
+closed form (``check_weights``, and the full ``rollwerk_ds4.check(pw).outcomes()``
 distribution of `Outcome` objects) for PW 44, 64, 84 and 100, the time of
 enumerating every face combination where that finishes in reasonable time,
 and the time for all PW 1..100. Caches are cleared before each timing.

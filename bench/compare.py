@@ -335,14 +335,14 @@ def ds4_brute_force(pw: int) -> Any:
 
 
 def ds4(repeat: int, brute_dice: int) -> tuple[list[Row], list[Target]]:
-    from rollwerk_ds4 import Ds4Check, sub_checks
+    from rollwerk_ds4 import check, sub_checks
     from rollwerk_ds4._check import _outcomes
     from rollwerk_ds4._odds import check_weights
 
     def cold(pw: int) -> Any:
         check_weights.cache_clear()
         _outcomes.cache_clear()
-        return Ds4Check(pw).outcomes()
+        return check(pw).outcomes()
 
     rows: list[Row] = []
     targets: list[Target] = []
@@ -598,7 +598,7 @@ NOTES = """\
   extra die counts at face value and does not explode further. The icepool
   form uses rollwerk's cap as its `depth`, so both compute the same
   distribution.
-- **DS4**: `Ds4Check(pw).outcomes()` with its caches cleared before each
+- **DS4**: `rollwerk_ds4.check(pw).outcomes()` with its caches cleared before each
   timing, against enumerating all 20^k face combinations with the maximising
   dice assignment (run only for up to three dice; the results are asserted
   equal).

@@ -19,7 +19,7 @@ from rollwerk.i18n import Catalog, Text
 from rollwerk.plugins import Registry
 from rollwerk_ds4 import CATALOG as DS4
 from rollwerk_ds4 import plugin as ds4_plugin
-from rollwerk_ds4_slayers import CATALOG, COSTS, SlayingCheck
+from rollwerk_ds4_slayers import CATALOG, COSTS, slaying_check
 from rollwerk_ds4_slayers import plugin as slayers_plugin
 
 
@@ -45,7 +45,7 @@ def _explanations() -> Iterator[Text]:
     faces = ([1, 1, 1, 1, 1, 1, 1, 1], [1, 1, 8, 9, 2], [2, 20, 1, 4], [20, 5], [9, 12])
     for pw, depth, rolls in itertools.product((-2, 8, 14, 25), (0, 1, 3), faces):
         yield (
-            SlayingCheck(pw, slaying_depth=depth)
+            slaying_check(pw, slaying_depth=depth)
             .resolve(ScriptedRng(rolls))
             .explanation
         )
@@ -128,7 +128,7 @@ class Esperanto:
 def test_ds4_r36_r37_third_language() -> None:
     """DS4-R36 D21 (1, 1, 8 → 36) and DS4-R37 attack +2, in Esperanto."""
     cats = _registry(Esperanto()).catalogs()
-    d21 = SlayingCheck(14).resolve(ScriptedRng([1, 1, 8]))
+    d21 = slaying_check(14).resolve(ScriptedRng([1, 1, 8]))
     assert d21.explain("eo", cats) == (
         "PW 14: d20 = 1: coup, result 14; mortiga ĵetkubo 1: PW 14: d20 = 1: coup, "
         "result 14; mortiga ĵetkubo 2: PW 14: d20 = 8 ≤ 14: success, result 8; sumo 36"

@@ -6,12 +6,12 @@ from fractions import Fraction
 
 from rollwerk import Encounter, SeededRng
 from rollwerk.rulesets import DelegatingRuleset
-from rollwerk_ds4 import Ds4Ruleset
+from rollwerk_ds4 import RULESET
 from rollwerk_ds4_slayers import enable_slayer_points, enable_slaying_dice
 
 
 def test_both_rules_keep_the_ds4_encounter_traits() -> None:
-    base = Ds4Ruleset()
+    base = RULESET
     both = enable_slayer_points(enable_slaying_dice(base))
     assert isinstance(both, DelegatingRuleset)
     assert both.round_seconds == base.round_seconds == Fraction(5)

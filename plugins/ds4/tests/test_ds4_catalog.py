@@ -15,30 +15,28 @@ import pytest
 
 import rollwerk
 from rollwerk import ScriptedRng
+from rollwerk.checks import TOOLKIT_CATALOG
 from rollwerk.cli._main import main
 from rollwerk.i18n import Catalog, Text
 from rollwerk.plugins import Registry
+from rollwerk.testing import (
+    assert_catalog_complete,
+    assert_text_complete,
+    text_messages,
+)
 from rollwerk_ds4 import (
     CATALOG,
     DIFFICULTIES,
     LABELS,
+    RULESET,
     TYPICAL_CHECKS,
-    Ds4Attack,
-    Ds4Check,
-    Ds4Ruleset,
     assign_dice,
     combat_fumble,
     roll_check,
 )
+from rollwerk_ds4 import attack as ds4_attack
+from rollwerk_ds4 import check as ds4_check
 from rollwerk_ds4 import plugin as ds4_plugin
-
-
-def _ids(text: Text) -> Iterator[str]:
-    """The message ids of ``text`` and of the texts in its fields."""
-    yield text.message
-    for value in text.fields.values():
-        if isinstance(value, Text):
-            yield from _ids(value)
 
 
 def _placeholders(template: str) -> set[str]:
@@ -54,17 +52,17 @@ def _explanations() -> Iterator[Text]:
             0
         ].explanation()
     for pw, face in itertools.product((25, 60), range(1, 21)):
-        yield Ds4Check(pw, need_result=False).resolve(ScriptedRng([face])).explanation
+        yield ds4_check(pw, need_result=False).resolve(ScriptedRng([face])).explanation
     for a, b in itertools.product(range(1, 21), repeat=2):
         for rest in (0, 1, 2):
-            yield Ds4Check(25, rest_die=rest).resolve(ScriptedRng([a, b])).explanation
+            yield ds4_check(25, rest_die=rest).resolve(ScriptedRng([a, b])).explanation
         yield roll_check(25, ScriptedRng([a, b]), fumbles_excluded=True)[
             0
         ].explanation()
     for attack, defense, reduction, undefendable, helpless in itertools.product(
         (3, 12, 25), (0, 6, 15, 25), (0, 2), (False, True), (False, True)
     ):
-        check = Ds4Attack(attack, defense, reduction, undefendable, helpless)
+        check = ds4_attack(attack, defense, reduction, undefendable, helpless)
         for faces in (
             [1, 1, 1, 1],
             [2, 1, 20, 1],
@@ -77,9 +75,8 @@ def _explanations() -> Iterator[Text]:
 
 def test_ds4_catalog_has_every_message_in_en_and_de() -> None:
     assert CATALOG.languages == ("en", "de")
-    assert CATALOG.missing("de") == []
+    assert_catalog_complete(CATALOG, "ds4")
     assert CATALOG.ids("de") == CATALOG.ids("en")
-    assert all(i.startswith("ds4.") for i in CATALOG.ids())
     for message in CATALOG.ids():
         en = CATALOG.template("en", message)
         de = CATALOG.template("de", message)
@@ -100,18 +97,26 @@ def test_ds4_code_uses_exactly_the_catalog_messages() -> None:
         assign_dice(44, [2, 1, 17]).text(),
     ]
     for text in texts:
-        for lang in ("en", "de"):
-            assert text(lang)  # a message no catalog has raises MissingMessage
-        used.update(_ids(text))
+        assert_text_complete(text, [CATALOG])
+        used.update(message for message, _ in text_messages(text))
     used.update(f"ds4.label.{key}" for key in LABELS["en"])
     assert sorted(used - CATALOG.ids()) == []
     assert sorted(CATALOG.ids() - used) == []
 
 
 def test_ds4_labels_come_from_the_catalog() -> None:
-    """The ruleset's labels are the ``ds4.label.*`` messages, by language."""
-    labels = Ds4Ruleset().labels
+    """The ruleset's labels are the ``ds4.label.*`` messages, by language.
+
+    The toolkit's word stands in for ``both_failed``, an outcome DS4's
+    contest rule never gives (both failing is a reroll, DS4-R09).
+    """
+    labels = RULESET.labels
     assert list(labels) == ["en", "de"]
+    for lang in ("en", "de"):
+        assert dict(labels[lang]) == {
+            **LABELS[lang],
+            "both_failed": TOOLKIT_CATALOG.render(lang, "toolkit.label.both_failed"),
+        }
     assert labels["de"]["critical_success"] == "Immersieg"
     assert labels["en"]["critical_failure"] == "fumble"
     assert labels["de"]["reroll"] == "beide misslungen: erneut würfeln"
@@ -154,7 +159,7 @@ class Esperanto:
 def test_ds4_r08_third_language_in_explain() -> None:
     """DS4-R05 to DS4-R08 (PW 44, dice 2, 1, 17) explained in Esperanto."""
     registry = Registry(load_entrypoints=False, plugins=[ds4_plugin, Esperanto()])
-    result = Ds4Check(44).resolve(ScriptedRng([2, 1, 17]))
+    result = ds4_check(44).resolve(ScriptedRng([2, 1, 17]))
     assert result.explain("eo", registry.catalogs()) == (
         "PV 44 dividita en subprovojn 20 + 20 + 4; ĵetoj 2, 1, 17 "
         "(unua ĵetkubo 2: neniu fiasko); 1 → 20 (ekstrema sukceso: 20), "
@@ -166,7 +171,7 @@ def test_ds4_r08_third_language_in_explain() -> None:
         "17 → 20 (17), 2 → 4 (2); Ergebnis 39: Erfolg"
     )
     # A message Esperanto lacks falls back to English.
-    single = Ds4Check(10).resolve(ScriptedRng([4]))
+    single = ds4_check(10).resolve(ScriptedRng([4]))
     assert single.explain("eo", registry.catalogs()) == (
         "PW 10: d20 = 4 ≤ 10: success, result 4"
     )

@@ -15,9 +15,10 @@ from rollwerk import (
     contest_odds,
     resolve_contest,
 )
-from rollwerk_ds4 import Ds4Check, Ds4Ruleset, contest
+from rollwerk_ds4 import RULESET, contest
+from rollwerk_ds4 import check as ds4_check
 
-RS = Ds4Ruleset()
+RS = RULESET
 SWAP = {
     ContestOutcome.FIRST: ContestOutcome.SECOND,
     ContestOutcome.SECOND: ContestOutcome.FIRST,
@@ -28,17 +29,17 @@ SWAP = {
 
 def test_ds4_r09_e6_both_fail_reroll() -> None:
     """DS4-R09, E6: arm-wrestling round 1, both fail → REROLL."""
-    gruffneck = Ds4Check(10).resolve(ScriptedRng([15])).outcome()
-    kalthor = Ds4Check(12).resolve(ScriptedRng([13])).outcome()
+    gruffneck = ds4_check(10).resolve(ScriptedRng([15])).outcome()
+    kalthor = ds4_check(12).resolve(ScriptedRng([13])).outcome()
     assert resolve_contest(RS, gruffneck, kalthor) is ContestOutcome.REROLL
 
 
 def test_ds4_r09_a05_e7_coup_beats_higher_result() -> None:
     """DS4-R09, DS4-A05, E7: 8 vs 12 → Kalthor; a coup (10) beats his 12."""
-    gruffneck = Ds4Check(10).resolve(ScriptedRng([8])).outcome()
-    kalthor = Ds4Check(12).resolve(ScriptedRng([12])).outcome()
+    gruffneck = ds4_check(10).resolve(ScriptedRng([8])).outcome()
+    kalthor = ds4_check(12).resolve(ScriptedRng([12])).outcome()
     assert contest(gruffneck, kalthor) is ContestOutcome.SECOND
-    coup = Ds4Check(10).resolve(ScriptedRng([1])).outcome()
+    coup = ds4_check(10).resolve(ScriptedRng([1])).outcome()
     assert coup.value == 10
     assert contest(coup, kalthor) is ContestOutcome.FIRST
 
@@ -58,9 +59,9 @@ def test_ds4_r09_a04_ties_and_two_coups() -> None:
 
 def test_ds4_r08_multi_die_coup_in_contest() -> None:
     """DS4-R08, DS4-A02: a PW 25 check is a coup only for a first-die 1."""
-    later_one = Ds4Check(25).resolve(ScriptedRng([3, 1]))
+    later_one = ds4_check(25).resolve(ScriptedRng([3, 1]))
     assert later_one.degree is Degree.SUCCESS
-    first_one = Ds4Check(25).resolve(ScriptedRng([1, 3]))
+    first_one = ds4_check(25).resolve(ScriptedRng([1, 3]))
     assert first_one.degree is Degree.CRITICAL_SUCCESS
     assert contest(first_one.outcome(), later_one.outcome()) is ContestOutcome.FIRST
 
@@ -68,14 +69,14 @@ def test_ds4_r08_multi_die_coup_in_contest() -> None:
 @given(a=st.integers(-20, 60), b=st.integers(-20, 60))
 def test_ds4_r09_antisymmetric(a: int, b: int) -> None:
     """Invariant: opposed(A, B) is antisymmetric, exactly."""
-    ab = contest_odds(RS, Ds4Check(a), Ds4Check(b))
-    ba = contest_odds(RS, Ds4Check(b), Ds4Check(a))
+    ab = contest_odds(RS, ds4_check(a), ds4_check(b))
+    ba = contest_odds(RS, ds4_check(b), ds4_check(a))
     assert ab.map(lambda o: SWAP[o]) == ba
 
 
 @given(pw=st.integers(-20, 100))
 def test_ds4_r09_equal_pw_wins_half(pw: int) -> None:
     """Invariant: with equal PW the eventual winner is either side at 1/2."""
-    odds = contest_odds(RS, Ds4Check(pw), Ds4Check(pw))
+    odds = contest_odds(RS, ds4_check(pw), ds4_check(pw))
     first, second = odds[ContestOutcome.FIRST], odds[ContestOutcome.SECOND]
     assert first / (first + second) == Fraction(1, 2)

@@ -10,8 +10,6 @@ from rollwerk import Degree, ParameterError, Rounds, RulesError, ScriptedRng
 from rollwerk.encounter import GameTime
 from rollwerk_ds4 import (
     CasterClass,
-    Ds4Attack,
-    Ds4Check,
     MagicAnalysis,
     Rounding,
     SpellAccess,
@@ -28,14 +26,20 @@ from rollwerk_ds4 import (
     spell_pw,
     switch_spell,
 )
+from rollwerk_ds4 import (
+    attack as ds4_attack,
+)
+from rollwerk_ds4 import (
+    check as ds4_check,
+)
 
 
 def test_ds4_r38_e15_e17_spell_kinds() -> None:
     """DS4-R38, E15, E17: a targeted spell's result is damage; a normal spell
     needs only success."""
-    firebolt = Ds4Attack(attack=16, defense=10).resolve(ScriptedRng([14, 15]))
+    firebolt = ds4_attack(attack=16, defense=10).resolve(ScriptedRng([14, 15]))
     assert firebolt.value == 14  # Lios's Abwehr 15 > 10 fails: 14 damage
-    sleep = Ds4Check(9).resolve(ScriptedRng([4]))
+    sleep = ds4_check(9).resolve(ScriptedRng([4]))
     assert sleep.success
     assert (
         spell_pw(

@@ -19,7 +19,7 @@ SOURCE = textwrap.dedent(
     from rollwerk_ds4 import Ds4Chek
     import rollwerk_ds4
 
-    rollwerk_ds4.Ds4Check("44")
+    rollwerk_ds4.check("44")
     print(Ds4Chek)
     """
 )

@@ -35,11 +35,13 @@ if TYPE_CHECKING:
     )
     from rollwerk_ds4_slayers._slaying import (
         DEFAULT_DEPTH,
+        DEPTH,
         MAX_DEPTH,
+        SLAYING_CHECK,
         SlayingAttack,
-        SlayingCheck,
         SlayingRoll,
         roll_slaying,
+        slaying_check,
         slaying_weights,
     )
 
@@ -59,11 +61,13 @@ _LAZY: dict[str, str] = {
     "enable_slayer_points": "rollwerk_ds4_slayers._rules",
     "enable_slaying_dice": "rollwerk_ds4_slayers._rules",
     "DEFAULT_DEPTH": "rollwerk_ds4_slayers._slaying",
+    "DEPTH": "rollwerk_ds4_slayers._slaying",
     "MAX_DEPTH": "rollwerk_ds4_slayers._slaying",
+    "SLAYING_CHECK": "rollwerk_ds4_slayers._slaying",
     "SlayingAttack": "rollwerk_ds4_slayers._slaying",
-    "SlayingCheck": "rollwerk_ds4_slayers._slaying",
     "SlayingRoll": "rollwerk_ds4_slayers._slaying",
     "roll_slaying": "rollwerk_ds4_slayers._slaying",
+    "slaying_check": "rollwerk_ds4_slayers._slaying",
     "slaying_weights": "rollwerk_ds4_slayers._slaying",
 }
 
@@ -72,20 +76,22 @@ __all__ = [
     "COSTS",
     "DEFAULT_DEPTH",
     "DEFENSE_BONUS",
+    "DEPTH",
     "MAX_DEPTH",
     "MAX_POINTS",
     "SLAYER_POINTS",
+    "SLAYING_CHECK",
     "SLAYING_DICE",
     "SlayerCost",
     "SlayerPoints",
     "SlayerPointsRuleset",
     "SlayingAttack",
-    "SlayingCheck",
     "SlayingDiceRuleset",
     "SlayingRoll",
     "enable_slayer_points",
     "enable_slaying_dice",
     "roll_slaying",
+    "slaying_check",
     "slaying_weights",
 ]
 

@@ -19,12 +19,7 @@ from rollwerk.checks import CheckSpec, Explanation, Parameter, Scalar
 from rollwerk.rulesets import DelegatingRuleset, OptionalRule
 from rollwerk_ds4_slayers._catalog import CATALOG
 from rollwerk_ds4_slayers._points import DEFENSE_BONUS
-from rollwerk_ds4_slayers._slaying import (
-    DEFAULT_DEPTH,
-    MAX_DEPTH,
-    SlayingAttack,
-    SlayingCheck,
-)
+from rollwerk_ds4_slayers._slaying import DEPTH, SLAYING_CHECK, SlayingAttack
 
 __all__ = [
     "SLAYER_POINTS",
@@ -52,16 +47,6 @@ class _Wrapper(DelegatingRuleset):
             )
 
 
-_DEPTH = Parameter(
-    "slaying_depth",
-    int,
-    help="slaying dice: the largest number of follow-up rolls (0 for a check that is neither an attack nor Abwehr)",
-    default=DEFAULT_DEPTH,
-    min_value=0,
-    max_value=MAX_DEPTH,
-)
-
-
 @attrs.frozen
 class SlayingDiceRuleset(_Wrapper):
     """DS4 with slaying dice: ``check`` and ``attack`` explode on coups (DS4-R36).
@@ -74,7 +59,7 @@ class SlayingDiceRuleset(_Wrapper):
         out = []
         for spec in self.base.checks():
             if spec.name == "check":
-                out.append(_with_depth(spec, SlayingCheck, "slaying dice on coups"))
+                out.append(SLAYING_CHECK.spec(self.base.id))
             elif spec.name == "attack":
                 out.append(_with_depth(spec, SlayingAttack, "slaying dice on coups"))
             else:
@@ -85,7 +70,7 @@ class SlayingDiceRuleset(_Wrapper):
 def _with_depth(spec: CheckSpec, factory: type, note: str) -> CheckSpec:
     return attrs.evolve(
         spec,
-        parameters=(*spec.parameters, _DEPTH),
+        parameters=(*spec.parameters, DEPTH),
         factory=factory,
         help=f"{spec.help} ({note})",
     )

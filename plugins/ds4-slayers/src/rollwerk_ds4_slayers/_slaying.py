@@ -23,16 +23,26 @@ from functools import lru_cache
 import attrs
 
 from rollwerk import CheckResult, Degree, Distribution, Outcome, ParameterError, Rng
-from rollwerk.checks import Explanation, Scalar
+from rollwerk.checks import (
+    CheckDefinition,
+    Explanation,
+    FaceCheck,
+    Parameter,
+    Scalar,
+    define_check,
+)
 from rollwerk.dice import DieRoll
 from rollwerk_ds4 import CATALOG as DS4
 from rollwerk_ds4 import (
-    Ds4Attack,
-    Ds4Check,
+    CHECK,
     Roll,
+    attack,
+    check,
     check_weights,
     damage,
     fixed_assignment_weights,
+    read_check,
+    rest_die_assignment,
     roll_check,
     sub_checks,
 )
@@ -40,11 +50,13 @@ from rollwerk_ds4_slayers._catalog import CATALOG
 
 __all__ = [
     "DEFAULT_DEPTH",
+    "DEPTH",
     "MAX_DEPTH",
+    "SLAYING_CHECK",
     "SlayingAttack",
-    "SlayingCheck",
     "SlayingRoll",
     "roll_slaying",
+    "slaying_check",
     "slaying_weights",
 ]
 
@@ -208,79 +220,149 @@ def _to_outcomes(
     )
 
 
-@attrs.frozen
-class SlayingCheck:
-    """A DS4 check with slaying dice: a coup adds follow-up results (DS4-R36).
+def _plain(pw: int, need_result: bool) -> bool:
+    """A pass/fail check above 20 has no result to add to: no slaying dice."""
+    return not need_result and len(sub_checks(pw)) > 1
 
-    The outcome's value is the total; its degree is that of the first roll.
-    A pass/fail check above 20 (``need_result=False``) has no result to add
-    to and rolls no slaying dice.
+
+def _dice(
+    pw: int, need_result: bool, rest_die: int, slaying_depth: int
+) -> list[tuple[int, str]]:
+    """The first roll's d20, then room for every follow-up's (drawn on coups)."""
+    _check_depth(slaying_depth)
+    check(pw, need_result, rest_die)  # validates what the declared ranges miss
+    if _plain(pw, need_result):
+        return [(20, "check")]
+    k = len(sub_checks(pw))
+    return [(20, "check")] * k + [(20, "check slaying die")] * (k * slaying_depth)
+
+
+def _stop(faces: tuple[int, ...], pw: int, slaying_depth: int) -> bool:
+    """After each roll: the chain ends on a roll that is no coup, or at the depth."""
+    k = len(sub_checks(pw))
+    n = len(faces)
+    if n % k:
+        return False
+    return faces[n - k] != 1 or n // k > slaying_depth
+
+
+def _read(
+    faces: tuple[int, ...],
+    pw: int,
+    need_result: bool,
+    rest_die: int,
+    slaying_depth: int,
+) -> SlayingRoll:
+    k = 1 if _plain(pw, need_result) else len(sub_checks(pw))
+    first = read_check(
+        pw,
+        faces[:k],
+        need_result=need_result,
+        assignment=rest_die_assignment(pw, rest_die),
+    )
+    follow = tuple(
+        read_check(pw, faces[i : i + k], fumbles_excluded=True)
+        for i in range(k, len(faces), k)
+    )
+    return SlayingRoll(first, follow, slaying_depth)
+
+
+def _judge(
+    faces: tuple[int, ...],
+    pw: int,
+    need_result: bool,
+    rest_die: int,
+    slaying_depth: int,
+) -> Outcome:
+    roll = _read(faces, pw, need_result, rest_die, slaying_depth)
+    value = roll.first.result if _plain(pw, need_result) else roll.total
+    return Outcome(roll.first.success, roll.first.degree, value)
+
+
+def _explain(
+    faces: tuple[int, ...],
+    outcome: Outcome,
+    *,
+    pw: int,
+    need_result: bool,
+    rest_die: int,
+    slaying_depth: int,
+) -> Explanation:
+    return _read(faces, pw, need_result, rest_die, slaying_depth).explanation()
+
+
+def _odds(
+    pw: int, need_result: bool, rest_die: int, slaying_depth: int
+) -> Distribution[Outcome]:
+    if _plain(pw, need_result):
+        return check(pw, need_result, rest_die).outcomes()
+    assignment = rest_die_assignment(pw, rest_die)
+    return _to_outcomes(slaying_weights(pw, slaying_depth, assignment))
+
+
+DEPTH = Parameter(
+    "slaying_depth",
+    int,
+    help="slaying dice: the largest number of follow-up rolls (0 for a check that is neither an attack nor Abwehr)",
+    default=DEFAULT_DEPTH,
+    min_value=0,
+    max_value=MAX_DEPTH,
+)
+"""The parameter ``slaying_depth`` the slaying-dice rule adds to ``check`` and ``attack``."""
+
+SLAYING_CHECK: CheckDefinition = define_check(
+    "check",
+    [*CHECK.parameters, DEPTH],
+    dice=_dice,
+    judge=_judge,
+    stop=_stop,
+    odds=_odds,
+    explain=_explain,
+    help=f"{CHECK.help} (slaying dice on coups)",
+)
+"""The DS4 ``check`` with slaying dice (DS4-R36), declared to the toolkit.
+
+A coup adds follow-up results (fumbles excluded, DS4-A10) up to
+``slaying_depth`` follow-ups; the outcome's value is the total, its degree
+that of the first roll. A pass/fail check above 20 (``need_result=False``)
+has no result to add to and rolls no slaying dice. The follow-up dice are
+drawn only after a coup (the toolkit's stop rule); exact odds come from the
+closed form [`slaying_weights`][rollwerk_ds4_slayers.slaying_weights].
+"""
+
+
+def slaying_check(
+    pw: int,
+    need_result: bool = True,
+    rest_die: int = 0,
+    slaying_depth: int = DEFAULT_DEPTH,
+) -> FaceCheck:
+    """A DS4 check with slaying dice (see [`SLAYING_CHECK`][rollwerk_ds4_slayers.SLAYING_CHECK]).
+
+    ``pw``, ``need_result`` and ``rest_die`` are those of
+    [`check`][rollwerk_ds4.check] (the first roll only).
 
     >>> from rollwerk import ScriptedRng
-    >>> SlayingCheck(14).resolve(ScriptedRng([1, 1, 8])).value
+    >>> slaying_check(14).resolve(ScriptedRng([1, 1, 8])).value
     36
     >>> from fractions import Fraction
-    >>> mean = SlayingCheck(14, slaying_depth=2).outcomes().map(lambda o: o.value).mean()
+    >>> mean = slaying_check(14, slaying_depth=2).outcomes().map(lambda o: o.value).mean()
     >>> mean == Fraction(59, 10) * (1 + Fraction(1, 20) + Fraction(1, 400))
     True
+
+    Raises:
+        ParameterError: A value [`check`][rollwerk_ds4.check] refuses, or a
+            depth outside 0 to ``MAX_DEPTH``.
     """
-
-    pw: int
-    """The check value."""
-    need_result: bool = True
-    """As for [`Ds4Check`][rollwerk_ds4.Ds4Check]."""
-    rest_die: int = 0
-    """As for [`Ds4Check`][rollwerk_ds4.Ds4Check] (the first roll only)."""
-    slaying_depth: int = DEFAULT_DEPTH
-    """The largest number of follow-up rolls (see the module docstring)."""
-
-    def __attrs_post_init__(self) -> None:
-        _check_depth(self.slaying_depth)
-        Ds4Check(self.pw, self.need_result, self.rest_die)
-
-    @property
-    def _base(self) -> Ds4Check:
-        return Ds4Check(self.pw, self.need_result, self.rest_die)
-
-    @property
-    def ruleset(self) -> str:
-        """``"ds4"``."""
-        return "ds4"
-
-    @property
-    def name(self) -> str:
-        """``"check"``."""
-        return "check"
-
-    @property
-    def parameters(self) -> Mapping[str, Scalar]:
-        """The base check's parameters and ``slaying_depth``."""
-        return {**self._base.parameters, "slaying_depth": self.slaying_depth}
-
-    def resolve(self, rng: Rng) -> CheckResult:
-        """Roll the check, and slaying dice after a coup."""
-        if not self.need_result and len(sub_checks(self.pw)) > 1:
-            return self._base.resolve(rng)
-        roll, rolls = roll_slaying(
-            self.pw, rng, depth=self.slaying_depth, assignment=self._base.assignment
-        )
-        return CheckResult(
-            success=roll.first.success,
-            degree=roll.first.degree,
-            value=roll.total,
-            rolls=rolls,
-            explanation=roll.explanation(),
-            ruleset="ds4",
-            check=self.name,
-        )
-
-    def outcomes(self) -> Distribution[Outcome]:
-        """The exact distribution of (success, degree, total)."""
-        if not self.need_result and len(sub_checks(self.pw)) > 1:
-            return self._base.outcomes()
-        return _to_outcomes(
-            slaying_weights(self.pw, self.slaying_depth, self._base.assignment)
-        )
+    _check_depth(slaying_depth)
+    check(pw, need_result, rest_die)
+    params = {
+        "pw": pw,
+        "need_result": need_result,
+        "rest_die": rest_die,
+        "slaying_depth": slaying_depth,
+    }
+    return FaceCheck(SLAYING_CHECK, "ds4", params, DS4)
 
 
 @lru_cache(maxsize=512)
@@ -320,7 +402,7 @@ def _attack_weights(
 class SlayingAttack:
     """An attack with slaying dice on both the attack and the Abwehr (DS4-R36).
 
-    As [`Ds4Attack`][rollwerk_ds4.Ds4Attack], but the attack's coups add
+    As DS4's ``attack`` ([`ATTACK`][rollwerk_ds4.ATTACK]), but the attack's coups add
     follow-up attacks to the damage and the Abwehr's coups add further
     Abwehr results to the reduction.
 
@@ -344,17 +426,18 @@ class SlayingAttack:
 
     def __attrs_post_init__(self) -> None:
         _check_depth(self.slaying_depth)
-        self._base  # noqa: B018 - validates the attack parameters
-
-    @property
-    def _base(self) -> Ds4Attack:
-        return Ds4Attack(
+        attack(  # validates the attack parameters
             self.attack,
             self.defense,
             self.defense_reduction,
             self.undefendable,
             self.helpless,
         )
+
+    @property
+    def defense_pw(self) -> int:
+        """The Abwehr check value after GA."""
+        return self.defense - self.defense_reduction
 
     @property
     def ruleset(self) -> str:
@@ -368,8 +451,15 @@ class SlayingAttack:
 
     @property
     def parameters(self) -> Mapping[str, Scalar]:
-        """The base attack's parameters and ``slaying_depth``."""
-        return {**self._base.parameters, "slaying_depth": self.slaying_depth}
+        """The attack's parameters and ``slaying_depth``."""
+        return {
+            "attack": self.attack,
+            "defense": self.defense,
+            "defense_reduction": self.defense_reduction,
+            "undefendable": self.undefendable,
+            "helpless": self.helpless,
+            "slaying_depth": self.slaying_depth,
+        }
 
     def resolve(self, rng: Rng) -> CheckResult:
         """Roll the attack (with slaying dice) and, on a hit, the Abwehr."""
@@ -388,7 +478,7 @@ class SlayingAttack:
                 text = DS4.text("ds4.attack.undefendable", before=text, damage=value)
             else:
                 dfn, more = roll_slaying(
-                    self._base.defense_pw, rng, depth=self.slaying_depth, role="defense"
+                    self.defense_pw, rng, depth=self.slaying_depth, role="defense"
                 )
                 rolls = rolls + more
                 ok = dfn.first.success
@@ -438,7 +528,7 @@ class SlayingAttack:
         return _to_outcomes(
             _attack_weights(
                 self.attack,
-                self._base.defense_pw,
+                self.defense_pw,
                 self.undefendable,
                 self.helpless,
                 self.slaying_depth,

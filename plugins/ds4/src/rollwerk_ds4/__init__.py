@@ -4,8 +4,8 @@ The ruleset registers itself as ``ds4`` through the ``rollwerk`` entry point;
 this package also exposes the rules as pure functions and values.
 
 >>> from rollwerk import ScriptedRng
->>> from rollwerk_ds4 import Ds4Check
->>> Ds4Check(44).resolve(ScriptedRng([2, 1, 17])).value
+>>> from rollwerk_ds4 import check
+>>> check(44).resolve(ScriptedRng([2, 1, 17])).value
 39
 """
 
@@ -16,9 +16,17 @@ from typing import TYPE_CHECKING
 from rollwerk.plugins import lazy_exports
 
 if TYPE_CHECKING:
-    from rollwerk_ds4._attack import Ds4Attack, damage
+    from rollwerk_ds4._attack import ATTACK, attack, damage
     from rollwerk_ds4._catalog import CATALOG
-    from rollwerk_ds4._check import Ds4Check, Roll, roll_check
+    from rollwerk_ds4._check import (
+        CHECK,
+        PW_MAX,
+        PW_MIN,
+        Roll,
+        check,
+        read_check,
+        roll_check,
+    )
     from rollwerk_ds4._combat import (
         ROUND_SECONDS,
         Action,
@@ -105,17 +113,22 @@ if TYPE_CHECKING:
         switch_spell,
     )
     from rollwerk_ds4._odds import check_weights, fixed_assignment_weights
-    from rollwerk_ds4._ruleset import PW_MAX, PW_MIN, Ds4Ruleset, contest, ruleset
+    from rollwerk_ds4._ruleset import RULESET, contest, ruleset
 
 # Public name -> private module, imported on first access so that loading
 # the plugin (e.g. for one CLI check) imports only what it uses.
 _LAZY: dict[str, str] = {
     "Ds4FightRules": "rollwerk_ds4._fight",
-    "Ds4Attack": "rollwerk_ds4._attack",
+    "ATTACK": "rollwerk_ds4._attack",
+    "attack": "rollwerk_ds4._attack",
     "damage": "rollwerk_ds4._attack",
     "CATALOG": "rollwerk_ds4._catalog",
-    "Ds4Check": "rollwerk_ds4._check",
+    "CHECK": "rollwerk_ds4._check",
+    "PW_MAX": "rollwerk_ds4._check",
+    "PW_MIN": "rollwerk_ds4._check",
     "Roll": "rollwerk_ds4._check",
+    "check": "rollwerk_ds4._check",
+    "read_check": "rollwerk_ds4._check",
     "roll_check": "rollwerk_ds4._check",
     "Action": "rollwerk_ds4._combat",
     "ArmourKind": "rollwerk_ds4._combat",
@@ -195,20 +208,21 @@ _LAZY: dict[str, str] = {
     "switch_spell": "rollwerk_ds4._magic",
     "check_weights": "rollwerk_ds4._odds",
     "fixed_assignment_weights": "rollwerk_ds4._odds",
-    "Ds4Ruleset": "rollwerk_ds4._ruleset",
-    "PW_MAX": "rollwerk_ds4._ruleset",
-    "PW_MIN": "rollwerk_ds4._ruleset",
+    "RULESET": "rollwerk_ds4._ruleset",
     "contest": "rollwerk_ds4._ruleset",
     "ruleset": "rollwerk_ds4._ruleset",
 }
 
 __all__ = [
+    "ATTACK",
     "CATALOG",
+    "CHECK",
     "DIFFICULTIES",
     "LABELS",
     "PW_MAX",
     "PW_MIN",
     "ROUND_SECONDS",
+    "RULESET",
     "TYPICAL_CHECKS",
     "Action",
     "ArmourKind",
@@ -218,10 +232,7 @@ __all__ = [
     "CasterClass",
     "CombatFumble",
     "DiceAssignment",
-    "Ds4Attack",
-    "Ds4Check",
     "Ds4FightRules",
-    "Ds4Ruleset",
     "Initiative",
     "LifeState",
     "MagicAnalysis",
@@ -242,12 +253,14 @@ __all__ = [
     "armour_allowed",
     "armour_penalties",
     "assign_dice",
+    "attack",
     "breather",
     "can_aim",
     "can_cast_with_wand",
     "can_charge",
     "can_learn",
     "castable",
+    "check",
     "check_weights",
     "combat_fumble",
     "contest",
@@ -270,6 +283,7 @@ __all__ = [
     "position_modifier",
     "push_back",
     "range_modifier",
+    "read_check",
     "rest_die_assignment",
     "restrained_value",
     "resurrect",

@@ -1,21 +1,36 @@
-"""The DS4 attack (``attack``): attack, automatic Abwehr, damage (DS4-R14)."""
+"""The DS4 attack (``attack``): attack, automatic Abwehr, damage (DS4-R14).
+
+Declared with the toolkit: the attack's d20, then (on a hit that can be
+defended) the Abwehr's d20, a pure judge of both, the explanation from the
+ds4 catalog and the closed form of the exact odds.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from fractions import Fraction
 from functools import lru_cache
 
-import attrs
-
-from rollwerk import CheckResult, Distribution, Outcome, ParameterError, Rng
-from rollwerk.checks import Explanation, Scalar
+from rollwerk import Distribution, Outcome, ParameterError
+from rollwerk.checks import (
+    CheckDefinition,
+    Explanation,
+    FaceCheck,
+    Monotonic,
+    Parameter,
+    define_check,
+)
 from rollwerk_ds4._catalog import CATALOG
-from rollwerk_ds4._check import RULESET_ID, Roll, roll_check
+from rollwerk_ds4._check import (
+    PW_MAX,
+    PW_MIN,
+    RULESET_ID,
+    Roll,
+    dice_count,
+    read_check,
+)
 from rollwerk_ds4._dice import check_pw
 from rollwerk_ds4._odds import check_weights
 
-__all__ = ["Ds4Attack", "damage"]
+__all__ = ["ATTACK", "attack", "damage"]
 
 
 def _defense_text(
@@ -85,6 +100,7 @@ def damage(
 def _attack_outcomes(
     attack: int, defense_pw: int, undefendable: bool, helpless: bool
 ) -> Distribution[Outcome]:
+    """The closed form of an attack's exact odds from both checks' weights."""
     factor = 2 if helpless else 1
     attack_w = check_weights(attack)
     if undefendable:
@@ -112,129 +128,197 @@ def _attack_outcomes(
     return Distribution.from_weights(weights)
 
 
-@attrs.frozen
-class Ds4Attack:
-    """An attack whose outcome value is the damage dealt (DS4-R14, DS4-R15).
+def _validate(
+    attack: object,
+    defense: object,
+    defense_reduction: object,
+    undefendable: object,
+    helpless: object,
+) -> None:
+    """Refuse what the Python API does not take (and the declared ranges miss)."""
+    check_pw(attack, "attack")
+    check_pw(defense, "defense")
+    ga = defense_reduction
+    if isinstance(ga, bool) or not isinstance(ga, int) or not 0 <= ga <= 1000:
+        raise ParameterError("defense_reduction", ga, "an integer from 0 to 1000")
+    for name, value in (("undefendable", undefendable), ("helpless", helpless)):
+        if not isinstance(value, bool):
+            raise ParameterError(name, value, "true or false")
+    assert isinstance(defense, int)
+    check_pw(defense - ga, "defense - defense_reduction")
 
-    The attacker rolls ``attack`` (Schlagen, Schießen or Zielzauber). A hit
-    deals its result as damage; the target automatically rolls Abwehr at
-    ``defense − defense_reduction`` (GA) and a successful Abwehr subtracts its
-    result, never below 0. Undefendable damage skips the Abwehr. Coups and
-    fumbles of both sides count as usual: an Abwehr coup reduces by its
-    highest result, a fumbled Abwehr reduces nothing.
 
-    The outcome's success and degree are the attack's; its value is the
-    damage (0 on a miss).
+def _dice(
+    attack: int,
+    defense: int,
+    defense_reduction: int,
+    undefendable: bool,
+    helpless: bool,
+) -> list[tuple[int, str]]:
+    """The attack's d20, then the Abwehr's (drawn only on a defendable hit)."""
+    _validate(attack, defense, defense_reduction, undefendable, helpless)
+    dice = [(20, "attack")] * dice_count(attack)
+    if not undefendable:
+        dice += [(20, "defense")] * dice_count(defense - defense_reduction)
+    return dice
+
+
+def _stop(faces: tuple[int, ...], attack: int) -> bool:
+    """After the attack's dice: a miss rolls no Abwehr."""
+    k = dice_count(attack)
+    return len(faces) == k and not read_check(attack, faces).success
+
+
+def _read(
+    faces: tuple[int, ...], attack: int, defense: int, defense_reduction: int
+) -> tuple[Roll, Roll | None]:
+    k = dice_count(attack)
+    hit = read_check(attack, faces[:k])
+    defended = read_check(defense - defense_reduction, faces[k:]) if faces[k:] else None
+    return hit, defended
+
+
+def _judge(
+    faces: tuple[int, ...],
+    attack: int,
+    defense: int,
+    defense_reduction: int,
+    helpless: bool,
+) -> Outcome:
+    hit, defended = _read(faces, attack, defense, defense_reduction)
+    value = 0
+    if hit.success:
+        assert hit.result is not None
+        value = damage(
+            hit.result,
+            0 if defended is None or defended.result is None else defended.result,
+            defense_success=defended is not None and defended.success,
+            helpless=helpless,
+        )
+    return Outcome(hit.success, hit.degree, value)
+
+
+def _explain(
+    faces: tuple[int, ...],
+    outcome: Outcome,
+    *,
+    attack: int,
+    defense: int,
+    defense_reduction: int,
+    helpless: bool,
+) -> Explanation:
+    hit, defended = _read(faces, attack, defense, defense_reduction)
+    value = outcome.value or 0
+    text = CATALOG.text("ds4.attack.roll", check=hit.explanation())
+    if not hit.success:
+        return CATALOG.text("ds4.attack.no_damage", before=text)
+    raw = hit.result or 0
+    if helpless:
+        raw *= 2
+        text = CATALOG.text("ds4.attack.helpless", before=text, damage=raw)
+    if defended is None:
+        return CATALOG.text("ds4.attack.undefendable", before=text, damage=value)
+    text = _defense_text(text, defended.explanation(), defense, defense_reduction)
+    if not defended.success:
+        return CATALOG.text("ds4.attack.defense_failed", before=text, damage=value)
+    return _damage_text(text, raw, defended.result or 0, value)
+
+
+def _odds(
+    attack: int,
+    defense: int,
+    defense_reduction: int,
+    undefendable: bool,
+    helpless: bool,
+) -> Distribution[Outcome]:
+    return _attack_outcomes(attack, defense - defense_reduction, undefendable, helpless)
+
+
+ATTACK: CheckDefinition = define_check(
+    "attack",
+    [
+        Parameter(
+            "attack",
+            int,
+            help="attack value (Schlagen, Schießen or Zielzauber)",
+            min_value=PW_MIN,
+            max_value=PW_MAX,
+            monotonic=Monotonic.INCREASING,
+        ),
+        Parameter(
+            "defense",
+            int,
+            help="the target's Abwehr",
+            min_value=PW_MIN,
+            max_value=PW_MAX,
+            monotonic=Monotonic.DECREASING,
+        ),
+        Parameter(
+            "defense_reduction",
+            int,
+            help="the weapon's GA: lowers the target's Abwehr",
+            default=0,
+            min_value=0,
+            max_value=20,
+        ),
+        Parameter(
+            "undefendable", bool, help="no Abwehr check (abwehrlos)", default=False
+        ),
+        Parameter(
+            "helpless",
+            bool,
+            help="bound or sleeping target: double melee damage (Abwehr without PA)",
+            default=False,
+        ),
+    ],
+    dice=_dice,
+    judge=_judge,
+    stop=_stop,
+    odds=_odds,
+    explain=_explain,
+    help="an attack; the outcome value is the damage after the target's Abwehr",
+)
+"""The DS4 attack as declared to the toolkit (DS4-R14, DS4-R15).
+
+The attacker rolls ``attack`` (Schlagen, Schießen or Zielzauber). A hit
+deals its result as damage; the target automatically rolls Abwehr at
+``defense − defense_reduction`` (GA) and a successful Abwehr subtracts its
+result, never below 0. Undefendable damage skips the Abwehr. Coups and
+fumbles of both sides count as usual: an Abwehr coup reduces by its highest
+result, a fumbled Abwehr reduces nothing. ``helpless``: a bound or sleeping
+target hit in melee takes double damage (DS4-R33; pass its Abwehr without
+armour). The outcome's success and degree are the attack's; its value is
+the damage (0 on a miss). Exact odds come from the closed form.
+"""
+
+
+def attack(
+    attack: int,
+    defense: int,
+    defense_reduction: int = 0,
+    undefendable: bool = False,
+    helpless: bool = False,
+) -> FaceCheck:
+    """A DS4 attack whose outcome value is the damage dealt (see [`ATTACK`][rollwerk_ds4.ATTACK]).
+
+    The Python API takes check values from -1000 to 1000 and a GA up to 1000;
+    the CLI and the contract kit use the declared ranges.
 
     >>> from rollwerk import ScriptedRng
-    >>> hit = Ds4Attack(attack=12, defense=15).resolve(ScriptedRng([9, 4]))
-    >>> hit.value
+    >>> attack(12, defense=15).resolve(ScriptedRng([9, 4])).value
     5
-    >>> Ds4Attack(attack=12, defense=15).expected_damage()
+    >>> attack(12, defense=15).outcomes().map(lambda o: o.value).mean()
     Fraction(9, 5)
+
+    Raises:
+        ParameterError: A value out of range, or a non-bool flag.
     """
-
-    attack: int = attrs.field(validator=lambda _i, _a, v: check_pw(v, "attack"))
-    """The attack's check value (Schlagen, Schießen or Zielzauber)."""
-    defense: int = attrs.field(validator=lambda _i, _a, v: check_pw(v, "defense"))
-    """The target's Abwehr value."""
-    defense_reduction: int = 0
-    """The weapon's GA: lowers the target's Abwehr against this attack."""
-    undefendable: bool = False
-    """Undefendable damage (abwehrlos): no Abwehr check at all."""
-    helpless: bool = False
-    """Bound or sleeping target hit in melee: double damage (DS4-R33).
-
-    Pass the target's Abwehr without armour (PA) as ``defense``.
-    """
-
-    def __attrs_post_init__(self) -> None:
-        ga = self.defense_reduction
-        if isinstance(ga, bool) or not isinstance(ga, int) or not 0 <= ga <= 1000:
-            raise ParameterError("defense_reduction", ga, "an integer from 0 to 1000")
-        for name in ("undefendable", "helpless"):
-            if not isinstance(getattr(self, name), bool):
-                raise ParameterError(name, getattr(self, name), "true or false")
-        check_pw(self.defense - ga, "defense - defense_reduction")
-
-    @property
-    def ruleset(self) -> str:
-        """``"ds4"``."""
-        return RULESET_ID
-
-    @property
-    def name(self) -> str:
-        """``"attack"``."""
-        return "attack"
-
-    @property
-    def parameters(self) -> Mapping[str, Scalar]:
-        """The attack's parameters."""
-        return {
-            "attack": self.attack,
-            "defense": self.defense,
-            "defense_reduction": self.defense_reduction,
-            "undefendable": self.undefendable,
-            "helpless": self.helpless,
-        }
-
-    @property
-    def defense_pw(self) -> int:
-        """The Abwehr check value after GA."""
-        return self.defense - self.defense_reduction
-
-    def resolve(self, rng: Rng) -> CheckResult:
-        """Roll the attack and, on a hit, the target's Abwehr."""
-        attack, rolls = roll_check(self.attack, rng, role="attack")
-        defense: Roll | None = None
-        if attack.success and not self.undefendable:
-            defense, more = roll_check(self.defense_pw, rng, role="defense")
-            rolls = rolls + more
-        value = 0
-        if attack.success:
-            assert attack.result is not None
-            dres = 0 if defense is None or defense.result is None else defense.result
-            dok = defense is not None and defense.success
-            value = damage(
-                attack.result, dres, defense_success=dok, helpless=self.helpless
-            )
-        return CheckResult(
-            success=attack.success,
-            degree=attack.degree,
-            value=value,
-            rolls=rolls,
-            explanation=self._explain(attack, defense, value),
-            ruleset=RULESET_ID,
-            check=self.name,
-        )
-
-    def _explain(self, attack: Roll, defense: Roll | None, value: int) -> Explanation:
-        text = CATALOG.text("ds4.attack.roll", check=attack.explanation())
-        if not attack.success:
-            return CATALOG.text("ds4.attack.no_damage", before=text)
-        raw = attack.result or 0
-        if self.helpless:
-            raw *= 2
-            text = CATALOG.text("ds4.attack.helpless", before=text, damage=raw)
-        if defense is None:
-            return CATALOG.text("ds4.attack.undefendable", before=text, damage=value)
-        text = _defense_text(
-            text, defense.explanation(), self.defense, self.defense_reduction
-        )
-        if not defense.success:
-            return CATALOG.text("ds4.attack.defense_failed", before=text, damage=value)
-        return _damage_text(text, raw, defense.result or 0, value)
-
-    def outcomes(self) -> Distribution[Outcome]:
-        """The exact distribution of (hit, degree, damage)."""
-        return _attack_outcomes(
-            self.attack, self.defense_pw, self.undefendable, self.helpless
-        )
-
-    def damage_distribution(self) -> Distribution[int]:
-        """The exact distribution of the damage dealt (0 on a miss)."""
-        return self.outcomes().map(lambda o: o.value or 0)
-
-    def expected_damage(self) -> Fraction:
-        """The exact expected damage (a `Fraction`)."""
-        return self.damage_distribution().mean()
+    _validate(attack, defense, defense_reduction, undefendable, helpless)
+    params = {
+        "attack": attack,
+        "defense": defense,
+        "defense_reduction": defense_reduction,
+        "undefendable": undefendable,
+        "helpless": helpless,
+    }
+    return FaceCheck(ATTACK, RULESET_ID, params, CATALOG)

@@ -1,45 +1,56 @@
-"""The DS4 check (``check``): Immersieg, Patzer and check values above 20."""
+"""The DS4 check (``check``): Immersieg, Patzer and check values above 20.
+
+The check is declared with the toolkit ([`define_check`][rollwerk.checks.define_check]):
+its dice (one d20 per sub-check, DS4-R05), a pure judge of the faces, the
+explanation from the ds4 catalog and the closed form of its exact odds over
+generating functions ([`check_weights`][rollwerk_ds4.check_weights]).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Sequence
 from functools import lru_cache
 
 import attrs
 
-from rollwerk import (
-    CheckResult,
-    Degree,
-    Distribution,
-    Outcome,
-    ParameterError,
-    Rng,
-    ScriptedRng,
+from rollwerk import Degree, Distribution, Outcome, ParameterError, Rng
+from rollwerk.checks import (
+    CheckDefinition,
+    Explanation,
+    FaceCheck,
+    Monotonic,
+    Parameter,
+    define_check,
 )
-from rollwerk.checks import Explanation, Scalar
 from rollwerk.dice import DieRoll
 from rollwerk_ds4._catalog import CATALOG
 from rollwerk_ds4._dice import (
     DiceAssignment,
     assign_dice,
+    check_dice,
     check_pw,
     rest_die_assignment,
     sub_checks,
 )
 from rollwerk_ds4._odds import check_weights, fixed_assignment_weights
 
-__all__ = ["Ds4Check", "Roll", "roll_check"]
+__all__ = ["CHECK", "PW_MAX", "PW_MIN", "Roll", "check", "read_check", "roll_check"]
 
 RULESET_ID = "ds4"
+
+PW_MIN = -20
+"""The smallest check value declared to generic code (CLI, contract kit)."""
+PW_MAX = 100
+"""The largest check value declared to generic code (five d20)."""
 
 
 @attrs.frozen
 class Roll:
     """A resolved DS4 check in detail: the dice and what they made.
 
-    The plain [`CheckResult`][rollwerk.checks.CheckResult] of
-    [`Ds4Check.resolve`][rollwerk_ds4.Ds4Check.resolve] is built from it;
-    other rules (attacks, spells, slaying dice) read it directly.
+    The plain [`CheckResult`][rollwerk.checks.CheckResult] of the ``check``
+    is built from it; other rules (attacks, spells, slaying dice) read it
+    directly.
     """
 
     pw: int
@@ -68,6 +79,10 @@ class Roll:
     def is_fumble(self) -> bool:
         """Whether the check is a Patzer (first die 20)."""
         return self.degree is Degree.CRITICAL_FAILURE
+
+    def outcome(self) -> Outcome:
+        """The outcome: success, degree and the result as value."""
+        return Outcome(self.success, self.degree, self.result)
 
     def explanation(self) -> Explanation:
         """What happened, from the ``ds4.check.*`` messages; names clamps by rule."""
@@ -111,6 +126,70 @@ class Roll:
         )
 
 
+def dice_count(pw: int, need_result: bool = True) -> int:
+    """How many d20 a check rolls: one per sub-check, one without a result."""
+    return len(sub_checks(pw)) if need_result else 1
+
+
+def read_check(
+    pw: int,
+    faces: Sequence[int],
+    *,
+    need_result: bool = True,
+    assignment: tuple[int, ...] | None = None,
+    fumbles_excluded: bool = False,
+) -> Roll:
+    """The DS4 check of value ``pw`` when its d20 show ``faces`` (a pure function).
+
+    Args:
+        pw: The check value (any integer from -1000 to 1000).
+        faces: The d20 faces in roll order: one per sub-check (DS4-R05), or
+            one when ``need_result`` is ``False``.
+        need_result: ``False``: PW above 20 rolled with a single d20, only
+            success matters (DS4-R05).
+        assignment: The 0-based sub-check of each die; ``None`` maximises
+            (DS4-R07).
+        fumbles_excluded: A natural 20 is an ordinary value (DS4-A10).
+
+    >>> read_check(44, [2, 1, 17]).result
+    39
+
+    Raises:
+        ParameterError: ``pw`` out of range, or faces that do not fit it.
+    """
+    check_pw(pw)
+    slots = sub_checks(pw)
+    faces = tuple(faces)
+    first = faces[0] if faces else 0
+    if len(slots) == 1 or not need_result:
+        if len(faces) != 1 or not 1 <= first <= 20:
+            raise ParameterError("faces", list(faces), "one d20 face (1 to 20)")
+        if first == 20 and not fumbles_excluded:
+            return Roll(
+                pw, faces, False, Degree.CRITICAL_FAILURE, 0, None, False, False
+            )
+        if first == 1:
+            result = None if len(slots) > 1 else max(pw, 1)
+            return Roll(
+                pw, faces, True, Degree.CRITICAL_SUCCESS, result, None, False, False
+            )
+        if len(slots) > 1:
+            return Roll(
+                pw, faces, True, Degree.SUCCESS, None, None, fumbles_excluded, False
+            )
+        if first <= pw:
+            return Roll(pw, faces, True, Degree.SUCCESS, first, None, fumbles_excluded)
+        return Roll(pw, faces, False, Degree.FAILURE, 0, None, fumbles_excluded)
+    # At the table all d20 are rolled at once (D8): after a fumbling first
+    # die the others are still drawn and recorded.
+    check_dice(pw, faces)
+    if first == 20 and not fumbles_excluded:
+        return Roll(pw, faces, False, Degree.CRITICAL_FAILURE, 0)
+    assigned = assign_dice(pw, faces, assignment)
+    degree = Degree.CRITICAL_SUCCESS if first == 1 else Degree.SUCCESS
+    return Roll(pw, faces, True, degree, assigned.result, assigned, fumbles_excluded)
+
+
 def roll_check(
     pw: int,
     rng: Rng,
@@ -121,6 +200,9 @@ def roll_check(
     role: str = "check",
 ) -> tuple[Roll, tuple[DieRoll, ...]]:
     """Roll a DS4 check with ``rng`` and return it with the dice drawn.
+
+    Draws the dice of [`read_check`][rollwerk_ds4.read_check] (all of them
+    at once, D8) and reads them.
 
     Args:
         pw: The check value (any integer from -1000 to 1000).
@@ -137,46 +219,24 @@ def roll_check(
         The detailed roll and the dice drawn, in order.
     """
     check_pw(pw)
-    slots = sub_checks(pw)
-    first = rng.roll(20)
-    rolls = [DieRoll(20, first, role)]
-    if len(slots) == 1 or not need_result:
-        if first == 20 and not fumbles_excluded:
-            roll = Roll(
-                pw, (first,), False, Degree.CRITICAL_FAILURE, 0, None, False, False
-            )
-        elif first == 1:
-            result = None if len(slots) > 1 else max(pw, 1)
-            roll = Roll(
-                pw, (first,), True, Degree.CRITICAL_SUCCESS, result, None, False, False
-            )
-        elif len(slots) > 1:
-            roll = Roll(
-                pw, (first,), True, Degree.SUCCESS, None, None, fumbles_excluded, False
-            )
-        elif first <= pw:
-            roll = Roll(
-                pw, (first,), True, Degree.SUCCESS, first, None, fumbles_excluded
-            )
-        else:
-            roll = Roll(pw, (first,), False, Degree.FAILURE, 0, None, fumbles_excluded)
-        return roll, tuple(rolls)
-    # At the table all d20 are rolled at once (D8): after a fumbling first
-    # die the others are still drawn and recorded.
-    rolls.extend(DieRoll(20, rng.roll(20), role) for _ in slots[1:])
-    faces = tuple(r.face for r in rolls)
-    if first == 20 and not fumbles_excluded:
-        return Roll(pw, faces, False, Degree.CRITICAL_FAILURE, 0), tuple(rolls)
-    assigned = assign_dice(pw, faces, assignment)
-    degree = Degree.CRITICAL_SUCCESS if first == 1 else Degree.SUCCESS
-    roll = Roll(pw, faces, True, degree, assigned.result, assigned, fumbles_excluded)
-    return roll, tuple(rolls)
+    rolls = tuple(
+        DieRoll(20, rng.roll(20), role) for _ in range(dice_count(pw, need_result))
+    )
+    roll = read_check(
+        pw,
+        [r.face for r in rolls],
+        need_result=need_result,
+        assignment=assignment,
+        fumbles_excluded=fumbles_excluded,
+    )
+    return roll, rolls
 
 
 @lru_cache(maxsize=2048)
 def _outcomes(
     pw: int, need_result: bool, assignment: tuple[int, ...] | None
 ) -> Distribution[Outcome]:
+    """The closed form of a check's exact odds (generating functions)."""
     if len(sub_checks(pw)) > 1 and not need_result:
         return Distribution.from_weights(
             {
@@ -194,104 +254,109 @@ def _outcomes(
     )
 
 
-@attrs.frozen
-class Ds4Check:
-    """A DS4 check (Probe) against a check value ``pw``.
+def _dice(pw: int, need_result: bool, rest_die: int) -> list[int]:
+    """One d20 per sub-check; validates what the declared ranges do not."""
+    rest_die_assignment(pw, rest_die)
+    return [20] * dice_count(pw, need_result)
 
-    Roll a d20: a 20 is a fumble (Patzer), a 1 a coup (Immersieg) with the
-    highest result ``max(pw, 1)``; otherwise success iff the die is at most
-    ``pw``, and the die is the result (DS4-R02). Check values above 20 are
-    split into sub-checks, one d20 each; only the first die can fumble and
-    the check is a coup iff the first die is 1 (DS4-R05 to DS4-R08).
 
-    The outcome's value is the check result (0 on a failure).
+@lru_cache(maxsize=64)
+def _read(faces: tuple[int, ...], pw: int, need_result: bool, rest_die: int) -> Roll:
+    """The faces read once for the judge and the explanation of one result."""
+    return read_check(
+        pw,
+        faces,
+        need_result=need_result,
+        assignment=rest_die_assignment(pw, rest_die),
+    )
+
+
+def _judge(
+    faces: tuple[int, ...], pw: int, need_result: bool, rest_die: int
+) -> Outcome:
+    return _read(faces, pw, need_result, rest_die).outcome()
+
+
+def _explain(
+    faces: tuple[int, ...],
+    outcome: Outcome,
+    *,
+    pw: int,
+    need_result: bool,
+    rest_die: int,
+) -> Explanation:
+    return _read(faces, pw, need_result, rest_die).explanation()
+
+
+def _odds(pw: int, need_result: bool, rest_die: int) -> Distribution[Outcome]:
+    return _outcomes(pw, need_result, rest_die_assignment(pw, rest_die))
+
+
+CHECK: CheckDefinition = define_check(
+    "check",
+    [
+        Parameter(
+            "pw",
+            int,
+            help="check value (Probenwert); above 20 rolls several d20",
+            min_value=PW_MIN,
+            max_value=PW_MAX,
+            monotonic=Monotonic.INCREASING,
+        ),
+        Parameter(
+            "need_result",
+            bool,
+            help="false: for PW above 20 roll one d20, only success matters",
+            default=True,
+        ),
+        Parameter(
+            "rest_die",
+            int,
+            help="which die (1-based) goes to the remainder sub-check; 0 maximises",
+            default=0,
+            min_value=0,
+            max_value=5,
+        ),
+    ],
+    dice=_dice,
+    judge=_judge,
+    odds=_odds,
+    explain=_explain,
+    help="a DS4 check: d20 ≤ PW, 1 is a coup (Immersieg), 20 a fumble (Patzer)",
+)
+"""The DS4 check (Probe) as declared to the toolkit: ``pw``, ``need_result``, ``rest_die``.
+
+Roll a d20: a 20 is a fumble (Patzer), a 1 a coup (Immersieg) with the
+highest result ``max(pw, 1)``; otherwise success iff the die is at most
+``pw``, and the die is the result (DS4-R02). Check values above 20 are
+split into sub-checks, one d20 each; only the first die can fumble and the
+check is a coup iff the first die is 1 (DS4-R05 to DS4-R08). The outcome's
+value is the check result (0 on a failure). ``rest_die`` (1-based, in roll
+order) puts that die on the remainder sub-check (DS4-R06, DS4-A01); 0 takes
+the maximising assignment (DS4-R07). A single-die check answers from the
+toolkit's per-face memo; exact odds come from the closed form.
+"""
+
+
+def check(pw: int, need_result: bool = True, rest_die: int = 0) -> FaceCheck:
+    """A DS4 check (Probe) against the check value ``pw`` (see [`CHECK`][rollwerk_ds4.CHECK]).
+
+    The Python API takes any ``pw`` from -1000 to 1000 (50 d20); the CLI and
+    the contract kit use the declared range ``PW_MIN`` to ``PW_MAX``.
 
     >>> from rollwerk import ScriptedRng
-    >>> r = Ds4Check(44).resolve(ScriptedRng([2, 1, 17]))
+    >>> r = check(44).resolve(ScriptedRng([2, 1, 17]))
     >>> r.value, r.degree.name
     (39, 'SUCCESS')
-    >>> Ds4Check(10).outcomes().probability(lambda o: o.success)
+    >>> check(10).outcomes().probability(lambda o: o.success)
     Fraction(1, 2)
+
+    Raises:
+        ParameterError: ``pw`` out of range, ``need_result`` not a bool, or
+            ``rest_die`` not a die of the check.
     """
-
-    pw: int = attrs.field(validator=lambda _i, _a, v: check_pw(v))
-    """The check value (Probenwert)."""
-    need_result: bool = True
-    """``False``: for PW above 20 roll one d20, as only success matters."""
-    rest_die: int = 0
-    """Which die (1-based, in roll order) goes to the remainder sub-check.
-
-    0 (the default) takes the maximising assignment (DS4-R07); any other
-    choice is an explicit assignment (DS4-R06, DS4-A01). After the roll, any
-    bijection can also be applied with [`assign_dice`][rollwerk_ds4.assign_dice].
-    """
-    _single: bool = attrs.field(default=False, init=False, repr=False, eq=False)
-    """Whether the check rolls exactly one d20 (PW up to 20, or no result)."""
-    _memo: dict[int, CheckResult] = attrs.field(
-        factory=dict, init=False, repr=False, eq=False
-    )
-    """For a single-die check, the result of each face: a check is a frozen
-    value, so each result is built once and then reused (fast resolving)."""
-
-    def __attrs_post_init__(self) -> None:
-        if not isinstance(self.need_result, bool):
-            raise ParameterError("need_result", self.need_result, "true or false")
-        rest_die_assignment(self.pw, self.rest_die)
-        single = len(sub_checks(self.pw)) == 1 or not self.need_result
-        object.__setattr__(self, "_single", single)
-
-    @property
-    def ruleset(self) -> str:
-        """``"ds4"``."""
-        return RULESET_ID
-
-    @property
-    def name(self) -> str:
-        """``"check"``."""
-        return "check"
-
-    @property
-    def parameters(self) -> Mapping[str, Scalar]:
-        """``pw``, ``need_result`` and ``rest_die``."""
-        return {
-            "pw": self.pw,
-            "need_result": self.need_result,
-            "rest_die": self.rest_die,
-        }
-
-    @property
-    def assignment(self) -> tuple[int, ...] | None:
-        """The explicit assignment (0-based), or ``None`` for the maximising one."""
-        return rest_die_assignment(self.pw, self.rest_die)
-
-    def roll(self, rng: Rng) -> tuple[Roll, tuple[DieRoll, ...]]:
-        """Roll the check and return the detailed [`Roll`][rollwerk_ds4.Roll]."""
-        return roll_check(
-            self.pw, rng, need_result=self.need_result, assignment=self.assignment
-        )
-
-    def resolve(self, rng: Rng) -> CheckResult:
-        """Roll the check with ``rng`` and say what happened."""
-        if self._single:
-            face = rng.roll(20)
-            result = self._memo.get(face)
-            if result is None:
-                result = self._memo[face] = self._resolve(ScriptedRng([face]))
-            return result
-        return self._resolve(rng)
-
-    def _resolve(self, rng: Rng) -> CheckResult:
-        roll, rolls = self.roll(rng)
-        return CheckResult(
-            success=roll.success,
-            degree=roll.degree,
-            value=roll.result,
-            rolls=rolls,
-            explanation=roll.explanation(),
-            ruleset=RULESET_ID,
-            check=self.name,
-        )
-
-    def outcomes(self) -> Distribution[Outcome]:
-        """The exact distribution of outcomes (value = result)."""
-        return _outcomes(self.pw, self.need_result, self.assignment)
+    check_pw(pw)
+    if not isinstance(need_result, bool):
+        raise ParameterError("need_result", need_result, "true or false")
+    params = {"pw": pw, "need_result": need_result, "rest_die": rest_die}
+    return FaceCheck(CHECK, RULESET_ID, params, CATALOG)

@@ -66,7 +66,7 @@ def slot_value(die: int, sub_check: int) -> int:
     return die if die <= sub_check else 0
 
 
-def _check_dice(pw: int, dice: Sequence[int]) -> tuple[int, ...]:
+def check_dice(pw: int, dice: Sequence[int]) -> tuple[int, ...]:
     slots = sub_checks(pw)
     faces = tuple(dice)
     if len(faces) != len(slots):
@@ -94,7 +94,7 @@ def maximising_assignment(pw: int, dice: Sequence[int]) -> tuple[int, ...]:
     >>> maximising_assignment(44, [2, 1, 17])
     (2, 0, 1)
     """
-    faces = _check_dice(pw, dice)
+    faces = check_dice(pw, dice)
     slots = sub_checks(pw)
     k = len(slots)
     if pw <= 20 or slots[-1] == 20:
@@ -257,7 +257,7 @@ def assign_dice(
     >>> assign_dice(25, [9, 12], assignment=[0, 1]).result
     9
     """
-    faces = _check_dice(pw, dice)
+    faces = check_dice(pw, dice)
     slots = sub_checks(pw)
     if assignment is None:
         chosen = maximising_assignment(pw, faces)

@@ -6,7 +6,7 @@ import rollwerk
 from rollwerk.analysis import FightRules
 from rollwerk.i18n import Catalog
 from rollwerk.plugins.hookspecs import RegistryView
-from rollwerk_ds4._ruleset import Ds4Ruleset
+from rollwerk_ds4._ruleset import RULESET
 
 __all__ = [
     "rollwerk_register_catalogs",
@@ -18,7 +18,7 @@ __all__ = [
 @rollwerk.hookimpl
 def rollwerk_register_rulesets() -> list[rollwerk.Ruleset]:
     """Return the DS4 ruleset."""
-    return [Ds4Ruleset()]
+    return [RULESET]
 
 
 @rollwerk.hookimpl
