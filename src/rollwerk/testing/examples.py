@@ -24,6 +24,7 @@ the docs and the contract kit run on it:
 The module is itself a plugin: register it directly (it is deliberately *not*
 an entry point, so it never shows up in a user's ``rollwerk rulesets``):
 
+>>> import rollwerk
 >>> from rollwerk.plugins import Registry
 >>> from rollwerk.testing import examples
 >>> registry = Registry(load_entrypoints=False, plugins=[examples])
