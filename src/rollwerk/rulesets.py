@@ -382,11 +382,11 @@ def distribution_version(distribution: str) -> str:
     >>> distribution_version("no-such-distribution-installed")
     '0+unknown'
     """
-    from importlib.metadata import PackageNotFoundError, version
+    from rollwerk._metadata import distribution_version as installed
 
     try:
-        return version(distribution)
-    except PackageNotFoundError:
+        return installed(distribution) or "0+unknown"
+    except LookupError:  # importlib.metadata.PackageNotFoundError
         return "0+unknown"
 
 

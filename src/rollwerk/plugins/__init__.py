@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from rollwerk.plugins._registry import (
         ENTRYPOINT_GROUP,
         NO_ENTRYPOINTS_ENV,
+        RULESETS_GROUP,
         EntryPointLike,
         PluginFailure,
         RegisteredDurationKind,
@@ -37,6 +38,7 @@ if TYPE_CHECKING:
 __all__ = [
     "ENTRYPOINT_GROUP",
     "NO_ENTRYPOINTS_ENV",
+    "RULESETS_GROUP",
     "EntryPointLike",
     "PluginFailure",
     "RegisteredDurationKind",
@@ -63,6 +65,7 @@ if not TYPE_CHECKING:
             "NO_ENTRYPOINTS_ENV": "rollwerk.plugins._registry",
             "EntryPointLike": "rollwerk.plugins._registry",
             "PluginFailure": "rollwerk.plugins._registry",
+            "RULESETS_GROUP": "rollwerk.plugins._registry",
             "RegisteredDurationKind": "rollwerk.plugins._registry",
             "RegisteredRuleset": "rollwerk.plugins._registry",
             "Registry": "rollwerk.plugins._registry",

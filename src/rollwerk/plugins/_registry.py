@@ -6,11 +6,16 @@ environment variable ``ROLLWERK_NO_ENTRYPOINTS=1`` to skip entry-point loading
 (for example in tests), and register plugin objects directly with
 [`Registry.register`][rollwerk.plugins.Registry.register].
 
-Plugins are found with ``importlib.metadata`` and every hook is called through
-pluggy (``pm.hook.*``), one plugin at a time, so one broken plugin never hides
-the others; each result is validated by a typed wrapper before the core uses
-it. The only state outside a registry is the shared default registry that
-[`get_registry`][rollwerk.plugins.get_registry] caches.
+Plugins are found in the installed metadata (the entry-point groups
+``rollwerk`` and ``rollwerk.rulesets``, read without importing any plugin)
+and every hook is called through pluggy (``pm.hook.*``), one plugin at a
+time, so one broken plugin never hides the others; each result is validated
+by a typed wrapper before the core uses it. A plugin is imported when it is
+needed: listing ruleset ids imports none, getting one ruleset imports the
+plugin that declares its id, everything else imports them all (see the
+plugins docs, "One name, one owner"). The only state outside a registry is
+the shared default registry that [`get_registry`][rollwerk.plugins.get_registry]
+caches.
 """
 
 from __future__ import annotations
@@ -37,6 +42,7 @@ if TYPE_CHECKING:
 __all__ = [
     "ENTRYPOINT_GROUP",
     "NO_ENTRYPOINTS_ENV",
+    "RULESETS_GROUP",
     "EntryPointLike",
     "PluginFailure",
     "RegisteredDurationKind",
@@ -48,6 +54,13 @@ __all__ = [
 
 ENTRYPOINT_GROUP = "rollwerk"
 """The entry-point group plugins register under."""
+RULESETS_GROUP = "rollwerk.rulesets"
+"""The entry-point group that declares ruleset ids: ``<id> = "<plugin module>"``.
+
+A plugin may register a ruleset only under an id its distribution declares
+here, with the same value as its entry point in ``rollwerk``; the registry
+finds the plugin of one id from this metadata without importing any other.
+"""
 NO_ENTRYPOINTS_ENV = "ROLLWERK_NO_ENTRYPOINTS"
 """Set to a non-empty value other than ``0`` to skip entry-point loading."""
 
@@ -123,13 +136,22 @@ def _entry_points_off() -> bool:
 
 
 def installed_entry_points() -> list[EntryPointLike]:
-    """The ``rollwerk`` entry points of the installed distributions.
+    """The ``rollwerk`` and ``rollwerk.rulesets`` entry points of the installed distributions.
 
-    Read with ``importlib.metadata`` (imported here, on first use).
+    The same entry points, in the same order, as
+    ``importlib.metadata.entry_points(group=…)`` gives for each group,
+    read from the distributions' folders on ``sys.path`` without importing
+    ``importlib.metadata`` (which does the reading whenever something
+    other than plain folders is installed).
     """
-    from importlib import metadata
+    from rollwerk._metadata import read_entry_points
 
-    return list(metadata.entry_points(group=ENTRYPOINT_GROUP))
+    return list(read_entry_points([ENTRYPOINT_GROUP, RULESETS_GROUP]))
+
+
+def _group(ep: EntryPointLike) -> str:
+    group = getattr(ep, "group", ENTRYPOINT_GROUP)
+    return group if isinstance(group, str) else ENTRYPOINT_GROUP
 
 
 def _dist_name(ep: EntryPointLike) -> str | None:
@@ -153,10 +175,27 @@ def _load_entry_points(
     pm: pluggy.PluginManager, entry_points: Iterable[EntryPointLike]
 ) -> tuple[dict[str, str | None], list[PluginFailure]]:
     """Import and register each entry point; name clashes refuse all claimants."""
+    plugins, failures = _plugin_entry_points(entry_points)
     distributions: dict[str, str | None] = {}
+    for name, ep in plugins.items():
+        failure = _import_entry_point(pm, name, ep)
+        if failure is None:
+            distributions[name] = _dist_name(ep)
+        else:
+            failures.append(failure)
+    return distributions, failures
+
+
+def _plugin_entry_points(
+    entry_points: Iterable[EntryPointLike],
+) -> tuple[dict[str, EntryPointLike], list[PluginFailure]]:
+    """The ``rollwerk`` entry points by name; a name two distributions claim is refused."""
+    plugins: dict[str, EntryPointLike] = {}
     failures: list[PluginFailure] = []
     by_name: dict[str, list[EntryPointLike]] = {}
     for ep in entry_points:
+        if _group(ep) != ENTRYPOINT_GROUP:
+            continue
         same = by_name.setdefault(ep.name, [])
         # one distribution seen twice (e.g. on two sys.path entries) is one claim
         if not any(
@@ -178,32 +217,107 @@ def _load_entry_points(
                     )
                 )
             continue
-        (ep,) = eps
-        dist = _dist_name(ep)
-        try:
-            plugin = ep.load()
-        except KeyboardInterrupt:
-            raise
-        except BaseException as exc:  # noqa: BLE001 - reported as a plugin failure
-            failures.append(PluginFailure(name, dist, f"import failed: {exc!r}"))
-            continue
-        if pm.is_registered(plugin):
-            other = pm.get_name(plugin)
-            failures.append(
-                PluginFailure(
-                    name, dist, f"registration failed: the same object as {other!r}"
+        plugins[name] = eps[0]
+    return plugins, failures
+
+
+def _import_entry_point(
+    pm: pluggy.PluginManager, name: str, ep: EntryPointLike
+) -> PluginFailure | None:
+    """Import one entry point and register it as ``name``; say what went wrong."""
+    dist = _dist_name(ep)
+    try:
+        plugin = ep.load()
+    except KeyboardInterrupt:
+        raise
+    except BaseException as exc:  # noqa: BLE001 - reported as a plugin failure
+        return PluginFailure(name, dist, f"import failed: {exc!r}")
+    if pm.is_registered(plugin):
+        other = pm.get_name(plugin)
+        return PluginFailure(
+            name, dist, f"registration failed: the same object as {other!r}"
+        )
+    try:
+        pm.register(plugin, name=name)
+    except Exception as exc:  # noqa: BLE001 - pluggy validation errors
+        return PluginFailure(name, dist, "registration failed: " + _one_line(exc))
+    return None
+
+
+@attrs.frozen
+class _Plan:
+    """What the installed metadata says, before any plugin is imported.
+
+    ``plugins`` are the ``rollwerk`` entry points by name (names two
+    distributions claim are left out and reported); ``declared`` maps each
+    ruleset id declared in ``rollwerk.rulesets`` to the plugin that declares
+    it; ``allowed`` gives, for each plugin read from metadata (an entry point
+    with a group), the ruleset ids it may register; ``undeclared`` are
+    plugins given as objects without a group (hand-made entry points in
+    tests), loaded for every lookup and held to no declaration.
+    """
+
+    plugins: dict[str, EntryPointLike]
+    declared: dict[str, str]
+    allowed: dict[str, frozenset[str]]
+    undeclared: frozenset[str]
+    contested: frozenset[str]
+    failures: list[PluginFailure]
+
+    @classmethod
+    def read(cls, entry_points: Iterable[EntryPointLike]) -> _Plan:
+        eps = list(entry_points)
+        plugins, failures = _plugin_entry_points(eps)
+        by_value = {
+            (_dist_name(ep), ep.value): ep.name
+            for ep in eps
+            if hasattr(ep, "group") and _group(ep) == ENTRYPOINT_GROUP
+        }
+        claims: dict[str, list[tuple[str, str | None]]] = {}
+        for ep in eps:
+            if _group(ep) != RULESETS_GROUP:
+                continue
+            dist = _dist_name(ep)
+            owner = by_value.get((dist, ep.value))
+            if owner is None:
+                failures.append(
+                    PluginFailure(
+                        ep.name,
+                        dist,
+                        f"declares ruleset id {ep.name!r} for {ep.value!r} in the "
+                        f"entry-point group {RULESETS_GROUP}, but no entry point of "
+                        f"the group {ENTRYPOINT_GROUP} of its distribution has that "
+                        "value",
+                    )
                 )
+                continue
+            same = claims.setdefault(ep.name, [])
+            if (owner, dist) not in same:
+                same.append((owner, dist))
+        declared: dict[str, str] = {}
+        contested: set[str] = set()
+        for rid, owners in sorted(claims.items()):
+            if len(owners) == 1:
+                declared[rid] = owners[0][0]
+                continue
+            contested.add(rid)
+            owners.sort()
+            reason = (
+                f"ruleset id {rid!r} is claimed by {_claimants(owners)}; "
+                "neither is loaded until one is uninstalled"
             )
-            continue
-        try:
-            pm.register(plugin, name=name)
-        except Exception as exc:  # noqa: BLE001 - pluggy validation errors
-            failures.append(
-                PluginFailure(name, dist, "registration failed: " + _one_line(exc))
-            )
-            continue
-        distributions[name] = dist
-    return distributions, failures
+            failures.extend(PluginFailure(p, d, reason) for p, d in owners)
+        allowed = {
+            name: frozenset(r for r, o in declared.items() if o == name)
+            for name, ep in plugins.items()
+            if hasattr(ep, "group")
+        }
+        undeclared = frozenset(
+            n for n, ep in plugins.items() if not hasattr(ep, "group")
+        )
+        return cls(
+            plugins, declared, allowed, undeclared, frozenset(contested), failures
+        )
 
 
 def get_plugin_manager(
@@ -281,9 +395,20 @@ class Registry:
                 ones (tests), even when ``ROLLWERK_NO_ENTRYPOINTS`` is set;
                 ``None`` reads them with ``importlib.metadata``.
         """
-        self.pm, self._distributions, self._load_failures = _plugin_manager(
-            load_entrypoints, entry_points
-        )
+        self.pm, _, _ = _plugin_manager(False, None)
+        if load_entrypoints is None:
+            load_entrypoints = entry_points is not None or not _entry_points_off()
+        if not load_entrypoints:
+            entry_points = ()
+        elif entry_points is None:
+            entry_points = installed_entry_points()
+        self._plan = _Plan.read(entry_points)
+        self._distributions = {
+            name: _dist_name(ep) for name, ep in self._plan.plugins.items()
+        }
+        self._load_failures: list[PluginFailure] = list(self._plan.failures)
+        self._pending: dict[str, EntryPointLike] = dict(self._plan.plugins)
+        self._direct = False
         self._rulesets: dict[str, RegisteredRuleset] | None = None
         self._optional: dict[str, list[OptionalRule]] = {}
         self._optional_origin: dict[int, Origin] = {}
@@ -296,6 +421,7 @@ class Registry:
         self._fight_failures: list[PluginFailure] = []
         self._fight_rules: dict[str, FightRules] | None = None
         self._loading = False
+        self._partial = False
         for plugin in plugins:
             self.register(plugin)
 
@@ -311,10 +437,14 @@ class Registry:
         if name is None and not isinstance(getattr(plugin, "__name__", None), str):
             base = type(plugin).__name__
             name, n = base, 1
-            while self.pm.has_plugin(name):
+            while self.pm.has_plugin(name) or name in self._pending:
                 n += 1
                 name = f"{base}#{n}"
+        key = name if name is not None else getattr(plugin, "__name__", None)
+        if key in self._pending:  # the entry point came first, as it always did
+            self._import([str(key)])
         self.pm.register(plugin, name=name)
+        self._direct = True
         self._rulesets = None
         self._kinds = None
         self._fight_rules = None
@@ -322,6 +452,17 @@ class Registry:
     def distribution(self, plugin: str) -> str | None:
         """The distribution that ships the plugin named ``plugin``, if known."""
         return self._distributions.get(plugin)
+
+    def _known_failures(self) -> tuple[PluginFailure, ...]:
+        """The failures met so far, without loading anything more."""
+        return (
+            tuple(self._load_failures)
+            + tuple(self._failures)
+            + tuple(self._kind_failures)
+            + tuple(self._catalog_failures)
+            + tuple(self._dialect_failures)
+            + tuple(self._fight_failures)
+        )
 
     @property
     def failures(self) -> tuple[PluginFailure, ...]:
@@ -369,6 +510,8 @@ class Registry:
             The validated values of each plugin, by plugin name, in pluggy's
             call order.
         """
+        if not self._partial:
+            self._import_all()
         caller: pluggy.HookCaller = getattr(self.pm.hook, hook_name)
         impls = caller.get_hookimpls()
         plain = [i.plugin for i in reversed(impls) if not _is_wrapper(i)]
@@ -415,30 +558,93 @@ class Registry:
 
     # -- loading -------------------------------------------------------------
 
-    def _load(self) -> None:
+    def _import(self, names: Iterable[str]) -> None:
+        """Import and register the pending entry points ``names``."""
+        for name in names:
+            ep = self._pending.pop(name, None)
+            if ep is None:
+                continue
+            failure = _import_entry_point(self.pm, name, ep)
+            if failure is not None:
+                self._load_failures.append(failure)
+            self._rulesets = None
+
+    def _import_all(self) -> None:
+        """Import every plugin: what every hook but the rulesets' needs."""
+        if self._pending:
+            self._import(sorted(self._pending))
+
+    def _needed(self, ruleset_id: str) -> list[str]:
+        """The plugins to import to know what ``ruleset_id`` means.
+
+        The plugin whose distribution declares the id, the plugins given
+        without metadata, and a plugin named like the id (so that a plugin
+        that registers the id without declaring it is reported with it).
+        """
+        plan = self._plan
+        names = sorted(plan.undeclared)
+        owner = plan.declared.get(ruleset_id)
+        if owner is not None:
+            names.append(owner)
+        elif ruleset_id not in plan.contested:
+            names.append(ruleset_id)
+        return [n for n in names if n in self._pending]
+
+    def _load(self, ruleset_id: str | None = None) -> None:
+        """Collect the rulesets of every plugin, or of enough to know ``ruleset_id``."""
+        if self._loading:
+            if self._rulesets is None:
+                raise RuntimeError(
+                    "the registry is collecting rulesets; look them up after "
+                    "rollwerk_register_rulesets, not inside it"
+                )
+            return
+        if ruleset_id is None:
+            self._import_all()
+        else:
+            self._import(self._needed(ruleset_id))
         if self._rulesets is not None:
             return
-        if self._loading:
-            raise RuntimeError(
-                "the registry is collecting rulesets; look them up after "
-                "rollwerk_register_rulesets, not inside it"
-            )
         self._loading = True
+        self._partial = bool(self._pending)
         try:
             self._load_rulesets()
         finally:
             self._loading = False
+            self._partial = False
 
     def _load_rulesets(self) -> None:
         failures: list[PluginFailure] = []
         claims: dict[str, list[RegisteredRuleset]] = {}
+        plan = self._plan
+        registered: dict[str, set[str]] = {}
         for name, values in self._call_each(
             "rollwerk_register_rulesets", _validate_rulesets, failures
         ):
+            allowed = plan.allowed.get(name)
+            registered[name] = {rs.id for rs in values}
             for rs in values:
+                if rs.id in plan.contested and allowed is not None:
+                    continue  # reported from the metadata already
+                problem = self._undeclared(name, rs.id, allowed)
+                if problem is not None:
+                    failures.append(self._failure_of(name, problem))
+                    continue
                 claims.setdefault(rs.id, []).append(
                     RegisteredRuleset(rs, name, self.distribution(name))
                 )
+        failed = {f.plugin for f in failures}
+        for name, allowed in sorted(plan.allowed.items()):
+            if not allowed or name in failed or not self.pm.has_plugin(name):
+                continue  # nothing declared, failed already, or not imported
+            failures.extend(
+                self._failure_of(
+                    name,
+                    f"declares {rid!r} in the entry-point group {RULESETS_GROUP} "
+                    "but registers no ruleset with that id",
+                )
+                for rid in sorted(allowed - registered.get(name, set()))
+            )
         rulesets: dict[str, RegisteredRuleset] = {}
         for rid, entries in sorted(claims.items()):
             owners = sorted({(e.plugin, e.distribution) for e in entries})
@@ -464,6 +670,27 @@ class Registry:
         self._optional = optional
         self._optional_origin = origins
         self._failures = failures
+
+    def _failure_of(self, name: str, reason: str) -> PluginFailure:
+        return PluginFailure(name, self.distribution(name), reason)
+
+    def _undeclared(
+        self, name: str, ruleset_id: str, allowed: frozenset[str] | None
+    ) -> str | None:
+        """Why plugin ``name`` may not register ``ruleset_id``, or ``None``."""
+        if ruleset_id in self._plan.contested:
+            return (
+                f"ruleset id {ruleset_id!r} is declared by more than one "
+                "distribution; none is loaded until all but one are uninstalled"
+            )
+        if allowed is None or ruleset_id in allowed:
+            return None  # a plugin object registered directly, or declared
+        value = self._plan.plugins[name].value
+        return (
+            f"registers ruleset id {ruleset_id!r}, which its distribution does not "
+            f"declare: add {ruleset_id} = {value!r} to the entry-point group "
+            f"{RULESETS_GROUP} (one entry per ruleset id)"
+        )
 
     def duration_kinds(self) -> dict[str, DurationDecoder]:
         """The decoders of every duration kind: the core's and the plugins'.
@@ -518,7 +745,25 @@ class Registry:
     # -- lookups -------------------------------------------------------------
 
     def ids(self) -> list[str]:
-        """The ids of all registered rulesets, sorted."""
+        """The ids of all registered rulesets, sorted.
+
+        Read from the installed metadata without importing any plugin (the
+        ids distributions declare in ``rollwerk.rulesets``, less those two
+        distributions declare), unless plugin objects were registered
+        directly or every plugin is loaded already: then the ids of the
+        rulesets actually registered. A declared plugin that fails to
+        load is reported when its ruleset is asked for and in
+        [`failures`][rollwerk.plugins.Registry.failures].
+        """
+        plan = self._plan
+        if self._pending and not self._direct and not plan.undeclared:
+            broken = {f.plugin for f in self._load_failures}
+            return sorted(
+                rid
+                for rid, owner in plan.declared.items()
+                if (owner in self._pending or self.pm.has_plugin(owner))
+                and owner not in broken
+            )
         self._load()
         assert self._rulesets is not None
         return list(self._rulesets)
@@ -537,6 +782,11 @@ class Registry:
     def ruleset(self, ruleset_id: str, *, options: Sequence[str] = ()) -> Ruleset:
         """The ruleset ``ruleset_id``, with the named optional rules switched on.
 
+        Without ``options`` only the plugin whose distribution declares
+        ``ruleset_id`` (entry-point group ``rollwerk.rulesets``) is
+        imported; with options, every plugin (any of them may offer an
+        optional rule). Either way the answer is the one a full load gives.
+
         The ruleset comes inside a transparent guard: it compares equal to
         the plugin's object and forwards its attributes, but when plugin
         code fails while it is used (a check's ``resolve`` or ``outcomes``,
@@ -551,17 +801,21 @@ class Registry:
             UnknownRuleset: No such ruleset, or no such optional rule.
             PluginFault: An optional rule's ``apply`` failed.
         """
-        self._load()
+        self._load(None if options else ruleset_id)
         assert self._rulesets is not None
         entry = self._rulesets.get(ruleset_id)
         if entry is None:
-            allowed = ", ".join(self._rulesets) or "none installed"
+            known = self.ids() if self._pending else list(self._rulesets)
+            allowed = ", ".join(i for i in known if i != ruleset_id) or "none installed"
             message = f"ruleset must be one of: {allowed}; got {ruleset_id!r}"
             reasons: list[str] = []  # say why it is missing, each reason once
-            for failure in self.failures:
+            for failure in self._known_failures():
                 if f"ruleset id {ruleset_id!r} " in failure.reason:
                     reason = failure.reason  # names every claimant already
-                elif failure.plugin == ruleset_id:
+                elif failure.plugin in (
+                    ruleset_id,
+                    self._plan.declared.get(ruleset_id),
+                ):
                     reason = str(failure.error())
                 else:
                     continue
@@ -569,7 +823,7 @@ class Registry:
                     reasons.append(reason)
             raise UnknownRuleset(message + "".join(f" ({r})" for r in reasons))
         ruleset = entry.ruleset
-        offered = {o.id: o for o in self.optional_rules(ruleset_id)}
+        offered = {o.id: o for o in self.optional_rules(ruleset_id)} if options else {}
         applied: list[str] = []
         for opt in options:
             rule = offered.get(opt)
@@ -641,7 +895,6 @@ class Registry:
             self._dialect_failures = failures
             self._dialects = found
         return dict(self._dialects)
-
 
     def fight_rules(self) -> dict[str, FightRules]:
         """The [`FightRules`][rollwerk.analysis.FightRules] of every plugin, by ruleset id.

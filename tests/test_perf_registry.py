@@ -1,0 +1,253 @@
+"""Issue 19: one ruleset out of many, consistent with one name, one owner.
+
+Plugins here are real distributions: ``*.dist-info`` folders and plugin
+modules written to a temporary directory put on ``sys.path``, read by the
+registry's own metadata reader. What is imported is read from
+``sys.modules``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import itertools
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from rollwerk.errors import UnknownRuleset
+from rollwerk.plugins import PluginFailure, Registry, installed_entry_points
+
+_counter = itertools.count()
+
+_RULESET_PLUGIN = """
+import rollwerk
+from rollwerk.testing.examples import ToyRuleset
+
+
+class Renamed(ToyRuleset):
+    @property
+    def id(self):
+        return {rid!r}
+
+
+@rollwerk.hookimpl
+def rollwerk_register_rulesets():
+    return [Renamed(bonus={bonus})]
+"""
+
+_PLAIN_PLUGIN = """
+import rollwerk
+from rollwerk.i18n import Catalog
+
+
+@rollwerk.hookimpl
+def rollwerk_register_catalogs():
+    return [Catalog({{}})]
+"""
+
+
+class Site:
+    """A directory of installed distributions, put first on ``sys.path``."""
+
+    def __init__(self, root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.root = root
+        self.tag = f"p19_{next(_counter)}"
+        monkeypatch.setattr(sys, "path", [str(root), *sys.path])
+
+    def module(self, name: str) -> str:
+        return f"{self.tag}_{name}"
+
+    def install(
+        self,
+        dist: str,
+        plugin: str,
+        *,
+        declares: tuple[str, ...] = (),
+        registers: tuple[str, ...] = (),
+        bonus: int = 0,
+    ) -> None:
+        module = self.module(plugin)
+        if registers:
+            (rid,) = registers
+            source = _RULESET_PLUGIN.format(rid=rid, bonus=bonus)
+        else:
+            source = _PLAIN_PLUGIN.format()
+        (self.root / f"{module}.py").write_text(source, encoding="utf-8")
+        info = self.root / f"{dist.replace('-', '_')}-1.0.dist-info"
+        info.mkdir()
+        (info / "METADATA").write_text(
+            f"Metadata-Version: 2.1\nName: {dist}\nVersion: 1.0\n\n", encoding="utf-8"
+        )
+        lines = ["[rollwerk]", f"{plugin} = {module}"]
+        if declares:
+            lines.append("[rollwerk.rulesets]")
+            lines += [f"{rid} = {module}" for rid in declares]
+        (info / "entry_points.txt").write_text("\n".join(lines), encoding="utf-8")
+        importlib.invalidate_caches()
+
+    def imported(self) -> set[str]:
+        prefix = f"{self.tag}_"
+        return {m[len(prefix) :] for m in sys.modules if m.startswith(prefix)}
+
+    def registry(self) -> Registry:
+        return Registry(
+            entry_points=[
+                ep for ep in installed_entry_points() if ep.value.startswith(self.tag)
+            ]
+        )
+
+
+@pytest.fixture
+def site(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Site]:
+    s = Site(tmp_path, monkeypatch)
+    yield s
+    for name in [m for m in sys.modules if m.startswith(s.tag)]:
+        del sys.modules[name]
+
+
+def test_perf_listing_ids_imports_no_plugin_and_one_ruleset_imports_one(
+    site: Site,
+) -> None:
+    site.install("rollwerk-alpha", "alpha", declares=("alpha",), registers=("alpha",))
+    site.install("rollwerk-beta", "beta", declares=("beta",), registers=("beta",))
+    site.install("rollwerk-extras", "extras")  # no ruleset: catalogs only
+    registry = site.registry()
+    assert registry.ids() == ["alpha", "beta"]
+    assert site.imported() == set()
+    ruleset = registry.ruleset("alpha")
+    assert ruleset.id == "alpha"
+    assert site.imported() == {"alpha"}
+    assert registry.distribution("beta") == "rollwerk-beta"
+    assert registry.failures == ()  # a full load imports the rest
+    assert site.imported() == {"alpha", "beta", "extras"}
+    assert registry.ids() == ["alpha", "beta"]
+
+
+def test_perf_an_undeclared_ruleset_is_refused_by_lazy_and_full_loads(
+    site: Site,
+) -> None:
+    site.install("rollwerk-alpha", "alpha", declares=("alpha",), registers=("alpha",))
+    site.install("rollwerk-squatter", "squatter", registers=("alpha",))
+    lazy = site.registry()
+    assert lazy.ruleset("alpha").id == "alpha"
+    assert site.imported() == {"alpha"}
+    full = site.registry()
+    assert full.entries()[0].plugin == "alpha"
+    value = site.module("squatter")
+    assert full.failures == (
+        PluginFailure(
+            "squatter",
+            "rollwerk-squatter",
+            "registers ruleset id 'alpha', which its distribution does not "
+            f"declare: add alpha = {value!r} to the entry-point group "
+            "rollwerk.rulesets (one entry per ruleset id)",
+        ),
+    )
+
+
+def test_perf_an_undeclared_id_is_explained_when_asked_for(site: Site) -> None:
+    site.install("rollwerk-old", "old", registers=("old",))
+    registry = site.registry()
+    assert registry.ids() == []
+    with pytest.raises(UnknownRuleset) as info:
+        registry.ruleset("old")
+    assert str(info.value).startswith(
+        "ruleset must be one of: none installed; got 'old' (plugin 'old' "
+        "(distribution rollwerk-old) failed: registers ruleset id 'old', which "
+        "its distribution does not declare"
+    )
+
+
+def test_perf_one_id_declared_by_two_distributions_is_refused_from_metadata(
+    site: Site,
+) -> None:
+    site.install("rollwerk-one", "one", declares=("toy",), registers=("toy",))
+    site.install("rollwerk-two", "two", declares=("toy",), registers=("toy",), bonus=1)
+    registry = site.registry()
+    assert registry.ids() == []
+    reason = (
+        "ruleset id 'toy' is claimed by plugin 'one' (distribution rollwerk-one) "
+        "and plugin 'two' (distribution rollwerk-two); neither is loaded until "
+        "one is uninstalled"
+    )
+    with pytest.raises(UnknownRuleset) as info:
+        registry.ruleset("toy")
+    assert str(info.value) == (
+        f"ruleset must be one of: none installed; got 'toy' ({reason})"
+    )
+    assert site.imported() == set()
+    assert registry.failures == (
+        PluginFailure("one", "rollwerk-one", reason),
+        PluginFailure("two", "rollwerk-two", reason),
+    )
+
+
+def test_perf_a_declared_id_that_is_not_registered_is_reported(site: Site) -> None:
+    site.install("rollwerk-empty", "empty", declares=("ghost",))
+    registry = site.registry()
+    assert registry.ids() == ["ghost"]
+    with pytest.raises(UnknownRuleset) as info:
+        registry.ruleset("ghost")
+    reason = (
+        "plugin 'empty' (distribution rollwerk-empty) failed: declares 'ghost' "
+        "in the entry-point group rollwerk.rulesets but registers no ruleset "
+        "with that id"
+    )
+    assert str(info.value) == (
+        f"ruleset must be one of: none installed; got 'ghost' ({reason})"
+    )
+
+
+def test_perf_a_declaration_without_its_plugin_is_reported(site: Site) -> None:
+    site.install("rollwerk-alpha", "alpha", declares=("alpha",), registers=("alpha",))
+    info = site.root / "rollwerk_stray-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Name: rollwerk-stray\n\n", encoding="utf-8")
+    (info / "entry_points.txt").write_text(
+        f"[rollwerk.rulesets]\nstray = {site.tag}_stray\n", encoding="utf-8"
+    )
+    registry = Registry(
+        entry_points=[
+            ep for ep in installed_entry_points() if ep.value.startswith(site.tag)
+        ]
+    )
+    assert registry.ids() == ["alpha"]
+    assert registry.failures == (
+        PluginFailure(
+            "stray",
+            "rollwerk-stray",
+            f"declares ruleset id 'stray' for '{site.tag}_stray' in the entry-point "
+            "group rollwerk.rulesets, but no entry point of the group rollwerk of "
+            "its distribution has that value",
+        ),
+    )
+
+
+@pytest.mark.parametrize(
+    "layout",
+    [
+        [("a", ("a",), ("a",)), ("b", (), ("a",))],
+        [("a", ("a",), ("a",)), ("b", ("a",), ("a",))],
+        [("a", ("a",), ()), ("b", (), ())],
+        [("a", (), ("a",)), ("b", ("b",), ("b",))],
+        [("a", ("x",), ("x",)), ("b", ("b",), ("b",)), ("c", (), ())],
+    ],
+)
+def test_perf_lazy_lookups_agree_with_the_full_load(
+    site: Site, layout: list[tuple[str, tuple[str, ...], tuple[str, ...]]]
+) -> None:
+    for name, declares, registers in layout:
+        site.install(f"rollwerk-{name}", name, declares=declares, registers=registers)
+    full = site.registry()
+    full.failures  # noqa: B018 - a full load
+    wanted = {"a", "b", "x", "none"}
+    for rid in sorted(wanted):
+        lazy = site.registry()
+        try:
+            got = lazy.ruleset(rid).id
+        except UnknownRuleset:
+            got = None
+        expected = rid if rid in full.ids() else None
+        assert got == expected, rid
