@@ -73,7 +73,7 @@ class AdzFightRules:
     >>> side = {"attack": 5, "defence": 3, "damage": 3, "armour": 1, "resistance": 2}
     >>> result = fight(AdzFightRules(), side, side, second_count=2)
     >>> round(float(result.first), 4)
-    0.0592
+    0.0298
     """
 
     @property

@@ -56,7 +56,7 @@ class Ds4FightRules:
     >>> orc = {"attack": 10, "defense": 8, "life": 8, "initiative": 6}
     >>> result = fight(rules, hero, orc)
     >>> round(float(result.first), 4), round(float(result.second), 4)
-    (0.7057, 0.2943)
+    (0.7912, 0.2088)
     """
 
     base: Ruleset

@@ -97,10 +97,10 @@ class Pf2eFightRules:
     >>> rules = get_registry().fight_rules()["pf2e"]
     >>> fighter = {"attack": 7, "ac": 18, "damage": "1d8+4", "hp": 20, "strikes": 2}
     >>> result = fight(rules, fighter, fighter)
-    >>> result.first_acts_first
-    Fraction(1, 2)
+    >>> result.first_acts_first  # a tie of two non-adversaries: the first side
+    Fraction(21, 40)
     >>> round(float(result.first), 4)
-    0.5
+    0.5042
     """
 
     base: Ruleset
