@@ -98,6 +98,16 @@ class Ruleset(EncounterTraits, Protocol):
         """The checks this ruleset offers; the first is the default."""
         ...
 
+    @property
+    def dialect(self) -> str:
+        """The notation dialect its players write dice in (default ``"rollwerk"``).
+
+        ``rollwerk roll TEXT --ruleset ID`` reads TEXT in it; a German system
+        names ``"german"`` (``W20``, ``W66``). A class that subclasses
+        ``Ruleset`` inherits the default.
+        """
+        return "rollwerk"
+
     def contest(self, first: Outcome, second: Outcome) -> ContestOutcome:
         """Who wins when ``first`` (the initiator) is opposed by ``second``.
 
@@ -219,6 +229,11 @@ class DelegatingRuleset(Ruleset):
                 first_check, first, second_check, second
             )
         return self.contest(first, second)
+
+    @property
+    def dialect(self) -> str:
+        """The base ruleset's notation dialect."""
+        return self.base.dialect
 
     @property
     def round_seconds(self) -> Fraction:
@@ -454,6 +469,8 @@ class RulesetSpec(Ruleset):
     """The distribution whose installed version is the ruleset's version."""
     fixed_version: str | None = None
     """A version given directly (wins over ``distribution``)."""
+    dialect: str = "rollwerk"
+    """The notation dialect its players write dice in."""
 
     @property
     def version(self) -> str:
@@ -538,6 +555,7 @@ def define_ruleset(
     actions_per_round: int = 1,
     stacking_policy: StackingPolicy | None = None,
     initiative_order: InitiativeRule | None = None,
+    dialect: str = "rollwerk",
 ) -> RulesetSpec:
     """Declare a ruleset as a value instead of a class of constant properties.
 
@@ -567,6 +585,8 @@ def define_ruleset(
         actions_per_round: Action slots per round (default 1).
         stacking_policy: How modifiers stack (default: everything sums).
         initiative_order: The initiative rule (default highest first).
+        dialect: The notation dialect its players write dice in (default
+            ``"rollwerk"``; ``"german"`` for ``W20``, ``W66``).
 
     >>> from rollwerk.checks import Degree, Outcome, define_check
     >>> from rollwerk.rng import ScriptedRng
@@ -643,4 +663,5 @@ def define_ruleset(
         initiative=initiative_order,
         distribution=distribution,
         fixed_version=version,
+        dialect=_word("dialect", dialect),
     )

@@ -215,3 +215,15 @@ def test_ds4_assignment_described_in_any_language() -> None:
         rollwerk.ParameterError, match=r"^lang must be 'en' or 'de', got 'fr'$"
     ):
         a.describe("fr")
+
+
+def test_ds4_names_the_german_dialect() -> None:
+    """German tables write W20 and W66: `rollwerk roll W66 --ruleset ds4`."""
+    from rollwerk.notation import parse
+    from rollwerk_ds4 import RULESET
+
+    assert RULESET.dialect == "german"
+    assert (
+        parse("W66", RULESET.dialect).distribution()[11]
+        == parse("W66", "german").distribution()[66]
+    )

@@ -67,12 +67,18 @@ def add_parsers(subparsers: Any, languages: Languages | None = None) -> None:
     p.add_argument("--json", action="store_true", help="print JSON")
     p.add_argument(
         "--dialect",
-        default="rollwerk",
+        default=None,
         metavar="NAME",
         help=(
             "read the notation as this tool does: rollwerk (the default), "
             "roll20, foundry, avrae, german or an installed plugin's dialect"
         ),
+    )
+    p.add_argument(
+        "--ruleset",
+        default=None,
+        metavar="ID",
+        help="read the notation in the dialect this ruleset names (unless --dialect)",
     )
     p.add_argument(
         "--lang",
@@ -127,7 +133,7 @@ def _most_likely(
 
 
 def _roll(notation: str, args: argparse.Namespace) -> RollResult:
-    expr = parse(notation, args.dialect)
+    expr = parse(notation, dialect_of(args))
     if args.rolls is None:
         rng: Rng = SeededRng(args.seed) if args.seed is not None else SystemRng()
         return expr.roll(rng)
@@ -220,6 +226,17 @@ def _catalogs(args: argparse.Namespace) -> Catalog:
     return catalogs(args.languages, args.lang)
 
 
+def dialect_of(args: argparse.Namespace) -> str:
+    """The dialect to read in: ``--dialect``, else the ruleset's, else rollwerk."""
+    if args.dialect is not None:
+        return str(args.dialect)
+    if args.ruleset is not None:
+        from rollwerk.plugins import get_registry
+
+        return get_registry().ruleset(str(args.ruleset)).dialect
+    return "rollwerk"
+
+
 def cmd_roll(args: argparse.Namespace) -> int:
     """Run ``rollwerk roll``: roll the notation, or print its exact odds.
 
@@ -232,7 +249,7 @@ def cmd_roll(args: argparse.Namespace) -> int:
             raise ParameterError(
                 "--odds", "with --seed/--rolls", "used without --seed and --rolls"
             )
-        dist = parse(notation, args.dialect).distribution()
+        dist = parse(notation, dialect_of(args)).distribution()
         limit = args.max_outcomes
         if args.json:
             print(json.dumps(odds_json(notation, dist, limit), ensure_ascii=False))

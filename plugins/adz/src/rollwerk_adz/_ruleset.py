@@ -127,6 +127,7 @@ def _define(equivalent_actions: bool) -> RulesetSpec:
     return define_ruleset(
         RULESET_ID,
         "Aera der Zauberey",
+        dialect="german",  # German tables write W20, W66
         distribution="rollwerk-adz",
         catalog=CATALOG,
         checks=[attrs.evolve(CHECK, contest_symmetric=equivalent_actions)],

@@ -46,6 +46,7 @@ def contest(first: Outcome, second: Outcome) -> ContestOutcome:
 RULESET: RulesetSpec = define_ruleset(
     RULESET_ID,
     "Dungeonslayers 4",
+    dialect="german",  # German tables write W20, W66
     checks=[CHECK, ATTACK],
     distribution="rollwerk-ds4",
     catalog=CATALOG,

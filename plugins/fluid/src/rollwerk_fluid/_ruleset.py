@@ -85,6 +85,7 @@ def _specs(trait_max: int, catalog: Catalog) -> tuple[CheckSpec, CheckSpec]:
 FLUID: RulesetSpec = define_ruleset(
     RULESET_ID,
     "Fluid",
+    dialect="german",  # German tables write W20, W66
     checks=_specs(20, CATALOG),
     distribution="rollwerk-fluid",
     catalog=CATALOG,

@@ -74,6 +74,7 @@ class _Contest:
 RULESET: RulesetSpec = define_ruleset(
     RULESET_ID,
     "Mythandria (WRS)",
+    dialect="german",  # German tables write W20, W66
     checks=[DECISION, COMPARISON],
     distribution="rollwerk-mythandria",
     catalog=CATALOG,
