@@ -44,6 +44,12 @@ if TYPE_CHECKING:
         Parameter,
         enum_parameter,
     )
+    from rollwerk.checks._requests import (
+        CheckRequests,
+        check_from_request,
+        parse_mapping,
+        parse_words,
+    )
     from rollwerk.checks._toolkit import (
         ENUMERATION_BUDGET,
         MEMO_LIMIT,
@@ -65,6 +71,7 @@ __all__ = [
     "TOOLKIT_CATALOG",
     "Check",
     "CheckDefinition",
+    "CheckRequests",
     "CheckResult",
     "CheckSpec",
     "ContestOutcome",
@@ -82,6 +89,7 @@ __all__ = [
     "Scalar",
     "StopRule",
     "SuccessLevels",
+    "check_from_request",
     "compare",
     "d100",
     "d100_dice",
@@ -90,6 +98,8 @@ __all__ = [
     "enum_parameter",
     "enumerate_faces",
     "face_weights",
+    "parse_mapping",
+    "parse_words",
     "pool_dice",
     "roll_under",
     "successes",
@@ -101,6 +111,10 @@ if not TYPE_CHECKING:
     __getattr__, __dir__ = lazy_exports(
         __name__,
         {
+            "CheckRequests": "rollwerk.checks._requests",
+            "check_from_request": "rollwerk.checks._requests",
+            "parse_mapping": "rollwerk.checks._requests",
+            "parse_words": "rollwerk.checks._requests",
             "ENUMERATION_BUDGET": "rollwerk.checks._toolkit",
             "MAX_TENS_DICE": "rollwerk.checks._faces",
             "MEMO_LIMIT": "rollwerk.checks._toolkit",

@@ -183,29 +183,16 @@ def parse_params(
 ) -> dict[str, Scalar]:
     """Parse ``key=value`` words against the declared parameters of ``spec``.
 
+    The public [`parse_words`][rollwerk.checks.parse_words] (the bot path
+    parses requests with it too, so both give the same messages).
+
     Raises:
         ParameterError: A malformed word, an unknown or repeated key, or a
             value the parameter does not allow.
     """
-    names = ", ".join(p.name for p in spec.parameters) or "none"
-    declared = {p.name: p for p in spec.parameters}
-    values: dict[str, Scalar] = {}
-    for item in items:
-        key, sep, text = item.partition("=")
-        key = key.strip()
-        if not sep or not key:
-            raise ParameterError(
-                f"parameter of {where}",
-                item,
-                f"written key=value with key one of: {names}",
-            )
-        param = declared.get(key)
-        if param is None:
-            raise ParameterError(f"parameter of {where}", key, f"one of: {names}")
-        if key in values:
-            raise ParameterError(key, item, "given once")
-        values[key] = param.parse(text)
-    return values
+    from rollwerk.checks._requests import parse_words
+
+    return parse_words(spec, items, where)
 
 
 def _build(

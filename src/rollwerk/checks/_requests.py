@@ -1,0 +1,263 @@
+"""The bot path: checks built from request text, with a bounded cache.
+
+A chat bot or a web service receives ``pw=14`` and wants a resolved check.
+[`check_from_request`][rollwerk.checks.check_from_request] reads the
+parameters as the command line does (the same parsing, the same messages:
+``rollwerk check`` calls [`parse_words`][rollwerk.checks.parse_words] too)
+and keeps the checks it built: checks are frozen values, so the same
+request gives the same check object, and that check's per-face memo
+answers its later resolutions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Protocol
+
+from rollwerk.errors import ParameterError, UnknownCheck
+
+if TYPE_CHECKING:
+    from rollwerk.checks._model import Check, Scalar
+    from rollwerk.checks._parameters import CheckSpec
+
+__all__ = [
+    "CheckRequests",
+    "check_from_request",
+    "parse_mapping",
+    "parse_words",
+]
+
+
+class _Offers(Protocol):
+    """What a request needs of a ruleset: its id and its checks."""
+
+    @property
+    def id(self) -> str: ...
+
+    def checks(self) -> Sequence[CheckSpec]: ...
+
+
+def parse_words(
+    spec: CheckSpec, words: Sequence[str], where: str | None = None
+) -> dict[str, Scalar]:
+    """Parse ``key=value`` words against the declared parameters of ``spec``.
+
+    The parsing of ``rollwerk check ds4 pw=14``: each value is read by its
+    [`Parameter.parse`][rollwerk.checks.Parameter.parse]; parameters not
+    given are left out (the check's defaults apply when it is built).
+
+    >>> from rollwerk.checks import CheckSpec, Parameter
+    >>> spec = CheckSpec("check", (Parameter("pw", int, min_value=1),), dict)
+    >>> parse_words(spec, ["pw=14"])
+    {'pw': 14}
+    >>> parse_words(spec, ["pw=0"])
+    Traceback (most recent call last):
+    ...
+    rollwerk.errors.ParameterError: pw must be an integer >= 1, got 0
+
+    Args:
+        spec: The check whose parameters the words give.
+        words: ``key=value`` words.
+        where: How messages name the check (default: the check's name),
+            e.g. ``"ds4:check"``.
+
+    Raises:
+        ParameterError: A malformed word, an unknown or repeated key, or a
+            value the parameter does not allow.
+    """
+    where = spec.name if where is None else where
+    names = ", ".join(p.name for p in spec.parameters) or "none"
+    declared = {p.name: p for p in spec.parameters}
+    values: dict[str, Scalar] = {}
+    for item in words:
+        key, sep, text = item.partition("=")
+        key = key.strip()
+        if not sep or not key:
+            raise ParameterError(
+                f"parameter of {where}",
+                item,
+                f"written key=value with key one of: {names}",
+            )
+        param = declared.get(key)
+        if param is None:
+            raise ParameterError(f"parameter of {where}", key, f"one of: {names}")
+        if key in values:
+            raise ParameterError(key, item, "given once")
+        values[key] = param.parse(text)
+    return values
+
+
+def parse_mapping(
+    spec: CheckSpec, mapping: Mapping[str, str], where: str | None = None
+) -> dict[str, Scalar]:
+    """Parse a mapping of parameter names to texts (a web form, a JSON object).
+
+    The same reading and messages as [`parse_words`][rollwerk.checks.parse_words]:
+
+    >>> from rollwerk.checks import CheckSpec, Parameter
+    >>> spec = CheckSpec("check", (Parameter("pw", int, min_value=1),), dict)
+    >>> parse_mapping(spec, {"pw": "14"})
+    {'pw': 14}
+
+    Raises:
+        ParameterError: An unknown key, a value that is not a string, or a
+            value the parameter does not allow.
+    """
+    where = spec.name if where is None else where
+    words = []
+    for key, text in mapping.items():
+        if not isinstance(key, str) or not isinstance(text, str):
+            raise ParameterError(
+                f"parameter of {where}", f"{key!r}: {text!r}", "a string key and value"
+            )
+        words.append(f"{key}={text}")
+    return parse_words(spec, words, where)
+
+
+def _spec(ruleset: _Offers, name: str | None) -> CheckSpec:
+    specs = list(ruleset.checks())
+    if name is None:
+        return specs[0]
+    for spec in specs:
+        if spec.name == name:
+            return spec
+    allowed = ", ".join(s.name for s in specs)
+    raise UnknownCheck(
+        f"check of ruleset {ruleset.id!r} must be one of: {allowed}, got {name!r}"
+    )
+
+
+class CheckRequests:
+    """A bounded cache of the checks built from requests.
+
+    Two requests that say the same thing (the same words, or other words
+    for the same parameter values) give the same check object. The cache
+    holds at most ``maxsize`` entries and forgets the oldest first; a check
+    is a frozen value, so forgetting it changes no answer, only the time.
+
+    >>> from rollwerk.plugins import Registry
+    >>> from rollwerk.testing import examples
+    >>> toy = Registry(load_entrypoints=False, plugins=[examples]).ruleset("toy")
+    >>> requests = CheckRequests(maxsize=100)
+    >>> check = requests.build(toy, "skill=3")
+    >>> requests.build(toy, {"skill": "3"}) is check
+    True
+    >>> check.parameters["skill"]
+    3
+    """
+
+    def __init__(self, maxsize: int = 4096) -> None:
+        """Create an empty cache of at most ``maxsize`` entries (at least 1).
+
+        Raises:
+            ParameterError: ``maxsize`` is not a positive integer.
+        """
+        if isinstance(maxsize, bool) or not isinstance(maxsize, int) or maxsize < 1:
+            raise ParameterError("maxsize", maxsize, "an integer >= 1")
+        self.maxsize = maxsize
+        self._entries: dict[object, tuple[object, Check]] = {}
+
+    def __len__(self) -> int:
+        """How many entries the cache holds."""
+        return len(self._entries)
+
+    def clear(self) -> None:
+        """Forget every check."""
+        self._entries.clear()
+
+    def build(
+        self,
+        ruleset: _Offers,
+        request: str | Sequence[str] | Mapping[str, str],
+        *,
+        check: str | None = None,
+    ) -> Check:
+        """The check ``request`` asks ``ruleset`` for, built once.
+
+        Args:
+            ruleset: The ruleset (as [`Registry.ruleset`][rollwerk.plugins.Registry.ruleset]
+                gives it).
+            request: ``"pw=14 bonus=2"`` (words split at white space),
+                ``["pw=14", "bonus=2"]`` or ``{"pw": "14", "bonus": "2"}``.
+            check: The check's name; ``None`` takes the ruleset's first.
+
+        Raises:
+            UnknownCheck: No such check.
+            ParameterError: As [`parse_words`][rollwerk.checks.parse_words],
+                or a value the check's factory refuses.
+        """
+        entries = self._entries
+        if isinstance(request, str):
+            key: object = (id(ruleset), check, request)
+        elif isinstance(request, Mapping):
+            key = (id(ruleset), check, 2, tuple(request.items()))
+        else:
+            key = (id(ruleset), check, 1, tuple(request))
+        try:
+            found = entries.get(key)
+        except TypeError:  # an unhashable value: parse_mapping refuses it
+            found, key = None, None
+        if found is not None and found[0] is ruleset:
+            return found[1]
+        spec = _spec(ruleset, check)
+        where = f"{ruleset.id}:{spec.name}"
+        if isinstance(request, str):
+            values = parse_words(spec, request.split(), where)
+        elif isinstance(request, Mapping):
+            values = parse_mapping(spec, request, where)
+        else:
+            values = parse_words(spec, list(request), where)
+        canonical = (id(ruleset), spec.name, 0, tuple(sorted(values.items())))
+        same = entries.get(canonical)
+        if same is not None and same[0] is ruleset:
+            built = same[1]
+        else:
+            built = spec.build(**values)
+            self._put(canonical, (ruleset, built))
+        if key is not None:
+            self._put(key, (ruleset, built))
+        return built
+
+    def _put(self, key: object, value: tuple[object, Check]) -> None:
+        entries = self._entries
+        entries[key] = value
+        while len(entries) > self.maxsize:
+            del entries[next(iter(entries))]
+
+
+_SHARED = CheckRequests()
+"""The cache [`check_from_request`][rollwerk.checks.check_from_request] uses."""
+
+
+def check_from_request(
+    ruleset: _Offers,
+    request: str | Sequence[str] | Mapping[str, str],
+    *,
+    check: str | None = None,
+) -> Check:
+    """The check ``request`` asks ``ruleset`` for, from a shared bounded cache.
+
+    The bot path: text in, a check out, parsed as ``rollwerk check`` parses
+    its ``key=value`` words and with its messages. A repeated request is a
+    dictionary lookup, and its check's memo answers the resolution; the
+    shared cache holds at most 4096 entries (make a
+    [`CheckRequests`][rollwerk.checks.CheckRequests] of your own for
+    another bound).
+
+    >>> from rollwerk import SeededRng
+    >>> from rollwerk.plugins import Registry
+    >>> from rollwerk.testing import examples
+    >>> toy = Registry(load_entrypoints=False, plugins=[examples]).ruleset("toy")
+    >>> check_from_request(toy, "skill=3").resolve(SeededRng(7)).explain()
+    'rolled 5 against a chance of 3: failure'
+    >>> check_from_request(toy, "skill=zero")
+    Traceback (most recent call last):
+    ...
+    rollwerk.errors.ParameterError: skill must be an integer from 0 to 6, got 'zero'
+
+    Raises:
+        UnknownCheck: No such check.
+        ParameterError: A malformed word, an unknown or repeated key, or a
+            value the parameter does not allow.
+    """
+    return _SHARED.build(ruleset, request, check=check)

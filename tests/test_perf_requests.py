@@ -1,0 +1,153 @@
+"""Issue 19: the bot path — checks from request text, cached and exact.
+
+Fast path (a cached check) against slow reference (a freshly built check
+from the same parameters): equal checks, equal results. Nothing is timed.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rollwerk import ParameterError, SeededRng
+from rollwerk.checks import (
+    CheckRequests,
+    check_from_request,
+    parse_mapping,
+    parse_words,
+)
+from rollwerk.cli import main
+from rollwerk.errors import UnknownCheck
+from rollwerk.plugins import Registry
+from rollwerk.testing import examples
+
+REGISTRY = Registry(load_entrypoints=False, plugins=[examples])
+TOY = REGISTRY.ruleset("toy")
+
+
+def test_perf_the_same_request_gives_the_same_check() -> None:
+    requests = CheckRequests()
+    check = requests.build(TOY, "skill=3 edge=yes")
+    assert requests.build(TOY, "skill=3 edge=yes") is check
+    assert requests.build(TOY, ["edge=true", "skill=+3"]) is check
+    assert requests.build(TOY, {"skill": "3", "edge": "on"}) is check
+    assert check.parameters == {
+        "skill": 3,
+        "modifier": 0,
+        "edge": True,
+        "difficulty": "normal",
+    }
+    assert requests.build(TOY, "dice=2", check="pool").parameters == {
+        "dice": 2,
+        "threshold": 1,
+    }
+
+
+def test_perf_the_cache_is_bounded_and_forgets_the_oldest() -> None:
+    requests = CheckRequests(maxsize=4)
+    first = requests.build(TOY, "skill=1")
+    assert len(requests) == 2  # the words and the parameter values
+    for skill in range(2, 7):
+        requests.build(TOY, f"skill={skill}")
+    assert len(requests) == 4
+    again = requests.build(TOY, "skill=1")
+    assert again is not first
+    assert again == first  # a frozen value: forgetting changes no answer
+    requests.clear()
+    assert len(requests) == 0
+
+
+@pytest.mark.parametrize("maxsize", [0, -1, True, 2.5, "10"])
+def test_perf_a_bad_cache_size_is_refused(maxsize: object) -> None:
+    with pytest.raises(ParameterError) as info:
+        CheckRequests(maxsize=maxsize)  # type: ignore[arg-type]
+    assert str(info.value) == f"maxsize must be an integer >= 1, got {maxsize!r}"
+
+
+@pytest.mark.parametrize(
+    ("words", "message"),
+    [
+        (
+            ["skill"],
+            "parameter of toy:check must be written key=value with key one of: skill, modifier, edge, difficulty, got 'skill'",
+        ),
+        (
+            ["luck=3"],
+            "parameter of toy:check must be one of: skill, modifier, edge, difficulty, got 'luck'",
+        ),
+        (["skill=3", "skill=4"], "skill must be given once, got 'skill=4'"),
+        (["skill=9"], "skill must be an integer from 0 to 6, got 9"),
+        (["skill=٣"], "skill must be an integer from 0 to 6, got '٣'"),
+        (
+            ["skill=3", "difficulty=odd"],
+            "difficulty must be one of 'easy', 'normal', 'hard', got 'odd'",
+        ),
+    ],
+)
+def test_perf_request_messages_are_the_clis(
+    words: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(ParameterError) as info:
+        check_from_request(TOY, words)
+    assert str(info.value) == message
+    assert main(["check", "toy", *words], registry=REGISTRY) == 2
+    assert capsys.readouterr().err == f"rollwerk: error: {message}\n"
+
+
+def test_perf_a_missing_parameter_and_an_unknown_check() -> None:
+    with pytest.raises(ParameterError) as info:
+        check_from_request(TOY, "")
+    assert str(info.value) == ("skill must be given (an integer from 0 to 6), got None")
+    with pytest.raises(UnknownCheck) as unknown:
+        check_from_request(TOY, "skill=1", check="attack")
+    assert str(unknown.value) == (
+        "check of ruleset 'toy' must be one of: check, pool, got 'attack'"
+    )
+
+
+@pytest.mark.parametrize("mapping", [{"skill": 3}, {3: "skill"}, {"skill": None}])
+def test_perf_a_mapping_of_non_strings_is_refused(
+    mapping: dict[object, object],
+) -> None:
+    with pytest.raises(ParameterError) as info:
+        check_from_request(TOY, mapping)  # type: ignore[arg-type]
+    ((key, value),) = mapping.items()
+    assert str(info.value) == (
+        f"parameter of toy:check must be a string key and value, "
+        f"got {f'{key!r}: {value!r}'!r}"
+    )
+
+
+def test_perf_parse_words_and_parse_mapping_agree() -> None:
+    spec = TOY.checks()[0]
+    assert parse_words(spec, ["skill=4", "edge=ja"]) == {"skill": 4, "edge": True}
+    assert parse_mapping(spec, {"skill": "4", "edge": "ja"}) == {
+        "skill": 4,
+        "edge": True,
+    }
+
+
+@given(
+    skill=st.integers(0, 6),
+    modifier=st.integers(-3, 3),
+    edge=st.sampled_from(["true", "false", "yes", "no", "1", "0"]),
+    difficulty=st.sampled_from(["easy", "normal", "hard"]),
+    seed=st.integers(0, 2**32),
+)
+def test_perf_cached_checks_resolve_as_fresh_ones(
+    skill: int, modifier: int, edge: str, difficulty: str, seed: int
+) -> None:
+    text = f"skill={skill} modifier={modifier} edge={edge} difficulty={difficulty}"
+    cached = check_from_request(TOY, text)
+    again = check_from_request(TOY, text)
+    fresh = TOY.checks()[0].build(
+        skill=skill,
+        modifier=modifier,
+        edge=edge in {"true", "yes", "1"},
+        difficulty=difficulty,
+    )
+    assert cached is again
+    assert cached == fresh
+    assert cached.resolve(SeededRng(seed)) == fresh.resolve(SeededRng(seed))
+    assert cached.outcomes() == fresh.outcomes()
