@@ -16,18 +16,20 @@ checks do the same. A resolve through the guard costs one extra call.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
 from typing import Any, NoReturn, TypeVar
 
 import attrs
 
+from rollwerk.analysis._fight import Fighter, FightRules
 from rollwerk.checks._model import Check, CheckResult, ContestOutcome, Outcome, Scalar
-from rollwerk.checks._parameters import CheckSpec
+from rollwerk.checks._parameters import CheckSpec, Parameter
 from rollwerk.distribution import Distribution
 from rollwerk.errors import PluginFault, RollwerkError, shown
 from rollwerk.rng import Rng
 from rollwerk.rulesets import OptionalRule, Ruleset
 
-__all__ = ["Origin", "apply_optional_rule", "guard_ruleset"]
+__all__ = ["Origin", "apply_optional_rule", "guard_fight_rules", "guard_ruleset"]
 
 T = TypeVar("T")
 
@@ -265,3 +267,103 @@ def apply_optional_rule(
     if result.id != ruleset.id:
         origin.wrong(call, result, f"a ruleset with the id {ruleset.id!r}")
     return result
+
+
+class _GuardedFightRules:
+    """A plugin's fight rules whose every call is guarded.
+
+    The exact fight analysis ([`fight`][rollwerk.analysis.fight]) calls these
+    while it builds its chain; a plugin's exception or wrong return type
+    becomes a [`PluginFault`][rollwerk.errors.PluginFault] like a check's.
+    """
+
+    __slots__ = ("_inner", "_origin")
+
+    def __init__(self, inner: FightRules, origin: Origin) -> None:
+        self._inner = inner
+        self._origin = origin
+
+    @property
+    def ruleset(self) -> str:
+        """The wrapped rules' ruleset id."""
+        return self._inner.ruleset
+
+    def parameters(self) -> Sequence[Parameter]:
+        """The wrapped rules' parameters, guarded."""
+        found = _call(self._origin, "fight rules parameters()", self._inner.parameters)
+        if not isinstance(found, (list, tuple)) or not all(
+            isinstance(p, Parameter) for p in found
+        ):
+            self._origin.wrong("fight rules parameters()", found, "a list of Parameter")
+        return found
+
+    def fighter(self, values: Mapping[str, Scalar]) -> Fighter:
+        """The wrapped rules' fighter, guarded."""
+        found = _call(
+            self._origin, "fight rules fighter()", lambda: self._inner.fighter(values)
+        )
+        if not isinstance(found, Fighter):
+            self._origin.wrong("fight rules fighter()", found, "a Fighter")
+        return found
+
+    def initiative(self, first: Fighter, second: Fighter) -> Fraction:
+        """The wrapped rules' initiative chance, guarded."""
+        found = _call(
+            self._origin,
+            "fight rules initiative()",
+            lambda: self._inner.initiative(first, second),
+        )
+        if not isinstance(found, Fraction) or not 0 <= found <= 1:
+            self._origin.wrong(
+                "fight rules initiative()", found, "a Fraction from 0 to 1"
+            )
+        return found
+
+    def attacks(self, actor: Fighter) -> int:
+        """The wrapped rules' attacks per turn, guarded."""
+        found = _call(
+            self._origin, "fight rules attacks()", lambda: self._inner.attacks(actor)
+        )
+        if isinstance(found, bool) or not isinstance(found, int) or found < 1:
+            self._origin.wrong("fight rules attacks()", found, "an integer >= 1")
+        return found
+
+    def damage(
+        self, actor: Fighter, target: Fighter, *, attack: int, faced: int
+    ) -> Distribution[int]:
+        """The wrapped rules' damage distribution, guarded."""
+        found = _call(
+            self._origin,
+            "fight rules damage()",
+            lambda: self._inner.damage(actor, target, attack=attack, faced=faced),
+        )
+        if not isinstance(found, Distribution):
+            self._origin.wrong("fight rules damage()", found, "a Distribution")
+        return found
+
+    @property  # type: ignore[misc]
+    def __class__(self) -> type:  # isinstance(guarded, PluginFightRules) holds
+        return type(self._inner)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._inner, name)
+
+    def __eq__(self, other: object) -> bool:
+        return self._inner == _unwrap_fight(other)
+
+    def __hash__(self) -> int:
+        return hash(self._inner)
+
+    def __repr__(self) -> str:
+        return repr(self._inner)
+
+
+def _unwrap_fight(value: object) -> object:
+    return value._inner if isinstance(value, _GuardedFightRules) else value
+
+
+def guard_fight_rules(rules: FightRules, origin: Origin) -> FightRules:
+    """``rules`` with every call guarded (see the module docstring)."""
+    if isinstance(rules, _GuardedFightRules):
+        return rules
+    return _GuardedFightRules(rules, origin)

@@ -30,7 +30,12 @@ import pluggy
 from rollwerk.checks._parameters import CheckSpec
 from rollwerk.errors import PluginError, UnknownRuleset
 from rollwerk.plugins import hookspecs
-from rollwerk.plugins._guard import Origin, apply_optional_rule, guard_ruleset
+from rollwerk.plugins._guard import (
+    Origin,
+    apply_optional_rule,
+    guard_fight_rules,
+    guard_ruleset,
+)
 from rollwerk.rulesets import OptionalRule, Ruleset
 
 if TYPE_CHECKING:
@@ -916,7 +921,10 @@ class Registry:
             for rid, entries in sorted(claims.items()):
                 owners = sorted({(p, self.distribution(p)) for p, _ in entries})
                 if len(owners) == 1 and len(entries) == 1:
-                    found[rid] = entries[0][1]
+                    plugin, rules = entries[0]
+                    found[rid] = guard_fight_rules(
+                        rules, Origin(plugin, self.distribution(plugin))
+                    )
                     continue
                 reason = (
                     f"fight rules for ruleset {rid!r} are claimed by "
