@@ -31,6 +31,7 @@ _EN = {
     "roll.truncated": "rounded toward zero",
     "roll.true": "true",
     "roll.false": "false",
+    "roll.dice_summary": "{n} dice, {shown} shown; faces {counts}",
     # the command line
     "cli.outcome": "outcome",
     "cli.result": "result",
@@ -77,6 +78,7 @@ _DE = {
     "roll.truncated": "zur Null hin gerundet",
     "roll.true": "wahr",
     "roll.false": "falsch",
+    "roll.dice_summary": "{n} Würfel, {shown} gezeigt; Augen {counts}",
     "cli.outcome": "Ausgang",
     "cli.result": "Ergebnis",
     "cli.degree": "Grad",

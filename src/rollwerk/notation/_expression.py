@@ -272,14 +272,22 @@ class RollResult:
         """Every die of every pool with its history, in draw order."""
         return tuple(d for n in self.tree.walk() for d in n.dice)
 
-    def explain(self, lang: str = "en", catalogs: Catalog | None = None) -> str:
+    def explain(
+        self, lang: str = "en", catalogs: Catalog | None = None, *, full: bool = False
+    ) -> str:
         """What was rolled, in ``"en"``, ``"de"`` or a language ``catalogs`` add.
+
+        A pool of more than 20 dice is summarised: its first ten and last
+        five dice, then how often each face came up. ``full=True`` lists
+        every die (so does [`tree`][rollwerk.notation.RollResult.tree],
+        node by node).
 
         Args:
             lang: The language; a word it lacks falls back to English.
             catalogs: Further catalogs, searched before the core's
                 [`CORE`][rollwerk.i18n.CORE] (for example
                 [`Registry.catalogs()`][rollwerk.plugins.Registry.catalogs]).
+            full: List every die of long pools instead of a summary.
 
         Raises:
             ParameterError: No catalog knows ``lang``.
@@ -288,7 +296,7 @@ class RollResult:
         known = CORE.languages if catalogs is None else (CORE | catalogs).languages
         if lang not in known:
             raise ParameterError("lang", lang, allowed_languages(known))
-        return _explain(self.notation, self.tree, self._total, lang, cats)
+        return _explain(self.notation, self.tree, self._total, lang, cats, full=full)
 
     def _repr_html_(self) -> str:
         """A short HTML rendering for notebooks: the total, then the explanation."""

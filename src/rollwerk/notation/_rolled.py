@@ -125,12 +125,61 @@ _ROUNDED = {
 }
 
 
+EXPLAIN_DICE = 20
+"""Pools of more dice than this are summarised by ``explain()``: the first
+ten and the last five dice, then how often each face came up; pass
+``full=True`` (or read the result's ``tree``) for every die."""
+_HEAD, _TAIL = 10, 5
+_PLAIN_ROLES = frozenset({"", "explosion"})  # roles describe() adds no note for
+
+
+def _describe_dice(
+    dice: Sequence[RolledDie],
+    lang: str,
+    catalogs: Sequence[Catalog],
+    cats: Sequence[Catalog],
+    full: bool,
+) -> str:
+    """The dice of a pool in an explanation, summarised when there are many."""
+    words: dict[str, str] = {}
+
+    def describe(d: RolledDie) -> str:
+        # a plain die that counts its face: its value, with the one note it may have
+        if len(d.rolls) == 1 and not d.counted and d.rolls[0].role in _PLAIN_ROLES:
+            if d.kept:
+                return str(d.value)
+            dropped = words.get("d") or words.setdefault(
+                "d", render(cats, lang, "die.dropped")
+            )
+            return f"{d.value} ({dropped})"
+        return d.describe(lang, catalogs)
+
+    if full or len(dice) <= EXPLAIN_DICE:
+        return ", ".join(map(describe, dice))
+    counts: dict[int, int] = {}
+    for d in dice:
+        counts[d.value] = counts.get(d.value, 0) + 1
+    head = ", ".join(map(describe, dice[:_HEAD]))
+    tail = ", ".join(map(describe, dice[-_TAIL:]))
+    summary = render(
+        cats,
+        lang,
+        "roll.dice_summary",
+        n=len(dice),
+        shown=_HEAD + _TAIL,
+        counts=", ".join(f"{v}×{counts[v]}" for v in sorted(counts)),
+    )
+    return f"{head}, …, {tail} ({summary})"
+
+
 def _explain(
     notation: str,
     tree: RollNode,
     total: int,
     lang: str,
     catalogs: Sequence[Catalog] = (),
+    *,
+    full: bool = False,
 ) -> str:
     cats = (*catalogs, CORE)
     lines = [f"{notation} = {total}"]
@@ -138,7 +187,7 @@ def _explain(
         text = f"{node.text} [{node.label}]" if node.label else node.text
         if node.kind is NodeKind.DICE or node.kind is NodeKind.GROUP:
             if node.kind is NodeKind.DICE:
-                body = ", ".join(d.describe(lang, catalogs) for d in node.dice)
+                body = _describe_dice(node.dice, lang, catalogs, cats, full)
             else:
                 dropped = render(cats, lang, "die.dropped")
                 body = ", ".join(
