@@ -401,7 +401,7 @@ def distribution_version(distribution: str) -> str:
 
     try:
         return installed(distribution) or "0+unknown"
-    except LookupError:  # importlib.metadata.PackageNotFoundError
+    except ImportError:  # importlib.metadata.PackageNotFoundError
         return "0+unknown"
 
 

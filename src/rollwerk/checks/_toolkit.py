@@ -640,9 +640,25 @@ class FaceCheck:
         Raises:
             LimitExceeded: More combinations than the definition's budget.
         """
-        return enumerate_faces(
-            self.dice, self.outcome_for, budget=self.definition.budget, stop=self._stop
-        )
+        d = self.definition
+        judge_fn = d.judge
+        picked = _pick(d._accepts.get("judge"), dict(self._params))
+        rolled = bool(self.dice)
+
+        def judge(faces: tuple[int, ...]) -> Outcome:
+            # what outcome_for does, less its checks of the faces: enumerated
+            # faces always fit, and the parameters are picked once, not per face
+            outcome = judge_fn(faces, **picked)
+            if outcome.__class__ is not Outcome and not isinstance(outcome, Outcome):
+                raise RulesError(
+                    f"the judge of {self.ruleset}:{self.name} returned {outcome!r}, "
+                    "not an Outcome"
+                )
+            if outcome.rolled is not rolled:
+                outcome = attrs.evolve(outcome, rolled=rolled)
+            return outcome
+
+        return enumerate_faces(self.dice, judge, budget=d.budget, stop=self._stop)
 
     def outcomes(self) -> Distribution[Outcome]:
         """The exact distribution: the closed form if declared, else enumeration.
