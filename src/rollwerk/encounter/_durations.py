@@ -46,6 +46,7 @@ from fractions import Fraction
 from typing import Any, ClassVar, Protocol, TypeAlias, TypeVar, runtime_checkable
 
 import attrs
+from typing_extensions import Self
 
 from rollwerk._jsonutil import document, fraction, obj, strict
 from rollwerk.encounter._view import EncounterView
@@ -178,81 +179,60 @@ def _n(data: Mapping[str, Any]) -> int:
     return value
 
 
+class _Unbound(Worded):
+    """What the kinds bound to no combatant's clock share (instant, permanent)."""
+
+    kind: ClassVar[str]
+    _over: ClassVar[bool]
+
+    @property
+    def unit(self) -> str | None:
+        """Always ``None``."""
+        return None
+
+    @property
+    def anchor(self) -> str | None:
+        """Always ``None``."""
+        return None
+
+    def bind(self, state: EncounterView, source: str, target: str) -> Self:
+        """Nothing to bind."""
+        return self
+
+    def is_over(self, state: EncounterView) -> bool:
+        """Always over (instant) or never (permanent)."""
+        return self._over
+
+    def remaining(self, state: EncounterView) -> Remaining:
+        """Always ``None``."""
+        return None
+
+    def rebind(self, state: EncounterView, combatant: str) -> Duration | None:
+        """Unchanged."""
+        return self
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"kind": …}``: the kind alone."""
+        return {"kind": self.kind}
+
+
 @attrs.frozen
-class Instant(Worded):
+class Instant(_Unbound):
     """An instantaneous effect: it is resolved at once and never lasts (PF2E-R01).
 
     Adding it yields ``EffectAdded`` immediately followed by ``EffectExpired``.
     """
 
     kind: ClassVar[str] = "instant"
-
-    @property
-    def unit(self) -> str | None:
-        """Always ``None``."""
-        return None
-
-    @property
-    def anchor(self) -> str | None:
-        """Always ``None``."""
-        return None
-
-    def bind(self, state: EncounterView, source: str, target: str) -> Instant:
-        """Nothing to bind."""
-        return self
-
-    def is_over(self, state: EncounterView) -> bool:
-        """Always over."""
-        return True
-
-    def remaining(self, state: EncounterView) -> Remaining:
-        """Always ``None``."""
-        return None
-
-    def rebind(self, state: EncounterView, combatant: str) -> Duration | None:
-        """Unchanged."""
-        return self
-
-    def to_json(self) -> dict[str, Any]:
-        """``{"kind": "instant"}``."""
-        return {"kind": self.kind}
+    _over: ClassVar[bool] = True
 
 
 @attrs.frozen
-class Permanent(Worded):
+class Permanent(_Unbound):
     """Lasts until the effect is removed explicitly."""
 
     kind: ClassVar[str] = "permanent"
-
-    @property
-    def unit(self) -> str | None:
-        """Always ``None``."""
-        return None
-
-    @property
-    def anchor(self) -> str | None:
-        """Always ``None``."""
-        return None
-
-    def bind(self, state: EncounterView, source: str, target: str) -> Permanent:
-        """Nothing to bind."""
-        return self
-
-    def is_over(self, state: EncounterView) -> bool:
-        """Never over."""
-        return False
-
-    def remaining(self, state: EncounterView) -> Remaining:
-        """Always ``None``."""
-        return None
-
-    def rebind(self, state: EncounterView, combatant: str) -> Duration | None:
-        """Unchanged."""
-        return self
-
-    def to_json(self) -> dict[str, Any]:
-        """``{"kind": "permanent"}``."""
-        return {"kind": self.kind}
+    _over: ClassVar[bool] = False
 
 
 class _Counted(Worded):
