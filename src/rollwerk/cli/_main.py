@@ -91,7 +91,9 @@ def _parser(
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     first = next((a for a in argv or () if not a.startswith("-")), None)
-    wanted = [_COMMANDS[first]] if first in _COMMANDS else ["_roll", "_checks", "_fight"]
+    wanted = (
+        [_COMMANDS[first]] if first in _COMMANDS else ["_roll", "_checks", "_fight"]
+    )
     for name in wanted:
         importlib.import_module(f"rollwerk.cli.{name}").add_parsers(sub, languages)
     for command in sub.choices.values():

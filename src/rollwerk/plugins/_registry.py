@@ -959,56 +959,42 @@ def _validate_rulesets(result: list[Any]) -> _Outcome:
     return _Outcome(values, problems)
 
 
+def _list_of(hook: str, kind: type, kind_name: str) -> Callable[[list[Any]], _Outcome]:
+    """A validator for a hook that must return a list of ``kind``."""
+
+    def validate(result: list[Any]) -> _Outcome:
+        values: list[Any] = []
+        problems: list[str] = []
+        for value in result:
+            if not isinstance(value, (list, tuple)) or not all(
+                isinstance(v, kind) for v in value
+            ):
+                problems.append(
+                    f"{hook} must return a list of {kind_name}, got {value!r}"
+                )
+                continue
+            values.extend(value)
+        return _Outcome(values, problems)
+
+    return validate
+
+
 def _validate_optional_rules(result: list[Any]) -> _Outcome:
-    values: list[Any] = []
-    problems: list[str] = []
-    for value in result:
-        if not isinstance(value, (list, tuple)) or not all(
-            isinstance(o, OptionalRule) for o in value
-        ):
-            problems.append(
-                "rollwerk_register_optional_rules must return a list of "
-                f"OptionalRule, got {value!r}"
-            )
-            continue
-        values.extend(value)
-    return _Outcome(values, problems)
+    return _list_of("rollwerk_register_optional_rules", OptionalRule, "OptionalRule")(
+        result
+    )
 
 
 def _validate_catalogs(result: list[Any]) -> _Outcome:
     from rollwerk.i18n import Catalog
 
-    values: list[Any] = []
-    problems: list[str] = []
-    for value in result:
-        if not isinstance(value, (list, tuple)) or not all(
-            isinstance(c, Catalog) for c in value
-        ):
-            problems.append(
-                "rollwerk_register_catalogs must return a list of Catalog, "
-                f"got {value!r}"
-            )
-            continue
-        values.extend(value)
-    return _Outcome(values, problems)
+    return _list_of("rollwerk_register_catalogs", Catalog, "Catalog")(result)
 
 
 def _validate_dialects(result: list[Any]) -> _Outcome:
     from rollwerk.notation import Dialect
 
-    values: list[Any] = []
-    problems: list[str] = []
-    for value in result:
-        if not isinstance(value, (list, tuple)) or not all(
-            isinstance(d, Dialect) for d in value
-        ):
-            problems.append(
-                "rollwerk_register_dialects must return a list of Dialect, "
-                f"got {value!r}"
-            )
-            continue
-        values.extend(value)
-    return _Outcome(values, problems)
+    return _list_of("rollwerk_register_dialects", Dialect, "Dialect")(result)
 
 
 def _validate_fight_rules(result: list[Any]) -> _Outcome:
