@@ -195,6 +195,7 @@ class Pool:
     keep or drop, then count successes (and failures) among the kept dice,
     or else sum them.
 
+    >>> from rollwerk.dice import Die, Keep, KeepKind
     >>> pool = Pool(4, Die(6), keep=Keep(KeepKind.KEEP_HIGHEST, 3))
     >>> pool.notation()
     '4d6kh3'
