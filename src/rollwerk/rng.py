@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import random
 from collections.abc import Iterable, Mapping
 from typing import Any, Protocol, runtime_checkable
@@ -97,6 +96,8 @@ class SeededRng:
         """
         if not isinstance(text, str):
             raise ParameterError("text", text, "a string")
+        import hashlib  # only for text seeds: keeps start-up cheap
+
         return int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest(), "big")
 
     @classmethod

@@ -43,10 +43,17 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Mapping
 from fractions import Fraction
-from typing import Any, ClassVar, Protocol, TypeAlias, TypeVar, runtime_checkable
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    ClassVar,
+    Protocol,
+    TypeAlias,
+    TypeVar,
+    runtime_checkable,
+)
 
 import attrs
-from typing_extensions import Self
 
 from rollwerk._jsonutil import document, fraction, obj, strict
 from rollwerk.encounter._view import EncounterView
@@ -58,6 +65,9 @@ from rollwerk.errors import (
     SchemaError,
     shown,
 )
+
+if TYPE_CHECKING:
+    from typing_extensions import Self
 
 __all__ = [
     "DURATION_KINDS",

@@ -17,17 +17,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any, NoReturn, TypeVar
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import attrs
 
-from rollwerk.analysis._fight import Fighter, FightRules
 from rollwerk.checks._model import Check, CheckResult, ContestOutcome, Outcome, Scalar
 from rollwerk.checks._parameters import CheckSpec, Parameter
 from rollwerk.distribution import Distribution
 from rollwerk.errors import PluginFault, RollwerkError, shown
 from rollwerk.rng import Rng
 from rollwerk.rulesets import OptionalRule, Ruleset
+
+if TYPE_CHECKING:
+    from rollwerk.analysis._fight import Fighter, FightRules
 
 __all__ = ["Origin", "apply_optional_rule", "guard_fight_rules", "guard_ruleset"]
 
@@ -302,6 +304,8 @@ class _GuardedFightRules:
         found = _call(
             self._origin, "fight rules fighter()", lambda: self._inner.fighter(values)
         )
+        from rollwerk.analysis._fight import Fighter
+
         if not isinstance(found, Fighter):
             self._origin.wrong("fight rules fighter()", found, "a Fighter")
         return found
