@@ -20,3 +20,11 @@ settings.register_profile(
     derandomize=True,
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+# The docs' griffe extension runs inside mkdocs; collecting it for doctests
+# needs griffe, which only the docs (and the nox tests session) install.
+collect_ignore: list[str] = []
+try:
+    import griffe  # noqa: F401
+except ImportError:  # pragma: no cover - a bare pytest without the docs tools
+    collect_ignore.append("docs/hooks/griffe_attrs.py")

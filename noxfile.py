@@ -124,8 +124,9 @@ def typecheck(session: nox.Session) -> None:
 @nox.session(python=PYTHONS)
 def tests(session: nox.Session) -> None:
     # nox too: tests/test_nox_sessions.py lists the sessions of a fresh copy;
-    # mypy: tests/test_typing_must_fail.py runs it on tests/typing/fail.
-    install_project(session, *DEV, "nox", "mypy>=1.10")
+    # mypy: tests/test_typing_must_fail.py runs it on tests/typing/fail;
+    # griffe: tests/test_api_reference.py and the docs' griffe extension.
+    install_project(session, *DEV, "nox", "mypy>=1.10", "griffe>=1.0")
     env = {"HYPOTHESIS_PROFILE": "ci" if CI else "default"}
     args = session.posargs or ["--doctest-modules"]
     session.run("pytest", *args, env=env)
