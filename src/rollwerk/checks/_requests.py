@@ -18,13 +18,14 @@ from rollwerk.errors import ParameterError, UnknownCheck
 
 if TYPE_CHECKING:
     from rollwerk.checks._model import Check, Scalar
-    from rollwerk.checks._parameters import CheckSpec
+    from rollwerk.checks._parameters import CheckSpec, Parameter
 
 __all__ = [
     "CheckRequests",
     "check_from_request",
     "parse_mapping",
     "parse_words",
+    "read_words",
 ]
 
 
@@ -65,9 +66,19 @@ def parse_words(
         ParameterError: A malformed word, an unknown or repeated key, or a
             value the parameter does not allow.
     """
-    where = spec.name if where is None else where
-    names = ", ".join(p.name for p in spec.parameters) or "none"
-    declared = {p.name: p for p in spec.parameters}
+    return read_words(spec.parameters, words, spec.name if where is None else where)
+
+
+def read_words(
+    parameters: Sequence[Parameter], words: Sequence[str], where: str
+) -> dict[str, Scalar]:
+    """Parse ``key=value`` words against ``parameters`` (see `parse_words`).
+
+    Shared by every command that reads ``key=value`` words (checks, fights),
+    so they refuse malformed, unknown and repeated keys with one message.
+    """
+    names = ", ".join(p.name for p in parameters) or "none"
+    declared = {p.name: p for p in parameters}
     values: dict[str, Scalar] = {}
     for item in words:
         key, sep, text = item.partition("=")

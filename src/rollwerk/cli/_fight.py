@@ -111,25 +111,9 @@ def parse_side(
             value the parameter does not allow (named with ``where``).
     """
     from rollwerk.analysis import COUNT
+    from rollwerk.checks._requests import read_words
 
-    declared = {p.name: p for p in (*parameters, COUNT)}
-    names = ", ".join(declared)
-    values: dict[str, Scalar] = {}
-    for item in items:
-        key, sep, text = item.partition("=")
-        key = key.strip()
-        if not sep or not key:
-            raise ParameterError(
-                f"parameter of {where}",
-                item,
-                f"written key=value with key one of: {names}",
-            )
-        param = declared.get(key)
-        if param is None:
-            raise ParameterError(f"parameter of {where}", key, f"one of: {names}")
-        if key in values:
-            raise ParameterError(key, item, "given once")
-        values[key] = param.parse(text)
+    values = read_words((*parameters, COUNT), items, where)
     count = values.pop("count", 1)
     assert isinstance(count, int)
     return values, count
