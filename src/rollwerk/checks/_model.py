@@ -99,6 +99,8 @@ _OUTCOME_KEYS = frozenset(
 def _extras(
     value: Mapping[str, Scalar] | tuple[tuple[str, Scalar], ...],
 ) -> tuple[tuple[str, Scalar], ...]:
+    if not value:
+        return ()
     items = value.items() if isinstance(value, Mapping) else value
     return tuple(sorted((str(k), v) for k, v in items))
 

@@ -28,7 +28,7 @@ from rollwerk.checks._model import (
 from rollwerk.checks._parameters import CheckSpec, Parameter
 from rollwerk.dice._die import DieRoll
 from rollwerk.distribution import Distribution
-from rollwerk.errors import LimitExceeded, ParameterError, RulesError
+from rollwerk.errors import LimitExceeded, ParameterError, RollwerkError, RulesError
 from rollwerk.i18n import Catalog, Text
 from rollwerk.rng import Rng
 
@@ -261,6 +261,14 @@ class CheckDefinition:
     _accepts: dict[str, frozenset[str] | None] = attrs.field(
         init=False, repr=False, eq=False, hash=False, factory=dict
     )
+    _rolls: dict[tuple[int, int, str], DieRoll] = attrs.field(
+        init=False, repr=False, eq=False, hash=False, factory=dict
+    )
+    """The die records built so far, shared by every check of this definition."""
+    _shapes: dict[tuple[Any, ...], tuple[tuple[tuple[int, str], ...], bool]] = (
+        attrs.field(init=False, repr=False, eq=False, hash=False, factory=dict)
+    )
+    """The dice declarations read so far: as given → (validated, memo size ok)."""
 
     def __attrs_post_init__(self) -> None:
         for key, fn, skip in (
@@ -435,12 +443,29 @@ class FaceCheck:
     _cache: dict[str, Distribution[Outcome]] = attrs.field(
         init=False, repr=False, eq=False, hash=False, factory=dict
     )
+    _judge_params: dict[str, Scalar] = attrs.field(
+        init=False, repr=False, eq=False, hash=False
+    )
 
     def __attrs_post_init__(self) -> None:
         d = self.definition
         params = dict(self._params)
-        raw = d.call("dice", params=params) if callable(d.dice) else d.dice
-        dice = _dice(raw)
+        accepts = d._accepts
+        object.__setattr__(self, "_judge_params", _pick(accepts.get("judge"), params))
+        raw = (
+            d.dice(**_pick(accepts.get("dice"), params)) if callable(d.dice) else d.dice
+        )
+        try:
+            key = raw if raw.__class__ is tuple else tuple(raw)
+            shape = d._shapes.get(key)
+        except TypeError:  # not a sequence, or unhashable items: _dice refuses
+            key, shape = None, None
+        if shape is None:
+            checked = _dice(raw)
+            shape = (checked, math.prod(s for s, _ in checked) <= MEMO_LIMIT)
+            if key is not None and len(d._shapes) < MEMO_LIMIT:
+                d._shapes[key] = shape
+        dice, small = shape
         object.__setattr__(self, "dice", dice)
         stop: StopRule | None = None
         if d.stop is not None and len(dice) > 1:
@@ -454,7 +479,6 @@ class FaceCheck:
         # resolving looks the first face up alone when it may settle the check
         first = dice[0][0] if len(dice) == 1 or stop is not None else 0
         object.__setattr__(self, "_first", first)
-        small = math.prod(s for s, _ in dice) <= MEMO_LIMIT
         object.__setattr__(self, "_memo", {} if small else None)
 
     @property
@@ -547,49 +571,90 @@ class FaceCheck:
         return cat.text(message)
 
     def result_for(self, faces: Sequence[int]) -> CheckResult:
-        """The full result (rolls, explanation) when the dice show ``faces``."""
+        """The full result (rolls, explanation) when the dice show ``faces``.
+
+        The explanation is deferred ([`Text.deferred`][rollwerk.i18n.Text.deferred]):
+        it is built when first read, so resolving costs the judge alone.
+
+        Raises:
+            ParameterError: ``faces`` do not fit the dice.
+        """
         faces = tuple(faces)
-        outcome = self.outcome_for(faces)
-        rolls = tuple(
-            DieRoll(sides, face, role)
-            for face, (sides, role) in zip(faces, self.dice[: len(faces)], strict=True)
-        )
-        d = self.definition
-        if d.explain is not None:
-            explanation = d.call("explain", faces, outcome, params=self.parameters)
-            if not isinstance(explanation, Text):
-                raise RulesError(
-                    f"the explain function of {self.ruleset}:{self.name} returned "
-                    f"{explanation!r}, not a Text"
-                )
-        elif not rolls:
-            explanation = TOOLKIT_CATALOG.text(
-                "toolkit.explain.no_roll", label=self._label(outcome)
+        return self._result(faces, self.outcome_for(faces))
+
+    def _judged(self, faces: tuple[int, ...]) -> Outcome:
+        """The judge's outcome for faces drawn by ``resolve`` (they fit the dice)."""
+        outcome = self.definition.judge(faces, **self._judge_params)
+        if outcome.__class__ is not Outcome and not isinstance(outcome, Outcome):
+            raise RulesError(
+                f"the judge of {self.ruleset}:{self.name} returned {outcome!r}, "
+                "not an Outcome"
             )
-        elif outcome.value is None:
-            explanation = TOOLKIT_CATALOG.text(
-                "toolkit.explain.no_value",
-                faces=_faces_text(rolls),
-                label=self._label(outcome),
-            )
-        else:
-            explanation = TOOLKIT_CATALOG.text(
-                "toolkit.explain",
-                faces=_faces_text(rolls),
-                value=outcome.value,
-                label=self._label(outcome),
-            )
+        rolled = bool(self.dice)
+        if outcome.rolled is not rolled:
+            outcome = attrs.evolve(outcome, rolled=rolled)
+        return outcome
+
+    def _result(self, faces: tuple[int, ...], outcome: Outcome) -> CheckResult:
+        known = self.definition._rolls
+        rolls = []
+        for face, (sides, role) in zip(faces, self.dice, strict=False):
+            roll = known.get((sides, face, role))
+            if roll is None:
+                roll = known[sides, face, role] = DieRoll(sides, face, role)
+            rolls.append(roll)
+        rolled = tuple(rolls)
         return CheckResult(
             success=outcome.success,
             degree=outcome.degree,
             value=outcome.value,
-            rolls=rolls,
-            explanation=explanation,
+            rolls=rolled,
+            explanation=Text.deferred(
+                lambda: self._explanation(faces, outcome, rolled)
+            ),
             rolled=outcome.rolled,
             extras=outcome.extras,
             ruleset=self.ruleset,
             check=self.name,
             level=outcome.level,
+        )
+
+    def _explanation(
+        self, faces: tuple[int, ...], outcome: Outcome, rolls: tuple[DieRoll, ...]
+    ) -> Text:
+        """The explanation of one result: the definition's, or the default."""
+        d = self.definition
+        if d.explain is not None:
+            try:
+                explanation = d.call("explain", faces, outcome, params=self.parameters)
+            except RollwerkError:
+                raise
+            except Exception as exc:
+                raise RulesError(
+                    f"the explain function of {self.ruleset}:{self.name} raised "
+                    f"{type(exc).__name__}: {exc}"
+                ) from exc
+            if not isinstance(explanation, Text):
+                raise RulesError(
+                    f"the explain function of {self.ruleset}:{self.name} returned "
+                    f"{explanation!r}, not a Text"
+                )
+            return explanation
+        if not rolls:
+            return TOOLKIT_CATALOG.text(
+                "toolkit.explain.no_roll", label=self._label(outcome)
+            )
+        if outcome.value is None:
+            return TOOLKIT_CATALOG.text(
+                "toolkit.explain.no_value",
+                faces=_faces_text(rolls),
+                label=self._label(outcome),
+            )
+        return TOOLKIT_CATALOG.text(
+            "toolkit.explain",
+            faces=_faces_text(rolls),
+            value=outcome.value,
+            label=self._label(outcome),
         )
 
     def resolve(self, rng: Rng) -> CheckResult:
@@ -604,17 +669,17 @@ class FaceCheck:
             unsettled = self._unsettled
             if face not in unsettled:
                 if self._stop is None or self._stop((face,)):
-                    result = memo[face] = self.result_for((face,))
+                    result = memo[face] = self._result((face,), self._judged((face,)))
                     return result
                 unsettled.add(face)
             faces = self._draw(rng, (face,))
         else:
             faces = self._draw(rng, ())
         if memo is None:
-            return self.result_for(faces)
+            return self._result(faces, self._judged(faces))
         result = memo.get(faces)
         if result is None:
-            result = memo[faces] = self.result_for(faces)
+            result = memo[faces] = self._result(faces, self._judged(faces))
         return result
 
     def _draw(self, rng: Rng, faces: tuple[int, ...]) -> tuple[int, ...]:

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import string
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from types import MappingProxyType
-from typing import TypeAlias
+from typing import Any, TypeAlias
 
 import attrs
 
-from rollwerk.errors import ParameterError, RollwerkError
+from rollwerk.errors import ParameterError, RollwerkError, RulesError
 
 __all__ = [
     "FALLBACK",
@@ -236,6 +236,32 @@ class Text:
         """
         return cls("", {}, Catalog({lang: {"": t} for lang, t in texts.items()}))
 
+    @classmethod
+    def deferred(cls, make: Callable[[], Text]) -> Text:
+        """A text made by ``make()`` the first time it is read, then kept.
+
+        For explanations that cost more to build than the result they
+        explain: a check resolves without building its sentence, and
+        ``make`` runs once, when the text is first rendered, compared or
+        hashed. ``make`` must be pure (the same text every time) and return
+        a [`Text`][rollwerk.i18n.Text]. A deferred text is a text: it
+        renders, compares and pickles as the text ``make`` gives.
+
+        >>> cat = Catalog({"en": {"hit": "{n} hits"}, "de": {"hit": "{n} Treffer"}})
+        >>> made = []
+        >>> t = Text.deferred(lambda: made.append(1) or cat.text("hit", n=3))
+        >>> made
+        []
+        >>> t(), t("de"), len(made)
+        ('3 hits', '3 Treffer', 1)
+        >>> t == cat.text("hit", n=3)
+        True
+
+        Raises:
+            RulesError: When first read, if ``make`` fails or gives no text.
+        """
+        return _DeferredText(make)
+
     def render(self, lang: str, catalogs: Iterable[Catalog] = ()) -> str:
         """The text in ``lang``; ``catalogs`` are searched before this text's own."""
         return _render((*catalogs, self.catalog), lang, self.message, self.fields)
@@ -278,3 +304,73 @@ class Text:
 
     def __hash__(self) -> int:
         return hash(self._key())
+
+
+class _DeferredText(Text):
+    """A [`Text`][rollwerk.i18n.Text] whose message and fields are made on first read.
+
+    Its three fields are properties over the text ``make()`` gives, so every
+    method of `Text` works on it unchanged.
+    """
+
+    __slots__ = ("_made", "_make")
+    _make: Callable[[], Text] | None
+    _made: Text | None
+
+    def __init__(
+        self, make: Callable[[], Text] | None = None, /, **fields: Any
+    ) -> None:
+        # ``attrs.evolve`` builds a copy from the three fields: it is made at once
+        made = None if make is not None else Text(**fields)
+        object.__setattr__(self, "_make", make)
+        object.__setattr__(self, "_made", made)
+
+    def __repr__(self) -> str:
+        return repr(self._text())
+
+    def _text(self) -> Text:
+        made = self._made
+        if made is None:
+            assert self._make is not None
+            try:
+                made = self._make()
+            except RollwerkError:
+                raise
+            except Exception as exc:
+                raise RulesError(
+                    f"a deferred text failed to build: {type(exc).__name__}: {exc}"
+                ) from exc
+            if not isinstance(made, Text):
+                raise RulesError(f"a deferred text was built as {made!r}, not a Text")
+            while isinstance(made, _DeferredText):
+                made = made._text()
+            object.__setattr__(self, "_made", made)
+            object.__setattr__(self, "_make", None)
+        return made
+
+    @property
+    def message(self) -> str:
+        """The message id of the text once made."""
+        return self._text().message
+
+    @property
+    def fields(self) -> Mapping[str, Field]:
+        """The placeholders' values of the text once made."""
+        return self._text().fields
+
+    @property
+    def catalog(self) -> Catalog:
+        """The catalog of the text once made."""
+        return self._text().catalog
+
+    def render(self, lang: str, catalogs: Iterable[Catalog] = ()) -> str:
+        """The made text in ``lang``; ``catalogs`` are searched first."""
+        return self._text().render(lang, catalogs)
+
+    def languages(self, catalogs: Iterable[Catalog] = ()) -> tuple[str, ...]:
+        """The languages the made text or ``catalogs`` know, English first."""
+        return self._text().languages(catalogs)
+
+    def __reduce__(self) -> tuple[type[Text], tuple[str, Mapping[str, Field], Catalog]]:
+        made = self._text()
+        return (Text, (made.message, dict(made.fields), made.catalog))
