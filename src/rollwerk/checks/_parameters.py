@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TypeVar
 
 import attrs
@@ -144,9 +144,16 @@ class Parameter:
             # ASCII digits with an optional sign only: Python's int() would
             # also read "1_0" as 10 and Arabic-Indic digits as numbers.
             digits = text.strip()
-            if not _INTEGER.fullmatch(digits) or len(digits) > _MAX_DIGITS:
+            if not (
+                len(digits) <= _MAX_DIGITS
+                and digits.isascii()
+                and (digits.isdigit() or _INTEGER.fullmatch(digits))
+            ):
                 raise ParameterError(self.name, text, self.allowed())
             value = int(digits)
+            lo, hi = self.min_value, self.max_value
+            if (lo is None or value >= lo) and (hi is None or value <= hi):
+                return value  # what validate would return, without its checks
         return self.validate(value)
 
 
@@ -164,29 +171,45 @@ class CheckSpec:
     """One line saying what the check is for."""
     contest_symmetric: bool = True
     """Whether swapping two sides of a contest swaps FIRST and SECOND."""
+    _by_name: Mapping[str, Parameter] = attrs.field(
+        init=False, repr=False, eq=False, hash=False
+    )
+
+    @_by_name.default
+    def _index(self) -> Mapping[str, Parameter]:
+        return {p.name: p for p in self.parameters}
 
     def parameter(self, name: str) -> Parameter:
         """The declared parameter called ``name``."""
-        for p in self.parameters:
-            if p.name == name:
-                return p
+        p = self._by_name.get(name)
+        if p is not None:
+            return p
         allowed = ", ".join(p.name for p in self.parameters) or "none"
         raise ParameterError("parameter name", name, f"one of: {allowed}")
 
     def build(self, **params: object) -> Check:
         """Validate ``params`` against the declaration and build the check."""
-        values: dict[str, Scalar] = {}
-        names = {p.name for p in self.parameters}
         for key in params:
-            if key not in names:
+            if key not in self._by_name:
                 self.parameter(key)  # raises with the allowed names
+        return self._build(params, validate=True)
+
+    def _build(self, params: Mapping[str, object], validate: bool) -> Check:
+        """Fill in defaults and build; ``validate=False`` for parsed values.
+
+        Every key of ``params`` is a declared name; without ``validate``
+        each value is one its parameter's ``parse`` gave.
+        """
+        values: dict[str, Scalar] = {}
         for p in self.parameters:
-            if p.name in params:
-                values[p.name] = p.validate(params[p.name])
+            name = p.name
+            if name in params:
+                value = params[name]
+                values[name] = p.validate(value) if validate else value  # type: ignore[assignment]
             elif p.required:
-                raise ParameterError(p.name, None, f"given ({p.allowed()})")
+                raise ParameterError(name, None, f"given ({p.allowed()})")
             else:
-                values[p.name] = p.default  # type: ignore[assignment]
+                values[name] = p.default  # type: ignore[assignment]
         return self.factory(**values)
 
 

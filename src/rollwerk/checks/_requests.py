@@ -66,7 +66,9 @@ def parse_words(
         ParameterError: A malformed word, an unknown or repeated key, or a
             value the parameter does not allow.
     """
-    return read_words(spec.parameters, words, spec.name if where is None else where)
+    return _read(
+        spec.parameters, spec._by_name, words, spec.name if where is None else where
+    )
 
 
 def read_words(
@@ -77,20 +79,31 @@ def read_words(
     Shared by every command that reads ``key=value`` words (checks, fights),
     so they refuse malformed, unknown and repeated keys with one message.
     """
-    names = ", ".join(p.name for p in parameters) or "none"
-    declared = {p.name: p for p in parameters}
+    return _read(parameters, {p.name: p for p in parameters}, words, where)
+
+
+def _read(
+    parameters: Sequence[Parameter],
+    declared: Mapping[str, Parameter],
+    words: Sequence[str],
+    where: str,
+) -> dict[str, Scalar]:
     values: dict[str, Scalar] = {}
     for item in words:
         key, sep, text = item.partition("=")
-        key = key.strip()
+        param = declared.get(key)
+        if param is None:
+            key = key.strip()
+            param = declared.get(key)
         if not sep or not key:
+            names = ", ".join(p.name for p in parameters) or "none"
             raise ParameterError(
                 f"parameter of {where}",
                 item,
                 f"written key=value with key one of: {names}",
             )
-        param = declared.get(key)
         if param is None:
+            names = ", ".join(p.name for p in parameters) or "none"
             raise ParameterError(f"parameter of {where}", key, f"one of: {names}")
         if key in values:
             raise ParameterError(key, item, "given once")
@@ -167,6 +180,7 @@ class CheckRequests:
             raise ParameterError("maxsize", maxsize, "an integer >= 1")
         self.maxsize = maxsize
         self._entries: dict[object, tuple[object, Check]] = {}
+        self._specs: dict[tuple[int, str | None], tuple[object, CheckSpec, str]] = {}
 
     def __len__(self) -> int:
         """How many entries the cache holds."""
@@ -175,6 +189,7 @@ class CheckRequests:
     def clear(self) -> None:
         """Forget every check."""
         self._entries.clear()
+        self._specs.clear()
 
     def build(
         self,
@@ -210,10 +225,17 @@ class CheckRequests:
             found, key = None, None
         if found is not None and found[0] is ruleset:
             return found[1]
-        spec = _spec(ruleset, check)
-        where = f"{ruleset.id}:{spec.name}"
+        known = self._specs.get((id(ruleset), check))
+        if known is not None and known[0] is ruleset:
+            spec, where = known[1], known[2]
+        else:
+            spec = _spec(ruleset, check)
+            where = f"{ruleset.id}:{spec.name}"
+            if len(self._specs) >= self.maxsize:
+                self._specs.clear()
+            self._specs[id(ruleset), check] = (ruleset, spec, where)
         if isinstance(request, str):
-            values = parse_words(spec, request.split(), where)
+            values = _read(spec.parameters, spec._by_name, request.split(), where)
         elif isinstance(request, Mapping):
             values = parse_mapping(spec, request, where)
         else:
@@ -223,7 +245,7 @@ class CheckRequests:
         if same is not None and same[0] is ruleset:
             built = same[1]
         else:
-            built = spec.build(**values)
+            built = spec._build(values, validate=False)  # parse validated them
             self._put(canonical, (ruleset, built))
         if key is not None:
             self._put(key, (ruleset, built))

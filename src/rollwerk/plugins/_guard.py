@@ -186,11 +186,18 @@ class _GuardedRuleset:
         factory = spec.factory
         origin = self._origin
 
+        where = call + " factory"
+
         def build(**values: Any) -> Check:
-            check = _call(origin, call + " factory", lambda: factory(**values))
+            try:
+                check = factory(**values)
+            except (RollwerkError, KeyboardInterrupt):
+                raise
+            except BaseException as exc:  # noqa: BLE001 - plugin code: isolated
+                origin.fault(where, exc)
             if type(check) not in _CHECK_TYPES:  # a protocol check costs ~10 µs
                 if not isinstance(check, Check):
-                    origin.wrong(call + " factory", check, "a Check")
+                    origin.wrong(where, check, "a Check")
                 _CHECK_TYPES.add(type(check))
             guarded: Check = _GuardedCheck(check, origin, call)
             return guarded
