@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 import attrs
 
@@ -45,7 +46,12 @@ def sub_checks(pw: int) -> tuple[int, ...]:
     >>> sub_checks(12)
     (12,)
     """
-    check_pw(pw)
+    return _split(check_pw(pw))
+
+
+@lru_cache(maxsize=2048)
+def _split(pw: int) -> tuple[int, ...]:
+    """``sub_checks`` of a valid check value, kept: every judge asks for them."""
     if pw <= 20:
         return (pw,)
     n, r = divmod(pw, 20)
