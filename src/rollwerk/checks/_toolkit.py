@@ -343,9 +343,12 @@ def define_check(
         odds: ``odds(**parameters) -> Distribution[Outcome]``, a closed form
             for dice too many to enumerate; the contract kit compares it
             with enumeration where the budget allows.
-        explain: ``explain(faces, outcome, **parameters) -> Text``; default:
-            the faces, the value and the ruleset's label of the level (or
-            degree), ``"d10 4, d10 2 → 42: hard success"``.
+        explain: ``explain(faces, outcome, **parameters) -> Text``, pure;
+            default: the faces, the value and the ruleset's label of the
+            level (or degree), ``"d10 4, d10 2 → 42: hard success"``. It is
+            called when a result's explanation is first read, not when the
+            check resolves; an exception it raises then is a
+            [`RulesError`][rollwerk.errors.RulesError] naming the check.
         help: One line for the CLI and the docs.
         budget: The most face combinations enumerated for exact odds.
         contest_symmetric: Whether swapping contest sides swaps the winner.
