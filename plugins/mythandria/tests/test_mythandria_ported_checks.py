@@ -1,9 +1,11 @@
 """The checks ported onto the toolkit (issue 22) keep the hand-written odds.
 
 The per-face memo that ``test_mythandria_fast_paths.py`` tested is now the
-toolkit's (``tests/test_toolkit.py`` covers it); here the toolkit's
-enumeration is compared with the closed forms the plugin used to write by
-hand, and each memoized result with one built afresh from its faces.
+toolkit's (``tests/test_toolkit.py`` covers it); here the exact odds are
+compared with the closed forms the plugin used to write by hand, and each
+memoized result with one built afresh from its faces. (The checks' own
+closed forms of issue 19 are compared with the toolkit's enumeration in
+``test_mythandria_closed_forms.py``.)
 """
 
 from __future__ import annotations

@@ -1,14 +1,17 @@
 """Decision checks (roll-under) and comparative checks (roll-plus), MY-R06..R09.
 
 Both are toolkit checks ([`define_check`][rollwerk.checks.define_check]): a
-judge from the d100 faces to an outcome, and the explanation from the catalog.
+judge from the d100 faces to an outcome, a closed form of the exact odds
+(each d100 value is one outcome of probability 1/100, whichever dice read
+it), and the explanation from the catalog.
 """
 
 from __future__ import annotations
 
 import enum
+import functools
 
-from rollwerk import Degree, Outcome, ParameterError
+from rollwerk import Degree, Distribution, Outcome, ParameterError
 from rollwerk.checks import (
     CheckDefinition,
     FaceCheck,
@@ -237,6 +240,48 @@ def _decision(faces: tuple[int, ...], pw: int) -> Outcome:
     return Outcome(result.success, result.degree, roll)
 
 
+@functools.cache
+def _decision_outcomes() -> tuple[tuple[Outcome, ...], tuple[Outcome, ...]]:
+    """Every decision outcome, shared by all pw: ``(at pw 99, at pw 1)``.
+
+    Indexed by ``roll - 1``. At pw 99 every roll but the 100 succeeds and at
+    pw 1 every roll but the 1 fails (MY-R06, MY-R07), so at any pw each roll
+    ``d`` has the outcome from the first tuple if ``d ≤ pw`` and from the
+    second otherwise.
+    """
+
+    def row(pw: int) -> tuple[Outcome, ...]:
+        results = (decide(pw, roll) for roll in range(1, 101))
+        return tuple(
+            Outcome(r.success, r.degree, roll) for roll, r in enumerate(results, 1)
+        )
+
+    return row(99), row(1)
+
+
+@functools.lru_cache(maxsize=128)
+def _decision_distribution(limit: int) -> Distribution[Outcome]:
+    """The odds at the clamped check value ``limit`` (1 … 99): 99 tables in all."""
+    high, low = _decision_outcomes()
+    # listed in the order the distribution keeps (degree, then value), so
+    # that sorting them is one pass: the 100, the failures, the successes, the 1
+    ordered = (low[99], *low[limit:99], *high[1:limit], high[0])
+    return Distribution.from_weights(dict.fromkeys(ordered, 1))
+
+
+def _decision_odds(pw: int) -> Distribution[Outcome]:
+    """The exact odds of a decision check, without judging the faces.
+
+    Each d100 value 1..100 has probability 1/100 (MY-R04: 2d10 read as tens
+    and units is a bijection onto 1..100), and its outcome depends on the
+    check value only through ``clamp(pw, 1, 99)`` (MY-R06, MY-R07): the 1
+    always succeeds, the 100 always fails, and any other roll succeeds iff
+    it is at most pw. Checks with the same clamped value share one
+    distribution.
+    """
+    return _decision_distribution(min(max(pw, 1), 99))
+
+
 def _explain_decision(
     faces: tuple[int, ...], outcome: Outcome, pw: int, dice: str
 ) -> Text:
@@ -260,8 +305,8 @@ def _explain_decision(
     )
 
 
-def _comparison(faces: tuple[int, ...], pw: int) -> Outcome:
-    roll = read_d100(faces)
+def _comparison_outcome(roll: int, pw: int) -> Outcome:
+    """The outcome of a comparative d100 ``roll`` with check value ``pw`` (MY-R08)."""
     cls = comparative_class(roll)
     return Outcome(
         cls is not ComparativeClass.EXTRAORDINARY_FAILURE,
@@ -269,6 +314,22 @@ def _comparison(faces: tuple[int, ...], pw: int) -> Outcome:
         roll + pw,
         extras={"roll": roll},
     )
+
+
+def _comparison(faces: tuple[int, ...], pw: int) -> Outcome:
+    return _comparison_outcome(read_d100(faces), pw)
+
+
+@functools.lru_cache(maxsize=256)
+def _comparison_odds(pw: int) -> Distribution[Outcome]:
+    """The exact odds of one side of a comparative check, without the faces.
+
+    Each d100 value 1..100 has probability 1/100 (MY-R04) and gives its own
+    outcome, the total ``d100 + pw`` in the roll's class (MY-R08).
+    """
+    # rolls 1, 2 … 100 are already in the distribution's order (class, total)
+    outcomes = [_comparison_outcome(roll, pw) for roll in range(1, 101)]
+    return Distribution.from_weights(dict.fromkeys(outcomes, 1))
 
 
 def _explain_comparison(
@@ -289,6 +350,7 @@ DECISION = define_check(
     (_pw("check value: roll d100 at or under it"), _DICE),
     dice=lambda dice: dice_for(dice, "check"),
     judge=_decision,
+    odds=_decision_odds,
     explain=_explain_decision,
     help="Entscheidungsprobe: d100 ≤ PW; 1 always succeeds, 100 always fails",
 )
@@ -296,7 +358,12 @@ DECISION = define_check(
 
 The outcome's value is the rolled d100; the dice are recorded with the role
 ``"check"`` (``"check tens"``, ``"check units"`` for 2d10). The exact odds
-enumerate the 100 faces: ``P(success) = clamp(pw, 1, 99) / 100``.
+are a closed form, the same for d100 and 2d10: each d100 value has
+probability 1/100 and its outcome depends on ``pw`` only through
+``clamp(pw, 1, 99)``, so ``P(success) = clamp(pw, 1, 99) / 100``; checks
+with the same clamped value share one distribution and its outcomes.
+[`enumerate`][rollwerk.checks.FaceCheck.enumerate] still judges the faces
+one by one.
 """
 
 COMPARISON = define_check(
@@ -304,6 +371,7 @@ COMPARISON = define_check(
     (_pw("check value added to the d100"), _DICE),
     dice=lambda dice: dice_for(dice, "comparison"),
     judge=_comparison,
+    odds=_comparison_odds,
     explain=_explain_comparison,
     help="Vergleichsprobe: d100 + PW, highest wins; 100 beats and 1 "
     "loses to every ordinary result",
@@ -319,7 +387,8 @@ of its own, so ``success`` is ``False`` only for the extraordinary failure;
 who wins is the contest's business
 ([`ruleset`][rollwerk_mythandria.ruleset],
 [`comparison_odds`][rollwerk_mythandria.comparison_odds]). The dice are
-recorded with the role ``"comparison"``.
+recorded with the role ``"comparison"``. The exact odds are a closed form,
+the same for d100 and 2d10: the 100 d100 values, 1/100 each.
 """
 
 
