@@ -29,12 +29,14 @@ from rollwerk.errors import (
 )
 from rollwerk.i18n import CORE, Catalog, allowed_languages
 from rollwerk.notation._dialect import ROLLWERK, Dialect, get_dialect
+from rollwerk.notation._explain_fast import Renderer, compile_explainer
 from rollwerk.notation._parser import _Parser
 from rollwerk.notation._rolled import RollNode, _explain
 from rollwerk.notation._tree import _Dice, _Node, _Number, _Sum
 from rollwerk.rng import Rng, ScriptedRng
 
 SCHEMA = 1
+_EXPLAINERS = 8  # compiled explanation renderers kept per expression
 
 
 _new_object = object.__new__
@@ -54,7 +56,15 @@ class Expression:
     (5, 15)
     """
 
-    __slots__ = ("_comment", "_dialect", "_dist", "_node", "_notation", "_roll")
+    __slots__ = (
+        "_comment",
+        "_dialect",
+        "_dist",
+        "_explainers",
+        "_node",
+        "_notation",
+        "_roll",
+    )
 
     def __init__(
         self,
@@ -71,6 +81,9 @@ class Expression:
         # Compiled on the first roll: expressions parsed only for their
         # distribution never pay for it.
         self._roll: Callable[[Rng], RollResult] = self._compile_and_roll
+        # Explanation renderers by language (or language and catalog),
+        # compiled on the first explain() in each; None: the shape has none.
+        self._explainers: dict[object, Renderer] | None = {}
 
     def _compile_and_roll(self, rng: Rng) -> RollResult:
         self._roll = self._compile()
@@ -122,6 +135,24 @@ class Expression:
             return new(expr, tuple(out), total)
 
         return general
+
+    def _explainer(self, lang: str, catalogs: Catalog | None) -> Renderer | None:
+        """The compiled renderer of explanations in a known ``lang`` (cached).
+
+        ``None`` when the expression's shape has none (the traced path
+        explains it) or when this expression already holds renderers for
+        `_EXPLAINERS` languages and catalogs.
+        """
+        renderers = self._explainers
+        if renderers is None or len(renderers) >= _EXPLAINERS:
+            return None
+        cats = (CORE,) if catalogs is None else (catalogs, CORE)
+        renderer = compile_explainer(self._node, self._notation, lang, cats)
+        if renderer is None:
+            self._explainers = None
+        else:
+            renderers[lang if catalogs is None else (lang, catalogs)] = renderer
+        return renderer
 
     @property
     def notation(self) -> str:
@@ -198,7 +229,9 @@ class RollResult:
 
     Only the faces and the total are recorded while rolling (that keeps
     rolling fast); the tree of what was kept, dropped, rerolled and exploded
-    is rebuilt on demand by replaying the faces.
+    is rebuilt on demand by replaying the faces. ``explain()`` words the
+    faces directly, with a renderer compiled once per expression and
+    language, and replays them only for rerolls and explosions.
 
     >>> r = roll("4d6kh3+2", ScriptedRng([3, 6, 1, 5]))
     >>> r.total
@@ -292,10 +325,22 @@ class RollResult:
         Raises:
             ParameterError: No catalog knows ``lang``.
         """
+        renderers = self._expr._explainers
+        if renderers is not None:
+            key = lang if catalogs is None else (lang, catalogs)
+            try:
+                renderer = renderers.get(key)
+            except TypeError:  # an unhashable lang, refused below
+                renderer = None
+            if renderer is not None:
+                return renderer(self._faces, self._total, full)
         cats = () if catalogs is None else (catalogs,)
         known = CORE.languages if catalogs is None else (CORE | catalogs).languages
         if lang not in known:
             raise ParameterError("lang", lang, allowed_languages(known))
+        renderer = self._expr._explainer(lang, catalogs)
+        if renderer is not None:
+            return renderer(self._faces, self._total, full)
         return _explain(self.notation, self.tree, self._total, lang, cats, full=full)
 
     def _repr_html_(self) -> str:
