@@ -177,3 +177,19 @@ def test_request_values_are_checked_once_and_still_refused() -> None:
     requests.clear()
     assert len(requests) == 0
     assert requests.build(toy, "skill=3") is not check
+
+
+def test_outcomes_keep_their_hash_and_sort_key_and_still_compare_by_value() -> None:
+    low = Outcome(True, Degree.SUCCESS, 3)
+    high = Outcome(True, Degree.CRITICAL_SUCCESS, 1)
+    assert sorted([high, low]) == [low, high]
+    assert low._sort_key == (2, 3, True, True, "()", "")
+    assert attrs.evolve(low, value=4)._sort_key is None  # made again on demand
+    assert attrs.evolve(low, value=4) > low
+    assert hash(low) == hash(Outcome(True, Degree.SUCCESS, 3))
+    assert low == Outcome(True, Degree.SUCCESS, 3)
+    assert repr(low) == (
+        "Outcome(success=True, degree=<Degree.SUCCESS: 'success'>, value=3, "
+        "rolled=True, extras=(), level=None)"
+    )
+    assert [d.rank for d in Degree] == [0, 1, 2, 3]

@@ -64,14 +64,14 @@ class Degree(enum.Enum):
     @property
     def rank(self) -> int:
         """0 for critical failure up to 3 for critical success."""
-        return _DEGREE_RANK[self]
+        return _DEGREE_RANK[self._value_]
 
 
-_DEGREE_RANK = {
-    Degree.CRITICAL_FAILURE: 0,
-    Degree.FAILURE: 1,
-    Degree.SUCCESS: 2,
-    Degree.CRITICAL_SUCCESS: 3,
+_DEGREE_RANK = {  # by value: a string's hash is cheaper than an enum member's
+    "critical_failure": 0,
+    "failure": 1,
+    "success": 2,
+    "critical_success": 3,
 }
 
 
@@ -114,7 +114,7 @@ are given in full (what a result loaded from JSON holds).
 """
 
 
-@attrs.frozen(order=False)
+@attrs.frozen(order=False, cache_hash=True)
 class Outcome:
     """The summary of a result that exact distributions are taken over.
 
@@ -140,16 +140,25 @@ class Outcome:
     level: str | None = None
     """The ruleset's success level id (``"hard"``), or ``None`` without levels."""
 
+    _sort_key: tuple[Any, ...] | None = attrs.field(
+        default=None, init=False, eq=False, hash=False, repr=False
+    )
+    """The order key, made on the first comparison (sorting compares often)."""
+
     def _key(self) -> tuple[Any, ...]:
-        value = -(10**18) if self.value is None else self.value
-        return (
-            self.degree.rank,
-            value,
-            self.success,
-            self.rolled,
-            repr(self.extras),
-            self.level or "",
-        )
+        key = self._sort_key
+        if key is None:
+            value = -(10**18) if self.value is None else self.value
+            key = (
+                _DEGREE_RANK[self.degree._value_],
+                value,
+                self.success,
+                self.rolled,
+                repr(self.extras),
+                self.level or "",
+            )
+            object.__setattr__(self, "_sort_key", key)
+        return key
 
     def __lt__(self, other: Outcome) -> bool:
         return self._key() < other._key()
