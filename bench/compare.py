@@ -928,12 +928,16 @@ WHY_CLI = (
     "path (the encounter and i18n modules that `rollwerk.rulesets` pulls in)."
 )
 WHY_FRESH = (
-    "a never-seen parameter set builds a new check (the ruleset's factory "
-    "through the plugin guard: parameter validation, the toolkit's dice "
-    "declaration and per-face memo) and judges and explains its first face; "
-    "that is the ruleset's own code, which the toolkit runs once per check "
-    "and face. Repeated requests — what a bot mostly sees — are a "
-    "dictionary lookup and meet their target."
+    "a never-seen parameter set is read once (each value checked as it is "
+    "parsed), built into a new frozen check (the ruleset's factory through "
+    "the plugin guard, its dice function, the toolkit's memo) and resolved "
+    "(one draw, the ruleset's judge, an `Outcome` and a `CheckResult`); the "
+    "explanation is deferred until read. Each of those steps is one or two "
+    "`random.randint` calls' worth of Python, and the ruleset's own judge "
+    "and dice function are the largest parts for DS4 (sub-check "
+    "assignment) and Fluid (the fate roll). Below this, a check would have "
+    "to stop being a validated frozen value. Repeated requests — what a bot "
+    "mostly sees — are a dictionary lookup and meet their target."
 )
 WHY_TABLE = (
     "Mythandria's decision check has no closed form, so each of the 201 "
