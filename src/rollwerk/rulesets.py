@@ -13,25 +13,27 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any, Protocol, TypeAlias, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, runtime_checkable
 
 import attrs
 
-from rollwerk.checks._contest_result import ContestResult
 from rollwerk.checks._levels import Level, SuccessLevels
 from rollwerk.checks._model import Check, CheckResult, ContestOutcome, Outcome
 from rollwerk.checks._parameters import CheckSpec, Difficulty
 from rollwerk.checks._toolkit import TOOLKIT_CATALOG, CheckDefinition, compare
-from rollwerk.distribution import Distribution
-from rollwerk.encounter import (
-    Combatant,
-    EncounterTraits,
-    StackingPolicy,
-    by_initiative,
-)
+from rollwerk.encounter._stacking import StackingPolicy
+from rollwerk.encounter._traits import EncounterTraits
 from rollwerk.errors import ContestError, ParameterError, UnknownCheck
 from rollwerk.i18n import Catalog
 from rollwerk.rng import Rng
+
+# Only for the types: ``rollwerk check`` declares and resolves checks without
+# loading the encounter's state or contest results; the functions that need
+# them import them when called.
+if TYPE_CHECKING:
+    from rollwerk.checks._contest_result import ContestResult
+    from rollwerk.distribution import Distribution
+    from rollwerk.encounter import Combatant
 
 ContestRule: TypeAlias = Callable[[Outcome, Outcome], ContestOutcome]
 """A contest rule that sees the two outcomes: ``rule(first, second)``."""
@@ -43,7 +45,7 @@ CheckContestRule: TypeAlias = Callable[[Check, Outcome, Check, Outcome], Contest
 ContestKey: TypeAlias = Callable[[Check, Outcome], Any]
 """A contest rule written as a key per side: the higher key wins, equal keys tie."""
 
-InitiativeRule: TypeAlias = Callable[[Sequence[Combatant], Rng], Sequence[str]]
+InitiativeRule: TypeAlias = Callable[[Sequence["Combatant"], Rng], Sequence[str]]
 """An initiative rule: combatants and an Rng → ids in acting order."""
 
 
@@ -361,6 +363,8 @@ def contest_result(
                 f"{side} result must belong to ruleset {ruleset.id!r}, "
                 f"got {result.ruleset!r}"
             )
+    from rollwerk.checks._contest_result import ContestResult
+
     outcome = resolve_contest(ruleset, first.outcome(), second.outcome(), checks=checks)
     return ContestResult(first, second, outcome, ruleset.id)
 
@@ -529,6 +533,8 @@ class RulesetSpec(Ruleset):
         """The declared initiative rule, or highest initiative first."""
         if self.initiative is not None:
             return self.initiative(combatants, rng)
+        from rollwerk.encounter import by_initiative
+
         return by_initiative(combatants, rng)
 
 

@@ -35,9 +35,6 @@ if TYPE_CHECKING:
     from rollwerk.encounter._effects import (
         ActiveEffect,
         Effect,
-        SameName,
-        Stacking,
-        StackingPolicy,
         modifiers_in_force,
     )
     from rollwerk.encounter._encounter import (
@@ -71,6 +68,11 @@ if TYPE_CHECKING:
         describe_events,
         event_from_json,
         event_to_json,
+    )
+    from rollwerk.encounter._stacking import (
+        SameName,
+        Stacking,
+        StackingPolicy,
     )
     from rollwerk.encounter._state import (
         Combatant,
@@ -205,10 +207,10 @@ if not TYPE_CHECKING:
             "RoundEnded": "rollwerk.encounter._events",
             "RoundStarted": "rollwerk.encounter._events",
             "Rounds": "rollwerk.encounter._durations",
-            "SameName": "rollwerk.encounter._effects",
+            "SameName": "rollwerk.encounter._stacking",
             "Signalled": "rollwerk.encounter._events",
-            "Stacking": "rollwerk.encounter._effects",
-            "StackingPolicy": "rollwerk.encounter._effects",
+            "Stacking": "rollwerk.encounter._stacking",
+            "StackingPolicy": "rollwerk.encounter._stacking",
             "Step": "rollwerk.encounter._encounter",
             "TimePassed": "rollwerk.encounter._events",
             "Timeline": "rollwerk.encounter._timeline",

@@ -16,7 +16,8 @@ from typing import Any, TypeVar
 from rollwerk._jsonutil import array, document, fraction, natural, nested, obj, strict
 from rollwerk.dice._die import DieRoll
 from rollwerk.encounter._durations import DurationDecoder
-from rollwerk.encounter._effects import ActiveEffect, StackingPolicy
+from rollwerk.encounter._effects import ActiveEffect
+from rollwerk.encounter._stacking import StackingPolicy
 from rollwerk.encounter._state import Combatant, EncounterState
 from rollwerk.errors import SchemaError
 

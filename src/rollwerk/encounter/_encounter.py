@@ -24,8 +24,9 @@ import attrs
 from rollwerk.checks._model import Modifier, Scalar
 from rollwerk.encounter import _codec, _operations
 from rollwerk.encounter._durations import Duration, DurationDecoder
-from rollwerk.encounter._effects import Effect, StackingPolicy
+from rollwerk.encounter._effects import Effect
 from rollwerk.encounter._events import Event
+from rollwerk.encounter._stacking import StackingPolicy
 from rollwerk.encounter._state import (
     Combatant,
     CounterReset,

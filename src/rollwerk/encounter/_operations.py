@@ -22,7 +22,7 @@ import attrs
 from rollwerk.checks._model import Modifier, Scalar
 from rollwerk.dice._die import DieRoll
 from rollwerk.encounter._durations import Concentration, Duration, GameTime
-from rollwerk.encounter._effects import ActiveEffect, Effect, SameName, StackingPolicy
+from rollwerk.encounter._effects import ActiveEffect, Effect
 from rollwerk.encounter._events import (
     ActionSpent,
     CheckRecorded,
@@ -48,6 +48,7 @@ from rollwerk.encounter._events import (
     TurnEnded,
     TurnStarted,
 )
+from rollwerk.encounter._stacking import SameName, StackingPolicy
 from rollwerk.encounter._state import (
     Combatant,
     Counter,

@@ -18,7 +18,8 @@ from rollwerk._jsonutil import array, choice, document, natural, nested, obj, st
 from rollwerk.checks._model import Modifier
 from rollwerk.dice._die import DieRoll
 from rollwerk.encounter._durations import Remaining
-from rollwerk.encounter._effects import ActiveEffect, StackingPolicy
+from rollwerk.encounter._effects import ActiveEffect
+from rollwerk.encounter._stacking import StackingPolicy
 from rollwerk.errors import ParameterError
 from rollwerk.rng import Rng
 

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from rollwerk.encounter._effects import StackingPolicy
-from rollwerk.encounter._state import Combatant, by_initiative
-from rollwerk.rng import Rng
+from rollwerk.encounter._stacking import StackingPolicy
+
+if TYPE_CHECKING:
+    from rollwerk.encounter._state import Combatant
+    from rollwerk.rng import Rng
 
 __all__ = ["EncounterTraits"]
 
@@ -69,4 +71,8 @@ class EncounterTraits(Protocol):
         die drawn from ``rng`` is recorded in the encounter's
         [`initiative_rolls`][rollwerk.encounter.Encounter.initiative_rolls].
         """
+        # imported here: a ruleset declares its traits without loading the
+        # encounter's state (``rollwerk check`` never runs an encounter)
+        from rollwerk.encounter._state import by_initiative
+
         return by_initiative(combatants, rng)
