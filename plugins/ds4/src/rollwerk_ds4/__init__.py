@@ -76,7 +76,6 @@ if TYPE_CHECKING:
         wake_up_hours,
     )
     from rollwerk_ds4._data import (
-        DIFFICULTIES,
         LABELS,
         TYPICAL_CHECKS,
         Attribute,
@@ -113,7 +112,7 @@ if TYPE_CHECKING:
         switch_spell,
     )
     from rollwerk_ds4._odds import check_weights, fixed_assignment_weights
-    from rollwerk_ds4._ruleset import RULESET, contest, ruleset
+    from rollwerk_ds4._ruleset import DIFFICULTIES, RULESET, contest, ruleset
 
 # Public name -> private module, imported on first access so that loading
 # the plugin (e.g. for one CLI check) imports only what it uses.
@@ -177,7 +176,6 @@ _LAZY: dict[str, str] = {
     "wake_attempt": "rollwerk_ds4._combat",
     "wake_up_hours": "rollwerk_ds4._combat",
     "Attribute": "rollwerk_ds4._data",
-    "DIFFICULTIES": "rollwerk_ds4._data",
     "LABELS": "rollwerk_ds4._data",
     "Stats": "rollwerk_ds4._data",
     "TYPICAL_CHECKS": "rollwerk_ds4._data",
@@ -208,6 +206,7 @@ _LAZY: dict[str, str] = {
     "switch_spell": "rollwerk_ds4._magic",
     "check_weights": "rollwerk_ds4._odds",
     "fixed_assignment_weights": "rollwerk_ds4._odds",
+    "DIFFICULTIES": "rollwerk_ds4._ruleset",
     "RULESET": "rollwerk_ds4._ruleset",
     "contest": "rollwerk_ds4._ruleset",
     "ruleset": "rollwerk_ds4._ruleset",

@@ -1,4 +1,8 @@
-"""DS4 data: labels, difficulty presets, typical checks, character values."""
+"""DS4 data: labels, typical checks, character values.
+
+The difficulty presets are part of the ruleset value (``_ruleset``), so that
+``rollwerk check ds4`` does not load this module.
+"""
 
 from __future__ import annotations
 
@@ -8,12 +12,10 @@ from collections.abc import Mapping
 import attrs
 
 from rollwerk import ParameterError
-from rollwerk.checks import Difficulty
 from rollwerk.i18n import Text
 from rollwerk_ds4._catalog import CATALOG
 
 __all__ = [
-    "DIFFICULTIES",
     "LABELS",
     "TYPICAL_CHECKS",
     "Attribute",
@@ -29,18 +31,6 @@ LABELS: Mapping[str, Mapping[str, str]] = CATALOG.labels("ds4")
 
 Derived from the catalog's ``ds4.label.<key>`` messages.
 """
-
-
-DIFFICULTIES: tuple[Difficulty, ...] = (
-    Difficulty("routine", 8, CATALOG.text("ds4.difficulty.routine")),
-    Difficulty("very-easy", 4, CATALOG.text("ds4.difficulty.very-easy")),
-    Difficulty("easy", 2, CATALOG.text("ds4.difficulty.easy")),
-    Difficulty("normal", 0, CATALOG.text("ds4.difficulty.normal")),
-    Difficulty("hard", -2, CATALOG.text("ds4.difficulty.hard")),
-    Difficulty("very-hard", -4, CATALOG.text("ds4.difficulty.very-hard")),
-    Difficulty("extremely-hard", -8, CATALOG.text("ds4.difficulty.extremely-hard")),
-)
-"""The difficulty presets of DS4-R03, easiest first (guidelines only)."""
 
 
 class Attribute(enum.Enum):

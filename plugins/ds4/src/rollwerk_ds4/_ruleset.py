@@ -3,13 +3,25 @@
 from __future__ import annotations
 
 from rollwerk import ContestOutcome, Degree, Outcome
+from rollwerk.checks import Difficulty
 from rollwerk.rulesets import RulesetSpec, define_ruleset
 from rollwerk_ds4._attack import ATTACK
 from rollwerk_ds4._catalog import CATALOG
 from rollwerk_ds4._check import CHECK, RULESET_ID
-from rollwerk_ds4._data import DIFFICULTIES
 
-__all__ = ["RULESET", "contest", "ruleset"]
+__all__ = ["DIFFICULTIES", "RULESET", "contest", "ruleset"]
+
+
+DIFFICULTIES: tuple[Difficulty, ...] = (
+    Difficulty("routine", 8, CATALOG.text("ds4.difficulty.routine")),
+    Difficulty("very-easy", 4, CATALOG.text("ds4.difficulty.very-easy")),
+    Difficulty("easy", 2, CATALOG.text("ds4.difficulty.easy")),
+    Difficulty("normal", 0, CATALOG.text("ds4.difficulty.normal")),
+    Difficulty("hard", -2, CATALOG.text("ds4.difficulty.hard")),
+    Difficulty("very-hard", -4, CATALOG.text("ds4.difficulty.very-hard")),
+    Difficulty("extremely-hard", -8, CATALOG.text("ds4.difficulty.extremely-hard")),
+)
+"""The difficulty presets of DS4-R03, easiest first (guidelines only)."""
 
 
 def contest(first: Outcome, second: Outcome) -> ContestOutcome:

@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import rollwerk
-from rollwerk.analysis import FightRules
-from rollwerk.i18n import Catalog
-from rollwerk.plugins.hookspecs import RegistryView
 from rollwerk_ds4._ruleset import RULESET
+
+# Types only: ``rollwerk check ds4`` imports this module, and the fight
+# analysis is loaded by the fight hook alone.
+if TYPE_CHECKING:
+    from rollwerk.analysis import FightRules
+    from rollwerk.i18n import Catalog
+    from rollwerk.plugins.hookspecs import RegistryView
 
 __all__ = [
     "rollwerk_register_catalogs",
