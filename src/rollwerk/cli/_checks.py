@@ -53,17 +53,31 @@ def _dumps(data: Any, **options: Any) -> str:
     return json.dumps(data, **options)
 
 
+_NAMES = ("rulesets", "check", "odds", "contest")
+
+
 def add_parsers(
     subparsers: argparse._SubParsersAction[argparse.ArgumentParser],
     languages: Languages | None = None,
+    commands: Sequence[str] = _NAMES,
 ) -> None:
     """Add ``rulesets``, ``check``, ``odds`` and ``contest`` to the CLI.
 
     ``languages`` are the choices of ``--lang`` (default: the core's and the
-    installed plugins' catalogs' languages).
+    installed plugins' catalogs' languages); ``commands`` the subcommands
+    to add (default: all four; the CLI adds only the one it runs).
     """
     if languages is None:
         languages = Languages(None)
+    for name in _NAMES:
+        if name in commands:
+            _ADDERS[name](subparsers, languages)
+
+
+def _add_rulesets(
+    subparsers: argparse._SubParsersAction[argparse.ArgumentParser],
+    languages: Languages,
+) -> None:
     p = subparsers.add_parser(
         "rulesets",
         help="list the installed rulesets and plugin load failures",
@@ -75,6 +89,11 @@ def add_parsers(
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(handler=cmd_rulesets)
 
+
+def _add_check(
+    subparsers: argparse._SubParsersAction[argparse.ArgumentParser],
+    languages: Languages,
+) -> None:
     p = subparsers.add_parser(
         "check",
         help="resolve a check of a ruleset",
@@ -91,6 +110,11 @@ def add_parsers(
     p.add_argument("--explain", action="store_true", help="say what happened")
     p.set_defaults(handler=cmd_check)
 
+
+def _add_odds(
+    subparsers: argparse._SubParsersAction[argparse.ArgumentParser],
+    languages: Languages,
+) -> None:
     p = subparsers.add_parser(
         "odds",
         help="print the exact outcome distribution of a check",
@@ -100,6 +124,11 @@ def add_parsers(
     _common(p, languages)
     p.set_defaults(handler=cmd_odds)
 
+
+def _add_contest(
+    subparsers: argparse._SubParsersAction[argparse.ArgumentParser],
+    languages: Languages,
+) -> None:
     p = subparsers.add_parser(
         "contest",
         help="print the exact odds of an opposed check",
@@ -128,6 +157,14 @@ def add_parsers(
         "and explain who won",
     )
     p.set_defaults(handler=cmd_contest)
+
+
+_ADDERS = {
+    "rulesets": _add_rulesets,
+    "check": _add_check,
+    "odds": _add_odds,
+    "contest": _add_contest,
+}
 
 
 def _common(p: argparse.ArgumentParser, languages: Languages) -> None:

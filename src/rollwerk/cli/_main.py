@@ -95,7 +95,12 @@ def _parser(
         [_COMMANDS[first]] if first in _COMMANDS else ["_roll", "_checks", "_fight"]
     )
     for name in wanted:
-        importlib.import_module(f"rollwerk.cli.{name}").add_parsers(sub, languages)
+        module = importlib.import_module(f"rollwerk.cli.{name}")
+        if name == "_checks" and first in _COMMANDS:
+            # the one subcommand asked for: argparse builds every parser it is given
+            module.add_parsers(sub, languages, commands=(first,))
+        else:
+            module.add_parsers(sub, languages)
     for command in sub.choices.values():
         for action in command._actions:
             if action.type is int:  # ASCII digits only: int() reads "1_0" and "٣"

@@ -249,7 +249,6 @@ def _import_entry_point(
     return None
 
 
-@attrs.frozen
 class _Plan:
     """What the installed metadata says, before any plugin is imported.
 
@@ -260,14 +259,36 @@ class _Plan:
     with a group), the ruleset ids it may register; ``undeclared`` are
     plugins given as objects without a group (hand-made entry points in
     tests), loaded for every lookup and held to no declaration.
+
+    A plain class, not an attrs one: private and built once per registry,
+    it is not worth compiling attrs methods for at every CLI start.
     """
 
-    plugins: dict[str, EntryPointLike]
-    declared: dict[str, str]
-    allowed: dict[str, frozenset[str]]
-    undeclared: frozenset[str]
-    contested: frozenset[str]
-    failures: list[PluginFailure]
+    __slots__ = (
+        "allowed",
+        "contested",
+        "declared",
+        "failures",
+        "plugins",
+        "undeclared",
+    )
+
+    def __init__(
+        self,
+        *,
+        plugins: dict[str, EntryPointLike],
+        declared: dict[str, str],
+        allowed: dict[str, frozenset[str]],
+        undeclared: frozenset[str],
+        contested: frozenset[str],
+        failures: list[PluginFailure],
+    ) -> None:
+        self.plugins = plugins
+        self.declared = declared
+        self.allowed = allowed
+        self.undeclared = undeclared
+        self.contested = contested
+        self.failures = failures
 
     @classmethod
     def read(cls, entry_points: Iterable[EntryPointLike]) -> _Plan:
@@ -321,7 +342,12 @@ class _Plan:
             n for n, ep in plugins.items() if not hasattr(ep, "group")
         )
         return cls(
-            plugins, declared, allowed, undeclared, frozenset(contested), failures
+            plugins=plugins,
+            declared=declared,
+            allowed=allowed,
+            undeclared=undeclared,
+            contested=frozenset(contested),
+            failures=failures,
         )
 
 
@@ -363,12 +389,14 @@ def _plugin_manager(
     return pm, distributions, failures
 
 
-@attrs.frozen
 class _Outcome:
     """One plugin's validated contribution to a hook, and its problems."""
 
-    values: list[Any]
-    problems: list[str]
+    __slots__ = ("problems", "values")
+
+    def __init__(self, values: list[Any], problems: list[str]) -> None:
+        self.values = values
+        self.problems = problems
 
 
 def _is_wrapper(impl: pluggy.HookImpl) -> bool:
