@@ -18,8 +18,9 @@ from hypothesis import strategies as st
 from rollwerk import SeededRng, parse
 from rollwerk.errors import LimitExceeded, NotationError, ParameterError
 from rollwerk.i18n import Catalog
-from rollwerk.notation import RollResult
+from rollwerk.notation import Expression, RollResult
 from rollwerk.notation._rolled import _explain
+from rollwerk.notation._tree import _Number, _Sum
 
 EO = Catalog(
     {
@@ -68,6 +69,16 @@ def _dice(draw: st.DrawFn) -> str:
         text += f"mi{draw(st.integers(1, sides))}"
         if draw(st.booleans()):
             text += f"ma{draw(st.integers(1, sides))}"
+    if draw(st.integers(0, 3)) == 0:
+        text += draw(st.sampled_from(["r", "ro"]))
+        text += draw(st.sampled_from(["", "<", "<=", ">", ">="]))
+        text += str(draw(st.integers(-1, 3)))
+    if draw(st.integers(0, 3)) == 0:
+        text += draw(st.sampled_from(["!", "!!", "x", "xo", "!p"]))
+        if draw(st.booleans()):
+            text += draw(st.sampled_from(["", ">", ">="])) + str(
+                draw(st.integers(1, 9))
+            )
     if draw(st.booleans()):
         kind = draw(st.sampled_from(["kh", "kl", "dh", "dl"]))
         text += f"{kind}{draw(st.integers(0, count))}"
@@ -151,13 +162,12 @@ def _expression(draw: st.DrawFn, depth: int = 2) -> str:
 def test_compiled_explanations_equal_the_traced_ones(notation: str, seed: int) -> None:
     try:
         expr = parse(notation)
-    except (NotationError, LimitExceeded):
+    except (NotationError, LimitExceeded, ParameterError):  # e.g. 1d2mi2!
         assume(False)
         raise
     result = expr.roll(SeededRng(seed))
     _assert_same(result)
-    # ``1d6 != 2`` explodes (``!``): then the traced path explains it
-    assert expr._explainers or "!" in notation, "the compiled renderer was used"
+    assert expr._explainers, "the compiled renderer was used"
 
 
 @settings(max_examples=100, deadline=None)
@@ -327,12 +337,70 @@ def test_unknown_languages_are_refused_before_and_after_caching() -> None:
     assert "eo" not in (result.expression._explainers or {})
 
 
-def test_rerolls_and_explosions_are_explained_by_the_traced_path() -> None:
-    for notation in ["3d6!", "4d6r1", "1d20 + 2d6!kh1", "{3d6ro1}kh1"]:
-        expr = parse(notation)
-        result = expr.roll(SeededRng(4))
-        _assert_same(result)
-        assert expr._explainers is None
+@pytest.mark.parametrize(
+    ("notation", "dialect", "faces", "line"),
+    [
+        (
+            "1d6!",
+            "rollwerk",
+            [6] * 21,
+            "1d6!: " + "+".join(["6"] * 21) + "=126 (exploded 20 times, the cap) → 126",
+        ),
+        (
+            "1d2r1",
+            "rollwerk",
+            [1] * 101,
+            "1d2r1: " + "→".join(["1"] * 101) + " "
+            "(rerolled 100 times, the cap: the last face stands) → 1",
+        ),
+        (
+            "2d6ro<3!kh1",
+            "rollwerk",
+            [1, 6, 2, 5],
+            ("2d6ro<3!kh1: 1→6+2=8 (rerolled, exploded), 5 (dropped) → 8"),
+        ),
+        (
+            "3d6!>4",
+            "roll20",
+            [5, 1, 2, 6, 3],
+            (
+                "3d6!>4: "
+                "5, 1 (added by an explosion), 2, 6, 3 (added by an explosion) → 17"
+            ),
+        ),
+        (
+            "1d6!p",
+            "roll20",
+            [6, 6, 3],
+            (
+                "1d6!p: 6, 5 (added by penetration, "
+                "counts 1 less), 2 (added by penetration, counts 1 less) → 13"
+            ),
+        ),
+    ],
+)
+def test_rerolls_and_explosions(
+    notation: str, dialect: str, faces: list[int], line: str
+) -> None:
+    result = parse(notation, dialect).replay(faces)
+    assert result.explain().splitlines()[1] == f"  {line}"
+    _assert_same(result)
+
+
+class _Odd(_Number):
+    """A node kind the compiler does not know."""
+
+    __slots__ = ()
+
+
+def test_a_node_kind_without_a_renderer_is_explained_by_the_traced_path() -> None:
+    expr = Expression(
+        "2d6+7", _Sum([parse("2d6")._node, _Odd(7, "7")], ["+", "+"], "2d6+7")
+    )
+    result = expr.replay([3, 4])
+    assert result.explain() == "2d6+7 = 14\n  2d6: 3, 4 → 7"
+    assert expr._explainers is None
+    _assert_same(result)
 
 
 def test_the_tree_json_and_html_still_come_from_the_traced_roll() -> None:

@@ -6,16 +6,21 @@ reference explanation replays them through the traced roller into a
 words it (``_rolled._explain``). That costs tens of times the roll, so
 ``explain()`` first asks this module for a renderer compiled for the
 expression's shape and the language: closures that read each node's faces
-at offsets fixed when compiling and write the very same text, with the
-catalog's fixed words rendered once.
+(at offsets fixed when compiling, up to the first pool whose number of
+draws varies) and write the very same text, with the catalog's fixed words
+rendered once.
 
-Shapes with a fixed number of draws are compiled: numbers, dice terms
-without rerolls or explosions (keep/drop, success and failure counting,
-tallies, ``min``/``max``, Fudge and custom dice), sums, products and
-divisions, negation, functions, comparisons, groups and labels. Anything
-else (a reroll or an explosion draws a varying number of faces) gets
-``None`` and is explained by the traced path, which stays the reference;
-``tests/test_explain_fast.py`` checks the two agree byte for byte.
+Every node kind of the notation is compiled: numbers, dice terms (keep/drop,
+success and failure counting, tallies, ``min``/``max``, Fudge and custom
+dice; rerolls and explosions draw as ``Pool._roll_traced`` and are worded
+as ``RolledDie.describe`` words them), sums, products and divisions,
+negation, functions, comparisons, groups and labels. A node kind it does not
+know gets ``None`` and is explained by the traced path, which stays the
+reference; ``tests/test_explain_fast.py`` checks the two agree byte for
+byte over random expressions.
+
+Longer than 500 lines because each node kind's renderer mirrors, side by
+side, the traced roll and the wording it replaces.
 """
 
 from __future__ import annotations
@@ -24,7 +29,8 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 from rollwerk.dice._die import Comparison
-from rollwerk.dice._pool import Pool, TallyKind
+from rollwerk.dice._limits import DICE_LIMITS
+from rollwerk.dice._pool import ExplodeMode, Pool, TallyKind
 from rollwerk.i18n import Catalog, render
 from rollwerk.notation._rolled import (
     _HEAD,
@@ -51,10 +57,11 @@ Faces = tuple[int, ...] | bytes
 """The faces of a roll as ``RollResult`` keeps them."""
 Renderer = Callable[[Faces, int, bool], str]
 """``renderer(faces, total, full)``: the explanation of a roll."""
-# A compiled node: reads its faces, appends its lines (postorder, each
+# A compiled node: reads its faces (from ``pos[0]`` on, advancing it, once
+# the offset is no longer fixed), appends its lines (postorder, each
 # starting with a newline), returns its value.
-_Part = Callable[[Faces, list[str], bool], int]
-# A dice term: its value from the faces; its line from the faces and value.
+_Part = Callable[[Faces, list[int], list[str], bool], int]
+# A dice term: its value from its faces; its line from its faces and value.
 _Value = Callable[[Faces], int]
 _Line = Callable[[Faces, int, bool], str]
 
@@ -68,7 +75,15 @@ class _Unsupported(Exception):
 class _Words:
     """The catalog words of one language, rendered once per renderer."""
 
-    __slots__ = ("_successes", "cats", "dropped", "failure", "lang", "success")
+    __slots__ = (
+        "_successes",
+        "_words",
+        "cats",
+        "dropped",
+        "failure",
+        "lang",
+        "success",
+    )
 
     def __init__(self, lang: str, cats: Sequence[Catalog]) -> None:
         self.lang = lang
@@ -77,6 +92,15 @@ class _Words:
         self.success = render(cats, lang, "die.success")
         self.failure = render(cats, lang, "die.failure")
         self._successes: dict[int, str] = {}
+        self._words: dict[str, str] = {}
+
+    def word(self, message: str, **fields: int) -> str:
+        """Another fixed word (``die.rerolled``, ``die.exploded_cap``…)."""
+        key = f"{message}{fields}"
+        text = self._words.get(key)
+        if text is None:
+            text = self._words[key] = render(self.cats, self.lang, message, **fields)
+        return text
 
     def successes(self, n: int) -> str:
         """``→ 3 successes``: a count of successes, as the traced path words it."""
@@ -117,9 +141,9 @@ def compile_explainer(
 def _compile(node: _Node, notation: str, w: _Words) -> Renderer:
     head = f"{notation} = "
     inner, label = _unlabel(node, "")
-    if isinstance(inner, _Dice):
-        # One dice term: its value is the total.
-        _, line = _pool(inner.pool, _text(inner, label), 0, w)
+    if isinstance(inner, _Dice) and not (inner.pool.reroll or inner.pool.explode):
+        # One dice term: its faces are all faces, its value is the total.
+        _, line = _pool(inner.pool, _text(inner, label), w)
         pool = inner.pool
         if pool.count == 1 and pool.is_plain and pool.die.is_standard:
             prefix = f"\n  {_text(inner, label)}: "
@@ -141,7 +165,7 @@ def _compile(node: _Node, notation: str, w: _Words) -> Renderer:
 
     def general(faces: Faces, total: int, full: bool) -> str:
         lines = [head, str(total)]
-        part(faces, lines, full)
+        part(faces, [0], lines, full)
         return "".join(lines)
 
     return general
@@ -177,14 +201,18 @@ def _text(node: _Node, label: str) -> str:
     return f"{node.text} [{label}]" if label else node.text
 
 
-def _part(node: _Node, label: str, at: list[int], w: _Words) -> _Part:
-    """Compile ``node``; ``at[0]`` is the offset of its first face (advanced)."""
+def _part(node: _Node, label: str, at: list[int | None], w: _Words) -> _Part:
+    """Compile ``node`` whose first face is at ``at[0]`` (advanced past it).
+
+    ``at[0]`` is ``None`` after a pool that draws a varying number of faces:
+    the nodes after it read the offset from the renderer's ``pos``.
+    """
     node, label = _unlabel(node, label)
     kind = type(node)
     if kind is _Number:
         assert isinstance(node, _Number)
         v = node.value
-        return lambda faces, lines, full: v
+        return lambda faces, pos, lines, full: v
     if kind is _Dice:
         assert isinstance(node, _Dice)
         return _dice_part(node, label, at, w)
@@ -194,7 +222,7 @@ def _part(node: _Node, label: str, at: list[int], w: _Words) -> _Part:
     if kind is _Negate:
         assert isinstance(node, _Negate)
         f = _part(node.operand, "", at, w)
-        return lambda faces, lines, full: -f(faces, lines, full)
+        return lambda faces, pos, lines, full: -f(faces, pos, lines, full)
     if isinstance(node, _Product):  # and the parser's _Exact
         return _product_part(node, at, w)
     if kind is _Function:
@@ -209,43 +237,71 @@ def _part(node: _Node, label: str, at: list[int], w: _Words) -> _Part:
     raise _Unsupported(kind.__name__)
 
 
-def _dice_part(node: _Dice, label: str, at: list[int], w: _Words) -> _Part:
-    value, line = _pool(node.pool, _text(node, label), at[0], w)
-    at[0] += node.pool.count
+def _dice_part(node: _Dice, label: str, at: list[int | None], w: _Words) -> _Part:
+    pool = node.pool
+    text = _text(node, label)
+    start = at[0]
+    if pool.reroll or pool.explode is not None:
+        at[0] = None
+        take = _varying_pool(pool, text, w)
 
-    def dice(faces: Faces, lines: list[str], full: bool) -> int:
-        v = value(faces)
-        lines.append(line(faces, v, full))
+        def varying(faces: Faces, pos: list[int], lines: list[str], full: bool) -> int:
+            line, v, pos[0] = take(faces, pos[0] if start is None else start, full)
+            lines.append(line)
+            return v
+
+        return varying
+    value, line = _pool(pool, text, w)
+    n = pool.count
+    if start is None:
+
+        def dice_after(
+            faces: Faces, pos: list[int], lines: list[str], full: bool
+        ) -> int:
+            p = pos[0]
+            idx = faces[p : p + n]
+            pos[0] = p + n
+            v = value(idx)
+            lines.append(line(idx, v, full))
+            return v
+
+        return dice_after
+    at[0] = end = start + n
+
+    def dice(faces: Faces, pos: list[int], lines: list[str], full: bool) -> int:
+        idx = faces[start:end]
+        v = value(idx)
+        lines.append(line(idx, v, full))
         return v
 
     return dice
 
 
-def _sum_part(node: _Sum, at: list[int], w: _Words) -> _Part:
+def _sum_part(node: _Sum, at: list[int | None], w: _Words) -> _Part:
     parts = [
         (op == "-", _part(t, "", at, w))
         for op, t in zip(node.ops, node.terms, strict=True)
     ]
 
-    def add(faces: Faces, lines: list[str], full: bool) -> int:
+    def add(faces: Faces, pos: list[int], lines: list[str], full: bool) -> int:
         total = 0
         for neg, f in parts:
             if neg:
-                total -= f(faces, lines, full)
+                total -= f(faces, pos, lines, full)
             else:
-                total += f(faces, lines, full)
+                total += f(faces, pos, lines, full)
         return total
 
     return add
 
 
-def _product_part(node: _Product, at: list[int], w: _Words) -> _Part:
+def _product_part(node: _Product, at: list[int | None], w: _Words) -> _Part:
     parts = [_part(f, "", at, w) for f in node.factors]
     ops = node.ops[1:]
     if not set(node.ops) - {"*"}:
 
-        def multiply(faces: Faces, lines: list[str], full: bool) -> int:
-            vals = [f(faces, lines, full) for f in parts]
+        def multiply(faces: Faces, pos: list[int], lines: list[str], full: bool) -> int:
+            vals = [f(faces, pos, lines, full) for f in parts]
             total = vals[0]
             for v in vals[1:]:
                 total *= v
@@ -258,8 +314,8 @@ def _product_part(node: _Product, at: list[int], w: _Words) -> _Part:
     }
     prefix = f"\n  {node.text}: "
 
-    def divide(faces: Faces, lines: list[str], full: bool) -> int:
-        vals = [f(faces, lines, full) for f in parts]
+    def divide(faces: Faces, pos: list[int], lines: list[str], full: bool) -> int:
+        vals = [f(faces, pos, lines, full) for f in parts]
         total = vals[0]
         text = str(total)
         said: list[str] = []
@@ -277,13 +333,15 @@ def _product_part(node: _Product, at: list[int], w: _Words) -> _Part:
     return divide
 
 
-def _function_part(node: _Function, label: str, at: list[int], w: _Words) -> _Part:
+def _function_part(
+    node: _Function, label: str, at: list[int | None], w: _Words
+) -> _Part:
     f = _part(node.operand, "", at, w)
     apply = node._apply
     prefix = f"\n  {_text(node, label)}: "
 
-    def function(faces: Faces, lines: list[str], full: bool) -> int:
-        v = f(faces, lines, full)
+    def function(faces: Faces, pos: list[int], lines: list[str], full: bool) -> int:
+        v = f(faces, pos, lines, full)
         value = apply(v)
         lines.append(f"{prefix}{v} → {value}")
         return value
@@ -291,7 +349,7 @@ def _function_part(node: _Function, label: str, at: list[int], w: _Words) -> _Pa
     return function
 
 
-def _compare_part(node: _Compare, at: list[int], w: _Words) -> _Part:
+def _compare_part(node: _Compare, at: list[int | None], w: _Words) -> _Part:
     left = _part(node.left, "", at, w)
     right = _part(node.right, "", at, w)
     test = node._test
@@ -306,9 +364,9 @@ def _compare_part(node: _Compare, at: list[int], w: _Words) -> _Part:
         f" ({render(w.cats, w.lang, 'roll.true')})",
     )
 
-    def compare(faces: Faces, lines: list[str], full: bool) -> int:
-        a = left(faces, lines, full)
-        b = right(faces, lines, full)
+    def compare(faces: Faces, pos: list[int], lines: list[str], full: bool) -> int:
+        a = left(faces, pos, lines, full)
+        b = right(faces, pos, lines, full)
         value = int(test(a, b))
         lines.append(f"{prefix}{a} {sym} {b} → {value}{truth[value]}")
         return value
@@ -316,7 +374,7 @@ def _compare_part(node: _Compare, at: list[int], w: _Words) -> _Part:
     return compare
 
 
-def _group_part(node: _Group, label: str, at: list[int], w: _Words) -> _Part:
+def _group_part(node: _Group, label: str, at: list[int | None], w: _Words) -> _Part:
     parts = [_part(e, "", at, w) for e in node.elements]
     kept_of = node._kept
     value_of = node._value
@@ -324,8 +382,8 @@ def _group_part(node: _Group, label: str, at: list[int], w: _Words) -> _Part:
     dropped = f" ({w.dropped})"
     successes = w.successes if node.success is not None else None
 
-    def group(faces: Faces, lines: list[str], full: bool) -> int:
-        vals = [f(faces, lines, full) for f in parts]
+    def group(faces: Faces, pos: list[int], lines: list[str], full: bool) -> int:
+        vals = [f(faces, pos, lines, full) for f in parts]
         kept = kept_of(vals)
         value = value_of(vals, kept)
         body = ", ".join(
@@ -338,8 +396,8 @@ def _group_part(node: _Group, label: str, at: list[int], w: _Words) -> _Part:
     return group
 
 
-def _pool(pool: Pool, text: str, off: int, w: _Words) -> tuple[_Value, _Line]:
-    """A dice term's value and line, reading ``pool.count`` faces from ``off``.
+def _pool(pool: Pool, text: str, w: _Words) -> tuple[_Value, _Line]:
+    """A dice term's value and line from its ``pool.count`` faces.
 
     Each die of such a pool is one draw, so its words depend only on its
     face and on whether keep/drop kept it: they are tabled by draw index.
@@ -347,7 +405,6 @@ def _pool(pool: Pool, text: str, off: int, w: _Words) -> tuple[_Value, _Line]:
     if pool.reroll or pool.explode is not None:
         raise _Unsupported("a varying number of draws")
     n = pool.count
-    end = off + n
     values = (0, *pool._faces())  # by draw index (1-based)
     plain = values == tuple(range(len(values)))  # a die's value is its index
     kept_word: list[str] = [""]
@@ -396,26 +453,25 @@ def _pool(pool: Pool, text: str, off: int, w: _Words) -> tuple[_Value, _Line]:
     long = n > EXPLAIN_DICE
     if pool.keep is None:
 
-        def value(faces: Faces) -> int:
+        def value(idx: Faces) -> int:
             if summed:
-                return sum(faces[off:end])
-            return sum(map(scores.__getitem__, faces[off:end]))
+                return sum(idx)
+            return sum(map(scores.__getitem__, idx))
 
         if n == 1:
             if successes is None:
 
-                def single(faces: Faces, value: int, full: bool) -> str:
-                    return f"{prefix}{words[faces[off]]} → {value}"
+                def single(idx: Faces, value: int, full: bool) -> str:
+                    return f"{prefix}{words[idx[0]]} → {value}"
 
                 return value, single
 
-            def single_count(faces: Faces, value: int, full: bool) -> str:
-                return f"{prefix}{words[faces[off]]}{successes(value)}"
+            def single_count(idx: Faces, value: int, full: bool) -> str:
+                return f"{prefix}{words[idx[0]]}{successes(value)}"
 
             return value, single_count
 
-        def line(faces: Faces, value: int, full: bool) -> str:
-            idx = faces[off:end]
+        def line(idx: Faces, value: int, full: bool) -> str:
             if long and not full:
                 descs = [words[i] for i in (*idx[:_HEAD], *idx[-_TAIL:])]
                 body = summarise(idx, descs)
@@ -434,13 +490,11 @@ def _pool(pool: Pool, text: str, off: int, w: _Words) -> tuple[_Value, _Line]:
         order = sorted(positions, key=vals.__getitem__, reverse=highest)
         return order[k:]
 
-    def kept_value(faces: Faces) -> int:
-        idx = faces[off:end]
+    def kept_value(idx: Faces) -> int:
         out = set(dropped(idx))
         return sum(scores[i] for p, i in enumerate(idx) if p not in out)
 
-    def kept_line(faces: Faces, value: int, full: bool) -> str:
-        idx = faces[off:end]
+    def kept_line(idx: Faces, value: int, full: bool) -> str:
         descs = [words[i] for i in idx]
         for p in dropped(idx):
             descs[p] = drops[idx[p]]
@@ -448,3 +502,138 @@ def _pool(pool: Pool, text: str, off: int, w: _Words) -> tuple[_Value, _Line]:
         return f"{prefix}{body}{ending(value)}"
 
     return kept_value, kept_line
+
+
+def _varying_pool(
+    pool: Pool, text: str, w: _Words
+) -> Callable[[Faces, int, bool], tuple[str, int, int]]:
+    """A dice term with rerolls or explosions: ``take(faces, start, full)``.
+
+    It draws as ``Pool._roll_traced`` draws and words each die as
+    ``RolledDie.describe`` does, and returns the line, the value and the
+    offset after the term's last face.
+    """
+    raw = pool.die.faces
+    shown = pool._faces()
+    rr = pool.reroll
+    cap = 1 if pool.reroll_once else DICE_LIMITS.reroll_cap
+    ex = pool.explode
+    xcap = pool._xcap
+    separate = pool._separate
+    pen = 1 if pool.explode_mode is ExplodeMode.PENETRATE else 0
+    times = range(pool.count)
+    keep = pool.keep
+    score = pool._scorer()
+    tally = pool.tally
+    deduct = tally is not None and tally.kind is TallyKind.DEDUCT
+    # The notes RolledDie.describe adds, by how many rerolls and explosions.
+    reroll_cap = DICE_LIMITS.reroll_cap
+    explosion_cap = DICE_LIMITS.explosion_cap
+
+    def rerolled_note(r: int) -> str:
+        if reroll_cap > 1 and r >= reroll_cap:
+            return w.word("die.rerolled_cap", cap=reroll_cap)
+        return w.word("die.rerolled")
+
+    def exploded_note(x: int) -> str:
+        if x >= explosion_cap:
+            return w.word("die.exploded_cap", cap=explosion_cap)
+        return w.word("die.exploded")
+
+    extra_note = w.word("die.penetrated" if pen else "die.added")
+    prefix = f"\n  {text}: "
+    successes = w.successes if pool.success is not None else None
+
+    def describe(vals: list[int], rerolled: int, value: int) -> str:
+        used = vals[rerolled:]
+        out = str(value)
+        if len(used) > 1:
+            out = "+".join(map(str, used)) + "=" + out
+        if rerolled:
+            out = "→".join(map(str, vals[:rerolled])) + "→" + out
+        return out
+
+    def take(faces: Faces, p: int, full: bool) -> tuple[str, int, int]:
+        texts: list[str] = []  # each die without its last note
+        notes: list[list[str]] = []
+        values: list[int] = []
+        for _ in times:
+            i = faces[p]
+            p += 1
+            vals = [raw[i - 1]]
+            rerolled = 0
+            if rr:
+                while rerolled < cap and any(c(vals[-1]) for c in rr):
+                    i = faces[p]
+                    p += 1
+                    vals.append(raw[i - 1])
+                    rerolled += 1
+            v = vals[-1] = shown[i - 1]
+            said = [rerolled_note(rerolled)] if rerolled else []
+            if ex is not None and not separate:
+                x = 0
+                while x < xcap and ex(vals[-1]):
+                    i = faces[p]
+                    p += 1
+                    vals.append(shown[i - 1])
+                    x += 1
+                v = sum(vals[rerolled:])
+                if x:
+                    said.append(exploded_note(x))
+            texts.append(describe(vals, rerolled, v))
+            notes.append(said)
+            values.append(v)
+            if ex is not None and separate:
+                x = 0
+                while x < xcap and ex(v):
+                    i = faces[p]
+                    p += 1
+                    v = shown[i - 1]
+                    texts.append(str(v - pen))
+                    notes.append([extra_note])
+                    values.append(v - pen)
+                    x += 1
+        count = len(values)
+        kept = [True] * count
+        if keep is not None:
+            highest, k = keep.kept(count)
+            order = sorted(range(count), key=values.__getitem__, reverse=highest)
+            for at in order[max(k, 0) :]:
+                kept[at] = False
+        counted = [0] * count
+        if tally is not None:
+            total = 0
+            for at, v in enumerate(values):
+                if kept[at]:
+                    total += tally(v)
+                    if tally.drops(v):
+                        kept[at] = False
+                    elif deduct and tally.condition(v):
+                        counted[at] = -1
+        elif score is not None:
+            for at, v in enumerate(values):
+                if kept[at]:
+                    counted[at] = score(v)
+            total = sum(counted)
+        else:
+            total = sum(v for v, k in zip(values, kept, strict=True) if k)
+        descs = []
+        for at, said in enumerate(notes):
+            if not kept[at]:
+                said.append(w.dropped)
+            elif counted[at] > 0:
+                said.append(w.success)
+            elif counted[at] < 0:
+                said.append(w.failure)
+            desc = texts[at]
+            descs.append(f"{desc} ({', '.join(said)})" if said else desc)
+        if count > EXPLAIN_DICE and not full:
+            head = ", ".join(descs[:_HEAD])
+            tail = ", ".join(descs[-_TAIL:])
+            body = f"{head}, …, {tail} ({w.summary(count, Counter(values))})"
+        else:
+            body = ", ".join(descs)
+        end = f" → {total}" if successes is None else successes(total)
+        return f"{prefix}{body}{end}", total, p
+
+    return take

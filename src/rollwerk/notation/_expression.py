@@ -4,6 +4,9 @@
 (cached); it rolls to a [`RollResult`][rollwerk.notation.RollResult] and
 gives its exact [`Distribution`][rollwerk.distribution.Distribution]. The
 grammar, the features and the limits are documented on the notation page.
+
+Longer than 500 lines because the rollers compiled for an expression's
+shape sit next to the expression and result they must agree with.
 """
 
 from __future__ import annotations
