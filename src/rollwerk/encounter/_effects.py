@@ -1,4 +1,8 @@
-"""Effects: what holds on a target for a while, and how their modifiers stack."""
+"""Effects: what holds on a target for a while, and the modifiers in force.
+
+How they stack is a ruleset's [`StackingPolicy`][rollwerk.encounter.StackingPolicy]
+(in ``_stacking``, which a ruleset loads without this module).
+"""
 
 from __future__ import annotations
 
