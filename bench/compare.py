@@ -949,12 +949,12 @@ WHY_TABLE = (
 )
 WHY_EXPLAIN = (
     "`roll()` runs closures compiled for the expression's shape and keeps "
-    "only the faces; `explain()` replays those faces through the traced "
-    "roller to build the tree (one record per die) and then the words. "
-    "Explanations are lazy — nothing is built until asked — and long pools "
-    "are summarised (`1000d20`: first ten and last five dice and the face "
-    "counts; `explain(full=True)` lists every die), but a typical roll's "
-    "explanation still costs 10–40 times the roll."
+    "only the faces; `explain()` runs a renderer compiled once per "
+    "expression and language that turns those faces into the words (the "
+    "fixed words pre-rendered from the catalogs). Rerolls and explosions "
+    "draw a varying number of faces, so the renderer reads their offsets "
+    "as it goes; long pools are summarised (`explain(full=True)` lists "
+    "every die)."
 )
 
 NOTES = """\
