@@ -18,7 +18,7 @@ from rollwerk._jsonutil import (
     obj,
     strict,
 )
-from rollwerk.dice._die import DieRoll
+from rollwerk.dice._roll import DieRoll
 from rollwerk.distribution import Distribution
 from rollwerk.errors import SchemaError
 from rollwerk.i18n import Catalog, Text

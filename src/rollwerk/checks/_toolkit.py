@@ -26,7 +26,7 @@ from rollwerk.checks._model import (
     Scalar,
 )
 from rollwerk.checks._parameters import CheckSpec, Parameter
-from rollwerk.dice._die import DieRoll
+from rollwerk.dice._roll import DieRoll
 from rollwerk.distribution import Distribution
 from rollwerk.errors import LimitExceeded, ParameterError, RollwerkError, RulesError
 from rollwerk.i18n import Catalog, Text

@@ -19,7 +19,6 @@ if TYPE_CHECKING:
         Comparison,
         Condition,
         Die,
-        DieRoll,
         Keep,
         KeepKind,
         RolledDie,
@@ -35,6 +34,7 @@ if TYPE_CHECKING:
         Tally,
         TallyKind,
     )
+    from rollwerk.dice._roll import DieRoll
 
 __all__ = [
     "DICE_LIMITS",
@@ -64,7 +64,7 @@ if not TYPE_CHECKING:
             "DICE_LIMITS": "rollwerk.dice._limits",
             "DiceLimits": "rollwerk.dice._limits",
             "Die": "rollwerk.dice._die",
-            "DieRoll": "rollwerk.dice._die",
+            "DieRoll": "rollwerk.dice._roll",
             "ExplodeMode": "rollwerk.dice._pool",
             "Keep": "rollwerk.dice._die",
             "KeepKind": "rollwerk.dice._die",

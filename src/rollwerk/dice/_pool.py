@@ -23,7 +23,6 @@ from rollwerk.dice._die import (
     Comparison,
     Condition,
     Die,
-    DieRoll,
     Keep,
     RolledDie,
     _check_int,
@@ -36,6 +35,7 @@ from rollwerk.dice._exact import (
     power_cost,
 )
 from rollwerk.dice._limits import DICE_LIMITS
+from rollwerk.dice._roll import DieRoll
 from rollwerk.distribution import Distribution
 from rollwerk.errors import ParameterError
 from rollwerk.rng import Rng, SeededRng

@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import Any, TypeVar
 
 from rollwerk._jsonutil import array, document, fraction, natural, nested, obj, strict
-from rollwerk.dice._die import DieRoll
+from rollwerk.dice._roll import DieRoll
 from rollwerk.encounter._durations import DurationDecoder
 from rollwerk.encounter._effects import ActiveEffect
 from rollwerk.encounter._stacking import StackingPolicy

@@ -20,7 +20,7 @@ from typing import TypeVar
 import attrs
 
 from rollwerk.checks._model import Modifier, Scalar
-from rollwerk.dice._die import DieRoll
+from rollwerk.dice._roll import DieRoll
 from rollwerk.encounter._durations import Concentration, Duration, GameTime
 from rollwerk.encounter._effects import ActiveEffect, Effect
 from rollwerk.encounter._events import (

@@ -16,7 +16,7 @@ import attrs
 
 from rollwerk._jsonutil import array, choice, document, natural, nested, obj, strict
 from rollwerk.checks._model import Modifier
-from rollwerk.dice._die import DieRoll
+from rollwerk.dice._roll import DieRoll
 from rollwerk.encounter._durations import Remaining
 from rollwerk.encounter._effects import ActiveEffect
 from rollwerk.encounter._stacking import StackingPolicy

@@ -17,11 +17,11 @@ from typing import Any
 
 from rollwerk._jsonutil import array, document, nested, obj, strict
 from rollwerk.dice._die import (
-    DieRoll,
     RolledDie,
 )
 from rollwerk.dice._limits import DICE_LIMITS, check_work
 from rollwerk.dice._pool import Pool, _drawer
+from rollwerk.dice._roll import DieRoll
 from rollwerk.distribution import Distribution
 from rollwerk.errors import (
     LimitExceeded,

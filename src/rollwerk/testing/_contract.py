@@ -23,7 +23,7 @@ from rollwerk.checks._model import (
 )
 from rollwerk.checks._parameters import CheckSpec, Difficulty, Monotonic, Parameter
 from rollwerk.checks._toolkit import FaceCheck
-from rollwerk.dice._die import DieRoll
+from rollwerk.dice._roll import DieRoll
 from rollwerk.distribution import Distribution
 from rollwerk.errors import RollwerkError
 from rollwerk.rng import Rng, ScriptedRng, SeededRng

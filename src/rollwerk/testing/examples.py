@@ -57,7 +57,7 @@ from rollwerk.checks._model import (
     Scalar,
 )
 from rollwerk.checks._parameters import CheckSpec, Difficulty, Monotonic, Parameter
-from rollwerk.dice._die import DieRoll
+from rollwerk.dice._roll import DieRoll
 from rollwerk.distribution import Distribution
 from rollwerk.errors import RulesError
 from rollwerk.i18n import Catalog

@@ -1,0 +1,51 @@
+"""The record of one die drawn from an Rng, as results keep it.
+
+Its own module so that checks, which record dice, do not load the dice
+model (`Die`, conditions, keep rules) they never use.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+
+from rollwerk._jsonutil import document, obj, strict
+from rollwerk.errors import SchemaError
+
+__all__ = ["DieRoll"]
+
+
+@attrs.frozen
+class DieRoll:
+    """One die drawn from an [`Rng`][rollwerk.rng.Rng], as recorded in a result.
+
+    ``face`` is exactly what the Rng returned, so a
+    [`ScriptedRng`][rollwerk.rng.ScriptedRng] fed the faces of a result's rolls,
+    in order, replays that result.
+    """
+
+    sides: int
+    """The number of sides of the die."""
+    face: int
+    """The face rolled, from 1 to ``sides``."""
+    role: str = ""
+    """What the die was for, in the ruleset's words (``"check"``, ``"fate"``…)."""
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain JSON: ``{"sides", "face", "role"}``."""
+        return {"sides": self.sides, "face": self.face, "role": self.role}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> DieRoll:
+        """Load what [`to_json`][rollwerk.dice.DieRoll.to_json] wrote."""
+        with document("die roll"):
+            data = obj(data)
+            sides = strict(data, "sides", "int")
+            if sides < 1:
+                raise SchemaError.field("sides", "an integer >= 1", sides)
+            face = strict(data, "face", "int")
+            if not 1 <= face <= sides:
+                raise SchemaError.field("face", f"an integer from 1 to {sides}", face)
+            return cls(sides, face, strict(data, "role", "str", ""))
