@@ -193,3 +193,19 @@ def test_outcomes_keep_their_hash_and_sort_key_and_still_compare_by_value() -> N
         "rolled=True, extras=(), level=None)"
     )
     assert [d.rank for d in Degree] == [0, 1, 2, 3]
+
+
+def test_a_forgotten_check_is_freed_without_the_cycle_collector() -> None:
+    import gc
+    import weakref
+
+    gc.collect()
+    gc.disable()
+    try:
+        check = COUNTED.build("t", None, target=12)
+        check.resolve(ScriptedRng([15]))  # kept in the check's memo, unread
+        ref = weakref.ref(check)
+        del check
+        assert ref() is None  # freed by reference counting alone
+    finally:
+        gc.enable()

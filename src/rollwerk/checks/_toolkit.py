@@ -411,6 +411,61 @@ def _faces_text(rolls: Sequence[DieRoll]) -> Text:
     return Text.fixed(en=en, de=de)
 
 
+_CheckParts: TypeAlias = tuple[
+    "CheckDefinition", str, "Catalog | None", tuple[tuple[str, Scalar], ...]
+]
+"""What an explanation needs of its check: definition, ruleset, catalog, parameters."""
+
+
+def _label(ruleset: str, catalog: Catalog | None, outcome: Outcome) -> Text:
+    """The ruleset's label of the outcome's level (or degree), else the toolkit's."""
+    key = outcome.level or outcome.degree.value
+    cat = TOOLKIT_CATALOG if catalog is None else TOOLKIT_CATALOG | catalog
+    message = f"{ruleset}.label.{key}"
+    if cat.template("en", message) is None:
+        message = f"toolkit.label.{outcome.degree.value}"
+    return cat.text(message)
+
+
+def _explanation(
+    parts: _CheckParts,
+    faces: tuple[int, ...],
+    outcome: Outcome,
+    rolls: tuple[DieRoll, ...],
+) -> Text:
+    """The explanation of one result: the definition's, or the default."""
+    d, ruleset, catalog, params = parts
+    if d.explain is not None:
+        try:
+            explanation = d.call("explain", faces, outcome, params=dict(params))
+        except RollwerkError:
+            raise
+        except Exception as exc:
+            raise RulesError(
+                f"the explain function of {ruleset}:{d.name} raised "
+                f"{type(exc).__name__}: {exc}"
+            ) from exc
+        if not isinstance(explanation, Text):
+            raise RulesError(
+                f"the explain function of {ruleset}:{d.name} returned "
+                f"{explanation!r}, not a Text"
+            )
+        return explanation
+    label = _label(ruleset, catalog, outcome)
+    if not rolls:
+        return TOOLKIT_CATALOG.text("toolkit.explain.no_roll", label=label)
+    if outcome.value is None:
+        return TOOLKIT_CATALOG.text(
+            "toolkit.explain.no_value", faces=_faces_text(rolls), label=label
+        )
+    return TOOLKIT_CATALOG.text(
+        "toolkit.explain",
+        faces=_faces_text(rolls),
+        value=outcome.value,
+        label=label,
+    )
+
+
 @attrs.frozen
 class FaceCheck:
     """A check built from a [`CheckDefinition`][rollwerk.checks.CheckDefinition].
@@ -563,16 +618,6 @@ class FaceCheck:
         params = {**self.parameters, **changes}
         return self.definition.build(self.ruleset, self.catalog, **params)
 
-    def _label(self, outcome: Outcome) -> Text:
-        key = outcome.level or outcome.degree.value
-        cat = (
-            TOOLKIT_CATALOG if self.catalog is None else TOOLKIT_CATALOG | self.catalog
-        )
-        message = f"{self.ruleset}.label.{key}"
-        if cat.template("en", message) is None:
-            message = f"toolkit.label.{outcome.degree.value}"
-        return cat.text(message)
-
     def result_for(self, faces: Sequence[int]) -> CheckResult:
         """The full result (rolls, explanation) when the dice show ``faces``.
 
@@ -599,7 +644,9 @@ class FaceCheck:
         return outcome
 
     def _result(self, faces: tuple[int, ...], outcome: Outcome) -> CheckResult:
-        known = self.definition._rolls
+        d = self.definition
+        parts: _CheckParts = (d, self.ruleset, self.catalog, self._params)
+        known = d._rolls
         rolls = []
         for face, (sides, role) in zip(faces, self.dice, strict=False):
             roll = known.get((sides, face, role))
@@ -612,52 +659,16 @@ class FaceCheck:
             degree=outcome.degree,
             value=outcome.value,
             rolls=rolled,
+            # the closure holds the check's parts, not the check: a memo's
+            # results then make no reference cycle through their explanations
             explanation=Text.deferred(
-                lambda: self._explanation(faces, outcome, rolled)
+                lambda: _explanation(parts, faces, outcome, rolled)
             ),
             rolled=outcome.rolled,
             extras=outcome.extras,
             ruleset=self.ruleset,
-            check=self.name,
+            check=d.name,
             level=outcome.level,
-        )
-
-    def _explanation(
-        self, faces: tuple[int, ...], outcome: Outcome, rolls: tuple[DieRoll, ...]
-    ) -> Text:
-        """The explanation of one result: the definition's, or the default."""
-        d = self.definition
-        if d.explain is not None:
-            try:
-                explanation = d.call("explain", faces, outcome, params=self.parameters)
-            except RollwerkError:
-                raise
-            except Exception as exc:
-                raise RulesError(
-                    f"the explain function of {self.ruleset}:{self.name} raised "
-                    f"{type(exc).__name__}: {exc}"
-                ) from exc
-            if not isinstance(explanation, Text):
-                raise RulesError(
-                    f"the explain function of {self.ruleset}:{self.name} returned "
-                    f"{explanation!r}, not a Text"
-                )
-            return explanation
-        if not rolls:
-            return TOOLKIT_CATALOG.text(
-                "toolkit.explain.no_roll", label=self._label(outcome)
-            )
-        if outcome.value is None:
-            return TOOLKIT_CATALOG.text(
-                "toolkit.explain.no_value",
-                faces=_faces_text(rolls),
-                label=self._label(outcome),
-            )
-        return TOOLKIT_CATALOG.text(
-            "toolkit.explain",
-            faces=_faces_text(rolls),
-            value=outcome.value,
-            label=self._label(outcome),
         )
 
     def resolve(self, rng: Rng) -> CheckResult:
