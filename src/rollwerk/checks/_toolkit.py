@@ -576,16 +576,7 @@ class FaceCheck:
                     "the faces drawn until the check is settled "
                     f"({drawn} of {len(self.dice)} dice)",
                 )
-        outcome = self.definition.call("judge", faces, params=self.parameters)
-        if not isinstance(outcome, Outcome):
-            raise RulesError(
-                f"the judge of {self.ruleset}:{self.name} returned {outcome!r}, "
-                "not an Outcome"
-            )
-        rolled = bool(self.dice)
-        if outcome.rolled is not rolled:
-            outcome = attrs.evolve(outcome, rolled=rolled)
-        return outcome
+        return self._judged(faces)
 
     def _drawn(self, faces: tuple[int, ...]) -> int:
         """How many of ``faces`` are drawn before the stop rule settles the check."""
@@ -631,7 +622,7 @@ class FaceCheck:
         return self._result(faces, self.outcome_for(faces))
 
     def _judged(self, faces: tuple[int, ...]) -> Outcome:
-        """The judge's outcome for faces drawn by ``resolve`` (they fit the dice)."""
+        """The judge's outcome for faces that fit the dice (drawn or checked)."""
         outcome = self.definition.judge(faces, **self._judge_params)
         if outcome.__class__ is not Outcome and not isinstance(outcome, Outcome):
             raise RulesError(

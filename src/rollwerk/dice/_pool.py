@@ -598,32 +598,7 @@ class Pool:
                 dice.append(([extra], [v - pen], 0, v - pen))
                 n += 1
         values = [d[3] for d in dice]
-        kept = [True] * len(dice)
-        if self.keep is not None:
-            highest, k = self.keep.kept(len(dice))
-            order = sorted(range(len(dice)), key=values.__getitem__, reverse=highest)
-            for pos in order[max(k, 0) :]:
-                kept[pos] = False
-        counted = [0] * len(dice)
-        score = self._scorer()
-        tally = self.tally
-        if tally is not None:
-            total = 0
-            for i, v in enumerate(values):
-                if not kept[i]:
-                    continue
-                total += tally(v)
-                if tally.drops(v):
-                    kept[i] = False
-                elif tally.kind is TallyKind.DEDUCT and tally.condition(v):
-                    counted[i] = -1
-        elif score is not None:
-            for i, v in enumerate(values):
-                if kept[i]:
-                    counted[i] = score(v)
-            total = sum(counted)
-        else:
-            total = sum(v for v, k in zip(values, kept, strict=True) if k)
+        total, kept, counted = _settle(values, self.keep, self.tally, self._scorer())
         result = tuple(
             RolledDie(tuple(r), tuple(v), rr, values[i], kept[i], counted[i])
             for i, (r, v, rr, _) in enumerate(dice)
@@ -850,6 +825,52 @@ class Pool:
         check_work(self.work())
         weights, total = self.weights()
         return Distribution._from_weights(weights, total)
+
+
+def _settle(
+    values: Sequence[int],
+    keep: Keep | None,
+    tally: Tally | None,
+    score: Callable[[int], int] | None,
+) -> tuple[int, list[bool], list[int]]:
+    """A pool's total from its dice's values: ``(total, kept, counted)``.
+
+    ``keep`` leaves the highest or lowest dice out; then a ``tally`` scores
+    each kept die (and may drop it), or ``score`` counts successes and
+    failures (``counted``: +1, −1 or 0 per die), or the kept values add up.
+    Rolling and the compiled explanations both settle a pool this way.
+
+    >>> from rollwerk.dice import Keep, KeepKind
+    >>> _settle([5, 2, 6], Keep(KeepKind.KEEP_HIGHEST, 2), None, None)
+    (11, [True, False, True], [0, 0, 0])
+    """
+    count = len(values)
+    kept = [True] * count
+    if keep is not None:
+        highest, k = keep.kept(count)
+        order = sorted(range(count), key=values.__getitem__, reverse=highest)
+        for pos in order[max(k, 0) :]:
+            kept[pos] = False
+    counted = [0] * count
+    if tally is not None:
+        deduct = tally.kind is TallyKind.DEDUCT
+        total = 0
+        for i, v in enumerate(values):
+            if not kept[i]:
+                continue
+            total += tally(v)
+            if tally.drops(v):
+                kept[i] = False
+            elif deduct and tally.condition(v):
+                counted[i] = -1
+    elif score is not None:
+        for i, v in enumerate(values):
+            if kept[i]:
+                counted[i] = score(v)
+        total = sum(counted)
+    else:
+        total = sum(v for v, k in zip(values, kept, strict=True) if k)
+    return total, kept, counted
 
 
 def _same(v: int) -> int:

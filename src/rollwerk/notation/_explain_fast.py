@@ -30,7 +30,7 @@ from collections.abc import Callable, Sequence
 
 from rollwerk.dice._die import Comparison
 from rollwerk.dice._limits import DICE_LIMITS
-from rollwerk.dice._pool import ExplodeMode, Pool, TallyKind
+from rollwerk.dice._pool import ExplodeMode, Pool, TallyKind, _settle
 from rollwerk.i18n import Catalog, render
 from rollwerk.notation._rolled import (
     _HEAD,
@@ -525,7 +525,6 @@ def _varying_pool(
     keep = pool.keep
     score = pool._scorer()
     tally = pool.tally
-    deduct = tally is not None and tally.kind is TallyKind.DEDUCT
     # The notes RolledDie.describe adds, by how many rerolls and explosions.
     reroll_cap = DICE_LIMITS.reroll_cap
     explosion_cap = DICE_LIMITS.explosion_cap
@@ -594,29 +593,7 @@ def _varying_pool(
                     values.append(v - pen)
                     x += 1
         count = len(values)
-        kept = [True] * count
-        if keep is not None:
-            highest, k = keep.kept(count)
-            order = sorted(range(count), key=values.__getitem__, reverse=highest)
-            for at in order[max(k, 0) :]:
-                kept[at] = False
-        counted = [0] * count
-        if tally is not None:
-            total = 0
-            for at, v in enumerate(values):
-                if kept[at]:
-                    total += tally(v)
-                    if tally.drops(v):
-                        kept[at] = False
-                    elif deduct and tally.condition(v):
-                        counted[at] = -1
-        elif score is not None:
-            for at, v in enumerate(values):
-                if kept[at]:
-                    counted[at] = score(v)
-            total = sum(counted)
-        else:
-            total = sum(v for v, k in zip(values, kept, strict=True) if k)
+        total, kept, counted = _settle(values, keep, tally, score)
         descs = []
         for at, said in enumerate(notes):
             if not kept[at]:
