@@ -209,3 +209,32 @@ def test_a_forgotten_check_is_freed_without_the_cycle_collector() -> None:
         assert ref() is None  # freed by reference counting alone
     finally:
         gc.enable()
+
+
+def test_shared_dice_shapes_refuse_what_the_declaration_refuses() -> None:
+    def listed(n: int) -> list[int]:
+        return [6] * n
+
+    shaped = define_check(
+        "shaped",
+        [Parameter("n", int, min_value=1, max_value=3)],
+        dice=listed,
+        judge=_judge_sum,
+    )
+    assert shaped.build("t", None, n=2).dice == ((6, "check"), (6, "check"))
+    assert shaped.build("t", None, n=2).dice is shaped.build("t", None, n=2).dice
+
+    def generated(n: int) -> object:
+        return (6 for _ in range(n))
+
+    lazy = attrs.evolve(shaped, dice=generated)
+    lazy._shapes.update(shaped._shapes)  # even with the same dice already read
+    with pytest.raises(ParameterError) as info:
+        lazy.build("t", None, n=2)
+    assert str(info.value).startswith(
+        "dice must be a sequence of sides or (sides, role), got <generator object"
+    )
+
+
+def _judge_sum(faces: tuple[int, ...]) -> Outcome:
+    return Outcome(True, Degree.SUCCESS, sum(faces))

@@ -513,11 +513,14 @@ class FaceCheck:
         raw = (
             d.dice(**_pick(accepts.get("dice"), params)) if callable(d.dice) else d.dice
         )
-        try:
-            key = raw if raw.__class__ is tuple else tuple(raw)
-            shape = d._shapes.get(key)
-        except TypeError:  # not a sequence, or unhashable items: _dice refuses
-            key, shape = None, None
+        key: tuple[Any, ...] | None = None
+        shape = None
+        if raw.__class__ is tuple or raw.__class__ is list:  # what _dice accepts
+            try:
+                key = tuple(raw)
+                shape = d._shapes.get(key)
+            except TypeError:  # unhashable items: _dice refuses them
+                key = None
         if shape is None:
             checked = _dice(raw)
             shape = (checked, math.prod(s for s, _ in checked) <= MEMO_LIMIT)
