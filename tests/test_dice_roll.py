@@ -253,3 +253,23 @@ def test_core1_i5_result_is_immutable_and_hashable() -> None:
     assert repr(result) == "RollResult('1d20+5', total=8, faces=(3,))"
     assert result.expression is parse("1d20+5")
     assert result.notation == "1d20+5"
+
+
+def test_a_pool_that_never_stops_names_its_condition_and_faces() -> None:
+    from rollwerk.dice import Comparison, Condition, Die, Pool
+
+    with pytest.raises(ParameterError) as info:
+        Pool(2, Die(6), minimum=6, explode=Condition(Comparison.EQ, 6))
+    assert str(info.value) == (
+        "explode must be a condition some face does not meet (faces 6), got '=6'"
+    )
+    with pytest.raises(ParameterError) as info:
+        Pool(
+            1,
+            Die(6),
+            reroll=(Condition(Comparison.LE, 3), Condition(Comparison.GE, 4)),
+        )
+    assert str(info.value) == (
+        "reroll must be conditions some face does not meet (faces 1 to 6), "
+        "got '<=3 >=4'"
+    )

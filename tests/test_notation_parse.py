@@ -160,6 +160,20 @@ def test_core1_i3_modifiers_in_any_order() -> None:
             ),
         ),
         (
+            "4d6mi6!",  # a minimum alone raises every face to the exploding 6
+            (
+                "every face of the die explodes, so the roll never ends "
+                "(die d6) at column 1\n  4d6mi6!\n  ^"
+            ),
+        ),
+        (
+            "1d6ma1!1",
+            (
+                "every face of the die explodes, so the roll never ends "
+                "(die d6) at column 1\n  1d6ma1!1\n  ^"
+            ),
+        ),
+        (
             "d",
             (
                 "expected the number of sides, '%', 'F' or '{faces}' after the "

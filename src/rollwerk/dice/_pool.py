@@ -253,7 +253,9 @@ class Pool:
             and all(any(c(v) for c in self.reroll) for v in self.die.faces)
         ):
             raise ParameterError(
-                "reroll", self.reroll, "a condition some face does not meet"
+                "reroll",
+                " ".join(c.notation() for c in self.reroll),
+                f"conditions some face does not meet (faces {_faces_shown(self)})",
             )
         if (
             self.explode is not None
@@ -261,7 +263,9 @@ class Pool:
             and all(map(self.explode, self._faces()))
         ):
             raise ParameterError(
-                "explode", self.explode, "a condition some face does not meet"
+                "explode",
+                self.explode.notation(),
+                f"a condition some face does not meet (faces {_faces_shown(self)})",
             )
 
     def _clamp(self, v: int) -> int:
@@ -871,6 +875,14 @@ def _settle(
     else:
         total = sum(v for v, k in zip(values, kept, strict=True) if k)
     return total, kept, counted
+
+
+def _faces_shown(pool: Pool) -> str:
+    """The faces a pool's die shows after its clamps, as a message names them."""
+    faces = sorted(set(pool._faces()))
+    if faces == list(range(faces[0], faces[-1] + 1)) and len(faces) > 2:
+        return f"{faces[0]} to {faces[-1]}"
+    return ", ".join(map(str, faces))
 
 
 def _same(v: int) -> int:

@@ -1031,14 +1031,10 @@ class _Modifiers:
             raise p.error("counting together with a keep or drop filter", start)
         shown = p.text[start:].lstrip("0123456789(")[:1]
         faces = die.faces
-        if self.minimum is not None or self.maximum is not None:
-            faces = tuple(
-                min(
-                    max(f, f if self.minimum is None else self.minimum),
-                    f if self.maximum is None else self.maximum,
-                )
-                for f in faces
-            )
+        if self.minimum is not None:
+            faces = tuple(max(f, self.minimum) for f in faces)
+        if self.maximum is not None:
+            faces = tuple(min(f, self.maximum) for f in faces)
         if (
             self.reroll
             and not self.once
