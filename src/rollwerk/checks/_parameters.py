@@ -175,9 +175,18 @@ class CheckSpec:
         init=False, repr=False, eq=False, hash=False
     )
 
+    _fill: tuple[tuple[str, object, Parameter], ...] = attrs.field(
+        init=False, repr=False, eq=False, hash=False
+    )
+    """``(name, default, parameter)`` in declaration order, for `_build`."""
+
     @_by_name.default
     def _index(self) -> Mapping[str, Parameter]:
         return {p.name: p for p in self.parameters}
+
+    @_fill.default
+    def _defaults(self) -> tuple[tuple[str, object, Parameter], ...]:
+        return tuple((p.name, p.default, p) for p in self.parameters)
 
     def parameter(self, name: str) -> Parameter:
         """The declared parameter called ``name``."""
@@ -200,16 +209,15 @@ class CheckSpec:
         Every key of ``params`` is a declared name; without ``validate``
         each value is one its parameter's ``parse`` gave.
         """
-        values: dict[str, Scalar] = {}
-        for p in self.parameters:
-            name = p.name
+        values: dict[str, object] = {}
+        for name, default, p in self._fill:
             if name in params:
                 value = params[name]
-                values[name] = p.validate(value) if validate else value  # type: ignore[assignment]
-            elif p.required:
+                values[name] = p.validate(value) if validate else value
+            elif default is _NO_DEFAULT:
                 raise ParameterError(name, None, f"given ({p.allowed()})")
             else:
-                values[name] = p.default  # type: ignore[assignment]
+                values[name] = default
         return self.factory(**values)
 
 

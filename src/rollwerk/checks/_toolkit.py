@@ -138,8 +138,23 @@ def _pick(
 ) -> dict[str, Scalar]:
     if accepted is None:
         return dict(params)
+    if params.__class__ is dict:
+        # the common cases without a comprehension: none named, or all given
+        if not accepted:
+            return {}
+        if accepted.issuperset(params):
+            return dict(params)
     return {k: v for k, v in params.items() if k in accepted}
 
+
+_Plan: TypeAlias = tuple[
+    "Callable[..., DiceSpec] | None",
+    "frozenset[str] | None",
+    "frozenset[str] | None",
+    "frozenset[str] | None",
+]
+"""A definition's dice function (None: fixed dice) and what dice, judge and
+stop accept (see `_accepted`)."""
 
 StopRule: TypeAlias = Callable[[tuple[int, ...]], bool]
 """``stop(faces)``: whether the faces drawn so far settle the check, so that
@@ -269,6 +284,10 @@ class CheckDefinition:
         attrs.field(init=False, repr=False, eq=False, hash=False, factory=dict)
     )
     """The dice declarations read so far: as given → (validated, memo size ok)."""
+    _plan: _Plan = attrs.field(init=False, repr=False, eq=False, hash=False)
+    """What building a check needs of the definition, read once: the dice
+    function (None: fixed dice) and the parameters the dice, judge and stop
+    functions take."""
 
     def __attrs_post_init__(self) -> None:
         for key, fn, skip in (
@@ -280,6 +299,17 @@ class CheckDefinition:
         ):
             if callable(fn):
                 self._accepts[key] = _accepted(fn, skip)
+        accepts = self._accepts
+        object.__setattr__(
+            self,
+            "_plan",
+            (
+                self.dice if callable(self.dice) else None,
+                accepts.get("dice"),
+                accepts.get("judge"),
+                accepts.get("stop"),
+            ),
+        )
 
     def call(self, what: str, *args: Any, params: Mapping[str, Scalar]) -> Any:
         """Call the ``dice``, ``judge``, ``odds``, ``explain`` or ``stop`` function.
@@ -405,6 +435,28 @@ def _param_items(params: Mapping[str, Scalar]) -> tuple[tuple[str, Scalar], ...]
     return tuple(dict(params).items())
 
 
+_RESULT_FIELDS = (
+    "success",
+    "degree",
+    "value",
+    "rolls",
+    "explanation",
+    "rolled",
+    "extras",
+    "ruleset",
+    "check",
+    "level",
+)
+_RESULT_POSITIONAL = (
+    tuple(a.alias for a in attrs.fields(CheckResult) if a.init) == _RESULT_FIELDS
+)
+"""Whether a `CheckResult` takes its fields positionally in this order (else
+results are built by keyword, whatever the order of the fields)."""
+
+_SETATTR = object.__setattr__
+"""Sets a field of a frozen check, as the attrs-generated ``__init__`` does."""
+
+
 def _faces_text(rolls: Sequence[DieRoll]) -> Text:
     en = ", ".join(f"d{r.sides} {r.face}" for r in rolls)
     de = ", ".join(f"W{r.sides} {r.face}" for r in rolls)
@@ -466,7 +518,7 @@ def _explanation(
     )
 
 
-@attrs.frozen
+@attrs.frozen(init=False)
 class FaceCheck:
     """A check built from a [`CheckDefinition`][rollwerk.checks.CheckDefinition].
 
@@ -505,14 +557,39 @@ class FaceCheck:
         init=False, repr=False, eq=False, hash=False
     )
 
-    def __attrs_post_init__(self) -> None:
-        d = self.definition
-        params = dict(self._params)
-        accepts = d._accepts
-        object.__setattr__(self, "_judge_params", _pick(accepts.get("judge"), params))
-        raw = (
-            d.dice(**_pick(accepts.get("dice"), params)) if callable(d.dice) else d.dice
-        )
+    def __init__(
+        self,
+        definition: CheckDefinition,
+        ruleset: str,
+        params: Mapping[str, Scalar],
+        catalog: Catalog | None = None,
+    ) -> None:
+        """The check of ``definition`` with validated ``params``, for ``ruleset``.
+
+        Raises:
+            ParameterError: The dice do not fit the parameters (as the dice
+                function or the declared dice say).
+        """
+        # What an attrs-generated __init__ with a converter for ``params``
+        # and an __attrs_post_init__ would do, in one call: a check built
+        # for a request seen for the first time is on the bot path.
+        put = _SETATTR.__get__(self)
+        put("definition", definition)
+        put("ruleset", ruleset)
+        if params.__class__ is dict:
+            items = tuple(params.items())  # what _param_items gives for a dict
+            values = params  # only read: every pick below is a new dict
+        else:
+            items = _param_items(params)
+            values = dict(items)
+        put("_params", items)
+        put("catalog", catalog)
+        put("_unsettled", set())
+        put("_cache", {})
+        d = definition
+        dice_fn, dice_accepts, judge_accepts, stop_accepts = d._plan
+        put("_judge_params", _pick(judge_accepts, values))
+        raw = d.dice if dice_fn is None else dice_fn(**_pick(dice_accepts, values))
         key: tuple[Any, ...] | None = None
         shape = None
         if raw.__class__ is tuple or raw.__class__ is list:  # what _dice accepts
@@ -527,20 +604,19 @@ class FaceCheck:
             if key is not None and len(d._shapes) < MEMO_LIMIT:
                 d._shapes[key] = shape
         dice, small = shape
-        object.__setattr__(self, "dice", dice)
+        put("dice", dice)
         stop: StopRule | None = None
         if d.stop is not None and len(dice) > 1:
-            picked = _pick(d._accepts.get("stop"), params)
+            picked = _pick(stop_accepts, values)
             rule = d.stop
 
             def stop(faces: tuple[int, ...]) -> bool:
                 return bool(rule(faces, **picked))
 
-        object.__setattr__(self, "_stop", stop)
+        put("_stop", stop)
         # resolving looks the first face up alone when it may settle the check
-        first = dice[0][0] if len(dice) == 1 or stop is not None else 0
-        object.__setattr__(self, "_first", first)
-        object.__setattr__(self, "_memo", {} if small else None)
+        put("_first", dice[0][0] if len(dice) == 1 or stop is not None else 0)
+        put("_memo", {} if small else None)
 
     @property
     def name(self) -> str:
@@ -648,16 +724,28 @@ class FaceCheck:
                 roll = known[sides, face, role] = DieRoll(sides, face, role)
             rolls.append(roll)
         rolled = tuple(rolls)
+        # the closure holds the check's parts, not the check: a memo's
+        # results then make no reference cycle through their explanations
+        explanation = Text.deferred(lambda: _explanation(parts, faces, outcome, rolled))
+        if _RESULT_POSITIONAL:  # keywords cost a third of the constructor
+            return CheckResult(
+                outcome.success,
+                outcome.degree,
+                outcome.value,
+                rolled,
+                explanation,
+                outcome.rolled,
+                outcome.extras,
+                self.ruleset,
+                d.name,
+                outcome.level,
+            )
         return CheckResult(
             success=outcome.success,
             degree=outcome.degree,
             value=outcome.value,
             rolls=rolled,
-            # the closure holds the check's parts, not the check: a memo's
-            # results then make no reference cycle through their explanations
-            explanation=Text.deferred(
-                lambda: _explanation(parts, faces, outcome, rolled)
-            ),
+            explanation=explanation,
             rolled=outcome.rolled,
             extras=outcome.extras,
             ruleset=self.ruleset,
