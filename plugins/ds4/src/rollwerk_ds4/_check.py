@@ -25,7 +25,10 @@ from rollwerk.checks import (
 from rollwerk.dice import DieRoll
 from rollwerk_ds4._catalog import CATALOG
 from rollwerk_ds4._dice import (
+    MAX_PW,
+    MIN_PW,
     DiceAssignment,
+    _split,
     assign_dice,
     check_dice,
     check_pw,
@@ -256,7 +259,13 @@ def _outcomes(
 
 def _dice(pw: int, need_result: bool, rest_die: int) -> list[int]:
     """One d20 per sub-check; validates what the declared ranges do not."""
-    rest_die_assignment(pw, rest_die)
+    if not (
+        rest_die.__class__ is int
+        and rest_die == 0
+        and pw.__class__ is int
+        and MIN_PW <= pw <= MAX_PW
+    ):  # rest_die 0 of a valid pw needs no checks (it maximises)
+        rest_die_assignment(pw, rest_die)
     return [20] * dice_count(pw, need_result)
 
 
@@ -271,10 +280,75 @@ def _read(faces: tuple[int, ...], pw: int, need_result: bool, rest_die: int) -> 
     )
 
 
+_outcome = lru_cache(maxsize=1024)(Outcome)
+"""Outcomes by ``(success, degree, value)``: checks that give the same share one."""
+
+
 def _judge(
     faces: tuple[int, ...], pw: int, need_result: bool, rest_die: int
 ) -> Outcome:
+    # the outcome of read_check, without its checks and its Roll: the dice
+    # function checked pw and rest_die and the toolkit the faces; anything
+    # else (a direct call) takes the checked path and its messages
+    if pw.__class__ is int and MIN_PW <= pw <= MAX_PW and rest_die.__class__ is int:
+        slots = _split(pw)
+        k = len(slots)
+        last = slots[-1]
+        if (rest_die == 0 or (1 <= rest_die <= k and (k == 1 or last != 20))) and len(
+            faces
+        ) == (k if need_result else 1):
+            for face in faces:
+                if face.__class__ is not int or not 1 <= face <= 20:
+                    break
+            else:
+                return _fast_outcome(faces, pw, slots, need_result, rest_die)
     return _read(faces, pw, need_result, rest_die).outcome()
+
+
+def _fast_outcome(
+    faces: tuple[int, ...],
+    pw: int,
+    slots: tuple[int, ...],
+    need_result: bool,
+    rest_die: int,
+) -> Outcome:
+    """``read_check(...).outcome()`` of faces and a ``rest_die`` that fit ``pw``.
+
+    ``slots`` are the sub-checks of ``pw`` (DS4-R05).
+    """
+    k = len(slots)
+    last = slots[-1]
+    first = faces[0]
+    if first == 20:
+        return _outcome(False, Degree.CRITICAL_FAILURE, 0)
+    if k == 1 or not need_result:
+        if first == 1:
+            return _outcome(
+                True, Degree.CRITICAL_SUCCESS, None if k > 1 else max(pw, 1)
+            )
+        if k > 1:
+            return _outcome(True, Degree.SUCCESS, None)
+        if first <= pw:
+            return _outcome(True, Degree.SUCCESS, first)
+        return _outcome(False, Degree.FAILURE, 0)
+    # sub-checks of 20, the last perhaps a remainder (DS4-R06, DS4-R07)
+    if last == 20:
+        rest = -1  # every die in a sub-check of 20
+    elif rest_die:
+        rest = rest_die - 1
+    else:
+        # the die that loses least on the remainder, the first on ties
+        rest, least = 0, 21
+        for i, face in enumerate(faces):
+            loss = 20 - last if face == 1 else (0 if face <= last else face)
+            if loss < least:
+                rest, least = i, loss
+    result = 0
+    for i, face in enumerate(faces):
+        sub = last if i == rest else 20
+        result += sub if face == 1 else (face if face <= sub else 0)
+    degree = Degree.CRITICAL_SUCCESS if first == 1 else Degree.SUCCESS
+    return _outcome(True, degree, result)
 
 
 def _explain(

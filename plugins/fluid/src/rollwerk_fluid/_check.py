@@ -143,6 +143,9 @@ class Die(enum.Enum):
     """The fate die (only after a natural 1 on the check die)."""
 
 
+_QUALITY = Reward.QUALITY.value
+
+
 def _to_reward(value: Reward | str) -> Reward:
     return enum_parameter(Reward, "reward", value)
 
@@ -377,7 +380,11 @@ def _dice(
         raise ParameterError("handicap", handicap, allowed)
     if base - handicap <= 0:
         return ()
-    return ((SIDES, Die.CHECK.value), (SIDES, Die.FATE.value))
+    return _DICE
+
+
+_DICE = ((SIDES, Die.CHECK.value), (SIDES, Die.FATE.value))
+"""The check die and the fate die, as the toolkit draws them."""
 
 
 def _settled(faces: tuple[int, ...]) -> bool:
@@ -387,9 +394,54 @@ def _settled(faces: tuple[int, ...]) -> bool:
 
 def _judge(faces: tuple[int, ...], **params: Scalar) -> Outcome:
     """The outcome of the faces drawn (FL-R03–FL-R08)."""
+    get: Any = params.get  # its values' classes are checked below
+    attribute = get("attribute", 0)
+    trait = get("trait", 0)
+    modifier = get("modifier", 0)
+    repetition = get("repetition", 0)
+    handicap = get("handicap", 0)
+    equipment = get("equipment", 0)
+    if (
+        attribute.__class__ is int
+        and trait.__class__ is int
+        and modifier.__class__ is int
+        and repetition.__class__ is int
+        and handicap.__class__ is int
+        and equipment.__class__ is int
+    ):
+        # what _Roll.of(params), its kind and its outcome give, without the
+        # _Roll; the outcome is shared by every check with the same result
+        chance = attribute + trait + modifier - REPEAT_STEP * repetition - handicap
+        if not faces:
+            return _outcome(FluidOutcome.NO_ROLL, None)
+        die = faces[0]
+        if die == 1:
+            if faces[1] > 5:
+                return _outcome(FluidOutcome.FUMBLE, None)
+        elif die > chance:
+            return _outcome(FluidOutcome.FAILURE, None)
+        quality = die + max(0, chance - SIDES)
+        if get("reward", _QUALITY) == _QUALITY:
+            quality += handicap
+        if die == 1:
+            factor = 2 if get("double_critical", True) else 1
+            return _outcome(FluidOutcome.CRITICAL, factor * quality + equipment)
+        return _outcome(FluidOutcome.SUCCESS, quality + equipment)
     core = _Roll.of(params)
     kind = core.kind(faces)
     return core.outcome(kind, faces[0] if faces else 0)
+
+
+@functools.lru_cache(maxsize=1024)
+def _outcome(kind: FluidOutcome, value: int | None) -> Outcome:
+    """The outcome ``_Roll.outcome`` gives for a kind and a quality, kept."""
+    return Outcome(
+        success=kind.success,
+        degree=kind.degree,
+        value=value,
+        rolled=kind is not FluidOutcome.NO_ROLL,
+        extras={"side_effect": kind is FluidOutcome.FUMBLE},
+    )
 
 
 def _chance_terms(params: Mapping[str, Scalar]) -> Text:

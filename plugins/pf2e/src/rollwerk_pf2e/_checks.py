@@ -16,6 +16,8 @@ and the explanation from the plugin's catalog.
 
 from __future__ import annotations
 
+import functools
+
 from rollwerk import Degree, Outcome, ParameterError
 from rollwerk.checks import Monotonic, Parameter, define_check
 from rollwerk.i18n import Field, Text
@@ -79,11 +81,45 @@ def _penalty(range_increments: int) -> int:
     return -2 * (range_increments - 1)
 
 
+@functools.lru_cache(maxsize=1024)
+def _outcome(step: int, total: int) -> Outcome:
+    """The outcome of a degree (its index in ``_ORDER``) and a total, kept.
+
+    Outcomes are frozen values; checks whose rolls give the same degree and
+    total share one.
+    """
+    return Outcome(step >= 2, _ORDER[step], total)
+
+
 def judge(
     faces: tuple[int, ...], modifier: int, dc: int, range_increments: int = 1
 ) -> Outcome:
     """The outcome of the d20 showing ``faces[0]``: its degree and the total."""
     natural = faces[0]
+    if (
+        natural.__class__ is int
+        and modifier.__class__ is int
+        and dc.__class__ is int
+        and range_increments.__class__ is int
+        and 1 <= natural <= 20
+    ):
+        # what degree_of_success decides, without its checks: they hold
+        total = natural + modifier - 2 * (range_increments - 1)
+        diff = total - dc
+        if diff >= 10:
+            step = 3
+        elif diff >= 0:
+            step = 2
+        elif diff <= -10:
+            step = 0
+        else:
+            step = 1
+        if natural == 20:
+            if step < 3:
+                step += 1
+        elif natural == 1 and step:
+            step -= 1
+        return _outcome(step, total)
     total = natural + modifier + _penalty(range_increments)
     degree = degree_of_success(natural, total, dc)
     return Outcome(degree.rank >= Degree.SUCCESS.rank, degree, total)
