@@ -10,14 +10,16 @@ timed:
 - `_pick` against the plain comprehension;
 - results built positionally against results built by keyword;
 - `CheckSpec._build` (defaults read once per spec) against the loop over
-  the declared parameters.
+  the declared parameters;
+- `CheckRequests.build` (a new check's two entries written, then trimmed
+  once) against the cache that wrote and trimmed each.
 """
 
 from __future__ import annotations
 
 import math
 import pickle
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Any
 
@@ -29,6 +31,7 @@ from hypothesis import strategies as st
 import rollwerk.checks._toolkit as toolkit
 from rollwerk import ParameterError, SeededRng
 from rollwerk.checks import (
+    CheckRequests,
     CheckResult,
     CheckSpec,
     Degree,
@@ -37,8 +40,11 @@ from rollwerk.checks import (
     Parameter,
     define_check,
 )
+from rollwerk.checks._requests import _read, _spec, parse_mapping, parse_words
 from rollwerk.checks._toolkit import MEMO_LIMIT, _dice, _pick
 from rollwerk.dice import DieRoll
+from rollwerk.plugins import Registry
+from rollwerk.testing import examples
 
 # -- a check with every kind of function signature ---------------------------------
 
@@ -265,3 +271,71 @@ def test_perf_spec_build_fills_defaults_as_the_declarations_say(
         return ("built", built, list(built))
 
     assert outcome(SPEC._build) == outcome(_reference_build)
+
+
+# -- CheckRequests: both entries written, then trimmed once ---------------------------
+
+
+class _TwoPuts(CheckRequests):
+    """The cache as it was: the canonical entry and the request's, each trimmed."""
+
+    def build(
+        self,
+        ruleset: Any,
+        request: str | Sequence[str] | Mapping[str, str],
+        *,
+        check: str | None = None,
+    ) -> Any:
+        entries = self._entries
+        if isinstance(request, str):
+            key: object = (id(ruleset), check, request)
+        elif isinstance(request, Mapping):
+            key = (id(ruleset), check, 2, tuple(request.items()))
+        else:
+            key = (id(ruleset), check, 1, tuple(request))
+        found = entries.get(key)
+        if found is not None and found[0] is ruleset:
+            return found[1]
+        spec = _spec(ruleset, check)
+        where = f"{ruleset.id}:{spec.name}"
+        if isinstance(request, str):
+            values = _read(spec.parameters, spec._by_name, request.split(), where)
+        elif isinstance(request, Mapping):
+            values = parse_mapping(spec, request, where)
+        else:
+            values = parse_words(spec, list(request), where)
+        canonical = (id(ruleset), spec.name, 0, tuple(sorted(values.items())))
+        same = entries.get(canonical)
+        if same is not None and same[0] is ruleset:
+            built = same[1]
+        else:
+            built = spec._build(values, validate=False)
+            self._put(canonical, (ruleset, built))
+        self._put(key, (ruleset, built))
+        return built
+
+
+_TOY = Registry(load_entrypoints=False, plugins=[examples]).ruleset("toy")
+_REQUEST = st.builds(
+    lambda skill, modifier, form: {
+        "text": f"skill={skill} modifier={modifier}",
+        "words": [f"modifier={modifier}", f"skill={skill}"],
+        "mapping": {"skill": str(skill), "modifier": str(modifier)},
+    }[form],
+    st.integers(0, 6),
+    st.integers(-3, 3),
+    st.sampled_from(["text", "words", "mapping"]),
+)
+
+
+@given(requests=st.lists(_REQUEST, max_size=30), maxsize=st.integers(1, 6))
+def test_perf_the_cache_keeps_what_two_puts_kept(
+    requests: list[Any], maxsize: int
+) -> None:
+    fast, slow = CheckRequests(maxsize), _TwoPuts(maxsize)
+    for request in requests:
+        assert fast.build(_TOY, request) == slow.build(_TOY, request)
+        assert list(fast._entries) == list(slow._entries)
+        assert [v[1] for v in fast._entries.values()] == [
+            v[1] for v in slow._entries.values()
+        ]

@@ -244,16 +244,25 @@ class CheckRequests:
         same = entries.get(canonical)
         if same is not None and same[0] is ruleset:
             built = same[1]
-        else:
-            built = spec._build(values, validate=False)  # parse validated them
-            self._put(canonical, (ruleset, built))
+            if key is not None:
+                self._put(key, (ruleset, built))
+            return built
+        built = spec._build(values, validate=False)  # parse validated them
+        entry = (ruleset, built)
+        # both entries, then the oldest forgotten: what two _put calls leave
+        entries[canonical] = entry
         if key is not None:
-            self._put(key, (ruleset, built))
+            entries[key] = entry
+        self._trim()
         return built
 
     def _put(self, key: object, value: tuple[object, Check]) -> None:
+        self._entries[key] = value
+        self._trim()
+
+    def _trim(self) -> None:
+        """Forget the oldest entries beyond ``maxsize``."""
         entries = self._entries
-        entries[key] = value
         while len(entries) > self.maxsize:
             del entries[next(iter(entries))]
 

@@ -717,13 +717,22 @@ class FaceCheck:
         d = self.definition
         parts: _CheckParts = (d, self.ruleset, self.catalog, self._params)
         known = d._rolls
-        rolls = []
-        for face, (sides, role) in zip(faces, self.dice, strict=False):
+        rolled: tuple[DieRoll, ...]
+        if len(faces) == 1:  # one die: no list to build
+            face = faces[0]
+            sides, role = self.dice[0]
             roll = known.get((sides, face, role))
             if roll is None:
                 roll = known[sides, face, role] = DieRoll(sides, face, role)
-            rolls.append(roll)
-        rolled = tuple(rolls)
+            rolled = (roll,)
+        else:
+            rolls = []
+            for face, (sides, role) in zip(faces, self.dice, strict=False):
+                roll = known.get((sides, face, role))
+                if roll is None:
+                    roll = known[sides, face, role] = DieRoll(sides, face, role)
+                rolls.append(roll)
+            rolled = tuple(rolls)
         # the closure holds the check's parts, not the check: a memo's
         # results then make no reference cycle through their explanations
         explanation = Text.deferred(lambda: _explanation(parts, faces, outcome, rolled))
