@@ -8,6 +8,7 @@ from fractions import Fraction
 import attrs
 import pytest
 from hypothesis import given
+from hypothesis import strategies as st
 
 import rollwerk
 from rollwerk import (
@@ -437,4 +438,43 @@ def test_i3_1_toy_pool_explanation_grammar():
     assert single.explanation == Explanation.fixed(
         en="1 of 1 die shows 5 or 6, 1 needed: success",
         de="1 von 1 Würfel zeigt 5 oder 6, 1 nötig: Erfolg",
+    )
+
+
+def _extras_reference(value: object) -> tuple[tuple[str, object], ...]:
+    """What the extras converter gives, by sorting every time."""
+    if not value:
+        return ()
+    items = value.items() if isinstance(value, dict) else value
+    return tuple(sorted((str(k), v) for k, v in items))
+
+
+_EXTRA_KEYS = st.one_of(st.sampled_from(["a", "b", "fumble", "z"]), st.integers(0, 3))
+_EXTRA_ITEMS = st.lists(st.tuples(_EXTRA_KEYS, st.integers(-3, 3)), max_size=5)
+
+
+@given(items=_EXTRA_ITEMS, as_tuple=st.booleans())
+def test_extras_converter_matches_sorting_reference(items, as_tuple):
+    # an already canonical tuple is kept as it is; anything else is sorted
+    value = tuple(items) if as_tuple else dict(items)
+    try:
+        expected = _extras_reference(value)
+    except TypeError:  # equal keys with values that do not compare
+        return
+    o = Outcome(True, Degree.SUCCESS, 1, extras=value)
+    assert o.extras == expected
+    assert all(type(k) is str for k, _ in o.extras)
+
+
+def test_extras_converter_keeps_a_canonical_tuple_and_sorts_others():
+    canonical = (("a", 1), ("b", 2))
+    assert Outcome(True, Degree.SUCCESS, 1, extras=canonical).extras is canonical
+    assert Outcome(True, Degree.SUCCESS, 1, extras=(("b", 2), ("a", 1))).extras == (
+        ("a", 1),
+        ("b", 2),
+    )
+    # equal keys are not the canonical form: sorted by value too, as before
+    assert Outcome(True, Degree.SUCCESS, 1, extras=(("a", 2), ("a", 1))).extras == (
+        ("a", 1),
+        ("a", 2),
     )

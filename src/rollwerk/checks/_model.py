@@ -101,6 +101,21 @@ def _extras(
 ) -> tuple[tuple[str, Scalar], ...]:
     if not value:
         return ()
+    if value.__class__ is tuple:
+        # already the canonical form (str keys in strictly increasing order,
+        # as every Outcome's extras are): kept as it is, not sorted again
+        last = None
+        for item in value:
+            if (
+                item.__class__ is not tuple
+                or len(item) != 2
+                or item[0].__class__ is not str
+                or (last is not None and item[0] <= last)
+            ):
+                break
+            last = item[0]
+        else:
+            return value
     items = value.items() if isinstance(value, Mapping) else value
     return tuple(sorted((str(k), v) for k, v in items))
 
