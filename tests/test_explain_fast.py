@@ -189,6 +189,9 @@ def test_compiled_explanations_equal_the_traced_ones(notation: str, seed: int) -
             ("W66", "german"),
             ("2W6+W%", "german"),
             ("1d20//2+1", "avrae"),
+            ("(1d6, 2d4, 3)k>3", "avrae"),
+            ("(1d6, 2d4)p2p5", "avrae"),
+            ("1d6ra6 + 1d8ral1", "avrae"),
         ]
     ),
     st.integers(0, 2**32 - 1),

@@ -18,6 +18,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rollwerk.distribution import Distribution
 from rollwerk.errors import LimitExceeded, NotationError, ParameterError, RollwerkError
 from rollwerk.notation import (
     DIALECTS,
@@ -198,6 +199,12 @@ _TEMPLATES: dict[str, list[str]] = {
         "0d{s}",
         "1d{s} [fire] + 1",
         "({n}d{s},)",
+        "(1d{s}, 1d{s2}, {t})k{t}",
+        "(1d{s}, 1d{s2}+1)p>{t}",
+        "(1d{s}, {t}, 1d{s2})k<{u}k{s}",
+        "1d{s}ra{t}",
+        "1d{s}ral1",
+        "1d{s}ra<{t}",
     ],
     "german": ["W66", "{n}W{s}", "{n}W{s}/{q}", "{m}W{s}!"],
     "rollwerk": [
@@ -287,6 +294,55 @@ def test_avrae_examples(text: str, faces: list[int], total: int, source: str) ->
     assert parse(text, "avrae").replay(faces).total == total
 
 
+D20_TESTS = "https://github.com/avrae/d20/blob/master/tests/test_dice.py"
+
+
+@pytest.mark.parametrize(
+    ("text", "total"),
+    [
+        ("(1, 2, 3, 4, 5)k3", 3),  # test_selectors: k3 keeps the totals 3
+        ("(1, 2, 3, 4, 5)k<3", 3),
+        ("(1, 2, 3, 4, 5)k>3", 9),
+        ("(1, 2, 3, 4, 5)kl2", 3),
+        ("(1, 2, 3, 4, 5)kh2", 9),
+        ("(1, 2, 3, 4, 5)k1k2", 3),  # test_k_op: one operation, two selectors
+        ("(1, 2, 3)k1k2", 3),  # test_chaining_operators
+        ("(1, 2, 3, 4, 5)p3", 12),  # test_p_op
+        ("(1, 2, 3, 4, 5)p1p2", 12),
+        ("1d1ra1", 2),  # test_ra_op
+    ],
+)
+def test_d20_test_suite_values(text: str, total: int) -> None:
+    """Values asserted by d20's own test suite (``D20_TESTS``), read exactly."""
+    assert parse(text, "avrae").distribution() == Distribution({total: 1})
+
+
+def test_d20_set_selectors_keep_elements_by_total() -> None:
+    # (1d6, 4)k>3: the die counts when it shows 4 to 6, the 4 always
+    expr = parse("(1d6, 4)k>3", "avrae")
+    assert expr.distribution() == Distribution(
+        {4: Fraction(1, 2), 8: Fraction(1, 6), 9: Fraction(1, 6), 10: Fraction(1, 6)}
+    )
+    r = expr.replay([2])
+    assert r.total == 4
+    assert [c.kept for c in r.tree.children] == [False, True]
+    assert (
+        r.explain()
+        == "(1d6, 4)k>3 = 4\n  1d6: 2 → 2\n  (1d6, 4)k>3: 2 (dropped), 4 → 4"
+    )
+    assert parse("(1d6, 4)p>3", "avrae").replay([2]).total == 2
+
+
+def test_d20_reroll_and_add_on_one_die() -> None:
+    """d20's ``ra`` (README: "reroll and add"): one more die, once."""
+    expr = parse("1d6ra6", "avrae")
+    assert expr.distribution() == parse("1d6xo6", "foundry").distribution()
+    assert expr.distribution()[12] == Fraction(1, 36)
+    assert expr.replay([6, 6]).total == 12  # the added die does not add again
+    assert parse("1d6ral1", "avrae").distribution() == parse("2d6").distribution()
+    assert parse("1d6ral0", "avrae").distribution() == parse("1d6").distribution()
+
+
 def test_avrae_annotations_and_comments() -> None:
     """d20 README, "Annotations and Comments"."""
     r = parse("3d6 [fire] + 1d4 [piercing]", "avrae").replay([3, 2, 2, 3])
@@ -367,7 +423,12 @@ def test_german_digit_dice() -> None:
         ("1d20/2", "roll20", "floor(…), ceil(…) or round(…)"),
         ("1d20/2+1", "avrae", "write '//'"),
         ("4d6kh3r1", "foundry", "in the order written"),
-        ("4d6ra1", "avrae", "'ra'"),
+        ("4d6ra1", "avrae", "'ra' over several dice"),
+        ("1d6ra", "avrae", "expected a selector after 'ra'"),
+        ("1d6ra1", "rollwerk", "'ra' (reroll and add) is read in the avrae dialect"),
+        ("(1, 2, 3)kh1kl1", "avrae", "read alone, not joined"),
+        ("(1, 2, 3)k3kh1", "avrae", "read alone, not joined"),
+        ("(1, 2, 3)k3p1", "avrae", "only one 'k' or 'p' per set"),
         ("4d6mt", "roll20", "matching"),
         ("{1d20+5}>10", "roll20", "one sub-roll"),
         ("(1d4)d6", "roll20", "varies"),

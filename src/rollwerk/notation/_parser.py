@@ -508,30 +508,42 @@ class _Parser:
                 return keep, success, failure
 
     def set_modifiers(self, elements: list[_Node], start: int) -> _Node:
-        """d20's set operations: ``k``/``p`` with a selector."""
+        """d20's set operations: ``k``/``p`` with selectors.
+
+        ``kh2``/``kl2``/``ph2``/``pl2`` keep or drop the highest or lowest
+        totals; ``k3``, ``k<3``, ``k>3`` (and ``p…``) keep or drop the totals
+        a selector matches. d20 joins the selectors of one operation written
+        again (``k1k2`` keeps the totals 1 and 2); rollwerk reads one
+        operation per set: either one ``h``/``l`` selector or value
+        selectors only.
+        """
         keep: Keep | None = None
-        success: Condition | None = None
-        text_start = start
+        select: list[Condition] = []
+        op: str | None = None
+        n = len(elements)
         while True:
-            save = self.pos
             mpos = self.pos
             c = self.peek().lower()
             if c not in ("k", "p"):
-                self.pos = save
                 break
             self.pos += 1
-            if keep is not None or success is not None:
+            if op is not None and c != op:
                 raise self.error(
                     "only one 'k' or 'p' per set (d20 applies them one after "
                     "the other)",
                     mpos,
                 )
+            op = c
             side = self.peek().lower()
-            n = len(elements)
             if side in ("h", "l"):
+                if keep is not None or select:
+                    raise self.error(
+                        "a set's 'kh'/'kl'/'ph'/'pl' is read alone, not joined "
+                        "with other selectors",
+                        mpos,
+                    )
                 self.pos += 1
-                amount = self.integer("a number")
-                amount = min(amount, n)
+                amount = min(self.integer("a number"), n)
                 kind = {
                     ("k", "h"): KeepKind.KEEP_HIGHEST,
                     ("k", "l"): KeepKind.KEEP_LOWEST,
@@ -540,12 +552,20 @@ class _Parser:
                 }[(c, side)]
                 keep = Keep(kind, amount)
             else:
-                raise self.error(
-                    "rollwerk reads sets with 'kh', 'kl', 'ph' and 'pl' only "
-                    "(a set's elements are totals, not dice)",
-                    mpos,
-                )
-        return _Group(elements, self.slice(text_start), keep=keep, success=success)
+                if keep is not None:
+                    raise self.error(
+                        "a set's 'kh'/'kl'/'ph'/'pl' is read alone, not joined "
+                        "with other selectors",
+                        mpos,
+                    )
+                select.append(self.condition("a selector", bare=True))
+        return _Group(
+            elements,
+            self.slice(start),
+            keep=keep,
+            select=tuple(select),
+            drop=op == "p",
+        )
 
     # -- dice ------------------------------------------------------------------
 
@@ -941,7 +961,8 @@ class _Modifiers:
         p.pos += 1
         nxt = p.peek().lower()
         if nxt == "a":
-            raise p.error("d20's 'ra' (reroll and add) is not read by rollwerk", mpos)
+            self.reroll_and_add(mpos)
+            return
         if nxt == "r":
             p.need(Feature.REROLL_RECURSIVE, mpos)
             p.pos += 1
@@ -966,6 +987,45 @@ class _Modifiers:
             p.pos += 1
             self.reroll.append(p.condition("a reroll", bare=True))
         self.at("reroll", mpos)
+
+    def reroll_and_add(self, mpos: int) -> None:
+        """d20's ``ra``: one selected die rolls one more die, once per term.
+
+        On a single die that is an explosion adding at most one die
+        (``1d6ra6`` is ``1d6xo6``; ``ral1``/``rah1`` always select it).
+        Over several dice d20 adds one die for the whole term, which a
+        pool's per-die explosions cannot say: refused.
+        """
+        p = self.p
+        if not p.d.selectors:
+            raise p.error("'ra' (reroll and add) is read in the avrae dialect", mpos)
+        if self.count != 1:
+            raise p.error(
+                "d20's 'ra' over several dice is not read by rollwerk (it adds "
+                "one die for the whole term); on a single die it is read",
+                mpos,
+            )
+        p.pos += 1  # the "a" of "ra"
+        side = p.peek().lower()
+        if side in ("h", "l"):
+            p.pos += 1
+            if p.integer("a number") == 0:  # selects no die: nothing happens
+                self.at("explode", mpos)
+                return
+            faces = self.die.faces
+            if self.minimum is not None:
+                faces = tuple(max(f, self.minimum) for f in faces)
+            if self.maximum is not None:
+                faces = tuple(min(f, self.maximum) for f in faces)
+            if self.explode is not None:
+                raise p.error("explode is given twice", mpos)
+            self.explode = Condition(Comparison.GE, min(faces))
+            self.mode, self.limit = ExplodeMode.ADD, 1
+            self.at("explode", mpos)
+            return
+        if p.peek() not in ("<", ">", "=") and p.peek() not in _DIGITS:
+            raise p.error("expected a selector after 'ra'")
+        self.set_explode(ExplodeMode.ADD, 1, mpos)
 
     def bang(self, mpos: int) -> None:
         p = self.p

@@ -408,10 +408,20 @@ class _Group(_Node):
     ``{a, b, c}kh1`` keeps the highest total, ``{a, b}>8`` counts the totals
     of 8 or more (the parser turns the dialect's reading into a
     [`Condition`][rollwerk.dice.Condition]). With ``per_die`` the elements
-    are the single dice of one sub-roll (Roll20's ``{4d6+3d8}kh1``).
+    are the single dice of one sub-roll (Roll20's ``{4d6+3d8}kh1``). With
+    ``select`` (d20's ``(1, 2, 3)k3``, ``k<3``, ``p>4``) the elements whose
+    totals meet any of the conditions are kept (or, with ``drop``, dropped).
     """
 
-    __slots__ = ("elements", "failure", "keep", "per_die", "success")
+    __slots__ = (
+        "drop",
+        "elements",
+        "failure",
+        "keep",
+        "per_die",
+        "select",
+        "success",
+    )
 
     def __init__(
         self,
@@ -422,14 +432,20 @@ class _Group(_Node):
         success: Condition | None = None,
         failure: Condition | None = None,
         per_die: bool = False,
+        select: tuple[Condition, ...] = (),
+        drop: bool = False,
     ) -> None:
         self.elements = tuple(elements)
         self.keep, self.success, self.failure = keep, success, failure
         self.per_die = per_die
+        self.select, self.drop = select, drop
         self.text = text
         n = len(elements)
         if success is not None:
             self.lo, self.hi = (-n if failure is not None else 0), n
+        elif select:  # each element counts its total or nothing
+            self.lo = sum(min(e.lo, 0) for e in elements)
+            self.hi = sum(max(e.hi, 0) for e in elements)
         else:
             k = n if keep is None else keep.kept(n)[1]
             los = sorted(e.lo for e in elements)
@@ -455,6 +471,8 @@ class _Group(_Node):
         return int(self.success(v)) - int(fail)
 
     def _kept(self, values: list[int]) -> list[bool]:
+        if self.select:
+            return [self._selected(v) for v in values]
         n = len(values)
         kept = [True] * n
         if self.keep is not None:
@@ -463,6 +481,10 @@ class _Group(_Node):
             for pos in order[k:]:
                 kept[pos] = False
         return kept
+
+    def _selected(self, v: int) -> bool:
+        """Whether a total is kept by ``select`` (and ``drop``)."""
+        return any(c(v) for c in self.select) is not self.drop
 
     def _value(self, values: list[int], kept: list[bool]) -> int:
         if self.success is not None:
@@ -512,7 +534,12 @@ class _Group(_Node):
         acc: Weights = {0: 1}
         for part, _ in parts:
             w = part
-            if self.success is not None:
+            if self.select:
+                w = {}
+                for v, x in part.items():
+                    key = v if self._selected(v) else 0
+                    w[key] = w.get(key, 0) + x
+            elif self.success is not None:
                 mapped: Weights = {}
                 for v, x in part.items():
                     key = self._score(v)
