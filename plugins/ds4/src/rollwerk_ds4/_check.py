@@ -252,9 +252,22 @@ def _outcomes(
         weights = check_weights(pw)
     else:
         weights = fixed_assignment_weights(pw, assignment)
-    return Distribution.from_weights(
-        {Outcome(degree.rank >= 2, degree, value): w for (degree, value), w in weights}
-    )
+    known = _OUTCOMES
+    table: dict[Outcome, int] = {}
+    for key, w in weights:
+        outcome = known.get(key)
+        if outcome is None:
+            degree, value = key
+            outcome = known[key] = Outcome(degree.rank >= 2, degree, value)
+        table[outcome] = w
+    return Distribution.from_weights(table)
+
+
+_OUTCOMES: dict[tuple[Degree, int], Outcome] = {}
+"""The outcomes of the closed form by (degree, result), shared by every PW.
+
+At most four degrees times the results up to ``MAX_PW``: bounded.
+"""
 
 
 def _dice(pw: int, need_result: bool, rest_die: int) -> list[int]:
