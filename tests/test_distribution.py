@@ -196,3 +196,46 @@ def test_core1_i6_huge_probabilities_in_json_errors() -> None:
         Distribution.from_json(
             {"schema": 1, "outcomes": [{"value": 1, "probability": f"+-{huge}/1"}]}
         )
+
+
+class _Weights(dict):  # type: ignore[type-arg]
+    """A dict subclass: from_weights takes its checked path."""
+
+
+@given(
+    st.lists(st.tuples(st.integers(-5, 5), st.integers(0, 4)), min_size=1, max_size=8),
+)
+def test_from_weights_fast_path_equals_the_checked_path(
+    items: list[tuple[int, int]],
+) -> None:
+    # a plain dict of positive ints is copied as it is; any other mapping,
+    # or zeros, take the checked path: the same distribution, in the same order
+    weights = dict(items)
+    if not any(weights.values()):
+        with pytest.raises(ParameterError, match="at least one weight > 0"):
+            Distribution.from_weights(weights)
+        return
+    fast = Distribution.from_weights(weights)
+    slow = Distribution.from_weights(_Weights(weights))
+    assert fast == slow
+    assert list(fast.items()) == list(slow.items())
+    assert list(fast) == sorted(k for k, w in weights.items() if w)
+    total = sum(weights.values())
+    assert all(fast[k] == Fraction(w, total) for k, w in weights.items() if w)
+
+
+def test_from_weights_refuses_bools_and_negatives_on_both_paths() -> None:
+    for weights in ({"a": True}, _Weights({"a": True})):
+        with pytest.raises(ParameterError, match="weight of 'a' must be"):
+            Distribution.from_weights(weights)
+    for weights in ({"a": 1, "b": -1}, _Weights({"a": 1, "b": -1})):
+        with pytest.raises(ParameterError, match="weight of 'b' must be"):
+            Distribution.from_weights(weights)
+
+
+def test_from_weights_in_order_or_not_gives_one_order() -> None:
+    ordered = Distribution.from_weights({1: 2, 2: 1, 3: 1})
+    shuffled = Distribution.from_weights({3: 1, 1: 2, 2: 1})
+    assert list(ordered.items()) == list(shuffled.items())
+    assert list(ordered) == [1, 2, 3]
+    assert ordered[1] == Fraction(1, 2)

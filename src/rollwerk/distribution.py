@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import decimal
 import math
+import operator
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from fractions import Fraction
 from typing import Any, Generic, TypeVar, cast, overload
@@ -90,7 +91,11 @@ class Distribution(Generic[T]):
     def _from_weights(cls, weights: dict[U, int], total: int) -> Distribution[U]:
         new: Distribution[U] = object.__new__(Distribution)
         keys = _sorted_keys(weights)
-        new._set({k: weights[k] for k in keys}, total)
+        if all(map(operator.is_, keys, weights)):
+            # already in order: a copy keeps the keys' hashes (no __hash__ call)
+            new._set(dict(weights), total)
+        else:
+            new._set({k: weights[k] for k in keys}, total)
         return new
 
     # -- constructors ------------------------------------------------------
@@ -102,6 +107,14 @@ class Distribution(Generic[T]):
         >>> Distribution.from_weights({"hit": 3, "miss": 1})["hit"]
         Fraction(3, 4)
         """
+        if weights.__class__ is dict:
+            # plain positive ints (the common case): copied without hashing
+            # the keys again; anything else takes the checked path below
+            values = weights.values()
+            if all(w.__class__ is int and w > 0 for w in values):  # no bool
+                fast = cast("dict[U, int]", weights)
+                if fast:
+                    return cls._from_weights(fast, sum(values))  # it copies
         clean: dict[U, int] = {}
         for key, w in weights.items():
             if isinstance(w, bool) or not isinstance(w, int) or w < 0:
