@@ -441,6 +441,18 @@ def test_refusals(text: str, dialect: str, words: str) -> None:
     assert words in str(info.value)
 
 
+def test_keep_among_a_few_added_dice_is_refused_by_name() -> None:
+    # within the budget (one die, at most one added), but no algorithm
+    expr = parse("1d6xo6kh1", "foundry")
+    assert expr.replay([6, 4]).total == 6
+    with pytest.raises(ParameterError) as info:
+        expr.distribution()
+    assert str(info.value) == (
+        "keep must be none when explosions add dice (rollwerk has no exact odds "
+        "for keeping among added dice; rolling works), got 'kh1'"
+    )
+
+
 def test_no_exact_keep_of_added_dice_within_budget() -> None:
     expr = parse("4d6!kh3", "roll20")
     assert 3 <= expr.roll(ScriptedRng([1, 2, 3, 4])).total <= 18

@@ -803,7 +803,12 @@ class Pool:
         n = self.count
         if self._separate:
             if self.keep is not None:  # refused by work(); never enumerated
-                raise ParameterError("keep", self.keep, "no keep with added dice")
+                raise ParameterError(
+                    "keep",
+                    f"{self.keep.kind.value}{self.keep.amount}",
+                    "none when explosions add dice (rollwerk has no exact odds "
+                    "for keeping among added dice; rolling works)",
+                )
             return _power_or_binomial(single, n), total**n
         g = self._scorer()
         if self.keep is not None:
