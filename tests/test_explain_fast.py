@@ -192,6 +192,8 @@ def test_compiled_explanations_equal_the_traced_ones(notation: str, seed: int) -
             ("(1d6, 2d4, 3)k>3", "avrae"),
             ("(1d6, 2d4)p2p5", "avrae"),
             ("1d6ra6 + 1d8ral1", "avrae"),
+            ("(4d6)kh3 + (1d6+2)k>4", "avrae"),
+            ("(8d6mi2)p<3", "avrae"),
         ]
     ),
     st.integers(0, 2**32 - 1),

@@ -205,6 +205,10 @@ _TEMPLATES: dict[str, list[str]] = {
         "1d{s}ra{t}",
         "1d{s}ral1",
         "1d{s}ra<{t}",
+        "({n}d{s})kh{k}",
+        "({n}d{s}ro1)p{t}",
+        "(1d{s}+{t})k>{u}",
+        "((1d{s}, {t}))k{t}",
     ],
     "german": ["W66", "{n}W{s}", "{n}W{s}/{q}", "{m}W{s}!"],
     "rollwerk": [
@@ -310,6 +314,8 @@ D20_TESTS = "https://github.com/avrae/d20/blob/master/tests/test_dice.py"
         ("(1, 2, 3, 4, 5)p3", 12),  # test_p_op
         ("(1, 2, 3, 4, 5)p1p2", 12),
         ("1d1ra1", 2),  # test_ra_op
+        ("(1)k1", 1),  # test_selectors: a value in parentheses is a set of one
+        ("(1)k2", 0),
     ],
 )
 def test_d20_test_suite_values(text: str, total: int) -> None:
@@ -331,6 +337,28 @@ def test_d20_set_selectors_keep_elements_by_total() -> None:
         == "(1d6, 4)k>3 = 4\n  1d6: 2 → 2\n  (1d6, 4)k>3: 2 (dropped), 4 → 4"
     )
     assert parse("(1d6, 4)p>3", "avrae").replay([2]).total == 2
+
+
+def test_d20_set_operations_after_parentheses() -> None:
+    """d20 applies ``(x)k…`` to the dice of a dice term, else to x as a set of one."""
+    assert parse("(4d6)kh3", "avrae").distribution() == parse("4d6kh3").distribution()
+    assert (
+        parse("(4d6)p<3", "avrae").distribution()
+        == parse("4d6p<3", "avrae").distribution()
+    )
+    r = parse("(8d6mi2)p<3", "avrae").replay([3, 4, 5, 6, 1, 2, 3, 4])
+    assert r.total == 25
+    assert [d.kept for d in r.pool_dice] == [True] * 4 + [False] * 2 + [True] * 2
+    assert parse("(1d6+2)k>4", "avrae").distribution() == Distribution(
+        {
+            0: Fraction(1, 3),
+            5: Fraction(1, 6),
+            6: Fraction(1, 6),
+            7: Fraction(1, 6),
+            8: Fraction(1, 6),
+        }
+    )
+    assert parse("((1, 2, 3))k1", "avrae").distribution() == Distribution({1: 1})
 
 
 def test_d20_reroll_and_add_on_one_die() -> None:
@@ -429,6 +457,10 @@ def test_german_digit_dice() -> None:
         ("(1, 2, 3)kh1kl1", "avrae", "read alone, not joined"),
         ("(1, 2, 3)k3kh1", "avrae", "read alone, not joined"),
         ("(1, 2, 3)k3p1", "avrae", "only one 'k' or 'p' per set"),
+        ("((10d6kh5)kl2)kh1", "avrae", "a second keep or drop on what an earlier"),
+        ("((1, 2, 3)kh1)kl1", "avrae", "a second keep or drop on what an earlier"),
+        ("(4d6)kh3kl1", "avrae", "two keep or drop operations on one dice term"),
+        ("(1d6 [fire])k1", "avrae", "after a labelled dice term or set"),
         ("4d6mt", "roll20", "matching"),
         ("{1d20+5}>10", "roll20", "one sub-roll"),
         ("(1d4)d6", "roll20", "varies"),

@@ -12,6 +12,8 @@ them unambiguous.
 
 from __future__ import annotations
 
+import attrs
+
 from rollwerk.dice._die import (
     Comparison,
     Condition,
@@ -390,7 +392,63 @@ class _Parser:
             return self.set_modifiers(elements, start)
         self.in_group -= 1
         self.close(start)
+        if self.d.has(Feature.SETS) and self.peek().lower() in ("k", "p"):
+            return self.parenthetical_set(node, start)
         return node
+
+    def parenthetical_set(self, node: _Node, start: int) -> _Node:
+        """d20's ``(x)k…``: set operations on what the parentheses hold.
+
+        d20 applies them to the dice of a dice term (``(4d6)kh3`` is
+        ``4d6kh3``), to the elements of a set, and to any other value as a
+        set of one (``(1)k2`` is 0). Operations on dice or elements that an
+        earlier operation already kept or dropped are applied one after the
+        other in d20: refused.
+        """
+        mpos = self.pos
+        again = (
+            "a second keep or drop on what an earlier one kept (d20 applies "
+            "them one after the other) is not read by rollwerk"
+        )
+        if isinstance(node, _Labelled) and isinstance(node.inner, (_Dice, _Group)):
+            raise self.error(
+                "set operations after a labelled dice term or set are not read "
+                "by rollwerk",
+                mpos,
+            )
+        if isinstance(node, _Group):
+            if node.keep is not None or node.select or node.success is not None:
+                raise self.error(again, mpos)
+            return self.set_modifiers(list(node.elements), start)
+        if isinstance(node, _Dice):
+            pool = node.pool
+            if pool.keep is not None or pool.tally is not None:
+                raise self.error(again, mpos)
+            c = self.peek().lower()
+            self.pos += 1
+            side = self.peek().lower()
+            if side in ("h", "l"):
+                self.pos += 1
+                amount = min(self.integer("a number"), pool.count)
+                kind = {
+                    ("k", "h"): KeepKind.KEEP_HIGHEST,
+                    ("k", "l"): KeepKind.KEEP_LOWEST,
+                    ("p", "h"): KeepKind.DROP_HIGHEST,
+                    ("p", "l"): KeepKind.DROP_LOWEST,
+                }[(c, side)]
+                pool = attrs.evolve(pool, keep=Keep(kind, amount))
+            else:
+                cond = self.condition("a selector", bare=True)
+                kind_t = TallyKind.DROP if c == "p" else TallyKind.KEEP
+                pool = attrs.evolve(pool, tally=Tally(kind_t, cond))
+            if self.peek().lower() in ("k", "p"):
+                raise self.error(
+                    "two keep or drop operations on one dice term are not read "
+                    "by rollwerk",
+                    self.pos,
+                )
+            return _Dice(pool, self.slice(start))
+        return self.set_modifiers([node], start)
 
     def constant(self, node: _Node, what: str) -> int:
         if node.lo != node.hi:
