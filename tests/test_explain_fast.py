@@ -176,7 +176,7 @@ def test_compiled_explanations_equal_the_traced_ones(notation: str, seed: int) -
         [
             ("4d6k>3", "avrae"),
             ("4d6p<3", "avrae"),
-            ("8d100d3", "avrae"),
+            ("8d100pl3", "avrae"),
             ("8d6mi2 [fire] + 1d4", "avrae"),
             ("-1d8 + 4 - (3, 1d4)kh1", "avrae"),
             ("1d20+5 Roll for Initiative", "roll20"),

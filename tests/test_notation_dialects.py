@@ -461,6 +461,8 @@ def test_german_digit_dice() -> None:
         ("((1, 2, 3)kh1)kl1", "avrae", "a second keep or drop on what an earlier"),
         ("(4d6)kh3kl1", "avrae", "two keep or drop operations on one dice term"),
         ("(1d6 [fire])k1", "avrae", "after a labelled dice term or set"),
+        ("4d6dh1", "avrae", "no 'd' after dice: drop with 'p'"),
+        ("8d100d3", "avrae", "no 'd' after dice: drop with 'p'"),
         ("4d6mt", "roll20", "matching"),
         ("{1d20+5}>10", "roll20", "one sub-roll"),
         ("(1d4)d6", "roll20", "varies"),

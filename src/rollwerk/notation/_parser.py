@@ -49,6 +49,13 @@ _STAGES = ("reroll", "min/max", "explode", "keep", "count")
 _FUNCTIONS = ("floor", "ceil", "round", "abs")
 _ROUNDING = {"floor": "/", "ceil": "/c", "round": "/r"}
 _INCLUSIVE = {Comparison.GT: Comparison.GE, Comparison.LT: Comparison.LE}
+_D20_KEEP = {
+    ("k", "h"): KeepKind.KEEP_HIGHEST,
+    ("k", "l"): KeepKind.KEEP_LOWEST,
+    ("p", "h"): KeepKind.DROP_HIGHEST,
+    ("p", "l"): KeepKind.DROP_LOWEST,
+}
+"""d20's ``kh``/``kl``/``ph``/``pl`` (keep or drop, highest or lowest)."""
 
 
 class _Parser:
@@ -430,13 +437,7 @@ class _Parser:
             if side in ("h", "l"):
                 self.pos += 1
                 amount = min(self.integer("a number"), pool.count)
-                kind = {
-                    ("k", "h"): KeepKind.KEEP_HIGHEST,
-                    ("k", "l"): KeepKind.KEEP_LOWEST,
-                    ("p", "h"): KeepKind.DROP_HIGHEST,
-                    ("p", "l"): KeepKind.DROP_LOWEST,
-                }[(c, side)]
-                pool = attrs.evolve(pool, keep=Keep(kind, amount))
+                pool = attrs.evolve(pool, keep=Keep(_D20_KEEP[c, side], amount))
             else:
                 cond = self.condition("a selector", bare=True)
                 kind_t = TallyKind.DROP if c == "p" else TallyKind.KEEP
@@ -601,14 +602,7 @@ class _Parser:
                         mpos,
                     )
                 self.pos += 1
-                amount = min(self.integer("a number"), n)
-                kind = {
-                    ("k", "h"): KeepKind.KEEP_HIGHEST,
-                    ("k", "l"): KeepKind.KEEP_LOWEST,
-                    ("p", "h"): KeepKind.DROP_HIGHEST,
-                    ("p", "l"): KeepKind.DROP_LOWEST,
-                }[(c, side)]
-                keep = Keep(kind, amount)
+                keep = Keep(_D20_KEEP[c, side], min(self.integer("a number"), n))
             else:
                 if keep is not None:
                     raise self.error(
@@ -968,16 +962,17 @@ class _Modifiers:
             return
         side = p.peek().lower()
         if d.selectors:
+            if c == "d":  # d20 has no "d" after dice: it would read as "k"
+                raise p.error(
+                    f"the {d.name} dialect has no 'd' after dice: drop with "
+                    "'p' ('pl1', 'ph1', 'p<3') or keep with 'k'",
+                    mpos,
+                )
             dropping = c == "p"
             if side in ("h", "l"):
                 p.pos += 1
-                kind = {
-                    (False, "h"): KeepKind.KEEP_HIGHEST,
-                    (False, "l"): KeepKind.KEEP_LOWEST,
-                    (True, "h"): KeepKind.DROP_HIGHEST,
-                    (True, "l"): KeepKind.DROP_LOWEST,
-                }[(dropping, side)]
-                self.set_keep(kind, min(p.integer("a number"), self.count), c, mpos)
+                amount = min(p.integer("a number"), self.count)
+                self.set_keep(_D20_KEEP[c, side], amount, c, mpos)
                 return
             cond = p.condition("a selector", bare=True)
             self.tally = Tally(TallyKind.DROP if dropping else TallyKind.KEEP, cond)
