@@ -463,6 +463,7 @@ def test_german_digit_dice() -> None:
         ("(1d6 [fire])k1", "avrae", "after a labelled dice term or set"),
         ("4d6dh1", "avrae", "no 'd' after dice: drop with 'p'"),
         ("8d100d3", "avrae", "no 'd' after dice: drop with 'p'"),
+        ("4d6r1", "avrae", "no bare 'r': write 'rr' (reroll until none) or 'ro'"),
         ("4d6mt", "roll20", "matching"),
         ("{1d20+5}>10", "roll20", "one sub-roll"),
         ("(1d4)d6", "roll20", "varies"),

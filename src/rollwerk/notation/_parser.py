@@ -1023,6 +1023,12 @@ class _Modifiers:
         elif nxt == "o":
             p.pos += 1
             this_once = True
+        elif d.selectors:  # d20 has 'rr', 'ro' and 'ra', no bare 'r'
+            raise p.error(
+                f"the {d.name} dialect has no bare 'r': write 'rr' (reroll until "
+                "none) or 'ro' (reroll once)",
+                mpos,
+            )
         else:
             this_once = d.reroll_once
         written = p.text[mpos : p.pos]
