@@ -69,6 +69,8 @@ class Feature(enum.Enum):
     """d20's ``e`` (explode, adding dice)."""
     COUNT = "count"
     """A comparison right after dice counts the dice meeting it."""
+    COMPARE = "a > b"
+    """Comparing totals (``1d20 > 1d20``, ``3d6 == 10``): 1 if it holds, else 0."""
     COUNT_WORDS = "cs/cf/df/even/odd"
     """Foundry's counting modifiers."""
     CLAMP_D20 = "mi/ma"
@@ -205,6 +207,7 @@ ROLL20 = Dialect(
             Feature.COMPOUND,
             Feature.PENETRATE,
             Feature.COUNT,
+            Feature.COMPARE,
             Feature.GROUPS,
             Feature.FUNCTIONS,
             Feature.MODULO,
@@ -267,6 +270,7 @@ AVRAE = Dialect(
             Feature.REROLL_ADD,
             Feature.EXPLODE_E,
             Feature.CLAMP_D20,
+            Feature.COMPARE,
             Feature.SETS,
             Feature.MODULO,
             Feature.FLOOR_DIVISION,

@@ -132,6 +132,7 @@ class _Parser:
         self.skip()
         negated = self.d.selectors and self.ahead("!=")
         if self.peek() in ("<", ">", "=") or negated:
+            self.need(Feature.COMPARE, self.pos)
             if negated:
                 self.pos += 2
                 cmp = Comparison.EQ
@@ -1056,8 +1057,7 @@ class _Modifiers:
         pool's per-die explosions cannot say: refused.
         """
         p = self.p
-        if not p.d.selectors:
-            raise p.error("'ra' (reroll and add) is read in the avrae dialect", mpos)
+        p.need(Feature.REROLL_ADD, mpos)
         if self.count != 1:
             raise p.error(
                 "d20's 'ra' over several dice is not read by rollwerk (it adds "
