@@ -434,15 +434,12 @@ class _Parser:
                 raise self.error(again, mpos)
             c = self.peek().lower()
             self.pos += 1
-            side = self.peek().lower()
-            if side in ("h", "l"):
-                self.pos += 1
-                amount = min(self.integer("a number"), pool.count)
-                pool = attrs.evolve(pool, keep=Keep(_D20_KEEP[c, side], amount))
+            chosen = self.d20_selector(c, pool.count)
+            if isinstance(chosen, Keep):
+                pool = attrs.evolve(pool, keep=chosen)
             else:
-                cond = self.condition("a selector", bare=True)
                 kind_t = TallyKind.DROP if c == "p" else TallyKind.KEEP
-                pool = attrs.evolve(pool, tally=Tally(kind_t, cond))
+                pool = attrs.evolve(pool, tally=Tally(kind_t, chosen))
             if self.peek().lower() in ("k", "p"):
                 raise self.error(
                     "two keep or drop operations on one dice term are not read "
@@ -567,6 +564,18 @@ class _Parser:
                 self.pos = save
                 return keep, success, failure
 
+    def d20_selector(self, c: str, n: int) -> Keep | Condition:
+        """d20's selector after ``k``/``p`` (``c``) over ``n`` dice or elements.
+
+        ``h``/``l`` and a number give a [`Keep`][rollwerk.dice.Keep] of at
+        most ``n``; anything else is a compare point (``3``, ``<3``, ``>3``).
+        """
+        side = self.peek().lower()
+        if side in ("h", "l"):
+            self.pos += 1
+            return Keep(_D20_KEEP[c, side], min(self.integer("a number"), n))
+        return self.condition("a selector", bare=True)
+
     def set_modifiers(self, elements: list[_Node], start: int) -> _Node:
         """d20's set operations: ``k``/``p`` with selectors.
 
@@ -594,24 +603,17 @@ class _Parser:
                     mpos,
                 )
             op = c
-            side = self.peek().lower()
-            if side in ("h", "l"):
-                if keep is not None or select:
-                    raise self.error(
-                        "a set's 'kh'/'kl'/'ph'/'pl' is read alone, not joined "
-                        "with other selectors",
-                        mpos,
-                    )
-                self.pos += 1
-                keep = Keep(_D20_KEEP[c, side], min(self.integer("a number"), n))
+            if keep is not None or (self.peek().lower() in ("h", "l") and select):
+                raise self.error(
+                    "a set's 'kh'/'kl'/'ph'/'pl' is read alone, not joined "
+                    "with other selectors",
+                    mpos,
+                )
+            chosen = self.d20_selector(c, n)
+            if isinstance(chosen, Keep):
+                keep = chosen
             else:
-                if keep is not None:
-                    raise self.error(
-                        "a set's 'kh'/'kl'/'ph'/'pl' is read alone, not joined "
-                        "with other selectors",
-                        mpos,
-                    )
-                select.append(self.condition("a selector", bare=True))
+                select.append(chosen)
         return _Group(
             elements,
             self.slice(start),
@@ -969,14 +971,12 @@ class _Modifiers:
                     "'p' ('pl1', 'ph1', 'p<3') or keep with 'k'",
                     mpos,
                 )
-            dropping = c == "p"
-            if side in ("h", "l"):
-                p.pos += 1
-                amount = min(p.integer("a number"), self.count)
-                self.set_keep(_D20_KEEP[c, side], amount, c, mpos)
+            chosen = p.d20_selector(c, self.count)
+            if isinstance(chosen, Keep):
+                self.set_keep(chosen.kind, chosen.amount, c, mpos)
                 return
-            cond = p.condition("a selector", bare=True)
-            self.tally = Tally(TallyKind.DROP if dropping else TallyKind.KEEP, cond)
+            kind_t = TallyKind.DROP if c == "p" else TallyKind.KEEP
+            self.tally = Tally(kind_t, chosen)
             self.at("keep", mpos)
             return
         if side in ("h", "l"):
@@ -1048,6 +1048,15 @@ class _Modifiers:
             self.reroll.append(p.condition("a reroll", bare=True))
         self.at("reroll", mpos)
 
+    def clamped_faces(self) -> tuple[int, ...]:
+        """What each face of the die counts as after ``mi``/``ma``/``min``/``max``."""
+        faces = self.die.faces
+        if self.minimum is not None:
+            faces = tuple(max(f, self.minimum) for f in faces)
+        if self.maximum is not None:
+            faces = tuple(min(f, self.maximum) for f in faces)
+        return faces
+
     def reroll_and_add(self, mpos: int) -> None:
         """d20's ``ra``: one selected die rolls one more die, once per term.
 
@@ -1071,11 +1080,7 @@ class _Modifiers:
             if p.integer("a number") == 0:  # selects no die: nothing happens
                 self.at("explode", mpos)
                 return
-            faces = self.die.faces
-            if self.minimum is not None:
-                faces = tuple(max(f, self.minimum) for f in faces)
-            if self.maximum is not None:
-                faces = tuple(min(f, self.maximum) for f in faces)
+            faces = self.clamped_faces()
             if self.explode is not None:
                 raise p.error("explode is given twice", mpos)
             self.explode = Condition(Comparison.GE, min(faces))
@@ -1149,11 +1154,7 @@ class _Modifiers:
         if tally is not None and success is not None:
             raise p.error("counting together with a keep or drop filter", start)
         shown = p.text[start:].lstrip("0123456789(")[:1]
-        faces = die.faces
-        if self.minimum is not None:
-            faces = tuple(max(f, self.minimum) for f in faces)
-        if self.maximum is not None:
-            faces = tuple(min(f, self.maximum) for f in faces)
+        faces = self.clamped_faces()
         if (
             self.reroll
             and not self.once
