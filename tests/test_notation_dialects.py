@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import Sequence
+import math
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 
 import attrs
@@ -18,6 +19,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rollwerk.dice import Comparison, Condition
 from rollwerk.distribution import Distribution
 from rollwerk.errors import LimitExceeded, NotationError, ParameterError, RollwerkError
 from rollwerk.notation import (
@@ -29,6 +31,7 @@ from rollwerk.notation import (
     parse,
     roll,
 )
+from rollwerk.notation._tree import Selector, SetOp, apply_ops
 from rollwerk.plugins import hookspecs
 from rollwerk.rng import ScriptedRng
 
@@ -209,6 +212,32 @@ _TEMPLATES: dict[str, list[str]] = {
         "({n}d{s}ro1)p{t}",
         "(1d{s}+{t})k>{u}",
         "((1d{s}, {t}))k{t}",
+        # d20's chains of k/p operations (joined and one after the other)
+        "{n}d{s}kh1kl1",
+        "{n}d{s}k{t}k{u}",
+        "{n}d{s}k>{t0}ph1",
+        "(({n}d{s}kh{k})kl1)kh1",
+        "({n}d{s}, 1d{s2}, {t})kh1kl1",
+        "(1d{s}, 1d{s2}, {t})k<{u}pl1",
+        "{n}d{s}ph1k>{t0}",
+        "({n}d{s}kh{k})p{t}",
+        "(1d{s}, 1d{s2}+1, {t})kh2pl1p{t}",
+        "{n}d{s}ro<{t}kh1kl1",
+        "{n}d{s}mi{t}k{t}k{u}",
+        "(1d{s}, {t})p{t}p{u}kl1",
+        "{n}d{s}kh1k{t}",  # h and a value in one operation
+        "{n}d{s}kh{k}p{t}kl1",  # places, values, places again
+        "{n}d{s}k>{t0}kh1kl1p{t}",
+        "{n}d{s}rol{k}",  # the lowest k dice rerolled once
+        "{n}d{s}roh{k}",
+        "{n}d{s}/{q}+{t}",  # exact fractions, the total truncated
+        "{t}.5*{n}d{s}",
+        "({n}d{s}+{t})/{q}*{u}",
+        "{n}d{s}/{q} > {t}",
+        "-{n}d{s}/{q}",
+        "{n}d{s} % {t}.5",
+        "1d{s}/2 + 1d{s2}/3",
+        "{n}d{s} // {t}.5",
     ],
     "german": ["W66", "{n}W{s}", "{n}W{s}/{q}", "{m}W{s}!"],
     "rollwerk": [
@@ -313,7 +342,19 @@ D20_TESTS = "https://github.com/avrae/d20/blob/master/tests/test_dice.py"
         ("(1, 2, 3)k1k2", 3),  # test_chaining_operators
         ("(1, 2, 3, 4, 5)p3", 12),  # test_p_op
         ("(1, 2, 3, 4, 5)p1p2", 12),
+        ("(1, 2, 3, 4, 5)kh1kl1", 6),  # test_k_op: the highest and the lowest
+        ("(1, 2, 3, 4, 5)ph1pl1", 9),  # test_p_op
+        ("(1, 2, 3)k3p1", 3),  # two operations, one after the other
+        ("((1, 2, 3, 4, 5)kh4)kl2", 5),  # (2, 3) of (2, 3, 4, 5)
+        ("((1, 2, 3)kh1)kl1", 3),
         ("1d1ra1", 2),  # test_ra_op
+        ("1.5", 1),  # test_literal: decimals, the total truncated
+        ("0.5", 0),
+        (".5", 0),
+        ("15 / 2", 7),  # test_binop
+        ("-15 / 2", -7),  # toward zero
+        ("7.5 // 2", 3),
+        ("1/3*3", 1),  # exact: no floating-point rounding on the way
         ("(1)k1", 1),  # test_selectors: a value in parentheses is a set of one
         ("(1)k2", 0),
     ],
@@ -321,6 +362,180 @@ D20_TESTS = "https://github.com/avrae/d20/blob/master/tests/test_dice.py"
 def test_d20_test_suite_values(text: str, total: int) -> None:
     """Values asserted by d20's own test suite (``D20_TESTS``), read exactly."""
     assert parse(text, "avrae").distribution() == Distribution({total: 1})
+
+
+@pytest.mark.parametrize(
+    ("text", "faces", "total"),
+    [
+        ("2d6kh1kl1", [2, 5], 7),
+        ("2d6kh1kl1", [3, 3], 3),  # d20 picks the same die as highest and lowest
+        ("3d6kh1kl1", [4, 4, 1], 5),
+        ("(4d6)kh3kl1", [4, 4, 6, 3], 17),  # joined: the highest 3 and the lowest
+        ("((4d6)kh3)kl1", [4, 4, 6, 3], 4),  # one after the other
+        ("((10d6kh5)kl2)kh1", [1, 2, 3, 4, 5, 6, 1, 2, 3, 4], 4),
+        ("10d6k1ph1", [1, 1, 1, 2, 2, 2, 3, 3, 3, 1], 3),
+        ("10d6k1k2k3", [1, 2, 3, 4, 5, 6, 1, 2, 3, 4], 12),
+        ("4d6kh3p1", [1, 1, 6, 2], 8),
+        ("1d6rol1", [2, 5], 5),  # d20's test_ro_op: the one die rerolled once
+        ("3d6rol1", [5, 2, 4, 6], 15),  # the 2 becomes a 6
+        ("3d6roh2", [5, 2, 4, 1, 3], 6),  # the 5 and the 4 become 1 and 3
+    ],
+)
+def test_d20_chains_replay(text: str, faces: list[int], total: int) -> None:
+    """d20's chains of k/p operations: the totals d20 gives for these faces."""
+    assert parse(text, "avrae").replay(faces).total == total
+
+
+@pytest.mark.parametrize(
+    ("text", "same_as", "comment"),
+    [
+        ("4d6 kh3", "4d6", "kh3"),
+        ("1d20 ro1", "1d20", "ro1"),
+        ("2d6k1 k2", "2d6k1", "k2"),
+        ("(1, 2, 3) kh1", "(1, 2, 3)", "kh1"),
+    ],
+)
+def test_d20_text_after_a_space_is_a_comment(
+    text: str, same_as: str, comment: str
+) -> None:
+    """d20 writes a term's operations without spaces: after one they are a comment."""
+    from rollwerk.rng import SeededRng
+
+    expr = parse(text, "avrae")
+    assert expr.distribution() == parse(same_as, "avrae").distribution()
+    assert expr.roll(SeededRng(1)).comment == comment
+
+
+def test_d20_chains_exact() -> None:
+    """Chains against closed forms: d20's test_chaining_operators and test_sane_totals."""
+    six = Fraction(1, 6)
+    # ((10d6kh5)kl2)kh1 keeps the fourth highest die:
+    # at most v when at most three dice show more than v
+    fourth = parse("((10d6kh5)kl2)kh1", "avrae").distribution()
+    at_most = [
+        sum(
+            math.comb(10, i) * (1 - v * six) ** i * (v * six) ** (10 - i)
+            for i in range(4)
+        )
+        for v in range(7)
+    ]
+    assert dict(fourth.items()) == {v: at_most[v] - at_most[v - 1] for v in range(1, 7)}
+    # 10d6k1ph1: the 1s, less one of them
+    ones = parse("10d6k1ph1", "avrae").distribution()
+
+    def m_ones(m: int) -> Fraction:
+        return math.comb(10, m) * six**m * (1 - six) ** (10 - m)
+
+    assert ones[0] == m_ones(0) + m_ones(1)
+    assert all(ones[t] == m_ones(t + 1) for t in range(1, 10))
+    # 10d6k1k2k3: each die counts when it shows 1, 2 or 3
+    assert (
+        parse("10d6k1k2k3", "avrae").distribution()
+        == parse("10d6k<4", "avrae").distribution()
+    )
+    # 2d6kh1kl1: both dice, or one when they tie (d20 picks the first for both)
+    both = parse("2d6kh1kl1", "avrae").distribution()
+    expected: dict[int, Fraction] = {}
+    for a in range(1, 7):
+        for b in range(1, 7):
+            t = a if a == b else a + b
+            expected[t] = expected.get(t, Fraction(0)) + Fraction(1, 36)
+    assert dict(both.items()) == expected
+    # 4d6rol1: the highest three dice and a fresh one
+    assert (
+        parse("4d6rol1", "avrae").distribution()
+        == parse("4d6kh3 + 1d6", "avrae").distribution()
+    )
+    assert parse("1d6rol1", "avrae").distribution() == parse("1d6").distribution()
+
+
+def _d20_keep_drop(values: list[int], ops: list[SetOp]) -> list[bool]:
+    """d20's SetOperator.keep/drop, transcribed: the reference for apply_ops.
+
+    ``k`` walks the values kept when it starts and drops each one that the
+    selectors, asked again over what is still kept, do not pick; ``p``
+    drops what the selectors pick once.
+    """
+    kept = [True] * len(values)
+
+    def select(selectors: tuple[Selector, ...]) -> set[int]:
+        live = [i for i, k in enumerate(kept) if k]
+        out: set[int] = set()
+        for sel in selectors:
+            if isinstance(sel, Condition):
+                out.update(i for i in live if sel(values[i]))
+            else:
+                highest, amount = sel
+                order = sorted(live, key=lambda i: values[i], reverse=highest)
+                out.update(order[:amount])
+        return out
+
+    for drop, selectors in ops:
+        if drop:
+            for i in select(selectors):
+                kept[i] = False
+        else:
+            for i in [i for i, k in enumerate(kept) if k]:
+                if i not in select(selectors):
+                    kept[i] = False
+    return kept
+
+
+_selectors = st.one_of(
+    st.tuples(st.booleans(), st.integers(0, 4)),
+    st.builds(
+        Condition,
+        st.sampled_from([Comparison.EQ, Comparison.LT, Comparison.GT]),
+        st.integers(0, 6),
+    ),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.integers(1, 6), max_size=8),
+    st.lists(
+        st.tuples(
+            st.booleans(), st.lists(_selectors, min_size=1, max_size=3).map(tuple)
+        ),
+        max_size=4,
+    ),
+)
+def test_chains_keep_what_d20_keeps(values: list[int], ops: list[SetOp]) -> None:
+    """apply_ops against a transcription of d20's keep and drop, ties included."""
+    assert apply_ops(values, ops) == _d20_keep_drop(values, ops)
+
+
+def _combine(
+    a: Distribution[int], b: Distribution[int], f: Callable[[int, int], Fraction]
+) -> dict[int, Fraction]:
+    """The distribution of ``int(f(x, y))`` (truncated) for independent x, y."""
+    out: dict[int, Fraction] = {}
+    for x, p in a.items():
+        for y, q in b.items():
+            t = int(f(x, y))
+            out[t] = out.get(t, Fraction(0)) + p * q
+    return out
+
+
+def test_d20_fractions_are_exact_and_only_the_total_is_truncated() -> None:
+    """d20's STANDARD_EXPRESSIONS divide inside the expression; rollwerk keeps it exact."""
+    text = "4*(3d8kh2+9[fire]+(9d2e2+3[cold])/2)"
+    got = parse(text, "avrae").distribution()
+    kept = parse("3d8kh2", "avrae").distribution()
+    exploding = parse("9d2e2", "avrae").distribution()
+    assert dict(got.items()) == _combine(
+        kept, exploding, lambda x, y: 4 * (x + 9 + Fraction(y + 3, 2))
+    )
+    halves = parse("(1d6/2)*(1d4/3)", "avrae").distribution()
+    assert dict(halves.items()) == _combine(
+        parse("1d6").distribution(),
+        parse("1d4").distribution(),
+        lambda x, y: Fraction(x, 2) * Fraction(y, 3),
+    )
+    assert parse("-1d6/4", "avrae").distribution() == Distribution(
+        {-1: Fraction(1, 2), 0: Fraction(1, 2)}
+    )
 
 
 def test_d20_set_selectors_keep_elements_by_total() -> None:
@@ -449,19 +664,17 @@ def test_german_digit_dice() -> None:
         ("4d6!", "avrae", "not part of the avrae dialect"),
         ("4d6x", "roll20", "not part of the roll20 dialect"),
         ("1d20/2", "roll20", "floor(…), ceil(…) or round(…)"),
-        ("1d20/2+1", "avrae", "write '//'"),
+        ("60/1d6+1", "avrae", "write '//'"),  # a divisor that varies: the whole only
+        ("(1.5, 2)kh1", "avrae", "a fraction (a decimal or '/') in a set"),
         ("4d6kh3r1", "foundry", "in the order written"),
         ("4d6ra1", "avrae", "'ra' over several dice"),
         ("1d6ra", "avrae", "expected a selector after 'ra'"),
         ("1d6ra1", "roll20", "'ra' is not part of the roll20 dialect"),
         ("3d6>3", "foundry", "'a > b' is not part of the foundry dialect"),
         ("4d6k>3", "foundry", "'a > b' is not part of the foundry dialect"),
-        ("(1, 2, 3)kh1kl1", "avrae", "read alone, not joined"),
-        ("(1, 2, 3)k3kh1", "avrae", "read alone, not joined"),
-        ("(1, 2, 3)k3p1", "avrae", "only one 'k' or 'p' per set"),
-        ("((10d6kh5)kl2)kh1", "avrae", "a second keep or drop on what an earlier"),
-        ("((1, 2, 3)kh1)kl1", "avrae", "a second keep or drop on what an earlier"),
-        ("(4d6)kh3kl1", "avrae", "two keep or drop operations on one dice term"),
+        ("4d6e6kh1kl1", "avrae", "together with dice added by explosions"),
+        ("4d6rrl1", "avrae", "'rr' with 'h'/'l' rerolls for ever"),
+        ("4d6rol1kh3", "avrae", "'roh'/'rol' together with other operations"),
         ("(1d6 [fire])k1", "avrae", "after a labelled dice term or set"),
         ("4d6dh1", "avrae", "no 'd' after dice: drop with 'p'"),
         ("8d100d3", "avrae", "no 'd' after dice: drop with 'p'"),

@@ -350,6 +350,7 @@ def _keep_mixed(
     k: int,
     highest: bool,
     score: Callable[[int], int] | None = None,
+    ranks: frozenset[int] | None = None,
 ) -> Weights:
     """Weights of the sum of the ``k`` highest (or lowest) of independent values.
 
@@ -358,7 +359,17 @@ def _keep_mixed(
     distributions are grouped into one type of ``n`` values; a state counts
     how many values of each type have been placed, walking the distinct
     values from the best down. ``score`` maps a kept value to what it adds.
+
+    ``ranks`` keeps the values at those places instead, counted from the
+    highest (0 is the highest; d20's chains such as ``kh1kl1``): ``k`` is
+    then one more than the largest rank and ``highest`` is true.
     """
+    # how many kept places lie before each place: places i < k are kept
+    # unless ``ranks`` says otherwise
+    before = list(range(k + 1))
+    if ranks is not None:
+        for i in range(k):
+            before[i + 1] = before[i] + (i in ranks)
     types: list[tuple[Weights, int]] = []
     for w in parts:
         for i, (tw, n) in enumerate(types):
@@ -397,7 +408,7 @@ def _keep_mixed(
                 for _, x in choice:
                     coef *= x
                 after = tuple(p + c[0] for p, c in zip(placed, choice, strict=True))
-                add = gv * min(j, k - done) if done < k else 0
+                add = gv * (before[min(done + j, k)] - before[done]) if done < k else 0
                 if done + j >= k:
                     rest = 1
                     for t, a in enumerate(after):

@@ -108,8 +108,9 @@ class Division(enum.Enum):
     """Exact division (Roll20, Foundry): a result that can be a fraction
     must be rounded with ``floor()``, ``ceil()`` or ``round()``."""
     TRUNCATE_TOTAL = "truncate total"
-    """d20: exact division whose final total is truncated toward zero; a
-    ``/`` anywhere but at the top is refused (write ``//``)."""
+    """d20: exact division and decimals (``1.5``) anywhere, and only the final
+    total truncated toward zero; a divisor that varies divides the whole
+    expression only."""
 
 
 class Percent(enum.Enum):

@@ -12,6 +12,8 @@ them unambiguous.
 
 from __future__ import annotations
 
+import math
+
 import attrs
 
 from rollwerk.dice._die import (
@@ -29,8 +31,11 @@ from rollwerk.errors import (
 )
 from rollwerk.notation._dialect import ROLLWERK, Dialect, Division, Feature, Percent
 from rollwerk.notation._tree import (
+    Selector,
+    SetOp,
     _Compare,
     _Dice,
+    _DiceOps,
     _Function,
     _Group,
     _Labelled,
@@ -38,6 +43,7 @@ from rollwerk.notation._tree import (
     _Node,
     _Number,
     _Product,
+    _Rerolled,
     _Sum,
 )
 
@@ -56,6 +62,31 @@ _D20_KEEP = {
     ("p", "l"): KeepKind.DROP_LOWEST,
 }
 """d20's ``kh``/``kl``/``ph``/``pl`` (keep or drop, highest or lowest)."""
+_HIGHEST = frozenset({KeepKind.KEEP_HIGHEST, KeepKind.DROP_HIGHEST})
+_DROPS = frozenset({KeepKind.DROP_HIGHEST, KeepKind.DROP_LOWEST})
+
+
+def _selector(chosen: Keep | Condition) -> Selector:
+    """d20's selector as a chain holds it: ``(highest, n)`` or a condition."""
+    if isinstance(chosen, Keep):
+        return (chosen.kind in _HIGHEST, chosen.amount)
+    return chosen
+
+
+def _keep_op(keep: Keep) -> SetOp:
+    """A keep or drop of the highest or lowest as d20's operation."""
+    return (keep.kind in _DROPS, ((keep.kind in _HIGHEST, keep.amount),))
+
+
+def _single_op(pool: Pool, op: SetOp) -> Pool:
+    """``pool`` with one operation of one selector as its keep or tally."""
+    drop, (sel,) = op
+    if isinstance(sel, Condition):
+        kind_t = TallyKind.DROP if drop else TallyKind.KEEP
+        return attrs.evolve(pool, tally=Tally(kind_t, sel))
+    highest, amount = sel
+    kind = _D20_KEEP["p" if drop else "k", "h" if highest else "l"]
+    return attrs.evolve(pool, keep=Keep(kind, amount))
 
 
 class _Parser:
@@ -139,6 +170,22 @@ class _Parser:
             else:
                 cmp = self.comparison_op()
             right = self.sum()
+            if isinstance(left, _Scaled) or isinstance(right, _Scaled):
+                # both sides times both denominators: whole numbers, in the
+                # same order; the explanation names the factor
+                k = _den(left) * _den(right)
+                left, right = (
+                    _Product(
+                        [_num(left), _Number(_den(right), str(_den(right)))],
+                        ["*", "*"],
+                        f"{k}×({left.text})",
+                    ),
+                    _Product(
+                        [_num(right), _Number(_den(left), str(_den(left)))],
+                        ["*", "*"],
+                        f"{k}×({right.text})",
+                    ),
+                )
             return _Compare(left, cmp, right, self.slice(start), negated)
         return left
 
@@ -169,7 +216,12 @@ class _Parser:
             terms.append(self.product())
         if len(terms) == 1:
             return terms[0]
-        return _Sum(terms, ops, self.slice(start))
+        text = self.slice(start)
+        if any(isinstance(t, _Scaled) for t in terms):
+            den = math.lcm(*(_den(t) for t in terms))
+            scaled = [_times(_num(t), den // _den(t)) for t in terms]
+            return _Scaled(_Sum(scaled, ops, text), den, text)
+        return _Sum(terms, ops, text)
 
     def product_op(self) -> str | None:
         """The next multiplicative operator (``*``, ``/``, ``//``, ``%``), if any."""
@@ -218,11 +270,61 @@ class _Parser:
         if len(factors) == 1:
             return factors[0]
         text = self.slice(start)
+        if self.d.division is Division.TRUNCATE_TOTAL and (
+            "/?" in ops[:-1]
+            or ops.count("/?") > 1
+            or any(isinstance(f, _Scaled) for f in factors)
+            or ("/?" in ops and factors[-1].lo == factors[-1].hi)
+        ):
+            return self.scaled(factors, ops, text, start)
         if "/?" in ops[:-1] or ops.count("/?") > 1:
             raise self.exact_division(start)
         if ops[-1] == "/?":
             return _Exact(factors, ops, text)
         return _Product(factors, ops, text)
+
+    def scaled(
+        self, factors: list[_Node], ops: list[str], text: str, start: int
+    ) -> _Node:
+        """A product with fractions (d20's ``/`` and decimals), kept exact.
+
+        Its value is an integer node over a fixed denominator (`_Scaled`):
+        ``a * b`` multiplies both, ``a / c`` by a fixed ``c`` moves ``c``
+        into the denominator, ``//`` and comparisons bring both sides over
+        one denominator and give an integer, ``%`` keeps the common one.
+        Dividing by a value that varies is read only as the last operation
+        of the whole expression (as an integer division of the two scaled
+        sides, truncated like the total).
+        """
+        num, den = _num(factors[0]), _den(factors[0])
+        last = len(factors) - 1
+        for i in range(1, len(factors)):
+            op, f = ops[i], factors[i]
+            fnum, fden = _num(f), _den(f)
+            if op == "*":
+                num = _Product([num, fnum], ["*", "*"], text)
+                den *= fden
+            elif op == "/?" and fnum.lo == fnum.hi:
+                c = fnum.lo  # not 0: product() refused that
+                num = _times(num, fden if c > 0 else -fden)
+                den *= abs(c)
+            elif op == "/?":
+                if i != last:
+                    raise self.exact_division(start)
+                return _Exact([_times(num, fden), _times(fnum, den)], ["*", "/?"], text)
+            elif op in ("/", "%", "%j"):
+                left, right = _times(num, fden), _times(fnum, den)
+                num = _Product([left, right], ["*", op], text)
+                den = 1 if op == "/" else den * fden
+            else:
+                raise self.error(
+                    f"{op!r} with a fraction is not read by rollwerk", start
+                )
+        common = math.gcd(den, *_constant_factor(num))
+        if common > 1:
+            num = _times(num, 1, common)
+            den //= common
+        return num if den == 1 else _Scaled(num, den, text)
 
     def exact_division(self, pos: int) -> NotationError:
         if self.d.division is Division.TRUNCATE_TOTAL:
@@ -254,6 +356,11 @@ class _Parser:
         return node
 
     def root_division(self, node: _Node) -> _Node:
+        if self.d.division is Division.TRUNCATE_TOTAL and isinstance(node, _Scaled):
+            # d20 truncates the final total toward zero
+            node = _Product(
+                [node.inner, _Number(node.den, str(node.den))], ["*", "/t"], node.text
+            )
         if self.d.division is Division.TRUNCATE_TOTAL and isinstance(node, _Exact):
             return self.rounded(node, "/t", 0)
         if _has_exact(node):
@@ -271,6 +378,9 @@ class _Parser:
             self.skip()
         node = self.power()
         if negative:
+            if isinstance(node, _Scaled):
+                text = self.slice(start)
+                return _Scaled(_Negate(node.inner, text), node.den, text)
             return _Negate(node, self.slice(start))
         return node
 
@@ -309,7 +419,10 @@ class _Parser:
                 raise self.error("'[' of a label is never closed")
             label = self.text[self.pos + 1 : close].strip()
             self.pos = close + 1
-            node = _Labelled(node, label)
+            if isinstance(node, _Scaled):
+                node = _Scaled(_Labelled(node.inner, label), node.den, node.text)
+            else:
+                node = _Labelled(node, label)
 
     def integer(self, what: str) -> int:
         start = self.pos
@@ -319,6 +432,33 @@ class _Parser:
         if self.pos == start:
             raise self.error(f"expected {what}")
         return int(text[start : self.pos])
+
+    def decimal_ahead(self) -> bool:
+        """Whether the digits here are followed by a decimal point."""
+        text, n, p = self.text, len(self.text), self.pos
+        while p < n and text[p] in _DIGITS:
+            p += 1
+        return p < n and text[p] == "."
+
+    def decimal(self) -> _Node:
+        """d20's decimal literal (``1.5``, ``.5``, ``2.``), read exactly."""
+        start = self.pos
+        whole = self.integer("a number") if self.peek() in _DIGITS else 0
+        if self.peek() != ".":
+            raise self.unexpected()
+        self.pos += 1
+        digits = self.pos
+        part = self.integer("a digit after '.'") if self.peek() in _DIGITS else 0
+        if digits == self.pos and start == digits - 1:
+            raise self.error("expected a digit after '.'", self.pos)
+        scale = 10 ** (self.pos - digits)
+        num, den = whole * scale + part, scale
+        common = math.gcd(num, den)
+        num, den = num // common, den // common
+        text = self.slice(start)
+        if den == 1:
+            return _Number(num, text)
+        return _Scaled(_Number(num, text), den, text)
 
     def signed(self, what: str, limit: str) -> int:
         negative = self.peek() == "-"
@@ -345,6 +485,10 @@ class _Parser:
             for name in (*_FUNCTIONS, "min", "max"):
                 if self.ahead(name + "("):
                     return self.function(name)
+        if self.d.division is Division.TRUNCATE_TOTAL and (
+            c == "." or (c in _DIGITS and self.decimal_ahead())
+        ):
+            return self.decimal()
         if c in _DIGITS:
             value = self.integer("a number")
             if self.peek() in ("d", "D", "w", "W"):
@@ -409,45 +553,114 @@ class _Parser:
 
         d20 applies them to the dice of a dice term (``(4d6)kh3`` is
         ``4d6kh3``), to the elements of a set, and to any other value as a
-        set of one (``(1)k2`` is 0). Operations on dice or elements that an
-        earlier operation already kept or dropped are applied one after the
-        other in d20: refused.
+        set of one (``(1)k2`` is 0). After operations the term or set
+        already has, they apply to what those kept, one after the other
+        (``((10d6kh5)kl2)kh1`` keeps the fourth highest die).
         """
         mpos = self.pos
-        again = (
-            "a second keep or drop on what an earlier one kept (d20 applies "
-            "them one after the other) is not read by rollwerk"
-        )
-        if isinstance(node, _Labelled) and isinstance(node.inner, (_Dice, _Group)):
+        if isinstance(node, _Labelled) and isinstance(
+            node.inner, (_Dice, _DiceOps, _Group)
+        ):
             raise self.error(
                 "set operations after a labelled dice term or set are not read "
                 "by rollwerk",
                 mpos,
             )
         if isinstance(node, _Group):
-            if node.keep is not None or node.select or node.success is not None:
-                raise self.error(again, mpos)
-            return self.set_modifiers(list(node.elements), start)
-        if isinstance(node, _Dice):
-            pool = node.pool
-            if pool.keep is not None or pool.tally is not None:
-                raise self.error(again, mpos)
-            c = self.peek().lower()
-            self.pos += 1
-            chosen = self.d20_selector(c, pool.count)
-            if isinstance(chosen, Keep):
-                pool = attrs.evolve(pool, keep=chosen)
-            else:
-                kind_t = TallyKind.DROP if c == "p" else TallyKind.KEEP
-                pool = attrs.evolve(pool, tally=Tally(kind_t, chosen))
-            if self.peek().lower() in ("k", "p"):
+            if node.success is not None or node.per_die:
                 raise self.error(
-                    "two keep or drop operations on one dice term are not read "
-                    "by rollwerk",
-                    self.pos,
+                    "set operations after a group that counts successes are "
+                    "not read by rollwerk",
+                    mpos,
                 )
-            return _Dice(pool, self.slice(start))
-        return self.set_modifiers([node], start)
+            earlier = list(node.ops)
+            if node.keep is not None:
+                earlier.append(_keep_op(node.keep))
+            elif node.select:
+                earlier.append((node.drop, tuple(node.select)))
+            ops = earlier + self.set_ops(len(node.elements))
+            return self.group_with(list(node.elements), ops, start, mpos)
+        if isinstance(node, (_Dice, _DiceOps)):
+            if isinstance(node, _DiceOps):
+                pool, earlier = node.pool, list(node.ops)
+            else:
+                pool, earlier = node.pool, []
+                if pool.keep is not None:
+                    earlier.append(_keep_op(pool.keep))
+                if pool.tally is not None:
+                    if pool.tally.kind is TallyKind.DEDUCT:
+                        raise self.error(
+                            "set operations after 'df' are not read by rollwerk",
+                            mpos,
+                        )
+                    drop = pool.tally.kind is TallyKind.DROP
+                    earlier.append((drop, (pool.tally.condition,)))
+                pool = attrs.evolve(pool, keep=None, tally=None)
+            ops = earlier + self.set_ops(pool.count)
+            if len(ops) == 1 and len(ops[0][1]) == 1:
+                return _Dice(_single_op(pool, ops[0]), self.slice(start))
+            return self.dice_ops(pool, ops, start, mpos)
+        return self.group_with([node], self.set_ops(1), start, mpos)
+
+    def set_ops(self, n: int) -> list[SetOp]:
+        """d20's ``k``/``p`` operations written here, over ``n`` values.
+
+        One operation written again right after itself joins its
+        selectors (``k1k2`` keeps the 1s and the 2s; ``kh1kl1`` the highest
+        and the lowest), as d20 does; ``k…p…`` are two operations.
+        """
+        ops: list[SetOp] = []
+        last = ""
+        while True:
+            c = self.peek().lower()
+            if c not in ("k", "p"):
+                return ops
+            self.pos += 1
+            sel = _selector(self.d20_selector(c, n))
+            if c == last:
+                drop, sels = ops[-1]
+                ops[-1] = (drop, (*sels, sel))
+            else:
+                ops.append((c == "p", (sel,)))
+            last = c
+
+    def group_with(
+        self, elements: list[_Node], ops: list[SetOp], start: int, mpos: int
+    ) -> _Group:
+        """A set of ``elements`` with d20's operations ``ops``.
+
+        One operation with one ``h``/``l`` selector is a keep, one with value
+        selectors only is a selection; anything else is a chain.
+        """
+        text = self.slice(start)
+        for e in elements:
+            if _has_scaled(e):
+                raise self.error(
+                    "a fraction (a decimal or '/') in a set is not read by rollwerk",
+                    node_pos(self.text, e),
+                )
+        if not ops:
+            return _Group(elements, text)
+        if len(ops) == 1:
+            drop, sels = ops[0]
+            if all(isinstance(s, Condition) for s in sels):
+                conds = tuple(s for s in sels if isinstance(s, Condition))
+                return _Group(elements, text, select=conds, drop=drop)
+            if len(sels) == 1:
+                ((highest, amount),) = [s for s in sels if not isinstance(s, Condition)]
+                kind = _D20_KEEP["p" if drop else "k", "h" if highest else "l"]
+                return _Group(elements, text, keep=Keep(kind, amount))
+        return _Group(elements, text, ops=tuple(ops))
+
+    def dice_ops(self, pool: Pool, ops: list[SetOp], start: int, mpos: int) -> _Node:
+        """A dice term with a chain of d20's ``k``/``p`` operations."""
+        if pool._separate or pool.success is not None:
+            raise self.error(
+                "a chain of keep or drop operations together with dice added "
+                "by explosions or with success counting is not read by rollwerk",
+                mpos,
+            )
+        return _DiceOps(pool, tuple(ops), self.slice(start))
 
     def constant(self, node: _Node, what: str) -> int:
         if node.lo != node.hi:
@@ -582,45 +795,12 @@ class _Parser:
         ``kh2``/``kl2``/``ph2``/``pl2`` keep or drop the highest or lowest
         totals; ``k3``, ``k<3``, ``k>3`` (and ``p…``) keep or drop the totals
         a selector matches. d20 joins the selectors of one operation written
-        again (``k1k2`` keeps the totals 1 and 2); rollwerk reads one
-        operation per set: either one ``h``/``l`` selector or value
-        selectors only.
+        again (``k1k2`` keeps the totals 1 and 2, ``kh1kl1`` the highest and
+        the lowest) and applies further operations to what the earlier ones
+        kept (see `set_ops`).
         """
-        keep: Keep | None = None
-        select: list[Condition] = []
-        op: str | None = None
-        n = len(elements)
-        while True:
-            mpos = self.pos
-            c = self.peek().lower()
-            if c not in ("k", "p"):
-                break
-            self.pos += 1
-            if op is not None and c != op:
-                raise self.error(
-                    "only one 'k' or 'p' per set (d20 applies them one after "
-                    "the other)",
-                    mpos,
-                )
-            op = c
-            if keep is not None or (self.peek().lower() in ("h", "l") and select):
-                raise self.error(
-                    "a set's 'kh'/'kl'/'ph'/'pl' is read alone, not joined "
-                    "with other selectors",
-                    mpos,
-                )
-            chosen = self.d20_selector(c, n)
-            if isinstance(chosen, Keep):
-                keep = chosen
-            else:
-                select.append(chosen)
-        return _Group(
-            elements,
-            self.slice(start),
-            keep=keep,
-            select=tuple(select),
-            drop=op == "p",
-        )
+        mpos = self.pos
+        return self.group_with(elements, self.set_ops(len(elements)), start, mpos)
 
     # -- dice ------------------------------------------------------------------
 
@@ -753,12 +933,24 @@ class _Parser:
         die = self.die(german)
         m = _Modifiers(self, die, count)
         m.read()
+        chain = m.chain()
         if count == 0:
             return _Number(0, self.slice(start))
         pool = m.pool(start, german)
         self.draws += pool.worst_case_draws
         if self.draws > DICE_LIMITS.max_draws:
             raise LimitExceeded("dice drawn", self.draws, DICE_LIMITS.max_draws)
+        if chain:
+            return self.dice_ops(pool, chain, start, start)
+        if m.places is not None:
+            if attrs.evolve(pool, reroll_once=False) != Pool(pool.count, pool.die):
+                raise self.error(
+                    "d20's 'roh'/'rol' together with other operations on the "
+                    "dice is not read by rollwerk",
+                    start,
+                )
+            highest, amount = m.places
+            return _Rerolled(pool, highest, amount, self.slice(start))
         return _Dice(pool, self.slice(start))
 
 
@@ -784,6 +976,10 @@ class _Modifiers:
         self.maximum: int | None = None
         self.stage = 0
         self.stage_text = ""
+        self.places: tuple[bool, int] | None = None  # d20's roh/rol: (highest, n)
+        self.ops: list[SetOp] = []  # d20's k/p after dice, in the order written
+        self.ops_char = ""
+        self.ops_end = -1
 
     def at(self, stage: str, mpos: int) -> None:
         """Refuse, in a written-order dialect, an order rollwerk reads otherwise."""
@@ -806,6 +1002,11 @@ class _Modifiers:
             save = p.pos
             p.skip()
             spaced = p.pos > save
+            if spaced and p.d.selectors:
+                # d20 writes a dice term's operations without spaces: text
+                # after a space is a comment ("4d6 kh3" rolls 4d6)
+                p.pos = save
+                return
             if not (spaced and p.d.trailing_comment):
                 if not self.one():
                     p.pos = save
@@ -957,6 +1158,9 @@ class _Modifiers:
         p = self.p
         d = p.d
         p.pos += 1
+        if d.selectors and c in ("k", "p"):
+            self.d20_op(c, mpos)
+            return
         if self.keep is not None or self.tally is not None:
             raise p.error("keep or drop is given twice", mpos)
         if c in ("h", "l"):
@@ -964,21 +1168,12 @@ class _Modifiers:
             self.set_keep(kind, p.amount(mpos), c, mpos)
             return
         side = p.peek().lower()
-        if d.selectors:
-            if c == "d":  # d20 has no "d" after dice: it would read as "k"
-                raise p.error(
-                    f"the {d.name} dialect has no 'd' after dice: drop with "
-                    "'p' ('pl1', 'ph1', 'p<3') or keep with 'k'",
-                    mpos,
-                )
-            chosen = p.d20_selector(c, self.count)
-            if isinstance(chosen, Keep):
-                self.set_keep(chosen.kind, chosen.amount, c, mpos)
-                return
-            kind_t = TallyKind.DROP if c == "p" else TallyKind.KEEP
-            self.tally = Tally(kind_t, chosen)
-            self.at("keep", mpos)
-            return
+        if d.selectors:  # d20 has no "d" after dice: it would read as "k"
+            raise p.error(
+                f"the {d.name} dialect has no 'd' after dice: drop with "
+                "'p' ('pl1', 'ph1', 'p<3') or keep with 'k'",
+                mpos,
+            )
         if side in ("h", "l"):
             p.pos += 1
             kind = KeepKind(c + side)
@@ -1000,6 +1195,42 @@ class _Modifiers:
                 f"expected 'h', 'l' or a number after '{p.text[mpos]}'", p.pos
             )
         self.set_keep(kind, amount, c, mpos)
+
+    def d20_op(self, c: str, mpos: int) -> None:
+        """d20's ``k``/``p`` after dice: one more operation of the chain.
+
+        Written again right after itself it joins the selectors of the
+        last one (``k1k2k3``), as d20 does.
+        """
+        p = self.p
+        sel = _selector(p.d20_selector(c, self.count))
+        if self.ops and self.ops_end == mpos and self.ops_char == c:
+            drop, sels = self.ops[-1]
+            self.ops[-1] = (drop, (*sels, sel))
+        else:
+            self.ops.append((c == "p", (sel,)))
+        self.ops_char, self.ops_end = c, p.pos
+        self.at("keep", mpos)
+
+    def chain(self) -> list[SetOp]:
+        """d20's operations after dice; one of one selector becomes the keep or tally.
+
+        Returns the operations that a pool's keep or tally cannot hold
+        (none when there are none or only one).
+        """
+        ops = self.ops
+        if len(ops) == 1 and len(ops[0][1]) == 1:
+            drop, (sel,) = ops[0]
+            if isinstance(sel, Condition):
+                kind_t = TallyKind.DROP if drop else TallyKind.KEEP
+                self.tally = Tally(kind_t, sel)
+            else:
+                highest, amount = sel
+                self.keep = Keep(
+                    _D20_KEEP["p" if drop else "k", "h" if highest else "l"], amount
+                )
+            return []
+        return ops
 
     def set_keep(self, kind: KeepKind, amount: int, c: str, mpos: int) -> None:
         p = self.p
@@ -1036,6 +1267,9 @@ class _Modifiers:
         if self.once is not None and self.once != this_once:
             raise p.error(f"{self.reroll_text!r} and {written!r} cannot be mixed", mpos)
         self.once, self.reroll_text = this_once, written
+        if d.selectors and p.peek().lower() in ("h", "l"):
+            self.reroll_places(this_once, mpos)
+            return
         default = min(self.die.faces) if d.reroll_default_lowest else None
         self.reroll.append(p.point("a reroll", default))
         while (
@@ -1046,6 +1280,26 @@ class _Modifiers:
         ):
             p.pos += 1
             self.reroll.append(p.condition("a reroll", bare=True))
+        self.at("reroll", mpos)
+
+    def reroll_places(self, once: bool, mpos: int) -> None:
+        """d20's ``rol2``/``roh1``: reroll the lowest (highest) dice once.
+
+        Read as the only operation of its dice term (`_Rerolled`); ``rrl1``
+        would reroll the lowest die for ever.
+        """
+        p = self.p
+        if not once:
+            raise p.error(
+                "'rr' with 'h'/'l' rerolls for ever (there is always a lowest "
+                "die); write 'ro'",
+                mpos,
+            )
+        chosen = p.d20_selector("k", self.count)
+        assert isinstance(chosen, Keep)
+        if self.places is not None:
+            raise p.error("'roh'/'rol' is given twice", mpos)
+        self.places = (chosen.kind is KeepKind.KEEP_HIGHEST, chosen.amount)
         self.at("reroll", mpos)
 
     def clamped_faces(self) -> tuple[int, ...]:
@@ -1207,8 +1461,70 @@ class _Exact(_Product):
         super().__init__(factors, [*ops[:-1], "/"], text)
 
 
+class _Scaled(_Node):
+    """A value with a fraction, as ``inner / den`` (d20's ``/`` and decimals).
+
+    Only the parser sees these: ``inner`` is an integer node and ``den`` a
+    fixed positive denominator; the whole expression's is divided out at
+    the end, truncating toward zero like d20's total. Its bounds are the
+    numerator's (they say whether it can be 0).
+    """
+
+    __slots__ = ("den", "inner")
+
+    def __init__(self, inner: _Node, den: int, text: str) -> None:
+        self.inner, self.den = inner, den
+        self.text = text
+        self.lo, self.hi, self.count = inner.lo, inner.hi, inner.count
+        self.bits, self.work = inner.bits, inner.work
+
+
+def _num(node: _Node) -> _Node:
+    """The integer numerator of a node (the node itself when it has no fraction)."""
+    return node.inner if isinstance(node, _Scaled) else node
+
+
+def _den(node: _Node) -> int:
+    """The denominator of a node (1 when it has no fraction)."""
+    return node.den if isinstance(node, _Scaled) else 1
+
+
+def _times(node: _Node, k: int, divide: int = 1) -> _Node:
+    """``node * k`` (then exactly ``// divide``), or ``node`` when both are 1."""
+    if divide != 1:
+        if isinstance(node, _Number):
+            return _Number(node.value * k // divide, node.text)
+        return _Product([node, _Number(divide, str(divide))], ["*", "/"], node.text)
+    if k == 1:
+        return node
+    if isinstance(node, _Number):
+        return _Number(node.value * k, node.text)
+    return _Product([node, _Number(k, str(k))], ["*", "*"], node.text)
+
+
+def _constant_factor(node: _Node) -> tuple[int, ...]:
+    """A number dividing every value of ``node``: its value when it is fixed."""
+    if isinstance(node, _Number):
+        return (node.value,)
+    return (1,)
+
+
+def _has_scaled(node: _Node) -> bool:
+    if isinstance(node, _Scaled):
+        return True
+    for attr in ("terms", "factors", "elements"):
+        for child in getattr(node, attr, ()):
+            if _has_scaled(child):
+                return True
+    for attr in ("operand", "left", "right", "inner"):
+        child = getattr(node, attr, None)
+        if isinstance(child, _Node) and _has_scaled(child):
+            return True
+    return False
+
+
 def _has_exact(node: _Node) -> bool:
-    if isinstance(node, _Exact):
+    if isinstance(node, (_Exact, _Scaled)):
         return True
     for attr in ("terms", "factors", "elements"):
         for child in getattr(node, attr, ()):

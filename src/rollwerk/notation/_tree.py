@@ -8,7 +8,10 @@ itself exactly. Dice terms compile down to a
 from __future__ import annotations
 
 import bisect
-from collections.abc import Callable
+import itertools
+import math
+from collections.abc import Callable, Sequence
+from typing import TypeAlias
 
 import attrs
 
@@ -16,13 +19,235 @@ from rollwerk.dice._die import (
     Comparison,
     Condition,
     Keep,
+    KeepKind,
 )
-from rollwerk.dice._exact import Weights, _convolve, _keep_mixed, product_cost
+from rollwerk.dice._exact import (
+    Weights,
+    _convolve,
+    _keep_mixed,
+    _power,
+    product_cost,
+)
 from rollwerk.dice._pool import Pool
+from rollwerk.dice._roll import DieRoll
 from rollwerk.notation._rolled import NodeKind, RollNode, _divide
 from rollwerk.rng import Rng
 
 Fast = Callable[[Rng, list[int]], int]
+
+Selector: TypeAlias = "tuple[bool, int] | Condition"
+"""One of d20's selectors: ``(highest, n)`` for ``h``/``l`` with a number, or
+a [`Condition`][rollwerk.dice.Condition] on the value (``3``, ``<3``, ``>3``)."""
+SetOp: TypeAlias = "tuple[bool, tuple[Selector, ...]]"
+"""One of d20's ``k``/``p`` operations: ``(drop, selectors)``. The selectors
+of one operation written again are joined (``k1k2`` keeps 1s and 2s)."""
+
+
+def apply_ops(values: Sequence[int], ops: Sequence[SetOp]) -> list[bool]:
+    """Which of ``values`` d20's chain of ``k``/``p`` operations leaves kept.
+
+    Each operation selects, among the values still kept, those any of its
+    selectors picks (``h2``: the two highest, ``<3``: those below 3); ``k``
+    drops the others, ``p`` drops those. Ties are broken by position, as
+    d20's stable sort does, so ``h1`` and ``l1`` of two equal values pick
+    the same one (``2d6kh1kl1`` is one die when both show the same face).
+
+    >>> from rollwerk.dice import Comparison, Condition
+    >>> apply_ops([1, 2, 3, 4, 5], [(False, ((True, 1), (False, 1)))])
+    [True, False, False, False, True]
+    >>> apply_ops([3, 3], [(False, ((True, 1), (False, 1)))])
+    [True, False]
+    >>> apply_ops([1, 1, 4], [(False, (Condition(Comparison.EQ, 1),)), (True, ((True, 1),))])
+    [False, True, False]
+    """
+    n = len(values)
+    kept = [True] * n
+    for drop, selectors in ops:
+        live = [i for i in range(n) if kept[i]]
+        chosen: set[int] = set()
+        for sel in selectors:
+            if isinstance(sel, Condition):
+                chosen.update(i for i in live if sel(values[i]))
+            else:
+                highest, amount = sel
+                order = sorted(live, key=values.__getitem__, reverse=highest)
+                chosen.update(order[:amount])
+        for i in live:
+            if (i in chosen) == drop:
+                kept[i] = False
+    return kept
+
+
+def _staged(
+    ops: Sequence[SetOp],
+) -> tuple[list[SetOp], list[SetOp], list[SetOp]] | None:
+    """A chain as three parts for `ops_weights`' dynamic programme, or ``None``.
+
+    The parts are operations by value (which values take part), then by
+    ``h``/``l`` (which places among them are kept), then by value again
+    (which kept values count), each possibly empty. An operation must
+    select by value only or by places only, and never by both ``h`` and
+    ``l``: then the places kept do not depend on how ties are broken.
+    """
+    parts: tuple[list[SetOp], list[SetOp], list[SetOp]] = ([], [], [])
+    stage = 0  # 0: by value, first; 1: by places; 2: by value, last
+    for op in ops:
+        sides = {s[0] for s in op[1] if not isinstance(s, Condition)}
+        if not sides:
+            stage = 0 if stage == 0 else 2
+        elif (
+            len(sides) == 2
+            or stage == 2
+            or any(isinstance(s, Condition) for s in op[1])
+        ):
+            return None
+        else:
+            stage = 1
+        parts[stage].append(op)
+    return parts
+
+
+def _passes(v: int, ops: Sequence[SetOp]) -> bool:
+    """Whether a value is still kept after operations by value alone."""
+    return all(
+        any(c(v) for c in sels if isinstance(c, Condition)) != drop
+        for drop, sels in ops
+    )
+
+
+def _places(m: int, ops: Sequence[SetOp]) -> frozenset[int]:
+    """The places (0: the highest) of ``m`` values that ``h``/``l`` operations keep."""
+    live = list(range(m))
+    for drop, selectors in ops:
+        chosen: set[int] = set()
+        for sel in selectors:
+            assert not isinstance(sel, Condition)
+            highest, amount = sel
+            if amount > 0:
+                chosen.update(live[:amount] if highest else live[-amount:])
+        live = [r for r in live if (r in chosen) != drop]
+    return frozenset(live)
+
+
+def ops_weights(types: Sequence[tuple[Weights, int]], ops: Sequence[SetOp]) -> Weights:
+    """Exact weights of the sum that d20's chain ``ops`` keeps.
+
+    ``types`` are the distinct distributions of the values, each with how
+    many values have it; the weights total the product of the values'
+    totals. A chain that `_staged` splits is a dynamic programme: filters
+    by value first; conditioned on how many values of each type pass them
+    (binomial weights) the places kept are fixed, and `_keep_mixed` sums
+    the values at those places. Any other chain (``kh1kl1``, whose result
+    depends on ties) is counted over the multisets of values, which is all
+    its result depends on (`_multiset_weights`).
+    """
+    parts = _staged(ops)
+    if parts is None:
+        return _multiset_weights(types, ops)
+    first, places, last = parts
+
+    def score(v: int) -> int:
+        return v if _passes(v, last) else 0
+
+    scored = score if last else None
+    if not places:
+        acc: Weights = {0: 1}
+        for w, n in types:
+            mapped: Weights = {}
+            for v, x in w.items():
+                key = score(v) if _passes(v, first) else 0
+                mapped[key] = mapped.get(key, 0) + x
+            acc = _convolve(acc, _power(mapped, n))
+        return acc
+    taking = [{v: x for v, x in w.items() if _passes(v, first)} for w, _ in types]
+    left = [
+        sum(w.values()) - sum(t.values())
+        for (w, _), t in zip(types, taking, strict=True)
+    ]
+    counts = [range(n + 1) if first else (n,) for _, n in types]
+    out: Weights = {}
+    for chosen in itertools.product(*counts):
+        coef = 1
+        values: list[Weights] = []
+        for (_, n), m, t, o in zip(types, chosen, taking, left, strict=True):
+            coef *= math.comb(n, m) * o ** (n - m)
+            if m and not t:
+                coef = 0
+            values.extend([t] * m)
+        if not coef:
+            continue
+        kept = _places(len(values), places)
+        if kept:
+            inner = _keep_mixed(values, max(kept) + 1, True, scored, ranks=kept)
+        else:
+            total = 1
+            for t in values:
+                total *= sum(t.values())
+            inner = {0: total}
+        for s, x in inner.items():
+            out[s] = out.get(s, 0) + x * coef
+    return {s: x for s, x in out.items() if x}
+
+
+def _multiset_weights(
+    types: Sequence[tuple[Weights, int]], ops: Sequence[SetOp]
+) -> Weights:
+    """`ops_weights` over the multisets of values of each type.
+
+    Every selector picks, from a run of equal values, the first ones still
+    kept, so how many of each value an operation keeps depends on the
+    multiset of values alone: `apply_ops` on the sorted values gives it.
+    A multiset of ``n`` values weighs its multinomial coefficient times
+    the product of its values' weights.
+    """
+    per_type: list[list[tuple[tuple[int, ...], int]]] = []
+    for w, n in types:
+        options = []
+        for combo in itertools.combinations_with_replacement(sorted(w), n):
+            weight = math.factorial(n)
+            runs: dict[int, int] = {}
+            for v in combo:
+                runs[v] = runs.get(v, 0) + 1
+            for c in runs.values():
+                weight //= math.factorial(c)
+            for v, c in runs.items():
+                weight *= w[v] ** c
+            options.append((combo, weight))
+        per_type.append(options)
+    out: Weights = {}
+    for choice in itertools.product(*per_type):
+        values = sorted(v for combo, _ in choice for v in combo)
+        weight = 1
+        for _, x in choice:
+            weight *= x
+        kept = apply_ops(values, ops)
+        total = sum(v for v, k in zip(values, kept, strict=True) if k)
+        out[total] = out.get(total, 0) + weight
+    return out
+
+
+def ops_work(types: Sequence[tuple[int, int]], span: int, ops: Sequence[SetOp]) -> int:
+    """An estimate of the steps of `ops_weights`.
+
+    ``types`` are ``(distinct values, how many values)`` per kind of value,
+    ``span`` bounds the sums. Keeping places walks each value over the
+    ``n + 1`` states and the moves up to the last place kept; counting
+    multisets visits each of them.
+    """
+    n = sum(c for _, c in types)
+    values = sum(v for v, _ in types)
+    parts = _staged(ops)
+    if parts is None:
+        steps = n + len(ops)
+        for v, c in types:
+            steps *= math.comb(c + v - 1, c)
+        return steps
+    places = parts[1]
+    steps = values * span
+    if places:
+        kept = _places(n, places)
+        steps = steps * (n + 1) * (max(kept, default=-1) + 2) // 2
+    return steps
 
 
 class _Node:
@@ -95,6 +320,122 @@ class _Dice(_Node):
 
     def weights(self) -> tuple[Weights, int]:
         return self.pool.weights()
+
+
+class _DiceOps(_Node):
+    """A dice term with d20's chain of ``k``/``p`` operations (``10d6k1k2k3``).
+
+    The pool has no keep or tally of its own and each die is one value;
+    the chain (see `apply_ops`) then keeps some of the dice.
+    """
+
+    __slots__ = ("ops", "pool")
+
+    def __init__(self, pool: Pool, ops: tuple[SetOp, ...], text: str) -> None:
+        self.pool, self.ops = pool, ops
+        self.text = text
+        lo, hi = pool._single_range()
+        n = pool.count
+        self.lo, self.hi = n * min(lo, 0), n * max(hi, 0)
+        self.count = self.hi - self.lo + 1
+        self.bits = n * (pool._single_bits() + 1)
+        self.work = ops_work([(hi - lo + 1, n)], self.count, ops)
+
+    def fast(self) -> Fast:
+        draw = self.pool._draw_fast()
+        times = range(self.pool.count)
+        ops = self.ops
+
+        def run(rng: Rng, out: list[int]) -> int:
+            values = [draw(rng, out) for _ in times]
+            kept = apply_ops(values, ops)
+            return sum(v for v, k in zip(values, kept, strict=True) if k)
+
+        return run
+
+    def trace(self, rng: Rng) -> RollNode:
+        _, dice = self.pool._roll_traced(rng)
+        kept = apply_ops([d.value for d in dice], self.ops)
+        marked = tuple(
+            d if k else attrs.evolve(d, kept=False)
+            for d, k in zip(dice, kept, strict=True)
+        )
+        total = sum(d.value for d in marked if d.kept)
+        return RollNode(NodeKind.DICE, self.text, total, dice=marked)
+
+    def weights(self) -> tuple[Weights, int]:
+        single, total = self.pool.single_weights()
+        n = self.pool.count
+        return ops_weights([(single, n)], self.ops), total**n
+
+
+class _Rerolled(_Node):
+    """d20's ``rol2``/``roh1``: the lowest (highest) ``amount`` dice rerolled once.
+
+    All dice are drawn, then the chosen ones are drawn again in the order
+    of the dice and the new faces replace theirs: the sum is the other
+    dice (the highest, or lowest, ``count - amount``) plus ``amount``
+    fresh dice.
+    """
+
+    __slots__ = ("amount", "highest", "pool")
+
+    def __init__(self, pool: Pool, highest: bool, amount: int, text: str) -> None:
+        self.pool, self.highest, self.amount = pool, highest, amount
+        self.text = text
+        self.lo, self.hi = pool.value_range()
+        self.count = self.hi - self.lo + 1
+        self.bits = (pool.count + amount) * (pool._single_bits() + 1)
+        self.work = 2 * pool.work()
+
+    def _chosen(self, values: list[int]) -> list[int]:
+        """The positions rerolled, in the order of the dice."""
+        order = sorted(range(len(values)), key=values.__getitem__, reverse=self.highest)
+        return sorted(order[: self.amount])
+
+    def fast(self) -> Fast:
+        draw = self.pool._draw_fast()
+        times = range(self.pool.count)
+
+        def run(rng: Rng, out: list[int]) -> int:
+            values = [draw(rng, out) for _ in times]
+            for i in self._chosen(values):
+                values[i] = draw(rng, out)
+            return sum(values)
+
+        return run
+
+    def trace(self, rng: Rng) -> RollNode:
+        _, first = self.pool._roll_traced(rng)
+        dice = list(first)
+        faces = self.pool._faces()
+        sides = len(faces)
+        for i in self._chosen([d.value for d in dice]):
+            face = rng.roll(sides)
+            d = dice[i]
+            value = faces[face - 1]
+            dice[i] = attrs.evolve(
+                d,
+                rolls=(*d.rolls, DieRoll(sides, face, "reroll")),
+                values=(*d.values, value),
+                rerolled=d.rerolled + 1,
+                value=value,
+            )
+        return RollNode(
+            NodeKind.DICE, self.text, sum(d.value for d in dice), dice=tuple(dice)
+        )
+
+    def weights(self) -> tuple[Weights, int]:
+        pool = self.pool
+        n, k = pool.count, self.amount
+        single, total = pool.single_weights()
+        if k == n:
+            return _power(single, n), total**n
+        kind = KeepKind.KEEP_LOWEST if self.highest else KeepKind.KEEP_HIGHEST
+        kept, kept_total = attrs.evolve(pool, keep=Keep(kind, n - k)).weights()
+        if k == 0:
+            return kept, kept_total
+        return _convolve(kept, _power(single, k)), kept_total * total**k
 
 
 class _Sum(_Node):
@@ -411,6 +752,8 @@ class _Group(_Node):
     are the single dice of one sub-roll (Roll20's ``{4d6+3d8}kh1``). With
     ``select`` (d20's ``(1, 2, 3)k3``, ``k<3``, ``p>4``) the elements whose
     totals meet any of the conditions are kept (or, with ``drop``, dropped).
+    With ``ops`` d20's chain of ``k``/``p`` operations picks the totals kept
+    (``kh1kl1``, ``((…)kh5)kl2``; see `apply_ops`).
     """
 
     __slots__ = (
@@ -418,6 +761,7 @@ class _Group(_Node):
         "elements",
         "failure",
         "keep",
+        "ops",
         "per_die",
         "select",
         "success",
@@ -434,16 +778,18 @@ class _Group(_Node):
         per_die: bool = False,
         select: tuple[Condition, ...] = (),
         drop: bool = False,
+        ops: tuple[SetOp, ...] = (),
     ) -> None:
         self.elements = tuple(elements)
         self.keep, self.success, self.failure = keep, success, failure
         self.per_die = per_die
         self.select, self.drop = select, drop
+        self.ops = ops
         self.text = text
         n = len(elements)
         if success is not None:
             self.lo, self.hi = (-n if failure is not None else 0), n
-        elif select:  # each element counts its total or nothing
+        elif select or ops:  # each element counts its total or nothing
             self.lo = sum(min(e.lo, 0) for e in elements)
             self.hi = sum(max(e.hi, 0) for e in elements)
         else:
@@ -456,7 +802,9 @@ class _Group(_Node):
         self.count = self.hi - self.lo + 1
         self.bits = sum(e.bits for e in elements)
         work = sum(e.work for e in elements)
-        if keep is not None:
+        if ops:
+            work += ops_work([(e.count, 1) for e in elements], self.count, ops)
+        elif keep is not None:
             states = 1
             for e in elements:
                 states *= 2
@@ -471,6 +819,8 @@ class _Group(_Node):
         return int(self.success(v)) - int(fail)
 
     def _kept(self, values: list[int]) -> list[bool]:
+        if self.ops:
+            return apply_ops(values, self.ops)
         if self.select:
             return [self._selected(v) for v in values]
         n = len(values)
@@ -523,6 +873,16 @@ class _Group(_Node):
         for _, t in parts:
             total *= t
         n = len(parts)
+        if self.ops:
+            types: list[tuple[Weights, int]] = []
+            for w, _ in parts:
+                for i, (tw, c) in enumerate(types):
+                    if tw == w:
+                        types[i] = (tw, c + 1)
+                        break
+                else:
+                    types.append((w, 1))
+            return ops_weights(types, self.ops), total
         if self.keep is not None:
             highest, k = self.keep.kept(n)
             if 0 < k < n:
