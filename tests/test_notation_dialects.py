@@ -406,6 +406,30 @@ def test_d20_text_after_a_space_is_a_comment(
     assert expr.roll(SeededRng(1)).comment == comment
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "3d6rol1",
+        "10d6roh3",
+        "4d6rol1 [x] + 2",
+        "10d6k1k2k3",
+        "((6d6kh4)kl2)kh1",
+        "(1d6, 2, 1d4)kh1kl1",
+        "4*(3d8kh2+9[fire]+(9d2e2+3[cold])/2)",
+        "1.5*1d6 > 4",
+    ],
+)
+def test_new_d20_readings_round_trip_through_json(text: str) -> None:
+    """Each draw listed in the order drawn: the JSON replays to the same result."""
+    from rollwerk.rng import SeededRng
+
+    expr = parse(text, "avrae")
+    for seed in range(20):
+        result = expr.roll(SeededRng(seed))
+        assert RollResult.from_json(json.loads(json.dumps(result.to_json()))) == result
+        assert expr.replay(list(result.faces)).total == result.total
+
+
 def test_d20_chains_exact() -> None:
     """Chains against closed forms: d20's test_chaining_operators and test_sane_totals."""
     six = Fraction(1, 6)

@@ -345,12 +345,27 @@ def _keep_packed(
     return out
 
 
+def group_types(parts: Sequence[Weights]) -> list[tuple[Weights, int]]:
+    """The distinct distributions among ``parts``, each with how often it occurs."""
+    types: list[tuple[Weights, int]] = []
+    for w in parts:
+        for i, (tw, n) in enumerate(types):
+            if tw == w:
+                types[i] = (tw, n + 1)
+                break
+        else:
+            types.append((w, 1))
+    return types
+
+
 def _keep_mixed(
     parts: Sequence[Weights],
     k: int,
     highest: bool,
     score: Callable[[int], int] | None = None,
+    *,
     ranks: frozenset[int] | None = None,
+    run: Callable[[int, int], int] | None = None,
 ) -> Weights:
     """Weights of the sum of the ``k`` highest (or lowest) of independent values.
 
@@ -363,6 +378,10 @@ def _keep_mixed(
     ``ranks`` keeps the values at those places instead, counted from the
     highest (0 is the highest; d20's chains such as ``kh1kl1``): ``k`` is
     then one more than the largest rank and ``highest`` is true.
+
+    ``run(done, j)`` says instead how many of ``j`` equal values placed
+    after ``done`` others are kept (d20's ``kh1kl1``, where ``h`` and ``l``
+    pick the same one of equal values); ``k`` is then the number of values.
     """
     # how many kept places lie before each place: places i < k are kept
     # unless ``ranks`` says otherwise
@@ -370,14 +389,7 @@ def _keep_mixed(
     if ranks is not None:
         for i in range(k):
             before[i + 1] = before[i] + (i in ranks)
-    types: list[tuple[Weights, int]] = []
-    for w in parts:
-        for i, (tw, n) in enumerate(types):
-            if tw == w:
-                types[i] = (tw, n + 1)
-                break
-        else:
-            types.append((w, 1))
+    types = group_types(parts)
     values = sorted({v for w, _ in types for v in w}, reverse=highest)
     below = [sum(w.values()) for w, _ in types]
     counts = [n for _, n in types]
@@ -408,7 +420,12 @@ def _keep_mixed(
                 for _, x in choice:
                     coef *= x
                 after = tuple(p + c[0] for p, c in zip(placed, choice, strict=True))
-                add = gv * (before[min(done + j, k)] - before[done]) if done < k else 0
+                if run is not None:
+                    add = gv * run(done, j)
+                elif done < k:
+                    add = gv * (before[min(done + j, k)] - before[done])
+                else:
+                    add = 0
                 if done + j >= k:
                     rest = 1
                     for t, a in enumerate(after):

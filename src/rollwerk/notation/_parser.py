@@ -1509,32 +1509,29 @@ def _constant_factor(node: _Node) -> tuple[int, ...]:
     return (1,)
 
 
-def _has_scaled(node: _Node) -> bool:
-    if isinstance(node, _Scaled):
+def _holds(node: _Node, kinds: tuple[type[_Node], ...]) -> bool:
+    """Whether ``node`` or a node below it is one of ``kinds``."""
+    if isinstance(node, kinds):
         return True
     for attr in ("terms", "factors", "elements"):
         for child in getattr(node, attr, ()):
-            if _has_scaled(child):
+            if _holds(child, kinds):
                 return True
     for attr in ("operand", "left", "right", "inner"):
         child = getattr(node, attr, None)
-        if isinstance(child, _Node) and _has_scaled(child):
+        if isinstance(child, _Node) and _holds(child, kinds):
             return True
     return False
+
+
+def _has_scaled(node: _Node) -> bool:
+    """Whether a fraction (`_Scaled`) is left in ``node``."""
+    return _holds(node, (_Scaled,))
 
 
 def _has_exact(node: _Node) -> bool:
-    if isinstance(node, (_Exact, _Scaled)):
-        return True
-    for attr in ("terms", "factors", "elements"):
-        for child in getattr(node, attr, ()):
-            if _has_exact(child):
-                return True
-    for attr in ("operand", "left", "right", "inner"):
-        child = getattr(node, attr, None)
-        if isinstance(child, _Node) and _has_exact(child):
-            return True
-    return False
+    """Whether an exact division or a fraction is left in ``node``."""
+    return _holds(node, (_Exact, _Scaled))
 
 
 def node_pos(text: str, node: _Node) -> int:

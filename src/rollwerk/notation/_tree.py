@@ -20,12 +20,14 @@ from rollwerk.dice._die import (
     Condition,
     Keep,
     KeepKind,
+    RolledDie,
 )
 from rollwerk.dice._exact import (
     Weights,
     _convolve,
     _keep_mixed,
     _power,
+    group_types,
     product_cost,
 )
 from rollwerk.dice._pool import Pool
@@ -141,6 +143,8 @@ def ops_weights(types: Sequence[tuple[Weights, int]], ops: Sequence[SetOp]) -> W
     depends on ties) is counted over the multisets of values, which is all
     its result depends on (`_multiset_weights`).
     """
+    if _one_op_by_places(ops):
+        return _one_op_weights(types, ops[0])
     parts = _staged(ops)
     if parts is None:
         return _multiset_weights(types, ops)
@@ -187,6 +191,38 @@ def ops_weights(types: Sequence[tuple[Weights, int]], ops: Sequence[SetOp]) -> W
         for s, x in inner.items():
             out[s] = out.get(s, 0) + x * coef
     return {s: x for s, x in out.items() if x}
+
+
+def _one_op_by_places(ops: Sequence[SetOp]) -> bool:
+    """Whether ``ops`` is one operation of ``h``/``l`` selectors (``kh1kl1``)."""
+    return len(ops) == 1 and not any(isinstance(s, Condition) for s in ops[0][1])
+
+
+def _one_op_weights(types: Sequence[tuple[Weights, int]], op: SetOp) -> Weights:
+    """`ops_weights` of one operation of ``h``/``l`` selectors, by a DP.
+
+    Walking the values from the highest down, a run of ``j`` equal values
+    after ``done`` others holds the places ``done`` to ``done + j - 1``.
+    ``h a`` picks those of them before place ``a``, ``l b`` those from
+    place ``n - b`` on; d20 picks the first of equal values for each, so
+    the operation picks the largest of those counts (``2d6kh1kl1`` keeps
+    one die of a double).
+    """
+    drop, selectors = op
+    n = sum(c for _, c in types)
+    sides = [s for s in selectors if not isinstance(s, Condition)]
+
+    def run(done: int, j: int) -> int:
+        picked = 0
+        for highest, amount in sides:
+            if highest:
+                picked = max(picked, min(done + j, amount) - done)
+            else:
+                picked = max(picked, done + j - max(done, n - amount))
+        return j - picked if drop else picked
+
+    values = [w for w, c in types for _ in range(c)]
+    return _keep_mixed(values, n, True, run=run)
 
 
 def _multiset_weights(
@@ -236,9 +272,11 @@ def ops_work(types: Sequence[tuple[int, int]], span: int, ops: Sequence[SetOp]) 
     """
     n = sum(c for _, c in types)
     values = sum(v for v, _ in types)
+    if _one_op_by_places(ops):  # the sums held per state grow with the dice
+        return values * (n + 1) ** 2 // 2 * max(1, span // 64)
     parts = _staged(ops)
     if parts is None:
-        steps = n + len(ops)
+        steps = 3 * (n + len(ops))  # sorting and selecting, per multiset
         for v, c in types:
             steps *= math.comb(c + v - 1, c)
         return steps
@@ -375,7 +413,8 @@ class _Rerolled(_Node):
     All dice are drawn, then the chosen ones are drawn again in the order
     of the dice and the new faces replace theirs: the sum is the other
     dice (the highest, or lowest, ``count - amount``) plus ``amount``
-    fresh dice.
+    fresh dice. The result lists the replaced dice as dropped and the new
+    ones after all the dice (the order they were drawn in).
     """
 
     __slots__ = ("amount", "highest", "pool")
@@ -387,6 +426,13 @@ class _Rerolled(_Node):
         self.count = self.hi - self.lo + 1
         self.bits = (pool.count + amount) * (pool._single_bits() + 1)
         self.work = 2 * pool.work()
+        if 0 < amount < pool.count:  # the dice not rerolled: a keep
+            self.work += self._others().work()
+
+    def _others(self) -> Pool:
+        """The dice that are not rerolled, as a pool keeping them."""
+        kind = KeepKind.KEEP_LOWEST if self.highest else KeepKind.KEEP_HIGHEST
+        return attrs.evolve(self.pool, keep=Keep(kind, self.pool.count - self.amount))
 
     def _chosen(self, values: list[int]) -> list[int]:
         """The positions rerolled, in the order of the dice."""
@@ -406,24 +452,23 @@ class _Rerolled(_Node):
         return run
 
     def trace(self, rng: Rng) -> RollNode:
+        # the rerolled dice are dropped and their new draws follow all the
+        # dice, so that the dice list their draws in the order drawn
         _, first = self.pool._roll_traced(rng)
         dice = list(first)
         faces = self.pool._faces()
         sides = len(faces)
+        again: list[RolledDie] = []
         for i in self._chosen([d.value for d in dice]):
             face = rng.roll(sides)
-            d = dice[i]
             value = faces[face - 1]
-            dice[i] = attrs.evolve(
-                d,
-                rolls=(*d.rolls, DieRoll(sides, face, "reroll")),
-                values=(*d.values, value),
-                rerolled=d.rerolled + 1,
-                value=value,
+            dice[i] = attrs.evolve(dice[i], kept=False)
+            again.append(
+                RolledDie((DieRoll(sides, face, "reroll"),), (value,), 0, value)
             )
-        return RollNode(
-            NodeKind.DICE, self.text, sum(d.value for d in dice), dice=tuple(dice)
-        )
+        dice += again
+        total = sum(d.value for d in dice if d.kept)
+        return RollNode(NodeKind.DICE, self.text, total, dice=tuple(dice))
 
     def weights(self) -> tuple[Weights, int]:
         pool = self.pool
@@ -431,8 +476,7 @@ class _Rerolled(_Node):
         single, total = pool.single_weights()
         if k == n:
             return _power(single, n), total**n
-        kind = KeepKind.KEEP_LOWEST if self.highest else KeepKind.KEEP_HIGHEST
-        kept, kept_total = attrs.evolve(pool, keep=Keep(kind, n - k)).weights()
+        kept, kept_total = self._others().weights()
         if k == 0:
             return kept, kept_total
         return _convolve(kept, _power(single, k)), kept_total * total**k
@@ -874,15 +918,7 @@ class _Group(_Node):
             total *= t
         n = len(parts)
         if self.ops:
-            types: list[tuple[Weights, int]] = []
-            for w, _ in parts:
-                for i, (tw, c) in enumerate(types):
-                    if tw == w:
-                        types[i] = (tw, c + 1)
-                        break
-                else:
-                    types.append((w, 1))
-            return ops_weights(types, self.ops), total
+            return ops_weights(group_types([w for w, _ in parts]), self.ops), total
         if self.keep is not None:
             highest, k = self.keep.kept(n)
             if 0 < k < n:
