@@ -347,6 +347,9 @@ D20_TESTS = "https://github.com/avrae/d20/blob/master/tests/test_dice.py"
         ("(1, 2, 3)k3p1", 3),  # two operations, one after the other
         ("((1, 2, 3, 4, 5)kh4)kl2", 5),  # (2, 3) of (2, 3, 4, 5)
         ("((1, 2, 3)kh1)kl1", 3),
+        ("()kh1kl1", 0),  # an empty set keeps nothing
+        ("()k1k2p<3", 0),
+        ("()kh1p2kl1", 0),
         ("1d1ra1", 2),  # test_ra_op
         ("1.5", 1),  # test_literal: decimals, the total truncated
         ("0.5", 0),

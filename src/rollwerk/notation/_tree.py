@@ -143,6 +143,8 @@ def ops_weights(types: Sequence[tuple[Weights, int]], ops: Sequence[SetOp]) -> W
     depends on ties) is counted over the multisets of values, which is all
     its result depends on (`_multiset_weights`).
     """
+    if not any(n for _, n in types):  # an empty set: nothing to keep
+        return {0: 1}
     if _one_op_by_places(ops):
         return _one_op_weights(types, ops[0])
     parts = _staged(ops)
