@@ -78,15 +78,21 @@ def _keep_op(keep: Keep) -> SetOp:
     return (keep.kind in _DROPS, ((keep.kind in _HIGHEST, keep.amount),))
 
 
-def _single_op(pool: Pool, op: SetOp) -> Pool:
-    """``pool`` with one operation of one selector as its keep or tally."""
+def _keep_or_tally(op: SetOp) -> Keep | Tally:
+    """One operation of one selector as a pool's keep (``h``/``l``) or tally."""
     drop, (sel,) = op
     if isinstance(sel, Condition):
-        kind_t = TallyKind.DROP if drop else TallyKind.KEEP
-        return attrs.evolve(pool, tally=Tally(kind_t, sel))
+        return Tally(TallyKind.DROP if drop else TallyKind.KEEP, sel)
     highest, amount = sel
-    kind = _D20_KEEP["p" if drop else "k", "h" if highest else "l"]
-    return attrs.evolve(pool, keep=Keep(kind, amount))
+    return Keep(_D20_KEEP["p" if drop else "k", "h" if highest else "l"], amount)
+
+
+def _single_op(pool: Pool, op: SetOp) -> Pool:
+    """``pool`` with one operation of one selector as its keep or tally."""
+    one = _keep_or_tally(op)
+    if isinstance(one, Keep):
+        return attrs.evolve(pool, keep=one)
+    return attrs.evolve(pool, tally=one)
 
 
 class _Parser:
@@ -320,10 +326,9 @@ class _Parser:
                 raise self.error(
                     f"{op!r} with a fraction is not read by rollwerk", start
                 )
-        common = math.gcd(den, *_constant_factor(num))
-        if common > 1:
-            num = _times(num, 1, common)
-            den //= common
+        if isinstance(num, _Number):  # a fixed value: in lowest terms
+            common = math.gcd(den, num.value)
+            num, den = _Number(num.value // common, num.text), den // common
         return num if den == 1 else _Scaled(num, den, text)
 
     def exact_division(self, pos: int) -> NotationError:
@@ -647,9 +652,9 @@ class _Parser:
                 conds = tuple(s for s in sels if isinstance(s, Condition))
                 return _Group(elements, text, select=conds, drop=drop)
             if len(sels) == 1:
-                ((highest, amount),) = [s for s in sels if not isinstance(s, Condition)]
-                kind = _D20_KEEP["p" if drop else "k", "h" if highest else "l"]
-                return _Group(elements, text, keep=Keep(kind, amount))
+                keep = _keep_or_tally(ops[0])
+                assert isinstance(keep, Keep)  # value selectors only: above
+                return _Group(elements, text, keep=keep)
         return _Group(elements, text, ops=tuple(ops))
 
     def dice_ops(self, pool: Pool, ops: list[SetOp], start: int, mpos: int) -> _Node:
@@ -1220,15 +1225,11 @@ class _Modifiers:
         """
         ops = self.ops
         if len(ops) == 1 and len(ops[0][1]) == 1:
-            drop, (sel,) = ops[0]
-            if isinstance(sel, Condition):
-                kind_t = TallyKind.DROP if drop else TallyKind.KEEP
-                self.tally = Tally(kind_t, sel)
+            one = _keep_or_tally(ops[0])
+            if isinstance(one, Keep):
+                self.keep = one
             else:
-                highest, amount = sel
-                self.keep = Keep(
-                    _D20_KEEP["p" if drop else "k", "h" if highest else "l"], amount
-                )
+                self.tally = one
             return []
         return ops
 
@@ -1489,24 +1490,13 @@ def _den(node: _Node) -> int:
     return node.den if isinstance(node, _Scaled) else 1
 
 
-def _times(node: _Node, k: int, divide: int = 1) -> _Node:
-    """``node * k`` (then exactly ``// divide``), or ``node`` when both are 1."""
-    if divide != 1:
-        if isinstance(node, _Number):
-            return _Number(node.value * k // divide, node.text)
-        return _Product([node, _Number(divide, str(divide))], ["*", "/"], node.text)
+def _times(node: _Node, k: int) -> _Node:
+    """``node * k``, or ``node`` when ``k`` is 1."""
     if k == 1:
         return node
     if isinstance(node, _Number):
         return _Number(node.value * k, node.text)
     return _Product([node, _Number(k, str(k))], ["*", "*"], node.text)
-
-
-def _constant_factor(node: _Node) -> tuple[int, ...]:
-    """A number dividing every value of ``node``: its value when it is fixed."""
-    if isinstance(node, _Number):
-        return (node.value,)
-    return (1,)
 
 
 def _holds(node: _Node, kinds: tuple[type[_Node], ...]) -> bool:

@@ -111,24 +111,13 @@ def _staged(
 
 def _passes(v: int, ops: Sequence[SetOp]) -> bool:
     """Whether a value is still kept after operations by value alone."""
-    return all(
-        any(c(v) for c in sels if isinstance(c, Condition)) != drop
-        for drop, sels in ops
-    )
+    return apply_ops((v,), ops)[0]
 
 
 def _places(m: int, ops: Sequence[SetOp]) -> frozenset[int]:
     """The places (0: the highest) of ``m`` values that ``h``/``l`` operations keep."""
-    live = list(range(m))
-    for drop, selectors in ops:
-        chosen: set[int] = set()
-        for sel in selectors:
-            assert not isinstance(sel, Condition)
-            highest, amount = sel
-            if amount > 0:
-                chosen.update(live[:amount] if highest else live[-amount:])
-        live = [r for r in live if (r in chosen) != drop]
-    return frozenset(live)
+    kept = apply_ops(range(m - 1, -1, -1), ops)  # distinct values, highest first
+    return frozenset(i for i, k in enumerate(kept) if k)
 
 
 def ops_weights(types: Sequence[tuple[Weights, int]], ops: Sequence[SetOp]) -> Weights:
@@ -437,9 +426,9 @@ class _Rerolled(_Node):
         return attrs.evolve(self.pool, keep=Keep(kind, self.pool.count - self.amount))
 
     def _chosen(self, values: list[int]) -> list[int]:
-        """The positions rerolled, in the order of the dice."""
-        order = sorted(range(len(values)), key=values.__getitem__, reverse=self.highest)
-        return sorted(order[: self.amount])
+        """The positions rerolled, in the order of the dice (d20's ``p`` selection)."""
+        dropped = apply_ops(values, ((True, ((self.highest, self.amount),)),))
+        return [i for i, kept in enumerate(dropped) if not kept]
 
     def fast(self) -> Fast:
         draw = self.pool._draw_fast()
