@@ -7,11 +7,14 @@ from fractions import Fraction
 import attrs
 import pytest
 
-from rollwerk import Distribution
-from rollwerk.checks import Degree, Level, Outcome, Parameter, define_check
+from rollwerk import Distribution, build_check
+from rollwerk.checks import Degree, Level, Outcome, Parameter, compare, define_check
+from rollwerk.errors import ContestError
 from rollwerk.rulesets import DelegatingRuleset, define_ruleset
 from rollwerk.testing import (
     ContractViolation,
+    assert_contest_contract,
+    assert_cross_contests,
     assert_faces_match,
     assert_ruleset_contract,
     assert_ruleset_declaration,
@@ -141,3 +144,60 @@ def test_face_enumeration_is_exact_for_two_dice():
     ).build("demo")
     assert assert_faces_match(two)
     assert two.outcomes().probability(lambda o: o.success) == Fraction(15, 36)
+
+
+LUCK = Parameter("luck", int, min_value=1, max_value=6)
+
+
+def luck_judge(faces: tuple[int, ...], luck: int) -> Outcome:
+    return judge(faces, luck)
+
+
+def _two_checks(contest_with_checks: object) -> object:
+    return define_ruleset(
+        "two",
+        "Two",
+        version="1",
+        checks=[
+            define_check("d6", [TARGET], dice=[6], judge=judge),
+            define_check("luck", [LUCK], dice=[6], judge=luck_judge),
+        ],
+        contest_with_checks=contest_with_checks,  # type: ignore[arg-type]
+    )
+
+
+def _by_target(first_check, first, second_check, second):  # type: ignore[no-untyped-def]
+    # reads "target" from both sides: a luck check has none
+    mine = first_check.parameters["target"] + first.value
+    theirs = second_check.parameters["target"] + second.value
+    return compare(mine, theirs)
+
+
+def _refusing(first_check, first, second_check, second):  # type: ignore[no-untyped-def]
+    if first_check.name != second_check.name:
+        raise ContestError("d6 and luck checks are not contested")
+    return compare(first.value, second.value)
+
+
+def test_a_contest_rule_that_fails_across_checks_is_a_violation():
+    rs = _two_checks(_by_target)
+    with pytest.raises(ContractViolation) as exc:
+        assert_cross_contests(rs)  # type: ignore[arg-type]
+    assert str(exc.value) == (
+        "contest two:d6(target=1) vs two:luck(luck=1): contest_odds raised "
+        "KeyError: 'target'"
+    )
+    assert isinstance(exc.value.__cause__, KeyError)
+    # the same rule passes among checks of one name
+    assert_contest_contract(
+        rs,  # type: ignore[arg-type]
+        build_check(rs, "d6", target=2),  # type: ignore[arg-type]
+        build_check(rs, "d6", target=3),  # type: ignore[arg-type]
+    )
+    # and assert_ruleset_contract runs it as a ruleset property
+    with pytest.raises(ContractViolation, match="contest_odds raised KeyError"):
+        assert_ruleset_contract(rs, max_examples=0, resolutions=50, replays=1)  # type: ignore[arg-type]
+
+
+def test_a_pair_refused_with_a_contest_error_passes():
+    assert_cross_contests(_two_checks(_refusing))  # type: ignore[arg-type]

@@ -672,6 +672,79 @@ def test_foundry_examples(text: str, faces: list[int], total: int) -> None:
     assert parse(text, "foundry").replay(faces).total == total
 
 
+@pytest.mark.parametrize(
+    ("text", "dialect", "faces", "total"),
+    [
+        # a sub-roll whose dice are kept is kept whole, in every dialect
+        ("{4d6kh3}", "roll20", [2, 5, 1, 6], 13),
+        ("{4d6kh3}", "rollwerk", [2, 5, 1, 6], 13),
+        ("{4d6kh3}+1", "foundry", [2, 5, 1, 6], 14),
+        # Roll20: the dice an explosion adds are dice of their own
+        ("{3d6!}kh1", "roll20", [6, 5, 1, 1], 6),
+        ("{2d6!}>4", "roll20", [6, 5, 3], 2),
+        ("{3d6!p}>5", "roll20", [6, 6, 1, 1, 1], 2),  # 6, 5 (6-1), 0, 1, 1
+        # Foundry: a pool of one roll keeps that roll whole
+        ("{4d6+3d8}kh1", "foundry", [1, 2, 3, 4, 5, 6, 7], 28),
+        ("{4d6+1}kh1", "foundry", [1, 2, 3, 4], 11),
+        ("{4d6+3d8}kh1", "roll20", [1, 2, 3, 4, 5, 6, 7], 7),
+        # Roll20: comparing totals includes the target, as every '>' does
+        ("1d20+5 > 10", "roll20", [5], 1),
+        ("(3d6)<10", "roll20", [3, 3, 4], 1),
+        ("1d20+5 > 10", "rollwerk", [5], 0),
+        # '/' that never gives a fraction
+        ("8/2", "roll20", [], 4),
+        ("1d6/1", "foundry", [5], 5),
+        ("2d6/-1", "roll20", [2, 3], -5),
+    ],
+)
+def test_groups_of_one_sub_roll_and_whole_divisions(
+    text: str, dialect: str, faces: list[int], total: int
+) -> None:
+    """ROLL20/FOUNDRY: groups of one sub-roll, total comparisons, ``/``."""
+    assert parse(text, dialect).replay(faces).total == total
+
+
+@pytest.mark.parametrize(
+    ("text", "dialect", "same_as"),
+    [
+        ("{4d6kh3}", "roll20", "4d6kh3"),
+        ("{3d6!}>4", "roll20", "3d6!6>=4"),
+        ("{4d6+3d8}kh1", "foundry", "4d6+3d8"),
+        ("{4d6+3d8}>20", "foundry", "(4d6+3d8)>=21"),
+        ("1d20+5 > 10", "roll20", "1d20+5 >= 10"),
+        ("8/2", "roll20", "4"),
+    ],
+)
+def test_group_readings_are_exact(text: str, dialect: str, same_as: str) -> None:
+    want = parse(same_as, "roll20" if dialect == "roll20" else "rollwerk")
+    assert parse(text, dialect).distribution() == want.distribution()
+
+
+@pytest.mark.parametrize(
+    ("text", "dialect", "message"),
+    [
+        (
+            "{4d6kl1}kh1",
+            "roll20",
+            (
+                "Roll20 applies the modifiers of a group with one sub-roll to each "
+                "of its dice; rollwerk reads that only for dice added together, "
+                "none of them kept, dropped or counted (such as {4d6+3d8}kh1) "
+                "at column 1"
+            ),
+        ),
+        ("4d6e6", "roll20", "unexpected 'e' in the roll20 dialect at column 4"),
+        ("6d6sf", "foundry", "unexpected 's' in the foundry dialect at column 4"),
+        ("6d6sf", "rollwerk", "unexpected 's' at column 4"),
+        ("8/3", "roll20", "'/' gives a fraction in the roll20 dialect"),
+    ],
+)
+def test_group_and_dialect_messages(text: str, dialect: str, message: str) -> None:
+    with pytest.raises(NotationError) as info:
+        parse(text, dialect)
+    assert str(info.value).splitlines()[0].startswith(message)
+
+
 def test_german_digit_dice() -> None:
     assert parse("W66", "german").replay([15]).total == 33  # index 15: 3 and 3
     dist = parse("W66", "german").distribution()

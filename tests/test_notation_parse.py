@@ -123,10 +123,10 @@ def test_core1_i3_modifiers_in_any_order() -> None:
                 "to 1) at column 4\n  1d6/(1d3-2)\n     ^"
             ),
         ),
-        ("(1d6", "'(' at column 1 is never closed at column 5\n  (1d6\n      ^"),
+        ("(1d6", "'(' (column 1) is never closed at column 5\n  (1d6\n      ^"),
         (
             "(1d6]",
-            "expected ')' to close '(' at column 1 at column 5\n  (1d6]\n      ^",
+            "expected ')' to close '(' (column 1) at column 5\n  (1d6]\n      ^",
         ),
         ("1d6)", "unmatched ')' at column 4\n  1d6)\n     ^"),
         ("1d0", "a die needs at least 1 side at column 3\n  1d0\n    ^"),

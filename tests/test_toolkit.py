@@ -596,3 +596,28 @@ def test_ruleset_value_passes_the_contract_kit():
     from rollwerk.testing import assert_ruleset_contract
 
     assert_ruleset_contract(PERCENT, max_examples=2, resolutions=500)
+
+
+def test_parameters_named_check_and_ruleset_reach_the_check() -> None:
+    """``build_check``'s own arguments are positional-only: no name is taken."""
+
+    def judge(faces: tuple[int, ...], check: int, ruleset: int) -> Outcome:
+        ok = faces[0] <= check + ruleset
+        return Outcome(ok, Degree.SUCCESS if ok else Degree.FAILURE, faces[0])
+
+    roll = define_check(
+        "roll",
+        [
+            Parameter("check", int, min_value=1, max_value=6),
+            Parameter("ruleset", int, default=0, min_value=0, max_value=6),
+        ],
+        dice=[6],
+        judge=judge,
+    )
+    rs = define_ruleset("named", "Named", version="1", checks=[roll])
+    built = build_check(rs, check=3)
+    assert built.parameters == {"check": 3, "ruleset": 0}
+    assert build_check(rs, "roll", check=2, ruleset=1).outcomes().probability(
+        lambda o: o.success
+    ) == Fraction(1, 2)
+    assert build_check(rs, None, check=3).resolve(ScriptedRng([4])).success is False

@@ -272,10 +272,14 @@ def _find_spec(ruleset: Ruleset, check: str | None) -> CheckSpec:
     )
 
 
-def build_check(ruleset: Ruleset, check: str | None = None, **params: object) -> Check:
+def build_check(
+    ruleset: Ruleset, check: str | None = None, /, **params: object
+) -> Check:
     """Build a check of ``ruleset`` from keyword parameters, validating them.
 
     ``check`` is the check's name; ``None`` takes the ruleset's first check.
+    Both are positional-only, so a check may have parameters named
+    ``ruleset`` or ``check``: ``build_check(ruleset, "roll", check=3)``.
     """
     return _find_spec(ruleset, check).build(**params)
 

@@ -176,6 +176,10 @@ class Dialect:
     refused."""
     trailing_comment: bool = False
     """Whether text after the expression is a comment (Roll20, d20)."""
+    per_die_groups: bool = True
+    """Whether a group of one sub-roll applies its modifiers to each of its
+    dice (Roll20: ``{4d6+3d8}kh1`` is the highest single die) rather than
+    to the sub-roll's total (Foundry: ``{4d6+3d8}kh1`` is 4d6+3d8)."""
 
     def has(self, feature: Feature) -> bool:
         """Whether this dialect has ``feature``."""
@@ -255,6 +259,7 @@ FOUNDRY = Dialect(
     division=Division.EXACT,
     python_modulo=False,
     written_order=True,
+    per_die_groups=False,
 )
 """Foundry VTT's dice modifiers: ``r`` rerolls once, ``x`` adds dice."""
 

@@ -134,9 +134,10 @@ class _Parser:
 
     def unexpected(self) -> NotationError:
         c = self.peek()
+        where = "" if self.d is ROLLWERK else f" in the {self.d.name} dialect"
         if not c:
-            return self.error("unexpected end of notation")
-        return self.error(f"unexpected {c!r}")
+            return self.error(f"unexpected end of notation{where}")
+        return self.error(f"unexpected {c!r}{where}")
 
     def parse(self) -> _Node:
         self.skip()
@@ -175,6 +176,8 @@ class _Parser:
                 cmp = Comparison.EQ
             else:
                 cmp = self.comparison_op()
+                if self.d.inclusive:  # Roll20: '>' and '<' include the target
+                    cmp = _INCLUSIVE.get(cmp, cmp)
             right = self.sum()
             if isinstance(left, _Scaled) or isinstance(right, _Scaled):
                 # both sides times both denominators: whole numbers, in the
@@ -271,6 +274,12 @@ class _Parser:
                     f"from {factor.lo} to {factor.hi})",
                     op_pos,
                 )
+            if (
+                op == "/?"
+                and self.d.division is Division.EXACT
+                and _whole(factors, ops, factor)
+            ):
+                op = "/"  # it never gives a fraction: 8/2, 1d6/1
             ops.append(op)
             factors.append(factor)
         if len(factors) == 1:
@@ -518,9 +527,9 @@ class _Parser:
         if self.peek() != closer:
             opener = "(" if closer == ")" else "{"
             if not self.peek():
-                raise self.error(f"'{opener}' at column {start + 1} is never closed")
+                raise self.error(f"'{opener}' (column {start + 1}) is never closed")
             raise self.error(
-                f"expected '{closer}' to close '{opener}' at column {start + 1}"
+                f"expected '{closer}' to close '{opener}' (column {start + 1})"
             )
         self.pos += 1
         self.depth -= 1
@@ -719,20 +728,34 @@ class _Parser:
         self.in_group -= 1
         self.close(start, "}")
         per_die = False
-        if len(elements) == 1:
-            dice = _single_dice(elements[0])
+        single = elements[0]
+        if len(elements) == 1 and self.d.per_die_groups:
+            dice = _single_dice(single)
             if dice is not None:
                 elements, per_die = dice, True
         keep, success, failure = self.group_modifiers(len(elements), start)
         if (
             len(elements) == 1
             and not per_die
+            and self.d.per_die_groups
             and (keep is not None or success is not None)
         ):
+            if (
+                isinstance(single, _Dice)
+                and single.pool.explode_mode is not ExplodeMode.COMPOUND
+                and _plain(single.pool)
+            ):
+                # its dice are the term's dice and the dice its explosions
+                # add: the group's modifiers are the term's ({3d6!}kh1 is 3d6!kh1)
+                pool = attrs.evolve(
+                    single.pool, keep=keep, success=success, failure=failure
+                )
+                return _Dice(pool, self.slice(start))
             raise self.error(
                 f"{self.d.title} applies the modifiers of a group with one "
                 "sub-roll to each of its dice; rollwerk reads that only for dice "
-                "added together (such as {4d6+3d8}kh1)",
+                "added together, none of them kept, dropped or counted (such as "
+                "{4d6+3d8}kh1)",
                 start,
             )
         return _Group(
@@ -1480,6 +1503,24 @@ class _Scaled(_Node):
         self.bits, self.work = inner.bits, inner.work
 
 
+_INCLUSIVE = {Comparison.GT: Comparison.GE, Comparison.LT: Comparison.LE}
+
+
+def _whole(factors: list[_Node], ops: list[str], divisor: _Node) -> bool:
+    """Whether ``factors`` (joined by ``ops``) divided by ``divisor`` is whole.
+
+    Known only for a fixed divisor of 1 or −1, or fixed numbers on both
+    sides (``8/2``): those divisions never give a fraction.
+    """
+    if divisor.lo != divisor.hi:
+        return False
+    if abs(divisor.lo) == 1:
+        return True
+    if any(op != "*" for op in ops) or not all(isinstance(f, _Number) for f in factors):
+        return False
+    return math.prod(f.lo for f in factors) % divisor.lo == 0
+
+
 def _num(node: _Node) -> _Node:
     """The integer numerator of a node (the node itself when it has no fraction)."""
     return node.inner if isinstance(node, _Scaled) else node
@@ -1540,19 +1581,24 @@ def _single_dice(node: _Node) -> list[_Node] | None:
         return None
     out: list[_Node] = []
     for t in terms:
-        if not isinstance(t, _Dice):
-            return None
+        if not isinstance(t, _Dice) or t.pool.explode_mode is not ExplodeMode.COMPOUND:
+            return None  # explosions adding dice of their own: not one per die
         pool = t.pool
-        one = attrs_evolve_count(pool)
+        if not _plain(pool):
+            return None
+        one = attrs.evolve(pool, count=1)
         out.extend(_Dice(one, t.text) for _ in range(pool.count))
     return out
 
 
-def attrs_evolve_count(pool: Pool) -> Pool:
-    """The same pool with one die (the dice of a per-die group)."""
-    import attrs
-
-    return attrs.evolve(pool, count=1, keep=None)
+def _plain(pool: Pool) -> bool:
+    """Whether no die of ``pool`` is kept, dropped or counted (a plain sum)."""
+    return (
+        pool.keep is None
+        and pool.success is None
+        and pool.failure is None
+        and pool.tally is None
+    )
 
 
 def _digit_die(digits: int) -> Die:

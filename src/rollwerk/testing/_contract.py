@@ -25,7 +25,7 @@ from rollwerk.checks._parameters import CheckSpec, Difficulty, Monotonic, Parame
 from rollwerk.checks._toolkit import FaceCheck
 from rollwerk.dice._roll import DieRoll
 from rollwerk.distribution import Distribution
-from rollwerk.errors import RollwerkError
+from rollwerk.errors import ContestError, RollwerkError
 from rollwerk.rng import Rng, ScriptedRng, SeededRng
 from rollwerk.rulesets import Ruleset, contest_odds
 from rollwerk.testing._base import ContractViolation, RulesetProperty
@@ -40,6 +40,7 @@ __all__ = [
     "RULESET_PROPERTIES",
     "assert_check_contract",
     "assert_contest_contract",
+    "assert_cross_contests",
     "assert_distribution_valid",
     "assert_faces_match",
     "assert_frequencies_match",
@@ -70,16 +71,6 @@ _MAX_MONOTONIC_POINTS = 101
 _RESERVED_EXTRAS = frozenset(
     {"success", "degree", "level", "value", "rolled", "probability"}
 )
-
-RULESET_PROPERTIES: list[RulesetProperty] = [assert_ruleset_durations]
-"""Extension point: further ruleset-wide properties run by the contract.
-
-[`assert_ruleset_contract`][rollwerk.testing.assert_ruleset_contract] calls
-every function in this list with the ruleset after the check properties, and
-the pytest plugin makes one test item per function, named after it. It
-starts with the kit's own ruleset-wide properties
-([`assert_ruleset_durations`][rollwerk.testing.assert_ruleset_durations]).
-"""
 
 
 def describe_check(check: Check) -> str:
@@ -746,7 +737,7 @@ def assert_contest_contract(
         ContractViolation: A property does not hold.
     """
     where = f"contest {describe_check(first)} vs {describe_check(second)}"
-    odds = contest_odds(ruleset, first, second)
+    odds = _contest_odds(ruleset, first, second, where)
     try:
         assert_distribution_valid(odds)
     except ContractViolation as exc:
@@ -765,7 +756,7 @@ def assert_contest_contract(
         spec = next((s for s in ruleset.checks() if s.name == first.name), None)
         symmetric = spec is not None and spec.contest_symmetric
     if symmetric:
-        swapped = contest_odds(ruleset, second, first)
+        swapped = _contest_odds(ruleset, second, first, where)
         expected = odds.map(lambda k: _SWAP.get(k, k))
         if swapped != expected:
             raise _fail(
@@ -773,6 +764,67 @@ def assert_contest_contract(
                 "the contest is declared symmetric, but swapping the sides gives "
                 f"{swapped!r} instead of {expected!r}",
             )
+
+
+def _contest_odds(
+    ruleset: Ruleset, first: Check, second: Check, where: str
+) -> Distribution[ContestOutcome]:
+    """``contest_odds``, with anything it raises a violation (chained)."""
+    try:
+        return contest_odds(ruleset, first, second)
+    except ContractViolation:
+        raise
+    except Exception as exc:
+        raise _fail(where, f"contest_odds raised {type(exc).__name__}: {exc}") from exc
+
+
+def assert_cross_contests(ruleset: Ruleset) -> None:
+    """Assert that two different checks of ``ruleset`` can be contested, or are refused.
+
+    ``rollwerk contest RULESET:a … --vs-check b`` and
+    [`contest_odds`][rollwerk.rulesets.contest_odds] contest checks of
+    different names. For every ordered pair of different check specs, each
+    built with its default parameters (the lowest allowed for required
+    ones), the contest passes
+    [`assert_contest_contract`][rollwerk.testing.assert_contest_contract]
+    (not as symmetric), or the ruleset refuses the pair with a
+    [`ContestError`][rollwerk.errors.ContestError]. Anything else the
+    contest rule raises (a `KeyError` for a parameter the other check does
+    not have, say) is a violation.
+
+    Raises:
+        ContractViolation: A contest of two different checks fails.
+    """
+    built = []
+    for spec in ruleset.checks():
+        check = _build(spec, _corners(spec)[0])
+        if check is not None:
+            built.append(check)
+    for first in built:
+        for second in built:
+            if first.name == second.name:
+                continue
+            try:
+                assert_contest_contract(ruleset, first, second, symmetric=False)
+            except ContractViolation as exc:
+                if isinstance(exc.__cause__, ContestError):
+                    continue  # refused by name: the CLI says so in one line
+                raise
+
+
+RULESET_PROPERTIES: list[RulesetProperty] = [
+    assert_ruleset_durations,
+    assert_cross_contests,
+]
+"""Extension point: further ruleset-wide properties run by the contract.
+
+[`assert_ruleset_contract`][rollwerk.testing.assert_ruleset_contract] calls
+every function in this list with the ruleset after the check properties, and
+the pytest plugin makes one test item per function, named after it. It
+starts with the kit's own ruleset-wide properties
+([`assert_ruleset_durations`][rollwerk.testing.assert_ruleset_durations],
+[`assert_cross_contests`][rollwerk.testing.assert_cross_contests]).
+"""
 
 
 def _corners(spec: CheckSpec) -> list[dict[str, Scalar]]:
