@@ -256,6 +256,15 @@ def test_check_with_option(cli):
             ("check", "toy", "skill=3", "--rolls", "1,,2"),
             "--rolls must be comma-separated die faces such as 2,1,17, got '1,,2'",
         ),
+        # ASCII digits only, as `roll --rolls` (int() reads both)
+        (
+            ("check", "toy", "skill=3", "--rolls", "\u0661"),
+            "--rolls must be comma-separated die faces such as 2,1,17, got '\u0661'",
+        ),
+        (
+            ("check", "toy", "skill=3", "--rolls", "1_0"),
+            "--rolls must be comma-separated die faces such as 2,1,17, got '1_0'",
+        ),
     ],
 )
 def test_check_user_errors(cli, argv, message):

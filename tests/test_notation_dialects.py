@@ -948,3 +948,38 @@ def test_foundry_explosion_limit_before_the_compare_point() -> None:
     assert expr.roll(ScriptedRng([4, 3, 4])).total == 11
     with pytest.raises(NotationError, match="counts it across the dice"):
         parse("2d10x2>=8", "foundry")
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("2**40", 2**40),
+        ("10**18", 10**18),
+        ("1**100000", 1),
+        ("0**100000", 0),
+        ("(-1)**100001", -1),
+    ],
+)
+def test_powers_up_to_the_value_limit(text: str, value: int) -> None:
+    assert parse(text, "roll20").distribution() == Distribution({value: 1})
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            "10**19",
+            "power value limit exceeded: about 1.0e19 is more than the maximum "
+            "of about 1.0e18 (by about 9.0e18)",
+        ),
+        (
+            "2**(1d100)",
+            "power value limit exceeded: about 1.8e19 is more than the maximum "
+            "of about 1.0e18 (by about 1.7e19)",
+        ),
+    ],
+)
+def test_powers_over_the_value_limit(text: str, message: str) -> None:
+    with pytest.raises(LimitExceeded) as info:
+        parse(text, "roll20")
+    assert str(info.value) == message

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from rollwerk.checks._model import SCHEMA, CheckResult, ContestOutcome, Degree, Outcome
 from rollwerk.checks._parameters import CheckSpec, Parameter
-from rollwerk.cli._format import bar, percent, table
+from rollwerk.cli._format import bar, faces, percent, table
 from rollwerk.cli._lang import Languages, catalogs, word
 from rollwerk.distribution import Distribution, fraction_to_str
 from rollwerk.errors import ParameterError, RollwerkError, ScriptExhausted, UnknownCheck
@@ -464,15 +464,8 @@ def _rng(args: argparse.Namespace) -> tuple[Rng, ScriptedRng | None]:
     if args.seed is not None:
         return SeededRng(args.seed), None
     if args.rolls is not None:
-        try:
-            text = str(args.rolls)
-            # a result without dice (rolled=False) replays from no faces
-            faces = [int(p.strip()) for p in text.split(",")] if text.strip() else []
-        except ValueError:
-            raise ParameterError(
-                "--rolls", args.rolls, "comma-separated die faces such as 2,1,17"
-            ) from None
-        script = ScriptedRng(faces)
+        # a result without dice (rolled=False) replays from no faces
+        script = ScriptedRng(faces(str(args.rolls)))
         return script, script
     return SystemRng(), None
 

@@ -6,12 +6,17 @@ kinds of tables; their numbers and bars come from here, so both read alike.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Sequence
 from fractions import Fraction
 
 from rollwerk.distribution import fraction_to_str
+from rollwerk.errors import ParameterError
 
-__all__ = ["BAR_WIDTH", "bar", "mean_text", "percent", "table"]
+__all__ = ["BAR_WIDTH", "INTEGER", "bar", "faces", "mean_text", "percent", "table"]
+
+INTEGER = re.compile(r"[+-]?[0-9]{1,18}")
+"""An integer option's text: ASCII digits only (``int()`` also reads "1_0", "٣")."""
 
 BAR_WIDTH = 40
 """The width of the longest bar in the text charts, in characters."""
@@ -83,3 +88,21 @@ def table(rows: Sequence[Sequence[str]], right: Collection[int]) -> list[str]:
         ]
         lines.append("  ".join(cells).rstrip())
     return lines
+
+
+def faces(text: str) -> list[int]:
+    """The die faces of ``--rolls``: comma-separated integers in ASCII digits.
+
+    An empty text is no faces (a result without dice replays from none).
+
+    Raises:
+        ParameterError: A part is not such an integer.
+    """
+    if not text.strip():
+        return []
+    parts = [part.strip() for part in text.split(",")]
+    if not all(INTEGER.fullmatch(part) for part in parts):
+        raise ParameterError(
+            "--rolls", text, "comma-separated die faces such as 2,1,17"
+        )
+    return [int(part) for part in parts]

@@ -5,11 +5,10 @@ from __future__ import annotations
 import argparse
 import heapq
 import json
-import re
 from fractions import Fraction
 from typing import Any
 
-from rollwerk.cli._format import bar, mean_text, percent, table
+from rollwerk.cli._format import INTEGER, bar, faces, mean_text, percent, table
 from rollwerk.cli._lang import Languages, catalogs, word
 from rollwerk.distribution import Distribution, fraction_to_str
 from rollwerk.errors import ParameterError, RollwerkError, ScriptExhausted, shown
@@ -93,27 +92,14 @@ def add_parsers(subparsers: Any, languages: Languages | None = None) -> None:
 MAX_OUTCOMES = 1000
 """Outcomes ``--odds`` shows by default: the most likely ones."""
 
-_INTEGER = re.compile(r"[+-]?[0-9]{1,18}")  # ASCII only: int() also reads "1_0", "٣"
-
 
 def _positive(text: str) -> int:
     """An ``argparse`` type: a positive integer in ASCII digits."""
-    if not _INTEGER.fullmatch(text) or int(text) < 1:
+    if not INTEGER.fullmatch(text) or int(text) < 1:
         raise argparse.ArgumentTypeError(
             f"must be an integer from 1 (ASCII digits), got {shown(text)}"
         )
     return int(text)
-
-
-def _faces(text: str) -> list[int]:
-    if not text.strip():  # a result without dice replays from no faces
-        return []
-    parts = [part.strip() for part in text.split(",")]
-    if not all(_INTEGER.fullmatch(part) for part in parts):
-        raise ParameterError(
-            "--rolls", text, "comma-separated die faces such as 2,1,17"
-        )
-    return [int(part) for part in parts]
 
 
 def _most_likely(
@@ -137,7 +123,7 @@ def _roll(notation: str, args: argparse.Namespace) -> RollResult:
     if args.rolls is None:
         rng: Rng = SeededRng(args.seed) if args.seed is not None else SystemRng()
         return expr.roll(rng)
-    script = ScriptedRng(_faces(args.rolls))
+    script = ScriptedRng(faces(args.rolls))
     try:
         result = expr.roll(script)
     except ScriptExhausted as exc:

@@ -412,11 +412,12 @@ class _Parser:
             raise self.error(
                 f"the exponent {exponent.text!r} can be negative (a fraction)", op_pos
             )
-        reach = max(abs(base.lo), abs(base.hi), 1)
-        if exponent.hi * reach.bit_length() > _MAX_VALUE.bit_length():
-            raise LimitExceeded(
-                "power value", reach ** min(exponent.hi, 64), _MAX_VALUE
-            )
+        reach = max(abs(base.lo), abs(base.hi))
+        if reach > 1:
+            # exact below 64; from 64 on, 2**64 alone is over the limit
+            biggest = reach ** min(exponent.hi, 64)
+            if biggest > _MAX_VALUE:
+                raise LimitExceeded("power value", biggest, _MAX_VALUE)
         return _Product([base, exponent], ["*", "**"], self.slice(start))
 
     def labelled(self) -> _Node:
