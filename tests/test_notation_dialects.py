@@ -533,6 +533,46 @@ def test_chains_keep_what_d20_keeps(values: list[int], ops: list[SetOp]) -> None
     assert apply_ops(values, ops) == _d20_keep_drop(values, ops)
 
 
+def _written(sel: tuple[bool, int]) -> str:
+    return ("h" if sel[0] else "l") + str(sel[1])
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.integers(1, 6), min_size=1, max_size=8),
+    st.booleans(),
+    st.lists(st.tuples(st.booleans(), st.integers(0, 8)), min_size=1, max_size=4),
+)
+def test_joined_h_and_l_selectors_keep_what_d20_keeps(
+    faces: list[int], drop: bool, sels: list[tuple[bool, int]]
+) -> None:
+    """``kh3kh5`` is read as ``kh5`` (one prefix of one order): same dice as d20."""
+    c = "p" if drop else "k"
+    text = f"{len(faces)}d6" + "".join(c + _written(x) for x in sels)
+    kept = _d20_keep_drop(faces, [(drop, tuple(sels))])
+    want = sum(f for f, k in zip(faces, kept, strict=True) if k)
+    assert parse(text, "avrae").replay(faces).total == want
+
+
+@pytest.mark.parametrize(
+    ("text", "dialect"),
+    [
+        ("100d20kh93kl17", "avrae"),  # one operation of h/l selectors
+        ("100d20pl12pl7", "avrae"),  # joined: 100d20pl12, an order statistic
+        ("10d10pl4p>9kh8", "avrae"),  # a chain counted over multisets
+        ("500d10rr10ma470p>46p5", "avrae"),  # value filters on wide weights
+        ("10d61d4!>3dF", "rollwerk"),  # a keep of scores that are values
+    ],
+)
+def test_exact_work_is_estimated_before_it_starts(text: str, dialect: str) -> None:
+    """Each took 4 to 60 s within the limit before its estimate was corrected."""
+    expr = parse(text, dialect)
+    with pytest.raises(LimitExceeded) as info:
+        expr.distribution()
+    assert info.value.limit == "exact computation size"
+    assert info.value.value > info.value.maximum
+
+
 def _combine(
     a: Distribution[int], b: Distribution[int], f: Callable[[int, int], Fraction]
 ) -> dict[int, Fraction]:
@@ -969,13 +1009,17 @@ def test_powers_up_to_the_value_limit(text: str, value: int) -> None:
     [
         (
             "10**19",
-            "power value limit exceeded: about 1.0e19 is more than the maximum "
-            "of about 1.0e18 (by about 9.0e18)",
+            (
+                "power value limit exceeded: about 1.0e19 is more than the maximum "
+                "of about 1.0e18 (by about 9.0e18)"
+            ),
         ),
         (
             "2**(1d100)",
-            "power value limit exceeded: about 1.8e19 is more than the maximum "
-            "of about 1.0e18 (by about 1.7e19)",
+            (
+                "power value limit exceeded: about 1.8e19 is more than the maximum "
+                "of about 1.0e18 (by about 1.7e19)"
+            ),
         ),
     ],
 )

@@ -664,9 +664,12 @@ class Pool:
         single_lo, single_hi = self._single_range()
         bits = n * (self._single_bits() + 1)
         k = n if self.keep is None else self.keep.kept(n)[1]
-        counting = self.success is not None or self.tally is not None
         if 0 < k < n:
-            kept_span = 2 * k + 1 if counting else k * (single_hi - single_lo) + 1
+            # the sums of the kept dice's scores (a tally may score the value)
+            score_lo, score_hi = self._result_range()
+            if self.tally is None and self.success is None:
+                score_lo, score_hi = single_lo, single_hi
+            kept_span = k * (score_hi - score_lo) + 1
             # big-number products cost more than linearly in their size
             size = bits // 1000 + 1
             work += distinct * k * n * kept_span * size * math.isqrt(size) // 10

@@ -87,6 +87,21 @@ def _keep_or_tally(op: SetOp) -> Keep | Tally:
     return Keep(_D20_KEEP["p" if drop else "k", "h" if highest else "l"], amount)
 
 
+def _join(sels: tuple[Selector, ...], sel: Selector) -> tuple[Selector, ...]:
+    """The selectors of one operation with ``sel`` joined, as d20 joins them.
+
+    d20 keeps (or drops) what any selector picks, and its ``h``/``l`` pick a
+    prefix of one stable order, so ``h3`` joined to ``h5`` picks what ``h5``
+    picks: the larger amount stands for both (``kh64kh19`` is ``kh64``).
+    """
+    if not isinstance(sel, Condition):
+        for i, old in enumerate(sels):
+            if not isinstance(old, Condition) and old[0] == sel[0]:
+                joined = (sel[0], max(old[1], sel[1]))
+                return (*sels[:i], joined, *sels[i + 1 :])
+    return (*sels, sel)
+
+
 def _single_op(pool: Pool, op: SetOp) -> Pool:
     """``pool`` with one operation of one selector as its keep or tally."""
     one = _keep_or_tally(op)
@@ -634,7 +649,7 @@ class _Parser:
             sel = _selector(self.d20_selector(c, n))
             if c == last:
                 drop, sels = ops[-1]
-                ops[-1] = (drop, (*sels, sel))
+                ops[-1] = (drop, _join(sels, sel))
             else:
                 ops.append((c == "p", (sel,)))
             last = c
@@ -1235,7 +1250,7 @@ class _Modifiers:
         sel = _selector(p.d20_selector(c, self.count))
         if self.ops and self.ops_end == mpos and self.ops_char == c:
             drop, sels = self.ops[-1]
-            self.ops[-1] = (drop, (*sels, sel))
+            self.ops[-1] = (drop, _join(sels, sel))
         else:
             self.ops.append((c == "p", (sel,)))
         self.ops_char, self.ops_end = c, p.pos

@@ -253,26 +253,39 @@ def _multiset_weights(
     return out
 
 
-def ops_work(types: Sequence[tuple[int, int]], span: int, ops: Sequence[SetOp]) -> int:
+def ops_work(
+    types: Sequence[tuple[int, int]], span: int, ops: Sequence[SetOp], bits: int = 0
+) -> int:
     """An estimate of the steps of `ops_weights`.
 
     ``types`` are ``(distinct values, how many values)`` per kind of value,
-    ``span`` bounds the sums. Keeping places walks each value over the
-    ``n + 1`` states and the moves up to the last place kept; counting
-    multisets visits each of them.
+    ``span`` bounds the sums, ``bits`` the size of the exact weights.
+    Keeping places walks each value over the ``n + 1`` states and the
+    moves up to the last place kept, each a product of wide weights;
+    counting multisets visits each of them.
     """
     n = sum(c for _, c in types)
     values = sum(v for v, _ in types)
-    if _one_op_by_places(ops):  # the sums held per state grow with the dice
-        return values * (n + 1) ** 2 // 2 * max(1, span // 64)
+    if _one_op_by_places(ops):
+        # per value, a move from every state (how many of each type are
+        # placed) to every later one; each costs about 20 units and carries
+        # the sums held, which span the values that the selectors can keep
+        drop, selectors = ops[0]
+        amounts = sum(s[1] for s in selectors if not isinstance(s, Condition))
+        keeps = n if drop else min(n, amounts)
+        sums = span * keeps // max(n, 1) + 1
+        moves = values * (max((c for _, c in types), default=0) + 2) // 2
+        for _, c in types:
+            moves *= c + 1
+        return moves * (20 + sums // 2)
     parts = _staged(ops)
     if parts is None:
-        steps = 3 * (n + len(ops))  # sorting and selecting, per multiset
+        steps = 18 * (n + len(ops))  # sorting and selecting, per multiset
         for v, c in types:
             steps *= math.comb(c + v - 1, c)
         return steps
     places = parts[1]
-    steps = values * span
+    steps = values * span * (4 + bits // 512) // 4  # wide weights cost more
     if places:
         kept = _places(n, places)
         steps = steps * (n + 1) * (max(kept, default=-1) + 2) // 2
@@ -368,7 +381,7 @@ class _DiceOps(_Node):
         self.lo, self.hi = n * min(lo, 0), n * max(hi, 0)
         self.count = self.hi - self.lo + 1
         self.bits = n * (pool._single_bits() + 1)
-        self.work = ops_work([(hi - lo + 1, n)], self.count, ops)
+        self.work = ops_work([(hi - lo + 1, n)], self.count, ops, self.bits)
 
     def fast(self) -> Fast:
         draw = self.pool._draw_fast()
@@ -838,7 +851,9 @@ class _Group(_Node):
         self.bits = sum(e.bits for e in elements)
         work = sum(e.work for e in elements)
         if ops:
-            work += ops_work([(e.count, 1) for e in elements], self.count, ops)
+            work += ops_work(
+                [(e.count, 1) for e in elements], self.count, ops, self.bits
+            )
         elif keep is not None:
             states = 1
             for e in elements:
