@@ -317,6 +317,30 @@ def test_the_budget_is_checked_before_work():
     assert info.value.value == work
 
 
+def test_long_round_caps_cost_more_per_round():
+    """Exact probabilities grow with each round: the work grows faster than R."""
+    a = RULES.fighter({"hits": 20})
+    per_round = fight_work(RULES, a, a, max_rounds=1)
+    assert fight_work(RULES, a, a, max_rounds=249) == 249 * per_round
+    assert fight_work(RULES, a, a, max_rounds=250) == 250 * 2 * per_round
+    assert fight_work(RULES, a, a, max_rounds=10_000) == 10_000 * 41 * per_round
+
+
+def test_damage_is_asked_once_per_attack_and_faced_count():
+    calls: list[tuple[object, int, int]] = []
+
+    class Counting(type(RULES)):  # type: ignore[misc]
+        def damage(self, attacker, target, *, attack, faced):  # type: ignore[no-untyped-def]
+            calls.append((repr(attacker), attack, faced))
+            return super().damage(attacker, target, attack=attack, faced=faced)
+
+    rules = Counting()
+    a, b = rules.fighter({"hits": 3}), rules.fighter({"hits": 2})
+    fight(rules, a, b, max_rounds=5)
+    assert len(calls) == len(set(calls))
+    assert {c[0] for c in calls} == {repr(a), repr(b)}
+
+
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [

@@ -156,19 +156,29 @@ class Distribution(Generic[T]):
         >>> coin[1]
         Fraction(1, 2)
         """
-        acc: dict[U, Fraction] = {}
+        chosen: list[tuple[Fraction, Distribution[U]]] = []
         total = Fraction(0)
         for p, dist in parts:
+            if isinstance(p, bool) or not isinstance(p, (int, Fraction)):
+                raise ParameterError("mixture probability", p, "a Fraction or an int")
+            if p < 0:
+                raise ParameterError("mixture probability", _shown(p), "at least 0")
             total += p
-            if not p:
-                continue
-            for k, q in dist.items():
-                acc[k] = acc.get(k, Fraction(0)) + p * q
+            if p:
+                chosen.append((Fraction(p), dist))
         if total != 1:
             raise ParameterError(
                 "sum of mixture probabilities", _shown(total), "exactly 1"
             )
-        return Distribution(acc)
+        # integer weights over one common denominator: no Fraction per outcome
+        common = math.lcm(*(p.denominator * d._total for p, d in chosen))
+        acc: dict[U, int] = {}
+        get = acc.get
+        for p, dist in chosen:
+            scale = p.numerator * (common // (p.denominator * dist._total))
+            for k, w in dist._weights.items():
+                acc[k] = get(k, 0) + w * scale
+        return Distribution._from_weights(acc, common)
 
     # -- mapping protocol --------------------------------------------------
 

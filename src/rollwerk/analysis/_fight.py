@@ -339,8 +339,13 @@ class _Steps:
         self._tables: dict[
             tuple[int, int], tuple[int, list[list[tuple[int, int, int]]]]
         ] = {}
+        self._damage: dict[tuple[int, int], Distribution[int]] = {}
 
     def distribution(self, j: int, faced: int) -> Distribution[int]:
+        """The damage of attack ``j`` on a target faced ``faced`` times (asked once)."""
+        found = self._damage.get((j, faced))
+        if found is not None:
+            return found
         dist = self.rules.damage(
             self.actor.fighter, self.target.fighter, attack=j, faced=faced
         )
@@ -352,6 +357,7 @@ class _Steps:
                 dist,
                 "a Distribution of integers >= 0",
             )
+        self._damage[j, faced] = dist
         return dist
 
     def table(self, j: int, faced: int) -> tuple[int, list[list[tuple[int, int, int]]]]:
@@ -362,6 +368,10 @@ class _Steps:
         dist = self.distribution(j, faced)
         weights = dist.weights()
         health = self.target.fighter.health
+        # the front creature has at most `health`: any damage from there on
+        # fells it, so only the smaller damages are told apart
+        small = sorted((d, w) for d, w in weights.items() if d < health)
+        everything = sum(weights.values())
         rows: list[list[tuple[int, int, int]]] = [
             [] for _ in range(self.target.total + 1)
         ]
@@ -369,9 +379,16 @@ class _Steps:
             alive = self.target.alive(r)
             front = r - (alive - 1) * health
             merged: dict[tuple[int, int], int] = {}
-            for d, w in weights.items():
-                nxt = (r - d, faced + 1) if d < front else ((alive - 1) * health, 0)
+            survived = 0
+            for d, w in small:
+                if d >= front:
+                    break
+                nxt = (r - d, faced + 1)
                 merged[nxt] = merged.get(nxt, 0) + w
+                survived += w
+            if everything > survived:
+                fell = ((alive - 1) * health, 0)
+                merged[fell] = merged.get(fell, 0) + everything - survived
             rows[r] = [(r2, f2, w) for (r2, f2), w in merged.items()]
         found = self._tables[key] = (dist.denominator, rows)
         return found
@@ -407,8 +424,10 @@ def fight_work(
     """The work units [`fight`][rollwerk.analysis.fight] would spend (its budget measure).
 
     States × damage outcomes a round × rounds: ``(n₁h₁) × (n₂h₂) ×
-    (s₁ + s₂) × max_rounds`` where ``s`` counts each side's attacks in a
-    round times the distinct damages of each (at most health + 1).
+    (s₁ + s₂) × R`` where ``s`` counts each side's attacks in a
+    round times the distinct damages of each (at most health + 1), and
+    ``R = max_rounds × (1 + max_rounds // 250)``: the exact probabilities
+    grow with every round, so a long cap costs more per round.
     """
     a, b = _Side(first, first_count), _Side(second, second_count)
     return _work(_Steps(rules, a, b), _Steps(rules, b, a), max_rounds)
@@ -416,10 +435,13 @@ def fight_work(
 
 def _work(ab: _Steps, ba: _Steps, max_rounds: int) -> int:
     a, b = ab.actor, ba.actor
+    # the exact probabilities grow with the rounds: every 250 rounds more
+    # make each step cost about as much again
+    rounds = max_rounds * (1 + max_rounds // 250)
     if a.count == b.count == 1:
         # a duel: each side's health is a chain of its own (see _duel)
-        return (a.total * _support(ba) + b.total * _support(ab)) * max_rounds
-    return a.total * b.total * (_support(ab) + _support(ba)) * max_rounds
+        return (a.total * _support(ba) + b.total * _support(ab)) * rounds
+    return a.total * b.total * (_support(ab) + _support(ba)) * rounds
 
 
 def _check_int(name: str, value: object, low: int, high: int) -> int:
