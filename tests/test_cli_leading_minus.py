@@ -50,3 +50,36 @@ def test_double_dash_and_plain_numbers_are_left_alone(
     assert (code, out) == (0, "1\n")
     code, out, _ = _run(capsys, "roll", "-5")
     assert (code, out) == (0, "-5\n")
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (
+            ["roll", "2d6", "--rolls", "-1,1"],
+            "--rolls: face 1 must be an integer from 1 to 6 for a d6, got -1",
+        ),
+        (
+            ["roll", "2d6", "--seed", "-inf"],
+            (
+                "argument --seed: must be an integer (ASCII digits with an optional "
+                "sign), got '-inf' (see 'rollwerk roll --help')"
+            ),
+        ),
+        (
+            ["roll", "-inf"],
+            "unexpected 'i': expected a number, a die or '(' at column 2 of '-inf'",
+        ),
+        (["roll", "-1e5"], "unexpected 'e' at column 3 of '-1e5'"),
+    ],
+)
+def test_values_starting_with_minus_are_named(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A value after an option, or a notation, that starts with '-' is read as one."""
+    try:
+        code = main(argv)
+    except SystemExit as exc:  # argparse's own refusals exit
+        code = exc.code  # type: ignore[assignment]
+    assert code == 2
+    assert capsys.readouterr().err == f"rollwerk: error: {message}\n"

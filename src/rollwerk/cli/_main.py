@@ -18,6 +18,7 @@ print the full stack as well (for plugin authors).
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NoReturn, cast
@@ -180,30 +181,75 @@ def leading_minus(argv: Sequence[str]) -> list[str]:
     argparse reads it as the positional argument. ``rollwerk roll -- -1d8+4``
     works as well and is left alone.
 
+    The value of an option that takes one is read as its value even when
+    it starts with ``-`` (``--rolls -1,1``, ``--seed -inf``), so its own
+    check names it, instead of argparse's "expected one argument".
+
     >>> leading_minus(["roll", "-1d8+4", "--seed", "3"])
     ['roll', '--seed', '3', '--', '-1d8+4']
     >>> leading_minus(["roll", "--seed", "-3", "2d6"])
     ['roll', '--seed', '-3', '2d6']
+    >>> leading_minus(["check", "ds4", "pw=3", "--rolls", "-1,1"])
+    ['check', 'ds4', 'pw=3', '--rolls=-1,1']
     """
-    args = list(argv)
+    args: list[str] = []
+    words = list(argv)
+    i = 0
+    while i < len(words):
+        word = words[i]
+        if word == "--":
+            args.extend(words[i:])
+            break
+        nxt = words[i + 1] if i + 1 < len(words) else None
+        if (
+            word in _VALUE_OPTIONS
+            and nxt is not None
+            and nxt.startswith("-")
+            and not _NEGATIVE.fullmatch(nxt)  # argparse reads those itself
+            and nxt.split("=", 1)[0] not in _OPTIONS
+        ):
+            args.append(f"{word}={nxt}")
+            i += 2
+            continue
+        args.append(word)
+        i += 1
     if not args or args[0] != "roll" or "--" in args:
         return args
     for i in range(1, len(args)):
         word = args[i]
         if args[i - 1] in _ROLL_VALUES or not word.startswith("-"):
             continue
-        if word.startswith("--") or word == "-h" or _is_number(word):
+        if word.startswith("--") or word == "-h" or _NEGATIVE.fullmatch(word):
             continue
         return [*args[:i], *args[i + 1 :], "--", word]
     return args
 
 
-def _is_number(word: str) -> bool:
-    try:
-        float(word)
-    except ValueError:
-        return False
-    return True
+_VALUE_OPTIONS = frozenset(
+    {
+        "--dialect",
+        "--lang",
+        "--max-outcomes",
+        "--option",
+        "--rolls",
+        "--rounds",
+        "--ruleset",
+        "--seed",
+        "--vs-check",
+    }
+)
+"""The options that take one value (read even when it starts with ``-``)."""
+_OPTIONS = _VALUE_OPTIONS | {
+    "--explain",
+    "--json",
+    "--odds",
+    "--traceback",
+    "--vs",
+    "--help",
+    "-h",
+}
+_NEGATIVE = re.compile(r"-[0-9]+|-[0-9]*\.[0-9]+")
+"""What argparse reads as a negative number rather than an option."""
 
 
 USAGE = 2
