@@ -470,7 +470,11 @@ def test_cli_text_in_german(capsys):
         ),
         (
             ["fight", "toy", "--vs", "--rounds", "0"],
-            "rollwerk: error: --rounds must be an integer >= 1, got 0",
+            "rollwerk: error: --rounds must be an integer from 1 to 10000, got 0",
+        ),
+        (
+            ["fight", "toy", "--vs", "--rounds", "10001"],
+            "rollwerk: error: --rounds must be an integer from 1 to 10000, got 10001",
         ),
         (
             ["fight", "toy", "life=3", "--vs"],

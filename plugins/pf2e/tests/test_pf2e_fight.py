@@ -11,10 +11,18 @@ from hypothesis import strategies as st
 
 from rollwerk import Combatant, Degree, Distribution, SeededRng, build_check
 from rollwerk.analysis import fight
+from rollwerk.errors import ParameterError
 from rollwerk.notation import parse
 from rollwerk.plugins import Registry
 from rollwerk.testing import assert_fight_frequencies, simulate_fight
-from rollwerk_pf2e import MAP, MAP_AGILE, Pf2eFightRules, initiative_order, plugin
+from rollwerk_pf2e import (
+    MAP,
+    MAP_AGILE,
+    Pf2eFightRules,
+    damage_roll,
+    initiative_order,
+    plugin,
+)
 
 REGISTRY = Registry(load_entrypoints=False, plugins=[plugin])
 RULESET = REGISTRY.ruleset("pf2e")
@@ -177,3 +185,13 @@ def test_fights_agree_with_a_simulation_by_the_rules(first, second, counts):
 def test_a_bad_damage_notation_is_refused():
     with pytest.raises(ValueError, match=re.escape("damage must be dice notation")):
         _side(damage="1d")
+
+
+def test_a_damage_notation_over_a_limit_names_damage():
+    with pytest.raises(ParameterError) as info:
+        damage_roll("1000000d6")
+    assert str(info.value) == (
+        "damage must be dice notation within the limits (dice count limit "
+        "exceeded: 1000000 is more than the maximum of 1000 (by 999000)), "
+        "got '1000000d6'"
+    )

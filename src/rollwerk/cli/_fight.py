@@ -121,7 +121,7 @@ def parse_side(
 
 def cmd_fight(args: argparse.Namespace) -> int:
     """``rollwerk fight RULESET KEY=VALUE… --vs KEY=VALUE… [--rounds N] [--json]``."""
-    from rollwerk.analysis import fight
+    from rollwerk.analysis import MAX_ROUNDS, fight
 
     rules = _rules(_registry(args), args.ruleset)
     parameters = rules.parameters()
@@ -131,8 +131,10 @@ def cmd_fight(args: argparse.Namespace) -> int:
         second_fighter = rules.fighter(second)
     except ParameterError as exc:
         raise ParameterError(f"--vs {exc.parameter}", exc.value, exc.allowed) from None
-    if args.rounds < 1:
-        raise ParameterError("--rounds", args.rounds, "an integer >= 1")
+    if not 1 <= args.rounds <= MAX_ROUNDS:
+        raise ParameterError(
+            "--rounds", args.rounds, f"an integer from 1 to {MAX_ROUNDS}"
+        )
     result = fight(
         rules,
         rules.fighter(first),

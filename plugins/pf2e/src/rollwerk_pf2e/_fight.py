@@ -37,7 +37,7 @@ from rollwerk import (
 )
 from rollwerk.analysis import Fighter, read_side
 from rollwerk.checks import Parameter, Scalar
-from rollwerk.errors import NotationError
+from rollwerk.errors import LimitExceeded, NotationError
 from rollwerk.rulesets import build_check
 
 __all__ = ["MAP", "MAP_AGILE", "Pf2eFightRules", "damage_roll"]
@@ -71,7 +71,8 @@ def damage_roll(notation: str) -> Distribution[int]:
     """The exact distribution of a damage notation (``1d8+4``).
 
     Raises:
-        ParameterError: The notation does not parse or is not a whole number.
+        ParameterError: The notation does not parse, exceeds a limit of the
+            notation or is not a whole number.
     """
     from rollwerk.notation import parse
 
@@ -80,6 +81,10 @@ def damage_roll(notation: str) -> Distribution[int]:
     except NotationError as exc:
         raise ParameterError(
             "damage", notation, f"dice notation ({exc.one_line()})"
+        ) from None
+    except LimitExceeded as exc:
+        raise ParameterError(
+            "damage", notation, f"dice notation within the limits ({exc})"
         ) from None
     if not all(isinstance(x, int) and not isinstance(x, bool) for x in dist):
         raise ParameterError(
