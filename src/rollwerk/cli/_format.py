@@ -2,6 +2,8 @@
 
 ``rollwerk roll --odds`` and ``rollwerk odds``/``contest`` print the same
 kinds of tables; their numbers and bars come from here, so both read alike.
+The text of ``--rolls`` and integer options is read here too, one way for
+``roll`` and ``check``/``odds``.
 """
 
 from __future__ import annotations

@@ -116,8 +116,6 @@ def _parser(
 
 def _integer(text: str) -> int:
     """An ``argparse`` type: an integer in ASCII digits with an optional sign."""
-    import re
-
     if not re.fullmatch(r"[+-]?[0-9]{1,100}", text):
         from rollwerk.errors import shown
 
@@ -168,9 +166,6 @@ def main(argv: Sequence[str] | None = None, *, registry: Registry | None = None)
         return INTERNAL
 
 
-_ROLL_VALUES = frozenset({"--seed", "--rolls", "--dialect", "--lang"})
-
-
 def leading_minus(argv: Sequence[str]) -> list[str]:
     """``rollwerk roll -1d8+4``: a notation that starts with ``-`` is the notation.
 
@@ -217,8 +212,8 @@ def leading_minus(argv: Sequence[str]) -> list[str]:
         return args
     for i in range(1, len(args)):
         word = args[i]
-        if args[i - 1] in _ROLL_VALUES or not word.startswith("-"):
-            continue
+        if not word.startswith("-"):
+            continue  # a value after an option that starts with "-" is glued
         if word.startswith("--") or word == "-h" or _NEGATIVE.fullmatch(word):
             continue
         return [*args[:i], *args[i + 1 :], "--", word]

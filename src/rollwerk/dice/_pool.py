@@ -661,14 +661,12 @@ class Pool:
             exploding = sum(1 for f in set(faces) if self.explode(f))
             work += xcap * exploding * xcap * distinct // 2
             distinct *= xcap + 1
-        single_lo, single_hi = self._single_range()
         bits = n * (self._single_bits() + 1)
         k = n if self.keep is None else self.keep.kept(n)[1]
         if 0 < k < n:
-            # the sums of the kept dice's scores (a tally may score the value)
+            # the sums of the kept dice's scores (a tally may score the value;
+            # explosions adding dice returned above, so a die is one value)
             score_lo, score_hi = self._result_range()
-            if self.tally is None and self.success is None:
-                score_lo, score_hi = single_lo, single_hi
             kept_span = k * (score_hi - score_lo) + 1
             # big-number products cost more than linearly in their size
             size = bits // 1000 + 1

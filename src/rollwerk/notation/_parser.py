@@ -191,8 +191,6 @@ class _Parser:
                 cmp = Comparison.EQ
             else:
                 cmp = self.comparison_op()
-                if self.d.inclusive:  # Roll20: '>' and '<' include the target
-                    cmp = _INCLUSIVE.get(cmp, cmp)
             right = self.sum()
             if isinstance(left, _Scaled) or isinstance(right, _Scaled):
                 # both sides times both denominators: whole numbers, in the
@@ -214,6 +212,11 @@ class _Parser:
         return left
 
     def comparison_op(self) -> Comparison:
+        """The comparison written here.
+
+        In an inclusive dialect (Roll20) ``>`` and ``<`` include the target,
+        wherever they stand (at dice, in groups, between totals).
+        """
         text = self.text
         two = text[self.pos : self.pos + 2]
         if two in (">=", "<="):
@@ -223,7 +226,8 @@ class _Parser:
         self.pos += 1
         if c == "=" and self.peek() == "=":
             self.pos += 1
-        return Comparison(c)
+        cmp = Comparison(c)
+        return _INCLUSIVE.get(cmp, cmp) if self.d.inclusive else cmp
 
     def sum(self) -> _Node:
         self.skip()
@@ -913,8 +917,6 @@ class _Parser:
         if c in ("<", ">", "="):
             cmp = self.comparison_op()
             self.skip()
-            if self.d.inclusive:
-                cmp = _INCLUSIVE.get(cmp, cmp)
         elif bare:
             cmp = Comparison.EQ
         else:
@@ -1517,9 +1519,6 @@ class _Scaled(_Node):
         self.text = text
         self.lo, self.hi, self.count = inner.lo, inner.hi, inner.count
         self.bits, self.work = inner.bits, inner.work
-
-
-_INCLUSIVE = {Comparison.GT: Comparison.GE, Comparison.LT: Comparison.LE}
 
 
 def _whole(factors: list[_Node], ops: list[str], divisor: _Node) -> bool:
