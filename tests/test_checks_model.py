@@ -199,7 +199,13 @@ def test_parameter_bool_and_str():
     assert edge.parse("off") is False
     with pytest.raises(rollwerk.ParameterError) as info:
         edge.parse("maybe")
-    assert str(info.value) == "edge must be true or false, got 'maybe'"
+    assert str(info.value) == (
+        "edge must be true or false (or yes/no, on/off, 1/0, ja/nein), got 'maybe'"
+    )
+    for word, value in [("TRUE", True), ("Yes", True), ("1", True), ("NEIN", False)]:
+        assert edge.parse(word) is value
+    with pytest.raises(rollwerk.ParameterError):
+        edge.parse("2")
     diff = Parameter("difficulty", str, choices=("easy", "hard"))
     assert diff.parse("hard") == "hard"
     with pytest.raises(rollwerk.ParameterError) as info:

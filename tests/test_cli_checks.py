@@ -230,7 +230,7 @@ def test_check_with_option(cli):
         ),
         (
             ("check", "toy", "skill=1", "edge=maybe"),
-            "edge must be true or false, got 'maybe'",
+            "edge must be true or false (or yes/no, on/off, 1/0, ja/nein), got 'maybe'",
         ),
         (("check", "toy"), "skill must be given (an integer from 0 to 6), got None"),
         (
@@ -466,7 +466,11 @@ def test_argparse_errors_exit_2(capsys):
         ),
         (
             ["odds", "toy", "skill=3", "--seed", "1"],
-            "unrecognized arguments: --seed 1 (see 'rollwerk --help')",
+            "unrecognized arguments: --seed (see 'rollwerk odds --help')",
+        ),
+        (
+            ["check", "--bogus"],  # named before the missing arguments
+            "unrecognized arguments: --bogus (see 'rollwerk check --help')",
         ),
         (
             ["contest", "toy", "skill=3"],

@@ -198,7 +198,19 @@ def test_core1_i7_console_script() -> None:
         ),
         (
             ["roll", "2d6", "--bogus"],
-            "unrecognized arguments: --bogus (see 'rollwerk --help')",
+            "unrecognized arguments: --bogus (see 'rollwerk roll --help')",
+        ),
+        (
+            ["roll", "--bogus"],  # named before the missing notation
+            "unrecognized arguments: --bogus (see 'rollwerk roll --help')",
+        ),
+        (
+            ["roll", "2d6", "3d6"],
+            "unrecognized arguments: 3d6 (see 'rollwerk roll --help')",
+        ),
+        (
+            ["roll", "2d6", "--se", "3", "-x"],  # an abbreviation is an option
+            "unrecognized arguments: -x (see 'rollwerk roll --help')",
         ),
         (
             ["roll", "2d6", "--seed", "abc"],

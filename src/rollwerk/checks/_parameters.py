@@ -16,6 +16,8 @@ from rollwerk.i18n import Text
 _INTEGER = re.compile(r"[+-]?[0-9]+", re.ASCII)
 _MAX_DIGITS = 30
 """Longer integer texts are refused before they are read (no range needs them)."""
+_BOOL_WORDS = "true or false (or yes/no, on/off, 1/0, ja/nein)"
+"""What `Parameter.parse` reads for a ``bool`` parameter, for its message."""
 
 
 class Monotonic(enum.Enum):
@@ -132,7 +134,12 @@ class Parameter:
         return value
 
     def parse(self, text: str) -> Scalar:
-        """Parse a command-line value (``"44"``, ``"true"``) and validate it."""
+        """Parse a command-line value (``"44"``, ``"true"``) and validate it.
+
+        A ``bool`` parameter reads ``true``/``false``, ``yes``/``no``,
+        ``on``/``off``, ``1``/``0`` and ``ja``/``nein``, in any case; an
+        ``int`` parameter reads ASCII digits with an optional sign.
+        """
         value: object = text
         if self.type is bool:
             low = text.strip().lower()
@@ -140,6 +147,8 @@ class Parameter:
                 value = True
             elif low in {"false", "no", "0", "off", "nein"}:
                 value = False
+            else:  # name every word parse reads, not validate's "true or false"
+                raise ParameterError(self.name, text, _BOOL_WORDS)
         elif self.type is int:
             # ASCII digits with an optional sign only: Python's int() would
             # also read "1_0" as 10 and Arabic-Indic digits as numbers.

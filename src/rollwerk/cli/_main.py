@@ -114,6 +114,43 @@ def _parser(
     return parser
 
 
+def _subcommand(
+    parser: argparse.ArgumentParser, words: Sequence[str]
+) -> argparse.ArgumentParser | None:
+    """The parser of the subcommand ``words`` name first, if it is one."""
+    first = next((w for w in words if not w.startswith("-")), "")
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return cast("argparse.ArgumentParser | None", action.choices.get(first))
+    return None  # pragma: no cover - the parser always has subcommands
+
+
+def _unknown_options(
+    command: argparse.ArgumentParser, words: Sequence[str]
+) -> list[str]:
+    """The words before ``--`` that look like options ``command`` does not have.
+
+    argparse reports a missing argument before an unknown option
+    (``rollwerk roll --bogus`` would say "notation is required"); the
+    unknown option is the mistake to name. An abbreviation of an option
+    (``--se`` for ``--seed``) and a negative number are not unknown.
+    """
+    known = command._option_string_actions
+    unknown: list[str] = []
+    for word in words:
+        if word == "--":
+            break
+        if not word.startswith("-") or word == "-" or _NEGATIVE.fullmatch(word):
+            continue
+        name = word.split("=", 1)[0]
+        if name in known or (
+            name.startswith("--") and any(o.startswith(name) for o in known)
+        ):
+            continue
+        unknown.append(word)
+    return unknown
+
+
 def _integer(text: str) -> int:
     """An ``argparse`` type: an integer in ASCII digits with an optional sign."""
     if not re.fullmatch(r"[+-]?[0-9]{1,100}", text):
@@ -139,7 +176,16 @@ def main(argv: Sequence[str] | None = None, *, registry: Registry | None = None)
     if argv is None:
         argv = sys.argv[1:]
     parser = _parser(argv, registry)
-    args = parser.parse_args(leading_minus(argv))
+    words = leading_minus(argv)
+    command = _subcommand(parser, words)
+    if command is not None:
+        unknown = _unknown_options(command, words)
+        if unknown:  # before argparse, whose missing-argument error comes first
+            command.error("unrecognized arguments: " + " ".join(unknown))
+    args, extras = parser.parse_known_args(words)
+    extras = [w for w in extras if w != "--"]  # leading_minus may have added it
+    if extras:
+        (command or parser).error("unrecognized arguments: " + " ".join(extras))
     args.registry = registry
     try:
         return int(args.handler(args))
