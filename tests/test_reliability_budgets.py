@@ -33,8 +33,22 @@ from rollwerk.dice import DICE_LIMITS
         (
             "900d6r1",  # about 1.1 s by Miller's recurrence (273 600-bit weights)
             (
-                "exact computation size limit exceeded: 6055208 is more than the "
-                "maximum of 4000000 (by 2055208)"
+                "exact computation size limit exceeded: 12107708 is more than the "
+                "maximum of 4000000 (by 8107708)"
+            ),
+        ),
+        (
+            "20d100rr5",  # accepted before: 2.5-4 s (all 1981 sums computed)
+            (
+                "exact computation size limit exceeded: 6079989 is more than the "
+                "maximum of 4000000 (by 2079989)"
+            ),
+        ),
+        (
+            "(200d10rr2)>(200d10rr2)",  # accepted before: 2.5-4 s
+            (
+                "exact computation size limit exceeded: 6433232 is more than the "
+                "maximum of 4000000 (by 2433232)"
             ),
         ),
         (

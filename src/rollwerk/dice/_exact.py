@@ -126,21 +126,26 @@ def _kron_decimal(a: list[int], b: list[int] | None, width: int, n: int) -> list
     return out
 
 
-def power_cost(span: int, terms: int, n: int, bits: int) -> int:
+def power_cost(
+    span: int, terms: int, n: int, bits: int, *, symmetric: bool = True
+) -> int:
     """Estimated work units of the ``n``-th power of a polynomial.
 
     ``span`` is the number of coefficients of the result, ``terms`` the
     number of non-zero coefficients of the polynomial, ``bits`` bounds the
     size of one coefficient of the result. The power takes the cheaper of
     two algorithms: J. C. P. Miller's recurrence (one pass over the result,
-    ``terms`` products of a big and a small number per coefficient, half
-    of them for a symmetric die) or repeated squaring (`product_cost`).
+    ``terms`` products of a big and a small number per coefficient, over
+    half of the result for a ``symmetric`` polynomial — a fair die — and
+    over all of it otherwise: rerolls, explosions) or repeated squaring
+    (`product_cost`).
     """
-    return min(_miller_cost(span, terms, bits), product_cost(span, bits))
+    return min(_miller_cost(span, terms, bits, symmetric), product_cost(span, bits))
 
 
-def _miller_cost(span: int, terms: int, bits: int) -> int:
-    return (span // 2 + 1) * max(terms - 1, 1) * (4 + bits // 512)
+def _miller_cost(span: int, terms: int, bits: int, symmetric: bool) -> int:
+    computed = span // 2 + 1 if symmetric else span
+    return computed * max(terms - 1, 1) * (4 + bits // 512)
 
 
 def _power(w: Weights, n: int) -> Weights:
@@ -164,7 +169,8 @@ def _power(w: Weights, n: int) -> Weights:
     span = (len(base) - 1) * n + 1
     terms = sum(1 for c in base if c)
     bits = n * sum(base).bit_length()
-    if _miller_cost(span, terms, bits) <= product_cost(span, bits):
+    symmetric = base == base[::-1]
+    if _miller_cost(span, terms, bits, symmetric) <= product_cost(span, bits):
         result = _miller(base, n)
         if g > 1:
             return {offset * n + i * g: v for i, v in enumerate(result) if v}

@@ -676,8 +676,30 @@ class Pool:
             work += n * size * (math.isqrt(size) // 20 + 1)
         else:
             lo, hi = self.value_range()
-            work += power_cost(hi - lo + 1, distinct, n, bits)
+            work += power_cost(
+                hi - lo + 1, distinct, n, bits, symmetric=self._symmetric(faces)
+            )
         return work
+
+    def _symmetric(self, faces: tuple[int, ...]) -> bool:
+        """Whether one die's weights read the same from both ends (a fair die).
+
+        Rerolls, explosions and counted dice weigh faces unequally; clamped
+        or custom faces are symmetric when they mirror around their middle.
+        """
+        if (
+            self.reroll
+            or self.explode is not None
+            or self.success is not None
+            or self.failure is not None
+            or self.tally is not None
+        ):
+            return False
+        ordered = sorted(faces)
+        ends = ordered[0] + ordered[-1]
+        return all(
+            a + b == ends for a, b in zip(ordered, reversed(ordered), strict=True)
+        )
 
     def _single_range(self) -> tuple[int, int]:
         faces = self._faces()
