@@ -14,6 +14,8 @@ import json
 from fractions import Fraction
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from rollwerk import LimitExceeded, parse
 from rollwerk.cli import main
@@ -197,3 +199,30 @@ def test_integer_options_take_ascii_digits_only(
         code = int(str(exc.code))
     assert code == 2
     assert message in capsys.readouterr().err
+
+
+@given(
+    sides=st.integers(2, 12),
+    low=st.integers(1, 12),
+    high=st.integers(1, 12),
+    reroll=st.sampled_from(["", "r1", "ro1"]),
+    fudge=st.booleans(),
+)
+def test_a_die_counts_as_symmetric_only_when_its_weights_are(
+    sides: int, low: int, high: int, reroll: str, fudge: bool
+) -> None:
+    """Miller's recurrence computes half the sums of a symmetric die only.
+
+    The work estimate may call a die symmetric only when its weights read
+    the same from both ends (else it would count half the work it does).
+    """
+    die = "dF" if fudge else f"d{sides}"
+    clamps = "" if fudge else f"min{min(low, high)}max{max(low, high)}"
+    pool = parse(f"3{die}{reroll}{clamps}")._node.pool
+    weights, _ = pool._first_weights()
+    lo, hi = min(weights), max(weights)
+    dense = [weights.get(v, 0) for v in range(lo, hi + 1)]
+    if pool._symmetric(pool._faces()):
+        assert dense == dense[::-1]
+    elif not reroll:
+        assert dense != dense[::-1]
