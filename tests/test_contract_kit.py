@@ -22,15 +22,18 @@ import rollwerk
 import rollwerk.plugins
 import rollwerk.plugins._registry
 from rollwerk import (
+    CheckResult,
     ContestOutcome,
     Degree,
     Distribution,
     Outcome,
+    ParameterError,
     Rng,
+    SchemaError,
     SeededRng,
     build_check,
 )
-from rollwerk.checks import CheckSpec, Monotonic, Parameter
+from rollwerk.checks import CheckSpec, Explanation, Monotonic, Parameter
 from rollwerk.dice import DieRoll
 from rollwerk.plugins import Registry
 from rollwerk.testing import (
@@ -378,15 +381,32 @@ def test_rolled_flag_must_match_recorded_dice():
         assert_check_contract(NotRolled(skill=4))
 
 
-@attrs.frozen
-class BadExtras(RollUnderCheck):
-    def outcomes(self) -> Distribution[Outcome]:
-        return super().outcomes().map(lambda o: attrs.evolve(o, extras={"value": 1}))
-
-
-def test_reserved_extras_are_caught():
-    with pytest.raises(ContractViolation, match=r"reserved names \['value'\]"):
-        assert_check_contract(BadExtras(skill=4))
+@pytest.mark.parametrize(
+    ("extras", "got"),
+    [
+        ({"value": 1}, "'value'"),
+        ((("a", 1), ("probability", 2)), "'probability'"),  # the canonical form
+        ({"level": "x", "success": True, "raises": 1}, "['level', 'success']"),
+    ],
+)
+def test_extras_named_like_an_outcome_field_are_refused(extras: Any, got: str) -> None:
+    """An outcome's JSON has its extras inline: ``value`` would overwrite it."""
+    outcome = Outcome(True, Degree.SUCCESS, 3)
+    with pytest.raises(ParameterError) as info:
+        attrs.evolve(outcome, extras=extras)
+    assert str(info.value) == (
+        "extras must be named other than 'degree', 'level', 'probability', "
+        "'rolled', 'success', 'value' (an outcome's own fields), got " + got
+    )
+    loaded = CheckResult(
+        True, Degree.SUCCESS, 3, (), Explanation.fixed(en="x", de="x")
+    ).to_json()
+    loaded["extras"] = {"value": 1}
+    with pytest.raises(SchemaError) as schema:
+        CheckResult.from_json(loaded)
+    assert str(schema.value).startswith(
+        "malformed check result JSON: extras.value must be named other than "
+    )
 
 
 @attrs.frozen

@@ -20,7 +20,7 @@ from rollwerk._jsonutil import (
 )
 from rollwerk.dice._roll import DieRoll
 from rollwerk.distribution import Distribution
-from rollwerk.errors import SchemaError
+from rollwerk.errors import ParameterError, SchemaError
 from rollwerk.i18n import Catalog, Text
 from rollwerk.rng import Rng
 
@@ -111,13 +111,27 @@ def _extras(
                 or len(item) != 2
                 or item[0].__class__ is not str
                 or (last is not None and item[0] <= last)
+                or item[0] in _OUTCOME_KEYS
             ):
                 break
             last = item[0]
         else:
             return value
     items = value.items() if isinstance(value, Mapping) else value
-    return tuple(sorted((str(k), v) for k, v in items))
+    extras = tuple(sorted((str(k), v) for k, v in items))
+    clash = [name for name, _ in extras if name in _OUTCOME_KEYS]
+    if clash:
+        # an outcome's JSON has its extras inline: "value" would overwrite
+        # the value, "probability" a distribution's probability
+        raise ParameterError("extras", clash[0] if len(clash) == 1 else clash, _NAMES)
+    return extras
+
+
+_NAMES = (
+    "named other than "
+    + ", ".join(repr(k) for k in sorted(_OUTCOME_KEYS))
+    + " (an outcome's own fields)"
+)
 
 
 Explanation = Text
@@ -353,6 +367,9 @@ class CheckResult:
             extras = strict(data, "extras", "object", {})
             with nested("extras"):
                 extras = {k: check(v, "scalar", member(k)) for k, v in extras.items()}
+                for name in extras:
+                    if name in _OUTCOME_KEYS:
+                        raise SchemaError.field(member(name), _NAMES, name)
             return cls(
                 success=strict(data, "success", "bool"),
                 degree=choice(data, "degree", Degree),

@@ -68,11 +68,6 @@ face by face within the budget).
 """
 _MONOTONIC_EXAMPLES = 3
 _MAX_MONOTONIC_POINTS = 101
-_RESERVED_EXTRAS = frozenset(
-    {"success", "degree", "level", "value", "rolled", "probability"}
-)
-
-
 def describe_check(check: Check) -> str:
     """A one-line name for a check: ``toy:check(skill=3, modifier=0)``."""
     try:
@@ -280,9 +275,6 @@ def _check_outcomes(check: Check, where: str) -> Distribution[Outcome]:
     for outcome in dist.support:
         if not isinstance(outcome, Outcome):
             raise _fail(where, f"outcomes() contains {outcome!r}, not an Outcome")
-        clash = _RESERVED_EXTRAS.intersection(name for name, _ in outcome.extras)
-        if clash:
-            raise _fail(where, f"outcome extras use reserved names {sorted(clash)}")
         try:
             text = json.dumps(outcome.to_json())
         except (TypeError, ValueError) as exc:
@@ -409,8 +401,8 @@ def assert_check_contract(
 
     1. ``outcomes()`` is a valid distribution over
        [`Outcome`][rollwerk.checks.Outcome]s (and the same when asked again); every
-       outcome round-trips through JSON and its extras avoid the reserved
-       names (``success``, ``degree``, ``value``, ``rolled``, ``probability``).
+       outcome round-trips through JSON (an `Outcome` refuses extras named
+       like its own fields, so they cannot clash).
     2. For ``replays`` seeds, the result depends on the Rng it is given: a
        check that records dice, or has more than one outcome, draws at least
        one face from it (a check rolling with its own random source is
