@@ -476,6 +476,51 @@ def test_stop_rule_passes_the_contract_kit_face_by_face():
     assert_check_contract(check, resolutions=400, replays=3)
 
 
+def _ace(faces: tuple[int, ...], tn: int) -> Outcome:
+    """An exploding d6 ("ace"): the faces drawn add up."""
+    total = sum(faces)
+    return Outcome(
+        total >= tn, Degree.SUCCESS if total >= tn else Degree.FAILURE, total
+    )
+
+
+ACE = define_check(
+    "ace",
+    [Parameter("tn", int, min_value=1, max_value=40, default=4)],
+    dice=[6] * 21,  # the die and at most 20 explosions, as notation's 1d6!
+    judge=_ace,
+    stop=lambda faces: faces[-1] != 6,
+    budget=106,
+)
+
+
+def test_a_stop_rule_budget_counts_the_draws_not_the_combinations():
+    """An exploding die as a stop rule: 106 ways to draw 21 d6, not 6**21.
+
+    The budget counts the draws the stop rule leaves (asking it alone, before
+    any face is judged); the odds agree with notation's capped ``1d6!``.
+    """
+    check = ACE.build("demo", tn=8)
+    assert len(list(check.face_weights())) == 106
+    assert check.outcomes().probability(lambda o: o.success) == Fraction(5, 36)
+    capped = rollwerk.parse("1d6!").distribution()
+    assert check.outcomes().map(lambda o: o.value) == capped
+    assert check.resolve(ScriptedRng([6, 6, 3])).value == 15
+    from rollwerk.testing import assert_faces_match
+
+    assert assert_faces_match(check)  # every draw compared, not skipped
+    assert not assert_faces_match(check, budget=105)
+    tight = define_check(
+        "ace", dice=[6] * 21, judge=lambda f: _ace(f, 4), stop=ACE.stop, budget=105
+    )
+    with pytest.raises(LimitExceeded) as exc:
+        tight.build("demo").outcomes()
+    assert str(exc.value) == (
+        "face enumeration budget limit exceeded: about 2.1e16 is more than the "
+        "maximum of 105 (by about 2.1e16)"
+    )
+
+
 def test_with_parameters_rebuilds_and_validates():
     check = CONFIRMED.build("demo", target=15)
     easier = check.with_parameters(target=10)

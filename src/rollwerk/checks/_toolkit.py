@@ -191,6 +191,29 @@ def face_weights(
         stack.extend((*prefix, f) for f in range(sides[i], 0, -1))
 
 
+def _draws_within(sides: Sequence[int], stop: StopRule | None, limit: int) -> bool:
+    """Whether the dice can be drawn in at most ``limit`` ways.
+
+    Without ``stop`` the ways are the face combinations (their product).
+    With it a draw that settles the check leaves the later dice undrawn, so
+    a die that may be drawn again and again (an explosion: ``stop`` holds
+    unless the last face is the highest) has far fewer ways than
+    combinations: they are counted, ``stop`` alone asked, and the count
+    ends as soon as it passes ``limit``.
+
+    >>> _draws_within([6] * 21, lambda faces: faces[-1] != 6, 200)
+    True
+    >>> _draws_within([6] * 21, None, 200)
+    False
+    """
+    if math.prod(sides) <= limit:
+        return True
+    if stop is None:
+        return False
+    ways = itertools.islice(face_weights(sides, stop), limit + 1)
+    return sum(1 for _ in ways) <= limit
+
+
 def enumerate_faces(
     dice: DiceSpec,
     judge: Callable[[tuple[int, ...]], Outcome],
@@ -212,13 +235,15 @@ def enumerate_faces(
     Fraction(1, 6)
 
     Raises:
-        LimitExceeded: The dice have more than ``budget`` combinations
-            (``face enumeration budget``).
+        LimitExceeded: The dice can be drawn in more than ``budget`` ways
+            (``face enumeration budget``; the ways are the face
+            combinations, or with ``stop`` the draws it leaves, counted
+            with ``stop`` alone before any face is judged). The message
+            gives the number of face combinations.
     """
     sides = [s for s, _ in _dice(dice)]
-    total = math.prod(sides)
-    if total > budget:
-        raise LimitExceeded("face enumeration budget", total, budget)
+    if not _draws_within(sides, stop, budget):
+        raise LimitExceeded("face enumeration budget", math.prod(sides), budget)
     weights: dict[Outcome, int] = {}
     for faces, weight in face_weights(sides, stop):
         outcome = judge(faces)

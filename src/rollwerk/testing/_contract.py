@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import zlib
@@ -68,6 +69,8 @@ face by face within the budget).
 """
 _MONOTONIC_EXAMPLES = 3
 _MAX_MONOTONIC_POINTS = 101
+
+
 def describe_check(check: Check) -> str:
     """A one-line name for a check: ``toy:check(skill=3, modifier=0)``."""
     try:
@@ -330,8 +333,9 @@ def _check_rng_used(
 def assert_faces_match(check: FaceCheck, *, budget: int = FACE_BUDGET) -> bool:
     """Assert that a face-declared check agrees with its faces, face by face.
 
-    For a [`FaceCheck`][rollwerk.checks.FaceCheck] whose dice have at most
-    ``budget`` face combinations:
+    For a [`FaceCheck`][rollwerk.checks.FaceCheck] whose dice can be drawn
+    in at most ``budget`` ways (face combinations, or the draws its ``stop``
+    rule leaves, counted up to ``budget``):
 
     1. ``outcomes()`` equals the brute-force distribution over every
        combination of faces (so a closed form cannot drift from the judge;
@@ -351,7 +355,9 @@ def assert_faces_match(check: FaceCheck, *, budget: int = FACE_BUDGET) -> bool:
     where = describe_check(check)
     sides = [s for s, _ in check.dice]
     if math.prod(sides) > budget:
-        return False
+        ways = itertools.islice(check.face_weights(), budget + 1)
+        if sum(1 for _ in ways) > budget:
+            return False
     brute: dict[Outcome, int] = {}
     for faces, weight in check.face_weights():
         outcome = check.outcome_for(faces)
