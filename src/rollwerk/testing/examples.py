@@ -48,20 +48,24 @@ from fractions import Fraction
 
 import attrs
 
-from rollwerk.analysis._fight import Fighter, read_side
-from rollwerk.checks._model import (
+# public names only: plugin authors read this module as a template
+from rollwerk.analysis import Fighter, read_side
+from rollwerk.checks import (
     CheckResult,
+    CheckSpec,
     ContestOutcome,
     Degree,
+    Difficulty,
+    Monotonic,
     Outcome,
+    Parameter,
     Scalar,
 )
-from rollwerk.checks._parameters import CheckSpec, Difficulty, Monotonic, Parameter
-from rollwerk.dice._roll import DieRoll
+from rollwerk.dice import DieRoll
 from rollwerk.distribution import Distribution
 from rollwerk.errors import RulesError
 from rollwerk.i18n import Catalog
-from rollwerk.plugins.hookspecs import hookimpl
+from rollwerk.plugins import hookimpl
 from rollwerk.rng import Rng
 from rollwerk.rulesets import OptionalRule, Ruleset
 
