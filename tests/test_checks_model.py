@@ -231,7 +231,7 @@ def test_check_spec_build_validates_and_fills_defaults():
     )
     with pytest.raises(rollwerk.ParameterError) as info:
         spec.build()
-    assert str(info.value) == "skill must be given (an integer from 0 to 6), got None"
+    assert str(info.value) == "skill is required (an integer from 0 to 6)"
     with pytest.raises(rollwerk.ParameterError) as info:
         spec.build(skill=7)
     assert str(info.value) == "skill must be an integer from 0 to 6, got 7"

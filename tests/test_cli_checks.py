@@ -232,7 +232,7 @@ def test_check_with_option(cli):
             ("check", "toy", "skill=1", "edge=maybe"),
             "edge must be true or false (or yes/no, on/off, 1/0, ja/nein), got 'maybe'",
         ),
-        (("check", "toy"), "skill must be given (an integer from 0 to 6), got None"),
+        (("check", "toy"), "skill is required (an integer from 0 to 6)"),
         (
             ("check", "toy", "skill=3", "--option", "stingy"),
             "option must be one of: generous for ruleset 'toy'; got 'stingy'",
@@ -430,7 +430,7 @@ def test_contest_errors(cli):
         "--vs skill must be an integer from 0 to 6, got 8"
     )
     assert fails(cli, "contest", "toy", "skill=4", "--vs") == (
-        "--vs skill must be given (an integer from 0 to 6), got None"
+        "--vs skill is required (an integer from 0 to 6)"
     )
     assert fails(
         cli, "contest", "toy", "skill=4", "--vs", "x=1", "--vs-check", "duel"

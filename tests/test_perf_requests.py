@@ -98,7 +98,7 @@ def test_perf_request_messages_are_the_clis(
 def test_perf_a_missing_parameter_and_an_unknown_check() -> None:
     with pytest.raises(ParameterError) as info:
         check_from_request(TOY, "")
-    assert str(info.value) == ("skill must be given (an integer from 0 to 6), got None")
+    assert str(info.value) == ("skill is required (an integer from 0 to 6)")
     with pytest.raises(UnknownCheck) as unknown:
         check_from_request(TOY, "skill=1", check="attack")
     assert str(unknown.value) == (

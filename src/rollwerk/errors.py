@@ -31,19 +31,28 @@ class ParameterError(RollwerkError, ValueError):
     """A parameter has a value outside what is allowed.
 
     The message names the parameter, the value and what is allowed, for
-    example ``pw must be an integer from -1000 to 1000, got 5000``.
+    example ``pw must be an integer from -1000 to 1000, got 5000``; a
+    required parameter that was not given says so:
+    ``pw is required (an integer from -1000 to 1000)``.
 
     Attributes:
         parameter: The name of the offending parameter.
-        value: The offending value.
+        value: The offending value (``None`` when ``missing``).
         allowed: A human description of the allowed values.
+        missing: Whether no value was given for a required parameter.
     """
 
-    def __init__(self, parameter: str, value: object, allowed: str) -> None:
+    def __init__(
+        self, parameter: str, value: object, allowed: str, *, missing: bool = False
+    ) -> None:
         self.parameter = parameter
         self.value = value
         self.allowed = allowed
-        super().__init__(f"{parameter} must be {allowed}, got {shown(value)}")
+        self.missing = missing
+        if missing:
+            super().__init__(f"{parameter} is required ({allowed})")
+        else:
+            super().__init__(f"{parameter} must be {allowed}, got {shown(value)}")
 
 
 def shown(value: object, limit: int = 60) -> str:

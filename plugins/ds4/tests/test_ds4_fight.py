@@ -144,7 +144,7 @@ def test_fights_agree_with_a_simulation_by_the_rules(first, second, counts):
     [
         (
             {"attack": 5, "defense": 5},
-            "life must be given (an integer from 1 to 1000), got None",
+            "life is required (an integer from 1 to 1000)",
         ),
         (
             {"attack": 5, "defense": 5, "life": 0},

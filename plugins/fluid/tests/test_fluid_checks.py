@@ -366,7 +366,7 @@ def test_build_check_declares_and_validates() -> None:
 @pytest.mark.parametrize(
     ("params", "message"),
     [
-        ({}, "attribute must be given (an integer from 0 to 20), got None"),
+        ({}, "attribute is required (an integer from 0 to 20)"),
         ({"attribute": 21}, "attribute must be an integer from 0 to 20, got 21"),
         (
             {"attribute": 3, "trait": -1},

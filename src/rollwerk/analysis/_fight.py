@@ -142,7 +142,7 @@ def read_side(
         if name in values:
             out[name] = param.validate(values[name])
         elif param.required:
-            raise ParameterError(name, None, f"given ({param.allowed()})")
+            raise ParameterError(name, None, param.allowed(), missing=True)
         else:
             out[name] = param.default  # type: ignore[assignment]
     return out

@@ -224,7 +224,7 @@ class CheckSpec:
                 value = params[name]
                 values[name] = p.validate(value) if validate else value
             elif default is _NO_DEFAULT:
-                raise ParameterError(name, None, f"given ({p.allowed()})")
+                raise ParameterError(name, None, p.allowed(), missing=True)
             else:
                 values[name] = default
         return self.factory(**values)

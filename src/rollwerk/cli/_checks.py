@@ -598,7 +598,9 @@ def cmd_contest(args: argparse.Namespace) -> int:
     try:
         second, vs_params = _build(ruleset, other_spec, args.vs)
     except ParameterError as exc:
-        raise ParameterError(f"--vs {exc.parameter}", exc.value, exc.allowed) from None
+        raise ParameterError(
+            f"--vs {exc.parameter}", exc.value, exc.allowed, missing=exc.missing
+        ) from None
     odds = contest_odds(ruleset, first, second)
     played = None
     if args.seed is not None:

@@ -130,7 +130,9 @@ def cmd_fight(args: argparse.Namespace) -> int:
         second, second_count = parse_side(parameters, args.vs, f"{rules.ruleset} fight")
         second_fighter = rules.fighter(second)
     except ParameterError as exc:
-        raise ParameterError(f"--vs {exc.parameter}", exc.value, exc.allowed) from None
+        raise ParameterError(
+            f"--vs {exc.parameter}", exc.value, exc.allowed, missing=exc.missing
+        ) from None
     if not 1 <= args.rounds <= MAX_ROUNDS:
         raise ParameterError(
             "--rounds", args.rounds, f"an integer from 1 to {MAX_ROUNDS}"
