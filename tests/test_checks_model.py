@@ -214,6 +214,57 @@ def test_parameter_bool_and_str():
     assert Parameter("name", str).allowed() == "a string"
 
 
+def test_parameter_int_choices_are_a_set_of_values_not_a_range():
+    """A die size is one of 4, 6, 8, 10, 12: an int parameter with choices."""
+    die = Parameter("die", int, default=6, choices=[4, 6, 8, 10, 12])
+    assert die.choices == (4, 6, 8, 10, 12)
+    assert die.allowed() == "one of 4, 6, 8, 10, 12"
+    assert die.parse("8") == 8
+    assert die.validate(12) == 12
+    assert die.parse(" 08") == 8
+    for bad in ("7", "x", "-6"):
+        with pytest.raises(rollwerk.ParameterError) as info:
+            die.parse(bad)
+    with pytest.raises(rollwerk.ParameterError) as info:
+        die.validate(7)
+    assert str(info.value) == "die must be one of 4, 6, 8, 10, 12, got 7"
+    with pytest.raises(rollwerk.ParameterError):
+        die.validate("8")
+    bounded = Parameter("die", int, min_value=6, choices=(4, 6, 8))
+    with pytest.raises(rollwerk.ParameterError):
+        bounded.validate(4)  # both the bounds and the choices hold
+
+
+@pytest.mark.parametrize(
+    ("kind", "choices", "message"),
+    [
+        (bool, ("a",), "choices must be None for a bool parameter, got ('a',)"),
+        (
+            int,
+            ("4",),
+            "choices must be distinct integers (at least one), or None, got ('4',)",
+        ),
+        (
+            int,
+            (True,),
+            "choices must be distinct integers (at least one), or None, got (True,)",
+        ),
+        (
+            str,
+            ("a", "a"),
+            "choices must be distinct strings (at least one), or None, got ('a', 'a')",
+        ),
+        (int, (), "choices must be distinct integers (at least one), or None, got ()"),
+    ],
+)
+def test_parameter_choices_are_checked_when_declared(
+    kind: type, choices: tuple[object, ...], message: str
+) -> None:
+    with pytest.raises(rollwerk.ParameterError) as info:
+        Parameter("x", kind, choices=choices)
+    assert str(info.value) == message
+
+
 def test_check_spec_build_validates_and_fills_defaults():
     spec = TOY.checks()[0]
     check = spec.build(skill=3)

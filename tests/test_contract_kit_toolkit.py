@@ -201,3 +201,48 @@ def test_a_contest_rule_that_fails_across_checks_is_a_violation():
 
 def test_a_pair_refused_with_a_contest_error_passes():
     assert_cross_contests(_two_checks(_refusing))  # type: ignore[arg-type]
+
+
+def _trait(faces: tuple[int, ...], die: int, tn: int) -> Outcome:
+    """One die of the size ``die`` against ``tn`` (a Savage-Worlds-like trait)."""
+    hit = faces[0] >= tn
+    return Outcome(hit, Degree.SUCCESS if hit else Degree.FAILURE, faces[0])
+
+
+def test_an_int_parameter_with_choices_passes_the_contract_kit() -> None:
+    """The kit draws an int parameter from its choices, not from a range."""
+    from rollwerk.checks import Monotonic
+    from rollwerk.testing import assert_monotonic
+    from rollwerk.testing.strategies import parameter_values
+
+    die = Parameter(
+        "die",
+        int,
+        default=6,
+        choices=(12, 4, 6, 8, 10),  # declared out of order on purpose
+        monotonic=Monotonic.INCREASING,
+    )
+    tn = Parameter("tn", int, min_value=1, max_value=12, default=4)
+    trait = define_check(
+        "trait", [die, tn], dice=lambda die: [(die, "trait")], judge=_trait
+    )
+    rs = define_ruleset("sizes", "Sizes", version="1", checks=[trait])
+    assert_ruleset_contract(rs, max_examples=10)
+    assert repr(parameter_values(die)) == "sampled_from([12, 4, 6, 8, 10])"
+    bounded = attrs.evolve(die, min_value=6)
+    assert repr(parameter_values(bounded)) == "sampled_from([12, 6, 8, 10])"
+    assert build_check(rs, die=10, tn=4).outcomes().probability(
+        lambda o: o.success
+    ) == Fraction(7, 10)
+    # the sweep runs over the choices, smallest first: a wrong claim is caught
+    falling = attrs.evolve(die, monotonic=Monotonic.DECREASING)
+    wrong = define_ruleset(
+        "sizes",
+        "Sizes",
+        version="1",
+        checks=[
+            define_check("trait", [falling, tn], dice=lambda die: [die], judge=_trait)
+        ],
+    )
+    with pytest.raises(ContractViolation, match="die"):
+        assert_monotonic(wrong, wrong.checks()[0], {"die": 6, "tn": 4})

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Callable, Mapping
-from typing import TypeVar
+from collections.abc import Callable, Iterable, Mapping
+from typing import TypeVar, cast
 
 import attrs
 
@@ -62,6 +62,15 @@ def enum_parameter(enum_type: type[E], parameter: str, value: object) -> E:
         raise ParameterError(parameter, value, allowed) from None
 
 
+def _choices(
+    value: Iterable[str] | Iterable[int] | None,
+) -> tuple[str, ...] | tuple[int, ...] | None:
+    """A parameter's choices as a tuple (a list or generator is accepted)."""
+    if value is None or value.__class__ is tuple:
+        return cast("tuple[str, ...] | tuple[int, ...] | None", value)
+    return cast("tuple[str, ...] | tuple[int, ...]", tuple(value))
+
+
 @attrs.frozen
 class Parameter:
     """A declared parameter of a check: enough for generic code to build it.
@@ -73,6 +82,13 @@ class Parameter:
     Traceback (most recent call last):
     ...
     rollwerk.errors.ParameterError: pw must be an integer from -20 to 100, got 500
+    >>> die = Parameter("die", int, default=6, choices=(4, 6, 8, 10, 12))
+    >>> die.parse("8")
+    8
+    >>> die.validate(7)
+    Traceback (most recent call last):
+    ...
+    rollwerk.errors.ParameterError: die must be one of 4, 6, 8, 10, 12, got 7
     """
 
     name: str
@@ -87,10 +103,30 @@ class Parameter:
     """The smallest allowed integer (inclusive), if bounded."""
     max_value: int | None = None
     """The largest allowed integer (inclusive), if bounded."""
-    choices: tuple[str, ...] | None = None
-    """The allowed strings, for ``str`` parameters."""
+    choices: tuple[str, ...] | tuple[int, ...] | None = attrs.field(
+        default=None, converter=_choices
+    )
+    """The allowed values: strings for a ``str`` parameter, or integers for an
+    ``int`` one whose values are not a range (a die size: ``(4, 6, 8, 10, 12)``)."""
     monotonic: Monotonic | None = None
     """How this parameter moves the chance of success, if declared."""
+
+    @choices.validator
+    def _check_choices(self, _: object, choices: tuple[Scalar, ...] | None) -> None:
+        if choices is None:
+            return
+        if self.type is bool:
+            raise ParameterError("choices", choices, "None for a bool parameter")
+        if self.type is int:
+            kind = "integers"
+            fits = all(c.__class__ is int for c in choices)
+        else:
+            kind = "strings"
+            fits = all(isinstance(c, str) for c in choices)
+        if not choices or not fits or len(set(choices)) != len(choices):
+            raise ParameterError(
+                "choices", choices, f"distinct {kind} (at least one), or None"
+            )
 
     @property
     def required(self) -> bool:
@@ -105,6 +141,8 @@ class Parameter:
             if self.choices:
                 return "one of " + ", ".join(repr(c) for c in self.choices)
             return "a string"
+        if self.choices is not None:
+            return "one of " + ", ".join(str(c) for c in self.choices)
         if self.min_value is not None and self.max_value is not None:
             return f"an integer from {self.min_value} to {self.max_value}"
         if self.min_value is not None:
@@ -127,8 +165,10 @@ class Parameter:
             return value
         if isinstance(value, bool) or not isinstance(value, int):
             raise ParameterError(self.name, value, self.allowed())
-        if (self.min_value is not None and value < self.min_value) or (
-            self.max_value is not None and value > self.max_value
+        if (
+            (self.min_value is not None and value < self.min_value)
+            or (self.max_value is not None and value > self.max_value)
+            or (self.choices is not None and value not in self.choices)
         ):
             raise ParameterError(self.name, value, self.allowed())
         return value
@@ -161,7 +201,11 @@ class Parameter:
                 raise ParameterError(self.name, text, self.allowed())
             value = int(digits)
             lo, hi = self.min_value, self.max_value
-            if (lo is None or value >= lo) and (hi is None or value <= hi):
+            if (
+                (lo is None or value >= lo)
+                and (hi is None or value <= hi)
+                and self.choices is None
+            ):
                 return value  # what validate would return, without its checks
         return self.validate(value)
 

@@ -9,7 +9,7 @@ import zlib
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 from hypothesis import HealthCheck, Phase, given, reject, settings
 
@@ -504,6 +504,8 @@ def _lower(p: Parameter) -> Scalar:
         return False
     if p.type is str:
         return p.choices[0] if p.choices else ""
+    if p.choices:
+        return min(_int_choices(p))
     return p.min_value
 
 
@@ -512,7 +514,19 @@ def _upper(p: Parameter) -> Scalar:
         return True
     if p.type is str:
         return p.choices[-1] if p.choices else ""
+    if p.choices:
+        return max(_int_choices(p))
     return p.max_value
+
+
+def _int_choices(p: Parameter) -> list[int]:
+    """An ``int`` parameter's choices within its bounds, smallest first."""
+    return sorted(
+        c
+        for c in cast("tuple[int, ...]", p.choices)
+        if (p.min_value is None or c >= p.min_value)
+        and (p.max_value is None or c <= p.max_value)
+    )
 
 
 def _range(p: Parameter) -> Sequence[Scalar]:
@@ -521,6 +535,8 @@ def _range(p: Parameter) -> Sequence[Scalar]:
         return [False, True]
     if p.type is str:
         return list(p.choices or ())
+    if p.choices:
+        return _int_choices(p)
     assert p.min_value is not None
     assert p.max_value is not None
     lo, hi = p.min_value, p.max_value
@@ -636,13 +652,14 @@ def _check_spec_declaration(rid: str, spec: CheckSpec) -> None:
     if len(set(pnames)) != len(pnames):
         raise _fail(where, f"parameter names repeat: {pnames}")
     for p in spec.parameters:
-        if p.type is int and (p.min_value is None or p.max_value is None):
+        bounded = p.min_value is not None and p.max_value is not None
+        if p.type is int and not bounded and not p.choices:
             raise _fail(
                 where,
-                f"parameter {p.name!r} must declare min_value and max_value "
-                "(the contract kit and generic code draw from the range)",
+                f"parameter {p.name!r} must declare min_value and max_value, or "
+                "choices (the contract kit and generic code draw from them)",
             )
-        if p.type is int and p.min_value > p.max_value:  # type: ignore[operator]
+        if p.type is int and bounded and p.min_value > p.max_value:  # type: ignore[operator]
             raise _fail(where, f"parameter {p.name!r} has min_value > max_value")
         if p.type is str and not p.choices:
             raise _fail(where, f"str parameter {p.name!r} must declare choices")

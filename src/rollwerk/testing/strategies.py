@@ -50,7 +50,8 @@ def parameter_values(parameter: Parameter) -> st.SearchStrategy[Scalar]:
 
     Integers from ``min_value`` to ``max_value`` (unbounded sides are left
     open, as `hypothesis.strategies.integers` does), booleans, or one of the
-    ``choices`` (any text if a ``str`` parameter declares none).
+    ``choices`` (any text if a ``str`` parameter declares none; an ``int``
+    parameter's choices within its bounds).
     """
     if parameter.type is bool:
         return st.booleans()
@@ -58,6 +59,15 @@ def parameter_values(parameter: Parameter) -> st.SearchStrategy[Scalar]:
         if parameter.choices:
             return st.sampled_from(parameter.choices)
         return st.text(max_size=20)
+    if parameter.choices:
+        lo, hi = parameter.min_value, parameter.max_value
+        return st.sampled_from(
+            [
+                v
+                for v in parameter.choices
+                if (lo is None or int(v) >= lo) and (hi is None or int(v) <= hi)
+            ]
+        )
     return st.integers(min_value=parameter.min_value, max_value=parameter.max_value)
 
 
