@@ -13,7 +13,8 @@ import pytest
 
 import rollwerk
 import rollwerk.plugins._registry
-from rollwerk import CheckResult, build_check
+from rollwerk import CheckResult, Degree, Outcome, build_check
+from rollwerk.checks import Parameter
 from rollwerk.cli._main import main
 from rollwerk.plugins import NO_ENTRYPOINTS_ENV, Registry
 from rollwerk.testing import examples
@@ -518,3 +519,77 @@ def test_i3_5_rolls_replays_a_result_without_dice(cli):
         "--rolls has too few faces: scripted Rng ran out of faces: all 0 given "
         "faces were used, a 1st d6 was asked for"
     )
+
+
+def test_odds_max_outcomes_keeps_the_likeliest_best_first(cli):
+    """``odds --max-outcomes N`` as ``roll --odds``: the rest is summed up."""
+    code, out, err = cli(
+        "odds", "toy:pool", "dice=4", "threshold=2", "--max-outcomes", "3"
+    )
+    assert (code, err) == (0, "")
+    assert out.splitlines()[2:] == [
+        "success  success      2         8/27  29.63%  ██████████████████████████████",
+        "failure  failure      1        32/81  39.51%  ████████████████████████████████████████",
+        "failure  failure      0       85/432  19.68%  ████████████████████",
+        "… 3 less likely outcomes not shown (11.19% in all); --max-outcomes N shows more",
+        "P(success) = 11/27 (40.74%)",
+    ]
+    code, out, err = cli("odds", "toy:pool", "dice=4", "--max-outcomes", "1", "--json")
+    data = json.loads(out)
+    assert [o["value"] for o in data["outcomes"]] == [1]
+    assert data["omitted"] == {"outcomes": 5, "probability": "49/81"}
+    code, out, err = cli("odds", "toy:pool", "dice=4", "--json")
+    assert "omitted" not in json.loads(out)
+    with pytest.raises(SystemExit) as exit_info:
+        cli("odds", "toy:pool", "dice=4", "--max-outcomes", "0")
+    assert exit_info.value.code == 2
+
+
+def test_contest_level_table_names_the_sides(registry, capsys):
+    """Each side's chance of every level, the columns named in the language."""
+    from rollwerk.checks import Level, SuccessLevels, define_check
+    from rollwerk.rulesets import define_ruleset
+
+    levels = SuccessLevels(
+        Level("miss", Degree.FAILURE, en="miss", de="daneben"),
+        Level("hit", Degree.SUCCESS, en="hit", de="Treffer"),
+    )
+
+    def judge(faces: tuple[int, ...], skill: int) -> Outcome:
+        return levels.outcome("hit" if faces[0] <= skill else "miss", faces[0])
+
+    check = define_check(
+        "check",
+        [Parameter("skill", int, min_value=1, max_value=6)],
+        dice=[6],
+        judge=judge,
+    )
+    rs = define_ruleset(
+        "lv",
+        "Levels",
+        version="1",
+        checks=[check],
+        levels=levels,
+        contest_key=lambda chk, out: levels.rank(out),
+    )
+
+    class Plugin:
+        @rollwerk.hookimpl
+        def rollwerk_register_rulesets(self) -> list[Any]:
+            return [rs]
+
+    reg = Registry(load_entrypoints=False, plugins=[Plugin()])
+    assert main(["contest", "lv", "skill=3", "--vs", "skill=2"], registry=reg) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[-3:] == [
+        "level  first side  second side",
+        "hit        50.00%       33.33%",
+        "miss       50.00%       66.67%",
+    ]
+    main(["contest", "lv", "skill=3", "--vs", "skill=2", "--lang", "de"], registry=reg)
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[-3:] == [
+        "Stufe    erste Seite  zweite Seite",
+        "Treffer       50,00%        33,33%",
+        "daneben       50,00%        66,67%",
+    ]

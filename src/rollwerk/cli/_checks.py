@@ -20,7 +20,15 @@ from typing import TYPE_CHECKING, Any
 
 from rollwerk.checks._model import SCHEMA, CheckResult, ContestOutcome, Degree, Outcome
 from rollwerk.checks._parameters import CheckSpec, Parameter
-from rollwerk.cli._format import bar, faces, percent, table
+from rollwerk.cli._format import (
+    MAX_OUTCOMES,
+    bar,
+    faces,
+    most_likely,
+    percent,
+    positive,
+    table,
+)
 from rollwerk.cli._lang import Languages, catalogs, word
 from rollwerk.distribution import Distribution, fraction_to_str
 from rollwerk.errors import ParameterError, RollwerkError, ScriptExhausted, UnknownCheck
@@ -122,6 +130,16 @@ def _add_odds(
         "table with a bar chart, best outcome first.",
     )
     _common(p, languages)
+    p.add_argument(
+        "--max-outcomes",
+        type=positive,
+        default=MAX_OUTCOMES,
+        metavar="N",
+        help=(
+            f"show at most the N most likely outcomes (default {MAX_OUTCOMES}); "
+            "a last line, or 'omitted' in JSON, says what was left out"
+        ),
+    )
     p.set_defaults(handler=cmd_odds)
 
 
@@ -540,7 +558,10 @@ def cmd_odds(args: argparse.Namespace) -> int:
     ruleset, spec = _target(args)
     check, params = _build(ruleset, spec, args.params)
     dist = check.outcomes()
-    items = _sorted_outcomes(dist, ruleset)
+    every = _sorted_outcomes(dist, ruleset)
+    items = most_likely(every, args.max_outcomes)
+    left = len(every) - len(items)
+    left_p = 1 - sum((p for _, p in items), Fraction(0))
     if args.json:
         data: dict[str, Any] = {
             "schema": SCHEMA,
@@ -553,6 +574,8 @@ def cmd_odds(args: argparse.Namespace) -> int:
         data["outcomes"] = [
             {**o.to_json(), "probability": fraction_to_str(p)} for o, p in items
         ]
+        if left:
+            data["omitted"] = {"outcomes": left, "probability": fraction_to_str(left_p)}
         _emit(_dumps(data, ensure_ascii=False))
         return 0
     lang = args.lang
@@ -583,6 +606,9 @@ def cmd_odds(args: argparse.Namespace) -> int:
     _emit(_header(ruleset, spec, params, args.option))
     for line in table(rows, {2, n - 3, n - 2}):
         _emit(line)
+    if left:
+        omitted = percent(left_p, lang)
+        _emit(word(cats, lang, "cli.odds_omitted", count=str(left), percent=omitted))
     success = dist.probability(lambda o: o.success)
     _emit(
         f"P({_word(cats, lang, 'yes')}) = {fraction_to_str(success)} ({percent(success, lang)})"
@@ -657,7 +683,8 @@ def cmd_contest(args: argparse.Namespace) -> int:
     if levels_of(ruleset):
         # Each side's chance of every success level, best first.
         levels = _contest_levels(ruleset, first, second)
-        rows = [[_word(cats, lang, "level"), "1", "2"]]
+        sides = (_word(cats, lang, "side.first"), _word(cats, lang, "side.second"))
+        rows = [[_word(cats, lang, "level"), *sides]]
         for key in reversed(levels["first"]):
             p1, p2 = (Fraction(levels[side][key]) for side in ("first", "second"))
             rows.append(

@@ -8,20 +8,66 @@ The text of ``--rolls`` and integer options is read here too, one way for
 
 from __future__ import annotations
 
+import argparse
+import heapq
 import re
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Hashable, Sequence
 from fractions import Fraction
+from typing import TypeVar
 
 from rollwerk.distribution import fraction_to_str
-from rollwerk.errors import ParameterError
+from rollwerk.errors import ParameterError, shown
 
-__all__ = ["BAR_WIDTH", "INTEGER", "bar", "faces", "mean_text", "percent", "table"]
+__all__ = [
+    "BAR_WIDTH",
+    "INTEGER",
+    "MAX_OUTCOMES",
+    "bar",
+    "faces",
+    "mean_text",
+    "most_likely",
+    "percent",
+    "positive",
+    "table",
+]
+
+_T = TypeVar("_T", bound=Hashable)
+_W = TypeVar("_W", int, Fraction)
 
 INTEGER = re.compile(r"[+-]?[0-9]{1,18}")
 """An integer option's text: ASCII digits only (``int()`` also reads "1_0", "٣")."""
 
 BAR_WIDTH = 40
 """The width of the longest bar in the text charts, in characters."""
+
+MAX_OUTCOMES = 1000
+"""Outcomes ``roll --odds`` and ``odds`` show by default: the most likely ones."""
+
+
+def positive(text: str) -> int:
+    """An ``argparse`` type: a positive integer in ASCII digits."""
+    if not INTEGER.fullmatch(text) or int(text) < 1:
+        raise argparse.ArgumentTypeError(
+            f"must be an integer from 1 (ASCII digits), got {shown(text)}"
+        )
+    return int(text)
+
+
+def most_likely(
+    items: Sequence[tuple[_T, _W]], limit: int | None
+) -> list[tuple[_T, _W]]:
+    """The ``limit`` most likely of ``items`` (by their weight), in their order.
+
+    Of equally likely items the earlier ones are kept; weights are integers
+    or fractions.
+
+    >>> most_likely([("a", 1), ("b", 2), ("c", 1)], 2)
+    [('a', 1), ('b', 2)]
+    """
+    if limit is None or len(items) <= limit:
+        return list(items)
+    top = heapq.nlargest(limit, range(len(items)), key=lambda i: items[i][1])
+    return [items[i] for i in sorted(top)]
 
 
 def percent(p: Fraction, lang: str = "en") -> str:

@@ -3,15 +3,23 @@
 from __future__ import annotations
 
 import argparse
-import heapq
 import json
 from fractions import Fraction
 from typing import Any
 
-from rollwerk.cli._format import INTEGER, bar, faces, mean_text, percent, table
+from rollwerk.cli._format import (
+    MAX_OUTCOMES,
+    bar,
+    faces,
+    mean_text,
+    most_likely,
+    percent,
+    positive,
+    table,
+)
 from rollwerk.cli._lang import Languages, catalogs, word
 from rollwerk.distribution import Distribution, fraction_to_str
-from rollwerk.errors import ParameterError, RollwerkError, ScriptExhausted, shown
+from rollwerk.errors import ParameterError, RollwerkError, ScriptExhausted
 from rollwerk.i18n import CORE, Catalog
 from rollwerk.notation._expression import RollResult, parse
 from rollwerk.rng import Rng, ScriptedRng, SeededRng, SystemRng
@@ -54,7 +62,7 @@ def add_parsers(subparsers: Any, languages: Languages | None = None) -> None:
     )
     p.add_argument(
         "--max-outcomes",
-        type=_positive,
+        type=positive,
         default=MAX_OUTCOMES,
         metavar="N",
         help=(
@@ -89,30 +97,13 @@ def add_parsers(subparsers: Any, languages: Languages | None = None) -> None:
     p.set_defaults(handler=cmd_roll, languages=languages)
 
 
-MAX_OUTCOMES = 1000
-"""Outcomes ``--odds`` shows by default: the most likely ones."""
-
-
-def _positive(text: str) -> int:
-    """An ``argparse`` type: a positive integer in ASCII digits."""
-    if not INTEGER.fullmatch(text) or int(text) < 1:
-        raise argparse.ArgumentTypeError(
-            f"must be an integer from 1 (ASCII digits), got {shown(text)}"
-        )
-    return int(text)
-
-
 def _most_likely(
     dist: Distribution[int], limit: int | None
 ) -> tuple[list[tuple[int, Fraction]], int, Fraction]:
     """The ``limit`` most likely outcomes by value, how many are left, their probability."""
     weights = dist.weights()
     denominator = dist.denominator
-    if limit is None or len(weights) <= limit:
-        kept = list(weights.items())
-    else:
-        kept = heapq.nlargest(limit, weights.items(), key=lambda item: item[1])
-    kept.sort()
+    kept = most_likely(sorted(weights.items()), limit)
     left_weight = denominator - sum(w for _, w in kept)
     shown_items = [(v, Fraction(w, denominator)) for v, w in kept]
     return shown_items, len(weights) - len(kept), Fraction(left_weight, denominator)
