@@ -48,6 +48,13 @@ def test_option_with_one_check(project):
     result.stdout.fnmatch_lines(["*rollwerk-contract?toy:pool?::check:pool PASSED*"])
 
 
+def test_collect_only_counts_the_contract_items(project):
+    result = project.runpytest_subprocess(
+        "--rollwerk-contract=toy:pool", "--collect-only"
+    )
+    result.stdout.fnmatch_lines(["collected 2 items", "*2 tests collected*"])
+
+
 def test_option_with_optional_rule(project):
     result = project.runpytest_subprocess(
         "--rollwerk-contract=toy+generous:pool",

@@ -183,8 +183,13 @@ def pytest_collection_modifyitems(
     if items:
         config.hook.pytest_deselected(items=list(items))
         items.clear()
+    added: list[pytest.Item | pytest.Collector] = []
     for target in targets:
-        items.extend(_items(session, target))
+        added.extend(_items(session, target))
+    # reported as collected, so that "collected N items" counts them
+    report = pytest.CollectReport(session.nodeid, "passed", None, added)
+    config.hook.pytest_collectreport(report=report)
+    items.extend(item for item in added if isinstance(item, pytest.Item))
 
 
 @pytest.fixture
