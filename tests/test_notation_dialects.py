@@ -863,6 +863,12 @@ def test_no_exact_keep_of_added_dice_within_budget() -> None:
 )
 def test_hostile_input_limits_hold(text: str) -> None:
     for name in DIALECTS:
+        if text == "2**99999" and name == "avrae":
+            # d20 has no '**': the '*' that cannot multiply starts a comment
+            expr = parse(text, name)
+            assert expr.roll(ScriptedRng([])).comment == "**99999"
+            assert expr.distribution() == Distribution.uniform([2])
+            continue
         with pytest.raises(RollwerkError):
             parse(text, name).distribution()
 
@@ -1027,3 +1033,108 @@ def test_powers_over_the_value_limit(text: str, message: str) -> None:
     with pytest.raises(LimitExceeded) as info:
         parse(text, "roll20")
     assert str(info.value) == message
+
+
+# -- d20's own tests and grammar (issue 18, checked against d20 1.1.2) -----------
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("3 > 2 > 1", 0),  # d20's grammar: (comparison OP) a_num, from the left
+        ("0 == 0 == 0", 0),
+        ("2 != 2 != 2", 1),
+        ("1!=8!=2", 1),
+        ("1<8<2", 1),
+        ("1 +\n2", 3),  # d20's whitespace is [ \t\f\r\n]
+        ("1\t+\r\n2\f", 3),
+    ],
+)
+def test_avrae_comparisons_chain_from_the_left(text: str, value: int) -> None:
+    assert parse(text, "avrae").distribution() == Distribution.uniform([value])
+
+
+def test_avrae_chained_comparison_of_dice_is_exact() -> None:
+    """``5 > 1d6 > 2`` is ``(5 > 1d6) > 2``: 0 or 1 compared with 2, always 0."""
+    assert parse("5 > 1d6 > 2", "avrae").distribution() == Distribution.uniform([0])
+    odds = parse("1d6 > 3 == 1", "avrae").distribution()
+    assert odds[1] == Fraction(1, 2)
+    # other dialects do not chain: rollwerk refuses, Roll20 reads a comment
+    with pytest.raises(NotationError, match="unexpected '>' at column 7"):
+        parse("3 > 2 > 1")
+    assert parse("3 > 2 > 1", "roll20").roll(ScriptedRng([])).comment == "> 1"
+
+
+@pytest.mark.parametrize(
+    ("text", "values"),
+    [
+        ("1d6ma2mi4", [4]),  # applied in the order written: min(v, 2), then max(., 4)
+        ("1d6mi4ma2", [2]),
+        ("1d6mi4mi2", [4, 5, 6]),
+        ("1d6mi2ma5", [2, 3, 4, 5]),
+        ("1d6ma5mi2", [2, 3, 4, 5]),
+    ],
+)
+def test_avrae_clamps_apply_in_the_order_written(text: str, values: list[int]) -> None:
+    assert sorted(parse(text, "avrae").distribution().weights()) == values
+
+
+def test_foundry_clamps_apply_in_the_order_written() -> None:
+    assert sorted(parse("1d6min4max2", "foundry").distribution().weights()) == [2]
+    assert sorted(parse("1d6max2min4", "foundry").distribution().weights()) == [4]
+
+
+def test_avrae_repeated_explosions_join_their_faces() -> None:
+    """d20 joins ``e5e6`` into one explosion on 5 or 6."""
+    joined = parse("4d6e5e6", "avrae").distribution()
+    assert joined == parse("4d6e>4", "avrae").distribution()
+    assert (
+        parse("1d6e6e5", "avrae").distribution()
+        == parse("1d6e>4", "avrae").distribution()
+    )
+    assert (
+        parse("1d6e6e6", "avrae").distribution()
+        == parse("1d6e6", "avrae").distribution()
+    )
+    with pytest.raises(NotationError) as info:
+        parse("1d6e1e6", "avrae")
+    assert str(info.value).splitlines()[0] == (
+        "explosions on the faces 1, 6 (d20 joins repeated 'e') are read only where "
+        "one comparison names them (e5e6 is e>4) at column 6"
+    )
+    with pytest.raises(NotationError, match="explode is given twice"):
+        parse("1d6!6!5")
+
+
+def test_avrae_rol_in_a_chain_of_operations_is_refused() -> None:
+    """``2d6rol1ph0pl0`` had silently dropped the reroll; it is refused as
+    ``rol`` with any other operation is."""
+    for text in ("2d6rol1ph0pl0", "2d6rol1ph0", "4d6roh1kh1kl1"):
+        with pytest.raises(NotationError, match="'roh'/'rol' together with other"):
+            parse(text, "avrae")
+    assert parse("2d6rol1", "avrae").distribution().mean() == Fraction(287, 36)
+
+
+@pytest.mark.parametrize(
+    ("text", "comment", "mean"),
+    [
+        (
+            "1d20 **bold**",
+            "**bold**",
+            Fraction(21, 2),
+        ),  # d20: test_conflicting_comments
+        ("1d20 *bold", "*bold", Fraction(21, 2)),
+        ("1d20**2", "**2", Fraction(21, 2)),
+        ("1d20 * 2", None, Fraction(21)),
+    ],
+)
+def test_avrae_a_star_that_cannot_multiply_starts_the_comment(
+    text: str, comment: str | None, mean: Fraction
+) -> None:
+    expr = parse(text, "avrae")
+    assert expr.roll(ScriptedRng([10])).comment == comment
+    assert expr.distribution().mean() == mean
+    with pytest.raises(NotationError, match="unexpected 'x'"):
+        parse("1d20 * x", "avrae")
+    with pytest.raises(NotationError):
+        parse("1d20 **bold**", "roll20")

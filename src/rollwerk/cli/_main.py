@@ -49,8 +49,7 @@ class _OneLineParser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         """Print ``rollwerk: error: <message>`` and a pointer to ``--help``."""
-        message = message.replace("\n", " ")
-        self.exit(2, f"rollwerk: error: {message} (see '{self.prog} --help')\n")
+        self.exit(2, _one_line(f"rollwerk: error: {message} (see '{self.prog} --help')"))
 
     def _get_formatter(self) -> argparse.HelpFormatter:
         # argparse builds a formatter on every add_argument, and its default
@@ -301,8 +300,17 @@ INTERNAL = 1
 """The exit code of an unexpected error inside rollwerk (a bug)."""
 
 
+MAX_ERROR_LINE = 500
+"""The longest error line printed, prefix included (longer ones end in ``…``)."""
+
+
+def _one_line(text: str) -> str:
+    """``text`` on one line of at most `MAX_ERROR_LINE` characters, ending in a newline."""
+    line = " ".join(text.split())
+    if len(line) > MAX_ERROR_LINE:
+        line = line[: MAX_ERROR_LINE - 1] + "…"
+    return line + "\n"
+
+
 def _error(message: str, prefix: str = "rollwerk: error") -> None:
-    line = " ".join(message.split())
-    if len(line) > 500:
-        line = line[:499] + "…"
-    print(f"{prefix}: {line}", file=sys.stderr)
+    sys.stderr.write(_one_line(f"{prefix}: {message}"))

@@ -176,6 +176,10 @@ class Dialect:
     refused."""
     trailing_comment: bool = False
     """Whether text after the expression is a comment (Roll20, d20)."""
+    chained_comparisons: bool = False
+    """Whether a comparison may follow a comparison, read from the left as
+    d20 reads it: ``3 > 2 > 1`` is ``(3 > 2) > 1``, which is 0. Without it
+    the text after the first comparison is a comment or refused."""
     per_die_groups: bool = True
     """Whether a group of one sub-roll applies its modifiers to each of its
     dice (Roll20: ``{4d6+3d8}kh1`` is the highest single die) rather than
@@ -289,6 +293,7 @@ AVRAE = Dialect(
     division=Division.TRUNCATE_TOTAL,
     written_order=True,
     trailing_comment=True,
+    chained_comparisons=True,
 )
 """d20 (Avrae): selectors ``k3``/``kh3``/``k>3``, comparisons on totals."""
 

@@ -548,8 +548,37 @@ def _parse_cached(notation: str, dialect: Dialect) -> Expression:
     if len(notation) > DICE_LIMITS.max_length:
         raise LimitExceeded("expression length", len(notation), DICE_LIMITS.max_length)
     parser = _Parser(notation, dialect)
-    node = parser.parse()
+    try:
+        node = parser.parse()
+    except NotationError as exc:
+        cut = _star_comment(notation, exc.column - 1, dialect)
+        if cut is None:
+            raise
+        try:
+            node = _Parser(notation[:cut], dialect).parse()
+        except NotationError:
+            raise exc from None
+        return Expression(notation, node, dialect, notation[cut:].strip())
     return Expression(notation, node, dialect, parser.comment)
+
+
+def _star_comment(notation: str, pos: int, dialect: Dialect) -> int | None:
+    """Where d20 starts a comment at a ``*`` that cannot multiply, if it does.
+
+    d20 reads ``1d20 **bold**`` and ``1d20 *bold`` as ``1d20`` with the
+    comment ``**bold**``/``*bold``: when the text cannot be read at ``pos``
+    and a ``*`` stands there or just before, the expression ends before
+    that ``*``. Only in a dialect with d20's selectors and trailing comments.
+    """
+    if not (dialect.selectors and dialect.trailing_comment):
+        return None
+    if notation[pos : pos + 1] == "*":
+        cut = pos
+    elif pos > 0 and notation[pos - 1] == "*":
+        cut = pos - 1
+    else:
+        return None
+    return cut if notation[:cut].strip() else None
 
 
 def parse(notation: str, dialect: str | Dialect = "rollwerk") -> Expression:

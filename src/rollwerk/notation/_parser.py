@@ -48,7 +48,7 @@ from rollwerk.notation._tree import (
 )
 
 _DIGITS = frozenset("0123456789")
-_SPACES = frozenset(" \t")
+_SPACES = frozenset(" \t\n\r\f\v")
 _MAX_VALUE = 10**18
 """The largest magnitude a power may reach (``**``)."""
 _STAGES = ("reroll", "min/max", "explode", "keep", "count")
@@ -181,35 +181,42 @@ class _Parser:
     def comparison(self) -> _Node:
         self.skip()
         start = self.pos
-        left = self.sum()
-        self.skip()
-        negated = self.d.selectors and self.ahead("!=")
-        if self.peek() in ("<", ">", "=") or negated:
-            self.need(Feature.COMPARE, self.pos)
-            if negated:
-                self.pos += 2
-                cmp = Comparison.EQ
-            else:
-                cmp = self.comparison_op()
-            right = self.sum()
-            if isinstance(left, _Scaled) or isinstance(right, _Scaled):
-                # both sides times both denominators: whole numbers, in the
-                # same order; the explanation names the factor
-                k = _den(left) * _den(right)
-                left, right = (
-                    _Product(
-                        [_num(left), _Number(_den(right), str(_den(right)))],
-                        ["*", "*"],
-                        f"{k}×({left.text})",
-                    ),
-                    _Product(
-                        [_num(right), _Number(_den(left), str(_den(left)))],
-                        ["*", "*"],
-                        f"{k}×({right.text})",
-                    ),
-                )
-            return _Compare(left, cmp, right, self.slice(start), negated)
-        return left
+        node = self.sum()
+        while True:
+            self.skip()
+            negated = self.d.selectors and self.ahead("!=")
+            if self.peek() not in ("<", ">", "=") and not negated:
+                return node
+            node = self.compare(node, negated, start)
+            if not self.d.chained_comparisons:
+                return node
+
+    def compare(self, left: _Node, negated: bool, start: int) -> _Node:
+        """``left`` compared with the sum after the comparison written here."""
+        self.need(Feature.COMPARE, self.pos)
+        if negated:
+            self.pos += 2
+            cmp = Comparison.EQ
+        else:
+            cmp = self.comparison_op()
+        right = self.sum()
+        if isinstance(left, _Scaled) or isinstance(right, _Scaled):
+            # both sides times both denominators: whole numbers, in the
+            # same order; the explanation names the factor
+            k = _den(left) * _den(right)
+            left, right = (
+                _Product(
+                    [_num(left), _Number(_den(right), str(_den(right)))],
+                    ["*", "*"],
+                    f"{k}×({left.text})",
+                ),
+                _Product(
+                    [_num(right), _Number(_den(left), str(_den(left)))],
+                    ["*", "*"],
+                    f"{k}×({right.text})",
+                ),
+            )
+        return _Compare(left, cmp, right, self.slice(start), negated)
 
     def comparison_op(self) -> Comparison:
         """The comparison written here.
@@ -986,10 +993,12 @@ class _Parser:
         self.draws += pool.worst_case_draws
         if self.draws > DICE_LIMITS.max_draws:
             raise LimitExceeded("dice drawn", self.draws, DICE_LIMITS.max_draws)
-        if chain:
-            return self.dice_ops(pool, chain, start, start)
         if m.places is not None:
-            if attrs.evolve(pool, reroll_once=False) != Pool(pool.count, pool.die):
+            # a chain of operations is other operations too (it kept the
+            # pool plain, so the check of the pool alone would pass it)
+            if chain or attrs.evolve(pool, reroll_once=False) != Pool(
+                pool.count, pool.die
+            ):
                 raise self.error(
                     "d20's 'roh'/'rol' together with other operations on the "
                     "dice is not read by rollwerk",
@@ -997,6 +1006,8 @@ class _Parser:
                 )
             highest, amount = m.places
             return _Rerolled(pool, highest, amount, self.slice(start))
+        if chain:
+            return self.dice_ops(pool, chain, start, start)
         return _Dice(pool, self.slice(start))
 
 
@@ -1175,10 +1186,16 @@ class _Modifiers:
         p = self.p
         p.pos += width
         value = p.signed("a number", "face value")
+        # clamps apply in the order written (d20, Foundry); composed, they
+        # are one clamp to [minimum, maximum], the pool's: ``ma2mi4`` is
+        # always 4, ``mi4ma2`` always 2, ``mi4mi2`` is ``mi4``
+        lo, hi = self.minimum, self.maximum
         if low:
-            self.minimum = value
+            self.minimum = value if lo is None else max(lo, value)
+            self.maximum = None if hi is None else max(hi, value)
         else:
-            self.maximum = value
+            self.minimum = None if lo is None else min(lo, value)
+            self.maximum = value if hi is None else min(hi, value)
         self.at("min/max", mpos)
 
     def criticals(self, mpos: int) -> None:
@@ -1413,17 +1430,46 @@ class _Modifiers:
         bare_default: bool = True,
     ) -> None:
         p = self.p
-        if self.explode is not None:
+        earlier = self.explode
+        if earlier is not None and not (
+            p.d.selectors and (mode, limit) == (self.mode, self.limit)
+        ):
             raise p.error("explode is given twice", mpos)
         c = p.peek()
         if c in ("<", ">", "=") or c in _DIGITS:
             self.explode = p.condition("an explosion", bare=True)
+            if earlier is not None:  # d20 joins them: "e5e6" explodes on 5 or 6
+                self.explode = self.joined(earlier, self.explode, mpos)
+        elif earlier is not None:
+            raise p.error("explode is given twice", mpos)
         elif bare_default:
             self.explode = Condition(Comparison.EQ, max(self.die.faces))
         else:
             raise p.error("expected a number or a comparison for an explosion")
         self.mode, self.limit = mode, limit
         self.at("explode", mpos)
+
+    def joined(self, first: Condition, second: Condition, mpos: int) -> Condition:
+        """One condition for the faces either names (d20's repeated ``e``).
+
+        Raises:
+            NotationError: No single comparison names those faces
+                (``1d6e1e6``).
+        """
+        faces = sorted(set(self.die.faces))
+        hit = [f for f in faces if first(f) or second(f)]
+        if len(hit) == 1:
+            return Condition(Comparison.EQ, hit[0])
+        if hit and hit == [f for f in faces if f >= hit[0]]:
+            return Condition(Comparison.GE, hit[0])
+        if hit and hit == [f for f in faces if f <= hit[-1]]:
+            return Condition(Comparison.LE, hit[-1])
+        raise self.p.error(
+            f"explosions on the faces {', '.join(map(str, hit)) or 'none'} "
+            "(d20 joins repeated 'e') are read only where one comparison names "
+            "them (e5e6 is e>4)",
+            mpos,
+        )
 
     def pool(self, start: int, german: bool) -> Pool:
         p = self.p
