@@ -49,7 +49,9 @@ class _OneLineParser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         """Print ``rollwerk: error: <message>`` and a pointer to ``--help``."""
-        self.exit(2, _one_line(f"rollwerk: error: {message} (see '{self.prog} --help')"))
+        self.exit(
+            2, _one_line(f"rollwerk: error: {message} (see '{self.prog} --help')")
+        )
 
     def _get_formatter(self) -> argparse.HelpFormatter:
         # argparse builds a formatter on every add_argument, and its default
