@@ -1035,6 +1035,44 @@ def test_powers_over_the_value_limit(text: str, message: str) -> None:
     assert str(info.value) == message
 
 
+@pytest.mark.parametrize(
+    ("text", "dialect", "reach"),
+    [
+        ("1000000000000000000000000000000", "rollwerk", "about 1.0e30"),
+        ("2D20+1000000000000000000000000000000", "rollwerk", "about 1.0e30"),
+        ("1000000000*1000000000*100", "rollwerk", "about 1.0e20"),
+        ("(10**18*10**18)//10**18", "rollwerk", "about 1.0e36"),  # a part, too
+        ("{1d6, 10000000000000000000}kh1", "roll20", "about 1.0e19"),
+        ("(1, 10000000000000000000)kh1", "avrae", "about 1.0e19"),
+    ],
+)
+def test_values_beyond_the_json_range_are_refused(
+    text: str, dialect: str, reach: str
+) -> None:
+    """A roll's JSON must load back: every value stays within ±10**18."""
+    with pytest.raises(LimitExceeded) as info:
+        parse(text, dialect)
+    assert str(info.value).startswith(
+        f"value limit exceeded: {reach} is more than the maximum of about 1.0e18"
+    )
+
+
+@pytest.mark.parametrize(
+    "text", ["1000000000000000000", "999999999999999999+1", "-10**18", "2d6+10**18-12"]
+)
+def test_values_at_the_limit_round_trip_through_json(text: str) -> None:
+    result = parse(text).roll(ScriptedRng([6, 6]))
+    loaded = RollResult.from_json(json.loads(json.dumps(result.to_json())))
+    assert loaded.total == result.total
+
+
+def test_a_power_has_a_tight_lower_bound() -> None:
+    """``10**2`` is 100, so ``10//10**2`` divides by no value that can be 0."""
+    assert parse("10**18").value_range == (10**18, 10**18)
+    assert parse("(1d3-1)**(1d2-1)").value_range == (0, 2)
+    assert parse("1000//10**2").distribution() == Distribution.uniform([10])
+
+
 # -- d20's own tests and grammar (issue 18, checked against d20 1.1.2) -----------
 
 

@@ -54,10 +54,10 @@ from rollwerk.dice import DICE_LIMITS
             ),
         ),
         (
-            "1d10000*" * 30 + "1",  # a product of thirty d10000: 121 digits
+            "1d1000*" * 6 + "1",  # a product of six d1000: 19 digits of pairs
             (
-                "exact computation size limit exceeded: about 6.0e120 is more than the "
-                "maximum of 4000000 (by about 6.0e120)"
+                "exact computation size limit exceeded: about 6.0e18 is more than the "
+                "maximum of 4000000 (by about 6.0e18)"
             ),
         ),
     ],

@@ -110,6 +110,32 @@ def _single_op(pool: Pool, op: SetOp) -> Pool:
     return attrs.evolve(pool, tally=one)
 
 
+def _check_values(root: _Node) -> None:
+    """Refuse an expression with a value beyond ±`_MAX_VALUE` anywhere.
+
+    Every value a roll records (its total, and each part in the tree JSON)
+    must load back from JSON, whose integers rollwerk keeps within 64 bits;
+    the static bounds of every node are checked (``1000000000000000000000``,
+    ``10**18 * 10**18``).
+
+    Raises:
+        LimitExceeded: A bound is beyond ±10**18 (``value``).
+    """
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        reach = max(abs(node.lo), abs(node.hi))
+        if reach > _MAX_VALUE:
+            raise LimitExceeded("value", reach, _MAX_VALUE)
+        for cls in type(node).__mro__:
+            for name in getattr(cls, "__slots__", ()):
+                part = getattr(node, name, None)
+                if isinstance(part, _Node):
+                    stack.append(part)
+                elif isinstance(part, (list, tuple)):
+                    stack.extend(p for p in part if isinstance(p, _Node))
+
+
 class _Parser:
     """Recursive descent over the notation; positions are 0-based internally."""
 
@@ -160,6 +186,7 @@ class _Parser:
             raise self.error("empty notation")
         node = self.comparison()
         node = self.root_division(node)
+        _check_values(node)
         self.skip()
         if self.pos < len(self.text):
             if self.peek() == "#" and self.d.has(Feature.COMMENTS):

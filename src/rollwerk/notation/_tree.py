@@ -581,9 +581,15 @@ class _Product(_Node):
                     corners = [-m, 0]
                 else:
                     corners = [-m, m]
-            elif op == "**":
+            elif op == "**":  # exponents are never negative (the parser refuses)
                 m = max(abs(lo), abs(hi)) ** f.hi
-                corners = [-m if lo < 0 else min(lo**f.lo, 0), m, 1 if f.lo == 0 else 0]
+                if lo > 0:
+                    low = lo**f.lo  # the smallest base to the smallest power
+                elif lo == 0:
+                    low = 0 if f.hi > 0 else 1
+                else:
+                    low = -m
+                corners = [low, m]
             else:
                 corners = [_divide(op, a, b) for a in (lo, hi) for b in (f.lo, f.hi)]
             lo, hi = min(corners), max(corners)
