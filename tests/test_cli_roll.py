@@ -305,3 +305,26 @@ def test_cli_help_width_follows_columns(
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("usage: rollwerk check")
     assert max(map(len, lines)) <= 58
+
+
+def test_odds_table_writes_very_wide_probabilities_approximately(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``100d20r1``: 43 000-bit weights; the text table does not reduce them."""
+    code, out, err = run(capsys, "roll", "100d20r1", "--odds", "--max-outcomes", "2")
+    assert (code, err) == (0, "")
+    assert out.splitlines() == [
+        "exact odds of 100d20r1 (mean ≈ 1100.00)",
+        "value  probability  percent",
+        " 1099    ≈ 7.3e-03    0.73%  ████████████████████████████████████████",
+        " 1100    ≈ 7.3e-03    0.73%  ████████████████████████████████████████",
+        "… 1899 less likely outcomes not shown (98.55% in all); --max-outcomes N "
+        "shows more",
+    ]
+    # narrow weights stay exact
+    code, out, err = run(capsys, "roll", "2d6", "--odds", "--max-outcomes", "1")
+    assert out.splitlines()[:3] == [
+        "exact odds of 2d6 (mean 7)",
+        "value  probability  percent",
+        "    7          1/6   16.67%  ████████████████████████████████████████",
+    ]

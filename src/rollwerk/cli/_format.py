@@ -83,7 +83,7 @@ def percent(p: Fraction, lang: str = "en") -> str:
     return f"{hundredths // 100}{point}{hundredths % 100:02d}%"
 
 
-def bar(p: Fraction, largest: Fraction, width: int = BAR_WIDTH) -> str:
+def bar(p: Fraction | int, largest: Fraction | int, width: int = BAR_WIDTH) -> str:
     """A bar of ``█`` proportional to ``p``; the largest probability fills ``width``.
 
     A probability too small for half a cell still shows as ``▏``.
@@ -95,8 +95,65 @@ def bar(p: Fraction, largest: Fraction, width: int = BAR_WIDTH) -> str:
     """
     if largest <= 0 or p <= 0:
         return ""
-    cells = int((p / largest * width * 2 + 1) // 2)
+    # p/largest of the width, rounded half up; integer weights stay integers
+    cells = int((2 * width * p + largest) // (2 * largest))
     return "█" * cells if cells else "▏"
+
+
+EXACT_TEXT_BITS = 2000
+"""Text tables write a probability as an exact ``p/q`` while its common
+denominator has at most this many bits (about 600 digits); wider ones, whose
+reduction and digits cost seconds and fill a screen, are written
+approximately (``≈ 1.234e-05``); ``--json`` is always exact."""
+
+
+def ratio_text(weight: int, total: int) -> str:
+    """``weight/total`` for a text table: exact ``p/q``, or ``≈`` when very wide.
+
+    >>> ratio_text(2, 8), ratio_text(1, 3 * 2**3000)
+    ('1/4', '≈ 2.7e-904')
+    """
+    if total.bit_length() <= EXACT_TEXT_BITS:
+        return fraction_to_str(Fraction(weight, total))
+    return "≈ " + _scientific(weight, total)
+
+
+def _scientific(weight: int, total: int) -> str:
+    """``weight/total`` with two significant digits (rounded half up), for any
+    width of numbers.
+    """
+    if weight == 0:
+        return "0"
+    # the exponent from the bit lengths, then three digits by integer division
+    exponent = int((weight.bit_length() - total.bit_length()) * 0.30103) - 3
+    while True:
+        scaled = (
+            weight * 10 ** (-exponent) // total
+            if exponent < 0
+            else weight // (total * 10**exponent)
+        )
+        if scaled >= 1000:
+            exponent += 1
+        elif scaled < 100:
+            exponent -= 1
+        else:
+            break
+    digits = (scaled + 5) // 10  # two digits, rounded
+    exponent += 1
+    if digits == 100:
+        digits, exponent = 10, exponent + 1
+    return f"{digits // 10}.{digits % 10}e{exponent + 1:+03d}"
+
+
+def percent_of(weight: int, total: int, lang: str = "en") -> str:
+    """`percent` of ``weight/total`` by integer division (no fraction reduced).
+
+    >>> percent_of(2, 3), percent_of(1, 3 * 2**3000, "de")
+    ('66.67%', '0,00%')
+    """
+    hundredths = (weight * 20000 + total) // (2 * total)
+    point = "," if lang == "de" else "."
+    return f"{hundredths // 100}{point}{hundredths % 100:02d}%"
 
 
 def mean_text(mean: Fraction, lang: str = "en") -> str:
@@ -112,7 +169,13 @@ def mean_text(mean: Fraction, lang: str = "en") -> str:
     approx = f"{float(mean):.2f}"
     if lang == "de":
         approx = approx.replace(".", ",")
+    if mean.denominator.bit_length() > _MEAN_BITS:
+        return f"≈ {approx}"  # dozens of digits say no more
     return f"{fraction_to_str(mean)} ≈ {approx}"
+
+
+_MEAN_BITS = 128
+"""A mean whose exact denominator is wider (about 39 digits) is written ``≈``."""
 
 
 def table(rows: Sequence[Sequence[str]], right: Collection[int]) -> list[str]:

@@ -13,8 +13,9 @@ from rollwerk.cli._format import (
     faces,
     mean_text,
     most_likely,
-    percent,
+    percent_of,
     positive,
+    ratio_text,
     table,
 )
 from rollwerk.cli._lang import Languages, catalogs, word
@@ -177,23 +178,30 @@ def odds_table(
         3          1/4   25.00%  ████████████████████████████████████████
         4          1/4   25.00%  ████████████████████████████████████████
     """
-    items, left, left_p = _most_likely(dist, max_outcomes)
-    largest = max(p for _, p in items)
+    # from the integer weights: no fraction is reduced unless it is shown
+    # exactly (wide weights would take seconds; see ratio_text)
+    weights = dist.weights()
+    total = dist.denominator
+    kept = most_likely(sorted(weights.items()), max_outcomes)
+    largest = max(w for _, w in kept)
     head = ("cli.value", "cli.probability", "cli.percent")
     rows = [[*(word(cats, lang, w) for w in head), ""]]
-    for v, p in items:
-        rows.append([str(v), fraction_to_str(p), percent(p, lang), bar(p, largest)])
+    for v, w in kept:
+        cells = [ratio_text(w, total), percent_of(w, total, lang)]
+        rows.append([str(v), *cells, bar(w, largest)])
     mean = mean_text(dist.mean(), lang)
     lines = [word(cats, lang, "cli.odds_title", notation=notation, mean=mean)]
     lines += table(rows, right={0, 1, 2})
+    left = len(weights) - len(kept)
     if left:
+        rest = total - sum(w for _, w in kept)
         lines.append(
             word(
                 cats,
                 lang,
                 "cli.odds_omitted",
                 count=str(left),
-                percent=percent(left_p, lang),
+                percent=percent_of(rest, total, lang),
             )
         )
     return "\n".join(lines)
