@@ -318,8 +318,10 @@ def test_odds_table_writes_very_wide_probabilities_approximately(
         "value  probability  percent",
         " 1099    ≈ 7.3e-03    0.73%  ████████████████████████████████████████",
         " 1100    ≈ 7.3e-03    0.73%  ████████████████████████████████████████",
-        "… 1899 less likely outcomes not shown (98.55% in all); --max-outcomes N "
-        "shows more",
+        (
+            "… 1899 less likely outcomes not shown (98.55% in all); --max-outcomes N "
+            "shows more"
+        ),
     ]
     # narrow weights stay exact
     code, out, err = run(capsys, "roll", "2d6", "--odds", "--max-outcomes", "1")

@@ -119,9 +119,7 @@ def ratio_text(weight: int, total: int) -> str:
 
 
 def _scientific(weight: int, total: int) -> str:
-    """``weight/total`` with two significant digits (rounded half up), for any
-    width of numbers.
-    """
+    """``weight/total`` to two significant digits, rounded half up, any width."""
     if weight == 0:
         return "0"
     # the exponent from the bit lengths, then three digits by integer division
