@@ -9,7 +9,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rollwerk import Distribution, ParameterError, SchemaError
@@ -239,3 +239,45 @@ def test_from_weights_in_order_or_not_gives_one_order() -> None:
     assert list(ordered.items()) == list(shuffled.items())
     assert list(ordered) == [1, 2, 3]
     assert ordered[1] == Fraction(1, 2)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.one_of(st.integers(-3, 3), st.sampled_from(["a", "b", None, True])),
+            st.integers(0, 12),
+            st.integers(0, 12),
+        ),
+        max_size=6,
+    ),
+    st.booleans(),
+)
+def test_from_json_fast_path_agrees_with_the_checked_path(
+    entries: list[tuple[object, int, int]], long_digits: bool
+) -> None:
+    """A well-formed document is read in one pass over integer weights; the
+    checked path (each field in its context) must give the same distribution
+    or the same error for every document."""
+    import rollwerk.distribution as module
+
+    zeros = "0" * 4500 if long_digits else ""  # texts longer than int() reads
+    doc = {
+        "schema": 1,
+        "outcomes": [
+            {"value": v, "probability": f"{p}{zeros}/{q}{zeros}"} for v, p, q in entries
+        ],
+    }
+
+    def load(fast: bool) -> object:
+        original = module._from_json_fast
+        if not fast:
+            module._from_json_fast = lambda data, decode: None  # type: ignore[assignment]
+        try:
+            return Distribution.from_json(doc)
+        except SchemaError as exc:
+            return str(exc)
+        finally:
+            module._from_json_fast = original
+
+    assert load(True) == load(False)
