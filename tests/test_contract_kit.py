@@ -481,7 +481,8 @@ def test_declaration_needs_finite_ranges():
         assert_ruleset_declaration(ruleset)
     assert str(info.value) == (
         "ruleset 'toy', check 'check': parameter 'skill' must declare min_value "
-        "and max_value (the contract kit and generic code draw from the range)"
+        "and max_value, or choices (the contract kit and generic code draw from "
+        "them)"
     )
 
 
