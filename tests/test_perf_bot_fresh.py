@@ -247,7 +247,7 @@ def _reference_build(params: Mapping[str, object], validate: bool) -> object:
             value = params[p.name]
             values[p.name] = p.validate(value) if validate else value
         elif p.required:
-            raise ParameterError(p.name, None, f"given ({p.allowed()})")
+            raise ParameterError(p.name, None, p.allowed(), missing=True)
         else:
             values[p.name] = p.default
     return values
