@@ -21,12 +21,11 @@ from typing import TYPE_CHECKING, Any
 from rollwerk.checks._model import SCHEMA, CheckResult, ContestOutcome, Degree, Outcome
 from rollwerk.checks._parameters import CheckSpec, Parameter
 from rollwerk.cli._format import (
-    MAX_OUTCOMES,
+    add_max_outcomes,
     bar,
     faces,
     most_likely,
     percent,
-    positive,
     table,
 )
 from rollwerk.cli._lang import Languages, catalogs, word
@@ -130,16 +129,7 @@ def _add_odds(
         "table with a bar chart, best outcome first.",
     )
     _common(p, languages)
-    p.add_argument(
-        "--max-outcomes",
-        type=positive,
-        default=MAX_OUTCOMES,
-        metavar="N",
-        help=(
-            f"show at most the N most likely outcomes (default {MAX_OUTCOMES}); "
-            "a last line, or 'omitted' in JSON, says what was left out"
-        ),
-    )
+    add_max_outcomes(p)
     p.set_defaults(handler=cmd_odds)
 
 

@@ -22,6 +22,7 @@ __all__ = [
     "BAR_WIDTH",
     "INTEGER",
     "MAX_OUTCOMES",
+    "add_max_outcomes",
     "bar",
     "faces",
     "mean_text",
@@ -42,6 +43,21 @@ BAR_WIDTH = 40
 
 MAX_OUTCOMES = 1000
 """Outcomes ``roll --odds`` and ``odds`` show by default: the most likely ones."""
+
+
+def add_max_outcomes(parser: argparse.ArgumentParser, when: str = "") -> None:
+    """Add ``--max-outcomes N`` (``roll --odds``, ``odds``): the likeliest N shown."""
+    parser.add_argument(
+        "--max-outcomes",
+        type=positive,
+        default=MAX_OUTCOMES,
+        metavar="N",
+        help=(
+            f"{when}show at most the N most likely outcomes (default "
+            f"{MAX_OUTCOMES}); a last line, or 'omitted' in JSON, says what was "
+            "left out"
+        ),
+    )
 
 
 def positive(text: str) -> int:

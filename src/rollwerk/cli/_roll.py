@@ -8,13 +8,12 @@ from fractions import Fraction
 from typing import Any
 
 from rollwerk.cli._format import (
-    MAX_OUTCOMES,
+    add_max_outcomes,
     bar,
     faces,
     mean_text,
     most_likely,
     percent_of,
-    positive,
     ratio_text,
     table,
 )
@@ -61,17 +60,7 @@ def add_parsers(subparsers: Any, languages: Languages | None = None) -> None:
     p.add_argument(
         "--odds", action="store_true", help="print the exact distribution instead"
     )
-    p.add_argument(
-        "--max-outcomes",
-        type=positive,
-        default=MAX_OUTCOMES,
-        metavar="N",
-        help=(
-            f"with --odds, show at most the N most likely outcomes (default "
-            f"{MAX_OUTCOMES}); a last line, or 'omitted' in JSON, says what was "
-            "left out"
-        ),
-    )
+    add_max_outcomes(p, "with --odds, ")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.add_argument(
         "--dialect",
