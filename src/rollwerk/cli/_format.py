@@ -9,7 +9,6 @@ The text of ``--rolls`` and integer options is read here too, one way for
 from __future__ import annotations
 
 import argparse
-import heapq
 import re
 from collections.abc import Collection, Hashable, Sequence
 from fractions import Fraction
@@ -82,6 +81,8 @@ def most_likely(
     """
     if limit is None or len(items) <= limit:
         return list(items)
+    import heapq  # only when outcomes are left out: not on a check's path
+
     top = heapq.nlargest(limit, range(len(items)), key=lambda i: items[i][1])
     return [items[i] for i in sorted(top)]
 
