@@ -246,3 +246,48 @@ def test_an_int_parameter_with_choices_passes_the_contract_kit() -> None:
     )
     with pytest.raises(ContractViolation, match="die"):
         assert_monotonic(wrong, wrong.checks()[0], {"die": 6, "tn": 4})
+
+
+def test_text_complete_certifies_a_toolkit_rulesets_default_explanation() -> None:
+    """The explanation of a ``define_ruleset`` check uses the toolkit's words,
+    the core's and the ruleset's labels (held merged): the plugin passes its
+    own catalog; fixed words and a missing language are still refused."""
+    from rollwerk import ScriptedRng
+    from rollwerk.checks import SuccessLevels
+    from rollwerk.i18n import Catalog, Text
+    from rollwerk.testing import assert_text_complete
+
+    words = Catalog(
+        {
+            "en": {"lv.label.hit": "hit", "lv.label.miss": "miss"},
+            "de": {"lv.label.hit": "Treffer", "lv.label.miss": "daneben"},
+        }
+    )
+    levels = SuccessLevels(
+        Level("miss", Degree.FAILURE, en="miss", de="daneben"),
+        Level("hit", Degree.SUCCESS, en="hit", de="Treffer"),
+    )
+
+    def two(faces: tuple[int, ...], target: int) -> Outcome:
+        return levels.outcome("hit" if faces[0] >= target else "miss", faces[0])
+
+    rs = define_ruleset(
+        "lv",
+        "Levels",
+        version="1",
+        checks=[define_check("d6", [TARGET], dice=[6, (8, "bonus")], judge=two)],
+        catalog=words,
+        levels=levels,
+    )
+    result = build_check(rs, target=4).resolve(ScriptedRng([5, 2]))
+    assert result.explain() == "d6 5, d8 2 → 5: hit"
+    assert result.explain("de") == "W6 5, W8 2 → 5: Treffer"
+    assert_text_complete(result.explanation, [words])
+    assert_text_complete(result.explanation, [rs.catalog])
+    with pytest.raises(ContractViolation, match=r"'lv\.label\.hit' is from another"):
+        assert_text_complete(result.explanation, [])
+    with pytest.raises(ContractViolation, match="'' is from another catalog"):
+        assert_text_complete(Text.fixed(en="x", de="y"), [words])
+    english = Catalog({"en": {"lv.only": "only English"}})
+    with pytest.raises(ContractViolation, match=r"'lv\.only' lacks 'de'"):
+        assert_text_complete(english.text("lv.only"), [english])

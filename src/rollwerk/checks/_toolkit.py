@@ -68,6 +68,8 @@ DiceSpec: TypeAlias = Sequence[int | tuple[int, str]]
 only sides are given), in the order they are drawn."""
 
 _EN = {
+    "toolkit.die": "d{sides} {face}",
+    "toolkit.dice": "{first}, {rest}",
     "toolkit.explain": "{faces} → {value}: {label}",
     "toolkit.explain.no_value": "{faces}: {label}",
     "toolkit.explain.no_roll": "no roll: {label}",
@@ -82,6 +84,8 @@ _EN = {
     "toolkit.label.both_failed": "both failed",
 }
 _DE = {
+    "toolkit.die": "W{sides} {face}",
+    "toolkit.dice": "{first}, {rest}",
     "toolkit.explain": "{faces} → {value}: {label}",
     "toolkit.explain.no_value": "{faces}: {label}",
     "toolkit.explain.no_roll": "kein Wurf: {label}",
@@ -483,9 +487,13 @@ _SETATTR = object.__setattr__
 
 
 def _faces_text(rolls: Sequence[DieRoll]) -> Text:
-    en = ", ".join(f"d{r.sides} {r.face}" for r in rolls)
-    de = ", ".join(f"W{r.sides} {r.face}" for r in rolls)
-    return Text.fixed(en=en, de=de)
+    """``d6 2, d8 5`` from the toolkit's messages (a language can add its own)."""
+    die = TOOLKIT_CATALOG.text
+    text = die("toolkit.die", sides=rolls[-1].sides, face=rolls[-1].face)
+    for r in reversed(rolls[:-1]):
+        first = die("toolkit.die", sides=r.sides, face=r.face)
+        text = die("toolkit.dice", first=first, rest=text)
+    return text
 
 
 _CheckParts: TypeAlias = tuple[
@@ -497,11 +505,10 @@ _CheckParts: TypeAlias = tuple[
 def _label(ruleset: str, catalog: Catalog | None, outcome: Outcome) -> Text:
     """The ruleset's label of the outcome's level (or degree), else the toolkit's."""
     key = outcome.level or outcome.degree.value
-    cat = TOOLKIT_CATALOG if catalog is None else TOOLKIT_CATALOG | catalog
     message = f"{ruleset}.label.{key}"
-    if cat.template("en", message) is None:
-        message = f"toolkit.label.{outcome.degree.value}"
-    return cat.text(message)
+    if catalog is not None and catalog.template("en", message) is not None:
+        return catalog.text(message)
+    return TOOLKIT_CATALOG.text(f"toolkit.label.{outcome.degree.value}")
 
 
 def _explanation(

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 
-from rollwerk.i18n import Catalog, Text
+from rollwerk.checks._toolkit import TOOLKIT_CATALOG
+from rollwerk.i18n import CORE, Catalog, Text
 from rollwerk.testing._base import ContractViolation
 
 __all__ = ["assert_catalog_complete", "assert_text_complete", "text_messages"]
@@ -62,16 +63,30 @@ def assert_text_complete(
     """Check that ``text`` renders in every language with no fallback.
 
     Every message ``text`` and its nested texts use must come from one of
-    ``catalogs`` and exist in each of ``languages`` (so no word falls back
+    ``catalogs`` — or from the library's own, the core's
+    ([`CORE`][rollwerk.i18n.CORE]) and the toolkit's
+    ([`TOOLKIT_CATALOG`][rollwerk.checks.TOOLKIT_CATALOG]), which are always
+    accepted — and exist in each of ``languages`` (so no word falls back
     to English and none is fixed words from JSON).
 
     Raises:
         ContractViolation: A message comes from another catalog or lacks a
             language.
     """
-    allowed = list(catalogs)
+    allowed = [*catalogs, CORE, TOOLKIT_CATALOG]
     for message, catalog in text_messages(text):
-        if not any(catalog is c or catalog == c for c in allowed):
+        # the same catalog, or one with the same words for this message (a
+        # ruleset value holds its catalog merged with others)
+        if not any(
+            catalog is c
+            or catalog == c
+            or all(
+                c.template(lang, message) is not None
+                and c.template(lang, message) == catalog.template(lang, message)
+                for lang in catalog.languages
+            )
+            for c in allowed
+        ):
             raise ContractViolation(f"message {message!r} is from another catalog")
         for lang in languages:
             if catalog.template(lang, message) is None:
