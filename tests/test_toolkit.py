@@ -666,3 +666,22 @@ def test_parameters_named_check_and_ruleset_reach_the_check() -> None:
         lambda o: o.success
     ) == Fraction(1, 2)
     assert build_check(rs, None, check=3).resolve(ScriptedRng([4])).success is False
+
+
+def test_a_stop_rule_checks_wrong_odds_name_the_ways_drawn() -> None:
+    from rollwerk.testing import ContractViolation, assert_faces_match
+
+    def no_explosions(tn: int) -> rollwerk.Distribution[Outcome]:
+        return rollwerk.Distribution.uniform([_ace((f,), tn) for f in range(1, 7)])
+
+    wrong = define_check(
+        "ace",
+        [Parameter("tn", int, min_value=1, max_value=40, default=4)],
+        dice=[6] * 3,
+        judge=_ace,
+        stop=lambda faces: faces[-1] != 6,
+        odds=no_explosions,
+    )
+    with pytest.raises(ContractViolation) as info:
+        assert_faces_match(wrong.build("demo", tn=4))
+    assert "but enumerating the 16 ways the dice can be drawn gives" in str(info.value)
