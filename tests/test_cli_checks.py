@@ -593,3 +593,44 @@ def test_contest_level_table_names_the_sides(registry, capsys):
         "Treffer       50,00%        33,33%",
         "daneben       50,00%        66,67%",
     ]
+
+
+def test_odds_and_contest_tables_write_very_wide_fractions_approximately(capsys):
+    """Probabilities over more than 2000 bits are written ``≈``; JSON is exact."""
+    from rollwerk.checks import define_check
+    from rollwerk.rulesets import define_ruleset
+
+    tiny = Fraction(1, 3**1300)
+    hit = Outcome(True, Degree.SUCCESS, 1)
+    miss = Outcome(False, Degree.FAILURE, 0)
+
+    def odds() -> rollwerk.Distribution[Outcome]:
+        return rollwerk.Distribution({hit: tiny, miss: 1 - tiny})
+
+    check = define_check(
+        "check",
+        dice=[6],
+        judge=lambda faces: hit if faces[0] == 6 else miss,
+        odds=odds,
+    )
+    rs = define_ruleset("wide", "Wide", version="1", checks=[check])
+
+    class Plugin:
+        @rollwerk.hookimpl
+        def rollwerk_register_rulesets(self) -> list[Any]:
+            return [rs]
+
+    reg = Registry(load_entrypoints=False, plugins=[Plugin()])
+    assert main(["odds", "wide"], registry=reg) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[2] == "success  success      1   ≈ 5.5e-621    0.00%  ▏"
+    assert lines[-1] == "P(success) = ≈ 5.5e-621 (0.00%)"
+    assert main(["odds", "wide", "--json"], registry=reg) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["outcomes"][0]["probability"] == f"1/{3**1300}"
+    assert main(["contest", "wide", "--vs"], registry=reg) == 0
+    assert capsys.readouterr().out.splitlines()[2:] == [
+        "first side wins    ≈ 5.5e-621    0.00%  ▏",
+        "second side wins   ≈ 5.5e-621    0.00%  ▏",
+        "tie                 ≈ 1.0e+00  100.00%  ████████████████████████████████████████",
+    ]

@@ -24,6 +24,7 @@ from rollwerk.cli._format import (
     add_max_outcomes,
     bar,
     faces,
+    fraction_text,
     most_likely,
     percent,
     table,
@@ -590,7 +591,7 @@ def cmd_odds(args: argparse.Namespace) -> int:
         ]
         if show_extras:
             row.append(_extras_text(o, lang, cats))
-        row += [fraction_to_str(p), percent(p, lang), bar(p, largest)]
+        row += [fraction_text(p), percent(p, lang), bar(p, largest)]
         rows.append(row)
     n = len(head)
     _emit(_header(ruleset, spec, params, args.option))
@@ -601,7 +602,7 @@ def cmd_odds(args: argparse.Namespace) -> int:
         _emit(word(cats, lang, "cli.odds_omitted", count=str(left), percent=omitted))
     success = dist.probability(lambda o: o.success)
     _emit(
-        f"P({_word(cats, lang, 'yes')}) = {fraction_to_str(success)} ({percent(success, lang)})"
+        f"P({_word(cats, lang, 'yes')}) = {fraction_text(success)} ({percent(success, lang)})"
     )
     return 0
 
@@ -659,7 +660,7 @@ def cmd_contest(args: argparse.Namespace) -> int:
         rows.append(
             [
                 _word(cats, lang, c.value),
-                fraction_to_str(p),
+                fraction_text(p),
                 percent(p, lang),
                 bar(p, largest),
             ]

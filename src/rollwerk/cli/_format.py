@@ -24,6 +24,7 @@ __all__ = [
     "add_max_outcomes",
     "bar",
     "faces",
+    "fraction_text",
     "mean_text",
     "most_likely",
     "percent",
@@ -133,6 +134,15 @@ def ratio_text(weight: int, total: int) -> str:
     if total.bit_length() <= EXACT_TEXT_BITS:
         return fraction_to_str(Fraction(weight, total))
     return "≈ " + _scientific(weight, total)
+
+
+def fraction_text(p: Fraction) -> str:
+    """`ratio_text` of a fraction: exact ``p/q``, or ``≈`` when very wide.
+
+    >>> fraction_text(Fraction(1, 3))
+    '1/3'
+    """
+    return ratio_text(p.numerator, p.denominator)
 
 
 def _scientific(weight: int, total: int) -> str:
