@@ -1176,3 +1176,41 @@ def test_avrae_a_star_that_cannot_multiply_starts_the_comment(
         parse("1d20 * x", "avrae")
     with pytest.raises(NotationError):
         parse("1d20 **bold**", "roll20")
+
+
+_TERM = st.tuples(st.integers(0, 3), st.integers(1, 4), st.integers(-3, 3))
+
+
+@settings(max_examples=300, deadline=None)
+@given(_TERM, _TERM)
+def test_a_powers_static_range_holds_every_value(
+    base: tuple[int, int, int], exponent: tuple[int, int, int]
+) -> None:
+    """``(1d2-1)**(1d2-1)`` can be ``0**0``, which is 1: the range says so."""
+
+    def term(dice: int, sides: int, shift: int) -> str:
+        return f"({dice}d{sides}+{shift})" if dice else f"({shift})"
+
+    try:
+        expr = parse(f"{term(*base)}**{term(*exponent)}", "roll20")
+    except RollwerkError:
+        return  # a negative exponent (or too large a power) is refused
+    lo, hi = expr.value_range
+    support = expr.distribution().support
+    assert lo <= min(support)
+    assert max(support) <= hi
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "+".join(["(0**(1d2-1))*10**18"] * 10),
+        "((0**(1d2-1)*10**18)**1000)**1000",
+        "0**(-(0**(1d2-1)))",
+        "2**(-(0**(1d2-1)))",
+    ],
+)
+def test_zero_to_a_power_that_can_be_zero_is_bounded(text: str) -> None:
+    """``0**0`` is 1: these passed the limits as if the power were always 0."""
+    with pytest.raises((LimitExceeded, NotationError)):
+        parse(text, "roll20")

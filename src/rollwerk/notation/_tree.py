@@ -590,6 +590,8 @@ class _Product(_Node):
                 else:
                     low = -m
                 corners = [low, m]
+                if f.lo == 0:
+                    corners.append(1)  # anything to the power 0, 0**0 too
             else:
                 corners = [_divide(op, a, b) for a in (lo, hi) for b in (f.lo, f.hi)]
             lo, hi = min(corners), max(corners)
