@@ -273,3 +273,28 @@ def test_a_pool_that_never_stops_names_its_condition_and_faces() -> None:
         "reroll must be conditions some face does not meet (faces 1 to 6), "
         "got '<=3 >=4'"
     )
+
+
+def test_json_die_or_comment_that_the_notation_does_not_roll_is_refused() -> None:
+    """A die's sides or role, or a comment, that the replay does not give."""
+    result = roll("2d6 # hi", ScriptedRng([2, 3]), dialect="foundry")
+    data = json.loads(json.dumps(result.to_json()))
+    assert RollResult.from_json(data) == result
+    wrong_sides = json.loads(json.dumps(data))
+    wrong_sides["rolls"][0]["sides"] = 8
+    with pytest.raises(SchemaError) as info:
+        RollResult.from_json(wrong_sides)
+    assert str(info.value) == (
+        "malformed roll result JSON: rolls[0] must be the die '2d6 # hi' rolls there "
+        "(d6, role 'roll'), got \"d8, role 'roll'\""
+    )
+    wrong_role = json.loads(json.dumps(data))
+    wrong_role["rolls"][1]["role"] = "banana"
+    with pytest.raises(SchemaError, match=r"rolls\[1\] must be the die"):
+        RollResult.from_json(wrong_role)
+    with pytest.raises(SchemaError) as info:
+        RollResult.from_json({**data, "comment": "other"})
+    assert str(info.value) == (
+        "malformed roll result JSON: comment must be the comment of '2d6 # hi' "
+        "('hi'), got 'other'"
+    )

@@ -390,7 +390,8 @@ class RollResult:
         """Load what [`to_json`][rollwerk.notation.RollResult.to_json] wrote.
 
         The notation is parsed again and the recorded faces replayed; a
-        total or tree that does not match its rolls is a
+        total, tree, die (its sides or role) or comment that does not match
+        what the notation rolls with those faces is a
         [`SchemaError`][rollwerk.errors.SchemaError].
         """
         with document("roll result"):
@@ -400,10 +401,11 @@ class RollResult:
             notation = strict(data, "notation", "str")
             total = strict(data, "total", "int")
             dialect = strict(data, "dialect", "str", "rollwerk")
-            faces = []
+            recorded = []
             for i, r in enumerate(array(data, "rolls")):
                 with nested(f"rolls[{i}]"):
-                    faces.append(DieRoll.from_json(r).face)
+                    recorded.append(DieRoll.from_json(r))
+            faces = [r.face for r in recorded]
             try:
                 result = parse(notation, dialect=dialect).replay(faces)
             except RollwerkError as exc:
@@ -418,6 +420,21 @@ class RollResult:
             if result.total != total:
                 raise SchemaError(
                     f"total {total!r} does not match the rolls (they give {result.total})"
+                )
+            for i, (was, now) in enumerate(zip(recorded, result.rolls, strict=True)):
+                if (was.sides, was.role) != (now.sides, now.role):
+                    raise SchemaError.field(
+                        f"rolls[{i}]",
+                        f"the die {notation!r} rolls there (d{now.sides}, role "
+                        f"{now.role!r})",
+                        f"d{was.sides}, role {was.role!r}",
+                    )
+            comment = strict(data, "comment", "str|null", None)
+            if comment is not None and comment != result.comment:
+                raise SchemaError.field(
+                    "comment",
+                    f"the comment of {notation!r} ({result.comment!r})",
+                    comment,
                 )
             if "tree" in data and data["tree"] != result.tree.to_json():
                 raise SchemaError("tree does not match the rolls")
