@@ -74,12 +74,33 @@ def test_from_text_refuses_non_text() -> None:
             "malformed seeded rng JSON: rng must be 'seeded', got 'system'",
         ),
         (
-            lambda d: d.update(seed="7"),
-            "malformed seeded rng JSON: seed must be an integer, got '7'",
+            lambda d: d.update(seed="7"),  # an int64 is written as a number
+            (
+                "malformed seeded rng JSON: seed must be an integer from -2**63 to "
+                "2**63 - 1, or the decimal digits of one outside that range, got '7'"
+            ),
         ),
         (
             lambda d: d.update(seed=True),
-            "malformed seeded rng JSON: seed must be an integer, got True",
+            (
+                "malformed seeded rng JSON: seed must be an integer from -2**63 to "
+                "2**63 - 1, or the decimal digits of one outside that range, got True"
+            ),
+        ),
+        (
+            lambda d: d.update(seed=10**30),  # JSON integers stay within 64 bits
+            (
+                "malformed seeded rng JSON: seed must be an integer from -2**63 to "
+                "2**63 - 1, or the decimal digits of one outside that range, got "
+                "1000000000000000000000000000000"
+            ),
+        ),
+        (
+            lambda d: d.update(state=[0] * 624 + [624]),
+            (
+                "malformed seeded rng JSON: state must not be all zeros (the twister "
+                "would give nothing but zeros), got 624 zeros"
+            ),
         ),
         (
             lambda d: d.update(state=d["state"][:10]),
@@ -132,3 +153,15 @@ def test_non_object_is_refused() -> None:
     assert str(info.value) == (
         "malformed seeded rng JSON: the document must be an object, got [1, 2]"
     )
+
+
+def test_a_text_seed_is_saved_as_digits_and_restored() -> None:
+    """A text's SHA-256 seed has 256 bits: JSON holds it as a string."""
+    rng = SeededRng.from_text("#tavern")
+    data = json.loads(json.dumps(rng.to_json()))
+    assert data["seed"] == str(SeededRng.text_seed("#tavern"))
+    restored = SeededRng.from_json(data)
+    assert restored.seed == rng.seed
+    assert restored.to_json() == rng.to_json()
+    assert [restored.roll(20) for _ in range(5)] == [rng.roll(20) for _ in range(5)]
+    assert SeededRng(2026).to_json()["seed"] == 2026

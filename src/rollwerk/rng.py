@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterable, Mapping
 from typing import Any, Protocol, runtime_checkable
 
-from rollwerk.errors import ParameterError, SchemaError, ScriptExhausted
+from rollwerk.errors import ParameterError, SchemaError, ScriptExhausted, shown
 
 __all__ = ["Rng", "ScriptedRng", "SeededRng", "SystemRng"]
 
@@ -28,6 +29,24 @@ class Rng(Protocol):
 _WORD = 1 << 32
 _STATE_WORDS = 624  # the Mersenne Twister's state: 624 words and a position
 _SCHEMA = 1
+_INT64 = 1 << 63
+_SEED_DIGITS = re.compile(r"-?[0-9]{19,400}")
+"""A seed written as digits: outside the JSON integers (a text's SHA-256 seed)."""
+
+
+def _seed(value: object) -> int:
+    """The seed of a saved seeded Rng: an int64, or the digits of a larger one."""
+    if type(value) is int and -_INT64 <= value < _INT64:
+        return value
+    if isinstance(value, str) and _SEED_DIGITS.fullmatch(value):
+        seed = int(value)
+        if not -_INT64 <= seed < _INT64:
+            return seed
+    raise SchemaError(
+        "malformed seeded rng JSON: seed must be an integer from -2**63 to "
+        "2**63 - 1, or the decimal digits of one outside that range, got "
+        f"{shown(value)}"
+    )
 
 
 class SeededRng:
@@ -124,14 +143,18 @@ class SeededRng:
 
         ``{"schema": 1, "rng": "seeded", "seed": <int>, "state": [...]}``:
         ``state`` is the Mersenne Twister's 624 32-bit words followed by its
-        position (0 to 624). [`from_json`][rollwerk.rng.SeededRng.from_json]
-        restores an Rng that rolls on exactly as this one would.
+        position (0 to 624). A seed outside −2⁶³…2⁶³ − 1 (a text's SHA-256
+        seed is 256 bits) is written as a string of its decimal digits, as
+        JSON integers stay within 64 bits.
+        [`from_json`][rollwerk.rng.SeededRng.from_json] restores an Rng that
+        rolls on exactly as this one would (its ``to_json()`` is equal).
         """
         _, internal, _ = self._twister.getstate()
+        seed = self.seed
         return {
             "schema": _SCHEMA,
             "rng": "seeded",
-            "seed": self.seed,
+            "seed": seed if -_INT64 <= seed < _INT64 else str(seed),
             "state": list(internal),
         }
 
@@ -141,9 +164,10 @@ class SeededRng:
 
         Raises:
             SchemaError: The document is not a saved seeded Rng: a wrong
-                schema or ``rng``, a seed that is not an integer, or a state
-                that is not 624 words from 0 to 2**32 - 1 and a position from
-                0 to 624.
+                schema or ``rng``, a seed that is neither an integer from
+                −2⁶³ to 2⁶³ − 1 nor the decimal digits of one outside it, or a
+                state that is not 624 words from 0 to 2**32 - 1 (not all
+                zero) and a position from 0 to 624.
         """
         if not isinstance(data, Mapping):
             raise SchemaError(
@@ -159,11 +183,7 @@ class SeededRng:
                 "malformed seeded rng JSON: rng must be 'seeded', "
                 f"got {data.get('rng')!r}"
             )
-        seed = data.get("seed")
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise SchemaError(
-                f"malformed seeded rng JSON: seed must be an integer, got {seed!r}"
-            )
+        seed = _seed(data.get("seed"))
         state = data.get("state")
         words = f"a list of {_STATE_WORDS} integers from 0 to 2**32 - 1 and a position from 0 to {_STATE_WORDS}"
         if not isinstance(state, list) or len(state) != _STATE_WORDS + 1:
@@ -186,6 +206,11 @@ class SeededRng:
                     f"malformed seeded rng JSON: state[{i}] must be an integer "
                     f"from 0 to {top}, got {word!r}"
                 )
+        if not any(state[:_STATE_WORDS]):
+            raise SchemaError(
+                "malformed seeded rng JSON: state must not be all zeros (the "
+                "twister would give nothing but zeros), got 624 zeros"
+            )
         rng = cls(seed)
         rng._twister.setstate((3, tuple(state), None))
         return rng
