@@ -426,3 +426,26 @@ def test_scripted_and_seeded_faces_read_alike() -> None:
     scripted = parse("12d6>=4").replay(list(seeded.faces))
     assert seeded.explain() == scripted.explain()
     assert seeded.explain("de", full=True) == scripted.explain("de", full=True)
+
+
+def test_a_summary_of_many_different_faces_gives_their_range() -> None:
+    """``1000d10000``: 949 different faces are not listed with their counts."""
+    from rollwerk import SeededRng
+    from rollwerk.notation import parse
+
+    result = parse("1000d10000").roll(SeededRng(1))
+    summary = result.explain()
+    assert len(summary) < len(result.explain(full=True)) // 10
+    counts = set(result.faces)
+    assert summary.endswith(
+        f"(1000 dice, 15 shown; faces {min(counts)} to {max(counts)}, "
+        f"{len(counts)} different) → {result.total}"
+    )
+    assert f"Augen {min(counts)} bis {max(counts)}, {len(counts)} verschiedene" in (
+        result.explain("de")
+    )
+    few = parse("40d30").replay(list(range(1, 31)) + list(range(1, 11)))
+    counted = ", ".join(
+        [f"{f}×2" for f in range(1, 11)] + [f"{f}×1" for f in range(11, 31)]
+    )
+    assert few.explain().endswith(f"faces {counted}) → 520")  # 30 faces: counted

@@ -32,6 +32,8 @@ _EN = {
     "roll.true": "true",
     "roll.false": "false",
     "roll.dice_summary": "{n} dice, {shown} shown; faces {counts}",
+    "roll.dice_summary_wide": "{n} dice, {shown} shown; faces {low} to {high}, "
+    "{distinct} different",
     # the command line
     "cli.outcome": "outcome",
     "cli.result": "result",
@@ -81,6 +83,8 @@ _DE = {
     "roll.true": "wahr",
     "roll.false": "falsch",
     "roll.dice_summary": "{n} Würfel, {shown} gezeigt; Augen {counts}",
+    "roll.dice_summary_wide": "{n} Würfel, {shown} gezeigt; Augen {low} bis {high}, "
+    "{distinct} verschiedene",
     "cli.outcome": "Ausgang",
     "cli.result": "Ergebnis",
     "cli.degree": "Grad",

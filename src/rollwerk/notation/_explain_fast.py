@@ -39,6 +39,7 @@ from rollwerk.notation._rolled import (
     _TAIL,
     EXPLAIN_DICE,
     _divide,
+    dice_summary,
 )
 from rollwerk.notation._tree import (
     _Compare,
@@ -114,14 +115,7 @@ class _Words:
 
     def summary(self, n: int, counts: dict[int, int]) -> str:
         """The note after a summarised pool: how many dice, and each face's count."""
-        return render(
-            self.cats,
-            self.lang,
-            "roll.dice_summary",
-            n=n,
-            shown=_HEAD + _TAIL,
-            counts=", ".join(f"{v}×{counts[v]}" for v in sorted(counts)),
-        )
+        return dice_summary(self.cats, self.lang, n, counts)
 
 
 def compile_explainer(

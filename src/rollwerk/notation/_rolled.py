@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -130,6 +130,8 @@ EXPLAIN_DICE = 20
 ten and the last five dice, then how often each face came up; pass
 ``full=True`` (or read the result's ``tree``) for every die."""
 _HEAD, _TAIL = 10, 5
+_SUMMARY_FACES = 30
+"""A summarised pool lists each face's count up to this many different faces."""
 _PLAIN_ROLES = frozenset({"", "explosion"})  # roles describe() adds no note for
 
 
@@ -161,15 +163,37 @@ def _describe_dice(
         counts[d.value] = counts.get(d.value, 0) + 1
     head = ", ".join(map(describe, dice[:_HEAD]))
     tail = ", ".join(map(describe, dice[-_TAIL:]))
-    summary = render(
+    return f"{head}, …, {tail} ({dice_summary(cats, lang, len(dice), counts)})"
+
+
+def dice_summary(
+    cats: Sequence[Catalog], lang: str, n: int, counts: Mapping[int, int]
+) -> str:
+    """The note after a summarised pool: how many dice, and each face's count.
+
+    With more than `_SUMMARY_FACES` different faces (a pool of d10000) the
+    counts would be longer than the faces themselves: the note gives the
+    lowest and highest face and how many different ones there are.
+    """
+    if len(counts) > _SUMMARY_FACES:
+        return render(
+            cats,
+            lang,
+            "roll.dice_summary_wide",
+            n=n,
+            shown=_HEAD + _TAIL,
+            low=min(counts),
+            high=max(counts),
+            distinct=len(counts),
+        )
+    return render(
         cats,
         lang,
         "roll.dice_summary",
-        n=len(dice),
+        n=n,
         shown=_HEAD + _TAIL,
         counts=", ".join(f"{v}×{counts[v]}" for v in sorted(counts)),
     )
-    return f"{head}, …, {tail} ({summary})"
 
 
 def _explain(
