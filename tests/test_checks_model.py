@@ -230,9 +230,13 @@ def test_parameter_int_choices_are_a_set_of_values_not_a_range():
     assert str(info.value) == "die must be one of 4, 6, 8, 10, 12, got 7"
     with pytest.raises(rollwerk.ParameterError):
         die.validate("8")
-    bounded = Parameter("die", int, min_value=6, choices=(4, 6, 8))
-    with pytest.raises(rollwerk.ParameterError):
-        bounded.validate(4)  # both the bounds and the choices hold
+    with pytest.raises(rollwerk.ParameterError) as info:
+        Parameter("die", int, min_value=6, choices=(4, 6, 8))  # 4 is below
+    assert str(info.value) == (
+        "choices must be within min_value=6 and max_value=None, got (4, 6, 8)"
+    )
+    bounded = Parameter("die", int, min_value=4, max_value=8, choices=(4, 8))
+    assert bounded.allowed() == "one of 4, 8"
 
 
 @pytest.mark.parametrize(

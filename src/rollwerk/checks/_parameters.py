@@ -127,6 +127,14 @@ class Parameter:
             raise ParameterError(
                 "choices", choices, f"distinct {kind} (at least one), or None"
             )
+        lo, hi = self.min_value, self.max_value
+        ints = cast("tuple[int, ...]", choices) if self.type is int else ()
+        if any(
+            (lo is not None and c < lo) or (hi is not None and c > hi) for c in ints
+        ):
+            raise ParameterError(
+                "choices", choices, f"within min_value={lo} and max_value={hi}"
+            )
 
     @property
     def required(self) -> bool:
