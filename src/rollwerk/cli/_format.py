@@ -96,9 +96,7 @@ def percent(p: Fraction, lang: str = "en") -> str:
     >>> percent(Fraction(2, 3)), percent(Fraction(2, 3), "de")
     ('66.67%', '66,67%')
     """
-    hundredths = (p * 10000 * 2 + 1) // 2
-    point = "," if lang == "de" else "."
-    return f"{hundredths // 100}{point}{hundredths % 100:02d}%"
+    return percent_of(p.numerator, p.denominator, lang)
 
 
 def bar(p: Fraction | int, largest: Fraction | int, width: int = BAR_WIDTH) -> str:
@@ -142,7 +140,9 @@ def fraction_text(p: Fraction) -> str:
     >>> fraction_text(Fraction(1, 3))
     '1/3'
     """
-    return ratio_text(p.numerator, p.denominator)
+    if p.denominator.bit_length() <= EXACT_TEXT_BITS:
+        return fraction_to_str(p)  # already in lowest terms
+    return "≈ " + _scientific(p.numerator, p.denominator)
 
 
 def _scientific(weight: int, total: int) -> str:

@@ -89,14 +89,16 @@ def add_parsers(subparsers: Any, languages: Languages | None = None) -> None:
 
 def _most_likely(
     dist: Distribution[int], limit: int | None
-) -> tuple[list[tuple[int, Fraction]], int, Fraction]:
-    """The ``limit`` most likely outcomes by value, how many are left, their probability."""
+) -> tuple[list[tuple[int, int]], int, int]:
+    """The ``limit`` likeliest outcomes, their weights, how many and how much is left.
+
+    Weights are integers over ``dist.denominator``; the outcomes are in
+    order of value.
+    """
     weights = dist.weights()
-    denominator = dist.denominator
     kept = most_likely(sorted(weights.items()), limit)
-    left_weight = denominator - sum(w for _, w in kept)
-    shown_items = [(v, Fraction(w, denominator)) for v, w in kept]
-    return shown_items, len(weights) - len(kept), Fraction(left_weight, denominator)
+    left_weight = dist.denominator - sum(w for _, w in kept)
+    return kept, len(weights) - len(kept), left_weight
 
 
 def _roll(notation: str, args: argparse.Namespace) -> RollResult:
@@ -135,14 +137,19 @@ def odds_json(
     >>> odds_json("1d3", parse("1d3").distribution(), max_outcomes=1)["omitted"]
     {'outcomes': 2, 'probability': '2/3'}
     """
-    items, left, left_p = _most_likely(dist, max_outcomes)
+    kept, left, rest = _most_likely(dist, max_outcomes)
+    total = dist.denominator
+
+    def exact(weight: int) -> str:
+        return fraction_to_str(Fraction(weight, total))
+
     data: dict[str, Any] = {
         "schema": 1,
         "notation": notation,
-        "outcomes": [{"value": v, "probability": fraction_to_str(p)} for v, p in items],
+        "outcomes": [{"value": v, "probability": exact(w)} for v, w in kept],
     }
     if left:
-        data["omitted"] = {"outcomes": left, "probability": fraction_to_str(left_p)}
+        data["omitted"] = {"outcomes": left, "probability": exact(rest)}
     return data
 
 
@@ -169,9 +176,8 @@ def odds_table(
     """
     # from the integer weights: no fraction is reduced unless it is shown
     # exactly (wide weights would take seconds; see ratio_text)
-    weights = dist.weights()
+    kept, left, rest = _most_likely(dist, max_outcomes)
     total = dist.denominator
-    kept = most_likely(sorted(weights.items()), max_outcomes)
     largest = max(w for _, w in kept)
     head = ("cli.value", "cli.probability", "cli.percent")
     rows = [[*(word(cats, lang, w) for w in head), ""]]
@@ -181,9 +187,7 @@ def odds_table(
     mean = mean_text(dist.mean(), lang)
     lines = [word(cats, lang, "cli.odds_title", notation=notation, mean=mean)]
     lines += table(rows, right={0, 1, 2})
-    left = len(weights) - len(kept)
     if left:
-        rest = total - sum(w for _, w in kept)
         lines.append(
             word(
                 cats,

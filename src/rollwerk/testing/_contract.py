@@ -525,13 +525,8 @@ def _upper(p: Parameter) -> Scalar:
 
 
 def _int_choices(p: Parameter) -> list[int]:
-    """An ``int`` parameter's choices within its bounds, smallest first."""
-    return sorted(
-        c
-        for c in cast("tuple[int, ...]", p.choices)
-        if (p.min_value is None or c >= p.min_value)
-        and (p.max_value is None or c <= p.max_value)
-    )
+    """An ``int`` parameter's choices, smallest first (all within its bounds)."""
+    return sorted(cast("tuple[int, ...]", p.choices))
 
 
 def _range(p: Parameter) -> Sequence[Scalar]:
