@@ -195,6 +195,75 @@ def face_weights(
         stack.extend((*prefix, f) for f in range(sides[i], 0, -1))
 
 
+def _groups(dice: Sequence[tuple[int, str]]) -> list[tuple[int, list[int]]]:
+    """The positions of the dice that share sides and role, first seen first."""
+    groups: dict[tuple[int, str], list[int]] = {}
+    for i, die in enumerate(dice):
+        groups.setdefault(die, []).append(i)
+    return [(die[0], where) for die, where in groups.items()]
+
+
+def _unordered_count(dice: Sequence[tuple[int, str]]) -> int:
+    """How many face multisets ``dice`` have (dice sharing sides and role)."""
+    return math.prod(
+        math.comb(len(where) + sides - 1, len(where)) for sides, where in _groups(dice)
+    )
+
+
+def _multisets(sides: int, n: int) -> list[tuple[tuple[int, ...], int]]:
+    """The multisets of ``n`` faces of a ``sides``-sided die, with their orders.
+
+    Each multiset is ascending; its weight is the number of orders it comes
+    in (``n!`` over the factorials of the counts of its faces).
+
+    >>> _multisets(3, 2)
+    [((1, 1), 1), ((1, 2), 2), ((1, 3), 2), ((2, 2), 1), ((2, 3), 2), ((3, 3), 1)]
+    """
+    fact = [math.factorial(i) for i in range(n + 1)]
+    # (faces so far, product of their counts' factorials, dice left), one
+    # face value at a time: how many dice show 1, then 2, ...
+    partial: list[tuple[tuple[int, ...], int, int]] = [((), 1, n)]
+    for face in range(1, sides):
+        partial = [
+            (faces + (face,) * c, denom * fact[c], left - c)
+            for faces, denom, left in partial
+            for c in range(left, -1, -1)
+        ]
+    top = fact[n]
+    return [
+        (faces + (sides,) * left, top // (denom * fact[left]))
+        for faces, denom, left in partial
+    ]
+
+
+def _unordered_weights(
+    dice: Sequence[tuple[int, str]],
+) -> Iterator[tuple[tuple[int, ...], int]]:
+    """Every multiset of faces, with how many face combinations it stands for.
+
+    Dice that share sides and role are interchangeable: each way they can
+    fall is given once, its faces ascending over their positions, weighted
+    by the number of orders it can come in (a multinomial coefficient).
+
+    >>> list(_unordered_weights([(2, "a"), (2, "a")]))
+    [((1, 1), 1), ((1, 2), 2), ((2, 2), 1)]
+    """
+    groups = _groups(dice)
+    choices = [_multisets(sides, len(where)) for sides, where in groups]
+    if len(groups) == 1 and groups[0][1] == list(range(len(dice))):
+        yield from choices[0]  # one pool: its faces are the multisets as they are
+        return
+    size = len(dice)
+    for picked in itertools.product(*choices):
+        faces = [0] * size
+        weight = 1
+        for (_, where), (group_faces, w) in zip(groups, picked, strict=True):
+            for i, face in zip(where, group_faces, strict=True):
+                faces[i] = face
+            weight *= w
+        yield tuple(faces), weight
+
+
 def _draws_within(sides: Sequence[int], stop: StopRule | None, limit: int) -> bool:
     """Whether the dice can be drawn in at most ``limit`` ways.
 
@@ -224,13 +293,18 @@ def enumerate_faces(
     *,
     budget: int = ENUMERATION_BUDGET,
     stop: StopRule | None = None,
+    unordered: bool = False,
 ) -> Distribution[Outcome]:
     """The exact outcome distribution of ``judge`` over every face combination.
 
     Each combination of faces of ``dice`` is equally likely; ``judge`` maps
     it to an outcome. With ``stop``, the dice after a draw that settles the
     check are not drawn, and ``judge`` sees only the faces drawn (see
-    [`face_weights`][rollwerk.checks.face_weights]).
+    [`face_weights`][rollwerk.checks.face_weights]). With ``unordered``,
+    ``judge`` must not depend on the order of dice that share sides and
+    role: it sees each multiset of their faces once (ascending over their
+    positions), weighted by the orders it stands for, so ``20d6`` is 53 130
+    calls rather than 6²⁰.
 
     >>> from rollwerk.checks import Degree, Outcome
     >>> dist = enumerate_faces([6, 6], lambda f: Outcome(sum(f) >= 10, Degree.SUCCESS
@@ -241,15 +315,31 @@ def enumerate_faces(
     Raises:
         LimitExceeded: The dice can be drawn in more than ``budget`` ways
             (``face enumeration budget``; the ways are the face
-            combinations, or with ``stop`` the draws it leaves, counted
-            with ``stop`` alone before any face is judged). The message
-            gives the number of face combinations.
+            combinations, with ``unordered`` their multisets, or with
+            ``stop`` the draws it leaves, counted with ``stop`` alone
+            before any face is judged). The message gives the number of
+            face combinations (with ``unordered``, of multisets).
+        ParameterError: ``unordered`` with ``stop`` (a stop rule reads the
+            order of the draw).
     """
-    sides = [s for s, _ in _dice(dice)]
-    if not _draws_within(sides, stop, budget):
-        raise LimitExceeded("face enumeration budget", math.prod(sides), budget)
+    checked = _dice(dice)
+    sides = [s for s, _ in checked]
+    ways: Iterator[tuple[tuple[int, ...], int]]
+    if unordered:
+        if stop is not None:
+            raise ParameterError(
+                "unordered", unordered, "False with a stop rule (it reads the order)"
+            )
+        count = _unordered_count(checked)
+        if count > budget:
+            raise LimitExceeded("face enumeration budget", count, budget)
+        ways = _unordered_weights(checked)
+    else:
+        if not _draws_within(sides, stop, budget):
+            raise LimitExceeded("face enumeration budget", math.prod(sides), budget)
+        ways = face_weights(sides, stop)
     weights: dict[Outcome, int] = {}
-    for faces, weight in face_weights(sides, stop):
+    for faces, weight in ways:
         outcome = judge(faces)
         weights[outcome] = weights.get(outcome, 0) + weight
     return Distribution.from_weights(weights)
@@ -302,6 +392,9 @@ class CheckDefinition:
     stop: Callable[..., bool] | None = attrs.field(default=None, repr=False)
     """``stop(faces, **parameters)``: whether the faces drawn so far settle
     the check (the later dice are not drawn), or None: every die is drawn."""
+    unordered: bool = False
+    """Whether the judge ignores the order of dice that share sides and role
+    (a pool): the exact odds then judge each multiset of faces once."""
     _accepts: dict[str, frozenset[str] | None] = attrs.field(
         init=False, repr=False, eq=False, hash=False, factory=dict
     )
@@ -388,6 +481,7 @@ def define_check(
     budget: int = ENUMERATION_BUDGET,
     contest_symmetric: bool = True,
     stop: Callable[..., bool] | None = None,
+    unordered: bool = False,
 ) -> CheckDefinition:
     """Declare a check by its dice and a pure function from faces to an outcome.
 
@@ -417,6 +511,13 @@ def define_check(
             the dice after them are then not drawn, not recorded, and the
             judge and ``explain`` see only the faces drawn. Default: every
             die is drawn.
+        unordered: ``True`` for a pool, whose judge gives the same outcome
+            however the faces of dice that share sides and role are
+            ordered (it counts successes, takes the highest...). The exact
+            odds then judge each multiset of faces once, weighted by the
+            orders it stands for, and ``budget`` counts multisets: 20d6 are
+            53 130, not 6²⁰. The [contract kit](contract-kit.md) checks
+            that the judge ignores the order. Not with ``stop``.
 
     Each function receives only the parameters its signature names (or all
     of them through ``**kwargs``).
@@ -446,6 +547,12 @@ def define_check(
             raise ParameterError(key, fn, "a function or None")
     if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
         raise ParameterError("budget", budget, "an integer >= 1")
+    if not isinstance(unordered, bool):
+        raise ParameterError("unordered", unordered, "True or False")
+    if unordered and stop is not None:
+        raise ParameterError(
+            "unordered", unordered, "False with a stop rule (it reads the order)"
+        )
     return CheckDefinition(
         name,
         tuple(parameters),
@@ -457,6 +564,7 @@ def define_check(
         budget,
         contest_symmetric,
         stop,
+        unordered,
     )
 
 
@@ -707,8 +815,12 @@ class FaceCheck:
         The faces as they are drawn (fewer than the dice where the
         definition's ``stop`` settles the check early) and how many of the
         equally likely full face combinations each stands for; see
-        [`face_weights`][rollwerk.checks.face_weights].
+        [`face_weights`][rollwerk.checks.face_weights]. For an ``unordered``
+        definition, each multiset of the faces of dice that share sides and
+        role once, ascending over their positions.
         """
+        if self.definition.unordered:
+            return _unordered_weights(self.dice)
         return face_weights([s for s, _ in self.dice], self._stop)
 
     def with_parameters(self, **changes: object) -> FaceCheck:
@@ -860,7 +972,9 @@ class FaceCheck:
                 outcome = attrs.evolve(outcome, rolled=rolled)
             return outcome
 
-        return enumerate_faces(self.dice, judge, budget=d.budget, stop=self._stop)
+        return enumerate_faces(
+            self.dice, judge, budget=d.budget, stop=self._stop, unordered=d.unordered
+        )
 
     def outcomes(self) -> Distribution[Outcome]:
         """The exact distribution: the closed form if declared, else enumeration.

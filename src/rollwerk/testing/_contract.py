@@ -330,6 +330,25 @@ def _check_rng_used(
         )
 
 
+def _orders(check: FaceCheck) -> list[list[int]]:
+    """Two reorderings of the positions of dice that share sides and role.
+
+    Position ``i`` of a reordered face tuple takes the face at ``order[i]``:
+    each group of interchangeable dice reversed, and rotated by one.
+    """
+    groups: dict[tuple[int, str], list[int]] = {}
+    for i, die in enumerate(check.dice):
+        groups.setdefault(die, []).append(i)
+    reverse = list(range(len(check.dice)))
+    rotate = list(reverse)
+    for where in groups.values():
+        for i, j in zip(where, reversed(where), strict=True):
+            reverse[i] = j
+        for i, j in zip(where, where[1:] + where[:1], strict=True):
+            rotate[i] = j
+    return [reverse, rotate]
+
+
 def assert_faces_match(check: FaceCheck, *, budget: int = FACE_BUDGET) -> bool:
     """Assert that a face-declared check agrees with its faces, face by face.
 
@@ -343,7 +362,11 @@ def assert_faces_match(check: FaceCheck, *, budget: int = FACE_BUDGET) -> bool:
        [`FaceCheck.face_weights`][rollwerk.checks.FaceCheck.face_weights]);
     2. resolving with a [`ScriptedRng`][rollwerk.rng.ScriptedRng] of each
        combination records exactly those faces and gives the outcome the
-       judge gives (so the memo and the roll record cannot drift either).
+       judge gives (so the memo and the roll record cannot drift either);
+    3. for an ``unordered`` definition (a pool, enumerated by multisets),
+       the judge gives the same outcome for each multiset with the faces of
+       dice that share sides and role reversed and rotated (so a judge that
+       reads the order cannot claim to ignore it).
 
     A check whose rolling and odds are wrong the same way still disagrees
     with the judge on some faces. Returns whether the check was within the
@@ -360,9 +383,19 @@ def assert_faces_match(check: FaceCheck, *, budget: int = FACE_BUDGET) -> bool:
             return False
     brute: dict[Outcome, int] = {}
     draws = 0
+    orders = _orders(check) if check.definition.unordered else []
     for faces, weight in check.face_weights():
         draws += 1
         outcome = check.outcome_for(faces)
+        for order in orders:
+            other = tuple(faces[i] for i in order)
+            if other != faces and check.outcome_for(other) != outcome:
+                raise _fail(
+                    where,
+                    f"is declared unordered, but the faces {list(faces)} give "
+                    f"{outcome!r} and the same faces as {list(other)} give "
+                    f"{check.outcome_for(other)!r}",
+                )
         brute[outcome] = brute.get(outcome, 0) + weight
         result = check.resolve(ScriptedRng(list(faces)))
         if tuple(r.face for r in result.rolls) != faces:
@@ -394,6 +427,9 @@ def assert_faces_match(check: FaceCheck, *, budget: int = FACE_BUDGET) -> bool:
             f"outcomes() says P({o!r}) = {stated[o]} but enumerating all "
             f"{math.prod(sides)} face combinations gives {exact[o]}"
             if draws == math.prod(sides)
+            else f"outcomes() says P({o!r}) = {stated[o]} but enumerating the "
+            f"{draws} multisets of faces gives {exact[o]}"
+            if check.definition.unordered
             else f"outcomes() says P({o!r}) = {stated[o]} but enumerating the "
             f"{draws} ways the dice can be drawn gives {exact[o]}",
         )
