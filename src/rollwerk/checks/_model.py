@@ -9,6 +9,7 @@ from typing import Any, Protocol, TypeAlias, runtime_checkable
 import attrs
 
 from rollwerk._jsonutil import (
+    INT_LIMIT,
     array,
     check,
     choice,
@@ -112,6 +113,8 @@ def _extras(
                 or item[0].__class__ is not str
                 or (last is not None and item[0] <= last)
                 or item[0] in _OUTCOME_KEYS
+                or item[1].__class__ not in _SCALARS
+                or (item[1].__class__ is int and not -INT_LIMIT <= item[1] < INT_LIMIT)
             ):
                 break
             last = item[0]
@@ -124,7 +127,23 @@ def _extras(
         # an outcome's JSON has its extras inline: "value" would overwrite
         # the value, "probability" a distribution's probability
         raise ParameterError("extras", clash[0] if len(clash) == 1 else clash, _NAMES)
+    for name, scalar in extras:
+        # hashed with the outcome and written to JSON as it is: a list is
+        # not hashable, a float not exact, a long int not a JSON int
+        if not (
+            scalar is None
+            or isinstance(scalar, (bool, str))
+            or (isinstance(scalar, int) and -INT_LIMIT <= scalar < INT_LIMIT)
+        ):
+            raise ParameterError(
+                f"extras[{name!r}]",
+                scalar,
+                "a string, an integer from -2**63 to 2**63 - 1, True, False or None",
+            )
     return extras
+
+
+_SCALARS = frozenset({str, int, bool, type(None)})
 
 
 _NAMES = (

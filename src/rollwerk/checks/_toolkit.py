@@ -137,6 +137,48 @@ def _accepted(fn: Callable[..., Any], skip: int) -> frozenset[str] | None:
     return frozenset(names)
 
 
+def _check_signature(
+    key: str, fn: Callable[..., Any], skip: int, declared: Sequence[str]
+) -> None:
+    """Refuse a function the toolkit could not call.
+
+    After its ``skip`` positional arguments (the faces...) it may only
+    require declared parameters, by keyword.
+
+    A misspelt parameter (``judge(faces, skil)``) fails here, when the check
+    is declared, instead of as a ``TypeError`` on the first roll.
+    """
+    try:
+        sig = inspect.signature(fn)
+    except (TypeError, ValueError):  # a builtin without a signature: trusted
+        return
+    positional = 0
+    for i, p in enumerate(sig.parameters.values()):
+        if p.kind is p.VAR_POSITIONAL:
+            positional = skip
+            continue
+        if p.kind in (p.VAR_KEYWORD,):
+            continue
+        if p.kind is not p.KEYWORD_ONLY and i < skip:
+            positional += 1
+            continue
+        if p.default is not p.empty or (
+            p.name in declared and p.kind is not p.POSITIONAL_ONLY
+        ):
+            continue
+        known = ", ".join(repr(n) for n in declared) if declared else "none"
+        raise ParameterError(
+            f"{key} parameter",
+            p.name,
+            f"a parameter the check declares ({known}) or one with a default",
+        )
+    if positional < skip:
+        what = {1: "the faces", 2: "the faces and the outcome"}.get(skip, "")
+        raise ParameterError(
+            key, fn, f"a function taking {what} first, then parameters by name"
+        )
+
+
 def _pick(
     accepted: frozenset[str] | None, params: Mapping[str, Scalar]
 ) -> dict[str, Scalar]:
@@ -547,6 +589,17 @@ def define_check(
             raise ParameterError(key, fn, "a function or None")
     if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
         raise ParameterError("budget", budget, "an integer >= 1")
+    declared = [p.name for p in parameters if isinstance(p, Parameter)]
+    functions: tuple[tuple[str, object, int], ...] = (
+        ("dice", dice, 0),
+        ("judge", judge, 1),
+        ("odds", odds, 0),
+        ("explain", explain, 2),
+        ("stop", stop, 1),
+    )
+    for key, function, skip in functions:
+        if callable(function):
+            _check_signature(key, function, skip, declared)
     if not isinstance(unordered, bool):
         raise ParameterError("unordered", unordered, "True or False")
     if unordered and stop is not None:

@@ -27,9 +27,11 @@ from rollwerk.checks._toolkit import FaceCheck
 from rollwerk.dice._roll import DieRoll
 from rollwerk.distribution import Distribution
 from rollwerk.errors import ContestError, RollwerkError
+from rollwerk.i18n import Catalog
 from rollwerk.rng import Rng, ScriptedRng, SeededRng
 from rollwerk.rulesets import Ruleset, contest_odds
 from rollwerk.testing._base import ContractViolation, RulesetProperty
+from rollwerk.testing._catalogs import text_messages
 from rollwerk.testing._durations import assert_ruleset_durations
 
 __all__ = [
@@ -269,6 +271,23 @@ def _check_result_shape(check: Check, result: object, where: str) -> CheckResult
     return result
 
 
+def _check_words(result: CheckResult, where: str) -> None:
+    """Every message of the explanation exists in English and German.
+
+    A message a language lacks falls back to English, which renders but is
+    not German.
+    """
+    for message, catalog in text_messages(result.explanation):
+        for lang in ("en", "de"):
+            if catalog.template(lang, message) is None:
+                raise _fail(
+                    where,
+                    f"the explanation of {result.outcome()!r} uses the message "
+                    f"{message!r}, which its catalog lacks in {lang!r} (it "
+                    "would fall back to English)",
+                )
+
+
 def _check_outcomes(check: Check, where: str) -> Distribution[Outcome]:
     dist = check.outcomes()
     try:
@@ -506,6 +525,7 @@ def assert_check_contract(
     assert_frequencies_match(dist, observed, alpha=alpha, where=where)
     for result in seen.values():
         _json_roundtrip(result, where)
+        _check_words(result, where)
     for s in range(seed, seed + replays):
         first = _check_result_shape(check, check.resolve(SeededRng(s)), where)
         again = check.resolve(SeededRng(s))
@@ -609,6 +629,17 @@ def assert_ruleset_declaration(ruleset: Ruleset) -> None:
     for lang in ("en", "de"):
         if ruleset.labels.get(lang) is None:
             raise _fail(where, f"labels has no {lang!r} entry")
+    catalog = getattr(ruleset, "catalog", None)
+    if isinstance(catalog, Catalog):
+        # labels and messages a language lacks fall back to English: a
+        # ruleset value's catalog (levels' labels included) must have both
+        missing = catalog.missing("de")
+        if missing:
+            raise _fail(
+                where,
+                "its catalog lacks in 'de' (these words would fall back to "
+                f"English): {', '.join(missing)}",
+            )
     for lang, labels in ruleset.labels.items():
         for key in [d.value for d in Degree] + [lv.id for lv in levels]:
             if not labels.get(key):

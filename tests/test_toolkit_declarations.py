@@ -1,0 +1,136 @@
+"""Mistakes a plugin author makes, caught when declared or by the contract kit.
+
+Found by writing held-out systems from the docs: a misspelt parameter in a
+judge, German words missing from a ruleset's catalog or a level's labels.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from rollwerk.checks import Degree, Level, Outcome, Parameter, define_check
+from rollwerk.errors import ParameterError
+from rollwerk.i18n import Catalog, Text
+from rollwerk.rulesets import define_ruleset
+from rollwerk.testing import (
+    ContractViolation,
+    assert_check_contract,
+    assert_ruleset_declaration,
+)
+
+SKILL = Parameter("skill", int, "skill", min_value=0, max_value=5)
+
+
+def _judge(faces: tuple[int, ...], skill: int) -> Outcome:
+    hit = faces[0] <= skill
+    return Outcome(hit, Degree.SUCCESS if hit else Degree.FAILURE, faces[0])
+
+
+def test_a_misspelt_parameter_is_refused_when_declared():
+    def judge(faces: tuple[int, ...], skil: int) -> Outcome:
+        return _judge(faces, skil)
+
+    with pytest.raises(ParameterError) as info:
+        define_check("check", [SKILL], dice=[6], judge=judge)
+    assert str(info.value) == (
+        "judge parameter must be a parameter the check declares ('skill') or "
+        "one with a default, got 'skil'"
+    )
+    with pytest.raises(ParameterError) as info:
+        define_check("check", [], dice=lambda dice: [6] * dice, judge=_judge)
+    assert str(info.value) == (
+        "dice parameter must be a parameter the check declares (none) or one "
+        "with a default, got 'dice'"
+    )
+
+
+def test_functions_may_take_defaults_keywords_and_fewer_parameters():
+    def judge(
+        faces: tuple[int, ...], *, skill: int, house_rule: bool = False
+    ) -> Outcome:
+        return _judge(faces, skill)
+
+    def explain(faces: tuple[int, ...], outcome: Outcome, **params: object) -> Text:
+        return Text.plain(f"{faces[0]}")
+
+    check = define_check(
+        "check", [SKILL], dice=lambda: [6], judge=judge, explain=explain
+    ).build("demo", skill=3)
+    assert check.outcome_for([2]).success
+
+
+def test_a_function_that_cannot_take_the_faces_is_refused():
+    def judge() -> Outcome:
+        return Outcome(True, Degree.SUCCESS, 1)
+
+    with pytest.raises(ParameterError) as info:
+        define_check("check", [], dice=[6], judge=judge)
+    assert str(info.value).startswith(
+        "judge must be a function taking the faces first, then parameters by "
+        "name, got <function "
+    )
+    with pytest.raises(
+        ParameterError,
+        match=r"^explain must be a function taking the faces and the outcome first",
+    ):
+        define_check("check", [], dice=[6], judge=_judge_free, explain=_judge_free)
+
+
+def _judge_free(faces: tuple[int, ...]) -> Outcome:
+    return Outcome(True, Degree.SUCCESS, faces[0])
+
+
+LEVELS = [
+    Level("miss", Degree.FAILURE, en="miss", de="daneben"),
+    Level("good", Degree.SUCCESS, en="good", deu="gut"),  # a typo for de
+]
+
+
+def test_a_level_without_german_words_fails_the_declaration():
+    rs = define_ruleset(
+        "typo",
+        "Typo",
+        checks=[define_check("check", dice=[6], judge=_judge_free)],
+        levels=LEVELS,
+    )
+    assert rs.labels["de"]["good"] == "good"  # falls back to English
+    with pytest.raises(ContractViolation) as info:
+        assert_ruleset_declaration(rs)
+    assert str(info.value) == (
+        "ruleset 'typo': its catalog lacks in 'de' (these words would fall back "
+        "to English): typo.label.good"
+    )
+
+
+def test_an_explanation_that_falls_back_to_english_fails_the_contract():
+    catalog = Catalog(
+        {
+            "en": {"half.explain": "rolled {face}", "half.label.success": "hit"},
+            "de": {"half.label.success": "Treffer"},
+        }
+    )
+
+    def explain(faces: tuple[int, ...], outcome: Outcome) -> Text:
+        return Text("half.explain", {"face": faces[0]}, catalog)
+
+    rs = define_ruleset(
+        "half",
+        "Half",
+        checks=[define_check("check", dice=[6], judge=_judge_free, explain=explain)],
+        catalog=catalog,
+    )
+    with pytest.raises(ContractViolation) as info:
+        assert_ruleset_declaration(rs)
+    assert str(info.value) == (
+        "ruleset 'half': its catalog lacks in 'de' (these words would fall back "
+        "to English): half.explain"
+    )
+    check = rs.checks()[0].build()
+    with pytest.raises(ContractViolation) as info:
+        assert_check_contract(check, resolutions=50, replays=1)
+    assert str(info.value) == (
+        "half:check(): the explanation of Outcome(success=True, "
+        "degree=<Degree.SUCCESS: 'success'>, value=1, rolled=True, extras=(), "
+        "level=None) uses the message 'half.explain', which its catalog lacks "
+        "in 'de' (it would fall back to English)"
+    )
