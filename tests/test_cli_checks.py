@@ -159,7 +159,9 @@ def test_check_in_german_with_fumble(cli):
     assert code == 0
     assert out.splitlines()[1:] == [
         "Ergebnis: Misserfolg (Patzer), Wert 6; fumble=true",
-        "Würfe: 6 (W6 check), 2 (W6 fate)",  # I3-5: German dice are W6
+        # I3-5: German dice are W6; roles in the catalogs' words
+        # (toolkit.role.check, toy.role.fate)
+        "Würfe: 6 (W6 Probe), 2 (W6 Schicksal)",
         "Erklärung: 6 gewürfelt gegen eine Chance von 4: Patzer",
     ]
 
@@ -240,10 +242,7 @@ def test_check_with_option(cli):
         ),
         (
             ("check", "toy:pool", "dice=3", "--rolls", "6,2"),
-            (
-                "--rolls has too few faces: scripted Rng ran out of faces: all 2 given "
-                "faces were used, a 3rd d6 was asked for"
-            ),
+            ("--rolls has too few faces: the 3rd die, a d6, has none (2 were given)"),
         ),
         (
             ("check", "toy:pool", "dice=2", "--rolls", "6,2,1"),
@@ -251,7 +250,7 @@ def test_check_with_option(cli):
         ),
         (
             ("check", "toy", "skill=3", "--rolls", "7"),
-            "--rolls: face 1 must be an integer from 1 to 6 for a d6, got 7",
+            "--rolls: the 1st face must be an integer from 1 to 6 for a d6, got 7",
         ),
         (
             ("check", "toy", "skill=3", "--rolls", "1,,2"),
@@ -516,8 +515,7 @@ def test_i3_5_rolls_replays_a_result_without_dice(cli):
     assert code == 0
     assert json.loads(again)["result"] == data["result"]
     assert fails(cli, "check", "toy", "skill=3", "--rolls", "") == (
-        "--rolls has too few faces: scripted Rng ran out of faces: all 0 given "
-        "faces were used, a 1st d6 was asked for"
+        "--rolls has too few faces: the 1st die, a d6, has none (none was given)"
     )
 
 
@@ -634,3 +632,33 @@ def test_odds_and_contest_tables_write_very_wide_fractions_approximately(capsys)
         "second side wins   ≈ 5.5e-621    0.00%  ▏",
         "tie                 ≈ 1.0e+00  100.00%  ████████████████████████████████████████",
     ]
+
+
+def test_an_option_for_a_ruleset_without_optional_rules_says_so(cli):
+    from rollwerk.checks import Degree, Outcome, define_check
+    from rollwerk.plugins import Registry
+    from rollwerk.rulesets import define_ruleset
+
+    bare = define_ruleset(
+        "bare",
+        "Bare",
+        checks=[
+            define_check(
+                "c", dice=[6], judge=lambda f: Outcome(True, Degree.SUCCESS, f[0])
+            )
+        ],
+    )
+
+    class Plugin:
+        @staticmethod
+        @rollwerk.hookimpl
+        def rollwerk_register_rulesets() -> list[object]:
+            return [bare]
+
+    reg = Registry(load_entrypoints=False, plugins=[Plugin])
+    code, _out, err = cli("check", "bare", "--option", "foo", reg=reg)
+    assert code == 2
+    assert err == (
+        "rollwerk: error: option 'foo' is not offered: no installed plugin offers "
+        "optional rules for ruleset 'bare'\n"
+    )

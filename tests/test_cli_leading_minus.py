@@ -57,7 +57,7 @@ def test_double_dash_and_plain_numbers_are_left_alone(
     [
         (
             ["roll", "2d6", "--rolls", "-1,1"],
-            "--rolls: face 1 must be an integer from 1 to 6 for a d6, got -1",
+            "--rolls: the 1st face must be an integer from 1 to 6 for a d6, got -1",
         ),
         (
             ["roll", "2d6", "--seed", "-inf"],

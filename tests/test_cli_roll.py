@@ -119,10 +119,7 @@ def test_core1_i7_odds_table(capsys: pytest.CaptureFixture[str]) -> None:
         ),
         (
             ["roll", "2d6", "--rolls", "3"],
-            (
-                "--rolls has too few faces: scripted Rng ran out of faces: all 1 given "
-                "faces were used, a 2nd d6 was asked for"
-            ),
+            ("--rolls has too few faces: the 2nd die, a d6, has none (1 was given)"),
         ),
         (
             ["roll", "2d6", "--rolls", "3,4,5"],
@@ -130,7 +127,7 @@ def test_core1_i7_odds_table(capsys: pytest.CaptureFixture[str]) -> None:
         ),
         (
             ["roll", "2d6", "--rolls", "7,1"],
-            "--rolls: face 1 must be an integer from 1 to 6 for a d6, got 7",
+            "--rolls: the 1st face must be an integer from 1 to 6 for a d6, got 7",
         ),
         (
             ["roll", "2d6+"],

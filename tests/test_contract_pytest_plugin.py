@@ -138,3 +138,38 @@ def test_explicit_test_paths_are_deselected_with_the_option(project):
         "test_other.py",
     )
     result.assert_outcomes(passed=2)
+
+
+def test_lookup_adds_only_the_plugin_failures_its_message_lacks(monkeypatch):
+    """A failure the registry already names (its ruleset's) is not repeated."""
+    from rollwerk.errors import UnknownRuleset
+    from rollwerk.plugins import _registry
+    from rollwerk.testing._pytest_plugin import _lookup
+
+    class Failure:
+        def __init__(self, reason: str) -> None:
+            self.reason = reason
+
+        def error(self) -> Exception:
+            return RuntimeError(self.reason)
+
+    class Registry:
+        def __init__(self) -> None:
+            self.failures = [
+                Failure("plugin 'a' failed: X"),
+                Failure("plugin 'b' failed: Y"),
+            ]
+
+        def ruleset(self, ruleset_id: str, options: object = ()) -> object:
+            raise UnknownRuleset(
+                f"ruleset must be one of: none installed; got {ruleset_id!r} "
+                "(plugin 'a' failed: X)"
+            )
+
+    monkeypatch.setattr(_registry, "get_registry", Registry)
+    with pytest.raises(UnknownRuleset) as info:
+        _lookup("a")
+    assert str(info.value) == (
+        "ruleset must be one of: none installed; got 'a' (plugin 'a' failed: X) "
+        "(plugin failures: plugin 'b' failed: Y)"
+    )

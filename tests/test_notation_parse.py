@@ -418,5 +418,7 @@ def _dice_nodes(node: object) -> list[rollwerk.notation._tree._Dice]:
 
 def test_core1_i3_scripted_faces_must_fit() -> None:
     """I2-2: a face that does not fit the die is an error, never clamped."""
-    with pytest.raises(ParameterError, match="face 1 must be an integer from 1 to 3"):
+    with pytest.raises(
+        ParameterError, match="the 1st face must be an integer from 1 to 3"
+    ):
         parse("dF").roll(ScriptedRng([4]))

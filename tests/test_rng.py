@@ -126,8 +126,12 @@ def test_core1_i2_scripted_plays_back_and_reports() -> None:
     )
     with pytest.raises(ParameterError) as bad:
         ScriptedRng([0]).roll(6)
-    assert str(bad.value) == "face 1 must be an integer from 1 to 6 for a d6, got 0"
-    with pytest.raises(ParameterError, match="face 2 must be an integer, got 'x'"):
+    assert (
+        str(bad.value) == "the 1st face must be an integer from 1 to 6 for a d6, got 0"
+    )
+    with pytest.raises(
+        ParameterError, match="the 2nd face must be an integer, got 'x'"
+    ):
         ScriptedRng([1, "x"])  # type: ignore[list-item]
     assert repr(ScriptedRng([1, 2])) == "ScriptedRng([1, 2])"
 
@@ -146,3 +150,21 @@ def test_core1_i2_protocol() -> None:
     """I2-2: all three implement the Rng protocol."""
     for rng in (SeededRng(1), SystemRng(), ScriptedRng([])):
         assert isinstance(rng, Rng)
+
+
+def test_a_zero_on_a_d10_or_d100_says_how_it_is_written():
+    """A physical d10 shows 0 where rollwerk reads 10 (a d100's 00 is 100)."""
+    with pytest.raises(ParameterError) as bad:
+        ScriptedRng([0]).roll(10)
+    assert str(bad.value) == (
+        "the 1st face must be an integer from 1 to 10 for a d10 (a 0 on it is "
+        "written 10), got 0"
+    )
+    rng = ScriptedRng([5, 0])
+    rng.roll(100)
+    with pytest.raises(ParameterError) as bad:
+        rng.roll(100)
+    assert str(bad.value) == (
+        "the 2nd face must be an integer from 1 to 100 for a d100 (00 on it is "
+        "written 100), got 0"
+    )

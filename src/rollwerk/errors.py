@@ -150,7 +150,17 @@ class LimitExceeded(RollwerkError, ValueError):
 
 
 class ScriptExhausted(RollwerkError):
-    """A scripted Rng was asked for more faces than it was given."""
+    """A scripted Rng was asked for more faces than it was given.
+
+    Attributes:
+        given: How many faces the script had (all of them used).
+        sides: The sides of the die that found none left.
+    """
+
+    def __init__(self, message: str, *, given: int = 0, sides: int = 0) -> None:
+        super().__init__(message)
+        self.given = given
+        self.sides = sides
 
 
 class UnknownRuleset(RollwerkError, LookupError):

@@ -280,7 +280,7 @@ class ScriptedRng:
     >>> ScriptedRng([7]).roll(6)
     Traceback (most recent call last):
     ...
-    rollwerk.errors.ParameterError: face 1 must be an integer from 1 to 6 for a d6, got 7
+    rollwerk.errors.ParameterError: the 1st face must be an integer from 1 to 6 for a d6, got 7
     """
 
     __slots__ = ("_faces", "_pos")
@@ -289,7 +289,7 @@ class ScriptedRng:
         self._faces = tuple(faces)
         for i, face in enumerate(self._faces, start=1):
             if isinstance(face, bool) or not isinstance(face, int):
-                raise ParameterError(f"face {i}", face, "an integer")
+                raise ParameterError(f"the {_ordinal(i)} face", face, "an integer")
         self._pos = 0
 
     @property
@@ -308,14 +308,19 @@ class ScriptedRng:
             n = len(self._faces)
             raise ScriptExhausted(
                 f"scripted Rng ran out of faces: all {n} given faces were used, "
-                f"a {_ordinal(n + 1)} d{sides} was asked for"
+                f"a {_ordinal(n + 1)} d{sides} was asked for",
+                given=n,
+                sides=sides,
             )
         face = self._faces[self._pos]
         if not 1 <= face <= sides:
+            zero = " (a 0 on it is written 10)" if face == 0 and sides == 10 else ""
+            if face == 0 and sides == 100:
+                zero = " (00 on it is written 100)"
             raise ParameterError(
-                f"face {self._pos + 1}",
+                f"the {_ordinal(self._pos + 1)} face",
                 face,
-                f"an integer from 1 to {sides} for a d{sides}",
+                f"an integer from 1 to {sides} for a d{sides}{zero}",
             )
         self._pos += 1
         return face

@@ -82,6 +82,12 @@ _EN = {
     "toolkit.label.tie": "tie",
     "toolkit.label.reroll": "roll again",
     "toolkit.label.both_failed": "both failed",
+    "toolkit.role.check": "check",
+    "toolkit.role.pool": "pool",
+    "toolkit.role.tens": "tens",
+    "toolkit.role.bonus tens": "bonus tens",
+    "toolkit.role.penalty tens": "penalty tens",
+    "toolkit.role.units": "units",
 }
 _DE = {
     "toolkit.die": "W{sides} {face}",
@@ -98,13 +104,22 @@ _DE = {
     "toolkit.label.tie": "unentschieden",
     "toolkit.label.reroll": "neu würfeln",
     "toolkit.label.both_failed": "beide gescheitert",
+    "toolkit.role.check": "Probe",
+    "toolkit.role.pool": "Pool",
+    "toolkit.role.tens": "Zehner",
+    "toolkit.role.bonus tens": "Bonus-Zehner",
+    "toolkit.role.penalty tens": "Malus-Zehner",
+    "toolkit.role.units": "Einer",
 }
 
 TOOLKIT_CATALOG = Catalog({"en": _EN, "de": _DE})
 """The toolkit's messages: default explanations and default labels.
 
 ``toolkit.label.<key>`` are the labels a toolkit ruleset has for the four
-degrees and the contest outcomes unless its own catalog names them.
+degrees and the contest outcomes unless its own catalog names them;
+``toolkit.role.<role>`` name the roles of the toolkit's dice (``check``,
+``pool``, ``tens``, ``bonus tens``, ``penalty tens``, ``units``) where a
+ruleset's catalog has no ``<ruleset id>.role.<role>``.
 """
 
 

@@ -28,6 +28,7 @@ from rollwerk.cli._format import (
     most_likely,
     percent,
     table,
+    too_few_faces,
 )
 from rollwerk.cli._lang import Languages, catalogs, word
 from rollwerk.distribution import Distribution, fraction_to_str
@@ -294,6 +295,30 @@ def _label(ruleset: Ruleset, lang: str, key: str, cats: Catalog) -> str:
     return label
 
 
+def _role(ruleset: Ruleset, lang: str, role: str, cats: list[Catalog]) -> str:
+    """A die's role in ``lang``: the message ``<ruleset id>.role.<role>``.
+
+    From ``cats`` (the CLI's catalogs, the explanation's) or the ruleset's
+    own (a ruleset value's ``catalog``), in ``lang`` or else English; then
+    the toolkit's words for its dice's roles (``toolkit.role.tens``);
+    without one, the role as the plugin wrote it.
+    """
+    from rollwerk.checks._toolkit import TOOLKIT_CATALOG
+
+    own = getattr(ruleset, "catalog", None)
+    found = [*cats, own] if isinstance(own, Catalog) else cats
+    for message, where in (
+        (f"{ruleset.id}.role.{role}", found),
+        (f"toolkit.role.{role}", [TOOLKIT_CATALOG]),
+    ):
+        for want in (lang, "en"):
+            for cat in where:
+                text = cat.template(want, message)
+                if text:
+                    return text
+    return role
+
+
 def _outcome_label(ruleset: Ruleset, lang: str, o: Outcome, cats: Catalog) -> str:
     """The label of an outcome's success level, or of its degree without one."""
     return _label(ruleset, lang, o.level or o.degree.value, cats)
@@ -483,9 +508,9 @@ def _resolve(check: Check, rng: Rng, script: ScriptedRng | None) -> CheckResult:
     try:
         result = check.resolve(rng)
     except ScriptExhausted as exc:
-        raise RollwerkError(f"--rolls has too few faces: {exc}") from None
+        raise RollwerkError(too_few_faces(exc)) from None
     except ParameterError as exc:
-        if script is None or not exc.parameter.startswith("face "):
+        if script is None or not exc.parameter.endswith(" face"):
             raise
         raise RollwerkError(f"--rolls: {exc}") from None
     if script is not None and script.remaining:
@@ -532,8 +557,12 @@ def cmd_check(args: argparse.Namespace) -> int:
     _emit(line)
     if result.rolls:
         die = word(cats, lang, "number.die_letter")  # German dice are W6 (Würfel)
+        told = result.explanation.catalog  # the plugin's messages, loaded or not
+        roles = {
+            r.role: _role(ruleset, lang, r.role, [cats, told]) for r in result.rolls
+        }
         rolls = ", ".join(
-            f"{r.face} ({die}{r.sides}{' ' + r.role if r.role else ''})"
+            f"{r.face} ({die}{r.sides}{' ' + roles[r.role] if r.role else ''})"
             for r in result.rolls
         )
     else:

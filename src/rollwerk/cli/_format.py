@@ -15,7 +15,7 @@ from fractions import Fraction
 from typing import TypeVar
 
 from rollwerk.distribution import fraction_to_str
-from rollwerk.errors import ParameterError, shown
+from rollwerk.errors import ParameterError, ScriptExhausted, shown
 
 __all__ = [
     "BAR_WIDTH",
@@ -30,6 +30,7 @@ __all__ = [
     "percent",
     "positive",
     "table",
+    "too_few_faces",
 ]
 
 _T = TypeVar("_T", bound=Hashable)
@@ -242,3 +243,16 @@ def faces(text: str) -> list[int]:
             "--rolls", text, "comma-separated die faces such as 2,1,17"
         )
     return [int(part) for part in parts]
+
+
+def too_few_faces(exc: ScriptExhausted) -> str:
+    """The CLI's message when ``--rolls`` ran out: which die found no face."""
+    n = exc.given + 1
+    suffix = (
+        "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    )
+    given = {0: "none was", 1: "1 was"}.get(exc.given, f"{exc.given} were")
+    return (
+        f"--rolls has too few faces: the {n}{suffix} die, a d{exc.sides}, has "
+        f"none ({given} given)"
+    )

@@ -16,6 +16,7 @@ from rollwerk.cli._format import (
     percent_of,
     ratio_text,
     table,
+    too_few_faces,
 )
 from rollwerk.cli._lang import Languages, catalogs, word
 from rollwerk.distribution import Distribution, fraction_to_str
@@ -110,9 +111,9 @@ def _roll(notation: str, args: argparse.Namespace) -> RollResult:
     try:
         result = expr.roll(script)
     except ScriptExhausted as exc:
-        raise RollwerkError(f"--rolls has too few faces: {exc}") from None
+        raise RollwerkError(too_few_faces(exc)) from None
     except ParameterError as exc:
-        if not exc.parameter.startswith("face "):
+        if not exc.parameter.endswith(" face"):
             raise
         raise RollwerkError(f"--rolls: {exc}") from None
     if script.remaining:

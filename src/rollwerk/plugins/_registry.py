@@ -861,7 +861,12 @@ class Registry:
         for opt in options:
             rule = offered.get(opt)
             if rule is None:
-                allowed = ", ".join(sorted(offered)) or "none installed"
+                if not offered:
+                    raise UnknownRuleset(
+                        f"option {opt!r} is not offered: no installed plugin "
+                        f"offers optional rules for ruleset {ruleset_id!r}"
+                    )
+                allowed = ", ".join(sorted(offered))
                 raise UnknownRuleset(
                     f"option must be one of: {allowed} for ruleset {ruleset_id!r}; got {opt!r}"
                 )

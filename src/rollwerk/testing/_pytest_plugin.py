@@ -95,7 +95,10 @@ def _lookup(ruleset_id: str, options: Sequence[str] = ()) -> Ruleset:
     try:
         return registry.ruleset(ruleset_id, options=options)
     except Exception as exc:
-        failures = "; ".join(str(f.error()) for f in registry.failures)
+        # the failures the registry's message does not already give
+        failures = "; ".join(
+            str(f.error()) for f in registry.failures if str(f.error()) not in str(exc)
+        )
         if failures:
             raise type(exc)(f"{exc} (plugin failures: {failures})") from None
         raise

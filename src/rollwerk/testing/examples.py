@@ -100,6 +100,7 @@ CATALOG = Catalog(
             "toy.difficulty.hard": "hard",
             "toy.check": "rolled {face} against a chance of {chance}: {word}",
             "toy.check.no_roll": "a chance of {chance} cannot be rolled: failure",
+            "toy.role.fate": "fate",
             "toy.dice.one": "{n} die",
             "toy.dice.other": "{n} dice",
             "toy.pool.one": "{hits} of {dice} shows 5 or 6, {threshold} needed: {word}",
@@ -124,6 +125,7 @@ CATALOG = Catalog(
             "toy.check": "{face} gewürfelt gegen eine Chance von {chance}: {word}",
             "toy.check.no_roll": "eine Chance von {chance} kann nicht gewürfelt "
             "werden: Misserfolg",
+            "toy.role.fate": "Schicksal",
             "toy.dice.one": "{n} Würfel",
             "toy.dice.other": "{n} Würfeln",
             "toy.pool.one": "{hits} von {dice} zeigt 5 oder 6, {threshold} nötig: {word}",
@@ -136,7 +138,8 @@ CATALOG = Catalog(
         },
     }
 )
-"""The toy ruleset's messages (ids ``toy.*``); ``toy.label.<key>`` are its labels."""
+"""The toy ruleset's messages (ids ``toy.*``); ``toy.label.<key>`` are its labels,
+``toy.role.<role>`` the words for its dice's roles."""
 
 
 def _plural(n: int) -> str:
