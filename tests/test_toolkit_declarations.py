@@ -134,3 +134,44 @@ def test_an_explanation_that_falls_back_to_english_fails_the_contract():
         "level=None) uses the message 'half.explain', which its catalog lacks "
         "in 'de' (it would fall back to English)"
     )
+
+
+def _highest(faces: tuple[int, ...]) -> Outcome:
+    top = max(faces)
+    return Outcome(top >= 5, Degree.SUCCESS if top >= 5 else Degree.FAILURE, top)
+
+
+def _off_by_one_face(wrong: bool) -> object:
+    from fractions import Fraction
+
+    from rollwerk.distribution import Distribution
+
+    def odds() -> Distribution[Outcome]:
+        # P(highest of 6d6 = k) = (k^6 - (k-1)^6) / 6^6, off by 1/6^6 if wrong
+        weights = {_highest((k,)): k**6 - (k - 1) ** 6 for k in range(1, 7)}
+        if wrong:
+            weights[_highest((6,))] -= 1
+            weights[_highest((1,))] += 1
+        total = sum(weights.values())
+        return Distribution({o: Fraction(w, total) for o, w in weights.items()})
+
+    return odds
+
+
+def test_a_closed_form_beyond_the_replay_budget_is_still_judged():
+    """Six d6 (46 656 combinations) are over FACE_BUDGET but within ODDS_BUDGET."""
+    from rollwerk.testing import FACE_BUDGET, ODDS_BUDGET, assert_faces_match
+
+    assert FACE_BUDGET < 6**6 <= ODDS_BUDGET
+    good = define_check("c", dice=[6] * 6, judge=_highest, odds=_off_by_one_face(False))
+    assert assert_faces_match(good.build("demo"))
+    bad = define_check("c", dice=[6] * 6, judge=_highest, odds=_off_by_one_face(True))
+    with pytest.raises(ContractViolation) as info:
+        assert_faces_match(bad.build("demo"))
+    assert str(info.value) == (
+        "demo:c(): the closed form says P(Outcome(success=False, "
+        "degree=<Degree.FAILURE: 'failure'>, value=1, rolled=True, extras=(), "
+        "level=None)) = 1/23328 but judging the 46656 ways the dice can fall "
+        "gives 1/46656"
+    )
+    assert not assert_faces_match(bad.build("demo"), odds_budget=46655)

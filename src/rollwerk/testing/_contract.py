@@ -69,6 +69,15 @@ A [`FaceCheck`][rollwerk.checks.FaceCheck] with more combinations is only
 compared with rolling by frequencies (its closed form cannot be checked
 face by face within the budget).
 """
+ODDS_BUDGET = 100_000
+"""The most face combinations the kit judges to check a closed form.
+
+A [`FaceCheck`][rollwerk.checks.FaceCheck] with a closed form (``odds=``)
+and more than [`FACE_BUDGET`][rollwerk.testing.FACE_BUDGET] but at most
+this many combinations (or multisets, for an ``unordered`` pool) has its
+closed form compared with the judge over every combination, without
+replaying each one: six d6 are 46 656.
+"""
 _MONOTONIC_EXAMPLES = 3
 _MAX_MONOTONIC_POINTS = 101
 
@@ -368,7 +377,45 @@ def _orders(check: FaceCheck) -> list[list[int]]:
     return [reverse, rotate]
 
 
-def assert_faces_match(check: FaceCheck, *, budget: int = FACE_BUDGET) -> bool:
+def _odds_match(check: FaceCheck, where: str, limit: int) -> bool:
+    """Compare a closed form with the judge over every way the dice fall.
+
+    Without replaying each way: for dice beyond the replay budget but
+    within ``limit`` ways. Returns whether anything was compared.
+    """
+    if check.definition.odds is None or limit <= 0:
+        return False
+    ways = itertools.islice(check.face_weights(), limit + 1)
+    if sum(1 for _ in ways) > limit:
+        return False
+    weights: dict[Outcome, int] = {}
+    draws = 0
+    for faces, weight in check.face_weights():
+        draws += 1
+        outcome = check.outcome_for(faces)
+        weights[outcome] = weights.get(outcome, 0) + weight
+    exact = Distribution.from_weights(weights)
+    stated = check.outcomes()
+    if stated != exact:
+        o = min(
+            (
+                o
+                for o in set(stated.support) | set(exact.support)
+                if stated[o] != exact[o]
+            ),
+            key=repr,
+        )
+        raise _fail(
+            where,
+            f"the closed form says P({o!r}) = {stated[o]} but judging the "
+            f"{draws} ways the dice can fall gives {exact[o]}",
+        )
+    return True
+
+
+def assert_faces_match(
+    check: FaceCheck, *, budget: int = FACE_BUDGET, odds_budget: int = ODDS_BUDGET
+) -> bool:
     """Assert that a face-declared check agrees with its faces, face by face.
 
     For a [`FaceCheck`][rollwerk.checks.FaceCheck] whose dice can be drawn
@@ -388,8 +435,11 @@ def assert_faces_match(check: FaceCheck, *, budget: int = FACE_BUDGET) -> bool:
        reads the order cannot claim to ignore it).
 
     A check whose rolling and odds are wrong the same way still disagrees
-    with the judge on some faces. Returns whether the check was within the
-    budget (``False``: nothing was compared).
+    with the judge on some faces. Beyond ``budget`` ways, a closed form
+    (``odds=``) is still compared with the judge over every way the dice
+    fall, without the replays, up to ``odds_budget`` ways
+    ([`ODDS_BUDGET`][rollwerk.testing.ODDS_BUDGET]). Returns whether
+    anything was compared (``False``: the check was beyond both budgets).
 
     Raises:
         ContractViolation: Some distribution or face disagrees.
@@ -399,7 +449,7 @@ def assert_faces_match(check: FaceCheck, *, budget: int = FACE_BUDGET) -> bool:
     if math.prod(sides) > budget:
         ways = itertools.islice(check.face_weights(), budget + 1)
         if sum(1 for _ in ways) > budget:
-            return False
+            return _odds_match(check, where, odds_budget)
     brute: dict[Outcome, int] = {}
     draws = 0
     orders = _orders(check) if check.definition.unordered else []
