@@ -97,6 +97,9 @@ class Feature(enum.Enum):
     """Roll20's sorting (display only: no effect on the value)."""
     CRIT_MARKS = "cs/cf marks"
     """Roll20's ``cs``/``cf``: display only, no effect on the value."""
+    INLINE_ROLLS = "[[…]]"
+    """Roll20's inline rolls: ``[[1d6]]`` is rolled and its total used,
+    as ``(1d6)`` would be."""
 
 
 class Division(enum.Enum):
@@ -154,7 +157,8 @@ class Dialect:
     """Whether a bare ``r`` rerolls once (Foundry); ``rr`` then rerolls until
     the condition no longer holds."""
     reroll_default_lowest: bool = False
-    """Whether ``r`` without a target rerolls the lowest face (Foundry)."""
+    """Whether ``r`` without a target rerolls the lowest face (Foundry,
+    Roll20: ``8d6r`` rerolls 1s)."""
     percent: Percent = Percent.D100
     """What ``d%`` is."""
     digit_dice: bool = False
@@ -180,6 +184,14 @@ class Dialect:
     """Whether a comparison may follow a comparison, read from the left as
     d20 reads it: ``3 > 2 > 1`` is ``(3 > 2) > 1``, which is 0. Without it
     the text after the first comparison is a comment or refused."""
+    per_die_modifiers: bool = False
+    """Whether a number added to dice before a target number is added to
+    each die, which is then counted (Roll20: ``3d6+1<3`` counts the dice
+    showing at most 2); otherwise the total is compared."""
+    round_dice_count: bool = False
+    """Whether a computed number of dice that can be a fraction is rounded
+    to the nearest whole number, halves up (Roll20: ``(5/2)d6`` rolls 3
+    dice); otherwise it must be rounded with ``floor()`` and the like."""
     per_die_groups: bool = True
     """Whether a group of one sub-roll applies its modifiers to each of its
     dice (Roll20: ``{4d6+3d8}kh1`` is the highest single die) rather than
@@ -197,7 +209,14 @@ ROLLWERK = Dialect(
     "rollwerk",
     "rollwerk",
     "https://rollwerk.readthedocs.io/notation/",
-    features=_ALL - {Feature.SETS, Feature.CRIT_MARKS, Feature.SORT, Feature.ZERO_DICE},
+    features=_ALL
+    - {
+        Feature.SETS,
+        Feature.CRIT_MARKS,
+        Feature.SORT,
+        Feature.ZERO_DICE,
+        Feature.INLINE_ROLLS,
+    },
 )
 """rollwerk's own notation: strict ``>``, compounding ``!``, repeating ``r``."""
 
@@ -224,10 +243,14 @@ ROLL20 = Dialect(
             Feature.LABELS,
             Feature.SORT,
             Feature.CRIT_MARKS,
+            Feature.INLINE_ROLLS,
         }
     ),
     inclusive=True,
     bang=ExplodeMode.ADD,
+    reroll_default_lowest=True,
+    round_dice_count=True,
+    per_die_modifiers=True,
     default_amount=False,
     division=Division.EXACT,
     python_modulo=False,
@@ -301,7 +324,14 @@ GERMAN = Dialect(
     "german",
     "German tables",
     "https://rollwerk.readthedocs.io/notation/#dialects",
-    features=_ALL - {Feature.SETS, Feature.CRIT_MARKS, Feature.SORT, Feature.ZERO_DICE},
+    features=_ALL
+    - {
+        Feature.SETS,
+        Feature.CRIT_MARKS,
+        Feature.SORT,
+        Feature.ZERO_DICE,
+        Feature.INLINE_ROLLS,
+    },
     digit_dice=True,
 )
 """rollwerk's notation as German tables write it: ``W66`` is a tens and a

@@ -181,13 +181,28 @@ class _Parser:
             if self.peek() == "#" and self.d.has(Feature.COMMENTS):
                 self.comment = self.text[self.pos + 1 :].strip()
                 return node
-            if self.d.trailing_comment and self.text[self.pos - 1] in _SPACES:
+            if self.d.trailing_comment and (
+                self.text[self.pos - 1] in _SPACES or self._lone_equals()
+            ):
                 self.comment = self.text[self.pos :].strip()
                 return node
             if self.peek() == ")":
                 raise self.error("unmatched ')'")
             raise self.unexpected()
         return node
+
+    def _lone_equals(self) -> bool:
+        """Whether a single ``=`` stands here in d20's notation.
+
+        d20 compares with ``==`` only; with comments allowed, as Avrae
+        rolls, ``1d20=20`` is 1d20 with the comment ``=20``.
+        """
+        return (
+            self.d.selectors
+            and self.d.trailing_comment
+            and self.peek() == "="
+            and not self.ahead("==")
+        )
 
     def slice(self, start: int) -> str:
         return self.text[start : self.pos].strip()
@@ -203,6 +218,8 @@ class _Parser:
             negated = self.d.selectors and self.ahead("!=")
             if self.peek() not in ("<", ">", "=") and not negated:
                 return node
+            if self._lone_equals():
+                return node  # d20 has '==' only: the comment starts here
             node = self.compare(node, negated, start)
             if not self.d.chained_comparisons:
                 return node
@@ -216,6 +233,10 @@ class _Parser:
         else:
             cmp = self.comparison_op()
         right = self.sum()
+        if self.d.per_die_modifiers and not negated:
+            counted = self.per_die(left, cmp, right, start)
+            if counted is not None:
+                return counted
         if isinstance(left, _Scaled) or isinstance(right, _Scaled):
             # both sides times both denominators: whole numbers, in the
             # same order; the explanation names the factor
@@ -233,6 +254,57 @@ class _Parser:
                 ),
             )
         return _Compare(left, cmp, right, self.slice(start), negated)
+
+    def per_die(
+        self, left: _Node, cmp: Comparison, right: _Node, start: int
+    ) -> _Node | None:
+        """Roll20's ``3d6+1<3``: the modifier goes to each die, which is counted.
+
+        Roll20 adds a modifier written before a target number to each die
+        and counts the dice meeting the target, so ``3d6+1<3`` counts the
+        dice showing at most 2: the count of ``3d6<2``. Read for one dice
+        term of several dice plus or minus fixed numbers; ``None`` where
+        both readings agree (no modifier, or a single die); refused where
+        the dice are several terms.
+        """
+        if not isinstance(left, _Sum) or right.lo != right.hi:
+            return None
+        dice = [
+            (op, t)
+            for op, t in zip(left.ops, left.terms, strict=True)
+            if not isinstance(t, _Number)
+        ]
+        shift = sum(
+            t.value if op == "+" else -t.value
+            for op, t in zip(left.ops, left.terms, strict=True)
+            if isinstance(t, _Number)
+        )
+        if not dice or len(dice) == len(left.terms):
+            return None
+        op, term = dice[0]
+        if (
+            len(dice) > 1
+            or op != "+"
+            or not isinstance(term, _Dice)
+            or term.pool.success is not None
+            or term.pool.tally is not None
+        ):
+            many = sum(t.hi != t.lo for _, t in dice) > 1 or any(
+                isinstance(t, _Dice) and t.pool.count > 1 for _, t in dice
+            )
+            if not many:
+                return None
+            raise self.error(
+                "Roll20 adds a number written before a target to each die and "
+                "counts the dice (3d6+1<3 counts the dice showing at most 2); "
+                f"rollwerk reads that for one dice term, not for {left.text!r}",
+                start,
+            )
+        if term.pool.count == 1:
+            return None  # one die: counting it is comparing the total
+        target = right.lo - shift
+        pool = attrs.evolve(term.pool, success=Condition(cmp, target))
+        return _Dice(pool, self.slice(start))
 
     def comparison_op(self) -> Comparison:
         """The comparison written here.
@@ -518,6 +590,13 @@ class _Parser:
         return _Scaled(_Number(num, text), den, text)
 
     def signed(self, what: str, limit: str) -> int:
+        if self.ahead("[[") and self.d.has(Feature.INLINE_ROLLS):
+            # Roll20 rolls inline rolls first: a fixed one is a number here
+            start = self.pos
+            value = self.constant(self.inline_roll(), "inline roll", start)
+            if abs(value) > DICE_LIMITS.max_face:
+                raise LimitExceeded(limit, abs(value), DICE_LIMITS.max_face)
+            return value
         negative = self.peek() == "-"
         if negative:
             self.pos += 1
@@ -534,10 +613,21 @@ class _Parser:
             node = self.parenthesised()
             if self.peek() in ("d", "D", "w", "W"):
                 self.need(Feature.COMPUTED_DICE, start)
-                return self.dice_term(start, self.constant(node, "number of dice"))
+                if _has_exact(node) and self.d.round_dice_count:
+                    node = self.rounded(node, "/r", start)  # Roll20: round(N+Y)
+                return self.dice_term(
+                    start, self.constant(node, "number of dice", start)
+                )
             return node
         if c == "{":
             return self.group()
+        if c == "[" and self.ahead("[["):
+            node = self.inline_roll()
+            if self.peek() in ("d", "D", "w", "W"):
+                self.need(Feature.COMPUTED_DICE, start)
+                count = self.constant(node, "number of dice", start)
+                return self.dice_term(start, count)
+            return node
         if c.isalpha() and c.lower() not in ("d", "w"):
             for name in (*_FUNCTIONS, "min", "max"):
                 if self.ahead(name + "("):
@@ -576,6 +666,24 @@ class _Parser:
             )
         self.pos += 1
         self.depth -= 1
+
+    def inline_roll(self) -> _Node:
+        """Roll20's ``[[…]]``: its total, as parentheses give it."""
+        start = self.pos
+        self.need(Feature.INLINE_ROLLS, start)
+        self.open_paren(start)
+        self.pos += 1  # the second '['
+        self.in_group += 1
+        node = self.comparison()
+        self.in_group -= 1
+        self.skip()
+        if not self.ahead("]]"):
+            if not self.peek():
+                raise self.error(f"'[[' (column {start + 1}) is never closed")
+            raise self.error(f"expected ']]' to close '[[' (column {start + 1})")
+        self.pos += 2
+        self.depth -= 1
+        return node
 
     def parenthesised(self) -> _Node:
         start = self.pos
@@ -719,7 +827,9 @@ class _Parser:
             )
         return _DiceOps(pool, tuple(ops), self.slice(start))
 
-    def constant(self, node: _Node, what: str) -> int:
+    def constant(self, node: _Node, what: str, pos: int) -> int:
+        if _has_exact(node):  # (5/2)d6: no fraction of a die
+            raise self.exact_division(pos)
         if node.lo != node.hi:
             raise self.error(
                 f"the {what} {node.text!r} varies (from {node.lo} to {node.hi}); "
@@ -903,7 +1013,7 @@ class _Parser:
         if c == "(":
             pos = self.pos
             self.need(Feature.COMPUTED_DICE, pos)
-            sides = self.constant(self.parenthesised(), "number of sides")
+            sides = self.constant(self.parenthesised(), "number of sides", pos)
             if sides < 1:
                 raise self.error("a die needs at least 1 side", pos)
             if sides > DICE_LIMITS.max_sides:
@@ -949,7 +1059,12 @@ class _Parser:
     def point(self, what: str, default: int | None) -> Condition:
         """A compare point that may be left out (then ``=default``)."""
         c = self.peek()
-        if c in ("<", ">", "=") or c in _DIGITS or (c == "-" and default is None):
+        if (
+            c in ("<", ">", "=")
+            or c in _DIGITS
+            or (c == "-" and default is None)
+            or (self.ahead("[[") and self.d.has(Feature.INLINE_ROLLS))
+        ):
             return self.condition(what, bare=True)
         if default is None:
             raise self.error(f"expected a comparison for {what}")
@@ -975,6 +1090,8 @@ class _Parser:
             p += 1
         while p < n and text[p] in _SPACES:
             p += 1
+        if text.startswith("[[", p) and self.d.has(Feature.INLINE_ROLLS):
+            return True  # Roll20's inline roll as the target: read as a number
         if p < n and text[p] == "-":
             p += 1
         digits = p
@@ -1045,6 +1162,7 @@ class _Modifiers:
         self.success: Condition | None = None
         self.failure: Condition | None = None
         self.deduct: Condition | None = None
+        self.counts_failures = False  # Foundry's 'cf' (its count is the value)
         self.minimum: int | None = None
         self.maximum: int | None = None
         self.stage = 0
@@ -1129,6 +1247,12 @@ class _Modifiers:
                 self.criticals(mpos)
             elif p.ahead("df"):
                 p.need(Feature.COUNT_WORDS, mpos)
+                if self.counts_failures:
+                    raise p.error(
+                        "'cf' and 'df' together are not read by rollwerk "
+                        "(Foundry's reference and its code disagree on the value)",
+                        mpos,
+                    )
                 p.pos += 2
                 self.deduct = p.point("deducted failures", min(faces))
                 self.at("count", mpos)
@@ -1221,7 +1345,9 @@ class _Modifiers:
         p.pos += 2
         faces = self.die.faces
         default = max(faces) if success else min(faces)
-        cond = p.point("criticals", default)
+        cond = p.point(
+            "criticals" if d.has(Feature.CRIT_MARKS) else "counting", default
+        )
         if d.has(Feature.CRIT_MARKS):
             return  # Roll20: marks the dice only; the value is unchanged
         p.need(Feature.COUNT_WORDS, mpos)
@@ -1231,6 +1357,13 @@ class _Modifiers:
                 "recounts the dice)",
                 mpos,
             )
+        if not success and self.deduct is not None:
+            raise p.error(
+                "'cf' and 'df' together are not read by rollwerk "
+                "(Foundry's reference and its code disagree on the value)",
+                mpos,
+            )
+        self.counts_failures = not success
         self.set_success(cond, mpos)
 
     def keep_or_drop(self, c: str, mpos: int) -> None:
