@@ -154,3 +154,50 @@ def test_avrae_single_equals_starts_the_comment(
     result = roll(text, ScriptedRng(faces), "avrae")
     assert result.total == value
     assert result.comment == comment
+
+
+# -- found by differential fuzzing against icepool ------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "same_as"),
+    [
+        # after a written compare point, a comparison counts successes; only
+        # a bare number before it is Foundry's most explosions (x2>=8)
+        ("1d6x=1>=6", "1d6e=1>=6"),
+        ("1d6x>=5>=6", "1d6x>=5 >=6"),
+        ("2d6x=1>=6", "2d6e=1>=6"),
+    ],
+)
+def test_x_after_a_compare_point_then_counts(text: str, same_as: str) -> None:
+    assert parse(text).distribution() == parse(same_as).distribution()
+
+
+def test_x_with_a_bare_number_is_still_the_most_explosions() -> None:
+    assert (
+        parse("1d10x2>=8", "foundry").distribution()
+        == parse("1d10x2>=8", "foundry").distribution()
+    )
+    once = parse("1d6x1>=6", "foundry").distribution()
+    assert once == parse("1d6xo>=6", "foundry").distribution()
+    with pytest.raises(NotationError) as info:
+        parse("2d10x2>=8", "foundry")
+    assert str(info.value).splitlines()[0] == (
+        "an explosion limit over several dice is not read by rollwerk (Foundry "
+        "counts it across the dice) at column 5"
+    )
+
+
+def test_a_group_of_many_large_dice_is_read_rolled_and_explained() -> None:
+    """{1000d10000}>3 built one node per die, each reading 10 000 faces."""
+    from rollwerk.rng import SeededRng
+
+    expr = parse("{1000w10000ma3}")
+    result = expr.roll(SeededRng(1))
+    assert result.total == 3000
+    assert result.explain().startswith(
+        "{1000w10000ma3} = 3000\n  1000w10000ma3: 3 → 3\n"
+    )
+    assert result.to_json()["total"] == 3000
+    counted = parse("{1000d10000}>3").roll(SeededRng(1))
+    assert counted.total == sum(1 for r in counted.rolls if r.face > 3)

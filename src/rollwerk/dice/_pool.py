@@ -184,6 +184,18 @@ class PoolRoll:
         return tuple(r for d in self.dice for r in d.rolls)
 
 
+@functools.lru_cache(maxsize=64)
+def _clamped(
+    faces: tuple[int, ...], low: int | None, high: int | None
+) -> tuple[int, ...]:
+    """``faces`` clamped to ``[low, high]`` (kept: a roll asks once per die)."""
+    out = []
+    for face in faces:
+        v = face if low is None or face >= low else low
+        out.append(v if high is None or v <= high else high)
+    return tuple(out)
+
+
 @attrs.frozen
 class Pool:
     """``count`` dice of one kind with optional modifiers: one dice term.
@@ -279,7 +291,7 @@ class Pool:
         """What each index counts as once clamped by ``minimum``/``maximum``."""
         if self.minimum is None and self.maximum is None:
             return self.die.faces
-        return tuple(map(self._clamp, self.die.faces))
+        return _clamped(self.die.faces, self.minimum, self.maximum)
 
     @property
     def _xcap(self) -> int:

@@ -77,6 +77,7 @@ class _Words:
     """The catalog words of one language, rendered once per renderer."""
 
     __slots__ = (
+        "_pools",
         "_successes",
         "_words",
         "cats",
@@ -94,6 +95,8 @@ class _Words:
         self.failure = render(cats, lang, "die.failure")
         self._successes: dict[int, str] = {}
         self._words: dict[str, str] = {}
+        # the tables of a dice term, shared by its like (a group's 1000 dice)
+        self._pools: dict[tuple[Pool, str], tuple[_Value, _Line]] = {}
 
     def word(self, message: str, **fields: int) -> str:
         """Another fixed word (``die.rerolled``, ``die.exploded_cap``…)."""
@@ -245,7 +248,10 @@ def _dice_part(node: _Dice, label: str, at: list[int | None], w: _Words) -> _Par
             return v
 
         return varying
-    value, line = _pool(pool, text, w)
+    tables = w._pools.get((pool, text))
+    if tables is None:
+        tables = w._pools[pool, text] = _pool(pool, text, w)
+    value, line = tables
     n = pool.count
     if start is None:
 

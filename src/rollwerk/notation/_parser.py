@@ -1273,18 +1273,19 @@ class _Modifiers:
                 p.pos += 1
                 once = p.peek().lower() == "o"
                 p.pos += int(once)
+                bare = p.peek() in _DIGITS  # x2>=8, not x=2 or x>=5
                 self.set_explode(ExplodeMode.ADD, 1 if once else None, mpos)
-                if not once and p.peek() in ("<", ">", "=") and self.explode:
-                    # Foundry's x<max><compare><target>: the number read as
-                    # the target was the most explosions, counted over the
-                    # whole term (exact here for a single die only).
-                    if self.explode.comparison is not Comparison.EQ:
-                        raise p.error("expected a number of explosions", mpos)
+                if not once and bare and p.peek() in ("<", ">", "=") and self.explode:
+                    # Foundry's x<max><compare><target>: the bare number read
+                    # as the target was the most explosions, counted over the
+                    # whole term (exact here for a single die only). After a
+                    # written compare point (x=1>=6, x>=5>=6) a comparison
+                    # counts successes instead.
                     limit = self.explode.target
                     if self.count != 1:
                         raise p.error(
                             "an explosion limit over several dice is not read by "
-                            f"rollwerk ({p.d.title} counts it across the dice)",
+                            "rollwerk (Foundry counts it across the dice)",
                             mpos,
                         )
                     if limit < 1:
@@ -1796,8 +1797,9 @@ def _single_dice(node: _Node) -> list[_Node] | None:
         pool = t.pool
         if not _plain(pool):
             return None
-        one = attrs.evolve(pool, count=1)
-        out.extend(_Dice(one, t.text) for _ in range(pool.count))
+        # one node for every die of the term: they are alike, and building
+        # a node reads the die's faces (1000d10000 would read them 1000 times)
+        out.extend([_Dice(attrs.evolve(pool, count=1), t.text)] * pool.count)
     return out
 
 

@@ -900,7 +900,13 @@ class _Group(_Node):
         return sum(v for v, k in zip(values, kept, strict=True) if k)
 
     def fast(self) -> Fast:
-        parts = [e.fast() for e in self.elements]
+        made: dict[int, Fast] = {}  # a group's like dice share one node
+        parts = []
+        for e in self.elements:
+            roller = made.get(id(e))
+            if roller is None:
+                roller = made[id(e)] = e.fast()
+            parts.append(roller)
 
         def run(rng: Rng, out: list[int]) -> int:
             values = [f(rng, out) for f in parts]
