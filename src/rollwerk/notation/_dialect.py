@@ -205,18 +205,20 @@ class Dialect:
         return f"<Dialect {self.name}>"
 
 
+_OWN = _ALL - {
+    Feature.SETS,
+    Feature.CRIT_MARKS,
+    Feature.SORT,
+    Feature.ZERO_DICE,
+    Feature.INLINE_ROLLS,
+}
+"""The families rollwerk's own notation (and the German tables') has."""
+
 ROLLWERK = Dialect(
     "rollwerk",
     "rollwerk",
     "https://rollwerk.readthedocs.io/notation/",
-    features=_ALL
-    - {
-        Feature.SETS,
-        Feature.CRIT_MARKS,
-        Feature.SORT,
-        Feature.ZERO_DICE,
-        Feature.INLINE_ROLLS,
-    },
+    features=_OWN,
 )
 """rollwerk's own notation: strict ``>``, compounding ``!``, repeating ``r``."""
 
@@ -324,14 +326,7 @@ GERMAN = Dialect(
     "german",
     "German tables",
     "https://rollwerk.readthedocs.io/notation/#dialects",
-    features=_ALL
-    - {
-        Feature.SETS,
-        Feature.CRIT_MARKS,
-        Feature.SORT,
-        Feature.ZERO_DICE,
-        Feature.INLINE_ROLLS,
-    },
+    features=_OWN,
     digit_dice=True,
 )
 """rollwerk's notation as German tables write it: ``W66`` is a tens and a

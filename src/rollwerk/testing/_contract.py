@@ -377,6 +377,14 @@ def _orders(check: FaceCheck) -> list[list[int]]:
     return [reverse, rotate]
 
 
+def _first_difference(a: Distribution[Outcome], b: Distribution[Outcome]) -> Outcome:
+    """The outcome (first by repr) whose probability differs between a and b."""
+    return min(
+        (o for o in set(a.support) | set(b.support) if a[o] != b[o]),
+        key=repr,
+    )
+
+
 def _odds_match(check: FaceCheck, where: str, limit: int) -> bool:
     """Compare a closed form with the judge over every way the dice fall.
 
@@ -397,14 +405,7 @@ def _odds_match(check: FaceCheck, where: str, limit: int) -> bool:
     exact = Distribution.from_weights(weights)
     stated = check.outcomes()
     if stated != exact:
-        o = min(
-            (
-                o
-                for o in set(stated.support) | set(exact.support)
-                if stated[o] != exact[o]
-            ),
-            key=repr,
-        )
+        o = _first_difference(stated, exact)
         raise _fail(
             where,
             f"the closed form says P({o!r}) = {stated[o]} but judging the "
@@ -482,15 +483,7 @@ def assert_faces_match(
     exact = Distribution.from_weights(brute)
     stated = check.outcomes()
     if stated != exact:
-        wrong = sorted(
-            (
-                o
-                for o in set(stated.support) | set(exact.support)
-                if stated[o] != exact[o]
-            ),
-            key=repr,
-        )
-        o = wrong[0]
+        o = _first_difference(stated, exact)
         raise _fail(
             where,
             f"outcomes() says P({o!r}) = {stated[o]} but enumerating all "
