@@ -45,6 +45,8 @@ ROLL20 = "https://help.roll20.net/hc/en-us/articles/360037773133-Dice-Reference"
         ("1+3d6-2>3", "3d6>4"),
         ("2d20+5>15", "2d20>10"),
         ("4dF+2>2", "4dF>0"),
+        ("3d6[fire]+1<3", "3d6<2"),  # labels do not change the reading
+        ("3d6+1[bonus]<3", "3d6<2"),
     ],
 )
 def test_roll20_reads_as_its_reference(text: str, same_as: str) -> None:

@@ -269,19 +269,19 @@ class _Parser:
         """
         if not isinstance(left, _Sum) or right.lo != right.hi:
             return None
-        dice = [
-            (op, t)
+        terms = [  # labels (3d6[fire]+1) do not change the reading
+            (op, t.inner if isinstance(t, _Labelled) else t, t)
             for op, t in zip(left.ops, left.terms, strict=True)
-            if not isinstance(t, _Number)
         ]
+        dice = [(op, t, w) for op, t, w in terms if not isinstance(t, _Number)]
         shift = sum(
             t.value if op == "+" else -t.value
-            for op, t in zip(left.ops, left.terms, strict=True)
+            for op, t, _ in terms
             if isinstance(t, _Number)
         )
-        if not dice or len(dice) == len(left.terms):
+        if not dice or len(dice) == len(terms):
             return None
-        op, term = dice[0]
+        op, term, written = dice[0]
         if (
             len(dice) > 1
             or op != "+"
@@ -289,8 +289,8 @@ class _Parser:
             or term.pool.success is not None
             or term.pool.tally is not None
         ):
-            many = sum(t.hi != t.lo for _, t in dice) > 1 or any(
-                isinstance(t, _Dice) and t.pool.count > 1 for _, t in dice
+            many = sum(t.hi != t.lo for _, t, _ in dice) > 1 or any(
+                isinstance(t, _Dice) and t.pool.count > 1 for _, t, _ in dice
             )
             if not many:
                 return None
@@ -304,7 +304,10 @@ class _Parser:
             return None  # one die: counting it is comparing the total
         target = right.lo - shift
         pool = attrs.evolve(term.pool, success=Condition(cmp, target))
-        return _Dice(pool, self.slice(start))
+        counted = _Dice(pool, self.slice(start))
+        if isinstance(written, _Labelled):
+            return _Labelled(counted, written.label)
+        return counted
 
     def comparison_op(self) -> Comparison:
         """The comparison written here.
