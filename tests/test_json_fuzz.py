@@ -31,7 +31,7 @@ from rollwerk import (
     SchemaError,
     ScriptedRng,
 )
-from rollwerk.checks import CheckResult, Degree, Outcome
+from rollwerk.checks import CheckResult, ContestResult, Degree, Outcome
 from rollwerk.dice import DieRoll
 from rollwerk.encounter import (
     Actions,
@@ -45,11 +45,14 @@ from rollwerk.encounter import (
     SameName,
     Stacking,
     StackingPolicy,
+    Timeline,
     UntilEndOfNextTurns,
     UntilEvent,
     duration_from_json,
+    event_from_json,
 )
 from rollwerk.notation import RollResult, parse
+from rollwerk.rng import SeededRng
 from rollwerk.rulesets import build_check
 from rollwerk.testing.examples import ToyRuleset
 
@@ -130,6 +133,27 @@ def _outcome_distribution() -> dict[str, Any]:
     return outcomes.to_json(lambda o: o.to_json())
 
 
+def _contest() -> dict[str, Any]:
+    from rollwerk.rulesets import contest_result
+
+    toy = ToyRuleset()
+    check = build_check(toy, "check", skill=3)
+    sides = check.resolve(ScriptedRng([2])), check.resolve(ScriptedRng([5]))
+    return contest_result(toy, *sides).to_json()
+
+
+def _timeline() -> dict[str, Any]:
+    tl = Timeline.start(Encounter.create(["A", "B"])).do(Encounter.advance)
+    tl = tl.do(
+        lambda s: s.add_effect("Bless", source="A", target="B", duration=Rounds(2))
+    )
+    return json.loads(json.dumps(tl.to_json()))
+
+
+TIMELINE = _timeline()
+SEEDED = SeededRng(2026)
+SEEDED.roll(20)
+
 # Every public loader, with the valid documents its fuzzing starts from.
 LOADERS: dict[str, tuple[Callable[[Any], object], list[Any]]] = {
     "Encounter.from_json": (Encounter.from_json, [ENCOUNTER]),
@@ -153,6 +177,10 @@ LOADERS: dict[str, tuple[Callable[[Any], object], list[Any]]] = {
         lambda d: Distribution.from_json(d, Outcome.from_json),
         [_outcome_distribution()],
     ),
+    "ContestResult.from_json": (ContestResult.from_json, [_contest()]),
+    "Timeline.from_json": (Timeline.from_json, [TIMELINE]),
+    "event_from_json": (event_from_json, [e for g in TIMELINE["log"] for e in g]),
+    "SeededRng.from_json": (SeededRng.from_json, [SEEDED.to_json()]),
 }
 
 

@@ -95,9 +95,13 @@ def test_core1_i2_seeded_uniform_on_d6() -> None:
 
 def test_core1_i2_bad_arguments() -> None:
     """I2-8: bad seeds and side counts are ParameterErrors naming the value."""
-    with pytest.raises(ParameterError, match="seed must be an integer, got True"):
+    with pytest.raises(
+        ParameterError, match="seed must be an integer of at most 400 digits, got True"
+    ):
         SeededRng(True)
-    with pytest.raises(ParameterError, match="seed must be an integer, got '1'"):
+    with pytest.raises(
+        ParameterError, match="seed must be an integer of at most 400 digits, got '1'"
+    ):
         SeededRng("1")  # type: ignore[arg-type]
     with pytest.raises(ParameterError, match="sides must be at least 1, got 0"):
         SeededRng(1).roll(0)
@@ -167,4 +171,15 @@ def test_a_zero_on_a_d10_or_d100_says_how_it_is_written():
     assert str(bad.value) == (
         "the 2nd face must be an integer from 1 to 100 for a d100 (00 on it is "
         "written 100), got 0"
+    )
+
+
+def test_a_seed_that_could_not_be_saved_is_refused() -> None:
+    """to_json writes a long seed as its digits, which load back up to 400."""
+    big = 10**400 - 1
+    assert SeededRng.from_json(SeededRng(big).to_json()).seed == big
+    with pytest.raises(ParameterError) as info:
+        SeededRng(10**400)
+    assert str(info.value) == (
+        "seed must be an integer of at most 400 digits, got an integer of 401 digits"
     )

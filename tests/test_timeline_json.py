@@ -240,14 +240,14 @@ _DELETE = object()
             _set(("log", 0, 1, "round"), "1"),
             (
                 "malformed timeline JSON: log[0][1]: malformed turn_started event JSON: "
-                "round must be an integer, got '1'"
+                "round must be an integer from 0 to 2**63 - 1, got '1'"
             ),
         ),
         (
             _set(("log", 0, 1, "round"), True),
             (
                 "malformed timeline JSON: log[0][1]: malformed turn_started event JSON: "
-                "round must be an integer, got True"
+                "round must be an integer from 0 to 2**63 - 1, got True"
             ),
         ),
         (

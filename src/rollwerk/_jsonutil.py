@@ -12,7 +12,7 @@ the message says what was being loaded.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from fractions import Fraction
 from typing import Any
@@ -117,6 +117,17 @@ def obj(value: object, path: str = "") -> Mapping[str, Any]:
     """``value`` if it is a JSON object (string keys), else a `SchemaError`."""
     result: Mapping[str, Any] = check(value, "object", path)
     return result
+
+
+def known(data: Mapping[str, Any], fields: Sequence[str]) -> None:
+    """Refuse a field of ``data`` that is not one of ``fields`` (a `SchemaError`)."""
+    for key in data:
+        if key not in fields:
+            raise SchemaError(
+                f"is not a field (the fields are {', '.join(fields)})",
+                path=member(str(key)),
+                expected="no such field",
+            )
 
 
 def array(data: Mapping[str, Any], key: str, default: Any = _MISSING) -> list[Any]:

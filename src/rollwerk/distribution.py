@@ -536,8 +536,12 @@ def _from_json_fast(
 
 def _json_value(value: Any) -> Any:
     """An outcome loaded without a decoder: a JSON scalar, taken as it is."""
-    if value is None or isinstance(value, (bool, int, str)):
+    if value is None or isinstance(value, (bool, str)):
         return value
+    if isinstance(value, int):
+        if -(2**63) <= value < 2**63:
+            return value
+        raise SchemaError.field("", "an integer from -2**63 to 2**63 - 1", value)
     if isinstance(value, float) and math.isfinite(value):
         return value
     raise SchemaError.field(

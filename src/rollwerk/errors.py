@@ -58,13 +58,13 @@ class ParameterError(RollwerkError, ValueError):
 def shown(value: object, limit: int = 60) -> str:
     """``repr(value)`` for an error message, abbreviated when it is long.
 
-    Integers too long to print are given by their number of digits (Python
-    refuses to turn an integer of more than 4300 digits into text).
+    Integers longer than ``limit`` digits are given by their number of
+    digits (Python refuses to turn one of more than 4300 digits into text).
 
     >>> shown(12)
     '12'
-    >>> shown(10**5000)
-    'an integer of 5001 digits'
+    >>> shown(10**5000), shown(-(10**70))
+    ('an integer of 5001 digits', 'an integer of 71 digits')
     >>> shown([10**5000])
     'a list holding an integer of more than 4300 digits'
     >>> shown("x" * 100)
@@ -73,7 +73,10 @@ def shown(value: object, limit: int = 60) -> str:
     if isinstance(value, int) and not isinstance(value, bool):
         if value.bit_length() > 4000:
             return f"an integer of {_digits(value)} digits"
-        return repr(value)
+        text = repr(value)
+        if len(text) > limit:
+            return f"an integer of {len(text.lstrip('-'))} digits"
+        return text
     try:
         text = repr(value)
     except ValueError:  # it holds an integer too long to print

@@ -31,6 +31,7 @@ _STATE_WORDS = 624  # the Mersenne Twister's state: 624 words and a position
 _SCHEMA = 1
 _INT64 = 1 << 63
 _SEED_DIGITS = re.compile(r"-?[0-9]{19,400}")
+_SEED_LIMIT = 10**400
 """A seed written as digits: outside the JSON integers (a text's SHA-256 seed)."""
 
 
@@ -91,8 +92,13 @@ class SeededRng:
     __slots__ = ("_bits", "_twister", "seed")
 
     def __init__(self, seed: int) -> None:
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise ParameterError("seed", seed, "an integer")
+        if (
+            isinstance(seed, bool)
+            or not isinstance(seed, int)
+            or not -_SEED_LIMIT < seed < _SEED_LIMIT
+        ):
+            # what to_json writes must load back: at most 400 digits
+            raise ParameterError("seed", seed, "an integer of at most 400 digits")
         self.seed = seed
         """The seed this Rng was created with."""
         self._twister = random.Random(seed)
@@ -171,29 +177,29 @@ class SeededRng:
         """
         if not isinstance(data, Mapping):
             raise SchemaError(
-                f"malformed seeded rng JSON: the document must be an object, got {data!r}"
+                f"malformed seeded rng JSON: the document must be an object, got {shown(data)}"
             )
-        if data.get("schema") != _SCHEMA or isinstance(data.get("schema"), bool):
+        if type(data.get("schema")) is not int or data.get("schema") != _SCHEMA:
             raise SchemaError(
                 f"malformed seeded rng JSON: schema must be {_SCHEMA}, "
-                f"got {data.get('schema')!r}"
+                f"got {shown(data.get('schema'))}"
             )
         if data.get("rng") != "seeded":
             raise SchemaError(
                 "malformed seeded rng JSON: rng must be 'seeded', "
-                f"got {data.get('rng')!r}"
+                f"got {shown(data.get('rng'))}"
             )
         seed = _seed(data.get("seed"))
         state = data.get("state")
         words = f"a list of {_STATE_WORDS} integers from 0 to 2**32 - 1 and a position from 0 to {_STATE_WORDS}"
         if not isinstance(state, list) or len(state) != _STATE_WORDS + 1:
-            shown = (
+            got = (
                 f"a list of {len(state)} items"
                 if isinstance(state, list)
-                else repr(state)
+                else shown(state)
             )
             raise SchemaError(
-                f"malformed seeded rng JSON: state must be {words}, got {shown}"
+                f"malformed seeded rng JSON: state must be {words}, got {got}"
             )
         for i, word in enumerate(state):
             top = _STATE_WORDS if i == _STATE_WORDS else _WORD - 1
@@ -204,7 +210,7 @@ class SeededRng:
             ):
                 raise SchemaError(
                     f"malformed seeded rng JSON: state[{i}] must be an integer "
-                    f"from 0 to {top}, got {word!r}"
+                    f"from 0 to {top}, got {shown(word)}"
                 )
         if not any(state[:_STATE_WORDS]):
             raise SchemaError(

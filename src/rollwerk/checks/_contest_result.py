@@ -8,7 +8,7 @@ from typing import Any
 import attrs
 
 from rollwerk.checks._model import CheckResult, ContestOutcome
-from rollwerk.errors import RollwerkError, SchemaError
+from rollwerk.errors import RollwerkError, SchemaError, shown
 from rollwerk.i18n import CORE, Catalog
 
 __all__ = ["ContestResult"]
@@ -100,24 +100,30 @@ class ContestResult:
 
         Raises:
             SchemaError: A wrong schema, an unknown outcome, a ruleset that
-                is not a string, or a malformed side.
+                is not a string, a malformed side, or a side of another
+                ruleset. The outcome is not decided again: loading needs no
+                ruleset.
         """
         where = "malformed contest result JSON"
         if not isinstance(data, Mapping):
-            raise SchemaError(f"{where}: the document must be an object, got {data!r}")
+            raise SchemaError(
+                f"{where}: the document must be an object, got {shown(data)}"
+            )
         schema = data.get("schema")
-        if isinstance(schema, bool) or schema != SCHEMA:
-            raise SchemaError(f"{where}: schema must be {SCHEMA}, got {schema!r}")
+        if type(schema) is not int or schema != SCHEMA:
+            raise SchemaError(f"{where}: schema must be {SCHEMA}, got {shown(schema)}")
         outcomes = {c.value: c for c in ContestOutcome}
         outcome = data.get("outcome")
         if not isinstance(outcome, str) or outcome not in outcomes:
             allowed = ", ".join(repr(v) for v in outcomes)
             raise SchemaError(
-                f"{where}: outcome must be one of {allowed}, got {outcome!r}"
+                f"{where}: outcome must be one of {allowed}, got {shown(outcome)}"
             )
         ruleset = data.get("ruleset", "")
         if not isinstance(ruleset, str):
-            raise SchemaError(f"{where}: ruleset must be a string, got {ruleset!r}")
+            raise SchemaError(
+                f"{where}: ruleset must be a string, got {shown(ruleset)}"
+            )
         side = "first"
         try:
             first = CheckResult.from_json(data.get("first"))  # type: ignore[arg-type]
@@ -125,6 +131,13 @@ class ContestResult:
             second = CheckResult.from_json(data.get("second"))  # type: ignore[arg-type]
         except RollwerkError as exc:
             raise SchemaError(f"{where}: {side}: {exc}") from exc
+        for name, result in (("first", first), ("second", second)):
+            # what contest_result holds to: both sides the contest's ruleset
+            if ruleset and result.ruleset and result.ruleset != ruleset:
+                raise SchemaError(
+                    f"{where}: {name}.ruleset must be the contest's ruleset "
+                    f"{shown(ruleset)}, got {shown(result.ruleset)}"
+                )
         return cls(first, second, outcomes[outcome], ruleset)
 
     def _repr_html_(self) -> str:

@@ -13,7 +13,16 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any, TypeVar
 
-from rollwerk._jsonutil import array, document, fraction, natural, nested, obj, strict
+from rollwerk._jsonutil import (
+    array,
+    document,
+    fraction,
+    known,
+    natural,
+    nested,
+    obj,
+    strict,
+)
 from rollwerk.dice._roll import DieRoll
 from rollwerk.encounter._durations import DurationDecoder
 from rollwerk.encounter._effects import ActiveEffect
@@ -62,6 +71,7 @@ def encounter_from_json(
         data = obj(data)
         if type(data.get("schema")) is not int or data["schema"] != SCHEMA:
             raise SchemaError.field("schema", str(SCHEMA), data.get("schema"))
+        known(data, _FIELDS)
         combatants = []
         for i, c in enumerate(array(data, "combatants")):
             with nested(f"combatants[{i}]"):
@@ -71,14 +81,27 @@ def encounter_from_json(
         order = _ids(data, "order", ids)
         _unique(order, "order", "ids")
         done = _ids(data, "done", order, [])
+        _unique(done, "done", "ids")
         concentrating = _ids(data, "concentrating", ids, [])
+        _unique(concentrating, "concentrating", "ids")
         current = strict(data, "current", "str|null", None)
         if current is not None and current not in order:
             raise SchemaError.field("current", "an id in order, or null", current)
         effects = []
         for i, e in enumerate(array(data, "effects", [])):
             with nested(f"effects[{i}]"):
-                effects.append(ActiveEffect.from_json(e, kinds))
+                effect = ActiveEffect.from_json(e, kinds)
+                # what add_effect holds to: a target (and an anchor) that
+                # is a combatant, an id no other effect has
+                if effect.target not in ids:
+                    raise SchemaError.field("target", "a combatant's id", effect.target)
+                anchor = getattr(effect.duration, "anchor", None)
+                if anchor is not None and anchor not in ids:
+                    raise SchemaError.field(
+                        "duration", "anchored on a combatant", anchor
+                    )
+            effects.append(effect)
+        _unique([e.id for e in effects], "effects", "effect ids")
         signals = strict(data, "signals", "object", {})
         with nested("signals"):
             signal_counts = tuple(sorted((k, natural(signals, k)) for k in signals))
@@ -109,7 +132,7 @@ def encounter_from_json(
             effects=tuple(effects),
             concentrating=tuple(concentrating),
             signal_counts=signal_counts,
-            clock=fraction(data, "clock", Fraction(0)),
+            clock=_clock(data),
             round_seconds=round_seconds,
             actions_per_round=actions,
             stacking=stacking,
@@ -117,6 +140,34 @@ def encounter_from_json(
             initiative_rolls=tuple(rolls),
             ended=strict(data, "ended", "bool", False),
         )
+
+
+_FIELDS = (
+    "schema",
+    "combatants",
+    "order",
+    "round",
+    "current",
+    "done",
+    "effects",
+    "concentrating",
+    "signals",
+    "clock",
+    "round_seconds",
+    "actions_per_round",
+    "stacking",
+    "next_effect",
+    "initiative_rolls",
+    "ended",
+)
+"""The fields of an encounter document, as `encounter_to_json` writes them."""
+
+
+def _clock(data: Mapping[str, Any]) -> Fraction:
+    clock: Fraction = fraction(data, "clock", Fraction(0))
+    if clock < 0:
+        raise SchemaError.field("clock", "a number >= 0", data["clock"])
+    return clock
 
 
 def _ids(

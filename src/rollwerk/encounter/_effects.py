@@ -15,6 +15,7 @@ from rollwerk._jsonutil import (
     array,
     check,
     document,
+    known,
     member,
     nested,
     obj,
@@ -113,6 +114,18 @@ def modifier_from_json(data: Mapping[str, Any]) -> Modifier:
             strict(data, "source", "str"),
             strict(data, "kind", "str", "check"),
         )
+
+
+_EFFECT_FIELDS = (
+    "id",
+    "name",
+    "source",
+    "target",
+    "duration",
+    "modifiers",
+    "condition",
+    "data",
+)
 
 
 @attrs.frozen
@@ -217,6 +230,7 @@ class ActiveEffect:
         """
         with document("effect"):
             data = obj(data)
+            known(data, _EFFECT_FIELDS)
             modifiers = []
             for i, m in enumerate(array(data, "modifiers", [])):
                 with nested(f"modifiers[{i}]"):

@@ -19,7 +19,7 @@ import attrs
 from rollwerk.encounter._durations import Duration, DurationDecoder, duration_from_json
 from rollwerk.encounter._effects import ActiveEffect
 from rollwerk.encounter._wording import describe_duration, names_of
-from rollwerk.errors import RollwerkError, SchemaError
+from rollwerk.errors import RollwerkError, SchemaError, shown
 from rollwerk.i18n import CORE, Catalog, Text, genitive, quantity, time_span
 
 __all__ = [
@@ -526,7 +526,7 @@ def event_to_json(event: Event) -> dict[str, Any]:
 
 def _fail(name: str, field: str, expected: str, got: object) -> SchemaError:
     return SchemaError(
-        f"malformed {name} event JSON: {field} must be {expected}, got {got!r}"
+        f"malformed {name} event JSON: {field} must be {expected}, got {shown(got)}"
     )
 
 
@@ -543,6 +543,10 @@ def _exact(text: object) -> Fraction | None:
         return None
 
 
+_COUNTS = frozenset({"round", "total", "count"})
+"""Event fields that count (never negative)."""
+
+
 def _decode(
     name: str,
     field: str,
@@ -551,8 +555,16 @@ def _decode(
     kinds: Mapping[str, DurationDecoder] | None,
 ) -> object:
     if kind == "int":
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise _fail(name, field, "an integer", value)
+        # a round, a total or a count is never negative; every JSON int
+        # rollwerk reads is within 64 bits
+        low = 0 if field in _COUNTS else -(2**63)
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, int)
+            or not low <= value < 2**63
+        ):
+            shown_low = "0" if low == 0 else "-2**63"
+            raise _fail(name, field, f"an integer from {shown_low} to 2**63 - 1", value)
         return value
     if kind == "str":
         if not isinstance(value, str):
@@ -608,11 +620,16 @@ def event_from_json(
     """
     if not isinstance(data, Mapping):
         raise SchemaError(
-            f"malformed event JSON: an event must be an object, got {data!r}"
+            f"malformed event JSON: an event must be an object, got {shown(data)}"
         )
     name = data.get("type")
     cls = _BY_NAME.get(name) if isinstance(name, str) else None
     if cls is None:
+        if not isinstance(name, str) or len(name) > 16:
+            raise SchemaError(
+                "malformed event JSON: type must be the name of an event "
+                f"(round_started, effect_added…), got {shown(name)}"
+            )
         allowed = ", ".join(sorted(_BY_NAME))
         raise SchemaError(
             f"malformed event JSON: type must be one of {allowed}, got {name!r}"
@@ -623,7 +640,7 @@ def event_from_json(
     extra = sorted(str(k) for k in data if k != "type" and k not in wanted)
     if extra:
         raise SchemaError(
-            f"malformed {name} event JSON: unknown field {extra[0]!r}; "
+            f"malformed {name} event JSON: unknown field {shown(extra[0])}; "
             f"the fields are {', '.join(f.name for f in fields)}"
         )
     values: dict[str, object] = {}

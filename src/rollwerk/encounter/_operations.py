@@ -270,6 +270,11 @@ def add_effect(
         )
     next_effect = enc.next_effect
     if effect_id is None:
+        # the next number whose id no effect has (an effect may have been
+        # given "e5" by name before the counter reached 5)
+        taken = {e.id for e in enc.effects}
+        while f"e{next_effect}" in taken:
+            next_effect += 1
         effect_id = f"e{next_effect}"
         next_effect += 1
     if any(e.id == effect_id for e in enc.effects):

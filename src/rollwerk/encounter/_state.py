@@ -14,7 +14,16 @@ from typing import Any
 
 import attrs
 
-from rollwerk._jsonutil import array, choice, document, natural, nested, obj, strict
+from rollwerk._jsonutil import (
+    array,
+    choice,
+    document,
+    known,
+    natural,
+    nested,
+    obj,
+    strict,
+)
 from rollwerk.checks._model import Modifier
 from rollwerk.dice._roll import DieRoll
 from rollwerk.encounter._durations import Remaining
@@ -122,6 +131,7 @@ class Combatant:
         """Load what [`to_json`][rollwerk.encounter.Combatant.to_json] wrote."""
         with document("combatant"):
             data = obj(data)
+            known(data, _COMBATANT_FIELDS)
             counters = []
             for i, item in enumerate(array(data, "counters", [])):
                 with nested(f"counters[{i}]"):
@@ -144,6 +154,19 @@ class Combatant:
                 checks=natural(data, "checks", 0),
                 counters=tuple(counters),
             )
+
+
+_COMBATANT_FIELDS = (
+    "id",
+    "name",
+    "initiative",
+    "owner",
+    "turns",
+    "actions",
+    "turn_start_actions",
+    "checks",
+    "counters",
+)
 
 
 # ------------------------------------------------------------------ initiative

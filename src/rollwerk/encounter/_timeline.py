@@ -16,7 +16,7 @@ from rollwerk.encounter._events import (
     event_to_json,
 )
 from rollwerk.encounter._wording import names_of
-from rollwerk.errors import ParameterError, RollwerkError, SchemaError
+from rollwerk.errors import ParameterError, RollwerkError, SchemaError, shown
 from rollwerk.i18n import CORE, Catalog
 
 __all__ = ["Timeline"]
@@ -214,12 +214,12 @@ class Timeline:
         if not isinstance(data, Mapping):
             raise _error("", "an object", data)
         schema = data.get("schema")
-        if isinstance(schema, bool) or schema != SCHEMA:
+        if type(schema) is not int or schema != SCHEMA:
             raise _error("schema", str(SCHEMA), schema)
         unknown = sorted(str(k) for k in data if k not in ("schema", "states", "log"))
         if unknown:
             raise SchemaError(
-                f"malformed timeline JSON: unknown field {unknown[0]!r}; "
+                f"malformed timeline JSON: unknown field {shown(unknown[0])}; "
                 "the fields are schema, states, log"
             )
         states_data = data.get("states")
@@ -265,5 +265,5 @@ SCHEMA = 1
 def _error(path: str, expected: str, got: object) -> SchemaError:
     where = path or "the document"
     return SchemaError(
-        f"malformed timeline JSON: {where} must be {expected}, got {got!r}"
+        f"malformed timeline JSON: {where} must be {expected}, got {shown(got)}"
     )

@@ -1,0 +1,199 @@
+"""JSON documents as an integrator sends them: found by fuzzing every loader.
+
+Every loader refuses a malformed document with a SchemaError whose message
+shows a value abbreviated (json.md), and an encounter that loads is one the
+operations could have made (encounter.md).
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+
+from rollwerk import (
+    Distribution,
+    Encounter,
+    Rounds,
+    ScriptedRng,
+    SeededRng,
+    build_check,
+)
+from rollwerk.checks import ContestResult
+from rollwerk.encounter import Timeline, event_from_json
+from rollwerk.errors import SchemaError
+from rollwerk.rulesets import contest_result
+from rollwerk.testing.examples import ToyRuleset
+
+HUGE = 10**5000
+
+
+def _contest() -> dict[str, Any]:
+    toy = ToyRuleset()
+    check = build_check(toy, skill=4)
+    result = contest_result(
+        toy, check.resolve(ScriptedRng([2])), check.resolve(ScriptedRng([5]))
+    )
+    return result.to_json()
+
+
+def _encounter() -> dict[str, Any]:
+    enc, _ = Encounter.create(["A", "B"]).advance()
+    enc, _ = enc.add_effect("Bless", source="A", target="B", duration=Rounds(2))
+    return enc.to_json()
+
+
+@pytest.mark.parametrize(
+    ("load", "document"),
+    [
+        (SeededRng.from_json, HUGE),
+        (ContestResult.from_json, HUGE),
+        (Timeline.from_json, HUGE),
+        (event_from_json, HUGE),
+        (event_from_json, {"type": [{"x": HUGE}], "round": 1}),
+        (SeededRng.from_json, {"schema": 1, "rng": "seeded", "seed": 1, "state": HUGE}),
+    ],
+    ids=["rng", "contest", "timeline", "event", "event-type", "rng-state"],
+)
+def test_a_huge_integer_is_shown_by_its_size(load: Any, document: Any) -> None:
+    with pytest.raises(SchemaError) as info:
+        load(document)
+    assert "an integer of 5001 digits" in str(info.value) or "more than 4300" in str(
+        info.value
+    )
+
+
+@pytest.mark.parametrize(
+    ("load", "document"),
+    [
+        (SeededRng.from_json, list(range(10000))),
+        (event_from_json, {"type": "x" * 100_000}),
+        (ContestResult.from_json, {"schema": 1, "outcome": "y" * 100_000}),
+    ],
+    ids=["rng-list", "event-type", "contest-outcome"],
+)
+def test_refusals_are_short(load: Any, document: Any) -> None:
+    with pytest.raises(SchemaError) as info:
+        load(document)
+    assert len(str(info.value)) < 700
+
+
+def test_a_float_schema_is_not_the_version() -> None:
+    rng = SeededRng(7).to_json()
+    rng["schema"] = 1.0
+    with pytest.raises(SchemaError) as info:
+        SeededRng.from_json(rng)
+    assert str(info.value) == "malformed seeded rng JSON: schema must be 1, got 1.0"
+    contest = _contest()
+    contest["schema"] = 1.0
+    with pytest.raises(SchemaError) as info:
+        ContestResult.from_json(contest)
+    assert str(info.value) == "malformed contest result JSON: schema must be 1, got 1.0"
+    with pytest.raises(SchemaError) as info:
+        Timeline.from_json({"schema": 1.0, "states": [], "log": []})
+    assert str(info.value) == "malformed timeline JSON: schema must be 1, got 1.0"
+
+
+def test_integers_beyond_64_bits_are_refused() -> None:
+    doc = {"schema": 1, "outcomes": [{"value": 2**64, "probability": "1/1"}]}
+    with pytest.raises(SchemaError) as info:
+        Distribution.from_json(doc)
+    assert str(info.value) == (
+        "malformed distribution JSON: outcomes[0].value must be an integer from "
+        "-2**63 to 2**63 - 1, got 18446744073709551616"
+    )
+    for bad in (2**64, -5):
+        with pytest.raises(SchemaError) as info:
+            event_from_json({"type": "round_started", "round": bad})
+        assert str(info.value) == (
+            "malformed round_started event JSON: round must be an integer from 0 "
+            f"to 2**63 - 1, got {bad}"
+        )
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (
+            lambda d: d.update(note="hi"),
+            (
+                "malformed encounter JSON: note is not a field (the fields are schema, "
+                "combatants, order, round, current, done, effects, concentrating, "
+                "signals, clock, round_seconds, actions_per_round, stacking, "
+                "next_effect, initiative_rolls, ended)"
+            ),
+        ),
+        (
+            lambda d: d["combatants"][0].update(hp=3),
+            (
+                "malformed encounter JSON: combatants[0].hp is not a field (the fields "
+                "are id, name, initiative, owner, turns, actions, turn_start_actions, "
+                "checks, counters)"
+            ),
+        ),
+        (
+            lambda d: d["effects"][0].update(colour="red"),
+            (
+                "malformed encounter JSON: effects[0].colour is not a field (the fields "
+                "are id, name, source, target, duration, modifiers, condition, data)"
+            ),
+        ),
+        (
+            lambda d: d["effects"].append(copy.deepcopy(d["effects"][0])),
+            (
+                "malformed encounter JSON: at effects[1]: effect ids must be unique, got "
+                "'e1' twice"
+            ),
+        ),
+        (
+            lambda d: d["effects"][0].update(target="Z"),
+            (
+                "malformed encounter JSON: effects[0].target must be a combatant's id, "
+                "got 'Z'"
+            ),
+        ),
+        (
+            lambda d: d.update(clock="-6"),
+            "malformed encounter JSON: clock must be a number >= 0, got '-6'",
+        ),
+        (
+            lambda d: d.update(done=["A", "A"]),
+            "malformed encounter JSON: at done[1]: ids must be unique, got 'A' twice",
+        ),
+    ],
+)
+def test_an_encounter_loads_only_as_the_operations_could_leave_it(
+    change: Any, message: str
+) -> None:
+    doc = _encounter()
+    Encounter.from_json(copy.deepcopy(doc))  # loads as written
+    change(doc)
+    with pytest.raises(SchemaError) as info:
+        Encounter.from_json(doc)
+    assert str(info.value) == message
+
+
+def test_a_new_effect_skips_ids_already_taken() -> None:
+    """An effect named "e2" before the counter got there does not block e2."""
+    enc, _ = Encounter.create(["A", "B"]).advance()
+    enc, _ = enc.add_effect(
+        "Named", source="A", target="B", duration=Rounds(3), effect_id="e2"
+    )
+    enc, _ = enc.add_effect("First", source="A", target="B", duration=Rounds(3))
+    enc, _ = enc.add_effect("Second", source="A", target="B", duration=Rounds(3))
+    assert [e.id for e in enc.effects] == ["e2", "e1", "e3"]
+    back = Encounter.from_json(enc.to_json())
+    again, _ = back.add_effect("Third", source="A", target="B", duration=Rounds(3))
+    assert [e.id for e in again.effects][-1] == "e4"
+
+
+def test_a_contest_side_of_another_ruleset_is_refused() -> None:
+    doc = _contest()
+    doc["first"]["ruleset"] = "pf2e"
+    with pytest.raises(SchemaError) as info:
+        ContestResult.from_json(doc)
+    assert str(info.value) == (
+        "malformed contest result JSON: first.ruleset must be the contest's "
+        "ruleset 'toy', got 'pf2e'"
+    )
