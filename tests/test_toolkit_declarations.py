@@ -175,3 +175,25 @@ def test_a_closed_form_beyond_the_replay_budget_is_still_judged():
         "gives 1/46656"
     )
     assert not assert_faces_match(bad.build("demo"), odds_budget=46655)
+
+
+def test_a_ruleset_that_refuses_every_check_fails_the_contract_plainly() -> None:
+    """Not hypothesis' Unsatisfiable: the kit says what it could not do."""
+    from rollwerk.testing import assert_ruleset_contract
+
+    def never(skill: int) -> list[int]:
+        raise ParameterError("skill", skill, "a skill this ruleset accepts (none)")
+
+    rs = define_ruleset(
+        "never",
+        "Never",
+        version="1",
+        checks=[define_check("check", [SKILL], dice=never, judge=_judge)],
+    )
+    with pytest.raises(ContractViolation) as info:
+        assert_ruleset_contract(rs)
+    assert str(info.value) == (
+        "ruleset 'never', check 'check': the ruleset refused to build the check "
+        "for every parameter set drawn from its declared ranges (and at their "
+        "corners)"
+    )

@@ -320,6 +320,19 @@ def contest_odds(
             raise ContestError(
                 f"{side} check must belong to ruleset {ruleset.id!r}, got {chk.ruleset!r}"
             )
+    keyed = getattr(ruleset, "_contest_key", None)
+    key = keyed() if callable(keyed) else None
+    if key is not None:
+        # one key per outcome of each side, then the keys compared: n + m
+        # calls of the key and a comparison per pair of distinct keys,
+        # instead of the rule on every pair of outcomes
+        try:
+            firsts = first.outcomes().map(lambda o: key(first, o))
+            seconds = second.outcomes().map(lambda o: key(second, o))
+        except TypeError:  # unhashable keys: pair by pair below
+            pass
+        else:
+            return firsts.combine(seconds, compare)
     if isinstance(ruleset, ContestWithChecks):
         rule = ruleset.contest_with_checks
         return first.outcomes().combine(
@@ -413,13 +426,21 @@ def distribution_version(distribution: str) -> str:
         return "0+unknown"
 
 
-def _default_contest(levels: SuccessLevels) -> ContestRule:
-    def rule(first: Outcome, second: Outcome) -> ContestOutcome:
-        def key(o: Outcome) -> tuple[int, int, int]:
-            rank = levels.rank(o) if o.level is not None and levels else -1
-            return (o.degree.rank, rank, -(10**18) if o.value is None else o.value)
+def _default_key(levels: SuccessLevels) -> Callable[[Check, Outcome], Any]:
+    """The default contest's key per side: degree, then level, then value."""
 
-        return compare(key(first), key(second))
+    def key(check: Check, o: Outcome) -> tuple[int, int, int]:
+        rank = levels.rank(o) if o.level is not None and levels else -1
+        return (o.degree.rank, rank, -(10**18) if o.value is None else o.value)
+
+    return key
+
+
+def _default_contest(levels: SuccessLevels) -> ContestRule:
+    key = _default_key(levels)
+
+    def rule(first: Outcome, second: Outcome) -> ContestOutcome:
+        return compare(key(None, first), key(None, second))  # type: ignore[arg-type]
 
     return rule
 
@@ -530,6 +551,24 @@ class RulesetSpec(Ruleset):
         if self.contest_checks_rule is not None:
             return self.contest_checks_rule(first_check, first, second_check, second)
         return self.contest(first, second)
+
+    def _contest_key(self) -> Callable[[Check, Outcome], Any] | None:
+        """The key per side the contest compares, when it is one (else None).
+
+        The default rule and a ``contest_key`` compare one key per side, so
+        [`contest_odds`][rollwerk.rulesets.contest_odds] can map each
+        side's outcomes to keys once instead of judging every pair. A rule
+        given as ``contest`` or ``contest_with_checks`` (or put in by
+        ``attrs.evolve``) is judged pair by pair.
+        """
+        if self.contest_rule is not None:
+            return None
+        if self.contest_checks_rule is None:
+            return _default_key(self.levels)
+        key: Callable[[Check, Outcome], Any] | None = getattr(
+            self.contest_checks_rule, "contest_key", None
+        )
+        return key
 
     def initiative_order(
         self, combatants: Sequence[Combatant], rng: Rng
@@ -655,6 +694,7 @@ def define_ruleset(
         ) -> ContestOutcome:
             return compare(key(a_check, a), key(b_check, b))
 
+        keyed.contest_key = key  # type: ignore[attr-defined]  # contest_odds: by key
         checks_rule = keyed
     return RulesetSpec(
         id=rid,

@@ -75,6 +75,9 @@ def _choices(
 class Parameter:
     """A declared parameter of a check: enough for generic code to build it.
 
+    ``Parameter(name, type, help="", default=..., min_value=None,
+    max_value=None, choices=None, monotonic=None)``, each described below.
+
     >>> pw = Parameter("pw", int, help="check value", min_value=-20, max_value=100)
     >>> pw.parse("44")
     44

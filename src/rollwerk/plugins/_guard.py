@@ -229,6 +229,24 @@ class _GuardedRuleset:
             self._origin.wrong(call, result, "a ContestOutcome")
         return result
 
+    def _contest_key(self) -> Callable[[Check, Outcome], Any] | None:
+        """The wrapped ruleset's key per contest side, guarded (or None).
+
+        See `RulesetSpec._contest_key`: ``contest_odds`` maps each side's
+        outcomes to keys with it instead of judging every pair.
+        """
+        keyed = getattr(self._inner, "_contest_key", None)
+        key = keyed() if callable(keyed) else None
+        if key is None:
+            return None
+        origin = self._origin
+        call = f"{self._inner.id} contest"
+
+        def guarded(check: Check, outcome: Outcome) -> Any:
+            return _call(origin, call, lambda: key(_unwrap(check), outcome))
+
+        return guarded
+
     @property  # type: ignore[misc]
     def __class__(self) -> type:  # isinstance(guarded, PluginRuleset) holds
         return self._inner.__class__

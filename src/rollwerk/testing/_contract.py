@@ -12,6 +12,7 @@ from fractions import Fraction
 from typing import Any, cast
 
 from hypothesis import HealthCheck, Phase, given, reject, settings
+from hypothesis.errors import Unsatisfiable
 
 from rollwerk.checks._levels import Level
 from rollwerk.checks._model import (
@@ -1050,7 +1051,17 @@ def _spec_contract(
                     ruleset, first, second, symmetric=spec.contest_symmetric
                 )
 
-        drawn()
+        try:
+            drawn()
+        except Unsatisfiable:
+            raise _fail(
+                f"ruleset {ruleset.id!r}, check {spec.name!r}",
+                "the ruleset refused to build the check for every parameter set "
+                "drawn from its declared ranges (and at their corners)"
+                if not any(built)
+                else "the ruleset refused to build the check for nearly every "
+                "parameter set drawn from its declared ranges",
+            ) from None
     elif not any(built):
         raise _fail(
             f"ruleset {ruleset.id!r}, check {spec.name!r}",

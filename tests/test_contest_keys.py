@@ -1,0 +1,141 @@
+"""contest_odds by key: the default rule and contest_key compare one key per side.
+
+Judging every pair of outcomes costs n × m calls (a pool with extras has
+thousands of outcomes: seconds per contest); mapping each side's outcomes to
+keys first costs n + m. Both must give the same odds, through the plugin
+guard too.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import rollwerk
+from rollwerk import build_check
+from rollwerk.checks import (
+    ContestOutcome,
+    Degree,
+    Level,
+    Outcome,
+    Parameter,
+    define_check,
+    pool_dice,
+    successes,
+)
+from rollwerk.errors import PluginFault
+from rollwerk.plugins import Registry
+from rollwerk.rulesets import RulesetSpec, contest_odds, define_ruleset
+
+DICE = Parameter("dice", int, "pool", min_value=1, max_value=30)
+
+
+def _pool(faces: tuple[int, ...]) -> Outcome:
+    hits = successes(faces, 6)
+    ones = sum(1 for f in faces if f == 1)
+    return Outcome(
+        hits > 0,
+        Degree.SUCCESS if hits else Degree.FAILURE,
+        hits,
+        extras={"ones": ones},
+    )
+
+
+POOL = define_check(
+    "pool", [DICE], dice=lambda dice: pool_dice(dice, 6), judge=_pool, unordered=True
+)
+LEVELS = [
+    Level("miss", Degree.FAILURE, en="miss", de="daneben"),
+    Level("hit", Degree.SUCCESS, en="hit", de="Treffer"),
+]
+
+
+def _pairwise(ruleset: Any, first: Any, second: Any) -> Any:
+    rule = ruleset.contest_with_checks
+    return first.outcomes().combine(
+        second.outcomes(), lambda a, b: rule(first, a, second, b)
+    )
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(1, 5), st.integers(1, 5), st.booleans())
+def test_the_default_rule_by_key_equals_every_pair(a: int, b: int, keyed: bool) -> None:
+    rs = define_ruleset(
+        "pools",
+        "Pools",
+        checks=[POOL],
+        contest_key=(lambda check, o: (o.value, -o.extra("ones"))) if keyed else None,
+    )
+    first, second = build_check(rs, dice=a), build_check(rs, dice=b)
+    assert rs._contest_key() is not None
+    assert contest_odds(rs, first, second) == _pairwise(rs, first, second)
+
+
+def test_a_rule_on_pairs_is_judged_pair_by_pair() -> None:
+    def higher(first: Outcome, second: Outcome) -> ContestOutcome:
+        return (
+            ContestOutcome.TIE if first.value == second.value else ContestOutcome.FIRST
+        )
+
+    rs = define_ruleset("pairs", "Pairs", checks=[POOL], contest=higher)
+    assert rs._contest_key() is None
+    first = build_check(rs, dice=2)
+    odds = contest_odds(rs, first, first)
+    values = first.outcomes().map(lambda o: o.value)
+    assert odds[ContestOutcome.TIE] == sum(p * p for _, p in values.items())
+    # a rule put in by evolve wins over the default key
+    evolved = attrs.evolve(
+        define_ruleset("pairs", "P", checks=[POOL]), contest_rule=higher
+    )
+    assert evolved._contest_key() is None
+
+
+def test_levels_rank_in_the_default_key() -> None:
+    def judge(faces: tuple[int, ...]) -> Outcome:
+        return Outcome(
+            faces[0] > 3,
+            Degree.SUCCESS if faces[0] > 3 else Degree.FAILURE,
+            faces[0],
+            level="hit" if faces[0] > 3 else "miss",
+        )
+
+    rs = define_ruleset(
+        "lv", "Levels", checks=[define_check("c", dice=[6], judge=judge)], levels=LEVELS
+    )
+    check = build_check(rs)
+    odds = contest_odds(rs, check, check)
+    assert odds == _pairwise(rs, check, check)
+    assert odds[ContestOutcome.TIE] == Fraction(1, 6)
+
+
+def _plugin(ruleset: RulesetSpec) -> Any:
+    class Plugin:
+        @staticmethod
+        @rollwerk.hookimpl
+        def rollwerk_register_rulesets() -> list[object]:
+            return [ruleset]
+
+    return Plugin
+
+
+def test_through_the_guard_the_key_is_guarded() -> None:
+    rs = define_ruleset("big", "Big", checks=[POOL])
+    guarded = Registry(load_entrypoints=False, plugins=[_plugin(rs)]).ruleset("big")
+    first, second = build_check(guarded, dice=16), build_check(guarded, dice=14)
+    assert len(first.outcomes()) == 153  # hits and ones: 153 outcomes
+    odds = contest_odds(guarded, first, second)
+    assert sum(p for _, p in odds.items()) == 1
+    assert odds == contest_odds(rs, build_check(rs, dice=16), build_check(rs, dice=14))
+
+    def broken(check: Any, outcome: Outcome) -> int:
+        raise ZeroDivisionError("key")
+
+    bad = define_ruleset("bad", "Bad", checks=[POOL], contest_key=broken)
+    shaky = Registry(load_entrypoints=False, plugins=[_plugin(bad)]).ruleset("bad")
+    with pytest.raises(PluginFault):
+        contest_odds(shaky, build_check(shaky, dice=1), build_check(shaky, dice=1))
