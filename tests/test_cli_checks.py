@@ -662,3 +662,50 @@ def test_an_option_for_a_ruleset_without_optional_rules_says_so(cli):
         "rollwerk: error: option 'foo' is not offered: no installed plugin offers "
         "optional rules for ruleset 'bare'\n"
     )
+
+
+def test_extras_and_roles_are_shown_in_the_rulesets_words(cli):
+    from rollwerk.checks import Degree, Outcome, define_check
+    from rollwerk.i18n import Catalog
+    from rollwerk.plugins import Registry
+    from rollwerk.rulesets import define_ruleset
+
+    catalog = Catalog(
+        {
+            "en": {"yz.extra.damage": "damage", "yz.role.base": "base"},
+            "de": {"yz.extra.damage": "Schaden", "yz.role.base": "Grundwürfel"},
+        }
+    )
+
+    def judge(faces: tuple[int, ...]) -> Outcome:
+        hit = faces[0] == 6
+        return Outcome(
+            hit,
+            Degree.SUCCESS if hit else Degree.FAILURE,
+            int(hit),
+            extras={"damage": int(faces[0] == 1), "other": "x"},
+        )
+
+    yz = define_ruleset(
+        "yz",
+        "YZ",
+        checks=[define_check("roll", dice=[(6, "base")], judge=judge)],
+        catalog=catalog,
+    )
+
+    class Plugin:
+        @staticmethod
+        @rollwerk.hookimpl
+        def rollwerk_register_rulesets() -> list[object]:
+            return [yz]
+
+    reg = Registry(load_entrypoints=False, plugins=[Plugin])
+    code, out, _ = cli("check", "yz", "--rolls", "1", "--lang", "de", reg=reg)
+    assert code == 0
+    assert out.splitlines()[1:] == [
+        "Ergebnis: Misserfolg, Wert 0; Schaden=1, other=x",
+        "Würfe: 1 (W6 Grundwürfel)",
+    ]
+    code, out, _ = cli("odds", "yz", "--lang", "de", reg=reg)
+    assert code == 0
+    assert "Schaden=1, other=x" in out

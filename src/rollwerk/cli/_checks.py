@@ -295,28 +295,43 @@ def _label(ruleset: Ruleset, lang: str, key: str, cats: Catalog) -> str:
     return label
 
 
-def _role(ruleset: Ruleset, lang: str, role: str, cats: list[Catalog]) -> str:
-    """A die's role in ``lang``: the message ``<ruleset id>.role.<role>``.
+def _ruleset_word(
+    ruleset: Ruleset,
+    lang: str,
+    message: str,
+    cats: list[Catalog],
+    toolkit: str | None = None,
+) -> str | None:
+    """``<ruleset id>.<message>`` in ``lang`` (else English), or None.
 
-    From ``cats`` (the CLI's catalogs, the explanation's) or the ruleset's
-    own (a ruleset value's ``catalog``), in ``lang`` or else English; then
-    the toolkit's words for its dice's roles (``toolkit.role.tens``);
-    without one, the role as the plugin wrote it.
+    From ``cats`` (the CLI's catalogs, an explanation's) or the ruleset's
+    own (a ruleset value's ``catalog``); then, if given, the toolkit's
+    message ``toolkit`` (its words for its own dice's roles).
     """
     from rollwerk.checks._toolkit import TOOLKIT_CATALOG
 
     own = getattr(ruleset, "catalog", None)
     found = [*cats, own] if isinstance(own, Catalog) else cats
-    for message, where in (
-        (f"{ruleset.id}.role.{role}", found),
-        (f"toolkit.role.{role}", [TOOLKIT_CATALOG]),
-    ):
+    wanted = [(f"{ruleset.id}.{message}", found)]
+    if toolkit is not None:
+        wanted.append((toolkit, [TOOLKIT_CATALOG]))
+    for key, where in wanted:
         for want in (lang, "en"):
             for cat in where:
-                text = cat.template(want, message)
+                text = cat.template(want, key)
                 if text:
                     return text
-    return role
+    return None
+
+
+def _role(ruleset: Ruleset, lang: str, role: str, cats: list[Catalog]) -> str:
+    """A die's role in ``lang``.
+
+    The message ``<ruleset id>.role.<role>``, else the toolkit's
+    ``toolkit.role.<role>``, else the role as written.
+    """
+    word = _ruleset_word(ruleset, lang, f"role.{role}", cats, f"toolkit.role.{role}")
+    return role if word is None else word
 
 
 def _outcome_label(ruleset: Ruleset, lang: str, o: Outcome, cats: Catalog) -> str:
@@ -345,8 +360,26 @@ def _header(
     return head
 
 
-def _extras_text(outcome: Outcome, lang: str, cats: Catalog) -> str:
-    parts = [f"{k}={_scalar_text(v)}" for k, v in outcome.extras]
+def _extras_text(
+    outcome: Outcome,
+    lang: str,
+    cats: Catalog,
+    ruleset: Ruleset | None = None,
+    found: list[Catalog] | None = None,
+) -> str:
+    """The extras as ``name=value``, each name in the ruleset's words.
+
+    The name of an extra is the message ``<ruleset id>.extra.<name>`` where
+    the ruleset's catalogs have it (German ``Schaden=1`` for ``damage``),
+    else the name as the plugin wrote it.
+    """
+    names = {}
+    for k, _ in outcome.extras:
+        word = None
+        if ruleset is not None:
+            word = _ruleset_word(ruleset, lang, f"extra.{k}", found or [cats])
+        names[k] = k if word is None else word
+    parts = [f"{names[k]}={_scalar_text(v)}" for k, v in outcome.extras]
     if not outcome.rolled:
         parts.insert(0, _word(cats, lang, "no roll"))
     return ", ".join(parts)
@@ -550,14 +583,14 @@ def cmd_check(args: argparse.Namespace) -> int:
         line += f" ({label})"
     if result.value is not None:
         line += f", {_word(cats, lang, 'value')} {result.value}"
-    extras = _extras_text(result.outcome(), lang, cats)
+    told = result.explanation.catalog  # the plugin's messages, loaded or not
+    extras = _extras_text(result.outcome(), lang, cats, ruleset, [cats, told])
     if extras:
         line += f"; {extras}"
     _emit(_header(ruleset, spec, params, args.option))
     _emit(line)
     if result.rolls:
         die = word(cats, lang, "number.die_letter")  # German dice are W6 (Würfel)
-        told = result.explanation.catalog  # the plugin's messages, loaded or not
         roles = {
             r.role: _role(ruleset, lang, r.role, [cats, told]) for r in result.rolls
         }
@@ -619,7 +652,7 @@ def cmd_odds(args: argparse.Namespace) -> int:
             _scalar_text(o.value),
         ]
         if show_extras:
-            row.append(_extras_text(o, lang, cats))
+            row.append(_extras_text(o, lang, cats, ruleset))
         row += [fraction_text(p), percent(p, lang), bar(p, largest)]
         rows.append(row)
     n = len(head)
