@@ -573,8 +573,9 @@ def define_check(
             ordered (it counts successes, takes the highest...). The exact
             odds then judge each multiset of faces once, weighted by the
             orders it stands for, and ``budget`` counts multisets: 20d6 are
-            53 130, not 6²⁰. The [contract kit](contract-kit.md) checks
-            that the judge ignores the order. Not with ``stop``.
+            53 130, not 6²⁰. The contract kit
+            ([`assert_faces_match`][rollwerk.testing.assert_faces_match])
+            checks that the judge ignores the order. Not with ``stop``.
 
     Each function receives only the parameters its signature names (or all
     of them through ``**kwargs``).
