@@ -709,3 +709,37 @@ def test_extras_and_roles_are_shown_in_the_rulesets_words(cli):
     code, out, _ = cli("odds", "yz", "--lang", "de", reg=reg)
     assert code == 0
     assert "Schaden=1, other=x" in out
+
+
+def test_a_failing_explanation_is_the_plugins_fault(cli):
+    """The explanation is built when printed, outside the guard: still exit 3."""
+    from rollwerk.checks import Degree, Outcome, define_check
+    from rollwerk.i18n import Text
+    from rollwerk.plugins import Registry
+    from rollwerk.rulesets import define_ruleset
+
+    def judge(faces: tuple[int, ...]) -> Outcome:
+        return Outcome(True, Degree.SUCCESS, faces[0])
+
+    def explain(faces: tuple[int, ...], outcome: Outcome) -> Text:
+        raise KeyError("ladder")
+
+    shaky = define_ruleset(
+        "shaky",
+        "Shaky",
+        checks=[define_check("c", dice=[6], judge=judge, explain=explain)],
+    )
+
+    class Plugin:
+        @staticmethod
+        @rollwerk.hookimpl
+        def rollwerk_register_rulesets() -> list[object]:
+            return [shaky]
+
+    reg = Registry(load_entrypoints=False, plugins=[Plugin])
+    code, _out, err = cli("check", "shaky", "--rolls", "3", "--explain", reg=reg)
+    assert code == 3
+    assert err.startswith("rollwerk: error: plugin ")
+    assert "shaky explanation raised KeyError('ladder')" in err
+    code, _, err = cli("check", "shaky", "--rolls", "3", "--json", reg=reg)
+    assert code == 3

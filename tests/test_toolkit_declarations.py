@@ -51,12 +51,13 @@ def test_functions_may_take_defaults_keywords_and_fewer_parameters():
         return _judge(faces, skill)
 
     def explain(faces: tuple[int, ...], outcome: Outcome, **params: object) -> Text:
-        return Text.plain(f"{faces[0]}")
+        return Text.fixed(en=f"{faces[0]}", de=f"{faces[0]}")
 
     check = define_check(
         "check", [SKILL], dice=lambda: [6], judge=judge, explain=explain
     ).build("demo", skill=3)
     assert check.outcome_for([2]).success
+    assert check.result_for([2]).explain("de") == "2"
 
 
 def test_a_function_that_cannot_take_the_faces_is_refused():
@@ -197,3 +198,25 @@ def test_a_ruleset_that_refuses_every_check_fails_the_contract_plainly() -> None
         "for every parameter set drawn from its declared ranges (and at their "
         "corners)"
     )
+
+
+def test_a_failing_explanation_is_a_contract_violation() -> None:
+    def explain(faces: tuple[int, ...], outcome: Outcome) -> Text:
+        if faces[0] == 6:
+            raise KeyError("ladder")
+        return Text.fixed(en=str(faces[0]), de=str(faces[0]))
+
+    check = define_check("c", dice=[6], judge=_judge_free, explain=explain).build("d")
+    with pytest.raises(ContractViolation) as info:
+        assert_check_contract(check, resolutions=60, replays=2)
+    assert str(info.value).startswith(
+        "d:c(): explaining the result of the faces [6] in 'en' failed: the explain "
+        "function of d:c raised KeyError"
+    )
+
+
+@pytest.mark.parametrize("item", [(3,), (3, "a", "b"), ()])
+def test_a_die_that_is_not_a_pair_is_refused(item: tuple[object, ...]) -> None:
+    with pytest.raises(ParameterError) as info:
+        define_check("c", dice=[item], judge=_judge_free)  # type: ignore[list-item]
+    assert str(info.value) == f"dice must be sides >= 1, or (sides, role), got {item!r}"

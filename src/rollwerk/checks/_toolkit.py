@@ -128,6 +128,8 @@ def _dice(value: object) -> tuple[tuple[int, str], ...]:
         raise ParameterError("dice", value, "a sequence of sides or (sides, role)")
     out: list[tuple[int, str]] = []
     for item in value:
+        if isinstance(item, tuple) and len(item) != 2:
+            raise ParameterError("dice", item, "sides >= 1, or (sides, role)")
         sides, role = (item, "check") if not isinstance(item, tuple) else item
         if isinstance(sides, bool) or not isinstance(sides, int) or sides < 1:
             raise ParameterError("dice", item, "sides >= 1, or (sides, role)")

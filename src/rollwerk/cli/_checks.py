@@ -14,7 +14,7 @@ parsing, lookups and output tables; each command is a short function.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -32,7 +32,13 @@ from rollwerk.cli._format import (
 )
 from rollwerk.cli._lang import Languages, catalogs, word
 from rollwerk.distribution import Distribution, fraction_to_str
-from rollwerk.errors import ParameterError, RollwerkError, ScriptExhausted, UnknownCheck
+from rollwerk.errors import (
+    ParameterError,
+    RollwerkError,
+    RulesError,
+    ScriptExhausted,
+    UnknownCheck,
+)
 from rollwerk.i18n import Catalog
 from rollwerk.rng import Rng, ScriptedRng, SeededRng, SystemRng
 from rollwerk.rulesets import Ruleset, contest_odds, contest_result, levels_of
@@ -106,7 +112,7 @@ def _add_check(
     p = subparsers.add_parser(
         "check",
         help="resolve a check of a ruleset",
-        description="Resolve one check, e.g. `rollwerk check toy skill=4 --seed 7`.",
+        description="Resolve one check, e.g. `rollwerk check ds4 pw=14 --seed 7`.",
     )
     _common(p, languages)
     group = p.add_mutually_exclusive_group()
@@ -554,6 +560,34 @@ def _resolve(check: Check, rng: Rng, script: ScriptedRng | None) -> CheckResult:
     return result
 
 
+def _plugin_words(handler: Callable[[argparse.Namespace], int]) -> Callable[..., int]:
+    """``handler``, with a plugin's failing explanation reported as its fault.
+
+    A toolkit check builds its explanation when it is first read (here, when
+    printed or written to JSON), outside the plugin guard; an ``explain``
+    function that raises there is a `RulesError` caused by the plugin's
+    exception. That is the plugin's failure, not the user's: a
+    [`PluginFault`][rollwerk.errors.PluginFault] naming the plugin (exit 3).
+    """
+
+    def run(args: argparse.Namespace) -> int:
+        try:
+            return handler(args)
+        except RulesError as exc:
+            cause = exc.__cause__
+            if cause is None or isinstance(cause, RollwerkError):
+                raise
+            ruleset, _ = _target(args)
+            origin = getattr(ruleset, "_origin", None)
+            if origin is None:
+                raise
+            origin.fault(f"{ruleset.id} explanation", cause)
+            raise  # pragma: no cover - fault() always raises
+
+    return run
+
+
+@_plugin_words
 def cmd_check(args: argparse.Namespace) -> int:
     """``rollwerk check RULESET[:CHECK] KEY=VALUE… [--seed N | --rolls A,B,…]``."""
     ruleset, spec = _target(args)
@@ -669,6 +703,7 @@ def cmd_odds(args: argparse.Namespace) -> int:
     return 0
 
 
+@_plugin_words
 def cmd_contest(args: argparse.Namespace) -> int:
     """``rollwerk contest RULESET[:CHECK] KEY=VALUE… --vs KEY=VALUE… [--json]``."""
     ruleset, spec = _target(args)

@@ -275,7 +275,14 @@ def _check_result_shape(check: Check, result: object, where: str) -> CheckResult
             "(rolled must be True exactly when dice were rolled)",
         )
     for lang in ("en", "de"):
-        text = result.explain(lang)
+        try:
+            text = result.explain(lang)
+        except RollwerkError as exc:
+            raise _fail(
+                where,
+                f"explaining the result of the faces {[r.face for r in result.rolls]} "
+                f"in {lang!r} failed: {exc}",
+            ) from exc
         if not isinstance(text, str) or not text:
             raise _fail(where, f"the {lang!r} explanation is empty")
     return result
