@@ -636,7 +636,6 @@ def test_odds_and_contest_tables_write_very_wide_fractions_approximately(capsys)
 
 def test_an_option_for_a_ruleset_without_optional_rules_says_so(cli):
     from rollwerk.checks import Degree, Outcome, define_check
-    from rollwerk.plugins import Registry
     from rollwerk.rulesets import define_ruleset
 
     bare = define_ruleset(
@@ -649,13 +648,7 @@ def test_an_option_for_a_ruleset_without_optional_rules_says_so(cli):
         ],
     )
 
-    class Plugin:
-        @staticmethod
-        @rollwerk.hookimpl
-        def rollwerk_register_rulesets() -> list[object]:
-            return [bare]
-
-    reg = Registry(load_entrypoints=False, plugins=[Plugin])
+    reg = _only(bare)
     code, _out, err = cli("check", "bare", "--option", "foo", reg=reg)
     assert code == 2
     assert err == (
@@ -667,7 +660,6 @@ def test_an_option_for_a_ruleset_without_optional_rules_says_so(cli):
 def test_extras_and_roles_are_shown_in_the_rulesets_words(cli):
     from rollwerk.checks import Degree, Outcome, define_check
     from rollwerk.i18n import Catalog
-    from rollwerk.plugins import Registry
     from rollwerk.rulesets import define_ruleset
 
     catalog = Catalog(
@@ -693,13 +685,7 @@ def test_extras_and_roles_are_shown_in_the_rulesets_words(cli):
         catalog=catalog,
     )
 
-    class Plugin:
-        @staticmethod
-        @rollwerk.hookimpl
-        def rollwerk_register_rulesets() -> list[object]:
-            return [yz]
-
-    reg = Registry(load_entrypoints=False, plugins=[Plugin])
+    reg = _only(yz)
     code, out, _ = cli("check", "yz", "--rolls", "1", "--lang", "de", reg=reg)
     assert code == 0
     assert out.splitlines()[1:] == [
@@ -715,7 +701,6 @@ def test_a_failing_explanation_is_the_plugins_fault(cli):
     """The explanation is built when printed, outside the guard: still exit 3."""
     from rollwerk.checks import Degree, Outcome, define_check
     from rollwerk.i18n import Text
-    from rollwerk.plugins import Registry
     from rollwerk.rulesets import define_ruleset
 
     def judge(faces: tuple[int, ...]) -> Outcome:
@@ -730,16 +715,22 @@ def test_a_failing_explanation_is_the_plugins_fault(cli):
         checks=[define_check("c", dice=[6], judge=judge, explain=explain)],
     )
 
-    class Plugin:
-        @staticmethod
-        @rollwerk.hookimpl
-        def rollwerk_register_rulesets() -> list[object]:
-            return [shaky]
-
-    reg = Registry(load_entrypoints=False, plugins=[Plugin])
+    reg = _only(shaky)
     code, _out, err = cli("check", "shaky", "--rolls", "3", "--explain", reg=reg)
     assert code == 3
     assert err.startswith("rollwerk: error: plugin ")
     assert "shaky explanation raised KeyError('ladder')" in err
     code, _, err = cli("check", "shaky", "--rolls", "3", "--json", reg=reg)
     assert code == 3
+
+
+def _only(ruleset: object) -> Registry:
+    """A registry whose one plugin registers ``ruleset``."""
+
+    class Plugin:
+        @staticmethod
+        @rollwerk.hookimpl
+        def rollwerk_register_rulesets() -> list[object]:
+            return [ruleset]
+
+    return Registry(load_entrypoints=False, plugins=[Plugin])
