@@ -24,7 +24,7 @@ from rollwerk.checks._model import (
     Scalar,
 )
 from rollwerk.checks._parameters import CheckSpec, Difficulty, Monotonic, Parameter
-from rollwerk.checks._toolkit import FaceCheck
+from rollwerk.checks._toolkit import FaceCheck, _groups
 from rollwerk.dice._roll import DieRoll
 from rollwerk.distribution import Distribution
 from rollwerk.errors import ContestError, RollwerkError
@@ -372,12 +372,9 @@ def _orders(check: FaceCheck) -> list[list[int]]:
     Position ``i`` of a reordered face tuple takes the face at ``order[i]``:
     each group of interchangeable dice reversed, and rotated by one.
     """
-    groups: dict[tuple[int, str], list[int]] = {}
-    for i, die in enumerate(check.dice):
-        groups.setdefault(die, []).append(i)
     reverse = list(range(len(check.dice)))
     rotate = list(reverse)
-    for where in groups.values():
+    for _, where in _groups(check.dice):
         for i, j in zip(where, reversed(where), strict=True):
             reverse[i] = j
         for i, j in zip(where, where[1:] + where[:1], strict=True):
