@@ -11,10 +11,11 @@ closed form), the roll record, the explanation and the JSON.
 
 from __future__ import annotations
 
+import functools
 import inspect
 import itertools
 import math
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from typing import Any, TypeAlias
 
 import attrs
@@ -88,6 +89,7 @@ _EN = {
     "toolkit.role.bonus tens": "bonus tens",
     "toolkit.role.penalty tens": "penalty tens",
     "toolkit.role.units": "units",
+    "toolkit.role.explosion": "explosion",
 }
 _DE = {
     "toolkit.die": "W{sides} {face}",
@@ -110,6 +112,7 @@ _DE = {
     "toolkit.role.bonus tens": "Bonus-Zehner",
     "toolkit.role.penalty tens": "Malus-Zehner",
     "toolkit.role.units": "Einer",
+    "toolkit.role.explosion": "Explosion",
 }
 
 TOOLKIT_CATALOG = Catalog({"en": _EN, "de": _DE})
@@ -118,7 +121,8 @@ TOOLKIT_CATALOG = Catalog({"en": _EN, "de": _DE})
 ``toolkit.label.<key>`` are the labels a toolkit ruleset has for the four
 degrees and the contest outcomes unless its own catalog names them;
 ``toolkit.role.<role>`` name the roles of the toolkit's dice (``check``,
-``pool``, ``tens``, ``bonus tens``, ``penalty tens``, ``units``) where a
+``pool``, ``tens``, ``bonus tens``, ``penalty tens``, ``units``, and
+``explosion`` for the extra dice of a die that explodes) where a
 ruleset's catalog has no ``<ruleset id>.role.<role>``.
 """
 
@@ -224,6 +228,107 @@ StopRule: TypeAlias = Callable[[tuple[int, ...]], bool]
 the dice after them are not drawn."""
 
 
+Values: TypeAlias = tuple[tuple[int, int], ...]
+"""What one die can show the judge, ascending, each with its weight."""
+
+
+def _explode_roles(value: object) -> bool | frozenset[str]:
+    """``explode=`` as given to ``define_check``: True, False or roles."""
+    if isinstance(value, bool):
+        return value
+    if (
+        isinstance(value, (str, bytes))
+        or not isinstance(value, Collection)
+        or not all(isinstance(role, str) for role in value)
+    ):
+        raise ParameterError(
+            "explode", value, "True, False or a collection of die roles"
+        )
+    return frozenset(value)
+
+
+def _explodes(
+    dice: Sequence[tuple[int, str]], explode: bool | Collection[str]
+) -> tuple[bool, ...] | None:
+    """Which of ``dice`` explode (None: none does).
+
+    Raises:
+        ParameterError: A die that explodes has one side (it would never stop).
+    """
+    if not explode:
+        return None
+    flags = tuple(explode is True or role in explode for _, role in dice)
+    if not any(flags):
+        return None
+    for die, flag in zip(dice, flags, strict=True):
+        if flag and die[0] < 2:
+            raise ParameterError(
+                "dice",
+                die,
+                "at least 2 sides for a die that explodes (every face of a d1 "
+                "is its highest, so it would never stop)",
+            )
+    return flags
+
+
+def _cap() -> int:
+    """Notation's explosion cap, read where a die explodes.
+
+    Imported here, not with the module: a check that explodes nothing does
+    not load the dice limits (``rollwerk check`` stays light).
+    """
+    from rollwerk.dice._limits import DICE_LIMITS
+
+    return DICE_LIMITS.explosion_cap
+
+
+@functools.lru_cache(maxsize=512)
+def _values(sides: int, cap: int | None = None) -> Values:
+    """What a die shows the judge, ascending, with how many draws each stands for.
+
+    Without ``cap`` the faces 1 to ``sides``, each of weight 1. With it the
+    die explodes: its highest face adds another die of the same sides, at
+    most ``cap`` of them (the last does not explode further), and the judge
+    sees the sum. Each sum stands for the draws of ``cap + 1`` dice that
+    begin with its chain, so the weights add up to ``sides ** (cap + 1)``.
+
+    >>> _values(3, 1)
+    ((1, 3), (2, 3), (4, 1), (5, 1), (6, 1))
+    """
+    if cap is None:
+        return tuple((face, 1) for face in range(1, sides + 1))
+    out = [
+        (k * sides + face, sides ** (cap - k))
+        for k in range(cap + 1)
+        for face in range(1, sides)
+    ]
+    out.append(((cap + 1) * sides, 1))
+    return tuple(out)
+
+
+def _die_values(
+    dice: Sequence[tuple[int, str]], flags: Sequence[bool] | None
+) -> list[Values]:
+    """The values of each die (see `_values`), exploding where ``flags`` say."""
+    if flags is None:
+        return [_values(sides) for sides, _ in dice]
+    cap = _cap()
+    return [
+        _values(sides, cap if flag else None)
+        for (sides, _), flag in zip(dice, flags, strict=True)
+    ]
+
+
+def _chain(total: int, sides: int) -> list[int]:
+    """The faces an exploding die draws to show ``total`` (a value it can show).
+
+    >>> _chain(15, 6)
+    [6, 6, 3]
+    """
+    k = min((total - 1) // sides, _cap())
+    return [sides] * k + [total - k * sides]
+
+
 def face_weights(
     sides: Sequence[int], stop: StopRule | None = None
 ) -> Iterator[tuple[tuple[int, ...], int]]:
@@ -243,15 +348,35 @@ def face_weights(
         for faces in itertools.product(*(range(1, s + 1) for s in sides)):
             yield faces, 1
         return
-    rest = [math.prod(sides[i:]) for i in range(len(sides) + 1)]
-    stack: list[tuple[int, ...]] = [()]
+    yield from _weighted([_values(s) for s in sides], stop)
+
+
+def _weighted(
+    values: Sequence[Values], stop: StopRule | None
+) -> Iterator[tuple[tuple[int, ...], int]]:
+    """`face_weights` over dice that show ``values`` (exploding dice: sums).
+
+    The weight of a way is the product of its values' weights, times the
+    total weight of each die a stop rule leaves undrawn.
+    """
+    if stop is None:
+        for combo in itertools.product(*values):
+            weight = 1
+            for _, w in combo:
+                weight *= w
+            yield tuple(v for v, _ in combo), weight
+        return
+    n = len(values)
+    totals = [sum(w for _, w in vs) for vs in values]
+    rest = [math.prod(totals[i:]) for i in range(n + 1)]
+    stack: list[tuple[tuple[int, ...], int]] = [((), 1)]
     while stack:
-        prefix = stack.pop()
+        prefix, weight = stack.pop()
         i = len(prefix)
-        if i == len(sides) or (i and stop(prefix)):
-            yield prefix, rest[i]
+        if i == n or (i and stop(prefix)):
+            yield prefix, weight * rest[i]
             continue
-        stack.extend((*prefix, f) for f in range(sides[i], 0, -1))
+        stack.extend(((*prefix, v), weight * w) for v, w in reversed(values[i]))
 
 
 def _groups(dice: Sequence[tuple[int, str]]) -> list[tuple[int, list[int]]]:
@@ -262,10 +387,14 @@ def _groups(dice: Sequence[tuple[int, str]]) -> list[tuple[int, list[int]]]:
     return [(die[0], where) for die, where in groups.items()]
 
 
-def _unordered_count(dice: Sequence[tuple[int, str]]) -> int:
+def _unordered_count(
+    dice: Sequence[tuple[int, str]], flags: Sequence[bool] | None = None
+) -> int:
     """How many face multisets ``dice`` have (dice sharing sides and role)."""
+    values = _die_values(dice, flags)
     return math.prod(
-        math.comb(len(where) + sides - 1, len(where)) for sides, where in _groups(dice)
+        math.comb(len(where) + len(values[where[0]]) - 1, len(where))
+        for _, where in _groups(dice)
     )
 
 
@@ -295,20 +424,37 @@ def _multisets(sides: int, n: int) -> list[tuple[tuple[int, ...], int]]:
     ]
 
 
+def _value_multisets(values: Values, n: int) -> list[tuple[tuple[int, ...], int]]:
+    """`_multisets` of ``n`` dice showing ``values``, weighted by them too."""
+    if all(w == 1 for _, w in values) and [v for v, _ in values] == list(
+        range(1, len(values) + 1)
+    ):
+        return _multisets(len(values), n)
+    out = []
+    for picks, orders in _multisets(len(values), n):
+        weight = orders
+        for i in picks:
+            weight *= values[i - 1][1]
+        out.append((tuple(values[i - 1][0] for i in picks), weight))
+    return out
+
+
 def _unordered_weights(
-    dice: Sequence[tuple[int, str]],
+    dice: Sequence[tuple[int, str]], flags: Sequence[bool] | None = None
 ) -> Iterator[tuple[tuple[int, ...], int]]:
     """Every multiset of faces, with how many face combinations it stands for.
 
     Dice that share sides and role are interchangeable: each way they can
     fall is given once, its faces ascending over their positions, weighted
-    by the number of orders it can come in (a multinomial coefficient).
+    by the number of orders it can come in (a multinomial coefficient) and,
+    for exploding dice, by the draws each sum stands for.
 
     >>> list(_unordered_weights([(2, "a"), (2, "a")]))
     [((1, 1), 1), ((1, 2), 2), ((2, 2), 1)]
     """
     groups = _groups(dice)
-    choices = [_multisets(sides, len(where)) for sides, where in groups]
+    values = _die_values(dice, flags)
+    choices = [_value_multisets(values[where[0]], len(where)) for _, where in groups]
     if len(groups) == 1 and groups[0][1] == list(range(len(dice))):
         yield from choices[0]  # one pool: its faces are the multisets as they are
         return
@@ -323,9 +469,12 @@ def _unordered_weights(
         yield tuple(faces), weight
 
 
-def _draws_within(sides: Sequence[int], stop: StopRule | None, limit: int) -> bool:
+def _draws_within(
+    sides: Sequence[int] | Sequence[Values], stop: StopRule | None, limit: int
+) -> bool:
     """Whether the dice can be drawn in at most ``limit`` ways.
 
+    ``sides`` are the dice's sides, or what each can show (`_values`).
     Without ``stop`` the ways are the face combinations (their product).
     With it a draw that settles the check leaves the later dice undrawn, so
     a die that may be drawn again and again (an explosion: ``stop`` holds
@@ -338,11 +487,12 @@ def _draws_within(sides: Sequence[int], stop: StopRule | None, limit: int) -> bo
     >>> _draws_within([6] * 21, None, 200)
     False
     """
-    if math.prod(sides) <= limit:
+    values = [_values(s) if isinstance(s, int) else s for s in sides]
+    if math.prod(len(v) for v in values) <= limit:
         return True
     if stop is None:
         return False
-    ways = itertools.islice(face_weights(sides, stop), limit + 1)
+    ways = itertools.islice(_weighted(values, stop), limit + 1)
     return sum(1 for _ in ways) <= limit
 
 
@@ -353,6 +503,7 @@ def enumerate_faces(
     budget: int = ENUMERATION_BUDGET,
     stop: StopRule | None = None,
     unordered: bool = False,
+    explode: bool | Collection[str] = False,
 ) -> Distribution[Outcome]:
     """The exact outcome distribution of ``judge`` over every face combination.
 
@@ -363,7 +514,10 @@ def enumerate_faces(
     ``judge`` must not depend on the order of dice that share sides and
     role: it sees each multiset of their faces once (ascending over their
     positions), weighted by the orders it stands for, so ``20d6`` is 53 130
-    calls rather than 6²⁰.
+    calls rather than 6²⁰. With ``explode`` (``True``, or the roles of the
+    dice that explode), a die of those roles showing its highest face adds
+    another, up to [`explosion_cap`][rollwerk.dice.DiceLimits.explosion_cap]
+    extra dice, and ``judge`` sees the sum in the die's place.
 
     >>> from rollwerk.checks import Degree, Outcome
     >>> dist = enumerate_faces([6, 6], lambda f: Outcome(sum(f) >= 10, Degree.SUCCESS
@@ -374,29 +528,37 @@ def enumerate_faces(
     Raises:
         LimitExceeded: The dice can be drawn in more than ``budget`` ways
             (``face enumeration budget``; the ways are the face
-            combinations, with ``unordered`` their multisets, or with
-            ``stop`` the draws it leaves, counted with ``stop`` alone
-            before any face is judged). The message gives the number of
-            face combinations (with ``unordered``, of multisets).
+            combinations — an exploding die counts each sum it can show —,
+            with ``unordered`` their multisets, or with ``stop`` the draws
+            it leaves, counted with ``stop`` alone before any face is
+            judged). The message gives the number of face combinations
+            (with ``unordered``, of multisets).
         ParameterError: ``unordered`` with ``stop`` (a stop rule reads the
-            order of the draw).
+            order of the draw), or a die of one side that explodes.
     """
     checked = _dice(dice)
-    sides = [s for s, _ in checked]
+    flags = _explodes(checked, _explode_roles(explode))
     ways: Iterator[tuple[tuple[int, ...], int]]
     if unordered:
         if stop is not None:
             raise ParameterError(
                 "unordered", unordered, "False with a stop rule (it reads the order)"
             )
-        count = _unordered_count(checked)
+        count = _unordered_count(checked, flags)
         if count > budget:
             raise LimitExceeded("face enumeration budget", count, budget)
-        ways = _unordered_weights(checked)
-    else:
+        ways = _unordered_weights(checked, flags)
+    elif flags is None:
+        sides = [s for s, _ in checked]
         if not _draws_within(sides, stop, budget):
             raise LimitExceeded("face enumeration budget", math.prod(sides), budget)
         ways = face_weights(sides, stop)
+    else:
+        values = _die_values(checked, flags)
+        if not _draws_within(values, stop, budget):
+            count = math.prod(len(v) for v in values)
+            raise LimitExceeded("face enumeration budget", count, budget)
+        ways = _weighted(values, stop)
     weights: dict[Outcome, int] = {}
     for faces, weight in ways:
         outcome = judge(faces)
@@ -454,6 +616,8 @@ class CheckDefinition:
     unordered: bool = False
     """Whether the judge ignores the order of dice that share sides and role
     (a pool): the exact odds then judge each multiset of faces once."""
+    explode: bool | frozenset[str] = False
+    """Which dice explode: ``True`` (all), ``False`` (none) or their roles."""
     _accepts: dict[str, frozenset[str] | None] = attrs.field(
         init=False, repr=False, eq=False, hash=False, factory=dict
     )
@@ -461,10 +625,12 @@ class CheckDefinition:
         init=False, repr=False, eq=False, hash=False, factory=dict
     )
     """The die records built so far, shared by every check of this definition."""
-    _shapes: dict[tuple[Any, ...], tuple[tuple[tuple[int, str], ...], bool]] = (
-        attrs.field(init=False, repr=False, eq=False, hash=False, factory=dict)
-    )
-    """The dice declarations read so far: as given → (validated, memo size ok)."""
+    _shapes: dict[
+        tuple[Any, ...],
+        tuple[tuple[tuple[int, str], ...], bool, tuple[bool, ...] | None],
+    ] = attrs.field(init=False, repr=False, eq=False, hash=False, factory=dict)
+    """The dice declarations read so far: as given → (validated, memo size
+    ok, which dice explode)."""
     _plan: _Plan = attrs.field(init=False, repr=False, eq=False, hash=False)
     """What building a check needs of the definition, read once: the dice
     function (None: fixed dice) and the parameters the dice, judge and stop
@@ -541,6 +707,7 @@ def define_check(
     contest_symmetric: bool = True,
     stop: Callable[..., bool] | None = None,
     unordered: bool = False,
+    explode: bool | Collection[str] = False,
 ) -> CheckDefinition:
     """Declare a check by its dice and a pure function from faces to an outcome.
 
@@ -578,6 +745,17 @@ def define_check(
             53 130, not 6²⁰. The contract kit
             ([`assert_faces_match`][rollwerk.testing.assert_faces_match])
             checks that the judge ignores the order. Not with ``stop``.
+        explode: Dice that explode (ace): ``True`` for every die, or the
+            roles of those that do (``{"trait", "wild"}``). Such a die
+            showing its highest face draws another of the same sides
+            (recorded with the role ``explosion``), up to
+            [`explosion_cap`][rollwerk.dice.DiceLimits.explosion_cap] (20)
+            extra dice as in notation's ``1d6!``, and the judge, ``stop``
+            and ``explain`` see the sum in the die's place: ``(6 + 6 + 3,
+            4)`` is ``(15, 4)``. Each die explodes on its own, so a trait
+            die and a wild die that both ace are one declaration. The
+            budget counts the sums each die can show (a d6 that explodes
+            shows 106). Default: ``False``.
 
     Each function receives only the parameters its signature names (or all
     of them through ``**kwargs``).
@@ -620,6 +798,9 @@ def define_check(
             _check_signature(key, function, skip, declared)
     if not isinstance(unordered, bool):
         raise ParameterError("unordered", unordered, "True or False")
+    exploding = _explode_roles(explode)
+    if not callable(dice):
+        _explodes(_dice(dice), exploding)
     if unordered and stop is not None:
         raise ParameterError(
             "unordered", unordered, "False with a stop rule (it reads the order)"
@@ -636,6 +817,7 @@ def define_check(
         contest_symmetric,
         stop,
         unordered,
+        exploding,
     )
 
 
@@ -752,7 +934,12 @@ class FaceCheck:
     )
     """The ruleset's catalog, for the labels in the default explanation."""
     dice: tuple[tuple[int, str], ...] = attrs.field(init=False, repr=False)
-    """The dice drawn, as ``(sides, role)`` pairs in draw order."""
+    """The dice drawn, as ``(sides, role)`` pairs in draw order (a die that
+    explodes draws its extra dice in its place)."""
+    _explodes: tuple[bool, ...] | None = attrs.field(
+        init=False, repr=False, eq=False, hash=False
+    )
+    """Which dice explode, or None: none does."""
     _first: int = attrs.field(init=False, repr=False, eq=False, hash=False)
     _stop: StopRule | None = attrs.field(init=False, repr=False, eq=False, hash=False)
     _unsettled: set[int] = attrs.field(
@@ -811,11 +998,14 @@ class FaceCheck:
                 key = None
         if shape is None:
             checked = _dice(raw)
-            shape = (checked, math.prod(s for s, _ in checked) <= MEMO_LIMIT)
+            flags = _explodes(checked, d.explode)
+            ways = math.prod(len(v) for v in _die_values(checked, flags))
+            shape = (checked, ways <= MEMO_LIMIT, flags)
             if key is not None and len(d._shapes) < MEMO_LIMIT:
                 d._shapes[key] = shape
-        dice, small = shape
+        dice, small, flags = shape
         put("dice", dice)
+        put("_explodes", flags)
         stop: StopRule | None = None
         if d.stop is not None and len(dice) > 1:
             picked = _pick(stop_accepts, values)
@@ -826,7 +1016,8 @@ class FaceCheck:
 
         put("_stop", stop)
         # resolving looks the first face up alone when it may settle the check
-        put("_first", dice[0][0] if len(dice) == 1 or stop is not None else 0)
+        alone = (len(dice) == 1 or stop is not None) and not (flags and flags[0])
+        put("_first", dice[0][0] if alone else 0)
         put("_memo", {} if small else None)
 
     @property
@@ -845,6 +1036,14 @@ class FaceCheck:
         Raises:
             ParameterError: ``faces`` do not fit the dice.
         """
+        return self._judged(self._fitting(faces))
+
+    def _fitting(self, faces: Sequence[int]) -> tuple[int, ...]:
+        """``faces`` as a tuple, if they fit the dice.
+
+        Raises:
+            ParameterError: They do not.
+        """
         faces = tuple(faces)
         if len(faces) != len(self.dice) and (
             self._stop is None or not faces or len(faces) > len(self.dice)
@@ -852,10 +1051,22 @@ class FaceCheck:
             raise ParameterError(
                 "faces", faces, f"one face per die ({len(self.dice)} dice)"
             )
-        for face, (sides, _) in zip(faces, self.dice[: len(faces)], strict=True):
+        flags = self._explodes
+        for i, (face, (sides, _)) in enumerate(
+            zip(faces, self.dice[: len(faces)], strict=True)
+        ):
             if isinstance(face, bool) or not isinstance(face, int):
                 raise ParameterError("faces", faces, "integers")
-            if not 1 <= face <= sides:
+            if flags is not None and flags[i]:
+                top = (_cap() + 1) * sides
+                if not 1 <= face <= top or (face % sides == 0 and face != top):
+                    raise ParameterError(
+                        "faces",
+                        faces,
+                        f"sums an exploding d{sides} can show: 1 to {top}, "
+                        f"no multiple of {sides} but {top}",
+                    )
+            elif not 1 <= face <= sides:
                 raise ParameterError("faces", faces, f"faces from 1 to {sides}")
         if self._stop is not None:
             drawn = self._drawn(faces)
@@ -866,7 +1077,31 @@ class FaceCheck:
                     "the faces drawn until the check is settled "
                     f"({drawn} of {len(self.dice)} dice)",
                 )
-        return self._judged(faces)
+        return faces
+
+    def draws_for(self, faces: Sequence[int]) -> tuple[int, ...]:
+        """The faces an Rng gives, in draw order, for the dice to show ``faces``.
+
+        ``faces`` themselves, unless a die explodes: then the faces of its
+        chain stand in its place, so ``(15, 4)`` of an exploding d6 and a
+        d8 are drawn as ``(6, 6, 3, 4)``. A
+        [`ScriptedRng`][rollwerk.rng.ScriptedRng] of them resolves to
+        [`result_for(faces)`][rollwerk.checks.FaceCheck.result_for].
+
+        Raises:
+            ParameterError: ``faces`` do not fit the dice.
+        """
+        faces = self._fitting(faces)
+        flags = self._explodes
+        if flags is None:
+            return faces
+        out: list[int] = []
+        for i, face in enumerate(faces):
+            if flags[i]:
+                out.extend(_chain(face, self.dice[i][0]))
+            else:
+                out.append(face)
+        return tuple(out)
 
     def _drawn(self, faces: tuple[int, ...]) -> int:
         """How many of ``faces`` are drawn before the stop rule settles the check."""
@@ -888,11 +1123,15 @@ class FaceCheck:
         equally likely full face combinations each stands for; see
         [`face_weights`][rollwerk.checks.face_weights]. For an ``unordered``
         definition, each multiset of the faces of dice that share sides and
-        role once, ascending over their positions.
+        role once, ascending over their positions. A die that explodes
+        shows the sum of its chain, weighted by the draws it stands for.
         """
+        flags = self._explodes
         if self.definition.unordered:
-            return _unordered_weights(self.dice)
-        return face_weights([s for s, _ in self.dice], self._stop)
+            return _unordered_weights(self.dice, flags)
+        if flags is None:
+            return face_weights([s for s, _ in self.dice], self._stop)
+        return _weighted(_die_values(self.dice, flags), self._stop)
 
     def with_parameters(self, **changes: object) -> FaceCheck:
         """The same check with some parameters changed, validated again.
@@ -912,8 +1151,8 @@ class FaceCheck:
         Raises:
             ParameterError: ``faces`` do not fit the dice.
         """
-        faces = tuple(faces)
-        return self._result(faces, self.outcome_for(faces))
+        faces = self._fitting(faces)
+        return self._result(faces, self._judged(faces))
 
     def _judged(self, faces: tuple[int, ...]) -> Outcome:
         """The judge's outcome for faces that fit the dice (drawn or checked)."""
@@ -933,7 +1172,20 @@ class FaceCheck:
         parts: _CheckParts = (d, self.ruleset, self.catalog, self._params)
         known = d._rolls
         rolled: tuple[DieRoll, ...]
-        if len(faces) == 1:  # one die: no list to build
+        flags = self._explodes
+        if flags is not None:
+            rolls = []
+            for i, (face, (sides, role)) in enumerate(
+                zip(faces, self.dice, strict=False)
+            ):
+                if not flags[i]:
+                    rolls.append(DieRoll(sides, face, role))
+                    continue
+                chain = _chain(face, sides)
+                rolls.append(DieRoll(sides, chain[0], role))
+                rolls.extend(DieRoll(sides, f, "explosion") for f in chain[1:])
+            rolled = tuple(rolls)
+        elif len(faces) == 1:  # one die: no list to build
             face = faces[0]
             sides, role = self.dice[0]
             roll = known.get((sides, face, role))
@@ -1010,10 +1262,20 @@ class FaceCheck:
         """
         stop = self._stop
         dice = self.dice
+        flags = self._explodes
         n = len(dice)
         i = len(faces)
         while i < n:
-            faces += (rng.roll(dice[i][0]),)
+            sides = dice[i][0]
+            face = rng.roll(sides)
+            if flags is not None and flags[i] and face == sides:
+                total, extra, cap = face, 0, _cap()
+                while face == sides and extra < cap:
+                    face = rng.roll(sides)
+                    total += face
+                    extra += 1
+                face = total
+            faces += (face,)
             i += 1
             if stop is not None and i < n and stop(faces):
                 break
@@ -1044,7 +1306,12 @@ class FaceCheck:
             return outcome
 
         return enumerate_faces(
-            self.dice, judge, budget=d.budget, stop=self._stop, unordered=d.unordered
+            self.dice,
+            judge,
+            budget=d.budget,
+            stop=self._stop,
+            unordered=d.unordered,
+            explode=d.explode,
         )
 
     def outcomes(self) -> Distribution[Outcome]:

@@ -24,7 +24,7 @@ from rollwerk.checks._model import (
     Scalar,
 )
 from rollwerk.checks._parameters import CheckSpec, Difficulty, Monotonic, Parameter
-from rollwerk.checks._toolkit import FaceCheck, _groups
+from rollwerk.checks._toolkit import FaceCheck, _die_values, _groups
 from rollwerk.dice._roll import DieRoll
 from rollwerk.distribution import Distribution
 from rollwerk.errors import ContestError, RollwerkError
@@ -435,6 +435,8 @@ def assert_faces_match(
     2. resolving with a [`ScriptedRng`][rollwerk.rng.ScriptedRng] of each
        combination records exactly those faces and gives the outcome the
        judge gives (so the memo and the roll record cannot drift either);
+       for dice that explode, the faces of each chain
+       ([`FaceCheck.draws_for`][rollwerk.checks.FaceCheck.draws_for]);
     3. for an ``unordered`` definition (a pool, enumerated by multisets),
        the judge gives the same outcome for each multiset with the faces of
        dice that share sides and role reversed and rotated (so a judge that
@@ -451,8 +453,8 @@ def assert_faces_match(
         ContractViolation: Some distribution or face disagrees.
     """
     where = describe_check(check)
-    sides = [s for s, _ in check.dice]
-    if math.prod(sides) > budget:
+    combinations = math.prod(len(v) for v in _die_values(check.dice, check._explodes))
+    if combinations > budget:
         ways = itertools.islice(check.face_weights(), budget + 1)
         if sum(1 for _ in ways) > budget:
             return _odds_match(check, where, odds_budget)
@@ -472,11 +474,12 @@ def assert_faces_match(
                     f"{check.outcome_for(other)!r}",
                 )
         brute[outcome] = brute.get(outcome, 0) + weight
-        result = check.resolve(ScriptedRng(list(faces)))
-        if tuple(r.face for r in result.rolls) != faces:
+        drawn = check.draws_for(faces)
+        result = check.resolve(ScriptedRng(list(drawn)))
+        if tuple(r.face for r in result.rolls) != drawn:
             raise _fail(
                 where,
-                f"resolving the faces {list(faces)} recorded "
+                f"resolving the faces {list(drawn)} recorded "
                 f"{[r.face for r in result.rolls]}",
             )
         if result.outcome() != outcome:
@@ -492,8 +495,8 @@ def assert_faces_match(
         raise _fail(
             where,
             f"outcomes() says P({o!r}) = {stated[o]} but enumerating all "
-            f"{math.prod(sides)} face combinations gives {exact[o]}"
-            if draws == math.prod(sides)
+            f"{combinations} face combinations gives {exact[o]}"
+            if draws == combinations
             else f"outcomes() says P({o!r}) = {stated[o]} but enumerating the "
             f"{draws} multisets of faces gives {exact[o]}"
             if check.definition.unordered

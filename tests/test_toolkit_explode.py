@@ -1,0 +1,315 @@
+"""The toolkit's exploding dice: ``define_check(..., explode=...)``.
+
+A die that explodes ("aces") draws another of the same sides on its highest
+face, at most ``explosion_cap`` (20) extra dice as notation's ``1d6!``, and
+the judge sees the sum in the die's place. Each die explodes on its own, so
+a Savage-Worlds-style trait die and wild die are one declaration.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import rollwerk
+from rollwerk import ScriptedRng, parse
+from rollwerk.checks import (
+    Degree,
+    Outcome,
+    Parameter,
+    define_check,
+    enumerate_faces,
+    pool_dice,
+)
+from rollwerk.checks._toolkit import _chain, _values
+from rollwerk.cli._main import main
+from rollwerk.distribution import Distribution
+from rollwerk.errors import LimitExceeded, ParameterError
+from rollwerk.plugins import Registry
+from rollwerk.rulesets import define_ruleset
+from rollwerk.testing import (
+    ContractViolation,
+    assert_check_contract,
+    assert_faces_match,
+)
+
+TRAIT = Parameter("trait", int, "trait die", min_value=4, max_value=12)
+MODIFIER = Parameter("modifier", int, default=0, min_value=-10, max_value=10)
+
+
+def trait_test(faces: tuple[int, ...], modifier: int) -> Outcome:
+    """The better of trait and wild die, plus the modifier, against 4; a raise at 8."""
+    best = max(faces) + modifier
+    if best >= 8:
+        return Outcome(True, Degree.CRITICAL_SUCCESS, best)
+    if best >= 4:
+        return Outcome(True, Degree.SUCCESS, best)
+    return Outcome(False, Degree.FAILURE, best)
+
+
+def trait_dice(trait: int) -> list[tuple[int, str]]:
+    return [(trait, "trait"), (6, "wild")]
+
+
+SAVAGE = define_check(
+    "trait", [TRAIT, MODIFIER], dice=trait_dice, judge=trait_test, explode=True
+)
+
+
+def total(faces: tuple[int, ...]) -> Outcome:
+    t = sum(faces)
+    return Outcome(t >= 10, Degree.SUCCESS if t >= 10 else Degree.FAILURE, t)
+
+
+def _values_of(dist: Distribution[Outcome]) -> dict[int, Fraction]:
+    return {o.value: dist[o] for o in dist.support}  # type: ignore[misc]
+
+
+def test_a_die_shows_each_sum_of_its_chain_weighted_by_the_draws_it_stands_for():
+    assert _values(3, 1) == ((1, 3), (2, 3), (4, 1), (5, 1), (6, 1))
+    assert _values(6) == tuple((f, 1) for f in range(1, 7))
+    assert _chain(15, 6) == [6, 6, 3]
+    assert _chain(126, 6) == [6] * 21  # the cap: the 20th extra die stands
+    assert _chain(125, 6) == [6] * 20 + [5]
+
+
+@given(st.integers(2, 12), st.integers(0, 6))
+def test_the_sums_weights_add_up_to_every_draw(sides: int, cap: int):
+    values = _values(sides, cap)
+    assert sum(w for _, w in values) == sides ** (cap + 1)
+    assert len(values) == (sides - 1) * (cap + 1) + 1
+    assert [v for v, _ in values] == sorted(v for v, _ in values)
+    for value, _ in values:
+        chain = _chain(value, sides) if cap == 20 else None
+        assert chain is None or sum(chain) == value
+
+
+@pytest.mark.parametrize("sides", [2, 3, 4, 6, 8, 10, 12, 20])
+def test_one_exploding_die_has_the_odds_of_notation(sides: int):
+    check = define_check("x", dice=[sides], judge=total, explode=True).build("t")
+    assert _values_of(check.outcomes()) == dict(
+        parse(f"1d{sides}!").distribution().items()
+    )
+
+
+@pytest.mark.parametrize("unordered", [False, True])
+def test_an_exploding_pool_sums_as_notation(unordered: bool):
+    check = define_check(
+        "x",
+        dice=[4, 4, 4],
+        judge=total,
+        explode=True,
+        unordered=unordered,
+        budget=300_000,
+    ).build("t")
+    assert _values_of(check.outcomes()) == dict(parse("3d4!").distribution().items())
+
+
+def test_an_unordered_exploding_pool_counts_multisets_of_sums():
+    pool = define_check(
+        "pool",
+        [Parameter("dice", int, min_value=1, max_value=10)],
+        dice=lambda dice: pool_dice(dice, 6),
+        judge=total,
+        explode=True,
+        unordered=True,
+    )
+    # a d6 that explodes shows 106 sums: 3 of them are C(108, 3) multisets
+    assert sum(1 for _ in pool.build("t", dice=3).face_weights()) == 204_156
+    with pytest.raises(LimitExceeded) as info:
+        pool.build("t", dice=4).outcomes()
+    assert str(info.value) == (
+        "face enumeration budget limit exceeded: 5563251 is more than the "
+        "maximum of 200000 (by 5363251)"
+    )
+
+
+@pytest.mark.parametrize("trait", [4, 6, 8, 10, 12])
+def test_trait_and_wild_die_each_explode_on_their_own(trait: int):
+    """The exact odds agree with notation's distributions of 1dT! and 1d6!."""
+    check = SAVAGE.build("sw", trait=trait, modifier=-1)
+    t = parse(f"1d{trait}!").distribution()
+    w = parse("1d6!").distribution()
+    expected = sum(
+        (t[a] * w[b] for a in t.support for b in w.support if max(a, b) - 1 >= 4),
+        Fraction(0),
+    )
+    assert check.outcomes().probability(lambda o: o.success) == expected
+
+
+def test_the_chance_of_a_d8_trait_test():
+    check = SAVAGE.build("sw", trait=8)
+    dist = check.outcomes()
+    assert dist.probability(lambda o: o.success) == Fraction(13, 16)
+    # a raise: not both below 8; a d8 is below 8 on 1-7, an exploding d6 on
+    # 1-5 or 6+1
+    below = Fraction(7, 8) * (Fraction(5, 6) + Fraction(1, 36))
+    assert dist.probability(lambda o: o.degree is Degree.CRITICAL_SUCCESS) == (
+        1 - below
+    )
+    assert 1 - below == Fraction(71, 288)
+
+
+def test_a_scripted_roll_draws_each_chain_in_place():
+    check = SAVAGE.build("sw", trait=8)
+    result = check.resolve(ScriptedRng([8, 3, 6, 6, 2]))
+    assert result.value == 14
+    assert result.degree is Degree.CRITICAL_SUCCESS
+    assert [(r.sides, r.face, r.role) for r in result.rolls] == [
+        (8, 8, "trait"),
+        (8, 3, "explosion"),
+        (6, 6, "wild"),
+        (6, 6, "explosion"),
+        (6, 2, "explosion"),
+    ]
+    assert result.explain() == "d8 8, d8 3, d6 6, d6 6, d6 2 → 14: critical success"
+    assert check.draws_for((11, 14)) == (8, 3, 6, 6, 2)
+    assert check.result_for((11, 14)) == result
+    assert check.outcome_for((11, 14)) == result.outcome()
+
+
+def test_a_die_stops_exploding_at_the_cap():
+    check = define_check("x", dice=[6], judge=total, explode=True).build("t")
+    script = ScriptedRng([6] * 22)
+    result = check.resolve(script)
+    assert result.value == 126
+    assert len(result.rolls) == 21
+    assert script.remaining == 1
+    assert check.draws_for((126,)) == (6,) * 21
+
+
+def test_only_the_named_roles_explode_and_a_stop_rule_sees_the_sums():
+    def judge(faces: tuple[int, ...]) -> Outcome:
+        return Outcome(True, Degree.SUCCESS, sum(faces))
+
+    check = define_check(
+        "y",
+        dice=[(6, "a"), (6, "wild")],
+        judge=judge,
+        explode={"wild"},
+        stop=lambda faces: faces[0] != 1,
+    ).build("t")
+    assert check.resolve(ScriptedRng([6])).value == 6  # "a" does not explode
+    result = check.resolve(ScriptedRng([1, 6, 4]))
+    assert [r.role for r in result.rolls] == ["a", "wild", "explosion"]
+    assert result.value == 11
+    assert check.outcomes().probability(lambda o: o.value == 11) == Fraction(1, 216)
+    assert_check_contract(check, resolutions=200, replays=5)
+
+
+def test_enumerate_faces_takes_the_exploding_roles():
+    dist = enumerate_faces([(6, "wild"), (6, "a")], total, explode=["wild"])
+    plain = enumerate_faces([6, 6], total)
+    # the wild die explodes, the other does not: notation's 1d6!+1d6
+    assert _values_of(dist) == dict(parse("1d6!+1d6").distribution().items())
+    assert plain.probability(lambda o: o.success) == Fraction(1, 6)
+    assert dist.probability(lambda o: o.success) == Fraction(17, 72)
+
+
+def test_the_contract_kit_replays_every_way_the_chains_fall():
+    check = SAVAGE.build("sw", trait=8)
+    assert assert_faces_match(check)
+    assert_check_contract(check, resolutions=500, replays=5)
+
+
+def test_the_contract_kit_catches_a_closed_form_that_forgets_the_explosion():
+    def plain_odds(trait: int) -> Distribution[Outcome]:
+        return enumerate_faces(trait_dice(trait), lambda f: trait_test(f, 0))
+
+    wrong = define_check(
+        "trait",
+        [TRAIT],
+        dice=trait_dice,
+        judge=lambda faces: trait_test(faces, 0),
+        odds=plain_odds,
+        explode=True,
+    )
+    with pytest.raises(
+        ContractViolation,
+        match=r"enumerating all 15688 face combinations gives 91/2304",
+    ):
+        assert_faces_match(wrong.build("sw", trait=8))
+
+
+def test_bad_explode_declarations_are_refused():
+    with pytest.raises(ParameterError) as info:
+        define_check("x", dice=[6], judge=total, explode="wild")
+    assert str(info.value) == (
+        "explode must be True, False or a collection of die roles, got 'wild'"
+    )
+    with pytest.raises(ParameterError, match=r"collection of die roles, got \[1\]"):
+        define_check("x", dice=[6], judge=total, explode=[1])
+    message = (
+        "dice must be at least 2 sides for a die that explodes (every face of a "
+        "d1 is its highest, so it would never stop), got (1, 'check')"
+    )
+    with pytest.raises(ParameterError) as info:
+        define_check("x", dice=[1], judge=total, explode=True)
+    assert str(info.value) == message
+    # from a dice function: refused when the check is built
+    sized = define_check(
+        "x",
+        [Parameter("sides", int, min_value=1, max_value=6)],
+        dice=lambda sides: [sides],
+        judge=total,
+        explode=True,
+    )
+    with pytest.raises(ParameterError) as info:
+        sized.build("t", sides=1)
+    assert str(info.value) == message
+
+
+def test_faces_an_exploding_die_cannot_show_are_refused():
+    check = SAVAGE.build("sw", trait=6)
+    with pytest.raises(ParameterError) as info:
+        check.outcome_for((12, 3))
+    assert str(info.value) == (
+        "faces must be sums an exploding d6 can show: 1 to 126, no multiple of "
+        "6 but 126, got (12, 3)"
+    )
+    with pytest.raises(ParameterError, match=r"1 to 126"):
+        check.draws_for((127, 3))
+    assert check.outcome_for((13, 3)).value == 13
+
+
+def test_a_check_of_one_exploding_die_keeps_its_results():
+    check = define_check("x", dice=[6], judge=total, explode=True).build("t")
+    first = check.resolve(ScriptedRng([6, 2]))
+    assert first.value == 8
+    assert check.resolve(ScriptedRng([6, 2])) is first
+    assert check.resolve(ScriptedRng([2])).value == 2
+
+
+def _savage_registry() -> Registry:
+    ruleset = define_ruleset("sw", "Savage", checks=[SAVAGE])
+
+    class Plugin:
+        @staticmethod
+        @rollwerk.hookimpl
+        def rollwerk_register_rulesets() -> list[object]:
+            return [ruleset]
+
+    return Registry(load_entrypoints=False, plugins=[Plugin])
+
+
+def test_the_cli_takes_the_faces_of_each_chain(capsys):
+    reg = _savage_registry()
+    argv = ["check", "sw", "trait=8", "--rolls", "8,3,6,6,2", "--explain"]
+    assert main([*argv, "--lang", "de"], registry=reg) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[1:] == [
+        "Ergebnis: Erfolg (kritischer Erfolg), Wert 14",
+        (
+            "Würfe: 8 (W8 trait), 3 (W8 Explosion), 6 (W6 wild), 6 (W6 Explosion), "
+            "2 (W6 Explosion)"
+        ),
+        "Erklärung: W8 8, W8 3, W6 6, W6 6, W6 2 → 14: kritischer Erfolg",
+    ]
+    assert main([*argv[:4], "8,3,6"], registry=reg) == 2
+    assert capsys.readouterr().err == (
+        "rollwerk: error: --rolls has too few faces: the 4th die, a d6, has none "
+        "(3 were given)\n"
+    )
