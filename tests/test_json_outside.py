@@ -197,3 +197,147 @@ def test_a_contest_side_of_another_ruleset_is_refused() -> None:
         "malformed contest result JSON: first.ruleset must be the contest's "
         "ruleset 'toy', got 'pf2e'"
     )
+
+
+def _unknown_field_cases() -> list[tuple[str, Any, Any, str]]:
+    """(name, loader, a valid document, the fields) of every strict loader."""
+    from fractions import Fraction
+
+    from rollwerk import parse
+    from rollwerk.dice import DieRoll
+    from rollwerk.encounter import (
+        Actions,
+        Concentration,
+        GameTime,
+        NextChecks,
+        StackingPolicy,
+        UntilEndOfNextTurns,
+        UntilEvent,
+        duration_from_json,
+    )
+    from rollwerk.notation import RollResult
+
+    toy = ToyRuleset()
+    result = build_check(toy, skill=4).resolve(ScriptedRng([2]))
+    return [
+        (
+            "check result",
+            type(result).from_json,
+            result.to_json(),
+            (
+                "schema, ruleset, check, success, degree, level, value, rolled, rolls, "
+                "explanation, extras"
+            ),
+        ),
+        (
+            "die roll",
+            DieRoll.from_json,
+            DieRoll(6, 3, "x").to_json(),
+            "sides, face, role",
+        ),
+        (
+            "roll result",
+            RollResult.from_json,
+            parse("2d6").roll(ScriptedRng([1, 2])).to_json(),
+            "schema, notation, total, rolls, tree, dialect, comment",
+        ),
+        (
+            "seeded rng",
+            SeededRng.from_json,
+            SeededRng(1).to_json(),
+            "schema, rng, seed, state",
+        ),
+        (
+            "distribution",
+            Distribution.from_json,
+            Distribution.uniform([1, 2]).to_json(),
+            "schema, outcomes",
+        ),
+        (
+            "contest result",
+            ContestResult.from_json,
+            _contest(),
+            "schema, ruleset, outcome, first, second",
+        ),
+        (
+            "rounds duration",
+            Rounds.from_json,
+            Rounds(2).to_json(),
+            "kind, n, tick_on, ends_at",
+        ),
+        (
+            "until_end_of_next_turns duration",
+            UntilEndOfNextTurns.from_json,
+            UntilEndOfNextTurns(1).to_json(),
+            "kind, n, of, after, ends_at",
+        ),
+        (
+            "actions duration",
+            Actions.from_json,
+            Actions(1).to_json(),
+            "kind, n, of, ends_at",
+        ),
+        (
+            "next_checks duration",
+            NextChecks.from_json,
+            NextChecks(1).to_json(),
+            "kind, n, of, ends_at",
+        ),
+        (
+            "game_time duration",
+            GameTime.from_json,
+            GameTime(Fraction(6)).to_json(),
+            "kind, seconds, ends_at",
+        ),
+        (
+            "until_event duration",
+            UntilEvent.from_json,
+            UntilEvent("x").to_json(),
+            "kind, event, seen",
+        ),
+        (
+            "concentration duration",
+            Concentration.from_json,
+            Concentration().to_json(),
+            "kind, of",
+        ),
+        ("instant duration", duration_from_json, {"kind": "instant"}, "kind"),
+        ("permanent duration", duration_from_json, {"kind": "permanent"}, "kind"),
+        (
+            "stacking policy",
+            StackingPolicy.from_json,
+            StackingPolicy().to_json(),
+            "same_name, modifiers, per_kind",
+        ),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("name", "load", "document", "fields"),
+    _unknown_field_cases(),
+    ids=lambda v: v if isinstance(v, str) and "," not in v and " " in v else "",
+)
+def test_a_field_the_format_does_not_have_is_refused(
+    name: str, load: Any, document: Any, fields: str
+):
+    """A misspelt key is an error, not silently dropped (json.md)."""
+    load(copy.deepcopy(document))  # the document as written loads
+    for key, path in (("bogus", "bogus"), ("a b", "['a b']")):
+        bad = {**copy.deepcopy(document), key: 1}
+        with pytest.raises(SchemaError) as info:
+            load(bad)
+        assert str(info.value) == (
+            f"malformed {name} JSON: {path} is not a field (the fields are {fields})"
+        )
+
+
+def test_a_check_results_explanation_has_two_languages_and_nothing_else():
+    toy = ToyRuleset()
+    data = build_check(toy, skill=4).resolve(ScriptedRng([2])).to_json()
+    data["explanation"]["fr"] = "x"
+    with pytest.raises(SchemaError) as info:
+        type(build_check(toy, skill=4).resolve(ScriptedRng([2]))).from_json(data)
+    assert str(info.value) == (
+        "malformed check result JSON: explanation.fr is not a field (the fields "
+        "are en, de)"
+    )

@@ -9,7 +9,7 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from fractions import Fraction
 from typing import Any, Generic, TypeVar, cast, overload
 
-from rollwerk._jsonutil import array, document, nested, obj, strict
+from rollwerk._jsonutil import array, document, known, nested, obj, strict
 from rollwerk.errors import ParameterError, SchemaError, shown
 
 __all__ = ["Distribution"]
@@ -460,10 +460,12 @@ class Distribution(Generic[T]):
             data = obj(data)
             if type(data.get("schema")) is not int or data["schema"] != JSONSCHEMA:
                 raise SchemaError.field("schema", str(JSONSCHEMA), data.get("schema"))
+            known(data, ("schema", "outcomes"))
             probs: dict[Any, Fraction] = {}
             for i, item in enumerate(array(data, "outcomes")):
                 with nested(f"outcomes[{i}]"):
                     entry = obj(item)
+                    known(entry, ("value", "probability"))
                     raw = strict(entry, "value", "any")
                     with nested("value"):
                         value = _json_value(raw) if decode is None else decode(raw)

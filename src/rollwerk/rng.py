@@ -29,6 +29,8 @@ class Rng(Protocol):
 _WORD = 1 << 32
 _STATE_WORDS = 624  # the Mersenne Twister's state: 624 words and a position
 _SCHEMA = 1
+_FIELDS = ("schema", "rng", "seed", "state")
+"""The fields of a saved seeded Rng."""
 _INT64 = 1 << 63
 _SEED_DIGITS = re.compile(r"-?[0-9]{19,400}")
 _SEED_LIMIT = 10**400
@@ -189,6 +191,14 @@ class SeededRng:
                 "malformed seeded rng JSON: rng must be 'seeded', "
                 f"got {shown(data.get('rng'))}"
             )
+        from rollwerk._jsonutil import member
+
+        for key in data:
+            if key not in _FIELDS:
+                raise SchemaError(
+                    f"malformed seeded rng JSON: {member(str(key))} is not a field "
+                    f"(the fields are {', '.join(_FIELDS)})"
+                )
         seed = _seed(data.get("seed"))
         state = data.get("state")
         words = f"a list of {_STATE_WORDS} integers from 0 to 2**32 - 1 and a position from 0 to {_STATE_WORDS}"

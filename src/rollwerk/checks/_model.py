@@ -14,6 +14,7 @@ from rollwerk._jsonutil import (
     check,
     choice,
     document,
+    known,
     member,
     nested,
     obj,
@@ -92,6 +93,20 @@ class ContestOutcome(enum.Enum):
 
 
 _LOADABLE = (1, 2)
+_RESULT_KEYS = (
+    "schema",
+    "ruleset",
+    "check",
+    "success",
+    "degree",
+    "level",
+    "value",
+    "rolled",
+    "rolls",
+    "explanation",
+    "extras",
+)
+"""The fields of a check result's JSON (``CheckResult.to_json``)."""
 _OUTCOME_KEYS = frozenset(
     {"success", "degree", "level", "value", "rolled", "probability"}
 )
@@ -376,12 +391,14 @@ class CheckResult:
             schema = data.get("schema")
             if type(schema) is not int or schema not in _LOADABLE:
                 raise SchemaError.field("schema", "1 or 2", schema)
+            known(data, _RESULT_KEYS)
             rolls = []
             for i, r in enumerate(array(data, "rolls")):
                 with nested(f"rolls[{i}]"):
                     rolls.append(DieRoll.from_json(r))
             words = strict(data, "explanation", "object")
             with nested("explanation"):
+                known(words, ("en", "de"))
                 en, de = strict(words, "en", "str"), strict(words, "de", "str")
             extras = strict(data, "extras", "object", {})
             with nested("extras"):

@@ -11,7 +11,7 @@ from typing import Any
 
 import attrs
 
-from rollwerk._jsonutil import document, obj, strict
+from rollwerk._jsonutil import document, known, obj, strict
 from rollwerk.errors import SchemaError
 
 __all__ = ["DieRoll"]
@@ -42,6 +42,7 @@ class DieRoll:
         """Load what [`to_json`][rollwerk.dice.DieRoll.to_json] wrote."""
         with document("die roll"):
             data = obj(data)
+            known(data, ("sides", "face", "role"))
             sides = strict(data, "sides", "int")
             if sides < 1:
                 raise SchemaError.field("sides", "an integer >= 1", sides)

@@ -55,7 +55,7 @@ from typing import (
 
 import attrs
 
-from rollwerk._jsonutil import document, fraction, obj, strict
+from rollwerk._jsonutil import document, fraction, known, obj, strict
 from rollwerk.encounter._view import EncounterView
 from rollwerk.encounter._wording import Worded
 from rollwerk.errors import (
@@ -383,6 +383,7 @@ class Rounds(_Counted):
         """Load what [`to_json`][rollwerk.encounter.Rounds.to_json] wrote."""
         with document(f"{cls.kind} duration"):
             data = obj(data)
+            known(data, ("kind", "n", "tick_on", "ends_at"))
             return cls(_n(data), _opt_str(data, "tick_on"), _opt_int(data, "ends_at"))
 
 
@@ -454,6 +455,7 @@ class UntilEndOfNextTurns(_Counted):
         """Load what [`to_json`][rollwerk.encounter.UntilEndOfNextTurns.to_json] wrote."""
         with document(f"{cls.kind} duration"):
             data = obj(data)
+            known(data, ("kind", "n", "of", "after", "ends_at"))
             return cls(
                 _n(data),
                 _opt_str(data, "of"),
@@ -510,6 +512,7 @@ class Actions(_Counted):
         """Load what [`to_json`][rollwerk.encounter.Actions.to_json] wrote."""
         with document(f"{cls.kind} duration"):
             data = obj(data)
+            known(data, ("kind", "n", "of", "ends_at"))
             return cls(_n(data), _opt_str(data, "of"), _opt_int(data, "ends_at"))
 
 
@@ -559,6 +562,7 @@ class NextChecks(_Counted):
         """Load what [`to_json`][rollwerk.encounter.NextChecks.to_json] wrote."""
         with document(f"{cls.kind} duration"):
             data = obj(data)
+            known(data, ("kind", "n", "of", "ends_at"))
             return cls(_n(data), _opt_str(data, "of"), _opt_int(data, "ends_at"))
 
 
@@ -660,6 +664,7 @@ class GameTime(Worded):
         """Load what [`to_json`][rollwerk.encounter.GameTime.to_json] wrote."""
         with document(f"{cls.kind} duration"):
             data = obj(data)
+            known(data, ("kind", "seconds", "ends_at"))
             end = strict(data, "ends_at", "str|null", None)
             return cls(
                 fraction(data, "seconds"),
@@ -724,6 +729,7 @@ class UntilEvent(Worded):
         """Load what [`to_json`][rollwerk.encounter.UntilEvent.to_json] wrote."""
         with document(f"{cls.kind} duration"):
             data = obj(data)
+            known(data, ("kind", "event", "seen"))
             return cls(strict(data, "event", "str"), _opt_int(data, "seen"))
 
 
@@ -829,15 +835,25 @@ class Concentration(Worded):
         """Load what [`to_json`][rollwerk.encounter.Concentration.to_json] wrote."""
         with document(f"{cls.kind} duration"):
             data = obj(data)
+            known(data, ("kind", "of"))
             return cls(_opt_str(data, "of"))
+
+
+_U = TypeVar("_U", bound=_Unbound)
+
+
+def _unbound(kind: type[_U], data: Mapping[str, Any]) -> _U:
+    """An instant or permanent duration from ``{"kind": …}`` and nothing else."""
+    known(data, ("kind",))
+    return kind()
 
 
 DurationDecoder = Callable[[Mapping[str, Any]], Duration]
 """Builds a duration from its JSON (a mapping with a ``"kind"`` field)."""
 
 DURATION_KINDS: Mapping[str, DurationDecoder] = {
-    "instant": lambda data: Instant(),
-    "permanent": lambda data: Permanent(),
+    "instant": lambda data: _unbound(Instant, data),
+    "permanent": lambda data: _unbound(Permanent, data),
     "rounds": Rounds.from_json,
     "until_end_of_next_turns": UntilEndOfNextTurns.from_json,
     "actions": Actions.from_json,

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from rollwerk._jsonutil import choice, document, nested, obj, strict
+from rollwerk._jsonutil import choice, document, known, nested, obj, strict
 
 if TYPE_CHECKING:
     from rollwerk.checks._model import Modifier
@@ -116,6 +116,7 @@ class StackingPolicy:
         """Load what [`to_json`][rollwerk.encounter.StackingPolicy.to_json] wrote."""
         with document("stacking policy"):
             data = obj(data)
+            known(data, ("same_name", "modifiers", "per_kind"))
             kinds = strict(data, "per_kind", "object", {})
             with nested("per_kind"):
                 per_kind = {k: choice(kinds, k, Stacking) for k in kinds}

@@ -15,7 +15,7 @@ import functools
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from rollwerk._jsonutil import array, document, nested, obj, strict
+from rollwerk._jsonutil import array, document, known, nested, obj, strict
 from rollwerk.dice._die import (
     RolledDie,
 )
@@ -398,6 +398,10 @@ class RollResult:
             data = obj(data)
             if type(data.get("schema")) is not int or data["schema"] != SCHEMA:
                 raise SchemaError.field("schema", str(SCHEMA), data.get("schema"))
+            known(
+                data,
+                ("schema", "notation", "total", "rolls", "tree", "dialect", "comment"),
+            )
             notation = strict(data, "notation", "str")
             total = strict(data, "total", "int")
             dialect = strict(data, "dialect", "str", "rollwerk")

@@ -98,6 +98,10 @@ def _passed(state: EncounterView, cid: str) -> bool:
     return state.round >= 1 and (cid in state.done or cid == state.current)
 
 
+_FIELDS = ("kind", "n", "tick_on", "ends_at", "creator_leaves", "counts_from")
+"""The fields of a ``pf2e_rounds`` duration's JSON."""
+
+
 @attrs.frozen
 class Pf2eRounds:
     """N rounds, ticking at the start of a combatant's turns (PF2E-R02, A03, A04).
@@ -297,6 +301,17 @@ class Pf2eRounds:
         doc = "pf2e_rounds duration"
         if not isinstance(data, Mapping):
             raise SchemaError.field("", "an object", data, document=doc)
+        for key in data:
+            if key not in _FIELDS:
+                name = str(key)
+                raise SchemaError(
+                    f"is not a field (the fields are {', '.join(_FIELDS)})",
+                    path=name
+                    if name.isidentifier() and len(name) <= 40
+                    else f"[{name[:40]!r}]",
+                    expected="no such field",
+                    document=doc,
+                )
         leaves = data.get("creator_leaves", "continue")
         if leaves not in [m.value for m in CreatorLeaves] or not isinstance(
             leaves, str
