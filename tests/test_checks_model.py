@@ -298,7 +298,7 @@ def test_build_check_by_name_and_unknown_check():
     with pytest.raises(rollwerk.errors.UnknownCheck) as info:
         build_check(TOY, "attack", skill=2)
     assert str(info.value) == (
-        "check must be one of check, pool for ruleset 'toy', got 'attack'"
+        "check of ruleset 'toy' must be one of: check, pool, got 'attack'"
     )
 
 

@@ -592,7 +592,8 @@ def test_checks_unknown_check_fails_when_drawn():
         pass
 
     with pytest.raises(
-        rollwerk.RollwerkError, match="check must be one of check, pool"
+        rollwerk.RollwerkError,
+        match=r"check of ruleset .toy. must be one of: check, pool",
     ):
         draw()
 

@@ -20,10 +20,11 @@ import attrs
 from rollwerk.checks._levels import Level, SuccessLevels
 from rollwerk.checks._model import Check, CheckResult, ContestOutcome, Outcome
 from rollwerk.checks._parameters import CheckSpec, Difficulty
+from rollwerk.checks._requests import find_spec
 from rollwerk.checks._toolkit import TOOLKIT_CATALOG, CheckDefinition, compare
 from rollwerk.encounter._stacking import StackingPolicy
 from rollwerk.encounter._traits import EncounterTraits
-from rollwerk.errors import ContestError, ParameterError, UnknownCheck
+from rollwerk.errors import ContestError, ParameterError
 from rollwerk.i18n import Catalog
 from rollwerk.rng import Rng
 
@@ -259,19 +260,6 @@ class DelegatingRuleset(Ruleset):
         return self.base.initiative_order(combatants, rng)
 
 
-def _find_spec(ruleset: Ruleset, check: str | None) -> CheckSpec:
-    specs = list(ruleset.checks())
-    if check is None:
-        return specs[0]
-    for spec in specs:
-        if spec.name == check:
-            return spec
-    allowed = ", ".join(s.name for s in specs)
-    raise UnknownCheck(
-        f"check must be one of {allowed} for ruleset {ruleset.id!r}, got {check!r}"
-    )
-
-
 def build_check(
     ruleset: Ruleset, check: str | None = None, /, **params: object
 ) -> Check:
@@ -281,7 +269,7 @@ def build_check(
     Both are positional-only, so a check may have parameters named
     ``ruleset`` or ``check``: ``build_check(ruleset, "roll", check=3)``.
     """
-    return _find_spec(ruleset, check).build(**params)
+    return find_spec(ruleset, check).build(**params)
 
 
 def resolve_contest(

@@ -138,7 +138,15 @@ def parse_mapping(
     return parse_words(spec, words, where)
 
 
-def _spec(ruleset: _Offers, name: str | None) -> CheckSpec:
+def find_spec(ruleset: _Offers, name: str | None) -> CheckSpec:
+    """The check ``name`` of ``ruleset`` (``None``: its first check).
+
+    Shared by `build_check`, the bot path, the CLI and the contract kit's
+    strategies, so that an unknown name gets one message everywhere.
+
+    Raises:
+        UnknownCheck: The ruleset has no such check.
+    """
     specs = list(ruleset.checks())
     if name is None:
         return specs[0]
@@ -229,7 +237,7 @@ class CheckRequests:
         if known is not None and known[0] is ruleset:
             spec, where = known[1], known[2]
         else:
-            spec = _spec(ruleset, check)
+            spec = find_spec(ruleset, check)
             where = f"{ruleset.id}:{spec.name}"
             if len(self._specs) >= self.maxsize:
                 self._specs.clear()

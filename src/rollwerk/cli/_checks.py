@@ -37,7 +37,6 @@ from rollwerk.errors import (
     RollwerkError,
     RulesError,
     ScriptExhausted,
-    UnknownCheck,
 )
 from rollwerk.i18n import Catalog
 from rollwerk.rng import Rng, ScriptedRng, SeededRng, SystemRng
@@ -218,19 +217,6 @@ def _registry(args: argparse.Namespace) -> Registry:
     return registry
 
 
-def _spec(ruleset: Ruleset, name: str | None) -> CheckSpec:
-    specs = list(ruleset.checks())
-    if name is None:
-        return specs[0]
-    for spec in specs:
-        if spec.name == name:
-            return spec
-    allowed = ", ".join(s.name for s in specs)
-    raise UnknownCheck(
-        f"check of ruleset {ruleset.id!r} must be one of: {allowed}, got {name!r}"
-    )
-
-
 def parse_params(
     spec: CheckSpec, items: Sequence[str], where: str
 ) -> dict[str, Scalar]:
@@ -246,6 +232,13 @@ def parse_params(
     from rollwerk.checks._requests import parse_words
 
     return parse_words(spec, items, where)
+
+
+def find_spec(ruleset: Ruleset, name: str | None) -> CheckSpec:
+    """The check ``name`` of ``ruleset``, as the API finds it (one message)."""
+    from rollwerk.checks._requests import find_spec as find
+
+    return find(ruleset, name)
 
 
 def _build(
@@ -265,7 +258,7 @@ def _target(args: argparse.Namespace) -> tuple[Ruleset, CheckSpec]:
     # Always the full registry: only it knows whether another plugin claims
     # the same id, so the CLI and the API agree on what an id means.
     ruleset = _registry(args).ruleset(rid, options=args.option)
-    return ruleset, _spec(ruleset, check_name if sep else None)
+    return ruleset, find_spec(ruleset, check_name if sep else None)
 
 
 # -- formatting --------------------------------------------------------------
@@ -707,7 +700,7 @@ def cmd_odds(args: argparse.Namespace) -> int:
 def cmd_contest(args: argparse.Namespace) -> int:
     """``rollwerk contest RULESET[:CHECK] KEY=VALUE… --vs KEY=VALUE… [--json]``."""
     ruleset, spec = _target(args)
-    other_spec = spec if args.vs_check is None else _spec(ruleset, args.vs_check)
+    other_spec = spec if args.vs_check is None else find_spec(ruleset, args.vs_check)
     first, params = _build(ruleset, spec, args.params)
     try:
         second, vs_params = _build(ruleset, other_spec, args.vs)

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from rollwerk.checks._model import Check, Scalar
 from rollwerk.checks._parameters import CheckSpec, Parameter
+from rollwerk.checks._requests import find_spec
 from rollwerk.errors import RollwerkError
 from rollwerk.rng import SeededRng
 from rollwerk.rulesets import Ruleset
@@ -76,16 +77,7 @@ def parameters(spec: CheckSpec) -> st.SearchStrategy[dict[str, Scalar]]:
 def _checks(draw: st.DrawFn, ruleset: Ruleset | str, check: str | None) -> Check:
     rs = _lookup(ruleset)
     specs = list(rs.checks())
-    if check is None:
-        spec = draw(st.sampled_from(specs))
-    else:
-        found = [s for s in specs if s.name == check]
-        if not found:
-            names = ", ".join(s.name for s in specs)
-            raise RollwerkError(
-                f"check must be one of {names} for ruleset {rs.id!r}, got {check!r}"
-            )
-        spec = found[0]
+    spec = draw(st.sampled_from(specs)) if check is None else find_spec(rs, check)
     params = draw(parameters(spec))
     try:
         return spec.build(**params)
