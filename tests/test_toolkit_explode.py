@@ -165,7 +165,7 @@ def test_a_scripted_roll_draws_each_chain_in_place():
         (6, 6, "explosion"),
         (6, 2, "explosion"),
     ]
-    assert result.explain() == "d8 8, d8 3, d6 6, d6 6, d6 2 → 14: critical success"
+    assert result.explain() == "d8 8+3=11, d6 6+6+2=14 → 14: critical success"
     assert check.draws_for((11, 14)) == (8, 3, 6, 6, 2)
     assert check.result_for((11, 14)) == result
     assert check.outcome_for((11, 14)) == result.outcome()
@@ -306,7 +306,7 @@ def test_the_cli_takes_the_faces_of_each_chain(capsys):
             "Würfe: 8 (W8 trait), 3 (W8 Explosion), 6 (W6 wild), 6 (W6 Explosion), "
             "2 (W6 Explosion)"
         ),
-        "Erklärung: W8 8, W8 3, W6 6, W6 6, W6 2 → 14: kritischer Erfolg",
+        "Erklärung: W8 8+3=11, W6 6+6+2=14 → 14: kritischer Erfolg",
     ]
     assert main([*argv[:4], "8,3,6"], registry=reg) == 2
     assert capsys.readouterr().err == (

@@ -847,12 +847,29 @@ _SETATTR = object.__setattr__
 """Sets a field of a frozen check, as the attrs-generated ``__init__`` does."""
 
 
-def _faces_text(rolls: Sequence[DieRoll]) -> Text:
-    """``d6 2, d8 5`` from the toolkit's messages (a language can add its own)."""
+def _faces_text(rolls: Sequence[DieRoll], chains: bool = False) -> Text:
+    """``d6 2, d8 5`` from the toolkit's messages (a language can add its own).
+
+    With ``chains`` (a check whose dice explode) a die and the extra dice
+    that follow it (role ``explosion``) are one: ``d6 6+6+2=14``.
+    """
     die = TOOLKIT_CATALOG.text
-    text = die("toolkit.die", sides=rolls[-1].sides, face=rolls[-1].face)
-    for r in reversed(rolls[:-1]):
-        first = die("toolkit.die", sides=r.sides, face=r.face)
+    shown: list[tuple[int, str | int]] = []
+    i = 0
+    while i < len(rolls):
+        r = rolls[i]
+        j = i + 1
+        while chains and j < len(rolls) and rolls[j].role == "explosion":
+            j += 1
+        if j - i == 1:
+            shown.append((r.sides, r.face))
+        else:
+            faces = [x.face for x in rolls[i:j]]
+            shown.append((r.sides, f"{'+'.join(map(str, faces))}={sum(faces)}"))
+        i = j
+    text = die("toolkit.die", sides=shown[-1][0], face=shown[-1][1])
+    for sides, face in reversed(shown[:-1]):
+        first = die("toolkit.die", sides=sides, face=face)
         text = die("toolkit.dice", first=first, rest=text)
     return text
 
@@ -901,11 +918,13 @@ def _explanation(
         return TOOLKIT_CATALOG.text("toolkit.explain.no_roll", label=label)
     if outcome.value is None:
         return TOOLKIT_CATALOG.text(
-            "toolkit.explain.no_value", faces=_faces_text(rolls), label=label
+            "toolkit.explain.no_value",
+            faces=_faces_text(rolls, bool(d.explode)),
+            label=label,
         )
     return TOOLKIT_CATALOG.text(
         "toolkit.explain",
-        faces=_faces_text(rolls),
+        faces=_faces_text(rolls, bool(d.explode)),
         value=outcome.value,
         label=label,
     )
