@@ -289,3 +289,32 @@ def test_text_complete_certifies_a_toolkit_rulesets_default_explanation() -> Non
     english = Catalog({"en": {"lv.only": "only English"}})
     with pytest.raises(ContractViolation, match=r"'lv\.only' lacks 'de'"):
         assert_text_complete(english.text("lv.only"), [english])
+
+
+def test_beyond_the_face_budget_each_resolution_is_judged_again(monkeypatch):
+    """A check too large to replay way by way is still compared face by face.
+
+    Five d10 are 100 000 ways, beyond FACE_BUDGET: a resolve that drifts
+    from the judge (here: one more than it says) is caught on the seeded
+    resolutions, not only by frequencies that the value does not change.
+    """
+    from rollwerk.checks import FaceCheck
+    from rollwerk.testing import FACE_BUDGET, ContractViolation, assert_check_contract
+
+    def total(faces: tuple[int, ...]) -> Outcome:
+        t = sum(faces)
+        return Outcome(t >= 30, Degree.SUCCESS if t >= 30 else Degree.FAILURE, t)
+
+    check = define_check("five", dice=[10] * 5, judge=total).build("demo")
+    assert FACE_BUDGET < 10**5
+    assert_check_contract(check, resolutions=200, replays=3)  # a sound check passes
+
+    resolve = FaceCheck.resolve
+
+    def drifting(self: FaceCheck, rng: object) -> object:
+        result = resolve(self, rng)  # type: ignore[arg-type]
+        return attrs.evolve(result, value=(result.value or 0) + 1)
+
+    monkeypatch.setattr(FaceCheck, "resolve", drifting)
+    with pytest.raises(ContractViolation, match=r"resolve to .* but the judge says"):
+        assert_check_contract(check, resolutions=200, replays=3)

@@ -25,6 +25,7 @@ from rollwerk.checks import (
     successes,
 )
 from rollwerk.checks._toolkit import _multisets, _unordered_weights
+from rollwerk.distribution import Distribution
 from rollwerk.errors import LimitExceeded, ParameterError
 from rollwerk.testing import (
     ContractViolation,
@@ -170,3 +171,40 @@ def test_unordered_is_a_flag_and_not_with_a_stop_rule():
     )
     with pytest.raises(ParameterError):
         enumerate_faces([6, 6], _first_die, unordered=True, stop=lambda f: True)
+
+
+def test_the_kit_counts_a_large_pools_multisets_without_listing_them(monkeypatch):
+    """60d6 with a closed form: beyond both budgets, decided by formula.
+
+    Listing the multisets first (to count them) built all of them: the
+    contract never finished for a pool of 60 dice.
+    """
+
+    def odds(dice: int, at: int) -> Distribution[Outcome]:
+        miss = Fraction(at - 1, 6) ** dice
+        return Distribution(
+            {
+                hits((6,), 6): 1 - miss,
+                hits((1,), 6): miss,
+            }
+        )
+
+    big = define_check(
+        "pool",
+        [Parameter("dice", int, min_value=1, max_value=60), AT],
+        dice=lambda dice: pool_dice(dice, 6),
+        judge=lambda faces, at: Outcome(
+            successes(faces, at) > 0,
+            Degree.SUCCESS if successes(faces, at) else Degree.FAILURE,
+            int(successes(faces, at) > 0),
+        ),
+        odds=odds,
+        unordered=True,
+    )
+    check = big.build("demo", dice=60)
+
+    def never(self: object) -> object:
+        raise AssertionError("the ways were listed")
+
+    monkeypatch.setattr(type(check), "face_weights", never)
+    assert assert_faces_match(check) is False
