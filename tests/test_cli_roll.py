@@ -327,3 +327,24 @@ def test_odds_table_writes_very_wide_probabilities_approximately(
         "value  probability  percent",
         "    7          1/6   16.67%  ████████████████████████████████████████",
     ]
+
+
+def test_odds_table_stays_exact_up_to_a_terminal_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Exact ``p/q`` up to a 128-bit denominator (25d6), then two digits (50d6)."""
+    code, out, _ = run(capsys, "roll", "25d6", "--odds", "--max-outcomes", "1")
+    assert code == 0
+    assert out.splitlines()[2] == (
+        "   87  329399435510805475/7107572007482425344    4.63%  "
+        "████████████████████████████████████████"
+    )
+    code, out, _ = run(capsys, "roll", "50d6", "--odds", "--max-outcomes", "1")
+    assert code == 0
+    assert out.splitlines()[1:3] == [
+        "value  probability  percent",
+        "  175    ≈ 3.3e-02    3.29%  ████████████████████████████████████████",
+    ]
+    code, out, _ = run(capsys, "roll", "50d6", "--odds", "--json")
+    assert '"probability": "' in out
+    assert "≈" not in out

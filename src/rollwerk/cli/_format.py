@@ -117,11 +117,12 @@ def bar(p: Fraction | int, largest: Fraction | int, width: int = BAR_WIDTH) -> s
     return "█" * cells if cells else "▏"
 
 
-EXACT_TEXT_BITS = 2000
+EXACT_TEXT_BITS = 128
 """Text tables write a probability as an exact ``p/q`` while its common
-denominator has at most this many bits (about 600 digits); wider ones, whose
-reduction and digits cost seconds and fill a screen, are written
-approximately (``≈ 1.234e-05``); ``--json`` is always exact."""
+denominator has at most this many bits (38 digits, a line of a terminal);
+wider ones (``100d6``, a contest of exploding dice, many dice with ``r``)
+would fill a screen and are written to two significant digits beside the
+percentage (``≈ 2.3e-02``); ``--json`` is always exact."""
 
 
 def ratio_text(weight: int, total: int) -> str:
