@@ -40,7 +40,7 @@ from rollwerk.checks import (
     Parameter,
     define_check,
 )
-from rollwerk.checks._requests import _read, _spec, parse_mapping, parse_words
+from rollwerk.checks._requests import _read, find_spec, parse_mapping, parse_words
 from rollwerk.checks._toolkit import MEMO_LIMIT, _dice, _pick
 from rollwerk.dice import DieRoll
 from rollwerk.plugins import Registry
@@ -296,7 +296,7 @@ class _TwoPuts(CheckRequests):
         found = entries.get(key)
         if found is not None and found[0] is ruleset:
             return found[1]
-        spec = _spec(ruleset, check)
+        spec = find_spec(ruleset, check)
         where = f"{ruleset.id}:{spec.name}"
         if isinstance(request, str):
             values = _read(spec.parameters, spec._by_name, request.split(), where)
