@@ -313,3 +313,65 @@ def test_the_cli_takes_the_faces_of_each_chain(capsys):
         "rollwerk: error: --rolls has too few faces: the 4th die, a d6, has none "
         "(3 were given)\n"
     )
+
+
+def test_a_die_named_explosion_is_its_own_die():
+    """Chains are told apart by which dice explode, not by the role's name."""
+    named = define_check(
+        "x", dice=[(6, "b"), (4, "explosion")], judge=total, explode={"b"}
+    ).build("t")
+    assert named.resolve(ScriptedRng([3, 2])).explain() == "d6 3, d4 2 → 5: failure"
+    assert named.resolve(ScriptedRng([6, 3, 2])).explain() == (
+        "d6 6+3=9, d4 2 → 11: success"
+    )
+    both = define_check(
+        "x", dice=[(6, "explosion")] * 2, judge=total, explode=True
+    ).build("t")
+    assert both.resolve(ScriptedRng([6, 2, 3])).explain() == (
+        "d6 6+2=8, d6 3 → 11: success"
+    )
+    # beyond the face budget the kit reads the chains the same way
+    big = define_check(
+        "x", dice=[(8, "a"), (8, "a"), (8, "explosion")], judge=total, explode={"a"}
+    ).build("t")
+    assert not assert_faces_match(big)
+    assert_check_contract(big, resolutions=200, replays=3)
+
+
+def test_explode_names_roles_of_the_declared_dice():
+    with pytest.raises(ParameterError) as info:
+        define_check("x", dice=[6], judge=total, explode={"check": False})
+    assert str(info.value) == (
+        "explode must be True, False or a collection of die roles, got {'check': False}"
+    )
+    with pytest.raises(ParameterError) as info:
+        define_check(
+            "x", dice=[(8, "trait"), (6, "wild")], judge=total, explode={"wlid"}
+        )
+    assert str(info.value) == (
+        "explode must be roles of the declared dice ('trait', 'wild'), got ['wlid']"
+    )
+    # a dice function may leave a role out for some parameters (no wild die)
+    define_check(
+        "x",
+        [Parameter("wild", bool, default=True)],
+        dice=lambda wild: [(8, "trait"), (6, "wild")] if wild else [(8, "trait")],
+        judge=total,
+        explode={"trait", "wild"},
+    ).build("t", wild=False)
+
+
+def test_dice_that_only_equal_ints_are_refused_whatever_was_built_before():
+    """6.0 == 6 and True == 1: a shape built before must not admit them."""
+    sized = define_check(
+        "x",
+        [Parameter("kind", int, min_value=1, max_value=4)],
+        dice=lambda kind: [[6], [6.0], [(1, "a")], [(True, "a")]][kind - 1],
+        judge=total,
+    )
+    sized.build("t", kind=1)
+    sized.build("t", kind=3)
+    with pytest.raises(ParameterError, match=r"got 6\.0"):
+        sized.build("t", kind=2)
+    with pytest.raises(ParameterError, match=r"got \(True, 'a'\)"):
+        sized.build("t", kind=4)

@@ -143,6 +143,22 @@ def _dice(value: object) -> tuple[tuple[int, str], ...]:
     return tuple(out)
 
 
+def _plain(dice: tuple[Any, ...]) -> bool:
+    """Whether every item is an exact ``int`` or ``(int, str)`` (no bools, floats)."""
+    for item in dice:
+        if item.__class__ is int:
+            continue
+        if (
+            item.__class__ is tuple
+            and len(item) == 2
+            and item[0].__class__ is int
+            and item[1].__class__ is str
+        ):
+            continue
+        return False
+    return True
+
+
 def _accepted(fn: Callable[..., Any], skip: int) -> frozenset[str] | None:
     """The keyword names ``fn`` takes after ``skip`` positional ones (None: all)."""
     try:
@@ -237,7 +253,7 @@ def _explode_roles(value: object) -> bool | frozenset[str]:
     if isinstance(value, bool):
         return value
     if (
-        isinstance(value, (str, bytes))
+        isinstance(value, (str, bytes, Mapping))
         or not isinstance(value, Collection)
         or not all(isinstance(role, str) for role in value)
     ):
@@ -800,7 +816,15 @@ def define_check(
         raise ParameterError("unordered", unordered, "True or False")
     exploding = _explode_roles(explode)
     if not callable(dice):
-        _explodes(_dice(dice), exploding)
+        fixed = _dice(dice)
+        _explodes(fixed, exploding)
+        if isinstance(exploding, frozenset) and not exploding <= {r for _, r in fixed}:
+            roles = ", ".join(sorted({repr(r) for _, r in fixed})) or "none"
+            raise ParameterError(
+                "explode",
+                sorted(exploding - {r for _, r in fixed}),
+                f"roles of the declared dice ({roles})",
+            )
     if unordered and stop is not None:
         raise ParameterError(
             "unordered", unordered, "False with a stop rule (it reads the order)"
@@ -847,20 +871,19 @@ _SETATTR = object.__setattr__
 """Sets a field of a frozen check, as the attrs-generated ``__init__`` does."""
 
 
-def _faces_text(rolls: Sequence[DieRoll], chains: bool = False) -> Text:
+def _faces_text(rolls: Sequence[DieRoll], chains: Sequence[int] | None = None) -> Text:
     """``d6 2, d8 5`` from the toolkit's messages (a language can add its own).
 
-    With ``chains`` (a check whose dice explode) a die and the extra dice
-    that follow it (role ``explosion``) are one: ``d6 6+6+2=14``.
+    ``chains`` (a check whose dice explode) gives how many of the rolls each
+    declared die drew: a die and its extra dice are one, ``d6 6+6+2=14``.
     """
     die = TOOLKIT_CATALOG.text
     shown: list[tuple[int, str | int]] = []
+    lengths = iter(chains if chains is not None else ())
     i = 0
     while i < len(rolls):
         r = rolls[i]
-        j = i + 1
-        while chains and j < len(rolls) and rolls[j].role == "explosion":
-            j += 1
+        j = i + next(lengths, 1)
         if j - i == 1:
             shown.append((r.sides, r.face))
         else:
@@ -894,6 +917,7 @@ def _explanation(
     faces: tuple[int, ...],
     outcome: Outcome,
     rolls: tuple[DieRoll, ...],
+    chains: Sequence[int] | None = None,
 ) -> Text:
     """The explanation of one result: the definition's, or the default."""
     d, ruleset, catalog, params = parts
@@ -919,12 +943,12 @@ def _explanation(
     if outcome.value is None:
         return TOOLKIT_CATALOG.text(
             "toolkit.explain.no_value",
-            faces=_faces_text(rolls, bool(d.explode)),
+            faces=_faces_text(rolls, chains),
             label=label,
         )
     return TOOLKIT_CATALOG.text(
         "toolkit.explain",
-        faces=_faces_text(rolls, bool(d.explode)),
+        faces=_faces_text(rolls, chains),
         value=outcome.value,
         label=label,
     )
@@ -1015,6 +1039,10 @@ class FaceCheck:
                 shape = d._shapes.get(key)
             except TypeError:  # unhashable items: _dice refuses them
                 key = None
+            if key is not None and not _plain(key):
+                # 6.0 == 6 and True == 1 hash alike: only exact ints and
+                # strings share a shape, the rest is validated (and refused)
+                key = shape = None
         if shape is None:
             checked = _dice(raw)
             flags = _explodes(checked, d.explode)
@@ -1192,17 +1220,21 @@ class FaceCheck:
         known = d._rolls
         rolled: tuple[DieRoll, ...]
         flags = self._explodes
+        chains: list[int] | None = None
         if flags is not None:
             rolls = []
+            chains = []
             for i, (face, (sides, role)) in enumerate(
                 zip(faces, self.dice, strict=False)
             ):
                 if not flags[i]:
                     rolls.append(DieRoll(sides, face, role))
+                    chains.append(1)
                     continue
                 chain = _chain(face, sides)
                 rolls.append(DieRoll(sides, chain[0], role))
                 rolls.extend(DieRoll(sides, f, "explosion") for f in chain[1:])
+                chains.append(len(chain))
             rolled = tuple(rolls)
         elif len(faces) == 1:  # one die: no list to build
             face = faces[0]
@@ -1221,7 +1253,9 @@ class FaceCheck:
             rolled = tuple(rolls)
         # the closure holds the check's parts, not the check: a memo's
         # results then make no reference cycle through their explanations
-        explanation = Text.deferred(lambda: _explanation(parts, faces, outcome, rolled))
+        explanation = Text.deferred(
+            lambda: _explanation(parts, faces, outcome, rolled, chains)
+        )
         if _RESULT_POSITIONAL:  # keywords cost a third of the constructor
             return CheckResult(
                 outcome.success,

@@ -26,6 +26,7 @@ from rollwerk.checks._model import (
 from rollwerk.checks._parameters import CheckSpec, Difficulty, Monotonic, Parameter
 from rollwerk.checks._toolkit import (
     FaceCheck,
+    _cap,
     _die_values,
     _groups,
     _unordered_count,
@@ -403,12 +404,29 @@ def _judge_agrees(check: FaceCheck, result: CheckResult, where: str) -> None:
     the contract's seeded resolutions.
     """
     faces: list[int] = []
-    chains = check._explodes is not None
-    for roll in result.rolls:
-        if chains and faces and roll.role == "explosion":
-            faces[-1] += roll.face
-        else:
-            faces.append(roll.face)
+    flags = check._explodes
+    drawn = [r.face for r in result.rolls]
+    i = 0
+    for k, (sides, _) in enumerate(check.dice):
+        if i == len(drawn):  # a stop rule settled the check
+            break
+        face = total = drawn[i]
+        i += 1
+        extra = 0
+        while flags is not None and flags[k] and face == sides and extra < _cap():
+            if i == len(drawn):
+                break
+            face = drawn[i]
+            total += face
+            i += 1
+            extra += 1
+        faces.append(total)
+    if i != len(drawn):
+        raise _fail(
+            where,
+            f"resolve() recorded the faces {drawn}: more dice than the "
+            f"declared {len(check.dice)} draw",
+        )
     try:
         judged = check.outcome_for(faces)
     except RollwerkError as exc:
