@@ -654,3 +654,16 @@ def test_testing_namespace_lists_its_names():
     assert kit.strategies is rst
     with pytest.raises(AttributeError, match="has no attribute 'nope'"):
         kit.nope  # noqa: B018
+
+
+def test_a_single_outcomes_frequency_is_checked_on_its_own():
+    """Success and degree agree; only the events of single outcomes differ."""
+    one, two = Outcome(True, Degree.SUCCESS, 1), Outcome(True, Degree.SUCCESS, 2)
+    dist = Distribution({one: Fraction(1, 2), two: Fraction(1, 2)})
+    assert_frequencies_match(dist, [one, two] * 500)
+    with pytest.raises(ContractViolation) as info:
+        assert_frequencies_match(dist, [one] * 900 + [two] * 100)
+    assert str(info.value).startswith(
+        f"check: outcome {one!r}: observed 900 of 1000 seeded resolutions (0.9000) "
+        "but the exact probability is 1/2 (0.5000)"
+    )

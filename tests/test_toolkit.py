@@ -327,6 +327,31 @@ def test_no_dice_means_not_rolled():
     )
 
 
+def test_a_closed_form_of_no_dice_is_not_rolled_either():
+    """The toolkit sets ``rolled`` on the closed form's outcomes as on the judge's."""
+    from rollwerk.testing import assert_check_contract
+
+    pool = define_check(
+        "pool",
+        [Parameter("dice", int, min_value=0, max_value=3)],
+        dice=lambda dice: [6] * dice,
+        judge=lambda faces: Outcome(
+            bool(faces), Degree.SUCCESS if faces else Degree.FAILURE, len(faces)
+        ),
+        odds=lambda dice: rollwerk.Distribution(
+            {Outcome(bool(dice), Degree.SUCCESS if dice else Degree.FAILURE, dice): 1}
+        ),
+    )
+    empty = pool.build("demo", dice=0)
+    assert empty.outcomes() == rollwerk.Distribution(
+        {Outcome(False, Degree.FAILURE, 0, False): 1}
+    )
+    assert_check_contract(empty, resolutions=20, replays=2)
+    assert pool.build("demo", dice=2).outcomes() == rollwerk.Distribution(
+        {Outcome(True, Degree.SUCCESS, 2): 1}
+    )
+
+
 def test_judge_gets_only_the_parameters_it_names():
     seen = []
 
@@ -515,9 +540,10 @@ def test_a_stop_rule_budget_counts_the_draws_not_the_combinations():
     )
     with pytest.raises(LimitExceeded) as exc:
         tight.build("demo").outcomes()
+    # the ways the stop rule leaves, counted (not the 6**21 combinations)
     assert str(exc.value) == (
-        "face enumeration budget limit exceeded: about 2.1e16 is more than the "
-        "maximum of 105 (by about 2.1e16)"
+        "face enumeration budget limit exceeded: 106 is more than the maximum of "
+        "105 (by 1)"
     )
 
 

@@ -485,31 +485,41 @@ def _unordered_weights(
         yield tuple(faces), weight
 
 
-def _draws_within(
-    sides: Sequence[int] | Sequence[Values], stop: StopRule | None, limit: int
-) -> bool:
-    """Whether the dice can be drawn in at most ``limit`` ways.
+def _refuse_beyond(
+    values: Sequence[Values], stop: StopRule | None, budget: int
+) -> None:
+    """Refuse dice that can be drawn in more than ``budget`` ways.
 
-    ``sides`` are the dice's sides, or what each can show (`_values`).
-    Without ``stop`` the ways are the face combinations (their product).
-    With it a draw that settles the check leaves the later dice undrawn, so
-    a die that may be drawn again and again (an explosion: ``stop`` holds
-    unless the last face is the highest) has far fewer ways than
-    combinations: they are counted, ``stop`` alone asked, and the count
-    ends as soon as it passes ``limit``.
+    ``values`` are what each die can show (`_values`). Without ``stop`` the
+    ways are the face combinations (their product). With it a draw that
+    settles the check leaves the later dice undrawn, so a die that may be
+    drawn again and again (an explosion: ``stop`` holds unless the last face
+    is the highest) has far fewer ways than combinations: they are counted,
+    ``stop`` alone asked, and the count ends at twice the budget.
 
-    >>> _draws_within([6] * 21, lambda faces: faces[-1] != 6, 200)
-    True
-    >>> _draws_within([6] * 21, None, 200)
-    False
+    >>> _refuse_beyond([_values(6)] * 21, lambda faces: faces[-1] != 6, 200)
+    >>> _refuse_beyond([_values(6)] * 21, None, 200)
+    Traceback (most recent call last):
+    ...
+    rollwerk.errors.LimitExceeded: face enumeration budget limit exceeded: about 2.1e16 is more than the maximum of 200 (by about 2.1e16)
+
+    Raises:
+        LimitExceeded: Naming the ways counted (with ``stop``, when at most
+            twice the budget), else the face combinations.
     """
-    values = [_values(s) if isinstance(s, int) else s for s in sides]
-    if math.prod(len(v) for v in values) <= limit:
-        return True
-    if stop is None:
-        return False
-    ways = itertools.islice(_weighted(values, stop), limit + 1)
-    return sum(1 for _ in ways) <= limit
+    combinations = math.prod(len(v) for v in values)
+    if combinations <= budget:
+        return
+    counted = combinations
+    if stop is not None:
+        ceiling = 2 * budget
+        ways = itertools.islice(_weighted(values, stop), ceiling + 1)
+        counted = sum(1 for _ in ways)
+        if counted <= budget:
+            return
+        if counted > ceiling:
+            counted = combinations
+    raise LimitExceeded("face enumeration budget", counted, budget)
 
 
 def enumerate_faces(
@@ -548,7 +558,8 @@ def enumerate_faces(
             with ``unordered`` their multisets, or with ``stop`` the draws
             it leaves, counted with ``stop`` alone before any face is
             judged). The message gives the number of face combinations
-            (with ``unordered``, of multisets).
+            (with ``unordered``, of multisets; with ``stop``, the draws it
+            leaves where they are at most twice the budget).
         ParameterError: ``unordered`` with ``stop`` (a stop rule reads the
             order of the draw), or a die of one side that explodes.
     """
@@ -566,14 +577,11 @@ def enumerate_faces(
         ways = _unordered_weights(checked, flags)
     elif flags is None:
         sides = [s for s, _ in checked]
-        if not _draws_within(sides, stop, budget):
-            raise LimitExceeded("face enumeration budget", math.prod(sides), budget)
+        _refuse_beyond([_values(s) for s in sides], stop, budget)
         ways = face_weights(sides, stop)
     else:
         values = _die_values(checked, flags)
-        if not _draws_within(values, stop, budget):
-            count = math.prod(len(v) for v in values)
-            raise LimitExceeded("face enumeration budget", count, budget)
+        _refuse_beyond(values, stop, budget)
         ways = _weighted(values, stop)
     weights: dict[Outcome, int] = {}
     for faces, weight in ways:
@@ -1383,6 +1391,18 @@ class FaceCheck:
                     raise RulesError(
                         f"the odds function of {self.ruleset}:{self.name} returned "
                         f"{cached!r}, not a Distribution"
+                    )
+                rolled = bool(self.dice)
+                if any(
+                    getattr(o, "rolled", rolled) is not rolled for o in cached.support
+                ):
+                    # as the judge's outcomes: rolled is whether there are dice
+                    cached = cached.map(
+                        lambda o: (
+                            attrs.evolve(o, rolled=rolled)
+                            if isinstance(o, Outcome) and o.rolled is not rolled
+                            else o
+                        )
                     )
             else:
                 cached = self.enumerate()
