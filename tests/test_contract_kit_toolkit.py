@@ -315,6 +315,19 @@ def test_beyond_the_face_budget_each_resolution_is_judged_again(monkeypatch):
         result = resolve(self, rng)  # type: ignore[arg-type]
         return attrs.evolve(result, value=(result.value or 0) + 1)
 
+    # with a closed form compared with the judge (100 000 ways: within
+    # ODDS_BUDGET), the replays are still skipped and the judging still done
+    from rollwerk.checks import enumerate_faces
+
+    closed = define_check(
+        "five",
+        dice=[10] * 5,
+        judge=total,
+        odds=lambda: enumerate_faces([10] * 5, total),
+    ).build("demo")
     monkeypatch.setattr(FaceCheck, "resolve", drifting)
-    with pytest.raises(ContractViolation, match=r"resolve to .* but the judge says"):
-        assert_check_contract(check, resolutions=200, replays=3)
+    for each in (check, closed):
+        with pytest.raises(
+            ContractViolation, match=r"resolve to .* but the judge says"
+        ):
+            assert_check_contract(each, resolutions=200, replays=3)

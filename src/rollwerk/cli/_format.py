@@ -119,7 +119,7 @@ def bar(p: Fraction | int, largest: Fraction | int, width: int = BAR_WIDTH) -> s
 
 EXACT_TEXT_BITS = 128
 """Text tables write a probability as an exact ``p/q`` while its common
-denominator has at most this many bits (38 digits, a line of a terminal);
+denominator has at most this many bits (about 39 digits, a terminal line);
 wider ones (``100d6``, a contest of exploding dice, many dice with ``r``)
 would fill a screen and are written to two significant digits beside the
 percentage (``≈ 2.3e-02``); ``--json`` is always exact."""
