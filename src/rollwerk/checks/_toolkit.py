@@ -1047,9 +1047,10 @@ class FaceCheck:
                 shape = d._shapes.get(key)
             except TypeError:  # unhashable items: _dice refuses them
                 key = None
-            if key is not None and not _plain(key):
+            if key is not None and dice_fn is not None and not _plain(key):
                 # 6.0 == 6 and True == 1 hash alike: only exact ints and
-                # strings share a shape, the rest is validated (and refused)
+                # strings share a shape, the rest is validated (and refused);
+                # fixed dice were validated when the check was declared
                 key = shape = None
         if shape is None:
             checked = _dice(raw)
