@@ -115,6 +115,41 @@ def test_an_undeclared_level_in_an_outcome_is_caught():
     )
 
 
+def test_an_outcome_without_a_level_in_a_ruleset_with_levels_is_caught():
+    """It would fall out of the odds table's order and the contest's levels."""
+    scale = [
+        Level("failure", Degree.FAILURE, en="failure", de="Fehlschlag"),
+        Level("success", Degree.SUCCESS, en="success", de="Erfolg"),
+    ]
+
+    def forgetful(faces: tuple[int, ...]) -> Outcome:
+        if faces[0] == 6:
+            return Outcome(True, Degree.CRITICAL_SUCCESS, 6)  # no level
+        hit = faces[0] >= 4
+        return Outcome(
+            hit,
+            Degree.SUCCESS if hit else Degree.FAILURE,
+            faces[0],
+            level="success" if hit else "failure",
+        )
+
+    rs = define_ruleset(
+        "lv",
+        "Lv",
+        version="1",
+        levels=scale,
+        checks=[define_check("d6", dice=[6], judge=forgetful)],
+    )
+    with pytest.raises(ContractViolation) as exc:
+        assert_ruleset_contract(rs, max_examples=0, resolutions=50, replays=1)
+    assert str(exc.value) == (
+        "lv:d6(): outcome Outcome(success=True, degree=<Degree.CRITICAL_SUCCESS: "
+        "'critical_success'>, value=6, rolled=True, extras=(), level=None) has no "
+        "level, but the ruleset declares levels (one of: failure, success); build "
+        "it with SuccessLevels.outcome"
+    )
+
+
 def test_every_contest_outcome_the_rule_produces_needs_a_label():
     class NoTieWord(DelegatingRuleset):
         @property

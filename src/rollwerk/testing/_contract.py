@@ -824,11 +824,23 @@ def _declared_levels(ruleset: Ruleset, where: str) -> list[Level]:
 
 
 def _check_levels(ruleset: Ruleset, check: Check, dist: Distribution[Outcome]) -> None:
-    """Every outcome's level is a declared level with the same degree and success."""
+    """Every outcome's level is a declared level with the same degree and success.
+
+    In a ruleset with levels every outcome has one: the odds table ("best
+    level first"), the contest's table of levels and a contest rule by
+    level rank all read it, and an outcome without one falls out of them.
+    """
     where = describe_check(check)
     by_id = {lv.id: lv for lv in getattr(ruleset, "levels", None) or ()}
     for outcome in dist.support:
         if outcome.level is None:
+            if by_id:
+                raise _fail(
+                    where,
+                    f"outcome {outcome!r} has no level, but the ruleset declares "
+                    f"levels (one of: {', '.join(by_id)}); build it with "
+                    "SuccessLevels.outcome",
+                )
             continue
         level = by_id.get(outcome.level)
         if level is None:
