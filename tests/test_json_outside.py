@@ -341,3 +341,36 @@ def test_a_check_results_explanation_has_two_languages_and_nothing_else():
         "malformed check result JSON: explanation.fr is not a field (the fields "
         "are en, de)"
     )
+
+
+def test_an_unknown_event_type_is_named_briefly_with_the_closest_name():
+    """The 21 names made a timeline's refusal longer than 400 characters."""
+    with pytest.raises(SchemaError) as info:
+        event_from_json({"type": "efect_added"})
+    assert str(info.value) == (
+        "malformed event JSON: type must be the name of an event (round_started, "
+        "effect_added…), got 'efect_added' (did you mean 'effect_added'?)"
+    )
+    state = Encounter.create(["A", "B"])
+    timeline = Timeline.start(state)
+    data = timeline.to_json()
+    data["states"].append(data["states"][0])
+    data["log"].append([{"type": ""}])
+    with pytest.raises(SchemaError) as info:
+        Timeline.from_json(data)
+    assert str(info.value) == (
+        "malformed timeline JSON: log[0][0]: malformed event JSON: type must be "
+        "the name of an event (round_started, effect_added…), got ''"
+    )
+
+
+def test_long_combatant_ids_are_abbreviated_in_a_refusal():
+    """Found by the fuzz test: an id of 500 characters was listed in full."""
+    doc = Encounter.create(["x" * 500, "B"]).to_json()
+    doc["order"][1] = "A"
+    with pytest.raises(SchemaError) as info:
+        Encounter.from_json(doc)
+    assert str(info.value) == (
+        "malformed encounter JSON: order[1] must be one of the ids "
+        "'xxxxxxxxxxxxxxxxxxxxx… (502 characters), 'B', got 'A'"
+    )

@@ -221,6 +221,21 @@ _DELETE = object()
             ),
         ),
         (
+            _set(("log",), "x" * 500),  # found by fuzzing: was shown in full
+            (
+                "malformed timeline JSON: log must be an array of 2 event groups (one per "
+                "step), got 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx… "
+                "(502 characters)"
+            ),
+        ),
+        (
+            _set(("log",), 10**5000),  # repr() of it raised ValueError
+            (
+                "malformed timeline JSON: log must be an array of 2 event groups (one per "
+                "step), got an integer of 5001 digits"
+            ),
+        ),
+        (
             _set(("log", 1), "x"),
             "malformed timeline JSON: log[1] must be an array of events, got 'x'",
         ),
@@ -228,12 +243,8 @@ _DELETE = object()
             _set(("log", 0, 0, "type"), "round_begun"),
             (
                 "malformed timeline JSON: log[0][0]: malformed event JSON: type must be "
-                "one of action_spent, check_recorded, combatant_delayed, combatant_joined, "
-                "combatant_left, concentration_ended, concentration_started, "
-                "counter_changed, effect_added, effect_changed, effect_expired, "
-                "effect_refreshed, effect_removed, effect_ticked, encounter_ended, "
-                "round_ended, round_started, signalled, time_passed, turn_ended, "
-                "turn_started, got 'round_begun'"
+                "the name of an event (round_started, effect_added…), got 'round_begun' "
+                "(did you mean 'round_ended'?)"
             ),
         ),
         (

@@ -28,7 +28,7 @@ from rollwerk.encounter._durations import DurationDecoder
 from rollwerk.encounter._effects import ActiveEffect
 from rollwerk.encounter._stacking import StackingPolicy
 from rollwerk.encounter._state import Combatant, EncounterState
-from rollwerk.errors import SchemaError
+from rollwerk.errors import SchemaError, shown
 
 __all__ = ["SCHEMA", "encounter_from_json", "encounter_to_json"]
 
@@ -177,8 +177,9 @@ def _ids(
     values = array(data, key) if default is ... else array(data, key, default)
     for i, value in enumerate(values):
         if not isinstance(value, str) or value not in allowed:
-            known = ", ".join(repr(a) for a in allowed[:10]) or "none"
-            more = "…" if len(allowed) > 10 else ""
+            # each id abbreviated, as the value is: ids can be long
+            known = ", ".join(shown(a, 24) for a in allowed[:5]) or "none"
+            more = ", …" if len(allowed) > 5 else ""
             raise SchemaError.field(
                 f"{key}[{i}]", f"one of the ids {known}{more}", value
             )

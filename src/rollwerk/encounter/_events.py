@@ -630,9 +630,15 @@ def event_from_json(
                 "malformed event JSON: type must be the name of an event "
                 f"(round_started, effect_added…), got {shown(name)}"
             )
-        allowed = ", ".join(sorted(_BY_NAME))
+        # the 21 names would make the message longer than a screen line
+        # allows once a timeline prefixes its path: the closest, if any
+        import difflib
+
+        close = difflib.get_close_matches(name, sorted(_BY_NAME), n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
         raise SchemaError(
-            f"malformed event JSON: type must be one of {allowed}, got {name!r}"
+            "malformed event JSON: type must be the name of an event "
+            f"(round_started, effect_added…), got {name!r}{hint}"
         )
     name = str(name)
     fields = attrs.fields(cls)

@@ -231,7 +231,7 @@ class Timeline:
             got = (
                 f"an array of {len(log_data)}"
                 if isinstance(log_data, list)
-                else repr(log_data)
+                else shown(log_data)
             )
             raise SchemaError(
                 "malformed timeline JSON: log must be an array of "
