@@ -191,14 +191,10 @@ class SeededRng:
                 "malformed seeded rng JSON: rng must be 'seeded', "
                 f"got {shown(data.get('rng'))}"
             )
-        from rollwerk._jsonutil import member
+        from rollwerk._jsonutil import document, known
 
-        for key in data:
-            if key not in _FIELDS:
-                raise SchemaError(
-                    f"malformed seeded rng JSON: {member(str(key))} is not a field "
-                    f"(the fields are {', '.join(_FIELDS)})"
-                )
+        with document("seeded rng"):
+            known(data, _FIELDS)
         seed = _seed(data.get("seed"))
         state = data.get("state")
         words = f"a list of {_STATE_WORDS} integers from 0 to 2**32 - 1 and a position from 0 to {_STATE_WORDS}"

@@ -7,7 +7,7 @@ from typing import Any
 
 import attrs
 
-from rollwerk._jsonutil import member
+from rollwerk._jsonutil import document, known
 from rollwerk.checks._model import CheckResult, ContestOutcome
 from rollwerk.errors import RollwerkError, SchemaError, shown
 from rollwerk.i18n import CORE, Catalog
@@ -115,12 +115,8 @@ class ContestResult:
         schema = data.get("schema")
         if type(schema) is not int or schema != SCHEMA:
             raise SchemaError(f"{where}: schema must be {SCHEMA}, got {shown(schema)}")
-        for key in data:
-            if key not in _FIELDS:
-                raise SchemaError(
-                    f"{where}: {member(str(key))} is not a field (the fields are "
-                    f"{', '.join(_FIELDS)})"
-                )
+        with document("contest result"):
+            known(data, _FIELDS)
         outcomes = {c.value: c for c in ContestOutcome}
         outcome = data.get("outcome")
         if not isinstance(outcome, str) or outcome not in outcomes:

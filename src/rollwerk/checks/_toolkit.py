@@ -507,19 +507,25 @@ def _refuse_beyond(
         LimitExceeded: Naming the ways counted (with ``stop``, when at most
             twice the budget), else the face combinations.
     """
-    combinations = math.prod(len(v) for v in values)
-    if combinations <= budget:
+    counted = _ways(values, stop, 2 * budget)
+    if counted <= budget:
         return
-    counted = combinations
-    if stop is not None:
-        ceiling = 2 * budget
-        ways = itertools.islice(_weighted(values, stop), ceiling + 1)
-        counted = sum(1 for _ in ways)
-        if counted <= budget:
-            return
-        if counted > ceiling:
-            counted = combinations
+    if counted > 2 * budget:  # not counted to the end: the combinations bound it
+        counted = math.prod(len(v) for v in values)
     raise LimitExceeded("face enumeration budget", counted, budget)
+
+
+def _ways(values: Sequence[Values], stop: StopRule | None, limit: int) -> int:
+    """How many ways the dice can be drawn; past ``limit``, any larger number.
+
+    The face combinations (the product of what each die can show), unless a
+    stop rule leaves fewer: then they are counted, ``stop`` alone asked,
+    until the count passes ``limit``.
+    """
+    combinations = math.prod(len(v) for v in values)
+    if combinations <= limit or stop is None:
+        return combinations
+    return sum(1 for _ in itertools.islice(_weighted(values, stop), limit + 1))
 
 
 def enumerate_faces(
@@ -575,14 +581,15 @@ def enumerate_faces(
         if count > budget:
             raise LimitExceeded("face enumeration budget", count, budget)
         ways = _unordered_weights(checked, flags)
-    elif flags is None:
-        sides = [s for s, _ in checked]
-        _refuse_beyond([_values(s) for s in sides], stop, budget)
-        ways = face_weights(sides, stop)
     else:
         values = _die_values(checked, flags)
         _refuse_beyond(values, stop, budget)
-        ways = _weighted(values, stop)
+        # dice that do not explode: the plain product, no weights to multiply
+        ways = (
+            face_weights([s for s, _ in checked], stop)
+            if flags is None
+            else _weighted(values, stop)
+        )
     weights: dict[Outcome, int] = {}
     for faces, weight in ways:
         outcome = judge(faces)

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from rollwerk.checks._model import SCHEMA, CheckResult, ContestOutcome, Degree, Outcome
 from rollwerk.checks._parameters import CheckSpec, Parameter
+from rollwerk.checks._requests import find_spec, parse_words
 from rollwerk.cli._format import (
     add_max_outcomes,
     bar,
@@ -229,16 +230,7 @@ def parse_params(
         ParameterError: A malformed word, an unknown or repeated key, or a
             value the parameter does not allow.
     """
-    from rollwerk.checks._requests import parse_words
-
     return parse_words(spec, items, where)
-
-
-def find_spec(ruleset: Ruleset, name: str | None) -> CheckSpec:
-    """The check ``name`` of ``ruleset``, as the API finds it (one message)."""
-    from rollwerk.checks._requests import find_spec as find
-
-    return find(ruleset, name)
 
 
 def _build(

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
 import json
 import math
 import zlib
@@ -26,10 +25,10 @@ from rollwerk.checks._model import (
 from rollwerk.checks._parameters import CheckSpec, Difficulty, Monotonic, Parameter
 from rollwerk.checks._toolkit import (
     FaceCheck,
-    _cap,
     _die_values,
     _groups,
     _unordered_count,
+    _ways,
 )
 from rollwerk.dice._roll import DieRoll
 from rollwerk.distribution import Distribution
@@ -414,31 +413,11 @@ def _judge_agrees(check: FaceCheck, result: CheckResult, where: str) -> None:
     check too large to replay is still compared face by face on each of
     the contract's seeded resolutions.
     """
-    faces: list[int] = []
-    flags = check._explodes
     drawn = [r.face for r in result.rolls]
-    i = 0
-    for k, (sides, _) in enumerate(check.dice):
-        if i == len(drawn):  # a stop rule settled the check
-            break
-        face = total = drawn[i]
-        i += 1
-        extra = 0
-        while flags is not None and flags[k] and face == sides and extra < _cap():
-            if i == len(drawn):
-                break
-            face = drawn[i]
-            total += face
-            i += 1
-            extra += 1
-        faces.append(total)
-    if i != len(drawn):
-        raise _fail(
-            where,
-            f"resolve() recorded the faces {drawn}: more dice than the "
-            f"declared {len(check.dice)} draw",
-        )
+    script = ScriptedRng(drawn)
     try:
+        # the toolkit's own draw reads the chains (and a stop rule) back
+        faces = check._draw(script, ())
         judged = check.outcome_for(faces)
     except RollwerkError as exc:
         raise _fail(
@@ -446,6 +425,12 @@ def _judge_agrees(check: FaceCheck, result: CheckResult, where: str) -> None:
             f"resolve() recorded the faces {[r.face for r in result.rolls]}, "
             f"which the check's dice cannot show: {exc}",
         ) from exc
+    if script.remaining:
+        raise _fail(
+            where,
+            f"resolve() recorded the faces {drawn}: more dice than the "
+            f"declared {len(check.dice)} draw",
+        )
     if judged != result.outcome():
         raise _fail(
             where,
@@ -464,12 +449,7 @@ def _ways_within(check: FaceCheck, limit: int) -> bool:
     flags = check._explodes
     if check.definition.unordered:
         return _unordered_count(check.dice, flags) <= limit
-    if math.prod(len(v) for v in _die_values(check.dice, flags)) <= limit:
-        return True
-    if check._stop is None:
-        return False
-    ways = itertools.islice(check.face_weights(), limit + 1)
-    return sum(1 for _ in ways) <= limit
+    return _ways(_die_values(check.dice, flags), check._stop, limit) <= limit
 
 
 def _odds_match(check: FaceCheck, where: str, limit: int) -> bool:
