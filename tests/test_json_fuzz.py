@@ -321,7 +321,7 @@ BAD = [
         duration_from_json,
         {"kind": []},
         (
-            "duration kind must be one of actions, concentration, game_time, instant, "
+            "duration kind must be one of actions, concentration, first_of, game_time, instant, "
             "next_checks, permanent, rounds, until_end_of_next_turns, until_event, got []"
         ),
     ),

@@ -28,6 +28,7 @@ from rollwerk.encounter import (
     Actions,
     Concentration,
     Event,
+    FirstOf,
     GameTime,
     NextChecks,
     Permanent,
@@ -72,7 +73,9 @@ def typed_encounter() -> None:
         UntilEvent("scene-end"),
         Concentration(),
         Permanent(),
+        FirstOf(Rounds(10), Concentration()),
     ]
+    assert_type(FirstOf(Rounds(1), Permanent()).parts, tuple[Duration, ...])
     for d in durations:
         state, _ = state.add_effect(
             "x", source="A", target="B", duration=d, modifiers=[Modifier(1, "x")]

@@ -35,11 +35,13 @@ Every kind serializes to JSON with a ``"kind"`` field; see
 | [`UntilEvent`][rollwerk.encounter.UntilEvent] | when the named event is signalled | — |
 | [`UntilCondition`][rollwerk.encounter.UntilCondition] | when a predicate over the encounter holds (not JSON) | — |
 | [`Concentration`][rollwerk.encounter.Concentration] | when the anchor stops concentrating | creator |
+| [`FirstOf`][rollwerk.encounter.FirstOf] | when the first of its parts ends | its parts' |
 | [`Permanent`][rollwerk.encounter.Permanent] | never (only when removed) | — |
 """
 
 from __future__ import annotations
 
+import functools
 import importlib
 from collections.abc import Callable, Mapping
 from fractions import Fraction
@@ -55,7 +57,15 @@ from typing import (
 
 import attrs
 
-from rollwerk._jsonutil import document, fraction, known, obj, strict
+from rollwerk._jsonutil import (
+    array,
+    document,
+    fraction,
+    known,
+    nested,
+    obj,
+    strict,
+)
 from rollwerk.encounter._view import EncounterView
 from rollwerk.encounter._wording import Worded
 from rollwerk.errors import (
@@ -74,6 +84,7 @@ __all__ = [
     "Actions",
     "Concentration",
     "Duration",
+    "FirstOf",
     "GameTime",
     "Instant",
     "NextChecks",
@@ -113,6 +124,13 @@ class Duration(Protocol):
     (``describe``, ``describe_remaining``; see
     [`DescribedDuration`][rollwerk.encounter.DescribedDuration]); a
     plugin's kind should too.
+
+    A kind that lasts while a combatant concentrates may also have a
+    ``concentration_of`` attribute: the id of that combatant once bound
+    (``None`` otherwise). Adding an effect whose bound duration names one
+    starts that combatant's concentration, as
+    [`Concentration`][rollwerk.encounter.Concentration] and a
+    [`FirstOf`][rollwerk.encounter.FirstOf] holding one do.
     """
 
     @property
@@ -810,6 +828,11 @@ class Concentration(Worded):
         """The concentrating combatant."""
         return self.of
 
+    @property
+    def concentration_of(self) -> str | None:
+        """The concentrating combatant, once bound (adding the effect starts it)."""
+        return self.of
+
     def bind(self, state: EncounterView, source: str, target: str) -> Concentration:
         """Resolve the concentrating combatant."""
         return Concentration(source if self.of is None else self.of)
@@ -839,6 +862,166 @@ class Concentration(Worded):
             return cls(_opt_str(data, "of"))
 
 
+def _concentrating(duration: object) -> str | None:
+    """The combatant whose concentration ``duration`` depends on, if any.
+
+    Read from the optional ``concentration_of`` attribute (see
+    [`Duration`][rollwerk.encounter.Duration]): a bound
+    [`Concentration`][rollwerk.encounter.Concentration] and a
+    [`FirstOf`][rollwerk.encounter.FirstOf] holding one have it.
+    """
+    who = getattr(duration, "concentration_of", None)
+    return who if isinstance(who, str) else None
+
+
+@attrs.frozen(init=False)
+class FirstOf(Worded):
+    """Ends when the first of its parts ends: "10 rounds or concentration".
+
+    A D&D-style "concentration, up to 1 minute" is
+    ``FirstOf(Rounds(10), Concentration())``; PF2e's "sustained, up to 1
+    minute" ``FirstOf(Rounds(10), UntilEvent("not sustained"))``. Each part
+    is bound as it would be alone (its own default anchor); adding the
+    effect starts the concentration of a `Concentration` part. A
+    `FirstOf` written inside another is flattened into it.
+
+    The parts that follow a combatant's clock must follow the same one
+    (binding refuses ``Rounds(3)`` of the creator with
+    ``UntilEndOfNextTurns()`` of another target): when that combatant
+    leaves, every such part moves to the effect's target, and the whole
+    ends if one of them ends (as concentration does).
+
+    [`remaining`][rollwerk.encounter.FirstOf.remaining] is measured in the
+    unit of the first part that has one, as the least that such parts have
+    left; the other parts may end it sooner.
+
+    >>> FirstOf(Rounds(10), Concentration()).describe()
+    '10 rounds or while its creator concentrates, whichever ends first'
+
+    Raises:
+        ParameterError: Fewer than two parts, or a part that is not a
+            [`Duration`][rollwerk.encounter.Duration].
+    """
+
+    kind: ClassVar[str] = "first_of"
+
+    parts: tuple[Duration, ...]
+    """The durations, in the order written (at least two)."""
+
+    def __init__(self, *parts: Duration) -> None:
+        """The duration that ends when the first of ``parts`` ends."""
+        flat: list[Duration] = []
+        for part in parts:
+            if not isinstance(part, Duration):
+                raise ParameterError(
+                    "part of FirstOf", part, "a rollwerk Duration (Rounds(1), …)"
+                )
+            flat.extend(part.parts if isinstance(part, FirstOf) else (part,))
+        if len(flat) < 2:
+            raise ParameterError("parts of FirstOf", parts, "at least two durations")
+        object.__setattr__(self, "parts", tuple(flat))
+
+    @property
+    def unit(self) -> str | None:
+        """The unit of the first part that has one, or ``None``."""
+        for part in self.parts:
+            if part.unit is not None:
+                return part.unit
+        return None
+
+    @property
+    def anchor(self) -> str | None:
+        """The combatant the parts that follow a clock follow, once bound."""
+        for part in self.parts:
+            if part.anchor is not None:
+                return part.anchor
+        return None
+
+    @property
+    def concentration_of(self) -> str | None:
+        """The combatant whose concentration a part depends on, if any."""
+        for part in self.parts:
+            who = _concentrating(part)
+            if who is not None:
+                return who
+        return None
+
+    def bind(self, state: EncounterView, source: str, target: str) -> FirstOf:
+        """Bind every part; they must follow one combatant.
+
+        Raises:
+            ParameterError: Two parts follow different combatants.
+        """
+        bound = tuple(part.bind(state, source, target) for part in self.parts)
+        anchors = sorted({p.anchor for p in bound if p.anchor is not None})
+        if len(anchors) > 1:
+            raise ParameterError(
+                "anchors of the FirstOf parts",
+                tuple(anchors),
+                "one combatant (parts that follow a clock follow the same one)",
+            )
+        return FirstOf(*bound)
+
+    def is_over(self, state: EncounterView) -> bool:
+        """Over once any part is over."""
+        return any(part.is_over(state) for part in self.parts)
+
+    def remaining(self, state: EncounterView) -> Remaining:
+        """The least that the parts measured in [`unit`][rollwerk.encounter.FirstOf.unit] have left."""
+        unit = self.unit
+        if unit is None:
+            return None
+        left = [p.remaining(state) for p in self.parts if p.unit == unit]
+        measured = [x for x in left if x is not None]
+        return min(measured) if measured else None
+
+    def rebind(self, state: EncounterView, combatant: str) -> Duration | None:
+        """Move the parts that follow the anchor; ``None`` if one of them ends."""
+        anchor = self.anchor
+        moved: list[Duration] = []
+        for part in self.parts:
+            if anchor is not None and part.anchor == anchor:
+                now = part.rebind(state, combatant)
+                if now is None:
+                    return None
+                moved.append(now)
+            else:
+                moved.append(part)
+        return FirstOf(*moved)
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"kind": "first_of", "parts": [...]}``, each part as its own JSON."""
+        return {"kind": self.kind, "parts": [p.to_json() for p in self.parts]}
+
+    @classmethod
+    def from_json(
+        cls, data: Mapping[str, Any], kinds: Mapping[str, DurationDecoder] | None = None
+    ) -> FirstOf:
+        """Load what [`to_json`][rollwerk.encounter.FirstOf.to_json] wrote.
+
+        Each part is loaded by
+        [`duration_from_json`][rollwerk.encounter.duration_from_json] with
+        ``kinds``; a part may not be a ``first_of`` itself (its parts are
+        listed instead, as [`to_json`][rollwerk.encounter.FirstOf.to_json]
+        writes them).
+        """
+        with document(f"{cls.kind} duration"):
+            data = obj(data)
+            known(data, ("kind", "parts"))
+            parts = array(data, "parts")
+            if len(parts) < 2:
+                raise SchemaError.field("parts", "at least two durations", parts)
+            loaded: list[Duration] = []
+            for i, part in enumerate(parts):
+                with nested(f"parts[{i}]"):
+                    if isinstance(part, Mapping) and part.get("kind") == cls.kind:
+                        raise SchemaError.field(
+                            "kind", "a kind other than 'first_of'", cls.kind
+                        )
+                    loaded.append(duration_from_json(part, kinds))
+            return cls(*loaded)
+
+
 _U = TypeVar("_U", bound=_Unbound)
 
 
@@ -861,6 +1044,7 @@ DURATION_KINDS: Mapping[str, DurationDecoder] = {
     "next_checks": NextChecks.from_json,
     "until_event": UntilEvent.from_json,
     "concentration": Concentration.from_json,
+    "first_of": FirstOf.from_json,
 }
 """The built-in duration kinds by JSON name, with their decoders."""
 
@@ -911,6 +1095,8 @@ def duration_from_json(
             )
         table = dict(installed)
     decoder = table[kind]
+    if kind == FirstOf.kind:  # a core kind: its parts are read with ``kinds``
+        decoder = functools.partial(FirstOf.from_json, kinds=kinds)
     with document(f"{kind} duration"):
         try:
             duration = decoder(data)

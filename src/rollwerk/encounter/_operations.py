@@ -21,7 +21,12 @@ import attrs
 
 from rollwerk.checks._model import Modifier, Scalar
 from rollwerk.dice._roll import DieRoll
-from rollwerk.encounter._durations import Concentration, Duration, GameTime
+from rollwerk.encounter._durations import (
+    Duration,
+    FirstOf,
+    GameTime,
+    _concentrating,
+)
 from rollwerk.encounter._effects import ActiveEffect, Effect
 from rollwerk.encounter._events import (
     ActionSpent,
@@ -154,15 +159,27 @@ def settle(enc: S, before: EncounterState, events: list[Event]) -> S:
 
 
 def in_game_time(enc: S, effect: ActiveEffect) -> ActiveEffect:
-    left = effect.duration.remaining(enc)
-    unit = effect.duration.unit
-    if unit not in {"rounds", "turns", "actions"} or not isinstance(left, int):
+    duration = _game_time(enc, effect.duration, effect.source, effect.target)
+    if duration is effect.duration:
         return effect
+    return attrs.evolve(effect, duration=duration)
+
+
+def _game_time(enc: S, duration: Duration, source: str, target: str) -> Duration:
+    """``duration`` once the fight is over: turns, rounds and actions as game time."""
+    if isinstance(duration, FirstOf):
+        parts = [_game_time(enc, p, source, target) for p in duration.parts]
+        if all(new is old for new, old in zip(parts, duration.parts, strict=True)):
+            return duration
+        return FirstOf(*parts)
+    left = duration.remaining(enc)
+    unit = duration.unit
+    if unit not in {"rounds", "turns", "actions"} or not isinstance(left, int):
+        return duration
     seconds = max(left, 1) * enc.round_seconds
     if unit == "actions":
         seconds /= enc.actions_per_round
-    bound = GameTime(seconds).bind(enc, effect.source, effect.target)
-    return attrs.evolve(effect, duration=bound)
+    return GameTime(seconds).bind(enc, source, target)
 
 
 def check_live(enc: S) -> None:
@@ -296,13 +313,10 @@ def add_effect(
         effect = in_game_time(enc, effect)
     events: list[Event] = []
     state = attrs.evolve(enc, next_effect=next_effect)
-    if (
-        isinstance(bound, Concentration)
-        and bound.of is not None
-        and not state.is_concentrating(bound.of)
-    ):
-        state = attrs.evolve(state, concentrating=(*state.concentrating, bound.of))
-        events.append(ConcentrationStarted(bound.of))
+    focus = _concentrating(bound)
+    if focus is not None and not state.is_concentrating(focus):
+        state = attrs.evolve(state, concentrating=(*state.concentrating, focus))
+        events.append(ConcentrationStarted(focus))
     if state.stacking.same_name is SameName.REPLACE:
         old = [e for e in state.effects if e.name == name and e.target == target]
         if old:

@@ -190,6 +190,30 @@ def _concentration(d: Any, names: Names) -> Text:
     return CORE.text("duration.concentration", who=_name(d.of, names))
 
 
+def _part_text(d: object, names: Names) -> Text:
+    """A part's words: its own text, or what ``describe`` gives in English and German."""
+    if isinstance(d, Worded):
+        return d.text(names)
+    return Text.fixed(
+        en=describe_duration(d, "en", names=names),
+        de=describe_duration(d, "de", names=names),
+    )
+
+
+def _either(texts: list[Text]) -> Text:
+    """``a, b or c`` (``duration.either``, ``duration.list``)."""
+    joined = texts[-1]
+    for i, text in enumerate(reversed(texts[:-1])):
+        key = "duration.either" if i == 0 else "duration.list"
+        joined = CORE.text(key, a=text, b=joined)
+    return joined
+
+
+def _first_of(d: Any, names: Names) -> Text:
+    parts = _either([_part_text(p, names) for p in d.parts])
+    return CORE.text("duration.first_of", parts=parts)
+
+
 _TEXTS: dict[str, Callable[[Any, Names], Text]] = {
     "instant": _instant,
     "permanent": _permanent,
@@ -201,6 +225,7 @@ _TEXTS: dict[str, Callable[[Any, Names], Text]] = {
     "until_event": _until_event,
     "until_condition": _until_condition,
     "concentration": _concentration,
+    "first_of": _first_of,
 }
 
 
@@ -253,12 +278,26 @@ def _time_left(d: Any, state: EncounterView, names: Names) -> Text:
     return left(time_span(remaining))
 
 
+def _part_left(d: object, state: EncounterView, names: Names) -> Text:
+    if isinstance(d, Worded):
+        return d.remaining_text(state, names)
+    return Text.fixed(
+        en=describe_remaining(d, state, "en", names=names),
+        de=describe_remaining(d, state, "de", names=names),
+    )
+
+
+def _first_of_left(d: Any, state: EncounterView, names: Names) -> Text:
+    return _either([_part_left(p, state, names) for p in d.parts])
+
+
 _LEFT: dict[str, Callable[[Any, EncounterView, Names], Text]] = {
     "rounds": _rounds_left,
     "until_end_of_next_turns": _turns_left,
     "actions": _counted_left("action"),
     "next_checks": _counted_left("check"),
     "game_time": _time_left,
+    "first_of": _first_of_left,
 }
 
 

@@ -51,6 +51,7 @@ from rollwerk.encounter._durations import (
     Concentration,
     Duration,
     DurationDecoder,
+    FirstOf,
     GameTime,
     Instant,
     NextChecks,
@@ -97,7 +98,7 @@ def durations(
     max_count: int = 5,
     max_seconds: int = 60,
 ) -> st.SearchStrategy[Duration]:
-    """Unbound durations of every serializable built-in kind.
+    """Unbound durations of every serializable built-in kind, `FirstOf` too.
 
     Args:
         combatants: Ids that anchors may name; with none, anchors default to
@@ -109,17 +110,23 @@ def durations(
     anchors: st.SearchStrategy[str | None] = (
         (st.none() | st.sampled_from(list(combatants))) if combatants else st.none()
     )
-    return st.one_of(
+    free = st.one_of(  # the kinds that follow no combatant
         st.just(Instant()),
         st.just(Permanent()),
+        st.builds(GameTime, st.integers(min_value=1, max_value=max_seconds)),
+        st.builds(UntilEvent, st.sampled_from(["scene-end", "ping"])),
+    )
+    anchored = st.one_of(
         st.builds(Rounds, counts, anchors),
         st.builds(UntilEndOfNextTurns, counts, anchors),
         st.builds(Actions, counts, anchors),
         st.builds(NextChecks, counts, anchors),
-        st.builds(GameTime, st.integers(min_value=1, max_value=max_seconds)),
-        st.builds(UntilEvent, st.sampled_from(["scene-end", "ping"])),
         st.builds(Concentration, anchors),
     )
+    # a FirstOf with at most one part that follows a combatant, so that
+    # binding never meets two anchors
+    first_of = st.builds(FirstOf, anchored | free, free)
+    return st.one_of(free, anchored, first_of)
 
 
 def _fail(prop: str, detail: str) -> ContractViolation:
@@ -150,6 +157,8 @@ def _allowed_trigger(duration: Duration, trigger: Event | None, effect_id: str) 
         )
     if kind == "instant":
         return isinstance(trigger, EffectAdded) and trigger.effect.id == effect_id
+    if isinstance(duration, FirstOf):
+        return any(_allowed_trigger(p, trigger, effect_id) for p in duration.parts)
     return True  # plugin kinds and predicates: no declared boundary to check
 
 
@@ -288,6 +297,8 @@ def _scenario(ruleset: Ruleset) -> Timeline:
         GameTime(60),
         UntilEvent("scene-end"),
         Concentration(),
+        FirstOf(Rounds(3), Concentration()),
+        FirstOf(UntilEndOfNextTurns(2), GameTime(6), UntilEvent("scene-end")),
     ]
     enc = Encounter.for_ruleset(ruleset, ["A", "B", "C", "D"], rng=SeededRng(0))
     again = Encounter.for_ruleset(ruleset, ["A", "B", "C", "D"], rng=SeededRng(0))
