@@ -413,3 +413,50 @@ def test_source_outside_the_encounter() -> None:
         match=r"combatant must be the id of a combatant in the encounter \(A\), got 'trap'",
     ):
         enc.add_effect("x", source="trap", target="A", duration=Rounds(1))
+
+
+def test_end_turn_ends_the_turn_and_the_next_advance_starts_the_next() -> None:
+    """An end-of-turn save between a turn's end and the next turn's start."""
+    from rollwerk.encounter import Timeline, UntilEndOfNextTurns, UntilEvent
+
+    enc = Encounter.create(["A", "B"]).advance().state
+    enc = enc.add_effect(
+        "held", source="A", target="B", duration=UntilEvent("B saves")
+    ).state
+    enc = enc.add_effect(
+        "dazed", source="A", target="B", duration=UntilEndOfNextTurns()
+    ).state
+    enc = enc.advance().state  # B's turn in round 1
+    step = enc.end_turn()
+    assert [type(e).__name__ for e in step.events] == ["TurnEnded", "EffectExpired"]
+    assert step.events[1].effect.name == "dazed"  # type: ignore[attr-defined]
+    assert (step.state.current, step.state.round, step.state.done) == (
+        None,
+        1,
+        ("A", "B"),
+    )
+    saved = step.state.signal("B saves")
+    assert [type(e).__name__ for e in saved.events] == ["Signalled", "EffectExpired"]
+    after = saved.state.advance()
+    assert [type(e).__name__ for e in after.events] == [
+        "RoundEnded",
+        "RoundStarted",
+        "TurnStarted",
+    ]
+    assert (after.state.current, after.state.round) == ("A", 2)
+    # the same as one advance, when nothing happens in between
+    assert enc.end_turn().state.advance().state == enc.advance().state
+    tl = Timeline.start(enc).do(Encounter.end_turn).do(Encounter.advance)
+    assert Timeline.from_json(tl.to_json()) == tl
+
+
+def test_end_turn_without_a_turn_under_way_is_refused() -> None:
+    with pytest.raises(RulesError) as info:
+        Encounter.create(["A"]).end_turn()
+    assert str(info.value) == "no turn is under way; advance() starts the next one"
+    ended = Encounter.create(["A"]).advance().state.end().state
+    with pytest.raises(RulesError) as info:
+        ended.end_turn()
+    assert str(info.value) == (
+        "the encounter has ended; create a new one to fight again"
+    )

@@ -167,6 +167,28 @@ class Encounter(EncounterState):
         """
         return Step(*_operations.advance(self, turns))
 
+    def end_turn(self) -> Step:
+        """End the turn under way without starting the next one.
+
+        ``TurnEnded`` and what ends at the end of that turn, as the first
+        half of [`advance`][rollwerk.encounter.Encounter.advance]: what
+        happens "at the end of your turn" (a saving throw that ends an
+        effect, a signal) can then be done before the next turn starts,
+        which the next ``advance()`` does (with ``RoundEnded`` after the
+        round's last turn).
+
+        >>> enc = Encounter.create(["A", "B"]).advance().state
+        >>> enc, events = enc.end_turn()
+        >>> [type(e).__name__ for e in events], enc.current
+        (['TurnEnded'], None)
+        >>> enc.advance().state.current
+        'B'
+
+        Raises:
+            RulesError: No turn is under way, or the encounter has ended.
+        """
+        return Step(*_operations.end_current_turn(self))
+
     def add_effect(
         self,
         name: str,

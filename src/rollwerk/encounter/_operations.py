@@ -263,6 +263,15 @@ def advance(enc: S, turns: int = 1) -> Result[S]:
     return (state, tuple(events))
 
 
+def end_current_turn(enc: S) -> Result[S]:
+    """See [`Encounter.end_turn`][rollwerk.encounter.Encounter.end_turn]."""
+    check_live(enc)
+    if enc.current is None:
+        raise RulesError("no turn is under way; advance() starts the next one")
+    events: list[Event] = []
+    return (end_turn(enc, events), tuple(events))
+
+
 def add_effect(
     enc: S,
     name: str,

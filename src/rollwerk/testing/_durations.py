@@ -316,6 +316,7 @@ def _scenario(ruleset: Ruleset) -> Timeline:
     tl = tl.do(lambda s: s.spend_action(s.order[0]))
     tl = tl.do(lambda s: s.record_check(s.order[1]))
     tl = tl.do(lambda s: s.delay(s.order[-1], after=s.order[0]))
+    tl = tl.do(Encounter.end_turn)  # the next turn starts with the next advance
     for _ in range(5):
         tl = tl.do(Encounter.advance)
     tl = tl.do(lambda s: s.leave(sources[0]))
