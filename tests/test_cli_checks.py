@@ -469,6 +469,11 @@ def test_argparse_errors_exit_2(capsys):
             "unrecognized arguments: --seed (see 'rollwerk odds --help')",
         ),
         (
+            # a word after an option that is no KEY=VALUE
+            ["check", "toy", "skill=3", "--rolls", "2", "loose"],
+            "unrecognized arguments: loose (see 'rollwerk check --help')",
+        ),
+        (
             ["check", "--bogus"],  # named before the missing arguments
             "unrecognized arguments: --bogus (see 'rollwerk check --help')",
         ),
@@ -724,6 +729,59 @@ def test_a_failing_explanation_is_the_plugins_fault(cli):
     assert code == 3
 
 
+def test_a_message_missing_from_an_explanation_is_the_plugins_fault(cli):
+    """A plugin's explanation asking its catalog for a message it lacks: exit 3."""
+    from rollwerk.checks import Degree, Outcome, define_check
+    from rollwerk.i18n import Catalog, Text
+    from rollwerk.rulesets import define_ruleset
+
+    words = Catalog({"en": {"w.e": "{n}"}, "de": {"w.e": "{n}"}})
+
+    def judge(faces: tuple[int, ...]) -> Outcome:
+        return Outcome(True, Degree.SUCCESS, faces[0])
+
+    def explain(faces: tuple[int, ...], outcome: Outcome) -> Text:
+        return words.text("w.e", n=words.text("w.label.hit"))
+
+    wordless = define_ruleset(
+        "wordless",
+        "Wordless",
+        catalog=words,
+        checks=[define_check("c", dice=[6], judge=judge, explain=explain)],
+    )
+    reg = _only(wordless)
+    code, _out, err = cli("check", "wordless", "--rolls", "3", "--explain", reg=reg)
+    assert code == 3
+    assert err.startswith("rollwerk: error: plugin ")
+    assert err.rstrip("\n").endswith(
+        'wordless explanation raised MissingMessage("no catalog has the message '
+        "'w.label.hit' in 'en'\")"
+    )
+    assert err.count("\n") == 1
+
+
+def test_an_explanation_that_is_not_a_text_is_the_plugins_fault(cli):
+    from rollwerk.checks import Degree, Outcome, define_check
+    from rollwerk.rulesets import define_ruleset
+
+    def judge(faces: tuple[int, ...]) -> Outcome:
+        return Outcome(True, Degree.SUCCESS, faces[0])
+
+    def explain(faces: tuple[int, ...], outcome: Outcome) -> str:
+        return "plain words"
+
+    plain = define_ruleset(
+        "plain",
+        "Plain",
+        checks=[define_check("c", dice=[6], judge=judge, explain=explain)],
+    )
+    code, _out, err = cli("check", "plain", "--rolls", "3", reg=_only(plain))
+    assert code == 3
+    assert err.startswith("rollwerk: error: plugin ")
+    assert "plain explanation raised ExplainFailed(" in err
+    assert "returned 'plain words', not a Text" in err
+
+
 def _only(ruleset: object) -> Registry:
     """A registry whose one plugin registers ``ruleset``."""
 
@@ -734,3 +792,24 @@ def _only(ruleset: object) -> Registry:
             return [ruleset]
 
     return Registry(load_entrypoints=False, plugins=[Plugin])
+
+
+def test_key_value_words_may_follow_the_options(cli):
+    """`rollwerk check toy --rolls 2 skill=3` reads skill=3 as a parameter."""
+    before = cli("check", "toy", "skill=3", "--rolls", "2")
+    after = cli("check", "toy", "--rolls", "2", "skill=3")
+    assert before == after
+    assert after[0] == 0
+    assert after[1].splitlines()[0] == (
+        "toy:check skill=3 modifier=0 edge=false difficulty=normal"
+    )
+    code, out, _ = cli("odds", "toy", "--lang", "de", "skill=3", "modifier=1")
+    assert code == 0
+    assert out.splitlines()[0] == (
+        "toy:check skill=3 modifier=1 edge=false difficulty=normal"
+    )
+    # an unknown key after an option is named as a parameter, not as an argument
+    assert fails(cli, "check", "toy", "skill=3", "--rolls", "2", "bonus=1") == (
+        "parameter of toy:check must be one of: skill, modifier, edge, "
+        "difficulty, got 'bonus'"
+    )

@@ -50,3 +50,18 @@ def test_shown_never_fails_and_stays_short(value: int) -> None:
     assert len(text) <= 1300
     if abs(value) < 10**50:
         assert text == repr(value)
+
+
+def test_a_required_parameter_shows_its_missing_default_as_required() -> None:
+    import copy
+    import pickle
+
+    skill = Parameter("skill", int, min_value=1)
+    assert repr(skill) == (
+        "Parameter(name='skill', type=<class 'int'>, help='', default=REQUIRED, "
+        "min_value=1, max_value=None, choices=None, monotonic=None)"
+    )
+    # copies and pickles keep it required (the default is compared with `is`)
+    assert copy.deepcopy(skill).required
+    assert pickle.loads(pickle.dumps(skill)).required
+    assert not Parameter("bonus", int, default=0).required

@@ -18,8 +18,9 @@ from hypothesis import strategies as st
 
 from rollwerk import ScriptedRng, SeededRng
 from rollwerk.checks import CheckRequests, Degree, Outcome, Parameter, define_check
+from rollwerk.checks._model import ExplainFailed
 from rollwerk.errors import ParameterError, RulesError
-from rollwerk.i18n import Catalog, Text
+from rollwerk.i18n import Catalog, MissingMessage, Text
 from rollwerk.plugins import Registry
 from rollwerk.testing import examples
 
@@ -124,6 +125,29 @@ def test_a_failing_explain_is_reported_with_the_check_when_read() -> None:
     assert str(info.value) == (
         "the explain function of demo:broken raised KeyError: 'no such word'"
     )
+
+
+def _unknown_word(faces: tuple[int, ...], outcome: Outcome) -> Text:
+    return Catalog({"en": {"x.e": "{n}"}}).text("x.label.hit")
+
+
+def test_a_message_missing_from_the_explain_functions_catalog_names_the_check() -> None:
+    # a wording mistake of the plugin, not of the caller: a RulesError
+    # naming the check, chained to the MissingMessage
+    broken = define_check(
+        "wordless", [TARGET], dice=[20], judge=_judge, explain=_unknown_word
+    )
+    result = broken.build("demo", None, target=3).resolve(ScriptedRng([7]))
+    with pytest.raises(RulesError) as info:
+        result.explain()
+    assert str(info.value) == (
+        "the explanation of demo:wordless failed: "
+        "no catalog has the message 'x.label.hit' in 'en'"
+    )
+    assert isinstance(info.value, ExplainFailed)
+    assert isinstance(info.value.__cause__, MissingMessage)
+    with pytest.raises(ExplainFailed):
+        result.to_json()
 
 
 def test_die_records_are_shared_by_the_checks_of_one_definition() -> None:

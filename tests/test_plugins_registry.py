@@ -276,6 +276,23 @@ def test_i3_3_ruleset_whose_properties_raise_is_reported_and_others_load():
     ]
 
 
+def test_a_plugin_registered_by_hand_and_installed_is_kept_once(entry_points):
+    good = module_plugin(
+        "rollwerk_good", rollwerk_register_rulesets=lambda: [ToyRuleset()]
+    )
+    entry_points(FakeEntryPoint("good", "rollwerk-good", lambda: good))
+    registry = Registry()
+    registry.register(good)
+    assert registry.ruleset("toy") == ToyRuleset()
+    assert [f.reason for f in registry.failures] == [
+        (
+            "registration failed: it loads the object already registered as "
+            "'rollwerk_good' (a plugin is registered once: an installed plugin "
+            "needs no Registry.register)"
+        )
+    ]
+
+
 def test_i3_3_plugin_exiting_at_import_is_reported(entry_points):
     """I3-3: ``sys.exit()`` in a plugin's import is a load failure, not an exit."""
 

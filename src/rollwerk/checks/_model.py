@@ -22,8 +22,8 @@ from rollwerk._jsonutil import (
 )
 from rollwerk.dice._roll import DieRoll
 from rollwerk.distribution import Distribution
-from rollwerk.errors import ParameterError, SchemaError
-from rollwerk.i18n import Catalog, Text
+from rollwerk.errors import ParameterError, RulesError, SchemaError
+from rollwerk.i18n import Catalog, MissingMessage, Text
 from rollwerk.rng import Rng
 
 __all__ = [
@@ -43,6 +43,17 @@ Scalar: TypeAlias = int | str | bool | None
 
 SCHEMA = 2
 """The version of check-result JSON; 2 added ``level`` (version 1 still loads)."""
+
+
+class ExplainFailed(RulesError):
+    """A check's explanation could not be built or rendered.
+
+    Chained to the cause: what a definition's ``explain`` function raised,
+    or the [`MissingMessage`][rollwerk.i18n.MissingMessage] of a message
+    the explanation names and no catalog has. Either is a mistake of the
+    check's author, not of the caller: the command line reports it as the
+    plugin's fault.
+    """
 
 
 class Degree(enum.Enum):
@@ -331,8 +342,25 @@ class CheckResult:
 
         Raises:
             ParameterError: No catalog knows ``lang``.
+            RulesError: The explanation names a message that no catalog has,
+                or the check's ``explain`` function fails: a mistake of the
+                check's author, naming the ruleset and check.
         """
-        return self.explanation(lang, catalogs)
+        return self._words(lang, catalogs)
+
+    def _words(self, lang: str, catalogs: Catalog | None = None) -> str:
+        """The explanation in ``lang``; a message no catalog has is the check's fault.
+
+        Raises:
+            ExplainFailed: The explanation names a message that no catalog
+                has (chained to the `MissingMessage`).
+        """
+        try:
+            return self.explanation(lang, catalogs)
+        except MissingMessage as exc:
+            raise ExplainFailed(
+                f"the explanation of {self.ruleset}:{self.check} failed: {exc}"
+            ) from exc
 
     def _repr_html_(self) -> str:
         """A short HTML rendering for notebooks: degree, value, explanation, rolls."""
@@ -371,8 +399,8 @@ class CheckResult:
             "rolled": self.rolled,
             "rolls": [r.to_json() for r in self.rolls],
             "explanation": {
-                "en": self.explanation.render("en"),
-                "de": self.explanation.render("de"),
+                "en": self._words("en"),
+                "de": self._words("de"),
             },
             "extras": dict(self.extras),
         }

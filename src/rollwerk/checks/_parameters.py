@@ -29,7 +29,23 @@ class Monotonic(enum.Enum):
     """A higher value never raises the chance of success."""
 
 
-_NO_DEFAULT = object()
+class _Required:
+    """The default of a parameter that has none: a value must be given.
+
+    One object, shown as ``REQUIRED`` in a parameter's ``repr``, kept as
+    itself by copies and pickles (parameters compare defaults with ``is``).
+    """
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "REQUIRED"
+
+    def __reduce__(self) -> str:
+        return "_NO_DEFAULT"
+
+
+_NO_DEFAULT = _Required()
 
 E = TypeVar("E", bound=enum.Enum)
 

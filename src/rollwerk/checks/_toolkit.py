@@ -23,13 +23,14 @@ import attrs
 from rollwerk.checks._model import (
     CheckResult,
     ContestOutcome,
+    ExplainFailed,
     Outcome,
     Scalar,
 )
 from rollwerk.checks._parameters import CheckSpec, Parameter
 from rollwerk.dice._roll import DieRoll
 from rollwerk.distribution import Distribution
-from rollwerk.errors import LimitExceeded, ParameterError, RollwerkError, RulesError
+from rollwerk.errors import LimitExceeded, ParameterError, RulesError
 from rollwerk.i18n import Catalog, Text
 from rollwerk.rng import Rng
 
@@ -939,15 +940,15 @@ def _explanation(
     if d.explain is not None:
         try:
             explanation = d.call("explain", faces, outcome, params=dict(params))
-        except RollwerkError:
-            raise
         except Exception as exc:
-            raise RulesError(
+            # the faces, outcome and parameters were validated: whatever the
+            # explain function raises is the plugin's fault, not the caller's
+            raise ExplainFailed(
                 f"the explain function of {ruleset}:{d.name} raised "
                 f"{type(exc).__name__}: {exc}"
             ) from exc
         if not isinstance(explanation, Text):
-            raise RulesError(
+            raise ExplainFailed(
                 f"the explain function of {ruleset}:{d.name} returned "
                 f"{explanation!r}, not a Text"
             )

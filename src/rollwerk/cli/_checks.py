@@ -18,7 +18,14 @@ from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from rollwerk.checks._model import SCHEMA, CheckResult, ContestOutcome, Degree, Outcome
+from rollwerk.checks._model import (
+    SCHEMA,
+    CheckResult,
+    ContestOutcome,
+    Degree,
+    ExplainFailed,
+    Outcome,
+)
 from rollwerk.checks._parameters import CheckSpec, Parameter
 from rollwerk.checks._requests import find_spec, parse_words
 from rollwerk.cli._format import (
@@ -560,13 +567,15 @@ def _plugin_words(handler: Callable[[argparse.Namespace], int]) -> Callable[...,
             return handler(args)
         except RulesError as exc:
             cause = exc.__cause__
-            if cause is None or isinstance(cause, RollwerkError):
+            if not isinstance(exc, ExplainFailed) and (
+                cause is None or isinstance(cause, RollwerkError)
+            ):
                 raise
             ruleset, _ = _target(args)
             origin = getattr(ruleset, "_origin", None)
             if origin is None:
                 raise
-            origin.fault(f"{ruleset.id} explanation", cause)
+            origin.fault(f"{ruleset.id} explanation", exc if cause is None else cause)
             raise  # pragma: no cover - fault() always raises
 
     return run

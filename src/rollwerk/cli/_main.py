@@ -185,6 +185,14 @@ def main(argv: Sequence[str] | None = None, *, registry: Registry | None = None)
             command.error("unrecognized arguments: " + " ".join(unknown))
     args, extras = parser.parse_known_args(words)
     extras = [w for w in extras if w != "--"]  # leading_minus may have added it
+    params = getattr(args, "params", None)
+    if extras and isinstance(params, list):
+        # KEY=VALUE words after an option: argparse takes one run of a
+        # positional, and they are the check's parameters all the same
+        late = [w for w in extras if "=" in w and not w.startswith("-")]
+        if len(late) == len(extras):
+            params.extend(late)
+            extras = []
     if extras:
         (command or parser).error("unrecognized arguments: " + " ".join(extras))
     args.registry = registry

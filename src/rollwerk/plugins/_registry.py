@@ -240,7 +240,11 @@ def _import_entry_point(
     if pm.is_registered(plugin):
         other = pm.get_name(plugin)
         return PluginFailure(
-            name, dist, f"registration failed: the same object as {other!r}"
+            name,
+            dist,
+            f"registration failed: it loads the object already registered as "
+            f"{other!r} (a plugin is registered once: an installed plugin needs "
+            "no Registry.register)",
         )
     try:
         pm.register(plugin, name=name)
