@@ -504,3 +504,16 @@ def test_cli_ruleset_without_fight_rules(capsys):
         "rollwerk: error: ruleset for fights must be one with fight rules: "
         "none installed; got 'toy'"
     )
+
+
+def test_a_mean_with_a_denominator_of_thousands_of_digits_is_shown_rounded() -> None:
+    """A fight's expected rounds can have a denominator str() refuses to write
+    (over 4300 digits): the text shows it rounded instead of failing."""
+    from rollwerk.cli._fight import _mean
+
+    huge = Fraction(10**5000 + 1, 2 * 10**5000 + 1)
+    assert _mean(huge, "en") == "≈ 0.50"
+    assert _mean(huge, "de") == "≈ 0,50"
+    assert _mean(Fraction(7, 2), "en") == "7/2 ≈ 3.50"
+    assert _mean(Fraction(1, 999_999), "en").startswith("1/999999")
+    assert _mean(Fraction(1, 10**6), "en") == "≈ 0.00"

@@ -168,7 +168,17 @@ def test_odds_german_summary(capsys: pytest.CaptureFixture[str]) -> None:
     [
         (
             ["roll", "2d6", "--odds", "--max-outcomes", "0"],
-            "argument --max-outcomes: must be an integer from 1 (ASCII digits), got '0'",
+            (
+                "argument --max-outcomes: must be an integer from 1 to "
+                "999999999999999999 (ASCII digits), got '0'"
+            ),
+        ),
+        (
+            ["odds", "toy", "--max-outcomes", "1000000000000000000"],
+            (
+                "argument --max-outcomes: must be an integer from 1 to "
+                "999999999999999999 (ASCII digits), got '1000000000000000000'"
+            ),
         ),
         (
             ["roll", "2d6", "--seed", "1_0"],

@@ -177,7 +177,7 @@ def _share(p: Fraction, lang: str, w: Callable[..., str]) -> str:
 
 def _mean(value: Fraction, lang: str) -> str:
     """A mean: exact when short (``7/2 ≈ 3.50``), else two decimals (``≈ 3.50``)."""
-    if len(str(value.denominator)) <= 6:
+    if value.denominator < 10**6:  # six digits; str() of a huge one is refused
         return mean_text(value, lang)
     approx = f"{float(value):.2f}"
     return "≈ " + (approx.replace(".", ",") if lang == "de" else approx)
