@@ -517,3 +517,19 @@ def test_a_mean_with_a_denominator_of_thousands_of_digits_is_shown_rounded() -> 
     assert _mean(Fraction(7, 2), "en") == "7/2 ≈ 3.50"
     assert _mean(Fraction(1, 999_999), "en").startswith("1/999999")
     assert _mean(Fraction(1, 10**6), "en") == "≈ 0.00"
+
+
+def test_cli_side_words_may_follow_the_options(capsys) -> None:
+    """The first side's KEY=VALUE words may come after --rounds or --json."""
+    before = main(
+        ["fight", "toy", "hits=2", "--rounds", "3", "--vs", "hits=1"],
+        registry=_registry(),
+    )
+    first = capsys.readouterr()
+    after = main(
+        ["fight", "toy", "--rounds", "3", "hits=2", "--vs", "hits=1"],
+        registry=_registry(),
+    )
+    assert (before, after) == (0, 0)
+    assert capsys.readouterr() == first
+    assert "hits=2" in first.out.splitlines()[0]
