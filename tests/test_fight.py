@@ -318,12 +318,30 @@ def test_the_budget_is_checked_before_work():
 
 
 def test_long_round_caps_cost_more_per_round():
-    """Exact probabilities grow with each round: the work grows faster than R."""
+    """Exact probabilities grow with each round: the work grows faster than R.
+
+    A toy duel of 20 hits a side: 20 health states × 2 damages (0 or 1) a
+    side, plus 20 steps a round = 100 steps; each side's damage has the
+    total weight 2 (2 bits), so the denominators grow by 4 bits a round and
+    each step costs once more for every 40 bits by the last round.
+    """
     a = RULES.fighter({"hits": 20})
-    per_round = fight_work(RULES, a, a, max_rounds=1)
-    assert fight_work(RULES, a, a, max_rounds=249) == 249 * per_round
-    assert fight_work(RULES, a, a, max_rounds=250) == 250 * 2 * per_round
-    assert fight_work(RULES, a, a, max_rounds=10_000) == 10_000 * 41 * per_round
+    assert fight_work(RULES, a, a, max_rounds=1) == 100
+    assert fight_work(RULES, a, a, max_rounds=9) == 100 * 9
+    assert fight_work(RULES, a, a, max_rounds=10) == 100 * 10 * 2
+    assert fight_work(RULES, a, a, max_rounds=100) == 100 * 100 * 11
+    assert fight_work(RULES, a, a, max_rounds=10_000) == 100 * 10_000 * 1001
+    # more creatures a side: every 250 rounds make each round count once more
+    many = fight_work(RULES, a, a, first_count=2, max_rounds=1)
+    assert fight_work(RULES, a, a, first_count=2, max_rounds=249) == 249 * many
+    assert fight_work(RULES, a, a, first_count=2, max_rounds=250) == 500 * many
+
+
+def test_a_seldom_decided_duel_over_a_long_cap_is_refused():
+    """A duel over a long cap is refused before the work (a fuzzer found minutes)."""
+    a = RULES.fighter({"hits": 1000})
+    with pytest.raises(LimitExceeded):
+        fight(RULES, a, a, max_rounds=4000)
 
 
 def test_damage_is_asked_once_per_attack_and_faced_count():

@@ -428,20 +428,46 @@ def fight_work(
     round times the distinct damages of each (at most health + 1), and
     ``R = max_rounds × (1 + max_rounds // 250)``: the exact probabilities
     grow with every round, so a long cap costs more per round.
+
+    A duel (one creature a side) follows each side's health alone and
+    combines the two in exact fractions whose digits grow every round by
+    the bits ``B`` of a round's denominators (``bit_length`` of each
+    attack's total weight, both sides): ``(h₁s₂ + h₂s₁ + 20) × max_rounds ×
+    (1 + max_rounds × B // 40)``. A fight seldom decided over a long cap,
+    or with large denominators every round, costs that much more.
     """
     a, b = _Side(first, first_count), _Side(second, second_count)
     return _work(_Steps(rules, a, b), _Steps(rules, b, a), max_rounds)
 
 
+DUEL_ROUND_STEPS = 20
+"""Fraction operations a duel spends a round outside its chains (see `_duel`)."""
+DUEL_BITS_PER_STEP = 40
+"""Bits the exact probabilities of a duel grow by for each step to cost once more."""
+
+
 def _work(ab: _Steps, ba: _Steps, max_rounds: int) -> int:
     a, b = ab.actor, ba.actor
+    if a.count == b.count == 1:
+        # a duel: each side's health is a chain of its own (see _duel), and
+        # the chains are combined in fractions whose digits grow every round
+        # by the bits of a round's denominators: by the last round, each
+        # step costs once more for every DUEL_BITS_PER_STEP bits
+        bits = _bits(ab) + _bits(ba)
+        steps = a.total * _support(ba) + b.total * _support(ab) + DUEL_ROUND_STEPS
+        return steps * max_rounds * (1 + max_rounds * bits // DUEL_BITS_PER_STEP)
     # the exact probabilities grow with the rounds: every 250 rounds more
     # make each step cost about as much again
     rounds = max_rounds * (1 + max_rounds // 250)
-    if a.count == b.count == 1:
-        # a duel: each side's health is a chain of its own (see _duel)
-        return (a.total * _support(ba) + b.total * _support(ab)) * rounds
     return a.total * b.total * (_support(ab) + _support(ba)) * rounds
+
+
+def _bits(steps: _Steps) -> int:
+    """Bits a turn of ``steps``' side adds to the exact denominators (for the budget)."""
+    return steps.actor.count * sum(
+        sum(steps.distribution(j, 0).weights().values()).bit_length()
+        for j in range(steps.per_turn)
+    )
 
 
 def _check_int(name: str, value: object, low: int, high: int) -> int:
