@@ -37,9 +37,9 @@ _T = TypeVar("_T", bound=Hashable)
 _W = TypeVar("_W", int, Fraction)
 
 INTEGER = re.compile(r"[+-]?[0-9]{1,18}")
-MAX_POSITIVE = 10**18 - 1
-"""The largest count an option such as ``--max-outcomes`` reads (18 digits)."""
 """An integer option's text: ASCII digits only (``int()`` also reads "1_0", "٣")."""
+MAX_POSITIVE = 10**18 - 1
+"""The largest count an option such as ``--max-outcomes`` reads (``INTEGER``'s 18 digits)."""
 
 BAR_WIDTH = 40
 """The width of the longest bar in the text charts, in characters."""
@@ -65,7 +65,7 @@ def add_max_outcomes(parser: argparse.ArgumentParser, when: str = "") -> None:
 
 def positive(text: str) -> int:
     """An ``argparse`` type: a positive integer in ASCII digits."""
-    if not INTEGER.fullmatch(text) or int(text) < 1:  # at most 18 digits
+    if not INTEGER.fullmatch(text) or int(text) < 1:
         raise argparse.ArgumentTypeError(
             f"must be an integer from 1 to {MAX_POSITIVE} (ASCII digits), "
             f"got {shown(text)}"
