@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import string
 from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from types import MappingProxyType
@@ -27,8 +26,6 @@ FALLBACK = "en"
 
 Field: TypeAlias = "int | str | Fraction | Text | None"
 """The value of a placeholder: a plain value, or a text rendered in the same language."""
-
-_FORMATTER = string.Formatter()
 
 
 def _freeze(
@@ -167,7 +164,7 @@ def _render(
     values = {
         k: v.render(lang, cats) if isinstance(v, Text) else v for k, v in fields.items()
     }
-    return _FORMATTER.vformat(template, (), values)
+    return template.format_map(values)
 
 
 def render(
