@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from fractions import Fraction
 from typing import Any
 
-from rollwerk.errors import RollwerkError, SchemaError, shown
+from rollwerk.errors import ParameterError, RollwerkError, SchemaError, shown
 
 INT_LIMIT = 2**63
 """JSON integers are refused from this magnitude on (64-bit signed range)."""
@@ -62,6 +62,33 @@ _KINDS: dict[str, tuple[Callable[[object], bool], Callable[[object], str]]] = {
 }
 
 _MISSING: Any = object()
+
+
+# kind -> what a Python argument of that kind may be, in Python's words
+_ARGUMENT_WORDS = {
+    "int": _INT_RANGE,
+    "str": "a string",
+    "str|null": "a string or None",
+    "scalar": f"a string, {_INT_RANGE}, True, False or None",
+}
+
+
+def argument(name: str, value: object, kind: str) -> Any:
+    """``value`` if it has the JSON type ``kind``, else a `ParameterError` naming ``name``.
+
+    What an operation stores is refused where the JSON loader would refuse
+    it, so that every state the operations leave loads back.
+
+    >>> argument("initiative", 12, "int")
+    12
+    >>> argument("initiative", "12", "int")
+    Traceback (most recent call last):
+    ...
+    rollwerk.errors.ParameterError: initiative must be an integer from -2**63 to 2**63 - 1, got '12'
+    """
+    if not _KINDS[kind][0](value):
+        raise ParameterError(name, value, _ARGUMENT_WORDS[kind])
+    return value
 
 
 def member(key: str) -> str:

@@ -10,6 +10,7 @@ import attrs
 
 from rollwerk._jsonutil import (
     INT_LIMIT,
+    argument,
     array,
     check,
     choice,
@@ -23,7 +24,7 @@ from rollwerk._jsonutil import (
 from rollwerk.dice._roll import DieRoll
 from rollwerk.distribution import Distribution
 from rollwerk.errors import ParameterError, RulesError, SchemaError
-from rollwerk.i18n import Catalog, MissingMessage, Text
+from rollwerk.i18n import Catalog, MissingMessage, TemplateError, Text
 from rollwerk.rng import Rng
 
 __all__ = [
@@ -49,8 +50,10 @@ class ExplainFailed(RulesError):
     """A check's explanation could not be built or rendered.
 
     Chained to the cause: what a definition's ``explain`` function raised,
-    or the [`MissingMessage`][rollwerk.i18n.MissingMessage] of a message
-    the explanation names and no catalog has. Either is a mistake of the
+    the [`MissingMessage`][rollwerk.i18n.MissingMessage] of a message
+    the explanation names and no catalog has, or the
+    [`TemplateError`][rollwerk.i18n.TemplateError] of a template naming a
+    field the explanation does not give. Each is a mistake of the
     check's author, not of the caller: the command line reports it as the
     plugin's fault.
     """
@@ -343,7 +346,8 @@ class CheckResult:
         Raises:
             ParameterError: No catalog knows ``lang``.
             RulesError: The explanation names a message that no catalog has,
-                or the check's ``explain`` function fails: a mistake of the
+                a template names a field the explanation does not give, or
+                the check's ``explain`` function fails: a mistake of the
                 check's author, naming the ruleset and check.
         """
         return self._words(lang, catalogs)
@@ -353,11 +357,12 @@ class CheckResult:
 
         Raises:
             ExplainFailed: The explanation names a message that no catalog
-                has (chained to the `MissingMessage`).
+                has, or a template it cannot fill (chained to the
+                `MissingMessage` or `TemplateError`).
         """
         try:
             return self.explanation(lang, catalogs)
-        except MissingMessage as exc:
+        except (MissingMessage, TemplateError) as exc:
             raise ExplainFailed(
                 f"the explanation of {self.ruleset}:{self.check} failed: {exc}"
             ) from exc
@@ -464,6 +469,12 @@ class Modifier:
     """Where it comes from (a spell, an injury, a preset), for explanations."""
     kind: str = "check"
     """What it applies to, in the ruleset's vocabulary."""
+
+    def __attrs_post_init__(self) -> None:
+        # what modifier JSON holds, so that an encounter's state loads back
+        argument("amount", self.amount, "int")
+        argument("source", self.source, "str")
+        argument("kind", self.kind, "str")
 
 
 @runtime_checkable

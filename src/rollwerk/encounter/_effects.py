@@ -12,6 +12,7 @@ from typing import Any, Protocol, runtime_checkable
 import attrs
 
 from rollwerk._jsonutil import (
+    argument,
     array,
     check,
     document,
@@ -82,6 +83,10 @@ class Effect(Protocol):
 
 
 def _modifiers(value: Iterable[Modifier]) -> tuple[Modifier, ...]:
+    if isinstance(value, (str, Mapping, Modifier)) or not isinstance(value, Iterable):
+        raise ParameterError(
+            "modifiers", value, "an iterable of rollwerk.checks.Modifier values"
+        )
     result = tuple(value)
     for m in result:
         if not isinstance(m, Modifier):
@@ -92,8 +97,28 @@ def _modifiers(value: Iterable[Modifier]) -> tuple[Modifier, ...]:
 def _data(
     value: Mapping[str, Scalar] | Iterable[tuple[str, Scalar]],
 ) -> tuple[tuple[str, Scalar], ...]:
-    items = value.items() if isinstance(value, Mapping) else value
-    return tuple(sorted((str(k), v) for k, v in items))
+    # what effect JSON holds (string keys, scalar values), so that an
+    # encounter's state loads back
+    if isinstance(value, Mapping):
+        items = list(value.items())
+    elif isinstance(value, str) or not isinstance(value, Iterable):
+        raise ParameterError(
+            "data", value, "a mapping of strings to JSON scalars, or None"
+        )
+    else:
+        items = list(value)
+        for item in items:
+            if not isinstance(item, tuple) or len(item) != 2:
+                raise ParameterError(
+                    "data", value, "a mapping of strings to JSON scalars, or None"
+                )
+    for key, scalar in items:
+        argument("data key", key, "str")
+        argument(f"data[{key!r}]", scalar, "scalar")
+    keys = [key for key, _ in items]
+    if len(set(keys)) != len(keys):
+        raise ParameterError("data", value, "pairs with different names")
+    return tuple(sorted(items))
 
 
 def modifier_to_json(modifier: Modifier) -> dict[str, Any]:
@@ -153,6 +178,12 @@ class ActiveEffect:
     """A condition label it imposes, if any."""
     data: tuple[tuple[str, Scalar], ...] = attrs.field(default=(), converter=_data)
     """Ruleset-specific facts as sorted ``(name, JSON scalar)`` pairs."""
+
+    def __attrs_post_init__(self) -> None:
+        # what effect JSON holds, so that an encounter's state loads back
+        for name in ("id", "name", "source", "target"):
+            argument(name, getattr(self, name), "str")
+        argument("condition", self.condition, "str|null")
 
     def datum(self, name: str, default: Scalar = None) -> Scalar:
         """The value of one ``data`` entry, or ``default``."""

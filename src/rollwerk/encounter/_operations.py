@@ -19,6 +19,7 @@ from typing import TypeVar
 
 import attrs
 
+from rollwerk._jsonutil import argument
 from rollwerk.checks._model import Modifier, Scalar
 from rollwerk.dice._roll import DieRoll
 from rollwerk.encounter._durations import (
@@ -109,16 +110,19 @@ def create(
         or actions_per_round < 1
     ):
         raise ParameterError("actions_per_round", actions_per_round, "an integer >= 1")
-    seconds = _fraction(round_seconds)
+    seconds = _fraction(round_seconds, "round_seconds")
     if seconds <= 0:
         raise ParameterError("round_seconds", round_seconds, "more than 0")
+    start = _fraction(clock, "clock")
+    if start < 0:
+        raise ParameterError("clock", clock, "0 or more")
     return cls(
         combatants=people,
         order=order,
         round_seconds=seconds,
         actions_per_round=actions_per_round,
         stacking=StackingPolicy() if stacking is None else stacking,
-        clock=_fraction(clock),
+        clock=start,
         initiative_rolls=rolls,
     )
 
@@ -294,6 +298,9 @@ def add_effect(
         raise ParameterError(
             "duration", duration, "a rollwerk Duration (Rounds(1), Permanent(), …)"
         )
+    argument("condition", condition, "str|null")
+    if effect_id is not None:
+        argument("effect_id", effect_id, "str")
     next_effect = enc.next_effect
     if effect_id is None:
         # the next number whose id no effect has (an effect may have been
@@ -314,9 +321,9 @@ def add_effect(
         source=source,
         target=target,
         duration=bound,
-        modifiers=tuple(modifiers),
+        modifiers=modifiers,
         condition=condition,
-        data=data or {},
+        data={} if data is None else data,
     )
     if enc.ended:
         effect = in_game_time(enc, effect)
@@ -499,6 +506,8 @@ def count(
 ) -> Result[S]:
     """See [`Encounter.count`][rollwerk.encounter.Encounter.count]."""
     c = enc.combatant(combatant)
+    argument("name", name, "str")
+    argument("by", by, "int")
     value = c.counter(name) + by
     counters = [k for k in c.counters if k.name != name]
     counters.append(Counter(name, value, reset))

@@ -15,6 +15,7 @@ from typing import Any
 import attrs
 
 from rollwerk._jsonutil import (
+    argument,
     array,
     choice,
     document,
@@ -62,6 +63,12 @@ class Counter:
     reset: CounterReset = CounterReset.ROUND
     """When it goes back to 0."""
 
+    def __attrs_post_init__(self) -> None:
+        argument("name", self.name, "str")
+        argument("value", self.value, "int")
+        if not isinstance(self.reset, CounterReset):
+            raise ParameterError("reset", self.reset, "a CounterReset")
+
 
 def _counters(value: Iterable[Counter]) -> tuple[Counter, ...]:
     return tuple(sorted(value, key=lambda c: c.name))
@@ -99,6 +106,13 @@ class Combatant:
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.id, str) or not self.id:
             raise ParameterError("combatant id", self.id, "a non-empty string")
+        # what combatant JSON holds, so that an encounter's state loads back
+        argument("name", self.name, "str")
+        argument("initiative", self.initiative, "int")
+        argument("owner", self.owner, "str|null")
+        for name in ("turns", "actions", "turn_start_actions", "checks"):
+            if argument(name, getattr(self, name), "int") < 0:
+                raise ParameterError(name, getattr(self, name), "an integer >= 0")
         if not self.name:
             object.__setattr__(self, "name", self.id)
 
@@ -228,9 +242,9 @@ class _RecordingRng:
 # ------------------------------------------------------------------- the state
 
 
-def _fraction(value: object) -> Fraction:
+def _fraction(value: object, name: str = "seconds") -> Fraction:
     if isinstance(value, bool) or not isinstance(value, (int, Fraction)):
-        raise ParameterError("seconds", value, "an int or Fraction")
+        raise ParameterError(name, value, "an int or Fraction")
     return Fraction(value)
 
 
@@ -326,8 +340,15 @@ class EncounterState:
         return self.combatant(combatant).counter(name)
 
     def is_concentrating(self, combatant: str) -> bool:
-        """Whether the combatant concentrates."""
-        return combatant in self.concentrating
+        """Whether the combatant concentrates.
+
+        Raises:
+            ParameterError: No such combatant.
+        """
+        if combatant in self.concentrating:
+            return True
+        self.combatant(combatant)
+        return False
 
     def signals(self, event: str) -> int:
         """How often the named event has been signalled."""

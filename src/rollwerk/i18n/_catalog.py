@@ -31,12 +31,25 @@ Field: TypeAlias = "int | str | Fraction | Text | None"
 def _freeze(
     messages: Mapping[str, Mapping[str, str]],
 ) -> Mapping[str, Mapping[str, str]]:
-    return MappingProxyType(
-        {
-            str(lang): MappingProxyType({str(k): str(v) for k, v in table.items()})
-            for lang, table in messages.items()
-        }
-    )
+    if not isinstance(messages, Mapping):
+        raise ParameterError(
+            "messages", messages, "a mapping of languages to {message id: template}"
+        )
+    frozen = {}
+    for lang, table in messages.items():
+        if not isinstance(lang, str) or not isinstance(table, Mapping):
+            raise ParameterError(
+                "messages", {lang: table}, "a language (a string) and a mapping"
+            )
+        for key, template in table.items():
+            if not isinstance(key, str) or not isinstance(template, str):
+                raise ParameterError(
+                    f"messages[{lang!r}]",
+                    {key: template},
+                    "message ids and templates that are strings",
+                )
+        frozen[lang] = MappingProxyType(dict(table))
+    return MappingProxyType(frozen)
 
 
 class MissingMessage(RollwerkError, LookupError):
@@ -51,8 +64,30 @@ class MissingMessage(RollwerkError, LookupError):
         super().__init__(f"no catalog has the message {message!r} in {FALLBACK!r}")
 
 
+class TemplateError(RulesError):
+    """A message's template could not be filled from a text's fields.
+
+    It names a field the text does not give (``{face}`` in a template, no
+    ``face=`` in the text), a positional field (``{}``), or is not a valid
+    `str.format` template. A mistake of the catalog's or the text's author;
+    chained to the error `str.format_map` raised.
+
+    Attributes:
+        message: The message id.
+        lang: The language of the template.
+    """
+
+    def __init__(self, message: str, lang: str, template: str, reason: str) -> None:
+        self.message = message
+        self.lang = lang
+        super().__init__(
+            f"the template of {message!r} in {lang!r} ({template!r}) {reason}"
+        )
+
+
 # Exceptions report their public namespace in tracebacks (see testing._base).
 MissingMessage.__module__ = "rollwerk.i18n"
+TemplateError.__module__ = "rollwerk.i18n"
 
 
 @attrs.frozen
@@ -150,21 +185,42 @@ def _render(
 ) -> str:
     cats = tuple(catalogs)
     template = None
+    found = lang
     for want in (lang, FALLBACK):
         for cat in cats:
             template = cat.template(want, message)
             if template is not None:
                 break
         if template is not None:
+            found = want
             break
     if template is None:
         raise MissingMessage(message)
-    if not fields:
+    if not fields and "{" not in template and "}" not in template:
         return template
     values = {
         k: v.render(lang, cats) if isinstance(v, Text) else v for k, v in fields.items()
     }
-    return template.format_map(values)
+    try:
+        return template.format_map(values)
+    except KeyError as exc:
+        given = ", ".join(sorted(values)) or "none"
+        raise TemplateError(
+            message,
+            found,
+            template,
+            f"names the field {exc.args[0]!r}, which the text does not give "
+            f"(it gives: {given})",
+        ) from exc
+    except (IndexError, ValueError, AttributeError, TypeError) as exc:
+        raise TemplateError(
+            message, found, template, f"cannot be filled: {exc}"
+        ) from exc
+
+
+def _escaped(words: str) -> str:
+    """``words`` as a template that renders as they are (braces doubled)."""
+    return words.replace("{", "{{").replace("}", "}}")
 
 
 def render(
@@ -231,7 +287,14 @@ class Text:
 
         Used for texts loaded from JSON, which keeps the words, not the ids.
         """
-        return cls("", {}, Catalog({lang: {"": t} for lang, t in texts.items()}))
+        for lang, words in texts.items():
+            if not isinstance(words, str):
+                raise ParameterError(lang, words, "a string")
+        return cls(
+            "",
+            {},
+            Catalog({lang: {"": _escaped(t)} for lang, t in texts.items()}),
+        )
 
     @classmethod
     def deferred(cls, make: Callable[[], Text]) -> Text:
