@@ -422,12 +422,14 @@ class FractionExtras(RollUnderCheck):
 def test_non_json_extras_are_refused_when_the_outcome_is_built():
     """An outcome is hashed and written to JSON as it is: a Fraction, a float
     or a list in its extras would fail later, far from the judge."""
-    with pytest.raises(ParameterError) as info:
+    with pytest.raises(ContractViolation) as info:
         assert_check_contract(FractionExtras(skill=4))
     assert str(info.value) == (
-        "extras['x'] must be a string, an integer from -2**63 to 2**63 - 1, "
-        "True, False or None, got Fraction(1, 2)"
+        "toy:check(skill=4, modifier=0, edge=False, difficulty='normal'): "
+        "outcomes() raised ParameterError: extras['x'] must be a string, an "
+        "integer from -2**63 to 2**63 - 1, True, False or None, got Fraction(1, 2)"
     )
+    assert isinstance(info.value.__cause__, ParameterError)
     for bad in ([1], 1.5, 2**63):
         with pytest.raises(ParameterError, match=r"^extras\['x'\] must be"):
             Outcome(True, Degree.SUCCESS, 1, extras={"x": bad})  # type: ignore[dict-item]

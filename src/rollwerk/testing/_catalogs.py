@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+import string
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 
 from rollwerk.checks._toolkit import TOOLKIT_CATALOG
 from rollwerk.i18n import CORE, Catalog, Text
@@ -10,9 +11,73 @@ from rollwerk.testing._base import ContractViolation
 
 __all__ = ["assert_catalog_complete", "assert_text_complete", "text_messages"]
 
+_FALLBACK = "en"
+
+
+def _fields(template: str) -> list[str]:
+    """The fields a template names, each up to its first ``.`` or ``[``.
+
+    Raises:
+        ValueError: It is not a `str.format` template (a lone brace).
+    """
+    names: list[str] = []
+    for _, field, _, _ in string.Formatter().parse(template):
+        if field is None:
+            continue
+        name = field.split(".", 1)[0].split("[", 1)[0]
+        if name not in names:
+            names.append(name)
+    return names
+
+
+def _template_problem(
+    catalog: Catalog, extra_fields: Mapping[str, Iterable[str]]
+) -> str | None:
+    """The first template of a translation naming a field English does not name.
+
+    A text gives the fields its English template names: a translation
+    naming another (``{fase}`` for ``{face}``) cannot be filled, unless
+    ``extra_fields`` says the texts of that message give it too. Every
+    language other than English is read, messages in order of their ids;
+    a template that is not a `str.format` template is a problem too.
+    """
+    for lang in catalog.languages:
+        for message in sorted(catalog.ids(lang)):
+            template = catalog.template(lang, message)
+            english = catalog.template(_FALLBACK, message)
+            if template is None:
+                continue
+            try:
+                names = _fields(template)
+            except ValueError as exc:
+                return (
+                    f"the template of {message!r} in {lang!r} ({template!r}) is "
+                    f"not a str.format template: {exc}"
+                )
+            if lang == _FALLBACK or english is None:
+                continue
+            try:
+                known = _fields(english)
+            except ValueError:
+                continue  # reported under English
+            known += [f for f in extra_fields.get(message, ()) if f not in known]
+            for name in names:
+                if name not in known:
+                    given = ", ".join(repr(k) for k in known) or "none"
+                    return (
+                        f"the template of {message!r} in {lang!r} ({template!r}) "
+                        f"names the field {name!r}, which its English template "
+                        f"({english!r}) does not name (it names: {given})"
+                    )
+    return None
+
 
 def assert_catalog_complete(
-    catalog: Catalog, prefix: str, languages: Sequence[str] = ("en", "de")
+    catalog: Catalog,
+    prefix: str,
+    languages: Sequence[str] = ("en", "de"),
+    *,
+    extra_fields: Mapping[str, Iterable[str]] | None = None,
 ) -> None:
     """Check that ``catalog`` has every message in every language, under ``prefix``.
 
@@ -21,9 +86,18 @@ def assert_catalog_complete(
         prefix: The ruleset id (or plugin name) every message id starts with,
             followed by a dot.
         languages: The languages the catalog must have, English first.
+        extra_fields: By message id, fields its texts give that its English
+            template does not name (``{"adz.check.impossible": ["n"]}``):
+            a translation may name them.
+
+    Every template must be a `str.format` template, and a translation may
+    name only the fields its English template names (the fields a text
+    gives, fields up to a ``.`` or ``[``), or those ``extra_fields`` lists:
+    ``{fase}`` where English has ``{face}`` would not render.
 
     Raises:
-        ContractViolation: A language, a message or the prefix is missing.
+        ContractViolation: A language, a message or the prefix is missing,
+            or a template names a field English does not.
 
     >>> cat = Catalog({"en": {"toy.hit": "hit"}, "de": {"toy.hit": "Treffer"}})
     >>> assert_catalog_complete(cat, "toy")
@@ -33,6 +107,12 @@ def assert_catalog_complete(
     Traceback (most recent call last):
     ...
     rollwerk.testing.ContractViolation: catalog lacks in 'de': toy.miss
+    >>> typo = Catalog({"en": {"toy.roll": "rolled {face}"},
+    ...                 "de": {"toy.roll": "gewürfelt {fase}"}})
+    >>> assert_catalog_complete(typo, "toy")
+    Traceback (most recent call last):
+    ...
+    rollwerk.testing.ContractViolation: catalog: the template of 'toy.roll' in 'de' ('gewürfelt {fase}') names the field 'fase', which its English template ('rolled {face}') does not name (it names: 'face')
     """
     for lang in languages:
         if lang not in catalog.languages:
@@ -45,6 +125,9 @@ def assert_catalog_complete(
         raise ContractViolation(
             f"catalog ids must start with {prefix + '.'!r}: {', '.join(stray)}"
         )
+    problem = _template_problem(catalog, extra_fields or {})
+    if problem is not None:
+        raise ContractViolation(f"catalog: {problem}")
 
 
 def text_messages(text: Text) -> Iterator[tuple[str, Catalog]]:

@@ -11,7 +11,7 @@ from fractions import Fraction
 from typing import Any, cast
 
 from hypothesis import HealthCheck, Phase, given, reject, settings
-from hypothesis.errors import Unsatisfiable
+from hypothesis.errors import HypothesisException, Unsatisfiable
 
 from rollwerk.checks._levels import Level
 from rollwerk.checks._model import (
@@ -32,7 +32,7 @@ from rollwerk.checks._toolkit import (
 )
 from rollwerk.dice._roll import DieRoll
 from rollwerk.distribution import Distribution
-from rollwerk.errors import ContestError, RollwerkError
+from rollwerk.errors import ContestError, PluginFault, RollwerkError
 from rollwerk.i18n import Catalog
 from rollwerk.rng import Rng, ScriptedRng, SeededRng
 from rollwerk.rulesets import Ruleset, contest_odds
@@ -86,6 +86,8 @@ replaying each one: six d6 are 46 656.
 """
 _MONOTONIC_EXAMPLES = 3
 _MAX_MONOTONIC_POINTS = 101
+_PURITY_PROBES = 3
+"""Face combinations judged early and again late, to catch a judge with a memory."""
 
 
 def describe_check(check: Check) -> str:
@@ -99,6 +101,54 @@ def describe_check(check: Check) -> str:
 
 def _fail(where: str, what: str) -> ContractViolation:
     return ContractViolation(f"{where}: {what}")
+
+
+class _Doing:
+    """What the kit is asking of plugin code, for a violation if it raises.
+
+    Inside ``with _Doing(where, what):`` an exception other than a
+    `ContractViolation` (a bug of the check, its judge, closed form or
+    factory: a check built from validated parameters must work) becomes a
+    `ContractViolation` naming ``where`` (the check with its parameters),
+    ``what`` was being done and the exception, chained from it. Only
+    `Exception`s: ``KeyboardInterrupt`` and the like pass, and so do
+    hypothesis's own exceptions (``reject()``).
+    """
+
+    __slots__ = ("what", "where")
+
+    def __init__(self, where: str, what: str) -> None:
+        self.where = where
+        self.what = what
+
+    def __call__(self, what: str) -> _Doing:
+        """This context, now doing ``what``."""
+        self.what = what
+        return self
+
+    def __enter__(self) -> _Doing:
+        return self
+
+    def __exit__(
+        self, kind: object, exc: BaseException | None, traceback: object
+    ) -> None:
+        if (
+            exc is None
+            or not isinstance(exc, Exception)
+            or isinstance(exc, (ContractViolation, HypothesisException))
+        ):
+            return
+        raise _fail(self.where, f"{self.what} raised {_cause(exc)}") from exc
+
+
+def _cause(exc: BaseException) -> str:
+    """``TypeError: message``: an exception's type and message, for a violation."""
+    return f"{type(exc).__name__}: {exc}"
+
+
+def _describe(rid: str, name: str, params: Mapping[str, Scalar]) -> str:
+    """The name `describe_check` gives, for a check that could not be built."""
+    return f"{rid}:{name}({', '.join(f'{k}={v!r}' for k, v in params.items())})"
 
 
 # -- distributions ---------------------------------------------------------
@@ -293,11 +343,19 @@ def _check_result_shape(check: Check, result: object, where: str) -> CheckResult
     for lang in ("en", "de"):
         try:
             text = result.explain(lang)
+        except ContractViolation:
+            raise
         except RollwerkError as exc:
             raise _fail(
                 where,
                 f"explaining the result of the faces {[r.face for r in result.rolls]} "
                 f"in {lang!r} failed: {exc}",
+            ) from exc
+        except Exception as exc:
+            raise _fail(
+                where,
+                f"explaining the result of the faces {[r.face for r in result.rolls]} "
+                f"in {lang!r} raised {_cause(exc)}",
             ) from exc
         if not isinstance(text, str) or not text:
             raise _fail(where, f"the {lang!r} explanation is empty")
@@ -321,8 +379,17 @@ def _check_words(result: CheckResult, where: str) -> None:
                 )
 
 
+def _outcomes(check: Check, where: str) -> Distribution[Outcome]:
+    """``check.outcomes()``, which must not raise and must be a `Distribution`."""
+    with _Doing(where, "outcomes()"):
+        dist = check.outcomes()
+    if not isinstance(dist, Distribution):
+        raise _fail(where, f"outcomes(): expected a Distribution, got {dist!r}")
+    return dist
+
+
 def _check_outcomes(check: Check, where: str) -> Distribution[Outcome]:
-    dist = check.outcomes()
+    dist = _outcomes(check, where)
     try:
         assert_distribution_valid(dist)
     except ContractViolation as exc:
@@ -338,7 +405,7 @@ def _check_outcomes(check: Check, where: str) -> Distribution[Outcome]:
             ) from None
         if Outcome.from_json(json.loads(text)) != outcome:
             raise _fail(where, f"outcome {outcome!r} does not round-trip through JSON")
-    if check.outcomes() != dist:
+    if _outcomes(check, where) != dist:
         raise _fail(
             where, "outcomes() gives a different distribution when called again"
         )
@@ -509,9 +576,16 @@ def assert_faces_match(
     anything was compared (``False``: the check was beyond both budgets).
 
     Raises:
-        ContractViolation: Some distribution or face disagrees.
+        ContractViolation: Some distribution or face disagrees, or the
+            judge, ``outcomes()`` or ``resolve`` raised.
     """
     where = describe_check(check)
+    with _Doing(where, "comparing outcomes() with the judge face by face"):
+        return _faces_match(check, where, budget, odds_budget)
+
+
+def _faces_match(check: FaceCheck, where: str, budget: int, odds_budget: int) -> bool:
+    """`assert_faces_match`, with plugin code's exceptions left to the caller."""
     combinations = math.prod(len(v) for v in _die_values(check.dice, check._explodes))
     if not _ways_within(check, budget):
         return _odds_match(check, where, odds_budget)
@@ -609,40 +683,46 @@ def assert_check_contract(
     where = describe_check(check)
     if not isinstance(check, Check):
         raise _fail(where, "is not a Check (needs ruleset, name, parameters, ...)")
+    probes = _judge_probes(check, seed, where)
     dist = _check_outcomes(check, where)
     # beyond the face budget (no replay of each way, whether or not a closed
     # form was compared), each seeded resolution is judged again instead
     unjudged = isinstance(check, FaceCheck) and not _ways_within(check, FACE_BUDGET)
     if isinstance(check, FaceCheck):
         assert_faces_match(check)
+    doing = _Doing(where, "")
     for s in range(seed, seed + replays):
         counting = _CountingRng(SeededRng(s))
-        result = _check_result_shape(check, check.resolve(counting), where)
+        with doing(f"resolving with SeededRng({s})"):
+            result = _check_result_shape(check, check.resolve(counting), where)
         _check_rng_used(result, counting.drawn, len(dist), s, where)
     rng = SeededRng(seed)
     observed: list[Outcome] = []
     seen: dict[Outcome, CheckResult] = {}
-    for _ in range(resolutions):
-        result = _check_result_shape(check, check.resolve(rng), where)
-        outcome = result.outcome()
-        if unjudged:
-            assert isinstance(check, FaceCheck)
-            _judge_agrees(check, result, where)
-        if outcome not in dist:
-            raise _fail(
-                where,
-                f"resolved outcome {outcome!r} (rolls {list(result.rolls)!r}) "
-                "is not in the support of outcomes()",
-            )
-        observed.append(outcome)
-        seen.setdefault(outcome, result)
+    with doing(f"resolving {resolutions} times with SeededRng({seed})"):
+        for _ in range(resolutions):
+            result = _check_result_shape(check, check.resolve(rng), where)
+            outcome = result.outcome()
+            if unjudged:
+                assert isinstance(check, FaceCheck)
+                _judge_agrees(check, result, where)
+            if outcome not in dist:
+                raise _fail(
+                    where,
+                    f"resolved outcome {outcome!r} (rolls {list(result.rolls)!r}) "
+                    "is not in the support of outcomes()",
+                )
+            observed.append(outcome)
+            seen.setdefault(outcome, result)
     assert_frequencies_match(dist, observed, alpha=alpha, where=where)
     for result in seen.values():
-        _json_roundtrip(result, where)
+        with doing(f"round-tripping {result!r} through JSON"):
+            _json_roundtrip(result, where)
         _check_words(result, where)
     for s in range(seed, seed + replays):
-        first = _check_result_shape(check, check.resolve(SeededRng(s)), where)
-        again = check.resolve(SeededRng(s))
+        with doing(f"resolving with SeededRng({s})"):
+            first = _check_result_shape(check, check.resolve(SeededRng(s)), where)
+            again = check.resolve(SeededRng(s))
         if again != first:
             raise _fail(where, f"seed {s} gave {first!r}, then {again!r}")
         if first.outcome() not in dist:
@@ -657,6 +737,12 @@ def assert_check_contract(
                 f"replaying the recorded faces {faces} of seed {s} failed: {exc} "
                 "(is every die drawn recorded, in draw order?)",
             ) from exc
+        except Exception as exc:
+            raise _fail(
+                where,
+                f"replaying the recorded faces {faces} of seed {s} raised "
+                f"{_cause(exc)}",
+            ) from exc
         if replay != first:
             raise _fail(
                 where,
@@ -668,7 +754,51 @@ def assert_check_contract(
                 f"replaying the recorded faces {faces} left {script.remaining} "
                 "unused (a recorded die was never drawn)",
             )
-        _json_roundtrip(first, where)
+        with doing(f"round-tripping {first!r} through JSON"):
+            _json_roundtrip(first, where)
+    _check_pure(check, probes, where)
+
+
+def _judge_probes(
+    check: Check, seed: int, where: str
+) -> list[tuple[tuple[int, ...], Outcome]]:
+    """A few face combinations of a `FaceCheck` and what its judge says of them.
+
+    Judged again by `_check_pure` after the other checks: a judge is pure,
+    so a judge whose answer depends on how often (or in what order) it was
+    called gives a different outcome then. The faces are drawn as
+    resolving draws them (a stop rule's, an exploding die's sum).
+    """
+    if not isinstance(check, FaceCheck):
+        return []
+    probes: list[tuple[tuple[int, ...], Outcome]] = []
+    with _Doing(where, "judging the faces drawn with the first seeds") as doing:
+        for s in range(seed, seed + _PURITY_PROBES):
+            faces = check._draw(SeededRng(s), ())
+            if all(faces != f for f, _ in probes):
+                doing.what = f"judging the faces {faces}"
+                probes.append((faces, check.outcome_for(faces)))
+    return probes
+
+
+def _check_pure(
+    check: Check, probes: Sequence[tuple[tuple[int, ...], Outcome]], where: str
+) -> None:
+    """The judge gives what it gave for ``probes`` when it was asked first."""
+    if not probes:
+        return
+    assert isinstance(check, FaceCheck)
+    with _Doing(where, "") as doing:
+        for faces, early in probes:
+            doing.what = f"judging the faces {faces} again"
+            late = check.outcome_for(faces)
+            if late != early:
+                raise _fail(
+                    where,
+                    f"the judge of {check.ruleset}:{check.name} is not pure: faces "
+                    f"{faces} gave {early!r}, then {late!r} (a judge must depend "
+                    "on the faces and parameters only)",
+                )
 
 
 # -- rulesets ----------------------------------------------------------------
@@ -867,11 +997,28 @@ def _check_spec_declaration(rid: str, spec: CheckSpec) -> None:
             raise _fail(where, f"monotonic of {p.name!r} must be a Monotonic")
 
 
-def _build(spec: CheckSpec, params: Mapping[str, Scalar]) -> Check | None:
+def _build(rid: str, spec: CheckSpec, params: Mapping[str, Scalar]) -> Check | None:
+    """The check, or None where the ruleset refuses the parameters.
+
+    A refusal is a `RollwerkError` (a `ParameterError` for a combination
+    the rules forbid); anything else the factory raises, and a
+    `PluginFault` (the registry's guard around a factory that raised
+    anything else), is a violation.
+    """
     try:
         return spec.build(**params)
+    except PluginFault as exc:
+        raise _fail(
+            _describe(rid, spec.name, params),
+            f"building the check raised {_cause(exc)}",
+        ) from exc
     except RollwerkError:
         return None
+    except Exception as exc:
+        raise _fail(
+            _describe(rid, spec.name, params),
+            f"building the check raised {_cause(exc)}",
+        ) from exc
 
 
 def assert_monotonic(
@@ -895,10 +1042,13 @@ def assert_monotonic(
             continue
         previous: tuple[Scalar, Fraction] | None = None
         for value in _range(p):
-            check = _build(spec, {**params, p.name: value})
+            check = _build(ruleset.id, spec, {**params, p.name: value})
             if check is None:
                 continue
-            chance = check.outcomes().probability(lambda o: o.success)
+            where = describe_check(check)
+            dist = _outcomes(check, where)
+            with _Doing(where, f"P(success), to check that {p.name} is monotonic"):
+                chance = dist.probability(lambda o: o.success)
             if previous is not None:
                 before_value, before = previous
                 wrong = (
@@ -1005,7 +1155,7 @@ def assert_cross_contests(ruleset: Ruleset) -> None:
     """
     built = []
     for spec in ruleset.checks():
-        check = _build(spec, _corners(spec)[0])
+        check = _build(ruleset.id, spec, _corners(spec)[0])
         if check is not None:
             built.append(check)
     for first in built:
@@ -1079,18 +1229,24 @@ def _spec_contract(
     from rollwerk.testing.strategies import parameters
 
     monotonic_left = [_MONOTONIC_EXAMPLES]
+    # the first check built, with what its judge said first: judged again
+    # once everything else has run (_check_pure)
+    probed: list[tuple[Check, list[tuple[tuple[int, ...], Outcome]]]] = []
 
     def run(params: dict[str, Scalar]) -> bool:
-        check = _build(spec, params)
+        check = _build(ruleset.id, spec, params)
         if check is None:
             return False
+        where = describe_check(check)
         if check.ruleset != ruleset.id:
             raise _fail(
-                describe_check(check),
+                where,
                 f"was built by ruleset {ruleset.id!r} but names {check.ruleset!r}",
             )
+        if not probed:
+            probed.append((check, _judge_probes(check, _seed_for(check), where)))
         _check_built(spec, check, params)
-        _check_levels(ruleset, check, check.outcomes())
+        _check_levels(ruleset, check, _outcomes(check, where))
         assert_check_contract(
             check,
             resolutions=resolutions,
@@ -1105,7 +1261,9 @@ def _spec_contract(
 
     built = [run(corner) for corner in _corners(spec)]
     corner_checks = [
-        c for c in (_build(spec, p) for p in _corners(spec)) if c is not None
+        c
+        for c in (_build(ruleset.id, spec, p) for p in _corners(spec))
+        if c is not None
     ]
     for first in corner_checks:
         for second in corner_checks:
@@ -1126,8 +1284,8 @@ def _spec_contract(
         def drawn(params: dict[str, Scalar], other: dict[str, Scalar]) -> None:
             if not run(params):
                 reject()
-            first = _build(spec, params)
-            second = _build(spec, other)
+            first = _build(ruleset.id, spec, params)
+            second = _build(ruleset.id, spec, other)
             if first is not None and second is not None:
                 assert_contest_contract(
                     ruleset, first, second, symmetric=spec.contest_symmetric
@@ -1149,6 +1307,8 @@ def _spec_contract(
             f"ruleset {ruleset.id!r}, check {spec.name!r}",
             "the ruleset refused to build the check at the corners of its ranges",
         )
+    for check, probes in probed:
+        _check_pure(check, probes, describe_check(check))
 
 
 def assert_ruleset_contract(

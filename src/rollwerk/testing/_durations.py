@@ -20,10 +20,14 @@ encounter advanced N turns and rewound is equal to the original"):
 
 from __future__ import annotations
 
+import functools
+import inspect
+import itertools
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
+import attrs
 from hypothesis import strategies as st
 
 from rollwerk.encounter import (
@@ -47,6 +51,7 @@ from rollwerk.encounter import (
     TurnStarted,
 )
 from rollwerk.encounter._durations import (
+    DURATION_KINDS,
     Actions,
     Concentration,
     Duration,
@@ -214,14 +219,121 @@ def assert_json_round_trip(
 ) -> None:
     """Check that ``encounter`` survives ``json.dumps`` and ``from_json`` unchanged.
 
+    The message of a loaded state that differs names the first place it
+    differs: in the JSON documents of the state and of the loaded state
+    (``effects[0].duration.n: 3 != 2``), or, where those are equal (a
+    field ``to_json`` drops, or ``from_json`` ignores), in the two states'
+    attributes.
+
     Raises:
-        ContractViolation: The loaded encounter differs.
+        ContractViolation: The state does not write JSON, its JSON does not
+            load, or the loaded encounter differs.
     """
-    data: Any = json.loads(json.dumps(encounter.to_json()))
-    if Encounter.from_json(data, kinds=kinds) != encounter:
+    where = f"round {encounter.round}"
+    try:
+        written = encounter.to_json()
+        data: Any = json.loads(json.dumps(written))
+    except Exception as exc:
         raise _fail(
-            DURATION_PROPERTIES[3], f"round {encounter.round}: loaded state differs"
+            DURATION_PROPERTIES[3],
+            f"{where}: writing the state's JSON raised {type(exc).__name__}: {exc}",
+        ) from exc
+    try:
+        loaded = Encounter.from_json(data, kinds=kinds)
+    except Exception as exc:
+        raise _fail(
+            DURATION_PROPERTIES[3],
+            f"{where}: loading the state's JSON raised {type(exc).__name__}: {exc}",
+        ) from exc
+    if loaded != encounter:
+        raise _fail(
+            DURATION_PROPERTIES[3],
+            f"{where}: loaded state differs{_difference(encounter, loaded, data)}",
         )
+
+
+_ABSENT: Any = type("_Absent", (), {"__repr__": lambda self: "absent"})()
+"""Stands for a key or item one side lacks, in a difference."""
+_SHOWN = 80
+"""The most characters of a value shown in a difference."""
+
+
+def _shown(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= _SHOWN else text[: _SHOWN - 3] + "..."
+
+
+def _difference(encounter: Encounter, loaded: Encounter, data: Any) -> str:
+    """Where ``loaded`` differs from ``encounter``, as `` at PATH: A != B (…)``."""
+    try:
+        found = _first_json_difference(data, loaded.to_json(), "")
+        how = "in to_json() of the state and of the loaded state"
+        if found is None:
+            found = _first_value_difference(encounter, loaded, "")
+            how = "both write the same JSON: to_json() or from_json() loses it"
+    except Exception:  # noqa: BLE001 - the bare message is still true
+        return ""
+    if found is None:
+        return ""
+    path, a, b = found
+    return f" at {path or 'the top'}: {_shown(a)} != {_shown(b)} ({how})"
+
+
+def _pairs(a: Any, b: Any) -> Iterator[tuple[str, Any, Any]] | None:
+    """The parts of two containers side by side: ``(step, a's, b's)``, or None."""
+    if isinstance(a, Mapping) and isinstance(b, Mapping):
+        keys = list(a) + [k for k in b if k not in a]
+        return (
+            (
+                f".{k}" if isinstance(k, str) and k.isidentifier() else f"[{k!r}]",
+                a.get(k, _ABSENT),
+                b.get(k, _ABSENT),
+            )
+            for k in keys
+        )
+    sequences = (list, tuple)
+    if isinstance(a, sequences) and isinstance(b, sequences):
+        return (
+            (f"[{i}]", x, y)
+            for i, (x, y) in enumerate(itertools.zip_longest(a, b, fillvalue=_ABSENT))
+        )
+    return None
+
+
+def _first_json_difference(a: Any, b: Any, path: str) -> tuple[str, Any, Any] | None:
+    """The first path where two JSON documents differ, with both values."""
+    pairs = _pairs(a, b)
+    if pairs is None:
+        same = a == b and type(a) is type(b)
+        return None if same else (path.lstrip("."), a, b)
+    for step, x, y in pairs:
+        found = _first_json_difference(x, y, path + step)
+        if found is not None:
+            return found
+    return None
+
+
+def _first_value_difference(a: Any, b: Any, path: str) -> tuple[str, Any, Any] | None:
+    """The first attribute path where two values differ (attrs classes, containers)."""
+    if a == b:
+        return None
+    if type(a) is type(b) and attrs.has(type(a)):
+        for field in attrs.fields(type(a)):
+            if not field.eq:
+                continue
+            x, y = getattr(a, field.name), getattr(b, field.name)
+            found = _first_value_difference(x, y, f"{path}.{field.name}")
+            if found is not None:
+                return found
+        return (path.lstrip("."), a, b)
+    pairs = _pairs(a, b)
+    if pairs is None:
+        return (path.lstrip("."), a, b)
+    for step, x, y in pairs:
+        found = _first_value_difference(x, y, path + step)
+        if found is not None:
+            return found
+    return (path.lstrip("."), a, b)
 
 
 def assert_timeline_contract(
@@ -281,7 +393,73 @@ def _adder(
     return add
 
 
-def _scenario(ruleset: Ruleset) -> Timeline:
+_GUESSES: tuple[object, ...] = (1, 3, "scene-end")
+"""The values tried for every required argument of a plugin kind's class."""
+
+
+def _attempts(kind: str, decoder: DurationDecoder) -> list[Callable[[], Duration]]:
+    """Ways to build a duration of a plugin kind without knowing its arguments.
+
+    ``decoder({"kind": kind})`` (a kind with no required field), and, for
+    a decoder that is a classmethod (``Scenes.from_json``), its class
+    called with each of `_GUESSES` for every required argument.
+    """
+    attempts: list[Callable[[], Duration]] = [lambda: decoder({"kind": kind})]
+    owner = getattr(decoder, "__self__", None)
+    if not isinstance(owner, type):
+        return attempts
+    try:
+        parameters = inspect.signature(owner).parameters.values()
+    except (TypeError, ValueError):  # no signature to read
+        return attempts
+    required = [
+        p
+        for p in parameters
+        if p.default is inspect.Parameter.empty
+        and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)
+    ]
+    for guess in _GUESSES:
+        args = [guess for p in required if p.kind is not p.KEYWORD_ONLY]
+        keywords = {p.name: guess for p in required if p.kind is p.KEYWORD_ONLY}
+        attempts.append(functools.partial(owner, *args, **keywords))
+    return attempts
+
+
+def _samples(ruleset: Ruleset, kinds: Mapping[str, DurationDecoder]) -> list[Duration]:
+    """A few durations of each plugin kind in ``kinds`` that bind in an encounter.
+
+    Raises:
+        ContractViolation: No duration of some kind could be built and added
+            to an encounter of ``ruleset``.
+    """
+    found: list[Duration] = []
+    enc = Encounter.for_ruleset(ruleset, ["A", "B"], rng=SeededRng(0))
+    for kind, decoder in sorted(kinds.items()):
+        if kind in DURATION_KINDS:
+            continue  # the core's kinds are in the scenario already
+        these: list[Duration] = []
+        for attempt in _attempts(kind, decoder):
+            try:
+                duration = attempt()
+                if duration.kind != kind or duration in these:
+                    continue
+                enc.add_effect("probe", source="A", target="B", duration=duration)
+            except Exception:  # noqa: BLE001 - a wrong guess: try the next
+                continue
+            these.append(duration)
+        if not these:
+            raise _fail(
+                "plugin kinds",
+                f"could not build a duration of kind {kind!r} to exercise: its "
+                f"decoder refuses {{'kind': {kind!r}}}, and calling the class of "
+                "a from_json decoder with 1, 3 or 'scene-end' for each required "
+                "argument gave none that an encounter accepts",
+            )
+        found.extend(these)
+    return found
+
+
+def _scenario(ruleset: Ruleset, extra: Sequence[Duration] = ()) -> Timeline:
     kinds: list[Duration] = [
         Instant(),
         Permanent(),
@@ -299,6 +477,7 @@ def _scenario(ruleset: Ruleset) -> Timeline:
         Concentration(),
         FirstOf(Rounds(3), Concentration()),
         FirstOf(UntilEndOfNextTurns(2), GameTime(6), UntilEvent("scene-end")),
+        *extra,
     ]
     enc = Encounter.for_ruleset(ruleset, ["A", "B", "C", "D"], rng=SeededRng(0))
     again = Encounter.for_ruleset(ruleset, ["A", "B", "C", "D"], rng=SeededRng(0))
@@ -327,25 +506,51 @@ def _scenario(ruleset: Ruleset) -> Timeline:
     return tl.do(lambda s: s.pass_time(3600))
 
 
-def assert_ruleset_durations(ruleset: Ruleset) -> None:
+def assert_ruleset_durations(
+    ruleset: Ruleset, *, kinds: Mapping[str, DurationDecoder] | None = None
+) -> None:
     """The duration contract on an encounter with ``ruleset``'s timing.
 
     Builds an encounter with
     [`Encounter.for_ruleset`][rollwerk.encounter.Encounter.for_ruleset] (its round
     length, actions per round, stacking policy and initiative rule, seeded),
-    adds every built-in duration kind before round 1, on the first turn and
-    on the second, then advances, spends an action, records a check, delays,
-    lets the first combatant leave, signals, ends the combat and passes an
-    hour. Every step must keep the properties in
+    adds every built-in duration kind, and durations of each kind in
+    ``kinds``, before round 1, on the first turn and on the second, then
+    advances, spends an action, records a check, delays, lets the first
+    combatant leave, signals, ends the combat and passes an hour. Every step
+    must keep the properties in
     [`DURATION_PROPERTIES`][rollwerk.testing.DURATION_PROPERTIES], and every
     earlier state must come back exactly on rewind. Registered in
-    [`RULESET_PROPERTIES`][rollwerk.testing.RULESET_PROPERTIES].
+    [`RULESET_PROPERTIES`][rollwerk.testing.RULESET_PROPERTIES]; the pytest
+    plugin passes the kinds that the plugin of the ruleset registers.
+
+    A duration of a plugin kind is built from its decoder alone:
+    ``decoder({"kind": KIND})``, and for a decoder that is a classmethod
+    (``Scenes.from_json``) its class called with ``1``, ``3`` or
+    ``"scene-end"`` for every required argument; those an encounter
+    accepts are added.
+
+    Args:
+        ruleset: The ruleset whose timing the encounter has.
+        kinds: Decoders of plugin duration kinds by JSON name (as
+            ``rollwerk_register_duration_kinds`` returns them), to exercise
+            and to load the states' JSON with; the core's kinds are skipped.
 
     Raises:
-        ContractViolation: A property does not hold.
+        ContractViolation: A property does not hold, no duration of a kind
+            in ``kinds`` could be built, or the scenario raised.
     """
-    tl = _scenario(ruleset)
-    assert_timeline_contract(tl)
+    try:
+        tl = _scenario(ruleset, _samples(ruleset, kinds) if kinds else ())
+    except ContractViolation:
+        raise
+    except Exception as exc:
+        raise _fail(
+            "scenario",
+            f"ruleset {ruleset.id!r}: running the encounter raised "
+            f"{type(exc).__name__}: {exc}",
+        ) from exc
+    assert_timeline_contract(tl, kinds)
     last = len(tl) - 1
     for back in range(last + 1):
         if tl.rewind(back).current != tl.states[last - back]:

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 if TYPE_CHECKING:
+    from rollwerk.encounter import DurationDecoder
     from rollwerk.rulesets import Ruleset
 
 __all__ = ["ContractItem", "pytest_addoption", "rollwerk_contract"]
@@ -104,6 +105,44 @@ def _lookup(ruleset_id: str, options: Sequence[str] = ()) -> Ruleset:
         raise
 
 
+def _plugin_kinds(ruleset_id: str) -> dict[str, DurationDecoder]:
+    """The duration kinds the plugin that registers ``ruleset_id`` registers.
+
+    Those the durations contract exercises besides the core's: a plugin's
+    kinds would otherwise never be added to an encounter by the contract.
+    """
+    from rollwerk.plugins._registry import get_registry
+
+    registry = get_registry()
+    plugin = next(
+        (e.plugin for e in registry.entries() if e.ruleset.id == ruleset_id), None
+    )
+    if plugin is None:
+        return {}
+    return {
+        kind: entry.decoder
+        for kind, entry in registry.duration_kind_entries().items()
+        if entry.plugin == plugin
+    }
+
+
+def _run_property(
+    prop: Callable[[Ruleset], None], ruleset: Ruleset, ruleset_id: str | None
+) -> None:
+    """Run a ruleset property; the durations with the plugin's kinds too.
+
+    ``ruleset_id``: the installed ruleset's id, whose plugin's duration kinds
+    [`assert_ruleset_durations`][rollwerk.testing.assert_ruleset_durations]
+    gets; ``None`` for a ruleset object, which has no plugin to ask.
+    """
+    from rollwerk.testing._durations import assert_ruleset_durations
+
+    if prop is assert_ruleset_durations and ruleset_id is not None:
+        assert_ruleset_durations(ruleset, kinds=_plugin_kinds(ruleset_id))
+    else:
+        prop(ruleset)
+
+
 def _items(session: pytest.Session, target: str) -> list[ContractItem]:
     head, _, only = target.partition(":")
     ruleset_id, *options = head.split("+")
@@ -158,7 +197,7 @@ def _items(session: pytest.Session, target: str) -> list[ContractItem]:
         for prop in _contract.RULESET_PROPERTIES:
 
             def run_prop(p: Callable[[Ruleset], None] = prop) -> None:
-                p(ruleset)
+                _run_property(p, ruleset, ruleset_id)
 
             items.append(make(prop.__name__, run_prop))
     return items
@@ -207,14 +246,22 @@ def rollwerk_contract() -> Callable[..., None]:
     ``options`` switches on optional rules of an installed ruleset; other
     keyword arguments go to
     [`assert_ruleset_contract`][rollwerk.testing.assert_ruleset_contract].
+    For an installed id, the durations contract also exercises the duration
+    kinds its plugin registers.
     """
 
     def run(
         ruleset: Ruleset | str, *, options: Sequence[str] = (), **kwargs: Any
     ) -> None:
-        from rollwerk.testing import assert_ruleset_contract
+        from rollwerk.testing import RULESET_PROPERTIES, assert_ruleset_contract
 
-        rs = _lookup(ruleset, options) if isinstance(ruleset, str) else ruleset
-        assert_ruleset_contract(rs, **kwargs)
+        if not isinstance(ruleset, str):
+            assert_ruleset_contract(ruleset, **kwargs)
+            return
+        rs = _lookup(ruleset, options)
+        assert_ruleset_contract(rs, **{**kwargs, "properties": False})
+        if kwargs.get("properties", True):
+            for prop in RULESET_PROPERTIES:
+                _run_property(prop, rs, ruleset)
 
     return run
