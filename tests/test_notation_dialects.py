@@ -697,7 +697,8 @@ def test_roll20_penetrating_dice_count_one_less() -> None:
         ("2d20kl", [5, 17], 5),
         ("4d6d", [5, 1, 3, 6], 14),
         ("6d6cf", [1, 1, 2, 3, 4, 6], 2),
-        ("6d6cs>=4df", [1, 4, 5, 6, 2, 3], 2),
+        # 'df' without a target deducts the dice failing 'cs': 3 - 3
+        ("6d6cs>=4df", [1, 4, 5, 6, 2, 3], 0),
         ("6d6df", [1, 4, 5, 6, 2, 3], 19),
         ("6d6even", [1, 2, 3, 4, 5, 6], 3),
         ("1d20min10", [3], 10),
@@ -769,8 +770,9 @@ def test_group_readings_are_exact(text: str, dialect: str, same_as: str) -> None
             (
                 "Roll20 applies the modifiers of a group with one sub-roll to each "
                 "of its dice; rollwerk reads that only for dice added together, "
-                "none of them kept, dropped or counted (such as {4d6+3d8}kh1) "
-                "at column 1"
+                "none of them kept, dropped or counted (such as {4d6+3d8}kh1), "
+                "and a target after dice and numbers added together "
+                "({3d20+5}>21 counts the total) at column 1"
             ),
         ),
         ("4d6e6", "roll20", "unexpected 'e' in the roll20 dialect at column 4"),
@@ -820,7 +822,8 @@ def test_german_digit_dice() -> None:
         ("8d100d3", "avrae", "no 'd' after dice: drop with 'p'"),
         ("4d6r1", "avrae", "no bare 'r': write 'rr' (reroll until none) or 'ro'"),
         ("4d6mt", "roll20", "matching"),
-        ("{1d20+5}>10", "roll20", "one sub-roll"),
+        ("{4d6kh3}>10", "roll20", "one sub-roll"),
+        ("{1d20+5}>10f1", "roll20", "one sub-roll"),
         ("(1d4)d6", "roll20", "varies"),
         ("W66", "avrae", "not part of the avrae dialect"),
     ],
@@ -838,16 +841,36 @@ def test_keep_among_a_few_added_dice_is_refused_by_name() -> None:
     with pytest.raises(ParameterError) as info:
         expr.distribution()
     assert str(info.value) == (
-        "keep must be none when explosions add dice (rollwerk has no exact odds "
-        "for keeping among added dice; rolling works), got 'kh1'"
+        "keep must be none for exact odds when explosions add dice (rollwerk has "
+        "no exact odds of keeping or dropping among the dice that explosions add, "
+        "at any size; rolling works), got 'kh1'"
     )
 
 
-def test_no_exact_keep_of_added_dice_within_budget() -> None:
-    expr = parse("4d6!kh3", "roll20")
-    assert 3 <= expr.roll(ScriptedRng([1, 2, 3, 4])).total <= 18
-    with pytest.raises(LimitExceeded):
+@pytest.mark.parametrize(
+    ("text", "dialect", "kept"),
+    [
+        ("4d6!kh3", "roll20", "kh3"),
+        ("8d6!kh3", "roll20", "kh3"),
+        ("8d6!dl2+1d4", "roll20", "dl2"),
+        ("4d6x6kh3", "foundry", "kh3"),
+        ("4d6e6kh3", "rollwerk", "kh3"),
+        ("4d6e6kh3", "avrae", "kh3"),
+    ],
+)
+def test_no_exact_keep_of_added_dice_names_the_reason(
+    text: str, dialect: str, kept: str
+) -> None:
+    """The refusal says why, not the size of an enumeration that is never run."""
+    expr = parse(text, dialect)
+    assert expr.roll(ScriptedRng([1, 2, 3, 4, 5, 1, 2, 3, 4])).total >= 3
+    with pytest.raises(ParameterError) as info:
         expr.distribution()
+    assert str(info.value) == (
+        "keep must be none for exact odds when explosions add dice (rollwerk has "
+        "no exact odds of keeping or dropping among the dice that explosions add, "
+        f"at any size; rolling works), got {kept!r}"
+    )
 
 
 @pytest.mark.parametrize(

@@ -203,3 +203,23 @@ def test_a_group_of_many_large_dice_is_read_rolled_and_explained() -> None:
     assert result.to_json()["total"] == 3000
     counted = parse("{1000d10000}>3").roll(SeededRng(1))
     assert counted.total == sum(1 for r in counted.rolls if r.face > 3)
+
+
+def test_roll20_group_of_dice_and_a_number_counts_its_total() -> None:
+    """Roll20's "{3d20+5}>21": one success when the total is 21 or more."""
+    expr = parse("{3d20+5}>21", "roll20")
+    assert expr.replay([5, 6, 5]).total == 1  # 21
+    assert expr.replay([5, 6, 4]).total == 0  # 20
+    # 3d20 of 15 or less: C(15, 3) = 455 of 8000 rolls
+    assert dict(expr.distribution().items()) == {
+        0: Fraction(91, 1600),
+        1: Fraction(1509, 1600),
+    }
+    assert expr.replay([5, 6, 5]).explain() == (
+        "{3d20+5}>21 = 1\n  3d20: 5, 6, 5 → 16\n  {3d20+5}>21: 21 → 1 success"
+    )
+    assert parse("{1d20+5}>10", "roll20").distribution()[1] == Fraction(4, 5)
+    # "<" includes the target: 2d6 - 1 of 4 or less, 2d6 of 5 or less
+    assert parse("{2d6-1}<4", "roll20").distribution()[1] == Fraction(10, 36)
+    # dice alone are still counted one by one: {5d6!!}>8 counts dice
+    assert parse("{3d6}>4", "roll20").replay([4, 5, 6]).total == 3

@@ -656,8 +656,9 @@ class Pool:
 
         One unit is roughly a quarter of a microsecond of work; see
         [`DiceLimits.max_work`][rollwerk.dice.DiceLimits.max_work]. Keeping
-        or dropping dice that explosions add has no algorithm here: its
-        estimate is the number of face combinations to enumerate.
+        or dropping dice that explosions add has no algorithm here (exact odds
+        are refused as such, before any work): its estimate is the number of
+        face combinations, beyond any budget.
         """
         xcap = self._xcap
         faces = self._faces()
@@ -837,13 +838,9 @@ class Pool:
             total //= common
         n = self.count
         if self._separate:
-            if self.keep is not None:  # refused by work(); never enumerated
-                raise ParameterError(
-                    "keep",
-                    f"{self.keep.kind.value}{self.keep.amount}",
-                    "none when explosions add dice (rollwerk has no exact odds "
-                    "for keeping among added dice; rolling works)",
-                )
+            refusal = self._no_exact_odds()
+            if refusal is not None:  # refused by distribution(); never enumerated
+                raise refusal
             return _power_or_binomial(single, n), total**n
         g = self._scorer()
         if self.keep is not None:
@@ -862,10 +859,36 @@ class Pool:
             single = mapped
         return _power_or_binomial(single, n), total**n
 
+    def _no_exact_odds(self) -> ParameterError | None:
+        """The error that refuses exact odds of this pool, or ``None``.
+
+        Keeping or dropping among dice that explosions add (``8d6!kh3`` in
+        Roll20, ``4d6x6kh3`` in Foundry) has no exact algorithm here, at any
+        size: rolling works, exact odds are refused (before any work).
+        """
+        if not self._separate or self.keep is None:
+            return None
+        return ParameterError(
+            "keep",
+            f"{self.keep.kind.value}{self.keep.amount}",
+            "none for exact odds when explosions add dice (rollwerk has no "
+            "exact odds of keeping or dropping among the dice that explosions "
+            "add, at any size; rolling works)",
+        )
+
     def distribution(self) -> Distribution[int]:
-        """The exact distribution of the pool's value."""
+        """The exact distribution of the pool's value.
+
+        Raises:
+            ParameterError: The pool keeps or drops among dice that its
+                explosions add (no exact odds at any size).
+            LimitExceeded: The computation is larger than the limit.
+        """
         from rollwerk.dice._limits import check_work
 
+        refusal = self._no_exact_odds()
+        if refusal is not None:
+            raise refusal
         check_work(self.work())
         weights, total = self.weights()
         return Distribution._from_weights(weights, total)

@@ -192,6 +192,12 @@ class Dialect:
     """Whether a computed number of dice that can be a fraction is rounded
     to the nearest whole number, halves up (Roll20: ``(5/2)d6`` rolls 3
     dice); otherwise it must be rounded with ``floor()`` and the like."""
+    count_overwrites: bool = False
+    """Whether counting modifiers overwrite what each die counts, in the order
+    written, testing the face the die rolled (Foundry): ``cs`` then ``df``
+    counts a die meeting both −1, ``df`` without a target deducts the dice
+    that fail ``cs`` (or ``even``/``odd``), and ``min``/``max`` change only
+    what a die adds to a sum, never what a count tests."""
     per_die_groups: bool = True
     """Whether a group of one sub-roll applies its modifiers to each of its
     dice (Roll20: ``{4d6+3d8}kh1`` is the highest single die) rather than
@@ -288,6 +294,7 @@ FOUNDRY = Dialect(
     division=Division.EXACT,
     python_modulo=False,
     written_order=True,
+    count_overwrites=True,
     per_die_groups=False,
 )
 """Foundry VTT's dice modifiers: ``r`` rerolls once, ``x`` adds dice."""

@@ -35,7 +35,7 @@ from rollwerk.notation._dialect import ROLLWERK, Dialect, get_dialect
 from rollwerk.notation._explain_fast import Renderer, compile_explainer
 from rollwerk.notation._parser import _Parser
 from rollwerk.notation._rolled import RollNode, _explain
-from rollwerk.notation._tree import _Dice, _Node, _Number, _Sum
+from rollwerk.notation._tree import _Dice, _Node, _Number, _Sum, no_exact_odds
 from rollwerk.rng import Rng, ScriptedRng
 
 SCHEMA = 1
@@ -202,9 +202,15 @@ class Expression:
         """The exact distribution of the total (cached).
 
         Raises [`LimitExceeded`][rollwerk.errors.LimitExceeded] before any work when
-        the estimated size of the computation exceeds the documented limit.
+        the estimated size of the computation exceeds the documented limit, and
+        [`ParameterError`][rollwerk.errors.ParameterError] before any work for
+        dice kept or dropped among those explosions add (``8d6!kh3`` in
+        Roll20), which have no exact odds at any size.
         """
         if self._dist is None:
+            refusal = no_exact_odds(self._node)
+            if refusal is not None:
+                raise refusal
             check_work(self._node.work)
             weights, total = self._node.weights()
             self._dist = Distribution._from_weights(weights, total)

@@ -378,8 +378,10 @@ class _Parser:
             elif written == "%":
                 self.need(Feature.MODULO, op_pos)
                 op = "%" if self.d.python_modulo else "%j"
-            elif written == "/" and self.d.division is not Division.FLOOR:
-                op = "/?"  # exact division: rounded by a function, or refused
+            elif written == "/":
+                # exact division: rounded by a function, or refused (or, where
+                # '/' rounds down, read rounding down)
+                op = "/?"
             else:
                 op = written
             factor = self.unary()
@@ -402,6 +404,10 @@ class _Parser:
         if len(factors) == 1:
             return factors[0]
         text = self.slice(start)
+        if self.d.division is Division.FLOOR:
+            # '/' rounds down, but the last division of a product stays exact
+            # until it is known whether floor(), ceil() or round() takes it
+            ops = [*("/" if op == "/?" else op for op in ops[:-1]), ops[-1]]
         if self.d.division is Division.TRUNCATE_TOTAL and (
             "/?" in ops[:-1]
             or ops.count("/?") > 1
@@ -472,18 +478,38 @@ class _Parser:
         )
 
     def rounded(self, node: _Node, op: str, start: int) -> _Node:
-        """``node`` with its exact division rounded by ``op``, or unchanged."""
+        """``node`` with its exact division rounded by ``op``, or unchanged.
+
+        The division is the product itself or one term of a sum: the other
+        terms are whole, so rounding the sum rounds that term
+        (``ceil(1d6/2+1)``); a subtracted one is added negated
+        (``floor(1-7/2)`` is ``1 + floor(7/-2)``). Where ``/`` rounds down
+        (rollwerk, German tables) a division that no function takes this
+        way stays rounding down (``ceil(7/2+7/2)`` is 6); elsewhere it is
+        refused.
+        """
         if isinstance(node, _Exact):
             return _Product(list(node.factors), [*node.ops[:-1], op], node.text)
         if isinstance(node, _Sum):
             exact = [i for i, t in enumerate(node.terms) if isinstance(t, _Exact)]
             if not exact:
                 return node
-            if len(exact) > 1 or node.ops[exact[0]] != "+":
+            if len(exact) > 1:
+                if self.d.division is Division.FLOOR:
+                    return node
                 raise self.exact_division(start)
+            i = exact[0]
+            term = node.terms[i]
+            assert isinstance(term, _Exact)
+            ops = list(node.ops)
+            if ops[i] == "-":  # a - b/c is a + b/(-c)
+                last = term.factors[-1]
+                factors = [*term.factors[:-1], _Negate(last, f"-{last.text}")]
+                term = _Exact(factors, list(term.ops), term.text)
+                ops[i] = "+"
             terms = list(node.terms)
-            terms[exact[0]] = self.rounded(terms[exact[0]], op, start)
-            return _Sum(terms, list(node.ops), node.text)
+            terms[i] = self.rounded(term, op, start)
+            return _Sum(terms, ops, node.text)
         return node
 
     def root_division(self, node: _Node) -> _Node:
@@ -494,9 +520,17 @@ class _Parser:
             )
         if self.d.division is Division.TRUNCATE_TOTAL and isinstance(node, _Exact):
             return self.rounded(node, "/t", 0)
-        if _has_exact(node):
+        if self.unrounded(node):
             raise self.exact_division(0)
         return node
+
+    def unrounded(self, node: _Node) -> bool:
+        """Whether ``node`` holds a division that gives a fraction nothing rounds.
+
+        Where ``/`` rounds down (rollwerk, German tables) a division that
+        no ``floor``/``ceil``/``round`` takes rounds down: never.
+        """
+        return self.d.division is not Division.FLOOR and _has_exact(node)
 
     def unary(self) -> _Node:
         self.skip()
@@ -831,7 +865,7 @@ class _Parser:
         return _DiceOps(pool, tuple(ops), self.slice(start))
 
     def constant(self, node: _Node, what: str, pos: int) -> int:
-        if _has_exact(node):  # (5/2)d6: no fraction of a die
+        if self.unrounded(node):  # (5/2)d6: no fraction of a die
             raise self.exact_division(pos)
         if node.lo != node.hi:
             raise self.error(
@@ -864,7 +898,7 @@ class _Parser:
         return _Function(name, self.root_exact(arg), text)
 
     def root_exact(self, node: _Node) -> _Node:
-        if _has_exact(node):
+        if self.unrounded(node):
             raise self.exact_division(node_pos(self.text, node))
         return node
 
@@ -907,11 +941,21 @@ class _Parser:
                     single.pool, keep=keep, success=success, failure=failure
                 )
                 return _Dice(pool, self.slice(start))
+            if (
+                keep is None
+                and failure is None
+                and success is not None
+                and _dice_and_numbers(single)
+            ):
+                # a number is no die: the target counts the total, one
+                # success when it meets it ({3d20+5}>21)
+                return _Group(elements, self.slice(start), success=success)
             raise self.error(
                 f"{self.d.title} applies the modifiers of a group with one "
                 "sub-roll to each of its dice; rollwerk reads that only for dice "
                 "added together, none of them kept, dropped or counted (such as "
-                "{4d6+3d8}kh1)",
+                "{4d6+3d8}kh1), and a target after dice and numbers added "
+                "together ({3d20+5}>21 counts the total)",
                 start,
             )
         return _Group(
@@ -1165,6 +1209,7 @@ class _Modifiers:
         self.success: Condition | None = None
         self.failure: Condition | None = None
         self.deduct: Condition | None = None
+        self.deduct_bare = False  # 'df' without a target
         self.counts_failures = False  # Foundry's 'cf' (its count is the value)
         self.minimum: int | None = None
         self.maximum: int | None = None
@@ -1227,6 +1272,7 @@ class _Modifiers:
             if p.ahead("even") or p.ahead("odd"):
                 p.need(Feature.COUNT_WORDS, mpos)
                 odd = p.ahead("odd")
+                self.count_after_deduct("odd" if odd else "even", mpos)
                 p.pos += 3 if odd else 4
                 self.set_success(Condition(Comparison.EQ, int(odd), 2), mpos)
             elif p.ahead("adv") or p.ahead("dis"):
@@ -1257,6 +1303,8 @@ class _Modifiers:
                         mpos,
                     )
                 p.pos += 2
+                nxt = p.peek()
+                self.deduct_bare = nxt not in ("<", ">", "=") and nxt not in _DIGITS
                 self.deduct = p.point("deducted failures", min(faces))
                 self.at("count", mpos)
             elif c in ("k", "d", "p", "h", "l"):
@@ -1355,6 +1403,8 @@ class _Modifiers:
         if d.has(Feature.CRIT_MARKS):
             return  # Roll20: marks the dice only; the value is unchanged
         p.need(Feature.COUNT_WORDS, mpos)
+        if success:
+            self.count_after_deduct("cs", mpos)
         if not success and self.success is not None:
             raise p.error(
                 "'cs' and 'cf' together are not read by rollwerk (Foundry "
@@ -1369,6 +1419,23 @@ class _Modifiers:
             )
         self.counts_failures = not success
         self.set_success(cond, mpos)
+
+    def count_after_deduct(self, written: str, mpos: int) -> None:
+        """Refuse, where counts overwrite (Foundry), a count written after ``df``.
+
+        Foundry's ``cs``, ``even`` and ``odd`` set what every die counts, so
+        written after ``df`` they overwrite the −1 of each failure: the
+        failures would not be deducted, which is never what such a text
+        means. Written before ``df`` they are read (``6d6evendf``).
+        """
+        p = self.p
+        if p.d.count_overwrites and self.deduct is not None:
+            raise p.error(
+                f"{p.d.title} counts every die again with {written!r} written "
+                f"after 'df', which loses the failures 'df' deducted; write "
+                f"{written!r} before 'df' (6d6{written}df)",
+                mpos,
+            )
 
     def keep_or_drop(self, c: str, mpos: int) -> None:
         p = self.p
@@ -1639,7 +1706,10 @@ class _Modifiers:
                 start,
             )
         success, failure, tally = self.success, self.failure, self.tally
-        if self.deduct is not None:
+        minimum, maximum = self.minimum, self.maximum
+        if p.d.count_overwrites and self.deduct is not None and success is not None:
+            success, failure = self.overwritten(success, self.deduct, start)
+        elif self.deduct is not None:
             if success is not None:
                 failure = self.deduct
             elif tally is None:
@@ -1648,6 +1718,16 @@ class _Modifiers:
                 raise p.error("'df' together with 'k'/'p' is not read", start)
         if tally is not None and success is not None:
             raise p.error("counting together with a keep or drop filter", start)
+        if p.d.count_overwrites and (minimum is not None or maximum is not None):
+            if success is not None:
+                # a count tests the face rolled and sets what the die counts:
+                # min/max change nothing (Foundry sets a clamped die's count,
+                # which the count then overwrites)
+                minimum = maximum = None
+            elif tally is not None:
+                tally = Tally(
+                    tally.kind, self.clamped_condition(tally.condition, start)
+                )
         shown = p.text[start:].lstrip("0123456789(")[:1]
         faces = self.clamped_faces()
         if (
@@ -1681,10 +1761,82 @@ class _Modifiers:
             failure=failure,
             explode_mode=self.mode,
             explode_limit=self.limit,
-            minimum=self.minimum,
-            maximum=self.maximum,
+            minimum=minimum,
+            maximum=maximum,
             tally=tally,
         )
+
+    def overwritten(
+        self, success: Condition, deduct: Condition, start: int
+    ) -> tuple[Condition, Condition]:
+        """Foundry's ``cs`` then ``df``: the success and failure conditions.
+
+        ``df`` without a target deducts every die that failed the count
+        (``6d6cs>4df``: +1 above 4, −1 else); with a target it overwrites
+        what the dice meeting it count with −1, so a die meeting both
+        conditions counts −1 (the successes are those meeting ``cs`` but not
+        ``df``). Read where each is one comparison on the die's faces.
+        """
+        p = self.p
+        faces = sorted(set(self.die.faces))
+        if self.deduct_bare:
+            failing = {f for f in faces if not success(f)}
+            failure = _condition_for(failing, faces)
+            if failure is None:
+                raise p.error(
+                    f"'df' without a target deducts the dice that fail "
+                    f"{success.notation()!r}, the faces "
+                    f"{', '.join(map(str, sorted(failing)))}; rollwerk reads that "
+                    "where one comparison names them: give 'df' a target",
+                    start,
+                )
+            return success, failure
+        kept = {f for f in faces if success(f) and not deduct(f)}
+        if kept == {f for f in faces if success(f)}:
+            return success, deduct
+        narrowed = _condition_for(kept, faces)
+        if narrowed is None:
+            raise p.error(
+                f"{p.d.title} counts a die meeting both 'cs' and 'df' as −1, so "
+                f"the successes are the faces {', '.join(map(str, sorted(kept)))}; "
+                "rollwerk reads that where one comparison names them",
+                start,
+            )
+        return narrowed, deduct
+
+    def clamped_condition(self, cond: Condition, start: int) -> Condition:
+        """``df``'s condition on the faces rolled, as a test of clamped values.
+
+        Foundry's ``min``/``max`` change what a die adds, not its face, and
+        ``df`` tests the face; read where the clamped value tells whether
+        the face met the condition (``4d6max5df=1``).
+        """
+        p = self.p
+        faces = self.die.faces
+        clamped = self.clamped_faces()
+        hit: dict[int, bool] = {}
+        first: dict[int, int] = {}
+        for face, value in zip(faces, clamped, strict=True):
+            other = first.setdefault(value, face)
+            if hit.setdefault(value, cond(face)) != cond(face):
+                meets, misses = (other, face) if cond(other) else (face, other)
+                raise p.error(
+                    f"{p.d.title}'s 'df' tests the face rolled and 'min'/'max' "
+                    f"change only what a die adds: faces {meets} and {misses} both "
+                    f"add {value}, but only {meets} meets {cond.notation()!r}; "
+                    "rollwerk reads 'df' with 'min'/'max' only where the value "
+                    "added tells the failures apart",
+                    start,
+                )
+        values = sorted(hit)
+        found = _condition_for({v for v in values if hit[v]}, values)
+        if found is None:  # a parity or a cut of the faces, clamped: not here
+            raise p.error(
+                f"'df' together with 'min'/'max' is not read by rollwerk for "
+                f"{cond.notation()!r}",
+                start,
+            )
+        return found
 
 
 class _Exact(_Product):
@@ -1806,6 +1958,18 @@ def _single_dice(node: _Node) -> list[_Node] | None:
     return out
 
 
+def _dice_and_numbers(node: _Node) -> bool:
+    """Whether ``node`` adds or subtracts dice terms and at least one number."""
+    if isinstance(node, _Labelled):
+        node = node.inner
+    if not isinstance(node, _Sum):
+        return False
+    terms = [t.inner if isinstance(t, _Labelled) else t for t in node.terms]
+    return any(isinstance(t, _Number) for t in terms) and all(
+        isinstance(t, (_Number, _Dice)) for t in terms
+    )
+
+
 def _plain(pool: Pool) -> bool:
     """Whether no die of ``pool`` is kept, dropped or counted (a plain sum)."""
     return (
@@ -1814,6 +1978,30 @@ def _plain(pool: Pool) -> bool:
         and pool.failure is None
         and pool.tally is None
     )
+
+
+def _condition_for(hit: set[int], faces: list[int]) -> Condition | None:
+    """One condition met by exactly the faces ``hit`` of the sorted ``faces``.
+
+    >>> _condition_for({5, 6}, [1, 2, 3, 4, 5, 6])
+    Condition(comparison=<Comparison.GE: '>='>, target=5, modulus=0)
+    >>> _condition_for({1, 3, 5}, [1, 2, 3, 4, 5, 6]).notation()
+    'odd'
+    >>> _condition_for({2, 5}, [1, 2, 3, 4, 5, 6]) is None
+    True
+    """
+    if not hit:
+        return Condition(Comparison.GT, faces[-1])
+    if len(hit) == 1:
+        return Condition(Comparison.EQ, min(hit))
+    if hit == {f for f in faces if f >= min(hit)}:
+        return Condition(Comparison.GE, min(hit))
+    if hit == {f for f in faces if f <= max(hit)}:
+        return Condition(Comparison.LE, max(hit))
+    for rest in (0, 1):
+        if hit == {f for f in faces if f % 2 == rest}:
+            return Condition(Comparison.EQ, rest, 2)
+    return None
 
 
 def _digit_die(digits: int) -> Die:

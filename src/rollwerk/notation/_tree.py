@@ -32,6 +32,7 @@ from rollwerk.dice._exact import (
 )
 from rollwerk.dice._pool import Pool
 from rollwerk.dice._roll import DieRoll
+from rollwerk.errors import ParameterError
 from rollwerk.notation._rolled import NodeKind, RollNode, _divide
 from rollwerk.rng import Rng
 
@@ -290,6 +291,33 @@ def ops_work(
         kept = _places(n, places)
         steps = steps * (n + 1) * (max(kept, default=-1) + 2) // 2
     return steps
+
+
+def no_exact_odds(node: _Node) -> ParameterError | None:
+    """Why ``node`` has no exact distribution at any size, or ``None``.
+
+    A dice term that keeps or drops among the dice its explosions add
+    (``8d6!kh3`` in Roll20) has no exact algorithm (see
+    ``Pool._no_exact_odds``); its size estimate is only there to keep
+    budgets from trying it.
+    """
+    pool = getattr(node, "pool", None)
+    if isinstance(pool, Pool):
+        refusal = pool._no_exact_odds()
+        if refusal is not None:
+            return refusal
+    for attr in ("terms", "factors", "elements"):
+        for child in getattr(node, attr, ()):
+            found = no_exact_odds(child)
+            if found is not None:
+                return found
+    for attr in ("operand", "left", "right", "inner"):
+        child = getattr(node, attr, None)
+        if isinstance(child, _Node):
+            found = no_exact_odds(child)
+            if found is not None:
+                return found
+    return None
 
 
 class _Node:
