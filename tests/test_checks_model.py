@@ -385,7 +385,8 @@ def test_toy_check_exact_distribution():
 
 def test_toy_pool_counts_fives_and_sixes():
     check = build_check(TOY, "pool", dice=3, threshold=2)
-    r = check.resolve(ScriptedRng([5, 1, 6]))
+    with ScriptedRng([5, 1, 6]) as rng:
+        r = check.resolve(rng)
     assert (r.success, r.degree, r.value) == (True, Degree.SUCCESS, 2)
     r = check.resolve(ScriptedRng([5, 6, 6]))
     assert r.degree is Degree.CRITICAL_SUCCESS

@@ -210,7 +210,8 @@ def test_schema_1_result_json_still_loads_without_a_level():
 def test_worked_example_bonus_die_with_scripted_faces():
     check = build_check(PERCENT, skill=60, bonus=1)
     assert isinstance(check, FaceCheck)
-    result = check.resolve(ScriptedRng([1, 4, 2]))
+    with ScriptedRng([1, 4, 2]) as rng:  # every face drawn, none left over
+        result = check.resolve(rng)
     assert (result.success, result.degree, result.value, result.level) == (
         True,
         Degree.CRITICAL_SUCCESS,
@@ -438,10 +439,12 @@ CONFIRMED = define_check(
 
 def test_stop_rule_draws_a_confirmation_die_only_when_needed():
     check = CONFIRMED.build("demo", target=15)
-    plain = check.resolve(ScriptedRng([16]))
+    with ScriptedRng([16]) as rng:
+        plain = check.resolve(rng)
     assert [(r.face, r.role) for r in plain.rolls] == [(16, "check")]
     assert plain.explain() == "d20 16 → 16: success"
-    crit = check.resolve(ScriptedRng([20, 15]))
+    with ScriptedRng([20, 15]) as rng:
+        crit = check.resolve(rng)
     assert [(r.face, r.role) for r in crit.rolls] == [
         (20, "check"),
         (15, "confirmation"),

@@ -29,6 +29,7 @@ from rollwerk.cli._main import main
 from rollwerk.distribution import Distribution
 from rollwerk.errors import LimitExceeded, ParameterError
 from rollwerk.plugins import Registry
+from rollwerk.rng import ScriptNotExhausted
 from rollwerk.rulesets import define_ruleset
 from rollwerk.testing import (
     ContractViolation,
@@ -36,7 +37,7 @@ from rollwerk.testing import (
     assert_faces_match,
 )
 
-TRAIT = Parameter("trait", int, "trait die", min_value=4, max_value=12)
+TRAIT = Parameter("trait", int, "trait die", choices=(4, 6, 8, 10, 12))
 MODIFIER = Parameter("modifier", int, default=0, min_value=-10, max_value=10)
 
 
@@ -155,7 +156,8 @@ def test_the_chance_of_a_d8_trait_test():
 
 def test_a_scripted_roll_draws_each_chain_in_place():
     check = SAVAGE.build("sw", trait=8)
-    result = check.resolve(ScriptedRng([8, 3, 6, 6, 2]))
+    with ScriptedRng([8, 3, 6, 6, 2]) as rng:  # each chain drawn in full
+        result = check.resolve(rng)
     assert result.value == 14
     assert result.degree is Degree.CRITICAL_SUCCESS
     assert [(r.sides, r.face, r.role) for r in result.rolls] == [
@@ -178,6 +180,8 @@ def test_a_die_stops_exploding_at_the_cap():
     assert result.value == 126
     assert len(result.rolls) == 21
     assert script.remaining == 1
+    with pytest.raises(ScriptNotExhausted, match=r"21 of the 22 given faces"):
+        script.assert_exhausted()  # the 22nd six is never drawn
     assert check.draws_for((126,)) == (6,) * 21
 
 
@@ -375,3 +379,99 @@ def test_dice_that_only_equal_ints_are_refused_whatever_was_built_before():
         sized.build("t", kind=2)
     with pytest.raises(ParameterError, match=r"got \(True, 'a'\)"):
         sized.build("t", kind=4)
+
+
+def test_a_dice_function_names_only_roles_it_gives():
+    """explode={"wyld"} with a dice function is refused as with fixed dice."""
+    with pytest.raises(ParameterError) as info:
+        define_check(
+            "trait", [TRAIT], dice=trait_dice, judge=total, explode={"trait", "wyld"}
+        )
+    assert str(info.value) == (
+        "explode must be roles of the dice the dice function gives ('trait', "
+        "'wild'; 5 parameter sets tried), got ['wyld']"
+    )
+    assert info.value.parameter == "explode"
+    assert info.value.value == ["wyld"]
+    with pytest.raises(ParameterError) as info:
+        define_check("x", dice=lambda: [(6, "a")], judge=total, explode={"b"})
+    assert str(info.value) == (
+        "explode must be roles of the dice the dice function gives ('a'; 1 "
+        "parameter set tried), got ['b']"
+    )
+    # the roles it names explode, whatever else the check's dice are
+    wild_only = define_check(
+        "trait", [TRAIT], dice=trait_dice, judge=total, explode={"wild"}
+    ).build("t", trait=6)
+    result = wild_only.resolve(ScriptedRng([6, 6, 2]))
+    assert [(r.face, r.role) for r in result.rolls] == [
+        (6, "trait"),
+        (6, "wild"),
+        (2, "explosion"),
+    ]
+    assert result.value == 14
+
+
+def test_the_roles_of_a_dice_function_are_found_over_its_parameters():
+    """A role given for some parameters only is found; the others are skipped."""
+    calls: list[dict[str, object]] = []
+
+    def dice(pool: int, wild: bool) -> list[tuple[int, str]]:
+        calls.append({"pool": pool, "wild": wild})
+        if pool == 3:
+            raise ParameterError("pool", pool, "not 3")
+        return [(6, "pool")] * pool + ([(6, "wild")] if wild and pool > 4 else [])
+
+    pool = Parameter("pool", int, min_value=1, max_value=5)
+    wild = Parameter("wild", bool, default=False)
+    mood = Parameter("mood", str, default="calm")
+    check = define_check(
+        "x", [pool, wild, mood], dice=dice, judge=total, explode={"wild"}
+    )
+    # the dice function takes pool and wild: tried in order until "wild" shows
+    assert calls[-1] == {"pool": 5, "wild": True}
+    assert len(calls) == 10
+    assert check.explode == frozenset({"wild"})
+    rolls = check.build("t", pool=5, wild=True).resolve(ScriptedRng([1] * 5 + [6, 3]))
+    assert [r.role for r in rolls.rolls][-3:] == ["pool", "wild", "explosion"]
+    calls.clear()
+    with pytest.raises(ParameterError) as info:
+        define_check("x", [pool, wild], dice=dice, judge=total, explode={"wlid"})
+    assert len(calls) == 10  # every set; the dice function refuses pool=3
+    assert str(info.value) == (
+        "explode must be roles of the dice the dice function gives ('pool', "
+        "'wild'; 8 parameter sets tried), got ['wlid']"
+    )
+
+
+def test_a_dice_function_that_gives_no_dice_for_any_tried_set_is_not_judged():
+    """Nothing to compare with: the check is built (and refused) as before."""
+
+    def never(trait: int) -> list[tuple[int, str]]:
+        raise ParameterError("trait", trait, "a trait this example has not")
+
+    check = define_check("x", [TRAIT], dice=never, judge=total, explode={"wyld"})
+    with pytest.raises(ParameterError, match="a trait this example has not"):
+        check.build("t", trait=4)
+
+
+def test_the_values_a_dice_function_is_tried_with():
+    from rollwerk.checks._toolkit import _probe_values
+
+    assert _probe_values(TRAIT) == (4, 6, 8, 10, 12)
+    assert _probe_values(Parameter("b", bool)) == (False, True)
+    assert _probe_values(Parameter("n", int, min_value=-2, max_value=2)) == (
+        -2,
+        -1,
+        0,
+        1,
+        2,
+    )
+    wide = _probe_values(Parameter("n", int, default=7, min_value=0, max_value=630))
+    assert wide[:3] == (7, 0, 10)
+    assert len(wide) == 65  # the default and 64 points from 0 to 630
+    assert wide[-1] == 630
+    assert _probe_values(Parameter("n", int, min_value=1)) == (1,)
+    assert _probe_values(Parameter("n", int, default=5)) == (5, 0, 1)
+    assert _probe_values(Parameter("s", str, default="x")) == ("x", "")
+    assert _probe_values(Parameter("s", str, choices=("a", "b"))) == ("a", "b")

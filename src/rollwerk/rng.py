@@ -5,11 +5,18 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Iterable, Mapping
+from types import TracebackType
 from typing import Any, Protocol, runtime_checkable
 
-from rollwerk.errors import ParameterError, SchemaError, ScriptExhausted, shown
+from rollwerk.errors import (
+    ParameterError,
+    RollwerkError,
+    SchemaError,
+    ScriptExhausted,
+    shown,
+)
 
-__all__ = ["Rng", "ScriptedRng", "SeededRng", "SystemRng"]
+__all__ = ["Rng", "ScriptNotExhausted", "ScriptedRng", "SeededRng", "SystemRng"]
 
 
 @runtime_checkable
@@ -276,6 +283,33 @@ class SystemRng:
         return "SystemRng()"
 
 
+class ScriptNotExhausted(RollwerkError):
+    """A scripted Rng still had faces when all of them should have been used.
+
+    Raised by [`ScriptedRng.assert_exhausted`][rollwerk.rng.ScriptedRng.assert_exhausted]
+    (and by leaving a ``with ScriptedRng(...)`` block): the faces of a worked
+    example were more than the dice drawn, so the example does not show
+    what it claims. The counterpart of
+    [`ScriptExhausted`][rollwerk.errors.ScriptExhausted] (too few faces).
+
+    Attributes:
+        given: How many faces the script had.
+        used: How many of them were played back.
+        left: The faces that were not, in order.
+    """
+
+    def __init__(self, given: int, used: int, left: tuple[int, ...]) -> None:
+        self.given = given
+        self.used = used
+        self.left = left
+        was = "was" if used == 1 else "were"
+        were = "was" if len(left) == 1 else "were"
+        super().__init__(
+            f"scripted Rng has faces left over: {used} of the {given} given "
+            f"faces {was} used, {len(left)} {were} not ({shown(list(left))})"
+        )
+
+
 class ScriptedRng:
     """An Rng that plays back given faces in order: tests, replays, examples.
 
@@ -293,6 +327,21 @@ class ScriptedRng:
     Traceback (most recent call last):
     ...
     rollwerk.errors.ParameterError: the 1st face must be an integer from 1 to 6 for a d6, got 7
+
+    Faces left over pass silently: ``remaining`` says how many. A worked
+    example that must use every face says so with
+    [`assert_exhausted`][rollwerk.rng.ScriptedRng.assert_exhausted], or
+    rolls in a ``with`` block, which checks it on leaving (unless the block
+    raised):
+
+    >>> with ScriptedRng([3, 4]) as rng:
+    ...     rng.roll(6) + rng.roll(6)
+    7
+    >>> with ScriptedRng([3, 4, 6]) as rng:
+    ...     total = rng.roll(6) + rng.roll(6)
+    Traceback (most recent call last):
+    ...
+    rollwerk.rng.ScriptNotExhausted: scripted Rng has faces left over: 2 of the 3 given faces were used, 1 was not ([6])
     """
 
     __slots__ = ("_faces", "_pos")
@@ -313,6 +362,31 @@ class ScriptedRng:
     def used(self) -> int:
         """How many faces have been played back."""
         return self._pos
+
+    def assert_exhausted(self) -> None:
+        """Refuse faces left over: every given face must have been played back.
+
+        Raises:
+            ScriptNotExhausted: Some were not; it says how many of how many
+                were used and which are left.
+        """
+        if self._pos < len(self._faces):
+            raise ScriptNotExhausted(
+                len(self._faces), self._pos, self._faces[self._pos :]
+            )
+
+    def __enter__(self) -> ScriptedRng:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        # an error inside the block is the one to see, not the faces it left
+        if exc_type is None:
+            self.assert_exhausted()
 
     def roll(self, sides: int) -> int:
         """Return the next scripted face, checking that it fits the die."""

@@ -8,7 +8,7 @@ from typing import overload
 
 import attrs
 
-from rollwerk.checks._model import Degree, Outcome, Scalar
+from rollwerk.checks._model import CheckResult, Degree, Outcome, Scalar
 from rollwerk.errors import ParameterError
 from rollwerk.i18n import Catalog
 
@@ -21,6 +21,23 @@ def _word(name: str, value: object) -> str:
     if not isinstance(value, str) or not value or any(c in value for c in " .:\t\n"):
         raise ParameterError(name, value, "a word without spaces, dots or colons")
     return value
+
+
+def _not_a_level(value: object) -> ParameterError:
+    """The error for ``rank`` of neither a level id nor an outcome.
+
+    A result gets its own message: the usual way to get here is
+    ``resolve_contest`` given two results, whose contest rule ranks them.
+    """
+    if isinstance(value, CheckResult):
+        return ParameterError(
+            "outcome",
+            value,
+            "an Outcome, not a CheckResult (its outcome is result.outcome()); "
+            "resolve_contest takes two outcomes, contest_result(ruleset, first, "
+            "second) two results",
+        )
+    return ParameterError("level", value, "a level id or an Outcome")
 
 
 @attrs.frozen(init=False)
@@ -145,11 +162,16 @@ class SuccessLevels(Sequence[Level]):
         """The position of a level (or of an outcome's level), 0 for the worst.
 
         Raises:
-            ParameterError: The level is unknown, or the outcome has none.
+            ParameterError: The level is unknown, or the outcome has none;
+                or ``level`` is neither (a
+                [`CheckResult`][rollwerk.checks.CheckResult] given to a
+                contest rule that takes outcomes).
         """
         key = level.level if isinstance(level, Outcome) else level
         if key is None:
             raise ParameterError("level", None, "one of " + ", ".join(self.ids))
+        if not isinstance(key, str):
+            raise _not_a_level(key)
         return self.levels.index(self.get(key))
 
     def outcome(

@@ -726,6 +726,81 @@ class CheckDefinition:
         return check
 
 
+_PROBE_SETS = 4096
+"""The most parameter sets a dice function is called with when a check that
+explodes by role is declared (see `_probe_roles`)."""
+_PROBE_POINTS = 64
+"""An integer range of more values is sampled at this many points."""
+
+
+def _probe_values(p: Parameter) -> tuple[Scalar, ...]:
+    """The values of ``p`` a dice function is tried with: all, or a sample.
+
+    Every value of a ``bool``, of choices or of an integer range of at most
+    `_PROBE_POINTS` values; otherwise the bounds, the default and points
+    spread evenly between the bounds (0 and 1 where a bound is missing).
+    """
+    if p.type is bool:
+        return (False, True)
+    if p.choices is not None:
+        return p.choices
+    candidates: list[object] = [] if p.required else [p.default]
+    lo, hi = p.min_value, p.max_value
+    if p.type is int:
+        if lo is not None and hi is not None and hi - lo < _PROBE_POINTS:
+            return tuple(range(lo, hi + 1))
+        if lo is not None and hi is not None:
+            steps = _PROBE_POINTS - 1
+            candidates += [lo + (hi - lo) * i // steps for i in range(steps + 1)]
+        else:
+            candidates += [v for v in (lo, hi, 0, 1) if v is not None]
+    else:
+        candidates.append("")
+    out: list[Scalar] = []
+    for candidate in candidates:
+        try:
+            value = p.validate(candidate)
+        except ParameterError:
+            continue
+        if value not in out:
+            out.append(value)
+    return tuple(out)
+
+
+def _probe_roles(
+    dice: Callable[..., DiceSpec],
+    parameters: Sequence[Parameter],
+    wanted: frozenset[str],
+) -> tuple[frozenset[str], int]:
+    """The roles ``dice`` gives, tried over its parameters' values.
+
+    The dice function is called with each combination of the values
+    `_probe_values` gives for the parameters it takes, at most `_PROBE_SETS`
+    of them, until every role in ``wanted`` has been seen. Combinations the
+    function refuses (or cannot build dice for) are skipped: they fail
+    again, with their own message, when such a check is built.
+
+    Returns:
+        The roles seen and how many parameter sets gave dice.
+    """
+    accepted = _accepted(dice, 0)
+    taken = [p for p in parameters if accepted is None or p.name in accepted]
+    seen: set[str] = set()
+    tried = 0
+    names = [p.name for p in taken]
+    sets = itertools.product(*(_probe_values(p) for p in taken))
+    for values in itertools.islice(sets, _PROBE_SETS):
+        try:
+            given = _dice(dice(**dict(zip(names, values, strict=True))))
+        except Exception:  # noqa: BLE001 - refused here, reported when built
+            continue
+        tried += 1
+        seen.update(role for _, role in given)
+        if wanted <= seen:
+            break
+    return frozenset(seen), tried
+
+
 def define_check(
     name: str,
     parameters: Sequence[Parameter] = (),
@@ -787,7 +862,14 @@ def define_check(
             4)`` is ``(15, 4)``. Each die explodes on its own, so a trait
             die and a wild die that both ace are one declaration. The
             budget counts the sums each die can show (a d6 that explodes
-            shows 106). Default: ``False``.
+            shows 106). Each role must be one the dice have: with fixed
+            dice, a role of a declared die; with a dice function, a role of
+            the dice it gives for some parameters (it may leave a role out
+            for others: no wild die). To find out, the dice function is
+            called when the check is declared with the values of the
+            parameters it takes (every value of a bool, of choices and of
+            a range of at most 64 values, else a sample; at most 4096
+            sets, stopping once every role was seen). Default: ``False``.
 
     Each function receives only the parameters its signature names (or all
     of them through ``**kwargs``).
@@ -840,6 +922,19 @@ def define_check(
                 "explode",
                 sorted(exploding - {r for _, r in fixed}),
                 f"roles of the declared dice ({roles})",
+            )
+    elif isinstance(exploding, frozenset) and exploding:
+        # a dice function may leave a role out for some parameters (no wild
+        # die), but a role it gives for none of them is a mistake ("wyld")
+        declared_parameters = [p for p in parameters if isinstance(p, Parameter)]
+        seen, tried = _probe_roles(dice, declared_parameters, exploding)
+        if tried and not exploding <= seen:
+            roles = ", ".join(sorted(repr(r) for r in seen)) or "no roles"
+            sets = "1 parameter set" if tried == 1 else f"{tried} parameter sets"
+            raise ParameterError(
+                "explode",
+                sorted(exploding - seen),
+                f"roles of the dice the dice function gives ({roles}; {sets} tried)",
             )
     if unordered and stop is not None:
         raise ParameterError(

@@ -1,0 +1,83 @@
+"""``resolve_contest`` takes outcomes; given results it says so.
+
+A ruleset with success levels ranked a ``CheckResult`` as if it were a level
+id (``level must be one of miss, hit, got CheckResult(...)``). The message
+now names what was passed, what is expected and ``contest_result``.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from rollwerk import ScriptedRng, build_check
+from rollwerk.checks import (
+    CheckResult,
+    ContestOutcome,
+    Degree,
+    Level,
+    SuccessLevels,
+    define_check,
+)
+from rollwerk.errors import ParameterError
+from rollwerk.rulesets import contest_result, define_ruleset, resolve_contest
+
+LEVELS = SuccessLevels(
+    Level("miss", Degree.FAILURE, en="miss"),
+    Level("hit", Degree.SUCCESS, en="hit"),
+)
+HIT_OR_MISS = define_check(
+    "c",
+    dice=[6],
+    judge=lambda faces: LEVELS.outcome("hit" if faces[0] > 3 else "miss", faces[0]),
+)
+RULESET = define_ruleset("x", "X", levels=LEVELS, checks=[HIT_OR_MISS])
+MESSAGE = (
+    "outcome must be an Outcome, not a CheckResult (its outcome is "
+    "result.outcome()); resolve_contest takes two outcomes, "
+    "contest_result(ruleset, first, second) two results, got CheckResult("
+)
+
+
+def _results() -> tuple[CheckResult, CheckResult]:
+    check = build_check(RULESET)
+    return check.resolve(ScriptedRng([5])), check.resolve(ScriptedRng([2]))
+
+
+@pytest.mark.parametrize("with_checks", [False, True])
+def test_results_given_to_resolve_contest_are_refused_clearly(
+    with_checks: bool,
+) -> None:
+    first, second = _results()
+    check = build_check(RULESET)
+    checks = (check, check) if with_checks else None
+    with pytest.raises(ParameterError) as info:
+        resolve_contest(RULESET, first, second, checks=checks)  # type: ignore[arg-type]
+    assert str(info.value).startswith(MESSAGE)
+    assert info.value.parameter == "outcome"
+    assert info.value.value is first
+
+
+def test_their_outcomes_or_contest_result_decide_the_contest() -> None:
+    first, second = _results()
+    outcome = resolve_contest(RULESET, first.outcome(), second.outcome())
+    assert outcome is ContestOutcome.FIRST
+    decided = contest_result(RULESET, first, second)
+    assert decided.outcome is ContestOutcome.FIRST
+    assert decided.explain() == (
+        "the first side wins\n  first: d6 5 → 5: hit\n  second: d6 2 → 2: miss"
+    )
+
+
+def test_rank_names_what_it_takes() -> None:
+    first, _ = _results()
+    assert LEVELS.rank("hit") == 1
+    assert LEVELS.rank(first.outcome()) == 1
+    with pytest.raises(ParameterError) as info:
+        LEVELS.rank(first)  # type: ignore[arg-type]
+    assert str(info.value).startswith(MESSAGE)
+    with pytest.raises(ParameterError) as info:
+        LEVELS.rank(1)  # type: ignore[arg-type]
+    assert str(info.value) == "level must be a level id or an Outcome, got 1"
+    with pytest.raises(ParameterError) as info:
+        LEVELS.rank("fumble")
+    assert str(info.value) == "level must be one of miss, hit, got 'fumble'"
