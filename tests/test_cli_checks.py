@@ -627,7 +627,7 @@ def test_odds_and_contest_tables_write_very_wide_fractions_approximately(capsys)
     assert main(["odds", "wide"], registry=reg) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[2] == "success  success      1   ≈ 5.5e-621    0.00%  ▏"
-    assert lines[-1] == "P(success) = ≈ 5.5e-621 (0.00%)"
+    assert lines[-1] == "P(success) ≈ 5.5e-621 (0.00%)"
     assert main(["odds", "wide", "--json"], registry=reg) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["outcomes"][0]["probability"] == f"1/{3**1300}"
@@ -635,8 +635,75 @@ def test_odds_and_contest_tables_write_very_wide_fractions_approximately(capsys)
     assert capsys.readouterr().out.splitlines()[2:] == [
         "first side wins    ≈ 5.5e-621    0.00%  ▏",
         "second side wins   ≈ 5.5e-621    0.00%  ▏",
-        "tie                 ≈ 1.0e+00  100.00%  ████████████████████████████████████████",
+        "tie                     ≈ 1.0  100.00%  ████████████████████████████████████████",
     ]
+
+
+def _wide_registry(p: Fraction) -> Registry:
+    """A ruleset whose one check hits with probability ``p`` (a wide fraction)."""
+    from rollwerk.checks import define_check
+    from rollwerk.rulesets import define_ruleset
+
+    hit = Outcome(True, Degree.SUCCESS, 1)
+    miss = Outcome(False, Degree.FAILURE, 0)
+    check = define_check(
+        "check",
+        dice=[6],
+        judge=lambda faces: hit if faces[0] == 6 else miss,
+        odds=lambda: rollwerk.Distribution({hit: p, miss: 1 - p}),
+    )
+    rs = define_ruleset("wide", "Wide", version="1", checks=[check])
+
+    class Plugin:
+        @rollwerk.hookimpl
+        def rollwerk_register_rulesets(self) -> list[Any]:
+            return [rs]
+
+    return Registry(load_entrypoints=False, plugins=[Plugin()])
+
+
+def test_wide_probabilities_are_decimals_in_the_language_of_the_table(capsys):
+    """Near 0.5 a wide probability is ``≈ 0.57``/``≈ 0,57``, never ``5.7e-01``.
+
+    Every number of a line is written the same way: a decimal comma in
+    German for the approximation as for the percentage; scientific notation
+    only below 0.0001 (``SCIENTIFIC_BELOW``), with the comma too.
+    """
+    bar = "█" * 40
+    reg = _wide_registry(Fraction(2**400 // 7 * 4, 2**400))  # just under 4/7
+    assert main(["odds", "wide", "--lang", "de"], registry=reg) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "wide:check",
+        "Ergebnis    Grad        Wert  Wahrscheinlichkeit       %",
+        f"Erfolg      Erfolg         1              ≈ 0,57  57,14%  {bar}",
+        f"Misserfolg  Misserfolg     0              ≈ 0,43  42,86%  {bar[:30]}",
+        "P(Erfolg) ≈ 0,57 (57,14%)",
+    ]
+    assert main(["odds", "wide"], registry=reg) == 0
+    assert capsys.readouterr().out.splitlines()[2:] == [
+        f"success  success      1       ≈ 0.57  57.14%  {bar}",
+        f"failure  failure      0       ≈ 0.43  42.86%  {bar[:30]}",
+        "P(success) ≈ 0.57 (57.14%)",
+    ]
+    # first wins p(1-p) = 12/49, a tie p² + (1-p)² = 25/49
+    assert main(["contest", "wide", "--vs", "--lang", "de"], registry=reg) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "wide:check gegen wide:check",
+        "Ausgang               Wahrscheinlichkeit       %",
+        f"erste Seite gewinnt               ≈ 0,24  24,49%  {bar[:19]}",
+        f"zweite Seite gewinnt              ≈ 0,24  24,49%  {bar[:19]}",
+        f"unentschieden                     ≈ 0,51  51,02%  {bar}",
+    ]
+    assert main(["contest", "wide", "--vs"], registry=reg) == 0
+    assert capsys.readouterr().out.splitlines()[2:] == [
+        f"first side wins        ≈ 0.24  24.49%  {bar[:19]}",
+        f"second side wins       ≈ 0.24  24.49%  {bar[:19]}",
+        f"tie                    ≈ 0.51  51.02%  {bar}",
+    ]
+    # below 0.0001: scientific notation, in German with a decimal comma
+    reg = _wide_registry(Fraction(1, 3**1300))
+    assert main(["odds", "wide", "--lang", "de"], registry=reg) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "P(Erfolg) ≈ 5,5e-621 (0,00%)"
 
 
 def test_an_option_for_a_ruleset_without_optional_rules_says_so(cli):

@@ -313,8 +313,8 @@ def test_odds_table_writes_very_wide_probabilities_approximately(
     assert out.splitlines() == [
         "exact odds of 100d20r1 (mean ≈ 1100.00)",
         "value  probability  percent",
-        " 1099    ≈ 7.3e-03    0.73%  ████████████████████████████████████████",
-        " 1100    ≈ 7.3e-03    0.73%  ████████████████████████████████████████",
+        " 1099     ≈ 0.0073    0.73%  ████████████████████████████████████████",
+        " 1100     ≈ 0.0073    0.73%  ████████████████████████████████████████",
         (
             "… 1899 less likely outcomes not shown (98.55% in all); --max-outcomes N "
             "shows more"
@@ -326,6 +326,21 @@ def test_odds_table_writes_very_wide_probabilities_approximately(
         "exact odds of 2d6 (mean 7)",
         "value  probability  percent",
         "    7          1/6   16.67%  ████████████████████████████████████████",
+    ]
+
+
+def test_odds_table_writes_wide_probabilities_with_a_german_decimal_comma(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``--lang de``: ``≈ 0,0073`` beside ``0,73%``, never ``7.3e-03``."""
+    code, out, err = run(
+        capsys, "roll", "100d20r1", "--odds", "--max-outcomes", "1", "--lang", "de"
+    )
+    assert (code, err) == (0, "")
+    assert out.splitlines()[:3] == [
+        "exakte Wahrscheinlichkeiten für 100d20r1 (Mittelwert ≈ 1100,00)",
+        "Wert  Wahrscheinlichkeit  Prozent",
+        "1100            ≈ 0,0073    0,73%  ████████████████████████████████████████",
     ]
 
 
@@ -343,7 +358,7 @@ def test_odds_table_stays_exact_up_to_a_terminal_line(
     assert code == 0
     assert out.splitlines()[1:3] == [
         "value  probability  percent",
-        "  175    ≈ 3.3e-02    3.29%  ████████████████████████████████████████",
+        "  175      ≈ 0.033    3.29%  ████████████████████████████████████████",
     ]
     code, out, _ = run(capsys, "roll", "50d6", "--odds", "--json")
     assert '"probability": "' in out

@@ -681,7 +681,7 @@ def cmd_odds(args: argparse.Namespace) -> int:
         ]
         if show_extras:
             row.append(_extras_text(o, lang, cats, ruleset))
-        row += [fraction_text(p), percent(p, lang), bar(p, largest)]
+        row += [fraction_text(p, lang), percent(p, lang), bar(p, largest)]
         rows.append(row)
     n = len(head)
     _emit(_header(ruleset, spec, params, args.option))
@@ -691,9 +691,10 @@ def cmd_odds(args: argparse.Namespace) -> int:
         omitted = percent(left_p, lang)
         _emit(word(cats, lang, "cli.odds_omitted", count=str(left), percent=omitted))
     success = dist.probability(lambda o: o.success)
-    _emit(
-        f"P({_word(cats, lang, 'yes')}) = {fraction_text(success)} ({percent(success, lang)})"
-    )
+    exact = fraction_text(success, lang)
+    # "P(success) = 11/27", or "P(success) ≈ 0.57" when written approximately
+    equals = exact if exact.startswith("≈") else f"= {exact}"
+    _emit(f"P({_word(cats, lang, 'yes')}) {equals} ({percent(success, lang)})")
     return 0
 
 
@@ -751,7 +752,7 @@ def cmd_contest(args: argparse.Namespace) -> int:
         rows.append(
             [
                 _word(cats, lang, c.value),
-                fraction_text(p),
+                fraction_text(p, lang),
                 percent(p, lang),
                 bar(p, largest),
             ]

@@ -19,9 +19,12 @@ from rollwerk.errors import ParameterError, ScriptExhausted, shown
 
 __all__ = [
     "BAR_WIDTH",
+    "EXACT_TEXT_BITS",
     "INTEGER",
     "MAX_OUTCOMES",
+    "SCIENTIFIC_BELOW",
     "add_max_outcomes",
+    "approx_text",
     "bar",
     "faces",
     "fraction_text",
@@ -124,36 +127,76 @@ EXACT_TEXT_BITS = 128
 """Text tables write a probability as an exact ``p/q`` while its common
 denominator has at most this many bits (about 39 digits, a terminal line);
 wider ones (``100d6``, a contest of exploding dice, many dice with ``r``)
-would fill a screen and are written to two significant digits beside the
-percentage (``≈ 2.3e-02``); ``--json`` is always exact."""
+would fill a screen and are written ``≈`` to two significant digits beside
+the percentage (see `approx_text`); ``--json`` is always exact."""
+
+SCIENTIFIC_BELOW = -4
+"""`approx_text` writes a number as a decimal (``0.57``, ``0.0073``) while its
+two significant digits start at most four places after the point, that is
+from 0.0001 (0.01%, the smallest percentage the tables show as more than
+0.00%) up; a smaller one in scientific notation (``5.5e-621``): hundreds of
+zeros would say no more."""
 
 
-def ratio_text(weight: int, total: int) -> str:
+def ratio_text(weight: int, total: int, lang: str = "en") -> str:
     """``weight/total`` for a text table: exact ``p/q``, or ``≈`` when very wide.
 
     >>> ratio_text(2, 8), ratio_text(1, 3 * 2**3000)
     ('1/4', '≈ 2.7e-904')
+    >>> ratio_text(2**200 // 3, 2**200, "de")
+    '≈ 0,33'
     """
     if total.bit_length() <= EXACT_TEXT_BITS:
         return fraction_to_str(Fraction(weight, total))
-    return "≈ " + _scientific(weight, total)
+    return "≈ " + approx_text(weight, total, lang)
 
 
-def fraction_text(p: Fraction) -> str:
+def fraction_text(p: Fraction, lang: str = "en") -> str:
     """`ratio_text` of a fraction: exact ``p/q``, or ``≈`` when very wide.
 
     >>> fraction_text(Fraction(1, 3))
     '1/3'
+    >>> fraction_text(Fraction(2**199, 3**126), "de")
+    '≈ 0,61'
     """
     if p.denominator.bit_length() <= EXACT_TEXT_BITS:
         return fraction_to_str(p)  # already in lowest terms
-    return "≈ " + _scientific(p.numerator, p.denominator)
+    return "≈ " + approx_text(p.numerator, p.denominator, lang)
 
 
-def _scientific(weight: int, total: int) -> str:
-    """``weight/total`` to two significant digits, rounded half up, any width."""
+def approx_text(weight: int, total: int, lang: str = "en") -> str:
+    """``weight/total`` (not negative) to two significant digits, rounded half up.
+
+    A decimal from 0.0001 up (see `SCIENTIFIC_BELOW`), below it scientific
+    notation; German with a decimal comma, as `percent` writes. Works on
+    integers of any width (a float would overflow or lose the digits).
+
+    >>> approx_text(2, 3), approx_text(2, 3, "de"), approx_text(1, 1)
+    ('0.67', '0,67', '1.0')
+    >>> approx_text(73, 10000), approx_text(1, 3 * 10**4), approx_text(1, 3**1300)
+    ('0.0073', '3.3e-05', '5.5e-621')
+    >>> approx_text(0, 7), approx_text(1, 3 * 10**4, "de")
+    ('0', '3,3e-05')
+    """
     if weight == 0:
         return "0"
+    digits, exponent = _two_digits(weight, total)
+    point = "," if lang == "de" else "."
+    if SCIENTIFIC_BELOW <= exponent <= 0:
+        if exponent == 0:
+            return f"{digits // 10}{point}{digits % 10}"
+        return f"0{point}{'0' * (-exponent - 1)}{digits:02d}"
+    return f"{digits // 10}{point}{digits % 10}e{exponent:+03d}"
+
+
+def _two_digits(weight: int, total: int) -> tuple[int, int]:
+    """``weight/total`` (positive) as ``(d, e)``: two digits ``d`` and ``d.d × 10^e``.
+
+    Rounded half up, by integer division at any width.
+
+    >>> _two_digits(2, 3), _two_digits(1, 1), _two_digits(999, 1000)
+    ((67, -1), (10, 0), (10, 0))
+    """
     # the exponent from the bit lengths, then three digits by integer division
     exponent = int((weight.bit_length() - total.bit_length()) * 0.30103) - 3
     while True:
@@ -172,7 +215,7 @@ def _scientific(weight: int, total: int) -> str:
     exponent += 1
     if digits == 100:
         digits, exponent = 10, exponent + 1
-    return f"{digits // 10}.{digits % 10}e{exponent + 1:+03d}"
+    return digits, exponent + 1
 
 
 def percent_of(weight: int, total: int, lang: str = "en") -> str:

@@ -172,7 +172,12 @@ def main(argv: Sequence[str] | None = None, *, registry: Registry | None = None)
             [`get_registry()`][rollwerk.plugins.get_registry]); tests and
             notebooks pass one with directly registered plugins.
     """
-    from rollwerk.errors import NotationError, PluginFault, RollwerkError
+    from rollwerk.errors import (
+        NotationError,
+        PluginFault,
+        RollwerkError,
+        UnknownRuleset,
+    )
 
     if argv is None:
         argv = sys.argv[1:]
@@ -212,6 +217,9 @@ def main(argv: Sequence[str] | None = None, *, registry: Registry | None = None)
             return PLUGIN_FAULT
         if isinstance(exc, NotationError):
             _error(exc.one_line())
+            return USAGE
+        if isinstance(exc, UnknownRuleset):
+            _error(_cli_pointer(str(exc)))
             return USAGE
         if isinstance(exc, RollwerkError):
             _error(str(exc))
@@ -320,6 +328,19 @@ def _one_line(text: str) -> str:
     if len(line) > MAX_ERROR_LINE:
         line = line[: MAX_ERROR_LINE - 1] + "…"
     return line + "\n"
+
+
+FAILURES_COMMAND = "see `rollwerk rulesets`"
+"""What an unknown ruleset's message points to on the command line when
+plugins failed to load: the command that lists them, in place of the
+registry's ``see Registry.failures``."""
+
+
+def _cli_pointer(message: str) -> str:
+    """``message`` with the registry's pointer to its failures made the CLI's."""
+    from rollwerk.plugins._registry import FAILURES_POINTER
+
+    return message.replace(FAILURES_POINTER, FAILURES_COMMAND)
 
 
 def _error(message: str, prefix: str = "rollwerk: error") -> None:

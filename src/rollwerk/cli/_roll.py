@@ -183,7 +183,7 @@ def odds_table(
     head = ("cli.value", "cli.probability", "cli.percent")
     rows = [[*(word(cats, lang, w) for w in head), ""]]
     for v, w in kept:
-        cells = [ratio_text(w, total), percent_of(w, total, lang)]
+        cells = [ratio_text(w, total, lang), percent_of(w, total, lang)]
         rows.append([str(v), *cells, bar(w, largest)])
     mean = mean_text(dist.mean(), lang)
     lines = [word(cats, lang, "cli.odds_title", notation=notation, mean=mean)]

@@ -46,8 +46,10 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ENTRYPOINT_GROUP",
+    "FAILURES_POINTER",
     "NO_ENTRYPOINTS_ENV",
     "RULESETS_GROUP",
+    "UNHASHABLE",
     "EntryPointLike",
     "PluginFailure",
     "RegisteredDurationKind",
@@ -176,6 +178,43 @@ def _claimants(claims: Sequence[tuple[str, str | None]]) -> str:
     )
 
 
+FAILURES_POINTER = "see Registry.failures"
+"""Where an unknown ruleset's message sends the reader when plugins failed.
+
+The CLI prints ``see `rollwerk rulesets``` in its place (the command that
+lists the same failures).
+"""
+
+UNHASHABLE = (
+    "a plugin must be hashable: a module, a class, or an instance whose class "
+    "keeps object.__hash__ (defining __eq__ without __hash__, as @dataclass "
+    "does, removes it; @dataclass(eq=False) keeps it)"
+)
+"""What a plugin object must be, said when an unhashable one is registered.
+
+pluggy keeps plugins in sets and compares them by equality: an unhashable
+plugin would break every later hook call, of every plugin.
+"""
+
+
+def _plugin_label(plugin: object, name: object) -> str:
+    """The name to report ``plugin`` under before it is registered."""
+    if isinstance(name, str):
+        return name
+    own = getattr(plugin, "__name__", None)
+    return own if isinstance(own, str) else type(plugin).__name__
+
+
+def _unhashable(plugin: object) -> str | None:
+    """Why ``plugin`` cannot be registered because of its hash, or ``None``."""
+    try:
+        hash(plugin)
+    except Exception as exc:  # noqa: BLE001 - a plugin's __hash__ may raise anything
+        error = f"{type(exc).__name__}: {exc}"
+        return f"registration failed: the object is unhashable ({error}); {UNHASHABLE}"
+    return None
+
+
 def _load_entry_points(
     pm: pluggy.PluginManager, entry_points: Iterable[EntryPointLike]
 ) -> tuple[dict[str, str | None], list[PluginFailure]]:
@@ -237,6 +276,9 @@ def _import_entry_point(
         raise
     except BaseException as exc:  # noqa: BLE001 - reported as a plugin failure
         return PluginFailure(name, dist, f"import failed: {exc!r}")
+    problem = _unhashable(plugin)
+    if problem is not None:
+        return PluginFailure(name, dist, problem)
     if pm.is_registered(plugin):
         other = pm.get_name(plugin)
         return PluginFailure(
@@ -467,10 +509,25 @@ class Registry:
 
         Args:
             plugin: A module or object with ``@rollwerk.hookimpl`` functions.
+                It must be hashable (see `UNHASHABLE`) and registered once.
             name: The name failures are reported under. The default is the
                 module's name, or for other objects the name of their class
                 (with ``#2``, ``#3``… appended if that name is taken).
+
+        Raises:
+            PluginError: ``plugin`` is unhashable, ``name`` is not a
+                string, the object or the name is registered already, or
+                a hook implementation does not match its specification
+                (the message names the plugin and says what is allowed).
         """
+        label = _plugin_label(plugin, name)
+        if name is not None and not isinstance(name, str):
+            raise PluginError(
+                label, None, f"registration failed: name must be a string, got {name!r}"
+            )
+        problem = _unhashable(plugin)
+        if problem is not None:
+            raise PluginError(label, None, problem)
         if name is None and not isinstance(getattr(plugin, "__name__", None), str):
             base = type(plugin).__name__
             name, n = base, 1
@@ -480,7 +537,20 @@ class Registry:
         key = name if name is not None else getattr(plugin, "__name__", None)
         if key in self._pending:  # the entry point came first, as it always did
             self._import([str(key)])
-        self.pm.register(plugin, name=name)
+        if self.pm.is_registered(plugin):
+            other = self.pm.get_name(plugin)
+            reason = (
+                f"it is registered already as {other!r} (a plugin is registered once)"
+            )
+            raise PluginError(label, None, f"registration failed: {reason}")
+        if key is not None and self.pm.has_plugin(str(key)):
+            reason = f"another plugin is registered as {key!r}; pass another name"
+            raise PluginError(label, None, f"registration failed: {reason}")
+        try:
+            self.pm.register(plugin, name=name)
+        except (ValueError, pluggy.PluginValidationError) as exc:
+            reason = "registration failed: " + _one_line(exc)
+            raise PluginError(label, None, reason) from None
         self._direct = True
         self._rulesets = None
         self._kinds = None
@@ -842,23 +912,7 @@ class Registry:
         assert self._rulesets is not None
         entry = self._rulesets.get(ruleset_id)
         if entry is None:
-            known = self.ids() if self._pending else list(self._rulesets)
-            allowed = ", ".join(i for i in known if i != ruleset_id) or "none installed"
-            message = f"ruleset must be one of: {allowed}; got {ruleset_id!r}"
-            reasons: list[str] = []  # say why it is missing, each reason once
-            for failure in self._known_failures():
-                if f"ruleset id {ruleset_id!r} " in failure.reason:
-                    reason = failure.reason  # names every claimant already
-                elif failure.plugin in (
-                    ruleset_id,
-                    self._plan.declared.get(ruleset_id),
-                ):
-                    reason = str(failure.error())
-                else:
-                    continue
-                if reason not in reasons:
-                    reasons.append(reason)
-            raise UnknownRuleset(message + "".join(f" ({r})" for r in reasons))
+            raise UnknownRuleset(self._missing(ruleset_id))
         ruleset = entry.ruleset
         offered = {o.id: o for o in self.optional_rules(ruleset_id)} if options else {}
         applied: list[str] = []
@@ -879,6 +933,46 @@ class Registry:
             applied.append(f"{opt} (plugin {origin.plugin!r})")
         context = f" with the optional rules {', '.join(applied)}" if applied else ""
         return guard_ruleset(ruleset, Origin(entry.plugin, entry.distribution, context))
+
+    def _missing(self, ruleset_id: str) -> str:
+        """Why ``ruleset_id`` is not registered: the message of `UnknownRuleset`.
+
+        The ids there are, then each failure that names the id or comes
+        from the plugin that declares it. Without such a failure every
+        plugin is loaded (a mistyped id pays for it, a found one never
+        does), and if any failed to load, the message says how many and
+        points to [`failures`][rollwerk.plugins.Registry.failures] (see
+        `FAILURES_POINTER`): a ruleset of a broken plugin is missing
+        without its id being known anywhere.
+        """
+        reasons = self._reasons(ruleset_id)
+        if not reasons and self._pending:
+            self._load()
+            reasons = self._reasons(ruleset_id)
+        assert self._rulesets is not None
+        known = self.ids() if self._pending else list(self._rulesets)
+        allowed = ", ".join(i for i in known if i != ruleset_id) or "none installed"
+        message = f"ruleset must be one of: {allowed}; got {ruleset_id!r}"
+        if not reasons:
+            failed = {f.plugin for f in (*self._load_failures, *self._failures)}
+            if failed:
+                plugins = "1 plugin" if len(failed) == 1 else f"{len(failed)} plugins"
+                reasons = [f"{plugins} failed to load: {FAILURES_POINTER}"]
+        return message + "".join(f" ({r})" for r in reasons)
+
+    def _reasons(self, ruleset_id: str) -> list[str]:
+        """The failures met so far that say why ``ruleset_id`` is missing, once each."""
+        reasons: list[str] = []
+        for failure in self._known_failures():
+            if f"ruleset id {ruleset_id!r} " in failure.reason:
+                reason = failure.reason  # names every claimant already
+            elif failure.plugin in (ruleset_id, self._plan.declared.get(ruleset_id)):
+                reason = str(failure.error())
+            else:
+                continue
+            if reason not in reasons:
+                reasons.append(reason)
+        return reasons
 
     def catalogs(self) -> Catalog:
         """The core's message catalog merged with every plugin's.

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import random
 import zlib
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -46,6 +47,8 @@ __all__ = [
     "DEFAULT_REPLAYS",
     "DEFAULT_RESOLUTIONS",
     "FACE_BUDGET",
+    "REFUSAL_SAMPLE",
+    "REFUSED_SHARE",
     "RULESET_PROPERTIES",
     "assert_check_contract",
     "assert_contest_contract",
@@ -54,6 +57,7 @@ __all__ = [
     "assert_faces_match",
     "assert_frequencies_match",
     "assert_monotonic",
+    "assert_refusals_are_combinations",
     "assert_ruleset_contract",
     "assert_ruleset_declaration",
     "describe_check",
@@ -84,6 +88,19 @@ this many combinations (or multisets, for an ``unordered`` pool) has its
 closed form compared with the judge over every combination, without
 replaying each one: six d6 are 46 656.
 """
+REFUSAL_SAMPLE = 64
+"""Parameter sets drawn uniformly from a check's declared ranges to measure
+how much of them the ruleset refuses (see `assert_refusals_are_combinations`)."""
+REFUSED_SHARE = Fraction(1, 2)
+"""The share of `REFUSAL_SAMPLE` a check may refuse without further question.
+
+Refusing more, the ruleset must show that its refusals are combinations:
+each refused value of a parameter builds with some values of the others.
+"""
+_MAX_BOX_CORNERS = 256
+"""The most corners of the other parameters' box tried for one value."""
+_REFUSED_EXAMPLES = 3
+"""Refused parameter sets a refusal violation quotes."""
 _MONOTONIC_EXAMPLES = 3
 _MAX_MONOTONIC_POINTS = 101
 _PURITY_PROBES = 3
@@ -1021,6 +1038,158 @@ def _build(rid: str, spec: CheckSpec, params: Mapping[str, Scalar]) -> Check | N
         ) from exc
 
 
+def _refusal(
+    rid: str, spec: CheckSpec, params: Mapping[str, Scalar]
+) -> RollwerkError | None:
+    """The `RollwerkError` the ruleset refuses ``params`` with, or None if it builds.
+
+    A crash of the factory (a `PluginFault` too) is a violation, as in `_build`.
+    """
+    try:
+        spec.build(**params)
+    except PluginFault as exc:
+        raise _fail(
+            _describe(rid, spec.name, params),
+            f"building the check raised {_cause(exc)}",
+        ) from exc
+    except RollwerkError as exc:
+        return exc
+    except Exception as exc:
+        raise _fail(
+            _describe(rid, spec.name, params),
+            f"building the check raised {_cause(exc)}",
+        ) from exc
+    return None
+
+
+def _uniform(p: Parameter, rnd: random.Random) -> Scalar:
+    """A value of ``p`` drawn uniformly from its declared range."""
+    if p.type is bool:
+        return bool(rnd.getrandbits(1))
+    if p.choices:
+        return cast("Scalar", rnd.choice(list(p.choices)))
+    assert p.min_value is not None
+    assert p.max_value is not None
+    return rnd.randint(p.min_value, p.max_value)
+
+
+def _ends(p: Parameter) -> list[Scalar]:
+    """The two ends of ``p``'s declared range (one if they are equal)."""
+    low, high = _lower(p), _upper(p)
+    return [low] if low == high else [low, high]
+
+
+def _blamed(spec: CheckSpec, exc: RollwerkError) -> list[str]:
+    """The parameters a refusal is about: the one a `ParameterError` names, else all."""
+    names = [p.name for p in spec.parameters]
+    named = getattr(exc, "parameter", None)
+    return [named] if isinstance(named, str) and named in names else names
+
+
+def _witness(
+    rid: str,
+    spec: CheckSpec,
+    name: str,
+    value: Scalar,
+    built: Sequence[Mapping[str, Scalar]],
+) -> bool:
+    """Whether ``name=value`` builds together with some values of the others.
+
+    Tried, in order: the other values of each parameter set that built,
+    the three corners (`_corners`), and every corner of the box of the
+    other parameters' declared ranges (each at either end; at most
+    `_MAX_BOX_CORNERS`, the parameters declared last held at their defaults
+    beyond that).
+    """
+    others = [p for p in spec.parameters if p.name != name]
+    candidates: list[Mapping[str, Scalar]] = [*built, *_corners(spec)]
+    box: list[dict[str, Scalar]] = [{}]
+    for p in others:
+        if len(box) * 2 > _MAX_BOX_CORNERS:
+            break
+        box = [{**b, p.name: end} for b in box for end in _ends(p)]
+    fallback = _corners(spec)[0]
+    candidates += [{**fallback, **b} for b in box]
+    tried: list[Mapping[str, Scalar]] = []
+    for candidate in candidates:
+        params = {**candidate, name: value}
+        if params in tried:
+            continue
+        tried.append(params)
+        if _refusal(rid, spec, params) is None:
+            return True
+    return False
+
+
+def assert_refusals_are_combinations(
+    ruleset: Ruleset, spec: CheckSpec, *, sample: int = REFUSAL_SAMPLE
+) -> None:
+    """Assert that a check refusing most of its declared ranges refuses combinations.
+
+    The contract skips parameter sets the ruleset refuses to build (a
+    `RollwerkError` from the factory): rules forbid some combinations (a
+    self-imposed difficulty above the chance, a remainder die a value has
+    not). But a check that refuses most of what it declares cannot be
+    tested there, and the declaration misleads everyone who reads it (the
+    CLI's help, a bot's form, the strategies).
+
+    ``sample`` parameter sets are drawn uniformly from the declared ranges
+    (seeded by the ruleset id and check name: the same on every run). If
+    the ruleset refuses more than [`REFUSED_SHARE`][rollwerk.testing.REFUSED_SHARE]
+    (half) of them, every refusal must be one of a *combination*: the value
+    of the parameter a `ParameterError` names (of each parameter, for
+    another `RollwerkError`) must build with some values of the other
+    parameters — the values of a set that built, the corners, or the ends
+    of the others' ranges. A value refused with all of them is declared
+    but never accepted: the declared range is wider than the check's.
+
+    A plugin declares an intentional combination by refusing it with a
+    `ParameterError` naming the parameter whose allowed values depend on
+    the others (``handicap`` must stay below the chance), or by declaring
+    narrower ranges.
+
+    Raises:
+        ContractViolation: More than half refused and some refused value
+            builds with none of the combinations tried; the message names
+            the check, the share and examples of refused sets.
+    """
+    rid = ruleset.id
+    seed = zlib.crc32(f"{rid}:{spec.name}:refusals".encode())
+    rnd = random.Random(seed)
+    built: list[dict[str, Scalar]] = []
+    refused: list[tuple[dict[str, Scalar], RollwerkError]] = []
+    for _ in range(sample):
+        params = {p.name: _uniform(p, rnd) for p in spec.parameters}
+        exc = _refusal(rid, spec, params)
+        if exc is None:
+            built.append(params)
+        else:
+            refused.append((params, exc))
+    if not sample or Fraction(len(refused), sample) <= REFUSED_SHARE:
+        return
+    known: dict[tuple[str, Scalar], bool] = {}
+    for params, exc in refused:
+        for name in _blamed(spec, exc):
+            key = (name, params[name])
+            if key not in known:
+                known[key] = _witness(rid, spec, name, params[name], built)
+            if known[key]:
+                continue
+            examples = "; ".join(
+                f"{_describe(rid, spec.name, p)}: {_cause(e)}"
+                for p, e in refused[:_REFUSED_EXAMPLES]
+            )
+            raise _fail(
+                f"ruleset {rid!r}, check {spec.name!r}",
+                f"refused {len(refused)} of {sample} parameter sets drawn "
+                f"uniformly from its declared ranges (more than "
+                f"{REFUSED_SHARE}), and {name}={params[name]!r} builds with "
+                "no values of the other parameters tried (those of the sets "
+                "that built, the corners and the ends of their ranges): "
+                f"declare the range the check accepts. Refused, e.g.: {examples}",
+            )
+
+
 def assert_monotonic(
     ruleset: Ruleset, spec: CheckSpec, params: Mapping[str, Scalar]
 ) -> None:
@@ -1307,6 +1476,7 @@ def _spec_contract(
             f"ruleset {ruleset.id!r}, check {spec.name!r}",
             "the ruleset refused to build the check at the corners of its ranges",
         )
+    assert_refusals_are_combinations(ruleset, spec)
     for check, probes in probed:
         _check_pure(check, probes, describe_check(check))
 
@@ -1333,7 +1503,10 @@ def assert_ruleset_contract(
     pairs of drawn checks pass
     [`assert_contest_contract`][rollwerk.testing.assert_contest_contract].
     Parameter sets the ruleset refuses to build (a `RollwerkError` from the
-    factory) are skipped. Finally every function in
+    factory) are skipped, once
+    [`assert_refusals_are_combinations`][rollwerk.testing.assert_refusals_are_combinations]
+    has made sure that a check refusing most of its declared ranges refuses
+    combinations only. Finally every function in
     [`RULESET_PROPERTIES`][rollwerk.testing.RULESET_PROPERTIES] runs.
 
     The draws are derandomized and every Rng is seeded, so the outcome is
