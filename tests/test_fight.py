@@ -23,7 +23,9 @@ from rollwerk.analysis import (
     fight,
     fight_work,
 )
+from rollwerk.analysis._fight import _Side, _Steps
 from rollwerk.cli import main
+from rollwerk.distribution import Distribution
 from rollwerk.errors import LimitExceeded, ParameterError
 from rollwerk.plugins import Registry
 from rollwerk.rng import Rng, SeededRng
@@ -75,19 +77,20 @@ def _brute(
     second: dict[str, object],
     counts: tuple[int, int],
     max_rounds: int,
+    rules: ToyFightRules = RULES,
 ) -> Counter[tuple[str, int, int, int]]:
     """Every attack of every turn enumerated, creature by creature.
 
     Independent of the chain's state encoding: each side is a list of its
     creatures' health; returns P(winner, round, health left of each side).
     """
-    fighters = (RULES.fighter(first), RULES.fighter(second))
+    fighters = (rules.fighter(first), rules.fighter(second))
     out: Counter[tuple[str, int, int, int]] = Counter()
 
     def _turn(sides, actor, weight):
         target = 1 - actor
         k = sum(1 for h in sides[actor] if h > 0)
-        m = RULES.attacks(fighters[actor])
+        m = rules.attacks(fighters[actor])
         states = [(sides, weight, -1, 0)]
         for _ in range(k):
             for j in range(m):
@@ -100,7 +103,7 @@ def _brute(
                     front, faced = alive[0], was_faced
                     if front != was_front:
                         faced = 0
-                    dist = RULES.damage(
+                    dist = rules.damage(
                         fighters[actor], fighters[target], attack=j, faced=faced
                     )
                     for d, p in dist.items():
@@ -138,7 +141,7 @@ def _brute(
         for s, w in frontier:
             out["undecided", max_rounds, left(s[0]), left(s[1])] += w
 
-    p = RULES.initiative(*fighters)
+    p = rules.initiative(*fighters)
     if p:
         play((0, 1), p)
     if p != 1:
@@ -208,6 +211,62 @@ def test_the_chain_equals_exhaustive_enumeration(first, second, counts, max_roun
     assert _of(result) == _summary(_brute(first, second, counts, max_rounds))
     assert result.first + result.second + result.undecided == 1
     assert sum(result.rounds.values()) + result.undecided == 1
+
+
+class _Guarded(ToyFightRules):
+    """Toy rules whose damage depends on the attacks the target has faced.
+
+    The first attack on a creature in a turn hits 1/2 of the time, the
+    second 1/3, every later one always: the chain tells states apart by the
+    attacks faced up to 2, and from there on no damage changes.
+    """
+
+    def damage(
+        self, actor: Fighter, target: Fighter, *, attack: int, faced: int
+    ) -> Distribution[int]:
+        hit = 2 if actor.parameters["sharp"] else 1
+        if faced == 0:
+            return Distribution.uniform([0, hit])
+        if faced == 1:
+            return Distribution.uniform([0, 0, hit])
+        return Distribution.uniform([hit])
+
+
+GUARDED = _Guarded()
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    first=sides,
+    second=sides,
+    counts=st.tuples(st.integers(1, 3), st.integers(1, 3)),
+    max_rounds=st.integers(1, 2),
+)
+def test_damage_that_depends_on_attacks_faced_equals_exhaustive_enumeration(
+    first, second, counts, max_rounds
+):
+    result = fight(
+        GUARDED,
+        first,
+        second,
+        first_count=counts[0],
+        second_count=counts[1],
+        max_rounds=max_rounds,
+    )
+    brute = _brute(first, second, counts, max_rounds, rules=GUARDED)
+    assert _of(result) == _summary(brute)
+
+
+def test_attacks_faced_are_told_apart_only_while_damage_changes():
+    a = RULES.fighter({"hits": 3, "attacks": 2})
+    toy = _Steps(RULES, _Side(a, 3), _Side(a, 3))
+    assert toy.faced_cap() == 0  # the toy's damage ignores it: no split
+    guarded = _Steps(GUARDED, _Side(a, 3), _Side(a, 3))
+    assert guarded.faced_cap() == 2
+    # one attack a creature: the cap is below what a side's creatures make
+    one = GUARDED.fighter({"hits": 3})
+    assert _Steps(GUARDED, _Side(one, 2), _Side(one, 1)).faced_cap() == 1
+    assert _Steps(GUARDED, _Side(one, 1), _Side(one, 1)).faced_cap() == 0
 
 
 @settings(max_examples=25, deadline=None)
@@ -331,10 +390,15 @@ def test_long_round_caps_cost_more_per_round():
     assert fight_work(RULES, a, a, max_rounds=10) == 100 * 10 * 2
     assert fight_work(RULES, a, a, max_rounds=100) == 100 * 100 * 11
     assert fight_work(RULES, a, a, max_rounds=10_000) == 100 * 10_000 * 1001
-    # more creatures a side: every 250 rounds make each round count once more
-    many = fight_work(RULES, a, a, first_count=2, max_rounds=1)
-    assert fight_work(RULES, a, a, first_count=2, max_rounds=249) == 249 * many
-    assert fight_work(RULES, a, a, first_count=2, max_rounds=250) == 500 * many
+    # more creatures a side: the chain over both sides' states, 40 × 20
+    # states × (2 × 2 + 2) damages = 4800 steps a round at 10 units each,
+    # each once more for every 20000 bits of R × (2 × 2 + 2 = 6 bits), plus
+    # the gcd of each round's Fraction, R × (6R)² // 20000
+    assert fight_work(RULES, a, a, first_count=2, max_rounds=1) == 48_000
+    assert fight_work(RULES, a, a, first_count=2, max_rounds=100) == 4_800_000 + 1_800
+    assert fight_work(RULES, a, a, first_count=2, max_rounds=3334) == (
+        48_000 * 3334 * 2 + 3334 * (6 * 3334) ** 2 // 20_000
+    )
 
 
 def test_a_seldom_decided_duel_over_a_long_cap_is_refused():

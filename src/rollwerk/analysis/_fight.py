@@ -340,6 +340,7 @@ class _Steps:
             tuple[int, int], tuple[int, list[list[tuple[int, int, int]]]]
         ] = {}
         self._damage: dict[tuple[int, int], Distribution[int]] = {}
+        self._faced_cap: int | None = None
 
     def distribution(self, j: int, faced: int) -> Distribution[int]:
         """The damage of attack ``j`` on a target faced ``faced`` times (asked once)."""
@@ -360,6 +361,29 @@ class _Steps:
         self._damage[j, faced] = dist
         return dist
 
+    def faced_cap(self) -> int:
+        """The fewest attacks faced from which no attack's damage changes.
+
+        A target faces at most ``count × attacks`` attacks in a turn; the
+        damage of every attack is asked for each of those counts once (the
+        chain asks them anyway), and from the cap on they are all equal, so
+        the chain counts the attacks faced only up to it. Rules whose damage
+        ignores ``faced`` (most) have the cap 0: the states do not split.
+        """
+        if self._faced_cap is not None:
+            return self._faced_cap
+        m = self.per_turn
+        n = self.actor.count * m
+        cap = 0
+        for j in range(m):
+            last = self.distribution(j, n - 1)
+            f = n - 1
+            while f > cap and self.distribution(j, f - 1) == last:
+                f -= 1
+            cap = max(cap, f)
+        self._faced_cap = cap
+        return cap
+
     def table(self, j: int, faced: int) -> tuple[int, list[list[tuple[int, int, int]]]]:
         key = (j, faced)
         found = self._tables.get(key)
@@ -372,6 +396,7 @@ class _Steps:
         # fells it, so only the smaller damages are told apart
         small = sorted((d, w) for d, w in weights.items() if d < health)
         everything = sum(weights.values())
+        after = min(faced + 1, self.faced_cap())  # attacks faced, as counted
         rows: list[list[tuple[int, int, int]]] = [
             [] for _ in range(self.target.total + 1)
         ]
@@ -383,7 +408,7 @@ class _Steps:
             for d, w in small:
                 if d >= front:
                     break
-                nxt = (r - d, faced + 1)
+                nxt = (r - d, after)
                 merged[nxt] = merged.get(nxt, 0) + w
                 survived += w
             if everything > survived:
@@ -403,13 +428,22 @@ def _attacks(rules: FightRules, fighter: Fighter) -> int:
     return n
 
 
-def _support(steps: _Steps) -> int:
-    """Damage outcomes per state in one turn of a full side (for the budget)."""
+def _support(steps: _Steps, *, faced: bool = False) -> int:
+    """Damage outcomes per state in one turn of a full side (for the budget).
+
+    With ``faced``, for the chain over both sides' states: before the
+    ``k``-th attack of a turn the states are told apart by up to
+    ``min(k, cap + 1)`` counts of attacks faced (see `_Steps.faced_cap`).
+    """
+    m = steps.per_turn
+    cap = steps.faced_cap() if faced else 0
     total = 0
-    for j in range(steps.per_turn):
-        size = len(steps.distribution(j, 0))
-        total += min(size, steps.target.fighter.health + 1)
-    return total * steps.actor.count
+    for j in range(m):
+        size = min(len(steps.distribution(j, 0)), steps.target.fighter.health + 1)
+        total += size * sum(
+            min(c * m + j + 1, cap + 1) for c in range(steps.actor.count)
+        )
+    return total
 
 
 def fight_work(
@@ -423,11 +457,15 @@ def fight_work(
 ) -> int:
     """The work units [`fight`][rollwerk.analysis.fight] would spend (its budget measure).
 
-    States × damage outcomes a round × rounds: ``(n₁h₁) × (n₂h₂) ×
-    (s₁ + s₂) × R`` where ``s`` counts each side's attacks in a
-    round times the distinct damages of each (at most health + 1), and
-    ``R = max_rounds × (1 + max_rounds // 250)``: the exact probabilities
-    grow with every round, so a long cap costs more per round.
+    A fight of several creatures a side runs a chain over both sides'
+    states: ``10 × (n₁h₁) × (n₂h₂) × (s₁ + s₂) × R × (1 + R × B // 20000)
+    + R × (R × B)² // 20000``, where ``s`` counts each side's attacks in a
+    round times the distinct damages of each (at most health + 1), ``R`` is
+    ``max_rounds`` and ``B`` the bits a round adds to the denominators
+    (``bit_length`` of each attack's total weight, every creature of both
+    sides). The first term is the chain, whose integers grow by ``B`` bits a
+    round; the second turns the mass ended in each round into a reduced
+    `Fraction`, a gcd of numbers of up to ``R × B`` bits each.
 
     A duel (one creature a side) follows each side's health alone and
     combines the two in exact fractions whose digits grow every round by
@@ -444,6 +482,17 @@ DUEL_ROUND_STEPS = 20
 """Fraction operations a duel spends a round outside its chains (see `_duel`)."""
 DUEL_BITS_PER_STEP = 40
 """Bits the exact probabilities of a duel grow by for each step to cost once more."""
+CHAIN_STEP_COST = 10
+"""Units a step of the chain over both sides' states costs (several creatures a side).
+
+Measured: such a step (a state, an attack, a damage, in `_turn`) takes about
+ten times a duel's unit (60 ns); the factor keeps a unit about as long in
+both, so the budget means the same time for either.
+"""
+CHAIN_BITS_PER_STEP = 20_000
+"""Bits the chain's integers grow by for each of its steps to cost once more."""
+FRACTION_BITS_SQUARED = 20_000
+"""Squared bits of a round's reduced `Fraction` (its gcd) that cost one unit."""
 
 
 def _work(ab: _Steps, ba: _Steps, max_rounds: int) -> int:
@@ -456,10 +505,13 @@ def _work(ab: _Steps, ba: _Steps, max_rounds: int) -> int:
         bits = _bits(ab) + _bits(ba)
         steps = a.total * _support(ba) + b.total * _support(ab) + DUEL_ROUND_STEPS
         return steps * max_rounds * (1 + max_rounds * bits // DUEL_BITS_PER_STEP)
-    # the exact probabilities grow with the rounds: every 250 rounds more
-    # make each step cost about as much again
-    rounds = max_rounds * (1 + max_rounds // 250)
-    return a.total * b.total * (_support(ab) + _support(ba)) * rounds
+    # the chain's integers grow by `bits` every round, and each round's
+    # ended mass is reduced to a Fraction at the end: a gcd of numbers of up
+    # to R × bits bits, quadratic in their length
+    digits = max_rounds * (_bits(ab) + _bits(ba))
+    steps = a.total * b.total * (_support(ab, faced=True) + _support(ba, faced=True))
+    chain = CHAIN_STEP_COST * steps * max_rounds * (1 + digits // CHAIN_BITS_PER_STEP)
+    return chain + max_rounds * digits * digits // FRACTION_BITS_SQUARED
 
 
 def _bits(steps: _Steps) -> int:
@@ -640,25 +692,22 @@ def _run(
 ) -> None:
     """Run the chain with ``first.actor`` acting first; add ``weight`` × its result.
 
-    Every weight, live or settled, is an integer over one common
-    denominator, so the settled mass is turned into `Fraction`s once, at
-    the end (adding fractions of growing denominators round by round would
-    cost more than the chain).
+    Every live or settled weight is an integer over one common denominator,
+    the product of the attacks' denominators so far: a step multiplies
+    integers and never reduces them (a gcd of numbers that grow by some
+    digits every round would cost more than the chain). The mass settled by
+    each round is kept over the denominator of that round, so nothing of an
+    earlier round is touched again; everything becomes `Fraction`s once, at
+    the end.
     """
     # sides in the caller's terms: index 0 is the fight's first side
     i_first, i_second = (1, 0) if swapped else (0, 1)
     live: dict[tuple[int, int], int] = {(first.actor.total, second.actor.total): 1}
     denominator = 1
-    # settled weights: (winner, winner's health) and round -> numerator
+    # settled weights by (winner, winner's health), over `denominator`
     settled: dict[tuple[int, int], int] = {}
-    rounds: dict[int, int] = {}
-
-    def rescale(factor: int) -> None:
-        if factor != 1:
-            for key in settled:
-                settled[key] *= factor
-            for n in rounds:
-                rounds[n] *= factor
+    # the mass that ended in each round, over that round's denominator
+    rounds: list[tuple[int, int, int]] = []
 
     for n in range(1, max_rounds + 1):
         ended = 0
@@ -672,34 +721,31 @@ def _run(
             if steps is second:
                 live = {(ra, rb): w for (rb, ra), w in live.items()}
             factor = new_denominator // denominator
-            rescale(factor)
-            ended *= factor
+            if factor != 1:
+                for key in settled:
+                    settled[key] *= factor
+                ended *= factor
             denominator = new_denominator
             for h, w in won.items():
                 key = (sides[0], h)
                 settled[key] = settled.get(key, 0) + w
                 ended += w
         if ended:
-            rounds[n] = ended
+            rounds.append((n, ended, denominator))
         if not live:
             break
-        g = math.gcd(denominator, *live.values(), *settled.values(), *rounds.values())
-        if g > 1:
-            denominator //= g
-            live = {k: w // g for k, w in live.items()}
-            settled = {k: w // g for k, w in settled.items()}
-            rounds = {k: w // g for k, w in rounds.items()}
+    # one Fraction (one gcd) for each weight × ``weight``
+    wn, wd = weight.numerator, weight.denominator
+    denominator *= wd
     for (winner, h), w in settled.items():
-        p = weight * Fraction(w, denominator)
+        p = Fraction(w * wn, denominator)
         acc.wins[winner] += p
         acc.add_health(winner, h, p)
         acc.add_health(1 - winner, 0, p)
-    for n, w in rounds.items():
-        acc.rounds[n] = acc.rounds.get(n, Fraction(0)) + weight * Fraction(
-            w, denominator
-        )
+    for n, w, d in rounds:
+        acc.rounds[n] = acc.rounds.get(n, Fraction(0)) + Fraction(w * wn, d * wd)
     for (ra, rb), w in live.items():
-        p = weight * Fraction(w, denominator)
+        p = Fraction(w * wn, denominator)
         acc.undecided += p
         acc.add_health(i_first, ra, p)
         acc.add_health(i_second, rb, p)
