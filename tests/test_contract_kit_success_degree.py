@@ -87,8 +87,22 @@ def test_a_resolver_whose_success_flags_differ_from_the_odds_is_caught() -> None
     class Flipped:
         inner: object
 
-        def __getattr__(self, name: str) -> object:
-            return getattr(self.inner, name)
+        # explicit members, not __getattr__: from Python 3.12 on, isinstance
+        # against a runtime-checkable Protocol looks attributes up statically
+        @property
+        def ruleset(self) -> str:
+            return self.inner.ruleset  # type: ignore[attr-defined, no-any-return]
+
+        @property
+        def name(self) -> str:
+            return self.inner.name  # type: ignore[attr-defined, no-any-return]
+
+        @property
+        def parameters(self) -> object:
+            return self.inner.parameters  # type: ignore[attr-defined]
+
+        def outcomes(self) -> object:
+            return self.inner.outcomes()  # type: ignore[attr-defined]
 
         def resolve(self, rng: object) -> object:
             result = self.inner.resolve(rng)  # type: ignore[attr-defined]
