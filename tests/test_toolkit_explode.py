@@ -475,3 +475,51 @@ def test_the_values_a_dice_function_is_tried_with():
     assert _probe_values(Parameter("n", int, default=5)) == (5, 0, 1)
     assert _probe_values(Parameter("s", str, default="x")) == ("x", "")
     assert _probe_values(Parameter("s", str, choices=("a", "b"))) == ("a", "b")
+
+
+def test_a_role_one_parameter_turns_on_is_found_in_a_large_parameter_space():
+    """More than 4096 sets: each value of each parameter is tried early.
+
+    ``wild`` comes first, so the first 4096 sets in order would all have
+    ``wild=False``; the check must not be refused for a role it gives.
+    """
+    calls: list[tuple[object, ...]] = []
+
+    def dice(
+        wild: bool, skill: int, modifier: int, target: int
+    ) -> list[tuple[int, str]]:
+        calls.append((wild, skill, modifier, target))
+        return [(20, "skill")] + ([(6, "wild")] if wild else [])
+
+    parameters = [
+        Parameter("wild", bool, default=False),
+        Parameter("skill", int, min_value=1, max_value=100),
+        Parameter("modifier", int, min_value=-20, max_value=20, default=0),
+        Parameter("target", int, min_value=1, max_value=30, default=10),
+    ]
+    check = define_check("x", parameters, dice=dice, judge=total, explode={"wild"})
+    assert check.explode == frozenset({"wild"})
+    assert calls[:2] == [(False, 1, -20, 1), (True, 1, -20, 1)]
+    calls.clear()
+    with pytest.raises(ParameterError) as info:
+        define_check("x", parameters, dice=dice, judge=total, explode={"wlid"})
+    assert str(info.value) == (
+        "explode must be roles of the dice the dice function gives ('skill', "
+        "'wild'; 4096 parameter sets tried), got ['wlid']"
+    )
+    assert len(calls) == len(set(calls)) == 4096
+    assert {c[0] for c in calls} == {False, True}
+    assert {c[3] for c in calls} == set(range(1, 31))
+
+
+def test_a_combination_of_two_parameters_is_found_by_the_spread_sample():
+    """A role two parameters turn on together, in a space of 64**3 sets."""
+
+    def dice(a: int, b: int, c: int) -> list[tuple[int, str]]:
+        return [(6, "base")] + ([(6, "rare")] if a > 90 and b > 90 else [])
+
+    parameters = [
+        Parameter(name, int, min_value=1, max_value=100) for name in ("a", "b", "c")
+    ]
+    check = define_check("x", parameters, dice=dice, judge=total, explode={"rare"})
+    assert check.explode == frozenset({"rare"})

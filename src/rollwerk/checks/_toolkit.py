@@ -15,6 +15,7 @@ import functools
 import inspect
 import itertools
 import math
+import random
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from typing import Any, TypeAlias
 
@@ -767,6 +768,41 @@ def _probe_values(p: Parameter) -> tuple[Scalar, ...]:
     return tuple(out)
 
 
+def _probe_sets(
+    choices: Sequence[tuple[Scalar, ...]],
+) -> Iterator[tuple[Scalar, ...]]:
+    """At most `_PROBE_SETS` distinct combinations of ``choices``, one each.
+
+    All of them, in order, when there are that few. Otherwise every value of
+    each parameter first, the others at their first value (a role a single
+    parameter turns on is found whatever its place), then combinations
+    drawn by a private generator with a fixed seed: the same on every run.
+    """
+    if not all(choices):
+        return
+    if math.prod(len(c) for c in choices) <= _PROBE_SETS:
+        yield from itertools.product(*choices)
+        return
+    base = tuple(c[0] for c in choices)
+    given = {base}
+    yield base
+    for i, values in enumerate(choices):
+        for value in values[1:]:
+            values_set = (*base[:i], value, *base[i + 1 :])
+            if values_set not in given and len(given) < _PROBE_SETS:
+                given.add(values_set)
+                yield values_set
+    draw = random.Random(_PROBE_SETS).choice
+    misses = 0
+    while len(given) < _PROBE_SETS and misses < _PROBE_SETS:
+        values_set = tuple(draw(c) for c in choices)
+        if values_set in given:
+            misses += 1
+            continue
+        given.add(values_set)
+        yield values_set
+
+
 def _probe_roles(
     dice: Callable[..., DiceSpec],
     parameters: Sequence[Parameter],
@@ -774,9 +810,10 @@ def _probe_roles(
 ) -> tuple[frozenset[str], int]:
     """The roles ``dice`` gives, tried over its parameters' values.
 
-    The dice function is called with each combination of the values
-    `_probe_values` gives for the parameters it takes, at most `_PROBE_SETS`
-    of them, until every role in ``wanted`` has been seen. Combinations the
+    The dice function is called with the combinations of the values
+    `_probe_values` gives for the parameters it takes, until every role in
+    ``wanted`` has been seen: every combination when there are at most
+    `_PROBE_SETS`, else `_probe_sets`' spread of that many. Combinations the
     function refuses (or cannot build dice for) are skipped: they fail
     again, with their own message, when such a check is built.
 
@@ -788,8 +825,7 @@ def _probe_roles(
     seen: set[str] = set()
     tried = 0
     names = [p.name for p in taken]
-    sets = itertools.product(*(_probe_values(p) for p in taken))
-    for values in itertools.islice(sets, _PROBE_SETS):
+    for values in _probe_sets([_probe_values(p) for p in taken]):
         try:
             given = _dice(dice(**dict(zip(names, values, strict=True))))
         except Exception:  # noqa: BLE001 - refused here, reported when built
