@@ -70,3 +70,22 @@ def test_cli_roll_reads_in_the_rulesets_dialect(
         == 0
     )
     assert capsys.readouterr().out == "17\n"
+
+
+def test_cli_roll_reads_the_dialect_of_the_registry_given_to_main(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`main(registry=...)` serves `roll --ruleset` too, not the shared one."""
+    registry = Registry(load_entrypoints=False, plugins=[Plugin()])
+    assert (
+        main(["roll", "W66", "--ruleset", "muenze", "--rolls", "17"], registry=registry)
+        == 0
+    )
+    assert capsys.readouterr().out == "35\n"
+    empty = Registry(load_entrypoints=False, plugins=[])
+    assert (
+        main(["roll", "W66", "--ruleset", "ds4", "--rolls", "17"], registry=empty) == 2
+    )
+    assert capsys.readouterr().err == (
+        "rollwerk: error: ruleset must be one of: none installed; got 'ds4'\n"
+    )

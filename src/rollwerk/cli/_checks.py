@@ -38,7 +38,7 @@ from rollwerk.cli._format import (
     table,
     too_few_faces,
 )
-from rollwerk.cli._lang import Languages, catalogs, word
+from rollwerk.cli._lang import Languages, catalogs, registry_of, word
 from rollwerk.distribution import Distribution, fraction_to_str
 from rollwerk.errors import (
     ParameterError,
@@ -216,15 +216,6 @@ def _common(p: argparse.ArgumentParser, languages: Languages) -> None:
 # -- building checks ---------------------------------------------------------
 
 
-def _registry(args: argparse.Namespace) -> Registry:
-    registry: Registry | None = getattr(args, "registry", None)
-    if registry is None:
-        from rollwerk.plugins._registry import get_registry
-
-        registry = get_registry()
-    return registry
-
-
 def parse_params(
     spec: CheckSpec, items: Sequence[str], where: str
 ) -> dict[str, Scalar]:
@@ -256,7 +247,7 @@ def _target(args: argparse.Namespace) -> tuple[Ruleset, CheckSpec]:
     rid, sep, check_name = str(args.target).partition(":")
     # Always the full registry: only it knows whether another plugin claims
     # the same id, so the CLI and the API agree on what an id means.
-    ruleset = _registry(args).ruleset(rid, options=args.option)
+    ruleset = registry_of(args).ruleset(rid, options=args.option)
     return ruleset, find_spec(ruleset, check_name if sep else None)
 
 
@@ -405,7 +396,7 @@ def _emit(text: str) -> None:
 
 def cmd_rulesets(args: argparse.Namespace) -> int:
     """``rollwerk rulesets [ID] [--json]``."""
-    registry = _registry(args)
+    registry = registry_of(args)
     if args.ruleset is not None:
         return _ruleset_details(registry, args.ruleset, as_json=args.json)
     entries = registry.entries()

@@ -16,7 +16,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from rollwerk.cli._format import bar, mean_text, percent, table
-from rollwerk.cli._lang import Languages, catalogs, word
+from rollwerk.cli._lang import Languages, catalogs, registry_of, word
 from rollwerk.errors import ParameterError, UnknownRuleset
 
 if TYPE_CHECKING:
@@ -79,15 +79,6 @@ def add_parsers(
     p.set_defaults(languages=languages, handler=cmd_fight)
 
 
-def _registry(args: argparse.Namespace) -> Registry:
-    registry: Registry | None = getattr(args, "registry", None)
-    if registry is None:
-        from rollwerk.plugins._registry import get_registry
-
-        registry = get_registry()
-    return registry
-
-
 def _rules(registry: Registry, ruleset_id: str) -> FightRules:
     found = registry.fight_rules()
     rules = found.get(ruleset_id)
@@ -123,7 +114,7 @@ def cmd_fight(args: argparse.Namespace) -> int:
     """``rollwerk fight RULESET KEY=VALUE… --vs KEY=VALUE… [--rounds N] [--json]``."""
     from rollwerk.analysis import MAX_ROUNDS, fight
 
-    rules = _rules(_registry(args), args.ruleset)
+    rules = _rules(registry_of(args), args.ruleset)
     parameters = rules.parameters()
     first, first_count = parse_side(parameters, args.params, f"{rules.ruleset} fight")
     try:

@@ -3,14 +3,28 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rollwerk.i18n import CORE, Catalog, render
 
 if TYPE_CHECKING:
     from rollwerk.plugins._registry import Registry
 
-__all__ = ["Languages", "catalogs", "word"]
+__all__ = ["Languages", "catalogs", "registry_of", "word"]
+
+
+def registry_of(args: Any) -> Registry:
+    """The registry ``main(registry=...)`` was given, else the shared one.
+
+    ``args`` is the parsed command line (``main`` stores the registry on it);
+    the shared registry is imported only when a command needs a ruleset.
+    """
+    registry: Registry | None = getattr(args, "registry", None)
+    if registry is None:
+        from rollwerk.plugins._registry import get_registry
+
+        registry = get_registry()
+    return registry
 
 
 class Languages:

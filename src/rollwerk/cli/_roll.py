@@ -18,7 +18,7 @@ from rollwerk.cli._format import (
     table,
     too_few_faces,
 )
-from rollwerk.cli._lang import Languages, catalogs, word
+from rollwerk.cli._lang import Languages, catalogs, registry_of, word
 from rollwerk.distribution import Distribution, fraction_to_str
 from rollwerk.errors import ParameterError, RollwerkError, ScriptExhausted
 from rollwerk.i18n import CORE, Catalog
@@ -210,9 +210,7 @@ def dialect_of(args: argparse.Namespace) -> str:
     if args.dialect is not None:
         return str(args.dialect)
     if args.ruleset is not None:
-        from rollwerk.plugins import get_registry
-
-        return get_registry().ruleset(str(args.ruleset)).dialect
+        return registry_of(args).ruleset(str(args.ruleset)).dialect
     return "rollwerk"
 
 
