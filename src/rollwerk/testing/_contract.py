@@ -1014,8 +1014,10 @@ def _check_spec_declaration(rid: str, spec: CheckSpec) -> None:
             raise _fail(where, f"monotonic of {p.name!r} must be a Monotonic")
 
 
-def _build(rid: str, spec: CheckSpec, params: Mapping[str, Scalar]) -> Check | None:
-    """The check, or None where the ruleset refuses the parameters.
+def _attempt(
+    rid: str, spec: CheckSpec, params: Mapping[str, Scalar]
+) -> Check | RollwerkError:
+    """The check, or the `RollwerkError` the ruleset refuses ``params`` with.
 
     A refusal is a `RollwerkError` (a `ParameterError` for a combination
     the rules forbid); anything else the factory raises, and a
@@ -1025,17 +1027,21 @@ def _build(rid: str, spec: CheckSpec, params: Mapping[str, Scalar]) -> Check | N
     try:
         return spec.build(**params)
     except PluginFault as exc:
-        raise _fail(
-            _describe(rid, spec.name, params),
-            f"building the check raised {_cause(exc)}",
-        ) from exc
-    except RollwerkError:
-        return None
-    except Exception as exc:
-        raise _fail(
-            _describe(rid, spec.name, params),
-            f"building the check raised {_cause(exc)}",
-        ) from exc
+        fault: BaseException = exc
+    except RollwerkError as exc:
+        return exc
+    except Exception as exc:  # noqa: BLE001 - every crash is a violation
+        fault = exc
+    raise _fail(
+        _describe(rid, spec.name, params),
+        f"building the check raised {_cause(fault)}",
+    ) from fault
+
+
+def _build(rid: str, spec: CheckSpec, params: Mapping[str, Scalar]) -> Check | None:
+    """The check, or None where the ruleset refuses the parameters (`_attempt`)."""
+    built = _attempt(rid, spec, params)
+    return None if isinstance(built, RollwerkError) else built
 
 
 def _refusal(
@@ -1043,23 +1049,10 @@ def _refusal(
 ) -> RollwerkError | None:
     """The `RollwerkError` the ruleset refuses ``params`` with, or None if it builds.
 
-    A crash of the factory (a `PluginFault` too) is a violation, as in `_build`.
+    A crash of the factory (a `PluginFault` too) is a violation (`_attempt`).
     """
-    try:
-        spec.build(**params)
-    except PluginFault as exc:
-        raise _fail(
-            _describe(rid, spec.name, params),
-            f"building the check raised {_cause(exc)}",
-        ) from exc
-    except RollwerkError as exc:
-        return exc
-    except Exception as exc:
-        raise _fail(
-            _describe(rid, spec.name, params),
-            f"building the check raised {_cause(exc)}",
-        ) from exc
-    return None
+    built = _attempt(rid, spec, params)
+    return built if isinstance(built, RollwerkError) else None
 
 
 def _uniform(p: Parameter, rnd: random.Random) -> Scalar:
