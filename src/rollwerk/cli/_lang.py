@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from rollwerk.i18n import CORE, Catalog, render
 
 if TYPE_CHECKING:
+    import argparse
+
     from rollwerk.plugins._registry import Registry
 
 __all__ = ["Languages", "catalogs", "registry_of", "word"]
 
 
-def registry_of(args: Any) -> Registry:
+def registry_of(args: argparse.Namespace) -> Registry:
     """The registry ``main(registry=...)`` was given, else the shared one.
 
     ``args`` is the parsed command line (``main`` stores the registry on it);
