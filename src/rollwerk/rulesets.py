@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, runtime_checkable
 
 import attrs
 
+from rollwerk._repr import value_repr
 from rollwerk.checks._levels import Level, SuccessLevels
 from rollwerk.checks._model import Check, CheckResult, ContestOutcome, Outcome
 from rollwerk.checks._parameters import CheckSpec, Difficulty
@@ -175,6 +176,8 @@ class DelegatingRuleset(Ruleset):
     >>> quick.id, quick.round_seconds, quick.actions_per_round
     ('toy', Fraction(3, 1), 1)
     """
+
+    __repr__ = value_repr
 
     base: Ruleset
     """The wrapped ruleset (possibly itself a wrapper)."""
@@ -385,6 +388,8 @@ class OptionalRule:
     it keeps every member (and encounter trait) it does not change.
     """
 
+    __repr__ = value_repr
+
     id: str
     """A short identifier (``"slaying-dice"``)."""
     ruleset: str
@@ -455,6 +460,8 @@ class RulesetSpec(Ruleset):
     [`ContestWithChecks`][rollwerk.rulesets.ContestWithChecks]); change a
     copy with ``attrs.evolve`` (an optional rule may do so).
     """
+
+    __repr__ = value_repr
 
     id: str
     """A short stable identifier (``"percent"``)."""

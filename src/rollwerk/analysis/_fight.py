@@ -46,6 +46,7 @@ from typing import Protocol, runtime_checkable
 
 import attrs
 
+from rollwerk._repr import value_repr
 from rollwerk.checks._model import Scalar
 from rollwerk.checks._parameters import Parameter
 from rollwerk.distribution import Distribution, fraction_to_str
@@ -96,6 +97,8 @@ def _parameters(values: Mapping[str, Scalar]) -> dict[str, Scalar]:
 @attrs.frozen
 class Fighter:
     """One creature as a fight sees it: its parameters and its health."""
+
+    __repr__ = value_repr
 
     parameters: Mapping[str, Scalar] = attrs.field(converter=_parameters)
     """The ruleset's side parameters, validated, defaults filled in."""
@@ -212,6 +215,8 @@ class FightResult:
     of [`rounds`][rollwerk.analysis.FightResult.rounds] plus ``undecided``.
     """
 
+    __repr__ = value_repr
+
     ruleset: str
     """The ruleset id."""
     first_side: tuple[Fighter, int]
@@ -313,6 +318,7 @@ class FightResult:
 
 @attrs.frozen
 class _Side:
+    __repr__ = value_repr
     fighter: Fighter
     count: int
 

@@ -8,6 +8,7 @@ from typing import Any
 import attrs
 
 from rollwerk._jsonutil import document, known
+from rollwerk._repr import value_repr
 from rollwerk.checks._model import CheckResult, ContestOutcome
 from rollwerk.errors import RollwerkError, SchemaError, shown
 from rollwerk.i18n import CORE, Catalog
@@ -42,6 +43,8 @@ class ContestResult:
     >>> ContestResult.from_json(r.to_json()) == r
     True
     """
+
+    __repr__ = value_repr
 
     first: CheckResult
     """The first side's (the initiator's or attacker's) result."""

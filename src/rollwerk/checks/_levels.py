@@ -8,6 +8,7 @@ from typing import overload
 
 import attrs
 
+from rollwerk._repr import value_repr
 from rollwerk.checks._model import CheckResult, Degree, Outcome, Scalar
 from rollwerk.errors import ParameterError
 from rollwerk.i18n import Catalog
@@ -53,6 +54,8 @@ class Level:
     >>> hard.id, hard.success, hard.labels["de"]
     ('hard', True, 'schwerer Erfolg')
     """
+
+    __repr__ = value_repr
 
     id: str
     """A stable identifier (``"hard"``): JSON, labels and the CLI use it."""
@@ -103,6 +106,8 @@ class SuccessLevels(Sequence[Level]):
         ParameterError: Two levels share an id, or a level is less
             successful than one below it.
     """
+
+    __repr__ = value_repr
 
     levels: tuple[Level, ...]
     """The levels, worst first."""

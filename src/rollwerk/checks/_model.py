@@ -21,6 +21,7 @@ from rollwerk._jsonutil import (
     obj,
     strict,
 )
+from rollwerk._repr import value_repr
 from rollwerk.dice._roll import DieRoll
 from rollwerk.distribution import Distribution
 from rollwerk.errors import ParameterError, RulesError, SchemaError
@@ -204,6 +205,8 @@ class Outcome:
     without levels.
     """
 
+    __repr__ = value_repr
+
     success: bool
     """Whether the check succeeded."""
     degree: Degree
@@ -300,6 +303,8 @@ class CheckResult:
     >>> CheckResult.from_json(r.to_json()) == r
     True
     """
+
+    __repr__ = value_repr
 
     success: bool
     """Whether the check succeeded."""
@@ -462,6 +467,8 @@ class Modifier:
     ``"minimum"``, ``"damage"``, ``"initiative"``, ``"circumstance"``…); how
     modifiers of the same kind stack is a ruleset policy.
     """
+
+    __repr__ = value_repr
 
     amount: int
     """The signed amount (a bonus is positive, a penalty negative)."""

@@ -9,6 +9,7 @@ from typing import TypeVar, cast
 
 import attrs
 
+from rollwerk._repr import value_repr
 from rollwerk.checks._model import Check, Scalar
 from rollwerk.errors import ParameterError
 from rollwerk.i18n import Text
@@ -109,6 +110,8 @@ class Parameter:
     ...
     rollwerk.errors.ParameterError: die must be one of 4, 6, 8, 10, 12, got 7
     """
+
+    __repr__ = value_repr
 
     name: str
     """The keyword name (``pw``, ``dice``, ``minimum``…)."""
@@ -241,6 +244,8 @@ class Parameter:
 class CheckSpec:
     """A check a ruleset offers, with its parameters declared."""
 
+    __repr__ = value_repr
+
     name: str
     """The check's name within the ruleset (``"check"``, ``"attack"``…)."""
     parameters: tuple[Parameter, ...]
@@ -304,6 +309,8 @@ class CheckSpec:
 @attrs.frozen
 class Difficulty:
     """A named difficulty preset: a modifier with its labels."""
+
+    __repr__ = value_repr
 
     id: str
     """A stable identifier (``"easy"``, ``"hard"``…)."""

@@ -21,6 +21,7 @@ from typing import Any, TypeAlias
 
 import attrs
 
+from rollwerk._repr import value_repr
 from rollwerk.checks._model import (
     CheckResult,
     ContestOutcome,
@@ -623,6 +624,8 @@ class CheckDefinition:
     whose checks are [`FaceCheck`][rollwerk.checks.FaceCheck]s.
     """
 
+    __repr__ = value_repr
+
     name: str
     """The check's name within its ruleset (``"check"``)."""
     parameters: tuple[Parameter, ...]
@@ -1111,6 +1114,8 @@ class FaceCheck:
     distribution is the author's closed form or the enumeration of all
     faces (cached).
     """
+
+    __repr__ = value_repr
 
     definition: CheckDefinition
     """What the check is: its dice, judge and parameters."""

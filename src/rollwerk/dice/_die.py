@@ -7,6 +7,7 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
+from rollwerk._repr import value_repr
 from rollwerk.dice._limits import DICE_LIMITS
 from rollwerk.dice._roll import DieRoll
 from rollwerk.distribution import Distribution
@@ -54,6 +55,8 @@ class Condition:
     >>> Condition(Comparison.GE, 5)(6)
     True
     """
+
+    __repr__ = value_repr
 
     comparison: Comparison
     """How the value is compared."""
@@ -103,6 +106,8 @@ class KeepKind(enum.Enum):
 @attrs.frozen
 class Keep:
     """Keep or drop the highest or lowest ``amount`` dice of a pool."""
+
+    __repr__ = value_repr
 
     kind: KeepKind
     """Keep or drop, highest or lowest."""
@@ -246,6 +251,8 @@ class RolledDie:
     rerolls that replaced it, and the extra dice of an explosion. The first
     ``rerolled`` draws were replaced; the value is the sum of the others.
     """
+
+    __repr__ = value_repr
 
     rolls: tuple[DieRoll, ...]
     """Every draw for this die, in the order drawn."""

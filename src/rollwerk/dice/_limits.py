@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import attrs
 
+from rollwerk._repr import value_repr
 from rollwerk.errors import LimitExceeded
 
 Weights = dict[int, int]
@@ -18,6 +19,8 @@ class DiceLimits:
     limit, the requested amount and the maximum; nothing is rolled or computed
     first.
     """
+
+    __repr__ = value_repr
 
     max_dice: int = 1000
     """Dice in one expression (the sum of all dice counts)."""

@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 
 import attrs
 
+from rollwerk._repr import value_repr
 from rollwerk.dice._die import (
     Comparison,
     Condition,
@@ -141,6 +142,8 @@ class Tally:
     -1
     """
 
+    __repr__ = value_repr
+
     kind: TallyKind
     """What a die meeting the condition scores."""
     condition: Condition
@@ -170,6 +173,8 @@ class Tally:
 @attrs.frozen
 class PoolRoll:
     """One roll of a [`Pool`][rollwerk.dice.Pool]: its value and every die."""
+
+    __repr__ = value_repr
 
     pool: Pool
     """The pool that was rolled."""
@@ -216,6 +221,8 @@ class Pool:
     >>> pool.distribution()[3]
     Fraction(1, 1296)
     """
+
+    __repr__ = value_repr
 
     count: int
     """How many dice."""

@@ -12,6 +12,7 @@ from typing import Any
 import attrs
 
 from rollwerk._jsonutil import document, known, obj, strict
+from rollwerk._repr import value_repr
 from rollwerk.errors import SchemaError
 
 __all__ = ["DieRoll"]
@@ -25,6 +26,8 @@ class DieRoll:
     [`ScriptedRng`][rollwerk.rng.ScriptedRng] fed the faces of a result's rolls,
     in order, replays that result.
     """
+
+    __repr__ = value_repr
 
     sides: int
     """The number of sides of the die."""

@@ -66,6 +66,7 @@ from rollwerk._jsonutil import (
     obj,
     strict,
 )
+from rollwerk._repr import value_repr
 from rollwerk.encounter._view import EncounterView
 from rollwerk.encounter._wording import Worded
 from rollwerk.errors import (
@@ -251,6 +252,8 @@ class Instant(_Unbound):
     Adding it yields ``EffectAdded`` immediately followed by ``EffectExpired``.
     """
 
+    __repr__ = value_repr
+
     kind: ClassVar[str] = "instant"
     _over: ClassVar[bool] = True
 
@@ -258,6 +261,8 @@ class Instant(_Unbound):
 @attrs.frozen
 class Permanent(_Unbound):
     """Lasts until the effect is removed explicitly."""
+
+    __repr__ = value_repr
 
     kind: ClassVar[str] = "permanent"
     _over: ClassVar[bool] = False
@@ -362,6 +367,8 @@ class Rounds(_Counted):
     started for the duration to be over.
     """
 
+    __repr__ = value_repr
+
     kind: ClassVar[str] = "rounds"
     _follows: ClassVar[str] = "source"
     _unit: ClassVar[str] = "rounds"
@@ -424,6 +431,8 @@ class UntilEndOfNextTurns(_Counted):
     effect was added, ``ends_at = after + n``; it is over at the end of the
     turn with that number.
     """
+
+    __repr__ = value_repr
 
     kind: ClassVar[str] = "until_end_of_next_turns"
     _follows: ClassVar[str] = "target"
@@ -496,6 +505,8 @@ class Actions(_Counted):
     Bound form: over once ``of`` has used ``ends_at`` slots in total.
     """
 
+    __repr__ = value_repr
+
     kind: ClassVar[str] = "actions"
     _follows: ClassVar[str] = "target"
     _unit: ClassVar[str] = "actions"
@@ -545,6 +556,8 @@ class NextChecks(_Counted):
 
     Bound form: over once ``of`` has made ``ends_at`` checks in total.
     """
+
+    __repr__ = value_repr
 
     kind: ClassVar[str] = "next_checks"
     _follows: ClassVar[str] = "target"
@@ -613,6 +626,8 @@ class GameTime(Worded):
 
     Bound form: over once the clock has reached ``ends_at``.
     """
+
+    __repr__ = value_repr
 
     kind: ClassVar[str] = "game_time"
 
@@ -701,6 +716,8 @@ class UntilEvent(Worded):
     Bound form: ``seen`` is how often the event had been signalled before.
     """
 
+    __repr__ = value_repr
+
     kind: ClassVar[str] = "until_event"
 
     event: str
@@ -761,6 +778,8 @@ class UntilCondition(Worded):
     [`UntilEvent`][rollwerk.encounter.UntilEvent] for conditions that must be stored.
     """
 
+    __repr__ = value_repr
+
     kind: ClassVar[str] = "until_condition"
 
     predicate: Callable[[EncounterView], bool]
@@ -812,6 +831,8 @@ class Concentration(Worded):
     [`Encounter.end_concentration`][rollwerk.encounter.Encounter.end_concentration], or
     the combatant leaving, ends it and every effect that depends on it.
     """
+
+    __repr__ = value_repr
 
     kind: ClassVar[str] = "concentration"
 
@@ -902,6 +923,8 @@ class FirstOf(Worded):
         ParameterError: Fewer than two parts, or a part that is not a
             [`Duration`][rollwerk.encounter.Duration].
     """
+
+    __repr__ = value_repr
 
     kind: ClassVar[str] = "first_of"
 

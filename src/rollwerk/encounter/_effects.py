@@ -22,6 +22,7 @@ from rollwerk._jsonutil import (
     obj,
     strict,
 )
+from rollwerk._repr import value_repr
 from rollwerk.checks._model import Modifier, Scalar
 from rollwerk.encounter._durations import Duration, DurationDecoder, duration_from_json
 from rollwerk.encounter._stacking import StackingPolicy
@@ -161,6 +162,8 @@ class ActiveEffect:
     bound (absolute ends filled in); ask the encounter what remains with
     [`Encounter.remaining`][rollwerk.encounter.Encounter.remaining].
     """
+
+    __repr__ = value_repr
 
     id: str
     """Unique within the encounter (``"e1"``, ``"e2"``… unless given)."""

@@ -21,6 +21,7 @@ from typing import Any, NamedTuple
 
 import attrs
 
+from rollwerk._repr import value_repr
 from rollwerk.checks._model import Modifier, Scalar
 from rollwerk.encounter import _codec, _operations
 from rollwerk.encounter._durations import Duration, DurationDecoder
@@ -76,6 +77,8 @@ class Encounter(EncounterState):
 
     ```
     """
+
+    __repr__ = value_repr
 
     # ------------------------------------------------------------ creation
 

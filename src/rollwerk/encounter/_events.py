@@ -16,6 +16,7 @@ from typing import Any, TypeAlias
 
 import attrs
 
+from rollwerk._repr import value_repr
 from rollwerk.encounter._durations import Duration, DurationDecoder, duration_from_json
 from rollwerk.encounter._effects import ActiveEffect
 from rollwerk.encounter._wording import describe_duration, names_of
@@ -86,6 +87,8 @@ class _Words:
 class RoundStarted(_Words):
     """A new round began (the clock ran one round length, from round 2 on)."""
 
+    __repr__ = value_repr
+
     round: int
     """The round that began (1 for the first)."""
 
@@ -94,6 +97,8 @@ class RoundStarted(_Words):
 class RoundEnded(_Words):
     """The last turn of a round ended."""
 
+    __repr__ = value_repr
+
     round: int
     """The round that ended."""
 
@@ -101,6 +106,8 @@ class RoundEnded(_Words):
 @attrs.frozen
 class TurnStarted(_Words):
     """A combatant's turn began; start-of-turn ticks follow it."""
+
+    __repr__ = value_repr
 
     round: int
     """The round."""
@@ -112,6 +119,8 @@ class TurnStarted(_Words):
 class TurnEnded(_Words):
     """A combatant's turn ended; end-of-turn expirations follow it."""
 
+    __repr__ = value_repr
+
     round: int
     """The round."""
     combatant: str
@@ -122,6 +131,8 @@ class TurnEnded(_Words):
 class EffectAdded(_Words):
     """An effect was added (with its duration bound)."""
 
+    __repr__ = value_repr
+
     effect: ActiveEffect
     """The effect as stored."""
 
@@ -129,6 +140,8 @@ class EffectAdded(_Words):
 @attrs.frozen
 class EffectExpired(_Words):
     """An effect's duration ran out; it is no longer active."""
+
+    __repr__ = value_repr
 
     effect: ActiveEffect
     """The effect as it was when it expired."""
@@ -149,6 +162,8 @@ class RemovalReason(enum.Enum):
 class EffectRemoved(_Words):
     """An effect was removed before its duration ran out."""
 
+    __repr__ = value_repr
+
     effect: ActiveEffect
     """The effect as it was."""
     reason: RemovalReason
@@ -158,6 +173,8 @@ class EffectRemoved(_Words):
 @attrs.frozen
 class EffectRefreshed(_Words):
     """An effect's duration was bound afresh (an explicit refresh)."""
+
+    __repr__ = value_repr
 
     effect: ActiveEffect
     """The effect with its new duration."""
@@ -171,6 +188,8 @@ class EffectChanged(_Words):
     and when the encounter ends (turn counts become game time).
     """
 
+    __repr__ = value_repr
+
     effect: ActiveEffect
     """The effect with its new duration."""
     previous: Duration
@@ -180,6 +199,8 @@ class EffectChanged(_Words):
 @attrs.frozen
 class EffectTicked(_Words):
     """What remains of an effect went down without running out."""
+
+    __repr__ = value_repr
 
     effect: ActiveEffect
     """The effect."""
@@ -193,6 +214,8 @@ class EffectTicked(_Words):
 class CombatantJoined(_Words):
     """A combatant joined the encounter."""
 
+    __repr__ = value_repr
+
     combatant: str
     """Its id."""
     next_round: bool
@@ -203,6 +226,8 @@ class CombatantJoined(_Words):
 class CombatantLeft(_Words):
     """A combatant left the encounter."""
 
+    __repr__ = value_repr
+
     combatant: str
     """Its id."""
 
@@ -210,6 +235,8 @@ class CombatantLeft(_Words):
 @attrs.frozen
 class CombatantDelayed(_Words):
     """A combatant moved in the order (delay); its ticks follow it."""
+
+    __repr__ = value_repr
 
     combatant: str
     """Its id."""
@@ -223,6 +250,8 @@ class CombatantDelayed(_Words):
 class ActionSpent(_Words):
     """A combatant used action slots."""
 
+    __repr__ = value_repr
+
     combatant: str
     """Its id."""
     total: int
@@ -233,6 +262,8 @@ class ActionSpent(_Words):
 class CheckRecorded(_Words):
     """A combatant made a check (for ``NextChecks`` durations)."""
 
+    __repr__ = value_repr
+
     combatant: str
     """Its id."""
     total: int
@@ -242,6 +273,8 @@ class CheckRecorded(_Words):
 @attrs.frozen
 class CounterChanged(_Words):
     """A named per-combatant counter changed."""
+
+    __repr__ = value_repr
 
     combatant: str
     """Its id."""
@@ -255,6 +288,8 @@ class CounterChanged(_Words):
 class ConcentrationStarted(_Words):
     """A combatant began to concentrate."""
 
+    __repr__ = value_repr
+
     combatant: str
     """Its id."""
 
@@ -263,6 +298,8 @@ class ConcentrationStarted(_Words):
 class ConcentrationEnded(_Words):
     """A combatant's concentration ended; effects depending on it expire."""
 
+    __repr__ = value_repr
+
     combatant: str
     """Its id."""
 
@@ -270,6 +307,8 @@ class ConcentrationEnded(_Words):
 @attrs.frozen
 class Signalled(_Words):
     """A named event was signalled (for ``UntilEvent`` durations)."""
+
+    __repr__ = value_repr
 
     event: str
     """The event's name."""
@@ -281,6 +320,8 @@ class Signalled(_Words):
 class TimePassed(_Words):
     """Game time passed outside the turn order."""
 
+    __repr__ = value_repr
+
     seconds: Fraction
     """How much."""
     clock: Fraction
@@ -290,6 +331,8 @@ class TimePassed(_Words):
 @attrs.frozen
 class EncounterEnded(_Words):
     """The combat ended; turn-counted durations became game time."""
+
+    __repr__ = value_repr
 
     round: int
     """The last round."""

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from rollwerk._jsonutil import choice, document, known, nested, obj, strict
+from rollwerk._repr import value_repr
 
 if TYPE_CHECKING:
     from rollwerk.checks._model import Modifier
@@ -64,6 +65,8 @@ class StackingPolicy:
 
     ```
     """
+
+    __repr__ = value_repr
 
     same_name: SameName = SameName.STACK
     """What adding an effect whose name the target already has does."""

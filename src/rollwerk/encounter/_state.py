@@ -25,6 +25,7 @@ from rollwerk._jsonutil import (
     obj,
     strict,
 )
+from rollwerk._repr import value_repr
 from rollwerk.checks._model import Modifier
 from rollwerk.dice._roll import DieRoll
 from rollwerk.encounter._durations import Remaining
@@ -56,6 +57,8 @@ class CounterReset(enum.Enum):
 class Counter:
     """A named per-combatant counter, such as reactions taken this round."""
 
+    __repr__ = value_repr
+
     name: str
     """The counter's name (``"reactions"``)."""
     value: int
@@ -83,6 +86,8 @@ class Combatant:
     the encounter. Ticks are bound to ``id``, never to ``initiative`` or a
     position in the order.
     """
+
+    __repr__ = value_repr
 
     id: str
     """Unique within the encounter; effects and durations refer to it."""
@@ -256,6 +261,8 @@ class EncounterState:
     operations; this base exists so that the operations and the JSON codec
     can be written against the state alone.
     """
+
+    __repr__ = value_repr
 
     combatants: tuple[Combatant, ...]
     """Everyone in the encounter, in the order they joined."""

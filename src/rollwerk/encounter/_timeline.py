@@ -7,6 +7,7 @@ from typing import Any
 
 import attrs
 
+from rollwerk._repr import value_repr
 from rollwerk.encounter._durations import DurationDecoder
 from rollwerk.encounter._encounter import Encounter, Step
 from rollwerk.encounter._events import (
@@ -47,6 +48,8 @@ class Timeline:
     >>> again == tl, again.rewind(1).current.effects[0].name
     (True, 'Bless')
     """
+
+    __repr__ = value_repr
 
     states: tuple[Encounter, ...]
     """The states, oldest first (at least one)."""

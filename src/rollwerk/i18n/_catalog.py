@@ -9,6 +9,7 @@ from typing import Any, TypeAlias
 
 import attrs
 
+from rollwerk._repr import value_repr
 from rollwerk.errors import ParameterError, RollwerkError, RulesError
 
 __all__ = [
@@ -104,6 +105,8 @@ class Catalog:
     >>> (cat | Catalog({"eo": {"hit": "{who} trafas"}})).render("eo", "hit", who="Ada")
     'Ada trafas'
     """
+
+    __repr__ = value_repr
 
     messages: Mapping[str, Mapping[str, str]] = attrs.field(
         converter=_freeze, hash=False, repr=False
@@ -273,6 +276,8 @@ class Text:
     >>> t == Text.fixed(en="3 hits", de="3 Treffer")
     True
     """
+
+    __repr__ = value_repr
 
     message: str
     """The message id (``"ds4.check.success"``)."""

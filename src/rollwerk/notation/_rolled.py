@@ -8,6 +8,7 @@ from typing import Any
 
 import attrs
 
+from rollwerk._repr import value_repr
 from rollwerk.dice._die import (
     Comparison,
     RolledDie,
@@ -39,6 +40,8 @@ class NodeKind(enum.Enum):
 @attrs.frozen
 class RollNode:
     """One node of a rolled expression: its notation, value and parts."""
+
+    __repr__ = value_repr
 
     kind: NodeKind
     """What kind of node this is."""

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import attrs
 
+from rollwerk._repr import value_repr
 from rollwerk.checks._model import Check, CheckResult, ContestOutcome, Outcome, Scalar
 from rollwerk.checks._parameters import CheckSpec, Parameter
 from rollwerk.distribution import Distribution
@@ -39,6 +40,8 @@ T = TypeVar("T")
 @attrs.frozen
 class Origin:
     """Which plugin a piece of code came from, for fault messages."""
+
+    __repr__ = value_repr
 
     plugin: str
     """The plugin's name."""

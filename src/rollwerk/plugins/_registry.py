@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import attrs
 import pluggy
 
+from rollwerk._repr import value_repr
 from rollwerk.checks._parameters import CheckSpec
 from rollwerk.errors import PluginError, UnknownRuleset
 from rollwerk.plugins import hookspecs
@@ -100,6 +101,8 @@ class EntryPointLike(Protocol):
 class PluginFailure:
     """A plugin that could not be loaded or returned something invalid."""
 
+    __repr__ = value_repr
+
     plugin: str
     """The plugin's name (entry point name or registered name)."""
     distribution: str | None
@@ -116,6 +119,8 @@ class PluginFailure:
 class RegisteredRuleset:
     """A ruleset with the plugin and distribution it came from."""
 
+    __repr__ = value_repr
+
     ruleset: Ruleset
     """The ruleset object."""
     plugin: str
@@ -127,6 +132,8 @@ class RegisteredRuleset:
 @attrs.frozen
 class RegisteredDurationKind:
     """A duration kind with the plugin and distribution it came from."""
+
+    __repr__ = value_repr
 
     kind: str
     """The kind's JSON name (the ``"kind"`` field of a duration's JSON)."""
