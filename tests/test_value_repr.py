@@ -53,8 +53,10 @@ def test_attrs_keeps_the_class_s_own_repr() -> None:
 def test_a_value_met_again_inside_its_own_repr_shows_as_dots() -> None:
     node = _Node("a")
     node.child = [node, _Node("b")]
-    assert repr(node) == "_Node(name='a', child=[..., _Node(name='b', child=None)])"
-    assert repr(node) == repr(node)  # the guard is released afterwards
+    expected = "_Node(name='a', child=[..., _Node(name='b', child=None)])"
+    assert repr(node) == expected
+    assert repr(node) == expected  # the guard was released
+    assert repr(_Node("c")) == "_Node(name='c', child=None)"
 
 
 def test_a_plain_subclass_shows_its_own_name() -> None:
