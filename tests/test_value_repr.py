@@ -43,7 +43,9 @@ def test_the_shared_repr_reads_as_the_one_attrs_writes() -> None:
     generated = repr(_Generated(1, "a'b", private=(2,), hidden=5, shown=9))
     shared = repr(_Shared(1, "a'b", private=(2,), hidden=5, shown=9))
     assert shared == generated.replace("_Generated", "_Shared")
-    assert shared == "_Shared(amount=1, label=\"a'b\", _private=(2,), shown=<9>, later=3)"
+    assert (
+        shared == '_Shared(amount=1, label="a\'b", _private=(2,), shown=<9>, later=3)'
+    )
 
 
 def test_attrs_keeps_the_class_s_own_repr() -> None:
