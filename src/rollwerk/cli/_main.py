@@ -181,6 +181,7 @@ def main(argv: Sequence[str] | None = None, *, registry: Registry | None = None)
 
     if argv is None:
         argv = sys.argv[1:]
+    _plain_where_needed(sys.stdout, sys.stderr)
     parser = _parser(argv, registry)
     words = leading_minus(argv)
     command = _subcommand(parser, words)
@@ -341,6 +342,85 @@ def _cli_pointer(message: str) -> str:
     from rollwerk.plugins._registry import FAILURES_POINTER
 
     return message.replace(FAILURES_POINTER, FAILURES_COMMAND)
+
+
+# What the CLI writes beyond ASCII, spelt in ASCII for a terminal or file
+# that cannot hold it (``LC_ALL=C``, ``PYTHONIOENCODING=ascii``).
+_PLAIN = {
+    "█": "#",
+    "▏": "|",
+    "≈": "~",
+    "→": "->",
+    "≤": "<=",
+    "≥": ">=",
+    "≠": "!=",
+    "±": "+/-",
+    "×": "x",
+    "−": "-",
+    "–": "-",
+    "—": "-",
+    "…": "...",
+    "„": '"',
+    "“": '"',
+    "”": '"',
+    "‘": "'",
+    "’": "'",
+    "ä": "ae",
+    "ö": "oe",
+    "ü": "ue",
+    "Ä": "Ae",
+    "Ö": "Oe",
+    "Ü": "Ue",
+    "ß": "ss",
+}
+_FALLBACK = "rollwerk-plain"
+
+
+def _plain(error: UnicodeError) -> tuple[str, int]:
+    """A codec error handler: what a stream cannot encode, spelt in ASCII.
+
+    The table's spellings first, else the letter without its accents
+    (``é`` as ``e``), else ``?``.
+    """
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    import unicodedata
+
+    out = []
+    for char in error.object[error.start : error.end]:
+        spelt = _PLAIN.get(char)
+        if spelt is None:
+            base = unicodedata.normalize("NFKD", char)
+            base = "".join(c for c in base if c.isascii() and c.isprintable())
+            spelt = base or "?"
+        out.append(spelt)
+    return "".join(out), error.end
+
+
+def _plain_where_needed(*streams: object) -> None:
+    """Let ``streams`` that cannot write the CLI's symbols write them in ASCII.
+
+    A stream whose encoding holds them (UTF-8, a capture in a test) is
+    left alone; a text stream that cannot (``LC_ALL=C``) is reconfigured
+    to spell what it cannot encode as `_plain` does, so that a table or a
+    German word is written instead of failing as an internal error.
+    """
+    import codecs
+    import io
+
+    for stream in streams:
+        if not isinstance(stream, io.TextIOWrapper):
+            continue
+        try:
+            "█≈→äß".encode(stream.encoding)
+            continue
+        except (UnicodeEncodeError, LookupError):
+            pass
+        try:
+            codecs.lookup_error(_FALLBACK)
+        except LookupError:
+            codecs.register_error(_FALLBACK, _plain)
+        stream.reconfigure(errors=_FALLBACK)
 
 
 def _error(message: str, prefix: str = "rollwerk: error") -> None:

@@ -1,0 +1,76 @@
+"""The CLI writes to a terminal or file that cannot hold its symbols."""
+
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+
+import pytest
+
+from rollwerk.cli._main import _plain_where_needed
+
+
+def _cli(*argv: str, encoding: str) -> subprocess.CompletedProcess[bytes]:
+    env = {**os.environ, "PYTHONIOENCODING": encoding}
+    return subprocess.run(
+        [sys.executable, "-m", "rollwerk", *argv],
+        capture_output=True,
+        env=env,
+        check=False,
+    )
+
+
+def test_an_ascii_stdout_gets_the_odds_table_in_ascii() -> None:
+    proc = _cli("roll", "1d4", "--odds", encoding="ascii")
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.decode("ascii").splitlines() == [
+        "exact odds of 1d4 (mean 5/2 ~ 2.50)",
+        "value  probability  percent",
+        "    1          1/4   25.00%  ########################################",
+        "    2          1/4   25.00%  ########################################",
+        "    3          1/4   25.00%  ########################################",
+        "    4          1/4   25.00%  ########################################",
+    ]
+
+
+def test_german_words_are_spelt_in_ascii_and_latin_1_keeps_its_umlauts() -> None:
+    argv = ("check", "ds4", "pw=10", "--lang", "de", "--rolls", "1")
+    plain = _cli(*argv, encoding="ascii")
+    assert plain.returncode == 0, plain.stderr
+    assert plain.stdout.decode("ascii").splitlines()[2] == "Wuerfe: 1 (W20 Probe)"
+    latin = _cli(*argv, encoding="latin-1")
+    assert latin.stdout.decode("latin-1").splitlines()[2] == "Würfe: 1 (W20 Probe)"
+
+
+def test_an_error_on_an_ascii_stderr_is_still_one_line_and_exit_2() -> None:
+    proc = _cli("roll", "3d6>=7…", encoding="ascii")
+    assert proc.returncode == 2
+    assert proc.stdout == b""
+    assert proc.stderr.decode("ascii") == (
+        "rollwerk: error: unexpected '...' at column 7 of '3d6>=7...'\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "plain"),
+    [
+        ("█▏≈→≤≥≠±×−–—…", "#|~-><=>=!=+/-x---..."),
+        ("„Würfe“ Äß", '"Wuerfe" Aess'),
+        ("é ĵ ٣ 中", "e j ? ?"),
+    ],
+)
+def test_what_ascii_cannot_hold_is_spelt_in_ascii(text: str, plain: str) -> None:
+    buffer = io.BytesIO()
+    stream = io.TextIOWrapper(buffer, encoding="ascii")
+    _plain_where_needed(stream)
+    stream.write(text)
+    stream.flush()
+    assert buffer.getvalue().decode("ascii") == plain
+
+
+def test_a_stream_that_holds_the_symbols_is_left_alone() -> None:
+    stream = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="strict")
+    _plain_where_needed(stream, io.StringIO())
+    assert stream.errors == "strict"
