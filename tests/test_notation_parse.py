@@ -6,6 +6,7 @@ and item 8 (errors).
 
 from __future__ import annotations
 
+import math
 import time
 from fractions import Fraction
 
@@ -313,7 +314,9 @@ def test_core1_i3_exact_computation_limit() -> None:
         "10d3kh5-400d10r<=3",
         "700d6r<=4+1d2*"
         + "9" * 17,  # a huge span (a larger number is over the value limit)
-        "50d%r<=84kh6>=51",  # keep/drop over wide weights (took 2.6 s)
+        "50d%r<=84kh6",  # keep/drop over wide weights
+        "300d1000r1kh2>=500",  # kept successes, 1000-bit weights (took 3 s)
+        "300d10000r1kh2>=5000",  # (took 3.7 s)
         "500d%r<=19>=22",  # a binomial of 300 000-bit terms (took 1.6 s)
         "100d%r<=28>=31-100d20ro1",  # a sum of wide weights (took 6.5 s)
         "5d6!kh2*5d1000r<=595",  # a product of wide weights (took 2.5 s)
@@ -332,6 +335,44 @@ def test_core1_i3_exact_limit_counts_wide_weights(notation: str) -> None:
         expr.distribution()
     assert time.perf_counter() - start < 1
     assert info.value.limit == "exact computation size"
+
+
+@pytest.mark.parametrize(
+    ("notation", "dice", "kept"),
+    [
+        ("10d10000r1kh2>=5000", 10, 2),  # took 7.7 s within the limit
+        ("17d1500r1kh4>=750", 17, 4),
+        ("17d1000r1dl13>=635", 17, 4),
+        ("50d%r<=84kh6>=51", 50, 6),  # was refused (2.6 s before refusal)
+    ],
+)
+def test_counting_successes_among_kept_dice_walks_blocks_of_equal_score(
+    notation: str, dice: int, kept: int
+) -> None:
+    """Kept dice that count successes: the successes of the best ``kept``.
+
+    Values that score the same are one value to the keep/drop programme, so
+    a d10000 is two values; the count is ``min(kept, successes)`` of a
+    binomial whose chance is one die's.
+    """
+    single = parse(_one_die(notation)).distribution()
+    p = single.probability(1)
+    expected: dict[int, Fraction] = {}
+    for s in range(dice + 1):
+        w = math.comb(dice, s) * p**s * (1 - p) ** (dice - s)
+        expected[min(s, kept)] = expected.get(min(s, kept), Fraction(0)) + w
+    assert dict(parse(notation).distribution().items()) == expected
+
+
+def _one_die(notation: str) -> str:
+    """``10d10000r1kh2>=5000`` as one die: ``1d10000r1>=5000``."""
+    _, rest = notation.split("d", 1)
+    for keep in ("kh", "dl"):
+        if keep in rest:
+            head, tail = rest.split(keep, 1)
+            tail = tail.lstrip("0123456789")
+            rest = head + tail
+    return "1d" + rest
 
 
 def test_core1_i3_reroll_weights_are_reduced() -> None:

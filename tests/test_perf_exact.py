@@ -157,8 +157,12 @@ def test_perf_packed_keep_equals_dictionary_programme(
     score = g if count else None
     expected = dict_keep_dp(single, n, k, highest, score)
     assert _keep_dp(single, n, k, highest, score) == expected
-    if k > 1:
-        assert _keep_packed(single, n, k, highest, score) == expected
+    if k > 1:  # each value on its own, none merged with a neighbour
+        ranked = [
+            (v if score is None else score(v), single[v])
+            for v in sorted(single, reverse=highest)
+        ]
+        assert _keep_packed(ranked, n, k) == expected
 
 
 @settings(max_examples=40)
@@ -178,7 +182,8 @@ def test_perf_packed_keep_equals_enumeration(
             weight *= single[v]
         key = sum(sorted(combo, reverse=True)[:k])
         expected[key] = expected.get(key, 0) + weight
-    assert _keep_packed(single, n, k, True, None) == expected
+    ranked = [(v, single[v]) for v in sorted(single, reverse=True)]
+    assert _keep_packed(ranked, n, k) == expected
 
 
 def test_perf_100d6kh50_equals_dictionary_programme() -> None:

@@ -276,46 +276,50 @@ def _keep_dp(
 
     Keeping one die (advantage, disadvantage) takes a shortcut: the best of
     ``n`` dice is at most ``v`` with weight ``(weight of values up to v) ** n``.
+
+    With ``g``, neighbouring values (in the order dice are kept) that score
+    the same are one value with their weights summed: which of them a die
+    shows changes neither which other dice are kept nor the kept score, so
+    counting successes among the kept dice of a d10000 walks two values,
+    not ten thousand.
     """
+    ranked: list[tuple[int, int]] = []  # (score, weight), best first
+    for v in sorted(single, reverse=highest):
+        score = v if g is None else g(v)
+        if ranked and g is not None and ranked[-1][0] == score:
+            ranked[-1] = (score, ranked[-1][1] + single[v])
+        else:
+            ranked.append((score, single[v]))
     if k == 1:
         out: Weights = {}
         upto = prev = 0
-        for v in sorted(single, reverse=not highest):
-            upto += single[v]
+        for score, w in reversed(ranked):
+            upto += w
             now = upto**n
-            key = v if g is None else g(v)
-            out[key] = out.get(key, 0) + now - prev
+            out[score] = out.get(score, 0) + now - prev
             prev = now
         return {key: w for key, w in out.items() if w}
-    return _keep_packed(single, n, k, highest, g)
+    return _keep_packed(ranked, n, k)
 
 
-def _keep_packed(
-    single: Weights,
-    n: int,
-    k: int,
-    highest: bool,
-    g: Callable[[int], int] | None,
-) -> Weights:
+def _keep_packed(ranked: Sequence[tuple[int, int]], n: int, k: int) -> Weights:
     """The keep/drop DP of `_keep_dp` with each state's polynomial in one int.
 
-    A state's weights by kept sum are packed into one big number (Kronecker
+    ``ranked`` holds each value's score and weight, best first. A state's
+    weights by kept sum are packed into one big number (Kronecker
     substitution, slots wide enough for ``(total + 1) ** n``), so giving
     ``j`` dice the current value is one multiplication and one shift instead
     of a loop over the sums. Sums are counted from ``vmin`` per kept die,
     so every shift is non-negative. Every ``j`` that completes the kept
     dice adds the same amount: those are summed into one coefficient first.
     """
-    values = sorted(single, reverse=highest)
-    mapped = [v if g is None else g(v) for v in values]
-    vmin = min(mapped)
-    below = sum(single.values())
+    vmin = min(score for score, _ in ranked)
+    below = sum(w for _, w in ranked)
     width = ((below + 1) ** n).bit_length() // 8 + 1  # bytes per slot
     bits = width * 8
     states: dict[int, int] = {0: 1}
     final = 0
-    for v, gv in zip(values, mapped, strict=True):
-        w = single[v]
+    for gv, w in ranked:
         below -= w
         step = (gv - vmin) * bits
         new: dict[int, int] = {}
