@@ -103,9 +103,9 @@ def test_core1_i2_bad_arguments() -> None:
         ParameterError, match="seed must be an integer of at most 400 digits, got '1'"
     ):
         SeededRng("1")  # type: ignore[arg-type]
-    with pytest.raises(ParameterError, match="sides must be at least 1, got 0"):
+    with pytest.raises(ParameterError, match="sides must be an integer >= 1, got 0"):
         SeededRng(1).roll(0)
-    with pytest.raises(ParameterError, match="sides must be at least 1, got -3"):
+    with pytest.raises(ParameterError, match="sides must be an integer >= 1, got -3"):
         SystemRng().roll(-3)
 
 

@@ -59,8 +59,8 @@ class Distribution(Generic[T]):
         Outcomes with probability 0 are dropped; negative probabilities or a
         sum other than 1 raise [`ParameterError`][rollwerk.errors.ParameterError].
         """
-        if not probabilities:
-            raise ParameterError("probabilities", {}, "a non-empty mapping")
+        if not isinstance(probabilities, Mapping) or not probabilities:
+            raise ParameterError("probabilities", probabilities, "a non-empty mapping")
         fracs: dict[T, Fraction] = {}
         for key, p in probabilities.items():
             if isinstance(p, bool) or not isinstance(p, (int, Fraction)):
@@ -163,6 +163,8 @@ class Distribution(Generic[T]):
                 raise ParameterError("mixture probability", p, "a Fraction or an int")
             if p < 0:
                 raise ParameterError("mixture probability", _shown(p), "at least 0")
+            if not isinstance(dist, Distribution):
+                raise ParameterError("mixture part", dist, "a Distribution")
             total += p
             if p:
                 chosen.append((Fraction(p), dist))
@@ -286,11 +288,20 @@ class Distribution(Generic[T]):
         return math.sqrt(self.variance())
 
     def cdf(self, outcome: T) -> Fraction:
-        """The probability of an outcome less than or equal to ``outcome``."""
+        """The probability of an outcome less than or equal to ``outcome``.
+
+        Raises:
+            ParameterError: ``outcome`` does not compare with the outcomes.
+        """
         w = 0
-        for k, v in self._weights.items():
-            if k <= outcome:  # type: ignore[operator]
-                w += v
+        try:
+            for k, v in self._weights.items():
+                if k <= outcome:  # type: ignore[operator]
+                    w += v
+        except TypeError:
+            raise ParameterError(
+                "outcome", outcome, "a value that compares with the outcomes"
+            ) from None
         return Fraction(w, self._total)
 
     def quantile(self, q: Fraction | float) -> T:
@@ -299,6 +310,8 @@ class Distribution(Generic[T]):
         >>> Distribution.uniform(range(1, 7)).quantile(Fraction(1, 2))
         3
         """
+        if isinstance(q, bool) or not isinstance(q, (int, float, Fraction)):
+            raise ParameterError("q", q, "a probability from 0 to 1")
         qf = Fraction(q)
         if not 0 <= qf <= 1:
             raise ParameterError("q", q, "a probability from 0 to 1")
@@ -343,8 +356,19 @@ class Distribution(Generic[T]):
         return Distribution._from_weights(out, self._total)
 
     def bind(self, func: Callable[[T], Distribution[U]]) -> Distribution[U]:
-        """Replace each outcome by a distribution (a two-stage experiment)."""
-        parts = [(Fraction(w, self._total), func(k)) for k, w in self._weights.items()]
+        """Replace each outcome by a distribution (a two-stage experiment).
+
+        Raises:
+            ParameterError: ``func`` gives something other than a Distribution.
+        """
+        parts = []
+        for k, w in self._weights.items():
+            part = func(k)
+            if not isinstance(part, Distribution):
+                raise ParameterError(
+                    f"func({k!r})", part, "a Distribution (bind's func gives one)"
+                )
+            parts.append((Fraction(w, self._total), part))
         return Distribution.mixture(parts)
 
     def condition(self, predicate: Callable[[T], bool]) -> Distribution[T]:
@@ -361,7 +385,13 @@ class Distribution(Generic[T]):
     def combine(
         self, other: Distribution[U], func: Callable[[T, U], V]
     ) -> Distribution[V]:
-        """The distribution of ``func(a, b)`` for independent ``a`` and ``b``."""
+        """The distribution of ``func(a, b)`` for independent ``a`` and ``b``.
+
+        Raises:
+            ParameterError: ``other`` is not a Distribution.
+        """
+        if not isinstance(other, Distribution):
+            raise ParameterError("other", other, "a Distribution")
         out: dict[V, int] = {}
         ow = other._weights
         for a, wa in self._weights.items():

@@ -236,8 +236,8 @@ class SeededRng:
 
     def roll(self, sides: int) -> int:
         """Return a uniformly random integer from 1 to ``sides`` inclusive."""
-        if sides < 1:
-            raise ParameterError("sides", sides, "at least 1")
+        if sides.__class__ is not int or sides < 1:
+            raise ParameterError("sides", sides, "an integer >= 1")
         bits = self._bits
         if sides <= 256:
             limit = 256 - 256 % sides
@@ -275,8 +275,8 @@ class SystemRng:
 
     def roll(self, sides: int) -> int:
         """Return a uniformly random integer from 1 to ``sides`` inclusive."""
-        if sides < 1:
-            raise ParameterError("sides", sides, "at least 1")
+        if sides.__class__ is not int or sides < 1:
+            raise ParameterError("sides", sides, "an integer >= 1")
         return _SYSTEM.randrange(sides) + 1
 
     def __repr__(self) -> str:
@@ -347,6 +347,8 @@ class ScriptedRng:
     __slots__ = ("_faces", "_pos")
 
     def __init__(self, faces: Iterable[int]) -> None:
+        if isinstance(faces, str) or not isinstance(faces, Iterable):
+            raise ParameterError("faces", faces, "an iterable of integers")
         self._faces = tuple(faces)
         for i, face in enumerate(self._faces, start=1):
             if isinstance(face, bool) or not isinstance(face, int):

@@ -66,6 +66,15 @@ class Condition:
     """If not 0, the value's remainder modulo this is compared instead
     (``even`` is ``Condition(Comparison.EQ, 0, modulus=2)``)."""
 
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.comparison, Comparison):
+            raise ParameterError(
+                "comparison", self.comparison, "a Comparison (Comparison.GE, …)"
+            )
+        m = DICE_LIMITS.max_face
+        _check_int("target", self.target, -m, m)
+        _check_int("modulus", self.modulus, 0, DICE_LIMITS.max_sides)
+
     def __call__(self, value: int) -> bool:
         """Whether ``value`` meets the condition."""
         if self.modulus:
@@ -113,6 +122,13 @@ class Keep:
     """Keep or drop, highest or lowest."""
     amount: int
     """How many dice are kept or dropped."""
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.kind, KeepKind):
+            raise ParameterError(
+                "kind", self.kind, "a KeepKind (KeepKind.KEEP_HIGHEST, …)"
+            )
+        _check_int("keep amount", self.amount, 0, DICE_LIMITS.max_dice)
 
     def kept(self, count: int) -> tuple[bool, int]:
         """``(highest, n)``: keep the ``n`` highest (or lowest) of ``count`` dice."""
@@ -185,7 +201,16 @@ class Die:
 
     @classmethod
     def custom(cls, faces: Sequence[int]) -> Die:
-        """A die with the given faces, one per index (``d{1,1,2,3}``)."""
+        """A die with the given faces, one per index (``d{1,1,2,3}``).
+
+        Raises:
+            ParameterError: ``faces`` is not a sequence of 1 to
+                ``max_sides`` integers within ``max_face``.
+        """
+        if isinstance(faces, (str, bytes)) or not isinstance(faces, Iterable):
+            raise ParameterError(
+                "faces", faces, f"a sequence of 1 to {DICE_LIMITS.max_sides} integers"
+            )
         die = object.__new__(cls)
         die.__attrs_init__(tuple(faces), _DieKind.CUSTOM)
         if die.faces == tuple(range(1, len(die.faces) + 1)):

@@ -39,7 +39,7 @@ from rollwerk.dice._exact import (
 from rollwerk.dice._limits import DICE_LIMITS
 from rollwerk.dice._roll import DieRoll
 from rollwerk.distribution import Distribution
-from rollwerk.errors import ParameterError
+from rollwerk.errors import LimitExceeded, ParameterError
 from rollwerk.rng import Rng, SeededRng
 
 Weights = dict[int, int]
@@ -257,6 +257,7 @@ class Pool:
 
     def __attrs_post_init__(self) -> None:
         _check_int("count", self.count, 1, DICE_LIMITS.max_dice)
+        self._check_types()
         if self.tally is not None and self.success is not None:
             raise ParameterError("tally", self.tally, "not used with success")
         if self.explode_limit is not None:
@@ -287,6 +288,34 @@ class Pool:
                 self.explode.notation(),
                 f"a condition some face does not meet (faces {_faces_shown(self)})",
             )
+
+    def _check_types(self) -> None:
+        """Refuse parts of the wrong kind, and a pool over the draws limit."""
+        if not isinstance(self.die, Die):
+            raise ParameterError("die", self.die, "a Die (Die(6), Die.fudge(), …)")
+        reroll = self.reroll
+        if not isinstance(reroll, tuple) or not all(
+            isinstance(c, Condition) for c in reroll
+        ):
+            raise ParameterError("reroll", reroll, "a tuple of Conditions")
+        for name in ("explode", "success", "failure"):
+            value = getattr(self, name)
+            if value is not None and not isinstance(value, Condition):
+                raise ParameterError(name, value, "a Condition or None")
+        for name, kind in (("keep", Keep), ("tally", Tally)):
+            value = getattr(self, name)
+            if value is not None and not isinstance(value, kind):
+                raise ParameterError(name, value, f"a {kind.__name__} or None")
+        if not isinstance(self.explode_mode, ExplodeMode):
+            raise ParameterError("explode mode", self.explode_mode, "an ExplodeMode")
+        for name in ("minimum", "maximum"):
+            value = getattr(self, name)
+            if value is not None:
+                m = DICE_LIMITS.max_face
+                _check_int(name, value, -m, m)
+        draws = self.worst_case_draws
+        if draws > DICE_LIMITS.max_draws:
+            raise LimitExceeded("dice drawn", draws, DICE_LIMITS.max_draws)
 
     def _clamp(self, v: int) -> int:
         if self.minimum is not None and v < self.minimum:

@@ -178,8 +178,17 @@ class Expression:
         return self._node.lo, self._node.hi
 
     def roll(self, rng: Rng) -> RollResult:
-        """Roll the expression, drawing every die from ``rng``."""
-        return self._roll(rng)
+        """Roll the expression, drawing every die from ``rng``.
+
+        Raises:
+            ParameterError: ``rng`` is not an Rng (it has no ``roll``).
+        """
+        try:
+            return self._roll(rng)
+        except AttributeError:
+            if not callable(getattr(rng, "roll", None)):
+                raise _not_an_rng(rng) from None
+            raise
 
     def replay(self, faces: tuple[int, ...] | list[int]) -> RollResult:
         """Roll with exactly these faces (a [`ScriptedRng`][rollwerk.rng.ScriptedRng]).
@@ -196,6 +205,8 @@ class Expression:
 
     def trace(self, rng: Rng) -> RollNode:
         """Roll with a full record of every die (slower than `roll`)."""
+        if not callable(getattr(rng, "roll", None)):
+            raise _not_an_rng(rng)
         return self._node.trace(rng)
 
     def distribution(self) -> Distribution[int]:
@@ -636,6 +647,12 @@ def parse(notation: str, dialect: str | Dialect = "rollwerk") -> Expression:
     if not isinstance(notation, str):
         raise ParameterError("notation", notation, "a string")
     return _parse_cached(notation, get_dialect(dialect))
+
+
+def _not_an_rng(rng: object) -> ParameterError:
+    return ParameterError(
+        "rng", rng, "an Rng such as SeededRng(7), SystemRng() or ScriptedRng([...])"
+    )
 
 
 def roll(notation: str, rng: Rng, dialect: str | Dialect = "rollwerk") -> RollResult:
