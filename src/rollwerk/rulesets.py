@@ -228,12 +228,11 @@ class DelegatingRuleset(Ruleset):
         A wrapper that overrides [`contest`][rollwerk.rulesets.Ruleset.contest]
         gets its own rule applied; otherwise the base's rule sees the checks.
         """
-        if type(self).contest is DelegatingRuleset.contest and isinstance(
-            self.base, ContestWithChecks
-        ):
-            return self.base.contest_with_checks(
-                first_check, first, second_check, second
-            )
+        # what isinstance(self.base, ContestWithChecks) tells, without a
+        # protocol check (about 10 µs) for every pair of a contest's outcomes
+        rule = getattr(self.base, "contest_with_checks", None)
+        if type(self).contest is DelegatingRuleset.contest and callable(rule):
+            return rule(first_check, first, second_check, second)  # type: ignore[no-any-return]
         return self.contest(first, second)
 
     @property
