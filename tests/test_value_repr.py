@@ -20,15 +20,10 @@ class _Generated:
 
 
 @attrs.frozen
-class _Shared:
-    __repr__ = value_repr
+class _Shared(_Generated):
+    """The same fields (inherited), with the shared repr."""
 
-    amount: int
-    label: str = "x"
-    _private: tuple[int, ...] = ()
-    hidden: int = attrs.field(default=0, repr=False)
-    shown: int = attrs.field(default=7, repr=lambda v: f"<{v}>")
-    later: int = attrs.field(init=False, default=3)
+    __repr__ = value_repr
 
 
 @attrs.define
