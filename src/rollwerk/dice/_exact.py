@@ -13,6 +13,8 @@ import itertools
 import math
 from collections.abc import Callable, Sequence
 
+from rollwerk.distribution import _miller
+
 Weights = dict[int, int]
 """Integer weights of integer outcomes; paired with a total to be exact."""
 
@@ -176,38 +178,6 @@ def _power(w: Weights, n: int) -> Weights:
             return {offset * n + i * g: v for i, v in enumerate(result) if v}
         return _sparse(offset * n, result)
     return _squaring(base, n, offset, g)
-
-
-def _miller(base: list[int], n: int) -> list[int]:
-    """The coefficients of ``P(x) ** n`` by J. C. P. Miller's recurrence.
-
-    With ``P = p_0 + p_1 x + … + p_d x^d`` and ``p_0 != 0``, the power
-    ``Q = P^n`` satisfies ``P Q' = n P' Q``, which gives each coefficient
-    from the ``d`` before it:
-    ``k p_0 q_k = sum_j ((n + 1) j - k) p_j q_(k-j)``, an exact division.
-    A palindromic ``P`` (a fair die) has a palindromic power: only the first
-    half is computed.
-    """
-    d = len(base) - 1
-    size = n * d + 1
-    p0 = base[0]
-    nonzero = [(j, base[j]) for j in range(1, d + 1) if base[j]]
-    symmetric = base == base[::-1]
-    upto = size // 2 + 1 if symmetric else size
-    q = [0] * size
-    q[0] = p0**n
-    n1 = n + 1
-    for k in range(1, upto):
-        acc = 0
-        for j, pj in nonzero:
-            if j > k:
-                break
-            acc += (n1 * j - k) * pj * q[k - j]
-        q[k] = acc // (k * p0)
-    if symmetric:
-        for k in range(upto, size):
-            q[k] = q[size - 1 - k]
-    return q
 
 
 def _squaring(base: list[int], n: int, offset: int, g: int) -> Weights:

@@ -1,0 +1,67 @@
+"""Sums of integer distributions: packed products and Miller's recurrence.
+
+Both are checked against the pairwise sum (``combine``) they replace.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rollwerk import LimitExceeded, parse
+from rollwerk.distribution import REPEAT_BITS, Distribution
+
+weights = st.dictionaries(
+    st.integers(-40, 40), st.integers(1, 50), min_size=1, max_size=30
+)
+
+
+def _pairwise(a: Distribution[int], b: Distribution[int]) -> Distribution[int]:
+    return a.combine(b, lambda x, y: x + y)
+
+
+@given(weights, weights)
+def test_a_sum_equals_the_pairwise_sum(a: dict[int, int], b: dict[int, int]) -> None:
+    da, db = Distribution.from_weights(a), Distribution.from_weights(b)
+    assert da + db == _pairwise(da, db)
+
+
+@given(weights, st.integers(0, 12))
+def test_a_repeated_sum_equals_adding_one_copy_at_a_time(
+    a: dict[int, int], n: int
+) -> None:
+    d = Distribution.from_weights(a)
+    expected = Distribution.constant(0)
+    for _ in range(n):
+        expected = _pairwise(expected, d)
+    assert d.repeat_sum(n) == expected
+
+
+def test_a_repeated_sum_of_dice_is_the_dice_pool() -> None:
+    d6 = Distribution.uniform(range(1, 7))
+    assert d6.repeat_sum(1000) == parse("1000d6").distribution()
+    d10000 = Distribution.uniform(range(1, 10001))  # squared: too wide for Miller
+    assert d10000.repeat_sum(3) == parse("3d10000").distribution()
+
+
+def test_bools_and_spread_outcomes_keep_their_own_addition() -> None:
+    coin = Distribution.uniform([False, True])
+    assert dict(coin.repeat_sum(2).items()) == {
+        0: Fraction(1, 4),
+        1: Fraction(1, 2),
+        2: Fraction(1, 4),
+    }
+    spread = Distribution.uniform([0, 10**9])
+    assert spread.repeat_sum(20)[10**9 * 10] == Fraction(184756, 2**20)
+
+
+def test_a_sum_too_large_to_hold_is_refused_before_any_work() -> None:
+    d6 = Distribution.uniform(range(1, 7))
+    with pytest.raises(LimitExceeded) as info:
+        d6.repeat_sum(10**6)
+    assert info.value.limit == "exact sum size in bits"
+    assert info.value.maximum == REPEAT_BITS
+    assert info.value.value == 5_000_001 * 3_000_000  # sums × bits of 6**n
