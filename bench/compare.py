@@ -923,8 +923,9 @@ WHY_CLI = (
     "state, dice model, notation, JSON or fight analysis (tested). What is "
     "left is about 25 attrs classes (results, outcomes, parameters, the "
     "toolkit, the registry's records, the plugin's own), each built and its "
-    "methods compiled at import (0.2 ms apiece), plus `fractions`, "
-    "argparse's gettext and pluggy. Meeting 1.6× would mean values that are "
+    "methods compiled at import (about 0.3 ms apiece; the core's share one "
+    "`__repr__`, which halved that), plus `fractions`, argparse's gettext "
+    "and pluggy. Meeting 1.6× would mean values that are "
     "not attrs classes, against the architecture's choice of frozen attrs "
     "values."
 )
