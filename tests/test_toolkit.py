@@ -35,6 +35,7 @@ from rollwerk.rulesets import (
     DelegatingRuleset,
     RulesetSpec,
     contest_odds,
+    contest_result,
     define_ruleset,
     levels_of,
     resolve_contest,
@@ -596,8 +597,13 @@ def test_contest_rule_sees_both_checks_and_odds_stay_exact():
     assert resolve_contest(PERCENT, a, b, checks=(high, low)) is ContestOutcome.FIRST
     assert resolve_contest(PERCENT, b, a, checks=(low, high)) is ContestOutcome.SECOND
     assert resolve_contest(PERCENT, a, b, checks=(high, high)) is ContestOutcome.TIE
-    with pytest.raises(ContestError, match="needs both checks"):
+    with pytest.raises(ContestError) as info:
         resolve_contest(PERCENT, a, b)
+    assert str(info.value) == (
+        "the contest rule of ruleset 'percent' needs both checks: call "
+        "resolve_contest(..., checks=(first, second)), "
+        "contest_result(..., checks=(first, second)) or contest_odds"
+    )
     odds = contest_odds(PERCENT, high, low)
     assert odds == rollwerk.Distribution(
         {
@@ -605,6 +611,29 @@ def test_contest_rule_sees_both_checks_and_odds_stay_exact():
             ContestOutcome.SECOND: Fraction(299, 1000),
         }
     )
+
+
+def test_results_given_to_resolve_contest_are_refused_by_every_rule():
+    """checks.md: results are not outcomes, whatever rule the ruleset has.
+
+    A rule keyed on both checks (``contest_key``) compared results as if
+    they were outcomes; the default rule refused them.
+    """
+    check = build_check(PERCENT, skill=50)
+    first = check.resolve(ScriptedRng([3, 4]))
+    second = check.resolve(ScriptedRng([8, 1]))
+    with pytest.raises(ParameterError) as info:
+        resolve_contest(PERCENT, first, second, checks=(check, check))  # type: ignore[arg-type]
+    assert str(info.value).startswith(
+        "outcome must be an Outcome, not a CheckResult (its outcome is "
+        "result.outcome()); resolve_contest takes two outcomes, "
+        "contest_result(ruleset, first, second) two results, got CheckResult("
+    )
+    outcome = resolve_contest(
+        PERCENT, first.outcome(), second.outcome(), checks=(check, check)
+    )
+    result = contest_result(PERCENT, first, second, checks=(check, check))
+    assert result.outcome is outcome
 
 
 def test_delegating_ruleset_keeps_levels_and_the_context_rule():

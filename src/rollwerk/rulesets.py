@@ -290,7 +290,20 @@ def resolve_contest(
         second: The opponent's outcome.
         checks: The two checks, for rulesets whose rule sees them
             ([`ContestWithChecks`][rollwerk.rulesets.ContestWithChecks]).
+
+    Raises:
+        ParameterError: A side is a [`CheckResult`][rollwerk.checks.CheckResult]
+            (use [`contest_result`][rollwerk.rulesets.contest_result]).
     """
+    for side in (first, second):
+        if isinstance(side, CheckResult):  # every rule would get it, not some
+            raise ParameterError(
+                "outcome",
+                side,
+                "an Outcome, not a CheckResult (its outcome is result.outcome()); "
+                "resolve_contest takes two outcomes, contest_result(ruleset, first, "
+                "second) two results",
+            )
     if checks is not None and isinstance(ruleset, ContestWithChecks):
         return ruleset.contest_with_checks(checks[0], first, checks[1], second)
     return ruleset.contest(first, second)
@@ -534,7 +547,8 @@ class RulesetSpec(Ruleset):
         if self.contest_checks_rule is not None:
             raise ContestError(
                 f"the contest rule of ruleset {self.id!r} needs both checks: "
-                "call resolve_contest(..., checks=(first, second)) or contest_odds"
+                "call resolve_contest(..., checks=(first, second)), "
+                "contest_result(..., checks=(first, second)) or contest_odds"
             )
         return _default_contest(self.levels)(first, second)
 
