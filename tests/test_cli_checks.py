@@ -246,7 +246,7 @@ def test_check_with_option(cli):
         ),
         (
             ("check", "toy:pool", "dice=2", "--rolls", "6,2,1"),
-            "--rolls has 1 face(s) too many: the check used 2 of 3",
+            "--rolls has 1 face too many: the check used 2 of 3",
         ),
         (
             ("check", "toy", "skill=3", "--rolls", "7"),

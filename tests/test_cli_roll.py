@@ -123,7 +123,7 @@ def test_core1_i7_odds_table(capsys: pytest.CaptureFixture[str]) -> None:
         ),
         (
             ["roll", "2d6", "--rolls", "3,4,5"],
-            "--rolls has 1 face(s) too many: the roll used 2 of 3",
+            "--rolls has 1 face too many: the roll used 2 of 3",
         ),
         (
             ["roll", "2d6", "--rolls", "7,1"],

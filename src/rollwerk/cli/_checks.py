@@ -37,6 +37,7 @@ from rollwerk.cli._format import (
     percent,
     table,
     too_few_faces,
+    too_many_faces,
 )
 from rollwerk.cli._lang import Languages, catalogs, registry_of, word
 from rollwerk.distribution import Distribution, fraction_to_str
@@ -536,10 +537,7 @@ def _resolve(check: Check, rng: Rng, script: ScriptedRng | None) -> CheckResult:
             raise
         raise RollwerkError(f"--rolls: {exc}") from None
     if script is not None and script.remaining:
-        raise RollwerkError(
-            f"--rolls has {script.remaining} face(s) too many: the check used "
-            f"{script.used} of {script.used + script.remaining}"
-        )
+        raise RollwerkError(too_many_faces(script.remaining, script.used, "check"))
     return result
 
 

@@ -303,3 +303,12 @@ def too_few_faces(exc: ScriptExhausted) -> str:
         f"--rolls has too few faces: the {n}{suffix} die, a d{exc.sides}, has "
         f"none ({given} given)"
     )
+
+
+def too_many_faces(remaining: int, used: int, what: str) -> str:
+    """The message for ``--rolls`` faces left over: ``1 face too many: …``."""
+    faces = "face" if remaining == 1 else "faces"
+    return (
+        f"--rolls has {remaining} {faces} too many: the {what} used "
+        f"{used} of {used + remaining}"
+    )

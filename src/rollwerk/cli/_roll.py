@@ -17,6 +17,7 @@ from rollwerk.cli._format import (
     ratio_text,
     table,
     too_few_faces,
+    too_many_faces,
 )
 from rollwerk.cli._lang import Languages, catalogs, registry_of, word
 from rollwerk.distribution import Distribution, fraction_to_str
@@ -117,10 +118,7 @@ def _roll(notation: str, args: argparse.Namespace) -> RollResult:
             raise
         raise RollwerkError(f"--rolls: {exc}") from None
     if script.remaining:
-        raise RollwerkError(
-            f"--rolls has {script.remaining} face(s) too many: the roll used "
-            f"{script.used} of {script.used + script.remaining}"
-        )
+        raise RollwerkError(too_many_faces(script.remaining, script.used, "roll"))
     return result
 
 
