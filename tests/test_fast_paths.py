@@ -32,13 +32,15 @@ from hypothesis import strategies as st
 import rollwerk
 import rollwerk.plugins._registry
 from rollwerk import Rng, SeededRng
-from rollwerk.dice._exact import (
-    _binomial,
+from rollwerk._poly import (
     _convolve,
-    _keep_dp,
     _kron,
     _kron_decimal,
     _power,
+)
+from rollwerk.dice._exact import (
+    _binomial,
+    _keep_dp,
 )
 
 # -- references ------------------------------------------------------------------

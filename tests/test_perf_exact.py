@@ -15,14 +15,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rollwerk import parse
-from rollwerk.dice._exact import (
-    _keep_dp,
-    _keep_packed,
+from rollwerk._poly import (
     _miller,
     _power,
     _squaring,
     power_cost,
     product_cost,
+)
+from rollwerk.dice._exact import (
+    _keep_dp,
+    _keep_packed,
 )
 
 

@@ -7,7 +7,7 @@ import math
 import operator
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from fractions import Fraction
-from typing import Any, Generic, TypeVar, cast, overload
+from typing import Any, Generic, TypeGuard, TypeVar, cast, overload
 
 from rollwerk._jsonutil import array, document, known, nested, obj, strict
 from rollwerk.errors import LimitExceeded, ParameterError, SchemaError, shown
@@ -412,9 +412,13 @@ class Distribution(Generic[T]):
             return self.map(lambda k: k + other)  # type: ignore[operator]
         if not isinstance(other, Distribution):
             return NotImplemented
-        packed = _packed_sum(self._weights, other._weights)
-        if packed is not None:
-            return Distribution._from_weights(packed, self._total * other._total)
+        if _integers(self._weights) and _integers(other._weights):
+            from rollwerk._poly import _convolve
+
+            total = self._total * other._total
+            return Distribution._from_weights(
+                _convolve(self._weights, other._weights), total
+            )
         return self.combine(other, lambda a, b: a + b)
 
     def __radd__(self, other: int) -> Distribution[Any]:
@@ -434,20 +438,20 @@ class Distribution(Generic[T]):
     def repeat_sum(self, n: int) -> Distribution[Any]:
         """The sum of ``n`` independent copies.
 
-        Integer outcomes a few apart (dice) are summed by Miller's
-        recurrence, every sum computed once: ``d6.repeat_sum(2000)`` takes
-        about 10 ms; wider ones by repeated squaring, each step one product
-        of big integers. A sum whose exact weights would take more than
-        `REPEAT_BITS` (a 32nd of it when squared) raises `LimitExceeded`
-        before any work (``d6.repeat_sum(10**6)``). Other outcomes, and
-        values far apart, are summed by repeated squaring.
+        Integer outcomes a few apart (dice) are a polynomial power, as
+        notation's dice are: Miller's recurrence or repeated squaring of
+        packed big integers, whichever is cheaper (``d6.repeat_sum(2000)``
+        takes about 10 ms). A sum whose exact weights would take more than
+        `REPEAT_BITS`, or whose estimate exceeds `REPEAT_WORK`, raises
+        `LimitExceeded` before any work (``d6.repeat_sum(10**6)``). Other
+        outcomes, and values far apart, are summed by repeated squaring.
 
         >>> Distribution.uniform([0, 1]).repeat_sum(3)[2]
         Fraction(3, 8)
         """
         if isinstance(n, bool) or not isinstance(n, int) or n < 0:
             raise ParameterError("n", n, "an integer >= 0")
-        if n > 1:
+        if n > 1 and _integers(self._weights):
             power = _dense_power(self._weights, n)
             if power is not None:
                 return Distribution._from_weights(power, self._total**n)
@@ -603,126 +607,46 @@ def _json_value(value: Any) -> Any:
 _SHORT_BITS = 14_000  # below about 4200 digits
 
 
-def _miller(base: list[int], n: int) -> list[int]:
-    """The coefficients of ``P(x) ** n`` by J. C. P. Miller's recurrence.
-
-    With ``P = p_0 + p_1 x + … + p_d x^d`` and ``p_0 != 0``, the power
-    ``Q = P^n`` satisfies ``P Q' = n P' Q``, which gives each coefficient
-    from the ``d`` before it:
-    ``k p_0 q_k = sum_j ((n + 1) j - k) p_j q_(k-j)``, an exact division.
-    A palindromic ``P`` (a fair die) has a palindromic power: only the first
-    half is computed.
-    """
-    d = len(base) - 1
-    size = n * d + 1
-    p0 = base[0]
-    nonzero = [(j, base[j]) for j in range(1, d + 1) if base[j]]
-    symmetric = base == base[::-1]
-    upto = size // 2 + 1 if symmetric else size
-    q = [0] * size
-    q[0] = p0**n
-    n1 = n + 1
-    for k in range(1, upto):
-        acc = 0
-        for j, pj in nonzero:
-            if j > k:
-                break
-            acc += (n1 * j - k) * pj * q[k - j]
-        q[k] = acc // (k * p0)
-    if symmetric:
-        for k in range(upto, size):
-            q[k] = q[size - 1 - k]
-    return q
-
-
 REPEAT_WORK = 4_000_000
 """The estimated size (as notation's ``max_work``: about a quarter of a
-microsecond a unit) up to which
+microsecond a unit) beyond which
 [`Distribution.repeat_sum`][rollwerk.distribution.Distribution.repeat_sum]
-of integer outcomes uses Miller's recurrence; beyond, repeated squaring."""
+of integer outcomes raises `LimitExceeded` before any work."""
 REPEAT_BITS = 1 << 27
 """The most bits the exact weights of a `repeat_sum` of integer outcomes
 may take in all (one per possible sum, each as wide as the total): beyond,
 `LimitExceeded` before any work."""
 
 
-def _dense_power(weights: Mapping[Any, int], n: int) -> dict[int, int] | None:
+def _integers(weights: dict[Any, int]) -> TypeGuard[dict[int, int]]:
+    """Whether every outcome is an ``int`` (not a bool): a polynomial's terms."""
+    return all(k.__class__ is int for k in weights)
+
+
+def _dense_power(weights: dict[int, int], n: int) -> dict[int, int] | None:
     """The weights of the sum of ``n`` copies of integer ``weights``, or None.
 
-    By `_miller`'s recurrence over the values from the least to the
-    greatest: a coefficient per possible sum, each from the few before it.
-    ``None`` when an outcome is not an ``int``, the values are spread out
-    (more than four slots a value) or the recurrence costs more than
-    `REPEAT_WORK`: the caller squares instead. A sum of values a few apart
-    whose weights take more than `REPEAT_BITS` (a 32nd of it when squared)
-    raises `LimitExceeded`.
+    The polynomial power of `rollwerk._poly` (Miller's recurrence or
+    repeated squaring, as notation's dice), after the limits: more than
+    `REPEAT_BITS` of weights in all, or an estimate beyond `REPEAT_WORK`,
+    raise `LimitExceeded`. ``None`` when the values are spread out (more
+    than four slots a value): the caller squares pair by pair.
     """
-    if not all(k.__class__ is int for k in weights):
-        return None
+    from rollwerk import _poly
+
     low, high = min(weights), max(weights)
     if high - low + 1 > 4 * len(weights):
-        return None  # spread out: squared, pair by pair where sums are sparse
+        return None
     sums = (high - low) * n + 1
     bits = sum(weights.values()).bit_length() * n
-    size = sums * bits
-    if size > REPEAT_BITS:
-        raise LimitExceeded("exact sum size in bits", size, REPEAT_BITS)
-    # the recurrence computes every sum once (half of them for a fair die)
-    # from the values' weights, with integers of n times the total's bits
-    work = sums * len(weights) * (bits // 1000 + 1) // 4
+    if sums * bits > REPEAT_BITS:
+        raise LimitExceeded("exact sum size in bits", sums * bits, REPEAT_BITS)
+    base = _poly._dense(weights)[1]
+    symmetric = base == base[::-1]
+    work = _poly.power_cost(sums, len(weights), n, bits, symmetric=symmetric)
     if work > REPEAT_WORK:
-        # repeated squaring: a product of integers of ``size`` bits, whose
-        # cost grows faster than their size
-        limit = REPEAT_BITS // 32
-        if size > limit:
-            raise LimitExceeded("exact sum size in bits", size, limit)
-        return None
-    base = [0] * (high - low + 1)
-    for k, w in weights.items():
-        base[k - low] = w
-    return {low * n + i: w for i, w in enumerate(_miller(base, n)) if w}
-
-
-def _packed_sum(a: Mapping[Any, int], b: Mapping[Any, int]) -> dict[int, int] | None:
-    """The weights of the sum of two integer distributions, or None.
-
-    Each side's weights are packed into one big integer, a slot per value
-    from its least to its greatest, wide enough for any coefficient of the
-    product (Kronecker substitution); one multiplication then convolves
-    them, where the pairwise sum costs a dictionary update per pair.
-    ``None`` when an outcome is not an ``int`` or the values are too spread
-    out for slots to be cheaper than pairs: the caller sums pair by pair.
-    """
-    pairs = len(a) * len(b)
-    if pairs < 256:
-        return None
-    if not all(k.__class__ is int for k in a) or not all(k.__class__ is int for k in b):
-        return None  # bools and other outcomes keep their own addition
-    alo, ahi = min(a), max(a)
-    blo, bhi = min(b), max(b)
-    span = ahi - alo + bhi - blo + 1
-    if span > pairs:
-        return None
-    cap = min(len(a), len(b)) * max(a.values()) * max(b.values())
-    width = cap.bit_length() // 8 + 1
-    product = _pack(a, alo, ahi - alo + 1, width) * _pack(b, blo, bhi - blo + 1, width)
-    raw = product.to_bytes(span * width, "little")
-    base = alo + blo
-    out: dict[int, int] = {}
-    read = int.from_bytes
-    for i in range(span):
-        w = read(raw[i * width : (i + 1) * width], "little")
-        if w:
-            out[base + i] = w
-    return out
-
-
-def _pack(weights: Mapping[int, int], low: int, slots: int, width: int) -> int:
-    buffer = bytearray(slots * width)
-    for k, w in weights.items():
-        at = (k - low) * width
-        buffer[at : at + width] = w.to_bytes(width, "little")
-    return int.from_bytes(buffer, "little")
+        raise LimitExceeded("exact computation size", work, REPEAT_WORK)
+    return _poly._power(weights, n)
 
 
 class _Huge:

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, runtime_checkable
 import attrs
 
 from rollwerk._repr import value_repr
-from rollwerk.checks._levels import Level, SuccessLevels
+from rollwerk.checks._levels import Level, SuccessLevels, result_not_outcome
 from rollwerk.checks._model import Check, CheckResult, ContestOutcome, Outcome
 from rollwerk.checks._parameters import CheckSpec, Difficulty
 from rollwerk.checks._requests import find_spec
@@ -297,13 +297,7 @@ def resolve_contest(
     """
     for side in (first, second):
         if isinstance(side, CheckResult):  # every rule would get it, not some
-            raise ParameterError(
-                "outcome",
-                side,
-                "an Outcome, not a CheckResult (its outcome is result.outcome()); "
-                "resolve_contest takes two outcomes, contest_result(ruleset, first, "
-                "second) two results",
-            )
+            raise result_not_outcome(side)
     if checks is not None and isinstance(ruleset, ContestWithChecks):
         return ruleset.contest_with_checks(checks[0], first, checks[1], second)
     return ruleset.contest(first, second)

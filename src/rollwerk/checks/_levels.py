@@ -31,14 +31,19 @@ def _not_a_level(value: object) -> ParameterError:
     ``resolve_contest`` given two results, whose contest rule ranks them.
     """
     if isinstance(value, CheckResult):
-        return ParameterError(
-            "outcome",
-            value,
-            "an Outcome, not a CheckResult (its outcome is result.outcome()); "
-            "resolve_contest takes two outcomes, contest_result(ruleset, first, "
-            "second) two results",
-        )
+        return result_not_outcome(value)
     return ParameterError("level", value, "a level id or an Outcome")
+
+
+def result_not_outcome(value: CheckResult) -> ParameterError:
+    """The error for a result given to a contest rule that takes outcomes."""
+    return ParameterError(
+        "outcome",
+        value,
+        "an Outcome, not a CheckResult (its outcome is result.outcome()); "
+        "resolve_contest takes two outcomes, contest_result(ruleset, first, "
+        "second) two results",
+    )
 
 
 @attrs.frozen(init=False)

@@ -20,6 +20,11 @@ from collections.abc import Callable, Sequence
 
 import attrs
 
+from rollwerk._poly import (
+    _convolve,
+    _power,
+    power_cost,
+)
 from rollwerk._repr import value_repr
 from rollwerk.dice._die import (
     Comparison,
@@ -31,10 +36,7 @@ from rollwerk.dice._die import (
 )
 from rollwerk.dice._exact import (
     _binomial,
-    _convolve,
     _keep_dp,
-    _power,
-    power_cost,
 )
 from rollwerk.dice._limits import DICE_LIMITS
 from rollwerk.dice._roll import DieRoll

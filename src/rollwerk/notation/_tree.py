@@ -15,6 +15,12 @@ from typing import TypeAlias
 
 import attrs
 
+from rollwerk._poly import (
+    Weights,
+    _convolve,
+    _power,
+    product_cost,
+)
 from rollwerk.dice._die import (
     Comparison,
     Condition,
@@ -23,12 +29,8 @@ from rollwerk.dice._die import (
     RolledDie,
 )
 from rollwerk.dice._exact import (
-    Weights,
-    _convolve,
     _keep_mixed,
-    _power,
     group_types,
-    product_cost,
 )
 from rollwerk.dice._pool import Pool
 from rollwerk.dice._roll import DieRoll
