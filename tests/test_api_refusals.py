@@ -41,6 +41,8 @@ RNG = "an Rng such as SeededRng(7), SystemRng() or ScriptedRng([...])"
         ),
         (lambda: SeededRng(1).roll(1.5), "sides must be an integer >= 1, got 1.5"),  # type: ignore[arg-type]
         (lambda: SystemRng().roll(True), "sides must be an integer >= 1, got True"),
+        (lambda: ScriptedRng([1]).roll(1.5), "sides must be an integer >= 1, got 1.5"),  # type: ignore[arg-type]
+        (lambda: ScriptedRng([1]).roll(0), "sides must be an integer >= 1, got 0"),
         (
             lambda: Distribution(5),  # type: ignore[arg-type]
             "probabilities must be a non-empty mapping, got 5",

@@ -392,6 +392,8 @@ class ScriptedRng:
 
     def roll(self, sides: int) -> int:
         """Return the next scripted face, checking that it fits the die."""
+        if sides.__class__ is not int or sides < 1:
+            raise ParameterError("sides", sides, "an integer >= 1")
         if self._pos >= len(self._faces):
             n = len(self._faces)
             raise ScriptExhausted(

@@ -195,3 +195,26 @@ def test_a_damage_notation_over_a_limit_names_damage():
         "exceeded: 1000000 is more than the maximum of 1000 (by 999000)), "
         "got '1000000d6'"
     )
+
+
+def test_a_damage_notation_is_read_once_and_the_memo_is_bounded(monkeypatch):
+    import rollwerk_pf2e._fight as module
+
+    reads: list[str] = []
+
+    def counting(notation: str) -> Distribution[int]:
+        reads.append(notation)
+        return damage_roll(notation)
+
+    monkeypatch.setattr(module, "damage_roll", counting)
+    rules = Pf2eFightRules(RULESET)
+    a = rules.fighter({"attack": 7, "ac": 18, "damage": "2d6+1", "hp": 20})
+    b = rules.fighter({"attack": 7, "ac": 18, "damage": "1d8", "hp": 20})
+    for j in range(3):
+        rules.damage(a, b, attack=j, faced=0)
+        rules.damage(b, a, attack=j, faced=0)
+    assert reads == ["2d6+1", "1d8"]  # validating the sides read them
+    for n in range(1, module._CACHE_SIZE + 2):
+        rules.fighter({"attack": 7, "ac": 18, "damage": f"{n}", "hp": 20})
+    assert len(rules._rolls) <= module._CACHE_SIZE
+    assert len(reads) == 2 + module._CACHE_SIZE + 1

@@ -46,6 +46,8 @@ MAP = (0, -5, -10)
 """The multiple attack penalty of the first, second and third Strike."""
 MAP_AGILE = (0, -4, -8)
 """The multiple attack penalty with an agile weapon."""
+_CACHE_SIZE = 256
+"""How many damage rolls and Strikes one set of fight rules keeps."""
 
 
 def _spec_parameter(ruleset: Ruleset, name: str) -> Parameter:
@@ -114,6 +116,11 @@ class Pf2eFightRules:
         factory=dict, init=False, repr=False, eq=False
     )
     """Damage distributions already computed."""
+    _rolls: dict[str, Distribution[int]] = attrs.field(
+        factory=dict, init=False, repr=False, eq=False
+    )
+    """Damage notations already read: validating a side computes its roll,
+    and its Strikes use it again."""
 
     @property
     def ruleset(self) -> str:
@@ -171,7 +178,7 @@ class Pf2eFightRules:
         params = read_side(self.parameters(), values, "pf2e fight side")
         damage = params["damage"]
         assert isinstance(damage, str)
-        damage_roll(damage)
+        self._roll(damage)
         return Fighter(params, health=_int_of(params, "hp"))
 
     def initiative(self, first: Fighter, second: Fighter) -> Fraction:
@@ -216,14 +223,26 @@ class Pf2eFightRules:
         key = (_int(actor, "attack") + penalty, _int(target, "ac"), notation, 0)
         found = self._cache.get(key)
         if found is None:
+            if len(self._cache) >= _CACHE_SIZE:
+                self._cache.clear()
             found = self._cache[key] = self._strike(key[0], key[1], notation)
+        return found
+
+    def _roll(self, notation: str) -> Distribution[int]:
+        """``damage_roll(notation)``, computed once per notation."""
+        found = self._rolls.get(notation)
+        if found is None:
+            if len(self._rolls) >= _CACHE_SIZE:
+                self._rolls.clear()
+            found = self._rolls[notation] = damage_roll(notation)
         return found
 
     def _strike(self, modifier: int, ac: int, notation: str) -> Distribution[int]:
         check = build_check(self.base, "attack", modifier=modifier, dc=ac)
         degrees = check.outcomes().map(lambda o: o.degree)
-        roll = damage_roll(notation)
-        hit = roll.map(lambda d: max(1, d))
+        roll = self._roll(notation)
+        # the minimum of 1 changes nothing when every total is at least 1
+        hit = roll if roll.min_outcome() >= 1 else roll.map(lambda d: max(1, d))
         crit = roll.map(lambda d: max(1, 2 * d))
         none = Distribution.constant(0)
         table = {
