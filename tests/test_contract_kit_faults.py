@@ -9,6 +9,7 @@ cause, never as a bare exception.
 from __future__ import annotations
 
 import os
+import random
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -490,3 +491,28 @@ def test_fields_a_text_gives_beyond_english_can_be_declared() -> None:
         lambda: assert_catalog_complete(cat, "t", extra_fields={"t.other": ["n"]})
     )
     assert str(other) == str(exc)
+
+
+def test_a_judge_that_draws_its_own_randomness_is_not_pure() -> None:
+    own = random.Random(5)  # a judge's own randomness, not the Rng's
+
+    def judge(faces: tuple[int, ...], target: int) -> Outcome:
+        if own.random() < 0.5:
+            return Outcome(True, Degree.SUCCESS, faces[0])
+        return Outcome(False, Degree.FAILURE, faces[0])
+
+    rs = define_ruleset(
+        "dicey",
+        "Dicey",
+        version="1",
+        checks=[define_check("d6", [TARGET], dice=[6], judge=judge)],
+    )
+    exc = _violation(lambda: assert_ruleset_contract(rs, max_examples=0))
+    # named as impure, not as faces that resolve to another outcome
+    assert str(exc) == (
+        "dicey:d6(target=1): the judge of dicey:d6 is not pure: faces (4,) gave "
+        "Outcome(success=True, degree=<Degree.SUCCESS: 'success'>, value=4, "
+        "rolled=True, extras=(), level=None), then Outcome(success=False, "
+        "degree=<Degree.FAILURE: 'failure'>, value=4, rolled=True, extras=(), "
+        "level=None) (a judge must depend on the faces and parameters only)"
+    )

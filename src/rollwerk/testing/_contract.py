@@ -516,11 +516,30 @@ def _judge_agrees(check: FaceCheck, result: CheckResult, where: str) -> None:
             f"declared {len(check.dice)} draw",
         )
     if judged != result.outcome():
-        raise _fail(
-            where,
-            f"the faces {faces} resolve to {result.outcome()!r} but the judge "
-            f"says {judged!r}",
-        )
+        raise _resolved_differs(check, faces, result.outcome(), judged, where)
+
+
+def _resolved_differs(
+    check: FaceCheck,
+    faces: tuple[int, ...],
+    resolved: Outcome,
+    judged: Outcome,
+    where: str,
+) -> ContractViolation:
+    """The violation of faces that resolve to another outcome than the judge's.
+
+    A judge that draws randomness of its own disagrees with itself too:
+    that is the fault named then, not the mismatch it caused.
+    """
+    for _ in range(_PURITY_PROBES):
+        again = check.outcome_for(faces)
+        if again != judged:
+            return _not_pure(check, faces, judged, again, where)
+    return _fail(
+        where,
+        f"the faces {list(faces)} resolve to {resolved!r} but the judge "
+        f"says {judged!r}",
+    )
 
 
 def _ways_within(check: FaceCheck, limit: int) -> bool:
@@ -631,11 +650,7 @@ def _faces_match(check: FaceCheck, where: str, budget: int, odds_budget: int) ->
                 f"{[r.face for r in result.rolls]}",
             )
         if result.outcome() != outcome:
-            raise _fail(
-                where,
-                f"the faces {list(faces)} resolve to {result.outcome()!r} but "
-                f"the judge says {outcome!r}",
-            )
+            raise _resolved_differs(check, faces, result.outcome(), outcome, where)
     exact = Distribution.from_weights(brute)
     stated = check.outcomes()
     if stated != exact:
@@ -810,12 +825,23 @@ def _check_pure(
             doing.what = f"judging the faces {faces} again"
             late = check.outcome_for(faces)
             if late != early:
-                raise _fail(
-                    where,
-                    f"the judge of {check.ruleset}:{check.name} is not pure: faces "
-                    f"{faces} gave {early!r}, then {late!r} (a judge must depend "
-                    "on the faces and parameters only)",
-                )
+                raise _not_pure(check, faces, early, late, where)
+
+
+def _not_pure(
+    check: FaceCheck,
+    faces: tuple[int, ...],
+    early: Outcome,
+    late: Outcome,
+    where: str,
+) -> ContractViolation:
+    """The violation of a judge that gave two outcomes for the same faces."""
+    return _fail(
+        where,
+        f"the judge of {check.ruleset}:{check.name} is not pure: faces "
+        f"{faces} gave {early!r}, then {late!r} (a judge must depend "
+        "on the faces and parameters only)",
+    )
 
 
 # -- rulesets ----------------------------------------------------------------
