@@ -282,7 +282,15 @@ def test_check_spec_build_validates_and_fills_defaults():
     with pytest.raises(rollwerk.ParameterError) as info:
         spec.build(skill=3, luck=1)
     assert str(info.value) == (
-        "parameter name must be one of: skill, modifier, edge, difficulty, got 'luck'"
+        "parameter of check must be one of: skill, modifier, edge, difficulty, "
+        "got 'luck'"
+    )
+    # through the ruleset: named as the command line names it
+    with pytest.raises(rollwerk.ParameterError) as info:
+        rollwerk.build_check(TOY, "check", skill=3, luck=1)
+    assert str(info.value) == (
+        "parameter of toy:check must be one of: skill, modifier, edge, "
+        "difficulty, got 'luck'"
     )
     with pytest.raises(rollwerk.ParameterError) as info:
         spec.build()

@@ -20,7 +20,7 @@ import attrs
 from rollwerk._repr import value_repr
 from rollwerk.checks._levels import Level, SuccessLevels, result_not_outcome
 from rollwerk.checks._model import Check, CheckResult, ContestOutcome, Outcome
-from rollwerk.checks._parameters import CheckSpec, Difficulty
+from rollwerk.checks._parameters import CheckSpec, Difficulty, unknown_parameter
 from rollwerk.checks._requests import find_spec
 from rollwerk.checks._toolkit import TOOLKIT_CATALOG, CheckDefinition, compare
 from rollwerk.encounter._stacking import StackingPolicy
@@ -271,7 +271,11 @@ def build_check(
     Both are positional-only, so a check may have parameters named
     ``ruleset`` or ``check``: ``build_check(ruleset, "roll", check=3)``.
     """
-    return find_spec(ruleset, check).build(**params)
+    spec = find_spec(ruleset, check)
+    for key in params:
+        if key not in spec._by_name:
+            raise unknown_parameter(spec.parameters, key, f"{ruleset.id}:{spec.name}")
+    return spec.build(**params)
 
 
 def resolve_contest(

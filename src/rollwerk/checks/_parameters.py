@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TypeVar, cast
 
 import attrs
@@ -278,8 +278,7 @@ class CheckSpec:
         p = self._by_name.get(name)
         if p is not None:
             return p
-        allowed = ", ".join(p.name for p in self.parameters) or "none"
-        raise ParameterError("parameter name", name, f"one of: {allowed}")
+        raise unknown_parameter(self.parameters, name, self.name)
 
     def build(self, **params: object) -> Check:
         """Validate ``params`` against the declaration and build the check."""
@@ -304,6 +303,18 @@ class CheckSpec:
             else:
                 values[name] = default
         return self.factory(**values)
+
+
+def unknown_parameter(
+    parameters: Sequence[Parameter], key: str, where: str
+) -> ParameterError:
+    """The error for ``key``, which names none of ``parameters`` of ``where``.
+
+    One message for the API and the command line:
+    ``parameter of ds4:check must be one of: pw, …, got 'foo'``.
+    """
+    names = ", ".join(p.name for p in parameters) or "none"
+    return ParameterError(f"parameter of {where}", key, f"one of: {names}")
 
 
 @attrs.frozen

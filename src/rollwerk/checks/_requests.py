@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Protocol
 
+from rollwerk.checks._parameters import unknown_parameter
 from rollwerk.errors import ParameterError, UnknownCheck
 
 if TYPE_CHECKING:
@@ -103,8 +104,7 @@ def _read(
                 f"written key=value with key one of: {names}",
             )
         if param is None:
-            names = ", ".join(p.name for p in parameters) or "none"
-            raise ParameterError(f"parameter of {where}", key, f"one of: {names}")
+            raise unknown_parameter(parameters, key, where)
         if key in values:
             raise ParameterError(key, item, "given once")
         values[key] = param.parse(text)
