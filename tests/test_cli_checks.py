@@ -434,7 +434,7 @@ def test_contest_errors(cli):
     )
     assert fails(
         cli, "contest", "toy", "skill=4", "--vs", "x=1", "--vs-check", "duel"
-    ) == ("check of ruleset 'toy' must be one of: check, pool, got 'duel'")
+    ) == ("--vs-check: check of ruleset 'toy' must be one of: check, pool, got 'duel'")
 
 
 def test_argparse_errors_exit_2(capsys):

@@ -516,3 +516,23 @@ def test_a_judge_that_draws_its_own_randomness_is_not_pure() -> None:
         "degree=<Degree.FAILURE: 'failure'>, value=4, rolled=True, extras=(), "
         "level=None) (a judge must depend on the faces and parameters only)"
     )
+
+
+def test_an_exception_without_a_message_says_where_it_was_raised() -> None:
+    def judge(faces: tuple[int, ...], target: int) -> Outcome:
+        if faces[0] == 6:  # a plugin's bare assert (pytest rewrites ours)
+            raise AssertionError
+        return Outcome(faces[0] <= target, Degree.SUCCESS, faces[0])
+
+    rs = define_ruleset(
+        "bare",
+        "Bare",
+        version="1",
+        checks=[define_check("d6", [TARGET], dice=[6], judge=judge)],
+    )
+    exc = _violation(lambda: assert_ruleset_contract(rs, max_examples=0))
+    line = judge.__code__.co_firstlineno + 2
+    assert str(exc) == (
+        "bare:d6(target=1): judging the faces (6,) raised AssertionError (no "
+        f"message) at test_contract_kit_faults.py:{line} in judge"
+    )

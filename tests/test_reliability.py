@@ -184,6 +184,17 @@ def test_a_rollwerk_error_from_plugin_code_passes_unchanged() -> None:
     assert str(info.value) == "skill must be an integer from 1 to 6, got 99"
 
 
+def test_an_rng_that_is_not_one_is_the_caller_s_fault_not_the_plugin_s() -> None:
+    """The plugin's resolve fails on ``None.roll``: the guard names ``rng``."""
+    check = build_check(evil_registry("pass").ruleset("toy"), skill=3)
+    with pytest.raises(rollwerk.ParameterError) as info:
+        check.resolve(None)  # type: ignore[arg-type]
+    assert str(info.value) == (
+        "rng must be an Rng such as SeededRng(7), SystemRng() or "
+        "ScriptedRng([...]), got None"
+    )
+
+
 def test_keyboard_interrupt_from_plugin_code_is_not_swallowed() -> None:
     class Interrupting(BrokenCheck):
         def resolve(self, rng: Any) -> Any:

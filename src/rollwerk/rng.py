@@ -419,6 +419,13 @@ class ScriptedRng:
         return f"ScriptedRng({list(self._faces)!r})"
 
 
+def not_an_rng(rng: object) -> ParameterError:
+    """The error for ``rng`` given where an Rng is expected (it has no ``roll``)."""
+    return ParameterError(
+        "rng", rng, "an Rng such as SeededRng(7), SystemRng() or ScriptedRng([...])"
+    )
+
+
 def _ordinal(n: int) -> str:
     if 10 <= n % 100 <= 20:
         suffix = "th"

@@ -296,15 +296,49 @@ def resolve_contest(
             ([`ContestWithChecks`][rollwerk.rulesets.ContestWithChecks]).
 
     Raises:
-        ParameterError: A side is a [`CheckResult`][rollwerk.checks.CheckResult]
-            (use [`contest_result`][rollwerk.rulesets.contest_result]).
+        ParameterError: A side is not an [`Outcome`][rollwerk.checks.Outcome]
+            (for a [`CheckResult`][rollwerk.checks.CheckResult], the message
+            points to [`contest_result`][rollwerk.rulesets.contest_result]),
+            or ``checks`` is not a pair of checks.
+        ContestError: A check of ``checks`` belongs to another ruleset, or
+            the ruleset's rule needs the checks and none were given.
     """
-    for side in (first, second):
-        if isinstance(side, CheckResult):  # every rule would get it, not some
-            raise result_not_outcome(side)
-    if checks is not None and isinstance(ruleset, ContestWithChecks):
-        return ruleset.contest_with_checks(checks[0], first, checks[1], second)
+    for name, side in (("first", first), ("second", second)):
+        if side.__class__ is not Outcome and not isinstance(side, Outcome):
+            if isinstance(side, CheckResult):  # every rule would get it, not some
+                raise result_not_outcome(side)
+            raise ParameterError(name, side, "an Outcome")
+    if checks is not None:
+        pair = _contest_checks(ruleset, checks)
+        if isinstance(ruleset, ContestWithChecks):
+            return ruleset.contest_with_checks(pair[0], first, pair[1], second)
     return ruleset.contest(first, second)
+
+
+def _contest_checks(ruleset: Ruleset, checks: object) -> tuple[Check, Check]:
+    """``checks`` as a pair of checks of ``ruleset``.
+
+    Raises:
+        ParameterError: Not two checks.
+        ContestError: A check of another ruleset.
+    """
+    if (
+        not isinstance(checks, (tuple, list))
+        or len(checks) != 2
+        or not all(isinstance(getattr(c, "ruleset", None), str) for c in checks)
+    ):
+        raise ParameterError("checks", checks, "a pair of checks (first, second)")
+    for side, chk in zip(("first", "second"), checks, strict=True):
+        _own(ruleset, side, chk)
+    return checks[0], checks[1]
+
+
+def _own(ruleset: Ruleset, side: str, chk: Check) -> None:
+    """Refuse ``chk`` unless it is a check of ``ruleset``."""
+    if chk.ruleset != ruleset.id:
+        raise ContestError(
+            f"{side} check must belong to ruleset {ruleset.id!r}, got {chk.ruleset!r}"
+        )
 
 
 def contest_odds(
@@ -315,12 +349,15 @@ def contest_odds(
     The two checks are independent; their outcome distributions are combined
     with the ruleset's contest rule (the one that sees both checks, where
     the ruleset has it).
+
+    Raises:
+        ParameterError: A side is not a check.
+        ContestError: A check belongs to another ruleset.
     """
     for side, chk in (("first", first), ("second", second)):
-        if chk.ruleset != ruleset.id:
-            raise ContestError(
-                f"{side} check must belong to ruleset {ruleset.id!r}, got {chk.ruleset!r}"
-            )
+        if not isinstance(getattr(chk, "ruleset", None), str):
+            raise ParameterError(side, chk, f"a check of ruleset {ruleset.id!r}")
+        _own(ruleset, side, chk)
     keyed = getattr(ruleset, "_contest_key", None)
     key = keyed() if callable(keyed) else None
     if key is not None:
@@ -370,17 +407,37 @@ def contest_result(
         ruleset: Whose rule decides.
         first: The initiator's result.
         second: The opponent's result.
-        checks: The two checks, for a rule that sees them.
+        checks: The two checks that gave the results, for a rule that sees
+            them. A result keeps its ruleset and check name but not its
+            parameters: those two are compared, the parameters cannot be.
 
     Raises:
-        ContestError: A result belongs to another ruleset.
+        ParameterError: A side is not a [`CheckResult`][rollwerk.checks.CheckResult],
+            or ``checks`` is not a pair of checks.
+        ContestError: A result or check belongs to another ruleset, a check
+            is not the one its result names, or the ruleset's rule needs the
+            checks and none were given.
     """
     for side, result in (("first", first), ("second", second)):
+        if not isinstance(result, CheckResult):
+            raise ParameterError(side, result, "a CheckResult")
         if result.ruleset and result.ruleset != ruleset.id:
             raise ContestError(
                 f"{side} result must belong to ruleset {ruleset.id!r}, "
                 f"got {result.ruleset!r}"
             )
+    if checks is not None:
+        pair = _contest_checks(ruleset, checks)
+        for side, result, chk in zip(
+            ("first", "second"), (first, second), pair, strict=True
+        ):
+            name = getattr(chk, "name", None)
+            if result.check and name is not None and name != result.check:
+                raise ContestError(
+                    f"{side} check must be the check that gave the {side} "
+                    f"result ({ruleset.id}:{result.check}), got "
+                    f"{ruleset.id}:{name}"
+                )
     from rollwerk.checks._contest_result import ContestResult
 
     outcome = resolve_contest(ruleset, first.outcome(), second.outcome(), checks=checks)
@@ -624,8 +681,10 @@ def define_ruleset(
         distribution: the distribution whose installed version it is
             (read when asked, so importing the plugin stays cheap).
         catalog: The ruleset's messages; labels are
-            ``<id>.label.<key>`` for the degrees, level ids, contest
-            outcomes, check and parameter names. Degrees and contest
+            ``<id>.label.<key>`` for the degrees, level ids and contest
+            outcomes (other keys are kept in ``labels`` for the plugin's
+            own use: check and parameter names are shown as written, since
+            users type them). Degrees and contest
             outcomes have the toolkit's words unless named here; level
             labels given on each [`Level`][rollwerk.checks.Level] come next;
             this catalog wins over both.

@@ -225,8 +225,17 @@ class CheckRequests:
             key: object = (id(ruleset), check, request)
         elif isinstance(request, Mapping):
             key = (id(ruleset), check, 2, tuple(request.items()))
-        else:
+        elif isinstance(request, Sequence) and all(
+            isinstance(word, str) for word in request
+        ):
             key = (id(ruleset), check, 1, tuple(request))
+        else:
+            raise ParameterError(
+                "request",
+                request,
+                'request text ("pw=14"), a list of key=value words or a '
+                "mapping of names to texts",
+            )
         try:
             found = entries.get(key)
         except TypeError:  # an unhashable value: parse_mapping refuses it
@@ -307,7 +316,8 @@ def check_from_request(
 
     Raises:
         UnknownCheck: No such check.
-        ParameterError: A malformed word, an unknown or repeated key, or a
-            value the parameter does not allow.
+        ParameterError: A request that is none of the three forms, a
+            malformed word, an unknown or repeated key, or a value the
+            parameter does not allow.
     """
     return _SHARED.build(ruleset, request, check=check)

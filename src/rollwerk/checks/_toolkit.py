@@ -34,7 +34,7 @@ from rollwerk.dice._roll import DieRoll
 from rollwerk.distribution import Distribution
 from rollwerk.errors import LimitExceeded, ParameterError, RulesError
 from rollwerk.i18n import Catalog, Text
-from rollwerk.rng import Rng
+from rollwerk.rng import Rng, not_an_rng
 
 __all__ = [
     "ENUMERATION_BUDGET",
@@ -1436,29 +1436,40 @@ class FaceCheck:
         )
 
     def resolve(self, rng: Rng) -> CheckResult:
-        """Draw the declared dice from ``rng`` and judge them."""
-        memo = self._memo
-        first = self._first
-        if first and memo is not None:
-            face = rng.roll(first)
-            result = memo.get(face)
-            if result is not None:
-                return result
-            unsettled = self._unsettled
-            if face not in unsettled:
-                if self._stop is None or self._stop((face,)):
-                    result = memo[face] = self._result((face,), self._judged((face,)))
+        """Draw the declared dice from ``rng`` and judge them.
+
+        Raises:
+            ParameterError: ``rng`` is not an Rng (it has no ``roll``).
+        """
+        try:
+            memo = self._memo
+            first = self._first
+            if first and memo is not None:
+                face = rng.roll(first)
+                result = memo.get(face)
+                if result is not None:
                     return result
-                unsettled.add(face)
-            faces = self._draw(rng, (face,))
-        else:
-            faces = self._draw(rng, ())
-        if memo is None:
-            return self._result(faces, self._judged(faces))
-        result = memo.get(faces)
-        if result is None:
-            result = memo[faces] = self._result(faces, self._judged(faces))
-        return result
+                unsettled = self._unsettled
+                if face not in unsettled:
+                    if self._stop is None or self._stop((face,)):
+                        result = memo[face] = self._result(
+                            (face,), self._judged((face,))
+                        )
+                        return result
+                    unsettled.add(face)
+                faces = self._draw(rng, (face,))
+            else:
+                faces = self._draw(rng, ())
+            if memo is None:
+                return self._result(faces, self._judged(faces))
+            result = memo.get(faces)
+            if result is None:
+                result = memo[faces] = self._result(faces, self._judged(faces))
+            return result
+        except AttributeError:  # costs nothing unless raised
+            if not callable(getattr(rng, "roll", None)):
+                raise not_an_rng(rng) from None
+            raise
 
     def _draw(self, rng: Rng, faces: tuple[int, ...]) -> tuple[int, ...]:
         """Draw the dice after ``faces`` until the check is settled.

@@ -46,6 +46,7 @@ from rollwerk.errors import (
     RollwerkError,
     RulesError,
     ScriptExhausted,
+    UnknownCheck,
 )
 from rollwerk.i18n import Catalog
 from rollwerk.rng import Rng, ScriptedRng, SeededRng, SystemRng
@@ -691,7 +692,12 @@ def cmd_odds(args: argparse.Namespace) -> int:
 def cmd_contest(args: argparse.Namespace) -> int:
     """``rollwerk contest RULESET[:CHECK] KEY=VALUE… --vs KEY=VALUE… [--json]``."""
     ruleset, spec = _target(args)
-    other_spec = spec if args.vs_check is None else find_spec(ruleset, args.vs_check)
+    try:
+        other_spec = (
+            spec if args.vs_check is None else find_spec(ruleset, args.vs_check)
+        )
+    except UnknownCheck as exc:
+        raise UnknownCheck(f"--vs-check: {exc}") from None
     first, params = _build(ruleset, spec, args.params)
     try:
         second, vs_params = _build(ruleset, other_spec, args.vs)

@@ -36,7 +36,7 @@ from rollwerk.notation._explain_fast import Renderer, compile_explainer
 from rollwerk.notation._parser import _Parser
 from rollwerk.notation._rolled import RollNode, _explain
 from rollwerk.notation._tree import _Dice, _Node, _Number, _Sum, no_exact_odds
-from rollwerk.rng import Rng, ScriptedRng
+from rollwerk.rng import Rng, ScriptedRng, not_an_rng
 
 SCHEMA = 1
 _EXPLAINERS = 8  # compiled explanation renderers kept per expression
@@ -187,7 +187,7 @@ class Expression:
             return self._roll(rng)
         except AttributeError:
             if not callable(getattr(rng, "roll", None)):
-                raise _not_an_rng(rng) from None
+                raise not_an_rng(rng) from None
             raise
 
     def replay(self, faces: tuple[int, ...] | list[int]) -> RollResult:
@@ -206,7 +206,7 @@ class Expression:
     def trace(self, rng: Rng) -> RollNode:
         """Roll with a full record of every die (slower than `roll`)."""
         if not callable(getattr(rng, "roll", None)):
-            raise _not_an_rng(rng)
+            raise not_an_rng(rng)
         return self._node.trace(rng)
 
     def distribution(self) -> Distribution[int]:
@@ -647,12 +647,6 @@ def parse(notation: str, dialect: str | Dialect = "rollwerk") -> Expression:
     if not isinstance(notation, str):
         raise ParameterError("notation", notation, "a string")
     return _parse_cached(notation, get_dialect(dialect))
-
-
-def _not_an_rng(rng: object) -> ParameterError:
-    return ParameterError(
-        "rng", rng, "an Rng such as SeededRng(7), SystemRng() or ScriptedRng([...])"
-    )
 
 
 def roll(notation: str, rng: Rng, dialect: str | Dialect = "rollwerk") -> RollResult:

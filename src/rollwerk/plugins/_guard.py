@@ -26,7 +26,7 @@ from rollwerk.checks._model import Check, CheckResult, ContestOutcome, Outcome, 
 from rollwerk.checks._parameters import CheckSpec, Parameter
 from rollwerk.distribution import Distribution
 from rollwerk.errors import PluginFault, RollwerkError, shown
-from rollwerk.rng import Rng
+from rollwerk.rng import Rng, not_an_rng
 from rollwerk.rulesets import OptionalRule, Ruleset
 
 if TYPE_CHECKING:
@@ -116,6 +116,8 @@ class _GuardedCheck:
         except (RollwerkError, KeyboardInterrupt):
             raise
         except BaseException as exc:  # noqa: BLE001 - plugin code: isolated
+            if not callable(getattr(rng, "roll", None)):  # the caller's fault
+                raise not_an_rng(rng) from None
             self._origin.fault(self._call + ".resolve", exc)
         if result.__class__ is not CheckResult and not isinstance(result, CheckResult):
             self._origin.wrong(self._call + ".resolve", result, "a CheckResult")

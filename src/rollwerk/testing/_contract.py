@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 import random
+import traceback
 import zlib
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -159,8 +160,20 @@ class _Doing:
 
 
 def _cause(exc: BaseException) -> str:
-    """``TypeError: message``: an exception's type and message, for a violation."""
-    return f"{type(exc).__name__}: {exc}"
+    """``TypeError: message``: an exception's type and message, for a violation.
+
+    An exception without a message (a bare ``assert``) says where it was
+    raised instead: ``AssertionError (no message) at coc.py:41 in judge``.
+    """
+    text = str(exc)
+    if text:
+        return f"{type(exc).__name__}: {text}"
+    frames = traceback.extract_tb(exc.__traceback__)
+    if not frames:
+        return f"{type(exc).__name__} (no message)"
+    last = frames[-1]
+    file = last.filename.replace("\\", "/").rsplit("/", 1)[-1]
+    return f"{type(exc).__name__} (no message) at {file}:{last.lineno} in {last.name}"
 
 
 def _describe(rid: str, name: str, params: Mapping[str, Scalar]) -> str:
