@@ -18,14 +18,17 @@ from rollwerk import (
     ScriptedRng,
     SeededRng,
     SystemRng,
+    build_check,
     parse,
     roll,
 )
+from rollwerk.checks import check_from_request
 from rollwerk.dice import Comparison, Condition, Die, Keep, KeepKind, Pool
 
 D6: Distribution[int] = Distribution.uniform(range(1, 7))
 ONE = Condition(Comparison.EQ, 1)
 RNG = "an Rng such as SeededRng(7), SystemRng() or ScriptedRng([...])"
+RULESET = "a ruleset (from Registry.ruleset or define_ruleset)"
 
 
 @pytest.mark.parametrize(
@@ -43,6 +46,14 @@ RNG = "an Rng such as SeededRng(7), SystemRng() or ScriptedRng([...])"
         (lambda: SystemRng().roll(True), "sides must be an integer >= 1, got True"),
         (lambda: ScriptedRng([1]).roll(1.5), "sides must be an integer >= 1, got 1.5"),  # type: ignore[arg-type]
         (lambda: ScriptedRng([1]).roll(0), "sides must be an integer >= 1, got 0"),
+        (
+            lambda: build_check(None, pw=3),  # type: ignore[arg-type]
+            f"ruleset must be {RULESET}, got None",
+        ),
+        (
+            lambda: check_from_request(None, "pw=1"),  # type: ignore[arg-type]
+            f"ruleset must be {RULESET}, got None",
+        ),
         (
             lambda: Distribution(5),  # type: ignore[arg-type]
             "probabilities must be a non-empty mapping, got 5",

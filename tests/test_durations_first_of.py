@@ -99,11 +99,11 @@ def test_words() -> None:
     bound = enc.effects[0].duration
     assert bound.describe_remaining(enc) == (
         "10 rounds left, ends at the start of A's turn in round 11 "
-        "or while A concentrates"
+        "or until A stops concentrating, whichever ends first"
     )
     assert describe_remaining(bound, enc, "de") == (
         "noch 10 Runden, endet zu Beginn von As Zug in Runde 11 "
-        "oder solange A sich konzentriert"
+        "oder bis A sich nicht mehr konzentriert, je nachdem, was zuerst endet"
     )
 
 

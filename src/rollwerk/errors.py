@@ -33,7 +33,9 @@ class ParameterError(RollwerkError, ValueError):
     The message names the parameter, the value and what is allowed, for
     example ``pw must be an integer from -1000 to 1000, got 5000``; a
     required parameter that was not given says so:
-    ``pw is required (an integer from -1000 to 1000)``.
+    ``pw is required (an integer from -1000 to 1000)``. Plugin code raises
+    it the same way: ``ParameterError("pw", 5000, "an integer from -1000 to
+    1000")``, or ``ParameterError("pw", None, "an integer", missing=True)``.
 
     Attributes:
         parameter: The name of the offending parameter.

@@ -77,8 +77,10 @@ class SeededRng:
     - more sides: ``r = getrandbits(sides.bit_length())``, rejected when
       ``r >= sides``, gives ``r + 1``.
 
-    As in `random.Random`, a negative seed gives the same faces as its
-    absolute value (``SeededRng(-5)`` rolls like ``SeededRng(5)``).
+    The seed is an integer of at most 400 digits (what
+    [`to_json`][rollwerk.rng.SeededRng.to_json] writes must load back). As
+    in `random.Random`, a negative seed gives the same faces as its absolute
+    value (``SeededRng(-5)`` rolls like ``SeededRng(5)``).
 
     >>> rng = SeededRng(42)
     >>> tuple(rng.roll(6) for _ in range(5))

@@ -146,8 +146,18 @@ def find_spec(ruleset: _Offers, name: str | None) -> CheckSpec:
 
     Raises:
         UnknownCheck: The ruleset has no such check.
+        ParameterError: ``ruleset`` is not a ruleset (it has no ``checks``).
     """
-    specs = list(ruleset.checks())
+    try:
+        specs = list(ruleset.checks())
+    except AttributeError:
+        if not callable(getattr(ruleset, "checks", None)):
+            raise ParameterError(
+                "ruleset",
+                ruleset,
+                "a ruleset (from Registry.ruleset or define_ruleset)",
+            ) from None
+        raise
     if name is None:
         return specs[0]
     for spec in specs:

@@ -28,7 +28,7 @@ from rollwerk.encounter._durations import DurationDecoder
 from rollwerk.encounter._effects import ActiveEffect
 from rollwerk.encounter._stacking import StackingPolicy
 from rollwerk.encounter._state import Combatant, EncounterState
-from rollwerk.errors import SchemaError, shown
+from rollwerk.errors import RollwerkError, SchemaError, shown
 
 __all__ = ["SCHEMA", "encounter_from_json", "encounter_to_json"]
 
@@ -123,10 +123,22 @@ def encounter_from_json(
         actions = strict(data, "actions_per_round", "int", 1)
         if actions < 1:
             raise SchemaError.field("actions_per_round", "an integer >= 1", actions)
-        return cls(
+        round_ = natural(data, "round")
+        ended = strict(data, "ended", "bool", False)
+        # what no operation leaves: a turn before the first round or after
+        # the end
+        if current is not None and round_ == 0:
+            raise SchemaError.field("current", "null before round 1", current)
+        if done and round_ == 0:
+            raise SchemaError.field("done", "empty before round 1", done)
+        if current is not None and ended:
+            raise SchemaError.field(
+                "current", "null once the encounter has ended", current
+            )
+        state = cls(
             combatants=tuple(combatants),
             order=tuple(order),
-            round=natural(data, "round"),
+            round=round_,
             current=current,
             done=tuple(done),
             effects=tuple(effects),
@@ -138,8 +150,33 @@ def encounter_from_json(
             stacking=stacking,
             next_effect=natural(data, "next_effect", 1),
             initiative_rolls=tuple(rolls),
-            ended=strict(data, "ended", "bool", False),
+            ended=ended,
         )
+        # a duration asks the encounter about its anchors (a part's of
+        # FirstOf too) and refuses to be unbound: what it would raise on the
+        # next advance is refused here
+        i = 0
+        try:
+            for i, effect in enumerate(effects):  # noqa: B007 - read below
+                effect.duration.is_over(state)
+                effect.duration.remaining(state)
+        except RollwerkError as exc:
+            raise SchemaError.field(
+                f"effects[{i}].duration",
+                f"a duration bound to this encounter ({exc})",
+                effects[i].duration.to_json(),
+            ) from None
+        # nor an effect lasting while someone concentrates who does not
+        for i, effect in enumerate(effects):
+            who = getattr(effect.duration, "concentration_of", None)
+            if who is not None and who not in concentrating:
+                raise SchemaError.field(
+                    "concentrating",
+                    f"a list holding {who!r}, on whose concentration "
+                    f"effects[{i}] lasts",
+                    concentrating,
+                )
+        return state
 
 
 _FIELDS = (

@@ -288,11 +288,12 @@ class Encounter(EncounterState):
         ``advance`` that would start its turn; when the round's last turn is
         under way, the move applies to the next round (so the first combatant
         of a round can delay too). If the new slot has already
-        passed in this round, it acts there from the next round on
-        (``next_round=True``).
+        passed in this round, it acts there from the next round on and has
+        no turn this round (``next_round=True``).
 
         Raises:
-            RulesError: Its turn is under way or its slot passed this round.
+            RulesError: Its turn is under way, or it has already acted this
+                round.
         """
         return Step(*_operations.delay(self, combatant, after=after))
 

@@ -288,7 +288,21 @@ def _part_left(d: object, state: EncounterView, names: Names) -> Text:
 
 
 def _first_of_left(d: Any, state: EncounterView, names: Names) -> Text:
-    return _either([_part_left(p, state, names) for p in d.parts])
+    # "… or while A concentrates" would read as if the effect ended then:
+    # a concentration part says when it ends, as the other parts do
+    parts = [
+        _stops_concentrating(p, names)
+        if getattr(p, "kind", None) == "concentration"
+        else _part_left(p, state, names)
+        for p in d.parts
+    ]
+    return CORE.text("duration.first_of", parts=_either(parts))
+
+
+def _stops_concentrating(d: Any, names: Names) -> Text:
+    if d.of is None:
+        return CORE.text("remaining.concentration.creator")
+    return CORE.text("remaining.concentration", who=_name(d.of, names))
 
 
 _LEFT: dict[str, Callable[[Any, EncounterView, Names], Text]] = {

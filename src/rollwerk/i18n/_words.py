@@ -67,6 +67,8 @@ WORDS_EN = {
     "remaining.ends_at_start": "{left}, ends at the start of {whose} turn in round {round}",
     "remaining.ends_at_end": "{left}, ends at the end of {whose} turn in round {round}",
     "remaining.over": "over",
+    "remaining.concentration": "until {who} stops concentrating",
+    "remaining.concentration.creator": "until its creator stops concentrating",
     # an active effect
     "effect.on": "{name} on {target}",
     "effect.describe": "{name} on {target} from {source}{details}: {duration}",
@@ -158,6 +160,8 @@ WORDS_DE = {
     "remaining.ends_at_start": "{left}, endet zu Beginn von {whose} Zug in Runde {round}",
     "remaining.ends_at_end": "{left}, endet am Ende von {whose} Zug in Runde {round}",
     "remaining.over": "abgelaufen",
+    "remaining.concentration": "bis {who} sich nicht mehr konzentriert",
+    "remaining.concentration.creator": "bis sein Urheber sich nicht mehr konzentriert",
     "effect.on": "{name} auf {target}",
     "effect.describe": "{name} auf {target} von {source}{details}: {duration}",
     "event.round_started": "Runde {round} beginnt.",
