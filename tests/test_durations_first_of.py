@@ -235,7 +235,7 @@ def test_its_parts_are_read_with_the_given_kinds() -> None:
             },
             (
                 "malformed first_of duration JSON: at parts[0]: n must be an "
-                "integer >= 1, got 0"
+                "integer from 1 to 2**62, got 0"
             ),
         ),
         (

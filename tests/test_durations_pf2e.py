@@ -163,5 +163,7 @@ def test_pf2e_invariants_end_only_at_the_named_boundary(
 @pytest.mark.parametrize("n", [0, -1])
 def test_pf2e_r02_counts_must_be_positive(n: int) -> None:
     """PF2E-R02: N >= 1 (a zero-round effect is Instant)."""
-    with pytest.raises(ValueError, match=rf"n must be an integer >= 1, got {n}"):
+    with pytest.raises(
+        ValueError, match=rf"n must be an integer from 1 to 2\*\*62, got {n}"
+    ):
         Rounds(n)

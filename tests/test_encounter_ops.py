@@ -129,7 +129,8 @@ def test_create_errors() -> None:
     ):
         Encounter.create(["A", "B"], order=["A"])
     with pytest.raises(
-        ParameterError, match="actions_per_round must be an integer >= 1, got 0"
+        ParameterError,
+        match=r"actions_per_round must be an integer from 1 to 2\*\*63 - 1, got 0",
     ):
         Encounter.create(["A"], actions_per_round=0)
     with pytest.raises(

@@ -409,7 +409,7 @@ BAD = [
         _with(ENCOUNTER, ("effects", 0, "duration", "n"), 0),
         (
             "malformed encounter JSON: at effects[0].duration: n must be an integer "
-            ">= 1, got 0"
+            "from 1 to 2**62, got 0"
         ),
     ),
     (

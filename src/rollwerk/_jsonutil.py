@@ -202,6 +202,16 @@ def _decimal(text: str) -> bool:
     return 0 < len(text) <= 40 and text.isascii() and text.isdigit()
 
 
+_EXACT_BOUND = 10**40
+
+
+def exact_fits(value: Fraction) -> bool:
+    """Whether `fraction` reads ``str(value)`` back: at most 40 digits each."""
+    return -_EXACT_BOUND < value.numerator < _EXACT_BOUND and (
+        value.denominator < _EXACT_BOUND
+    )
+
+
 @contextmanager
 def nested(prefix: str) -> Iterator[None]:
     """Errors inside are seen from the enclosing document, at ``prefix``."""

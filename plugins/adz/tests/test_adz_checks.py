@@ -209,9 +209,12 @@ def test_adz_r09_v33_attribute_check_takes_no_supporters() -> None:
     with pytest.raises(RulesError) as err:
         adz_check(dice=4, kind="attribute", supporters=(4,))
     assert str(err.value) == (
-        "supporters must be empty for an attribute check (ADZ-R09: only skill "
-        "and spell checks receive supporting dice), got [4]"
+        "supporting dice (support, supporters) must be none for an attribute "
+        "check (ADZ-R09: only skill and spell checks receive them), got support=4"
     )
+    with pytest.raises(RulesError) as err:
+        adz_check(dice=4, kind="attribute", supporters=(4, 7))
+    assert str(err.value).endswith("got supporters=4,7")
     assert pool_of(adz_check(dice=4, kind="attribute")) == 4
 
 

@@ -284,9 +284,13 @@ def test_pf2e_r01_instantaneous() -> None:
 
 
 def test_pf2e_rounds_validation_json_and_rewind() -> None:
-    with pytest.raises(ParameterError, match=r"^n must be an integer >= 1, got 0$"):
+    with pytest.raises(
+        ParameterError, match=r"^n must be an integer from 1 to 2\*\*62, got 0$"
+    ):
         rounds(0)
-    with pytest.raises(ParameterError, match=r"^n must be an integer >= 1, got 0$"):
+    with pytest.raises(
+        ParameterError, match=r"^n must be an integer from 1 to 2\*\*62, got 0$"
+    ):
         through_next_turns(0)
     with pytest.raises(RulesError, match="not bound"):
         Pf2eRounds(2).remaining(new_encounter(ABC))
@@ -459,3 +463,30 @@ def test_typed_bonuses_do_not_stack_untyped_do() -> None:
         assert enc.modifier_total("B") == 2 - 3 - 3 + 1
         assert enc.modifier_total("B", "status") == 2 - 3
         assert enc.modifier_total("B", "untyped") == -3
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (
+            lambda: Pf2eRounds(2, creator_leaves="end"),
+            (
+                "creator_leaves must be CreatorLeaves.CONTINUE or CreatorLeaves.END, "
+                "got 'end'"
+            ),
+        ),
+        (
+            lambda: Pf2eRounds(2, tick_on=3),
+            "tick_on must be a combatant's id (a str) or None, got 3",
+        ),
+        (
+            lambda: Pf2eRounds(2**62 + 1),
+            "n must be an integer from 1 to 2**62, got 4611686018427387905",
+        ),
+    ],
+)
+def test_pf2e_rounds_check_their_fields(make, message) -> None:
+    # a string for CreatorLeaves.END was taken and never ended the effect
+    with pytest.raises(ParameterError) as info:
+        make()
+    assert str(info.value) == message

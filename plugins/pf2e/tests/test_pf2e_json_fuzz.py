@@ -107,7 +107,7 @@ def test_random_json_is_refused_with_schema_error(document: Any) -> None:
         ),
         (
             {"n": 0},
-            "malformed pf2e_rounds duration JSON: n must be an integer >= 1, got 0",
+            "malformed pf2e_rounds duration JSON: n must be an integer from 1 to 2**62, got 0",
         ),
     ],
 )

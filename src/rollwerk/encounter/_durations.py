@@ -60,6 +60,7 @@ import attrs
 from rollwerk._jsonutil import (
     array,
     document,
+    exact_fits,
     fraction,
     known,
     nested,
@@ -182,9 +183,27 @@ class Duration(Protocol):
         ...
 
 
+MAX_COUNT = 2**62
+"""The most rounds, turns, actions or checks a counted duration lasts.
+
+Its bound end is written to JSON as a 64-bit integer: a count up to this
+leaves room for the turns already started.
+"""
+
+
+def _id(attribute: attrs.Attribute[Any], value: object) -> None:
+    """A combatant id field: a string, or ``None`` (the default anchor)."""
+    if value is not None and not isinstance(value, str):
+        raise ParameterError(attribute.name, value, "a combatant's id (a str) or None")
+
+
 def _count(name: str, value: object, minimum: int = 1) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        raise ParameterError(name, value, f"an integer >= {minimum}")
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int)
+        or not minimum <= value <= MAX_COUNT
+    ):
+        raise ParameterError(name, value, f"an integer from {minimum} to 2**62")
 
 
 def _bound(value: int | None, kind: str) -> int:
@@ -375,7 +394,9 @@ class Rounds(_Counted):
 
     n: int
     """The number of rounds (at least 1)."""
-    tick_on: str | None = None
+    tick_on: str | None = attrs.field(
+        default=None, validator=lambda _s, a, v: _id(a, v)
+    )
     """The combatant whose turn starts tick it; ``None``: the creator."""
     ends_at: int | None = None
     """Bound: over once ``tick_on`` has started this many turns."""
@@ -440,7 +461,7 @@ class UntilEndOfNextTurns(_Counted):
 
     n: int = 1
     """The number of turns (at least 1)."""
-    of: str | None = None
+    of: str | None = attrs.field(default=None, validator=lambda _s, a, v: _id(a, v))
     """The combatant whose turn ends count; ``None``: the target."""
     after: int | None = None
     """Bound: turns ``of`` had started when the effect was added."""
@@ -513,7 +534,7 @@ class Actions(_Counted):
 
     n: int
     """The number of action slots (at least 1)."""
-    of: str | None = None
+    of: str | None = attrs.field(default=None, validator=lambda _s, a, v: _id(a, v))
     """The combatant whose slots count; ``None``: the target."""
     ends_at: int | None = None
     """Bound: over once ``of`` has used this many slots."""
@@ -565,7 +586,7 @@ class NextChecks(_Counted):
 
     n: int = 1
     """The number of checks (at least 1)."""
-    of: str | None = None
+    of: str | None = attrs.field(default=None, validator=lambda _s, a, v: _id(a, v))
     """The combatant whose checks count; ``None``: the target."""
     ends_at: int | None = None
     """Bound: over once ``of`` has made this many checks."""
@@ -597,17 +618,36 @@ class NextChecks(_Counted):
             return cls(_n(data), _opt_str(data, "of"), _opt_int(data, "ends_at"))
 
 
+_EXACT = "of at most 40 digits above and below the line (what JSON holds)"
+
+
 def _seconds(value: object) -> Fraction:
     if isinstance(value, bool) or not isinstance(value, (int, Fraction)):
         raise ParameterError("seconds", value, "an int or Fraction > 0")
     result = Fraction(value)
     if result <= 0:
         raise ParameterError("seconds", value, "an int or Fraction > 0")
+    if not exact_fits(result):
+        raise ParameterError("seconds", value, f"an int or Fraction {_EXACT}")
     return result
 
 
-def _opt_fraction(value: int | Fraction | None) -> Fraction | None:
-    return None if value is None else Fraction(value)
+def _opt_fraction(value: object) -> Fraction | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, Fraction)):
+        raise ParameterError("ends_at", value, "an int, a Fraction or None")
+    result = Fraction(value)
+    if not exact_fits(result):
+        raise ParameterError("ends_at", value, f"an int or Fraction {_EXACT}")
+    return result
+
+
+def _amount(name: str, value: object, unit: int) -> Fraction:
+    """``value`` (an int or Fraction, not a float) times ``unit`` seconds."""
+    if isinstance(value, bool) or not isinstance(value, (int, Fraction)):
+        raise ParameterError(name, value, "an int or Fraction > 0")
+    return Fraction(value) * unit
 
 
 @attrs.frozen
@@ -638,18 +678,18 @@ class GameTime(Worded):
 
     @classmethod
     def minutes(cls, minutes: int | Fraction) -> GameTime:
-        """``minutes`` minutes of game time."""
-        return cls(Fraction(minutes) * MINUTE)
+        """``minutes`` minutes of game time (an int or Fraction, not a float)."""
+        return cls(_amount("minutes", minutes, MINUTE))
 
     @classmethod
     def hours(cls, hours: int | Fraction) -> GameTime:
-        """``hours`` hours of game time."""
-        return cls(Fraction(hours) * HOUR)
+        """``hours`` hours of game time (an int or Fraction, not a float)."""
+        return cls(_amount("hours", hours, HOUR))
 
     @classmethod
     def days(cls, days: int | Fraction) -> GameTime:
-        """``days`` days of game time."""
-        return cls(Fraction(days) * DAY)
+        """``days`` days of game time (an int or Fraction, not a float)."""
+        return cls(_amount("days", days, DAY))
 
     @property
     def unit(self) -> str | None:
@@ -662,8 +702,20 @@ class GameTime(Worded):
         return None
 
     def bind(self, state: EncounterView, source: str, target: str) -> GameTime:
-        """End when the clock has run ``seconds`` from now."""
-        return GameTime(self.seconds, state.clock + self.seconds)
+        """End when the clock has run ``seconds`` from now.
+
+        Raises:
+            RulesError: The end is a number JSON cannot hold (more than 40
+                digits above or below the line).
+        """
+        end = state.clock + self.seconds
+        if not exact_fits(end):
+            raise RulesError(
+                f"a game time of {self.seconds} s from the clock at "
+                f"{shown(state.clock)} s would end at a number JSON cannot "
+                "hold (more than 40 digits above or below the line)"
+            )
+        return GameTime(self.seconds, end)
 
     def is_over(self, state: EncounterView) -> bool:
         """Over once the clock reads ``ends_at`` or later."""
@@ -836,7 +888,7 @@ class Concentration(Worded):
 
     kind: ClassVar[str] = "concentration"
 
-    of: str | None = None
+    of: str | None = attrs.field(default=None, validator=lambda _s, a, v: _id(a, v))
     """The concentrating combatant; ``None``: the creator."""
 
     @property

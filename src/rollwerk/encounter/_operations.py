@@ -19,7 +19,7 @@ from typing import TypeVar
 
 import attrs
 
-from rollwerk._jsonutil import argument
+from rollwerk._jsonutil import argument, exact_fits
 from rollwerk.checks._model import Modifier, Scalar
 from rollwerk.dice._roll import DieRoll
 from rollwerk.encounter._durations import (
@@ -65,7 +65,7 @@ from rollwerk.encounter._state import (
     _RecordingRng,
     by_initiative,
 )
-from rollwerk.errors import ParameterError, RulesError
+from rollwerk.errors import ParameterError, RulesError, shown
 from rollwerk.rng import Rng
 
 S = TypeVar("S", bound=EncounterState)
@@ -107,15 +107,19 @@ def create(
     if (
         isinstance(actions_per_round, bool)
         or not isinstance(actions_per_round, int)
-        or actions_per_round < 1
+        or not 1 <= actions_per_round < 2**63
     ):
-        raise ParameterError("actions_per_round", actions_per_round, "an integer >= 1")
+        raise ParameterError(
+            "actions_per_round", actions_per_round, "an integer from 1 to 2**63 - 1"
+        )
     seconds = _fraction(round_seconds, "round_seconds")
     if seconds <= 0:
         raise ParameterError("round_seconds", round_seconds, "more than 0")
     start = _fraction(clock, "clock")
     if start < 0:
         raise ParameterError("clock", clock, "0 or more")
+    if stacking is not None and not isinstance(stacking, StackingPolicy):
+        raise ParameterError("stacking", stacking, "a StackingPolicy or None")
     return cls(
         combatants=people,
         order=order,
@@ -137,6 +141,12 @@ def with_combatant(enc: S, combatant: Combatant) -> S:
 
 
 def settle(enc: S, before: EncounterState, events: list[Event]) -> S:
+    if enc.clock != before.clock and not exact_fits(enc.clock):
+        # every state an operation leaves loads back from its JSON
+        raise RulesError(
+            f"the clock would reach {shown(enc.clock)} s, a number encounter "
+            "JSON cannot hold (more than 40 digits above or below the line)"
+        )
     state = enc
     expired_any = True
     while expired_any:

@@ -8,13 +8,14 @@ without loading the effects, durations and encounter modules.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from rollwerk._jsonutil import choice, document, known, nested, obj, strict
 from rollwerk._repr import value_repr
+from rollwerk.errors import ParameterError
 
 if TYPE_CHECKING:
     from rollwerk.checks._model import Modifier
@@ -46,7 +47,27 @@ def _per_kind(
     value: Mapping[str, Stacking] | Iterable[tuple[str, Stacking]],
 ) -> tuple[tuple[str, Stacking], ...]:
     items = value.items() if isinstance(value, Mapping) else value
-    return tuple(sorted((str(k), Stacking(v)) for k, v in items))
+    try:
+        pairs = [(k, Stacking(v)) for k, v in items]
+        bad = any(not isinstance(k, str) for k, _ in pairs)
+    except (TypeError, ValueError):
+        pairs, bad = [], True
+    if bad:
+        raise ParameterError(
+            "per_kind", value, "a mapping of modifier kinds (str) to Stacking"
+        )
+    return tuple(sorted(pairs))
+
+
+def _member(kind: type[enum.Enum]) -> Callable[[object, Any, object], None]:
+    """An attrs validator: the value is a member of ``kind``."""
+
+    def check(_self: object, attribute: Any, value: object) -> None:
+        if not isinstance(value, kind):
+            names = ", ".join(f"{kind.__name__}.{m.name}" for m in kind)
+            raise ParameterError(attribute.name, value, f"one of {names}")
+
+    return check
 
 
 @attrs.frozen
@@ -68,9 +89,11 @@ class StackingPolicy:
 
     __repr__ = value_repr
 
-    same_name: SameName = SameName.STACK
+    same_name: SameName = attrs.field(
+        default=SameName.STACK, validator=_member(SameName)
+    )
     """What adding an effect whose name the target already has does."""
-    modifiers: Stacking = Stacking.SUM
+    modifiers: Stacking = attrs.field(default=Stacking.SUM, validator=_member(Stacking))
     """How modifiers of one kind combine, unless ``per_kind`` says otherwise."""
     per_kind: tuple[tuple[str, Stacking], ...] = attrs.field(
         default=(), converter=_per_kind

@@ -19,6 +19,7 @@ from rollwerk._jsonutil import (
     array,
     choice,
     document,
+    exact_fits,
     known,
     natural,
     nested,
@@ -247,10 +248,25 @@ class _RecordingRng:
 # ------------------------------------------------------------------- the state
 
 
-def _fraction(value: object, name: str = "seconds") -> Fraction:
+def _exact(value: object, name: str = "seconds") -> Fraction:
     if isinstance(value, bool) or not isinstance(value, (int, Fraction)):
         raise ParameterError(name, value, "an int or Fraction")
     return Fraction(value)
+
+
+def _fraction(value: object, name: str = "seconds") -> Fraction:
+    """An argument in seconds: an int or Fraction that JSON can hold."""
+    result = _exact(value, name)
+    if not exact_fits(result):
+        raise ParameterError(name, value, EXACT_JSON)
+    return result
+
+
+EXACT_JSON = (
+    "an int or Fraction of at most 40 digits above and below the line "
+    "(what encounter JSON holds)"
+)
+"""What an exact number of the encounter must be to be saved."""
 
 
 @attrs.frozen
@@ -280,9 +296,9 @@ class EncounterState:
     """Ids of the combatants that concentrate."""
     signal_counts: tuple[tuple[str, int], ...] = ()
     """How often each named event has been signalled, sorted by name."""
-    clock: Fraction = attrs.field(default=Fraction(0), converter=_fraction)
+    clock: Fraction = attrs.field(default=Fraction(0), converter=_exact)
     """The game clock in seconds."""
-    round_seconds: Fraction = attrs.field(default=Fraction(6), converter=_fraction)
+    round_seconds: Fraction = attrs.field(default=Fraction(6), converter=_exact)
     """How long a round lasts (AdZ 3, DS4 5, PF2e 6)."""
     actions_per_round: int = 1
     """Action slots per combatant and round (Mythandria: 2)."""

@@ -233,9 +233,17 @@ def _pool_cached(items: tuple[tuple[str, Scalar], ...]) -> _Pool:
     kind = CheckKind(params["kind"])
     supporters = _supporter_points(params)
     if supporters and kind is CheckKind.ATTRIBUTE:
+        # named as the check's parameters are (``rollwerk check adz
+        # support=3``); adz_check(supporters=(4,)) passes one as support
+        given = " ".join(
+            f"{key}={params[key]}"
+            for key in ("support", "supporters")
+            if params.get(key)
+        )
         raise RulesError(
-            "supporters must be empty for an attribute check (ADZ-R09: only "
-            f"skill and spell checks receive supporting dice), got {supporters}"
+            "supporting dice (support, supporters) must be none for an "
+            "attribute check (ADZ-R09: only skill and spell checks receive "
+            f"them), got {given}"
         )
     threshold = _get(params, "minimum") + _get(params, "extra_minimum")
     if threshold < 1:

@@ -85,9 +85,22 @@ class CreatorLeaves(enum.Enum):
 
 
 def _count(name: str, value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise ParameterError(name, value, "an integer >= 1")
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 2**62:
+        # its bound end is written to JSON as a 64-bit integer
+        raise ParameterError(name, value, "an integer from 1 to 2**62")
     return value
+
+
+def _opt_id(_self: object, attribute: Any, value: object) -> None:
+    if value is not None and not isinstance(value, str):
+        raise ParameterError(attribute.name, value, "a combatant's id (a str) or None")
+
+
+def _leaves(_self: object, attribute: Any, value: object) -> None:
+    if not isinstance(value, CreatorLeaves):
+        raise ParameterError(
+            attribute.name, value, "CreatorLeaves.CONTINUE or CreatorLeaves.END"
+        )
 
 
 def _unbound() -> RulesError:
@@ -119,11 +132,13 @@ class Pf2eRounds:
 
     n: int = attrs.field(validator=lambda _i, _a, v: _count("n", v))
     """The number of rounds (at least 1)."""
-    tick_on: str | None = None
+    tick_on: str | None = attrs.field(default=None, validator=_opt_id)
     """The combatant whose turn starts count; ``None``: the creator."""
     ends_at: int | None = None
     """Bound: over once ``tick_on`` has started this many turns."""
-    creator_leaves: CreatorLeaves = CreatorLeaves.CONTINUE
+    creator_leaves: CreatorLeaves = attrs.field(
+        default=CreatorLeaves.CONTINUE, validator=_leaves
+    )
     """What happens when ``tick_on`` leaves the encounter (PF2E-A03)."""
     counts_from: int | None = None
     """Bound, after the creator left: turn starts of ``tick_on`` up to this

@@ -1,0 +1,140 @@
+"""Operations refuse what encounter JSON cannot hold; durations check their fields.
+
+An outside fuzzing pass found states that ``to_json`` wrote and
+``from_json`` refused (a clock beyond 40 digits, an end beyond a 64-bit
+integer, 2**63 actions a round), a ``ValueError`` writing a clock of 4400
+digits, and duration and stacking fields taken unchecked (a ``TypeError``
+or ``AttributeError`` later, or silently wrong behaviour).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+
+import pytest
+
+from rollwerk import Rounds
+from rollwerk.encounter import (
+    Concentration,
+    Encounter,
+    GameTime,
+    StackingPolicy,
+)
+from rollwerk.encounter._durations import MAX_COUNT
+from rollwerk.errors import ParameterError, RollwerkError, RulesError
+
+EXACT = (
+    "an int or Fraction of at most 40 digits above and below the line "
+    "(what encounter JSON holds)"
+)
+
+
+def _message(call: Callable[[], object], kind: type[RollwerkError]) -> str:
+    with pytest.raises(kind) as info:
+        call()
+    return str(info.value)
+
+
+def test_the_clock_stops_where_json_does() -> None:
+    enc = Encounter.create(["A"]).pass_time(10**40 - 1).state
+    assert Encounter.from_json(enc.to_json()) == enc  # 40 digits: loads
+    assert _message(lambda: enc.pass_time(1), RulesError) == (
+        "the clock would reach Fraction(10000000000000000000000000000000000000000, "
+        "1) s, a number encounter JSON cannot hold (more than 40 digits above or "
+        "below the line)"
+    )
+    assert _message(
+        lambda: Encounter.create(["A"]).pass_time(10**4400), ParameterError
+    ) == (f"seconds must be {EXACT}, got an integer of 4401 digits")
+    assert _message(
+        lambda: Encounter.create(["A"], round_seconds=Fraction(1, 10**41)),
+        ParameterError,
+    ) == (
+        f"round_seconds must be {EXACT}, got Fraction(1, "
+        "100000000000000000000000000000000000000000)"
+    )
+
+
+def test_a_game_time_whose_end_json_cannot_hold_is_refused_when_added() -> None:
+    enc = Encounter.create(["A"]).pass_time(Fraction(1, 7**40)).state
+    with pytest.raises(RulesError) as info:
+        enc.add_effect(
+            "g", source="A", target="A", duration=GameTime(Fraction(1, 11**36))
+        )
+    assert str(info.value).endswith(
+        "would end at a number JSON cannot hold (more than 40 digits above or "
+        "below the line)"
+    )
+
+
+def test_counts_and_actions_stay_within_64_bits() -> None:
+    assert MAX_COUNT == 2**62
+    enc = Encounter.create(["A", "B"]).advance().state
+    longest = enc.add_effect("x", source="A", target="B", duration=Rounds(2**62))
+    assert Encounter.from_json(longest.state.to_json()) == longest.state
+    assert _message(lambda: Rounds(2**62 + 1), ParameterError) == (
+        "n must be an integer from 1 to 2**62, got 4611686018427387905"
+    )
+    assert _message(
+        lambda: Encounter.create(["A"], actions_per_round=2**63), ParameterError
+    ) == (
+        "actions_per_round must be an integer from 1 to 2**63 - 1, "
+        "got 9223372036854775808"
+    )
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (
+            lambda: GameTime.minutes(0.1),
+            "minutes must be an int or Fraction > 0, got 0.1",
+        ),  # type: ignore[arg-type]
+        (
+            lambda: GameTime.hours("1.5"),
+            "hours must be an int or Fraction > 0, got '1.5'",
+        ),  # type: ignore[arg-type]
+        (lambda: GameTime.days(True), "days must be an int or Fraction > 0, got True"),
+        (
+            lambda: GameTime(1, ends_at="x"),  # type: ignore[arg-type]
+            "ends_at must be an int, a Fraction or None, got 'x'",
+        ),
+        (
+            lambda: Concentration(of=5),  # type: ignore[arg-type]
+            "of must be a combatant's id (a str) or None, got 5",
+        ),
+        (
+            lambda: Rounds(2, tick_on=3),  # type: ignore[arg-type]
+            "tick_on must be a combatant's id (a str) or None, got 3",
+        ),
+        (
+            lambda: StackingPolicy(same_name="x"),  # type: ignore[arg-type]
+            "same_name must be one of SameName.STACK, SameName.REPLACE, got 'x'",
+        ),
+        (
+            lambda: StackingPolicy(modifiers=5),  # type: ignore[arg-type]
+            "modifiers must be one of Stacking.SUM, Stacking.HIGHEST, got 5",
+        ),
+        (
+            lambda: StackingPolicy(per_kind={"status": "most"}),  # type: ignore[dict-item]
+            (
+                "per_kind must be a mapping of modifier kinds (str) to Stacking, "
+                "got {'status': 'most'}"
+            ),
+        ),
+        (
+            lambda: Encounter.create(["A"], stacking="sum"),  # type: ignore[arg-type]
+            "stacking must be a StackingPolicy or None, got 'sum'",
+        ),
+    ],
+)
+def test_duration_and_stacking_fields_are_checked(
+    call: Callable[[], object], message: str
+) -> None:
+    assert _message(call, ParameterError) == message
+
+
+def test_game_time_in_units_is_exact() -> None:
+    assert GameTime.minutes(Fraction(1, 10)).seconds == 6
+    assert GameTime.hours(2).seconds == 7200
