@@ -138,3 +138,13 @@ def test_duration_and_stacking_fields_are_checked(
 def test_game_time_in_units_is_exact() -> None:
     assert GameTime.minutes(Fraction(1, 10)).seconds == 6
     assert GameTime.hours(2).seconds == 7200
+
+
+@pytest.mark.parametrize("combatants", [None, 5, "AB"])
+def test_create_needs_an_iterable_of_combatants(combatants: object) -> None:
+    assert _message(
+        lambda: Encounter.create(combatants),  # type: ignore[arg-type]
+        ParameterError,
+    ) == (
+        f"combatants must be an iterable of Combatants or their ids, got {combatants!r}"
+    )

@@ -315,3 +315,96 @@ def test_space_size_must_be_a_size() -> None:
         r"GARGANTUAN\), got 'large'$",
     ):
         Space(0, 0, "large")  # type: ignore[arg-type]
+
+
+# -- limits and the line's candidates -----------------------------------------
+
+
+@given(
+    length=st.integers(1, 14),
+    width=st.integers(1, 4),
+    dx=st.integers(-5, 5),
+    dy=st.integers(-5, 5),
+    size=st.sampled_from(list(Size)),
+)
+def test_pf2e_r19_a_line_is_every_square_of_a_full_scan(
+    length: int, width: int, dx: int, dy: int, size: Size
+) -> None:
+    """PF2E-R19: the narrowed candidates miss no square the rectangle overlaps."""
+    from hypothesis import assume
+
+    from rollwerk_pf2e._areas import _rect_overlaps_square
+
+    assume((dx, dy) != (0, 0))
+    space = Space(3, -2, size)
+    area = line(space, length, (dx, dy), width=width)
+    (origin,) = area.origin
+    reach = length + width + 1
+    bx, by = int(origin[0]), int(origin[1])
+    full = {
+        (x, y)
+        for x in range(bx - reach, bx + reach + 1)
+        for y in range(by - reach, by + reach + 1)
+        if (x, y) not in space
+        and _rect_overlaps_square(origin, (dx, dy), length, width, (x, y))
+    }
+    assert area.squares == full
+
+
+def test_areas_larger_than_the_limit_are_refused_before_any_work() -> None:
+    from rollwerk.errors import LimitExceeded
+    from rollwerk_pf2e import MAX_SQUARES, reach_squares
+
+    assert MAX_SQUARES == 200
+    assert len(emanation(Space(0, 0), 200)) == 107_469
+    for make, name in (
+        (lambda: emanation(Space(0, 0), 10**9), "distance"),
+        (lambda: burst((0, 0), 201), "radius"),
+        (lambda: cone(Space(0, 0), 201, Direction.E), "length"),
+        (lambda: line(Space(0, 0), 201, Direction.NE), "length"),
+        (lambda: reach_squares(Space(0, 0), 201), "reach"),
+    ):
+        with pytest.raises(LimitExceeded) as info:
+            make()
+        assert str(info.value).startswith(f"{name} in squares limit exceeded: ")
+    far = [("a", Space(10**6, 0))]
+    with pytest.raises(LimitExceeded) as info:
+        picture(emanation(Space(0, 0), 1), creatures=far)
+    assert str(info.value) == (
+        "picture width in squares limit exceeded: 1000004 is more than the "
+        "maximum of 801 (by 999203)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (
+            lambda: __import__("rollwerk_pf2e").feet("3"),
+            "squares must be an integer (squares), got '3'",
+        ),
+        (
+            lambda: __import__("rollwerk_pf2e").feet(1.5),
+            "squares must be an integer (squares), got 1.5",
+        ),
+        (
+            lambda: __import__("rollwerk_pf2e").metres(1.5),
+            "squares must be an integer (squares), got 1.5",
+        ),
+        (lambda: move_cost("3", 1), "dx must be an integer, got '3'"),
+        (lambda: move_cost(1, 1.5), "dy must be an integer, got 1.5"),
+        (
+            lambda: __import__("rollwerk_pf2e").corner_distance(Space(0, 0), 0),
+            "corner must be a grid corner (x, y) of integers, got 0",
+        ),
+        (
+            lambda: __import__("rollwerk_pf2e").reach_of(0),
+            "size must be a Size (TINY, SMALL, MEDIUM, LARGE, HUGE, GARGANTUAN), got 0",
+        ),
+    ],
+)
+def test_helpers_refuse_what_they_cannot_measure(call, message) -> None:
+    # feet("3") was '33333 ft', move_cost(1.5, 1) 1.5, reach_of(0) a KeyError
+    with pytest.raises(ParameterError) as info:
+        call()
+    assert str(info.value) == message

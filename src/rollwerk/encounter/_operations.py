@@ -87,6 +87,10 @@ def create(
     clock: int | Fraction = 0,
 ) -> S:
     """See [`Encounter.create`][rollwerk.encounter.Encounter.create]."""
+    if isinstance(combatants, (str, bytes)) or not isinstance(combatants, Iterable):
+        raise ParameterError(
+            "combatants", combatants, "an iterable of Combatants or their ids"
+        )
     people = tuple(c if isinstance(c, Combatant) else Combatant(c) for c in combatants)
     ids = [c.id for c in people]
     if len(set(ids)) != len(ids):

@@ -45,6 +45,7 @@ if TYPE_CHECKING:
     )
     from rollwerk_pf2e._fight import MAP, MAP_AGILE, Pf2eFightRules, damage_roll
     from rollwerk_pf2e._grid import (
+        MAX_SQUARES,
         Size,
         Space,
         Square,
@@ -130,6 +131,7 @@ _LAZY: dict[str, str] = {
     "reach_squares": "rollwerk_pf2e._grid",
     "space_distance": "rollwerk_pf2e._grid",
     "MAX_RANGE_INCREMENTS": "rollwerk_pf2e._range",
+    "MAX_SQUARES": "rollwerk_pf2e._grid",
     "check_in_range": "rollwerk_pf2e._range",
     "range_increments": "rollwerk_pf2e._range",
     "range_penalty": "rollwerk_pf2e._range",
@@ -162,6 +164,7 @@ __all__ = [
     "MAP",
     "MAP_AGILE",
     "MAX_RANGE_INCREMENTS",
+    "MAX_SQUARES",
     "PF2E",
     "Area",
     "AreaKind",

@@ -15,13 +15,15 @@ most the radius; a cone is the same rule applied to one quarter.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
+import math
+from collections.abc import Iterable, Iterator
 from fractions import Fraction
 
 import attrs
 
 from rollwerk import ParameterError, RulesError
-from rollwerk_pf2e._grid import Space, Square, move_cost
+from rollwerk.errors import LimitExceeded
+from rollwerk_pf2e._grid import MAX_SQUARES, Space, Square, _cost, within_limit
 
 __all__ = [
     "Area",
@@ -128,7 +130,7 @@ class Area:
 def _positive(value: object, name: str, minimum: int = 1) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
         raise ParameterError(name, value, f"an integer >= {minimum} (squares)")
-    return value
+    return within_limit(value, name)
 
 
 def _space_points(space: Space) -> tuple[Point, ...]:
@@ -165,7 +167,7 @@ def emanation(space: Space, distance: int, *, include_centre: bool = True) -> Ar
         for y in range(space.y - distance, space.y + n + distance):
             if (x, y) in own:
                 continue
-            if move_cost(*_gaps_to(space, x, y)) <= distance:
+            if _cost(*_gaps_to(space, x, y)) <= distance:
                 out.add((x, y))
     return Area(
         AreaKind.EMANATION, frozenset(out), _space_points(space), distance, space
@@ -199,7 +201,7 @@ def burst(corner: Square, radius: int) -> Area:
     out = set()
     for a in range(1, radius + 1):
         for b in range(1, radius + 1):
-            if move_cost(a, b) <= radius:
+            if _cost(a, b) <= radius:
                 out.update(
                     {
                         (cx + a - 1, cy + b - 1),
@@ -266,13 +268,13 @@ def cone(
     if direction.diagonal:
         for a in range(1, length + 1):
             for b in range(1, length + 1):
-                if move_cost(a, b) <= length:
+                if _cost(a, b) <= length:
                     out.add((sx + a * dx, sy + b * dy))
     else:
         lx, ly = -dy, dx  # lateral axis
         for f in range(1, length + 1):
             for c in range(-(f - 1), f):
-                if move_cost(f, c) <= length:
+                if _cost(f, c) <= length:
                     out.add((sx + f * dx + c * lx, sy + f * dy + c * ly))
     origin = _space_points(Space(sx, sy))
     overlap = out & space.squares()
@@ -285,6 +287,16 @@ def cone(
 
 
 # -- lines: exact geometry in Q(sqrt(n)) ---------------------------------------
+
+
+def _ahead(origin: int, step: int, length: int, width: int) -> range:
+    """The squares a line can reach on one axis: ahead of ``origin`` by ``step``'s sign."""
+    behind, ahead = width + 1, width + 1
+    if step > 0:
+        ahead += length
+    elif step < 0:
+        behind += length
+    return range(origin - behind, origin + ahead + 1)
 
 
 def _cmp_root(a: Fraction, r: Fraction, n: int) -> int:
@@ -390,16 +402,43 @@ def line(
             raise ParameterError(
                 "start", start, "a point on the boundary of the creature's space"
             )
-    reach = length + width + 1
-    out = set()
-    bx, by = int(origin[0]), int(origin[1])
-    for x in range(bx - reach, bx + reach + 1):
-        for y in range(by - reach, by + reach + 1):
-            if (x, y) not in space and _rect_overlaps_square(
-                origin, (dx, dy), length, width, (x, y)
-            ):
-                out.add((x, y))
+    out = {
+        square
+        for square in _line_candidates(origin, dx, dy, length, width)
+        if square not in space
+        and _rect_overlaps_square(origin, (dx, dy), length, width, square)
+    }
     return Area(AreaKind.LINE, frozenset(out), (origin,), length, space)
+
+
+def _line_candidates(
+    origin: Point, dx: int, dy: int, length: int, width: int
+) -> Iterator[Square]:
+    """Squares that may overlap a line's rectangle (a superset; judged exactly).
+
+    The rectangle runs from the origin up to ``length`` along the direction
+    and ``width / 2`` across it: on each axis, within ``width + 1`` of the
+    origin behind it and ``length + width + 1`` ahead. Along the axis the
+    direction moves faster on, each column holds only the squares near the
+    centre line there, so a diagonal line costs its length, not its square.
+    """
+    bx, by = int(origin[0]), int(origin[1])
+    xs = _ahead(bx, dx, length, width)
+    ys = _ahead(by, dy, length, width)
+    if dx == 0 or dy == 0:
+        yield from ((x, y) for x in xs for y in ys)
+        return
+    main_x = abs(dx) >= abs(dy)
+    du, dv = (dx, dy) if main_x else (dy, dx)
+    ou, ov = (origin[0], origin[1]) if main_x else (origin[1], origin[0])
+    # the rectangle spans width / 2 * sqrt(n) / |du| across a column, and the
+    # centre line moves at most one square over it; 2 squares more for safety
+    half = width * math.sqrt(dx * dx + dy * dy) / (2 * abs(du)) + 3
+    slope = dv / du
+    for u in xs if main_x else ys:
+        centre = float(ov) + (u + 0.5 - float(ou)) * slope
+        for v in range(math.floor(centre - half), math.ceil(centre + half) + 1):
+            yield (u, v) if main_x else (v, u)
 
 
 # -- pictures -------------------------------------------------------------------
@@ -430,6 +469,7 @@ def picture(
     C # # #
     . . # #
     """
+    margin = _positive(margin, "margin", 0)
     creatures = list(creatures)
     cells: set[Square] = set(area.squares)
     if area.source is not None:
@@ -438,6 +478,13 @@ def picture(
         cells |= sp.squares()
     xs = [x for x, _ in cells]
     ys = [y for _, y in cells]
+    # an area of the largest size, its margins and creatures around it
+    most = 4 * MAX_SQUARES + 1
+    for name, low, high in (("width", min(xs), max(xs)), ("height", min(ys), max(ys))):
+        if high - low + 1 + 2 * margin > most:
+            raise LimitExceeded(
+                f"picture {name} in squares", high - low + 1 + 2 * margin, most
+            )
     rows = []
     for y in range(min(ys) - margin, max(ys) + margin + 1):
         row = []

@@ -14,8 +14,10 @@ from collections.abc import Iterator
 import attrs
 
 from rollwerk import ParameterError
+from rollwerk.errors import LimitExceeded
 
 __all__ = [
+    "MAX_SQUARES",
     "Size",
     "Space",
     "Square",
@@ -87,8 +89,25 @@ def reach_of(size: Size, *, tall: bool = True, reach_weapon: bool = False) -> in
     >>> reach_of(Size.MEDIUM), reach_of(Size.LARGE), reach_of(Size.MEDIUM, reach_weapon=True)
     (1, 2, 2)
     """
+    _size(size)
     table = _REACH_TALL if tall else _REACH_LONG
     return table[size] + (1 if reach_weapon else 0)
+
+
+MAX_SQUARES = 200
+"""The longest distance, radius, length or reach of an area, in squares.
+
+200 squares are 1000 feet (300 m). Areas are computed square by square, so
+the limit is checked before any work: a larger one raises
+[`LimitExceeded`][rollwerk.errors.LimitExceeded].
+"""
+
+
+def within_limit(value: int, name: str) -> int:
+    """``value`` if it is at most `MAX_SQUARES`, else `LimitExceeded`."""
+    if value > MAX_SQUARES:
+        raise LimitExceeded(f"{name} in squares", value, MAX_SQUARES)
+    return value
 
 
 def _int(value: object, name: str, minimum: int | None = None) -> int:
@@ -154,6 +173,11 @@ def move_cost(dx: int, dy: int) -> int:
     >>> move_cost(3, 3), move_cost(4, 1), move_cost(2, 2)
     (4, 4, 3)
     """
+    return _cost(_int(dx, "dx"), _int(dy, "dy"))
+
+
+def _cost(dx: int, dy: int) -> int:
+    """`move_cost` of checked integers (what the areas call, square by square)."""
     a, b = abs(dx), abs(dy)
     return max(a, b) + min(a, b) // 2
 
@@ -183,7 +207,7 @@ def space_distance(a: Space, b: Space) -> int:
     >>> space_distance(Space(0, 0, Size.LARGE), Space(3, 0))
     2
     """
-    return move_cost(*_gaps(a, b))
+    return _cost(*_gaps(a, b))
 
 
 def corner_distance(space: Space, corner: Square) -> int:
@@ -197,8 +221,14 @@ def corner_distance(space: Space, corner: Square) -> int:
     >>> corner_distance(Space(0, 0), (1, 1)), corner_distance(Space(0, 0), (5, 0))
     (1, 5)
     """
+    if (
+        not isinstance(corner, tuple)
+        or len(corner) != 2
+        or not all(isinstance(v, int) and not isinstance(v, bool) for v in corner)
+    ):
+        raise ParameterError("corner", corner, "a grid corner (x, y) of integers")
     cx, cy = corner
-    return min(move_cost(*_far(sq, cx, cy)) for sq in space.iter_squares())
+    return min(_cost(*_far(sq, cx, cy)) for sq in space.iter_squares())
 
 
 def _far(square: Square, cx: int, cy: int) -> tuple[int, int]:
@@ -224,7 +254,7 @@ def in_reach(attacker: Space, target: Space, reach: int) -> bool:
     gx, gy = _gaps(attacker, target)
     if reach == 2:
         return max(gx, gy) <= 2
-    return move_cost(gx, gy) <= reach
+    return _cost(gx, gy) <= reach
 
 
 def reach_squares(space: Space, reach: int) -> frozenset[Square]:
@@ -233,7 +263,7 @@ def reach_squares(space: Space, reach: int) -> frozenset[Square]:
     >>> len(reach_squares(Space(0, 0), 2))   # the full 5 x 5 block minus the centre
     24
     """
-    reach = _int(reach, "reach", 0)
+    reach = within_limit(_int(reach, "reach", 0), "reach")
     n = space.side
     out = set()
     for x in range(space.x - reach, space.x + n + reach):

@@ -147,7 +147,7 @@ def metres(squares: int, lang: str = "en", catalogs: Catalog | None = None) -> s
     Raises:
         ParameterError: No catalog knows ``lang``.
     """
-    value = METRES_PER_SQUARE * squares
+    value = METRES_PER_SQUARE * _squares(squares)
     if value.denominator == 1:
         text = CATALOG.text("pf2e.metres", whole=value.numerator)
     else:
@@ -167,4 +167,11 @@ def feet(squares: int) -> str:
     >>> feet(12)
     '60 ft'
     """
-    return f"{squares * FEET_PER_SQUARE} ft"
+    return f"{_squares(squares) * FEET_PER_SQUARE} ft"
+
+
+def _squares(value: object) -> int:
+    """A number of squares to show: an integer (a float or string is refused)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ParameterError("squares", value, "an integer (squares)")
+    return value
