@@ -389,7 +389,13 @@ def test_long_round_caps_cost_more_per_round():
     assert fight_work(RULES, a, a, max_rounds=9) == 100 * 9
     assert fight_work(RULES, a, a, max_rounds=10) == 100 * 10 * 2
     assert fight_work(RULES, a, a, max_rounds=100) == 100 * 100 * 11
-    assert fight_work(RULES, a, a, max_rounds=10_000) == 100 * 10_000 * 1001
+    # 10 000 rounds × 4 bits = 40 000 bits: beyond 5300 the gcds cost more,
+    # (40000 / 5300) ** 0.68 = 3.95 times
+    assert fight_work(RULES, a, a, max_rounds=1325) == 100 * 1325 * 133
+    assert fight_work(RULES, a, a, max_rounds=10_000) == int(
+        100 * 10_000 * 1001 * (40_000 / 5300) ** 0.68
+    )
+    assert fight_work(RULES, a, a, max_rounds=10_000) == 3_956_646_769
     # more creatures a side: the chain over both sides' states, 40 × 20
     # states × (2 × 2 + 2) damages = 4800 steps a round at 10 units each,
     # each once more for every 20000 bits of R × (2 × 2 + 2 = 6 bits), plus
