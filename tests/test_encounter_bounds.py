@@ -148,3 +148,30 @@ def test_create_needs_an_iterable_of_combatants(combatants: object) -> None:
     ) == (
         f"combatants must be an iterable of Combatants or their ids, got {combatants!r}"
     )
+
+
+def test_timelines_and_effects_name_what_is_not_theirs() -> None:
+    from rollwerk.encounter import Timeline, UntilCondition
+
+    enc = Encounter.create(["A", "B"]).advance().state
+    step = "a Step, what an Encounter operation returns (enc.advance())"
+    assert _message(lambda: Timeline.start(5), ParameterError) == (  # type: ignore[arg-type]
+        "encounter must be an Encounter, got 5"
+    )
+    assert _message(lambda: Timeline.start(enc).record(5), ParameterError) == (  # type: ignore[arg-type]
+        f"step must be {step}, got 5"
+    )
+    assert _message(
+        lambda: Timeline.start(enc).do(lambda s: 5),  # type: ignore[arg-type, return-value]
+        ParameterError,
+    ) == (f"step must be {step}, got 5")
+    assert _message(
+        lambda: enc.add_effect("x", source="A", target="B", duration=Rounds),  # type: ignore[arg-type]
+        ParameterError,
+    ) == (
+        "duration must be a rollwerk Duration (Rounds(1), Permanent(), …), "
+        "got <class 'rollwerk.encounter._durations.Rounds'>"
+    )
+    assert _message(lambda: UntilCondition(5), ParameterError) == (  # type: ignore[arg-type]
+        "predicate must be a function of the encounter returning a bool, got 5"
+    )

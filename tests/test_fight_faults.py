@@ -71,3 +71,19 @@ def test_cli_fight_with_broken_rules_exits_3(
     err = capsys.readouterr().err
     assert len(err.strip().splitlines()) == 1
     assert "fight rules damage()" in err
+
+
+def test_fight_work_takes_sides_as_fight_does_and_fight_checks_its_budget() -> None:
+    from rollwerk.analysis import fight, fight_work
+    from rollwerk.errors import ParameterError
+    from rollwerk.testing.examples import ToyFightRules
+
+    rules = ToyFightRules()
+    side = {"hits": 2}
+    # plain parameters, as fight takes them (they were blamed on the plugin)
+    assert fight_work(rules, side, side) == fight_work(
+        rules, rules.fighter(side), rules.fighter(side)
+    )
+    with pytest.raises(ParameterError) as info:
+        fight(rules, side, side, budget=None)  # type: ignore[arg-type]
+    assert str(info.value) == "budget must be an integer >= 0 (work units), got None"

@@ -454,14 +454,17 @@ def _support(steps: _Steps, *, faced: bool = False) -> int:
 
 def fight_work(
     rules: FightRules,
-    first: Fighter,
-    second: Fighter,
+    first: Mapping[str, Scalar] | Fighter,
+    second: Mapping[str, Scalar] | Fighter,
     *,
     first_count: int = 1,
     second_count: int = 1,
     max_rounds: int = DEFAULT_ROUNDS,
 ) -> int:
     """The work units [`fight`][rollwerk.analysis.fight] would spend (its budget measure).
+
+    The sides are given as to `fight`: parameters (validated by
+    ``rules.fighter``) or built [`Fighter`][rollwerk.analysis.Fighter]s.
 
     A fight of several creatures a side runs a chain over both sides'
     states: ``10 × (n₁h₁) × (n₂h₂) × (s₁ + s₂) × R × (1 + R × B // 20000)
@@ -482,7 +485,11 @@ def fight_work(
     their digits). A fight seldom decided over a long cap, or with large
     denominators every round, costs that much more.
     """
-    a, b = _Side(first, first_count), _Side(second, second_count)
+    _check_int("first_count", first_count, 1, MAX_COUNT)
+    _check_int("second_count", second_count, 1, MAX_COUNT)
+    _check_int("max_rounds", max_rounds, 1, MAX_ROUNDS)
+    a = _Side(_fighter(rules, first), first_count)
+    b = _Side(_fighter(rules, second), second_count)
     return _work(_Steps(rules, a, b), _Steps(rules, b, a), max_rounds)
 
 
@@ -605,6 +612,8 @@ def fight(
     _check_int("first_count", first_count, 1, MAX_COUNT)
     _check_int("second_count", second_count, 1, MAX_COUNT)
     _check_int("max_rounds", max_rounds, 1, MAX_ROUNDS)
+    if isinstance(budget, bool) or not isinstance(budget, int) or budget < 0:
+        raise ParameterError("budget", budget, "an integer >= 0 (work units)")
     f1, f2 = _fighter(rules, first), _fighter(rules, second)
     a, b = _Side(f1, first_count), _Side(f2, second_count)
     ab, ba = _Steps(rules, a, b), _Steps(rules, b, a)

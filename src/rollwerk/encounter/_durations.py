@@ -197,6 +197,18 @@ def _id(attribute: attrs.Attribute[Any], value: object) -> None:
         raise ParameterError(attribute.name, value, "a combatant's id (a str) or None")
 
 
+def _callable(attribute: attrs.Attribute[Any], value: object) -> None:
+    if not callable(value):
+        raise ParameterError(
+            attribute.name, value, "a function of the encounter returning a bool"
+        )
+
+
+def _text(attribute: attrs.Attribute[Any], value: object) -> None:
+    if not isinstance(value, str):
+        raise ParameterError(attribute.name, value, "a string")
+
+
 def _count(name: str, value: object, minimum: int = 1) -> None:
     if (
         isinstance(value, bool)
@@ -834,9 +846,11 @@ class UntilCondition(Worded):
 
     kind: ClassVar[str] = "until_condition"
 
-    predicate: Callable[[EncounterView], bool]
+    predicate: Callable[[EncounterView], bool] = attrs.field(
+        validator=lambda _s, a, v: _callable(a, v)
+    )
     """Returns ``True`` once the effect should end."""
-    description: str = ""
+    description: str = attrs.field(default="", validator=lambda _s, a, v: _text(a, v))
     """A human description of the condition."""
 
     @property

@@ -308,7 +308,8 @@ def add_effect(
         raise ParameterError("source", source, "a non-empty string")
     if not isinstance(name, str) or not name:
         raise ParameterError("name", name, "a non-empty string")
-    if not isinstance(duration, Duration):
+    if isinstance(duration, type) or not isinstance(duration, Duration):
+        # the class Rounds passes the protocol check; Rounds(2) is meant
         raise ParameterError(
             "duration", duration, "a rollwerk Duration (Rounds(1), Permanent(), …)"
         )

@@ -71,7 +71,13 @@ class Timeline:
 
     @classmethod
     def start(cls, encounter: Encounter) -> Timeline:
-        """A timeline holding one state."""
+        """A timeline holding one state.
+
+        Raises:
+            ParameterError: ``encounter`` is not an Encounter.
+        """
+        if not isinstance(encounter, Encounter):
+            raise ParameterError("encounter", encounter, "an Encounter")
         return cls((encounter,))
 
     @property
@@ -88,7 +94,17 @@ class Timeline:
         return len(self.states)
 
     def record(self, step: Step) -> Timeline:
-        """Append a step's state and events."""
+        """Append a step's state and events.
+
+        Raises:
+            ParameterError: ``step`` is not a Step (what an operation returns).
+        """
+        if not isinstance(step, Step) or not isinstance(step.state, Encounter):
+            raise ParameterError(
+                "step",
+                step,
+                "a Step, what an Encounter operation returns (enc.advance())",
+            )
         return Timeline((*self.states, step.state), (*self.log, tuple(step.events)))
 
     def do(self, operation: Callable[[Encounter], Step]) -> Timeline:
@@ -96,6 +112,9 @@ class Timeline:
 
         ``tl.do(Encounter.advance)``,
         ``tl.do(lambda s: s.add_effect(...))``.
+
+        Raises:
+            ParameterError: ``operation`` does not return a Step.
         """
         return self.record(operation(self.current))
 
