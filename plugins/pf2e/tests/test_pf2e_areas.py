@@ -408,3 +408,16 @@ def test_helpers_refuse_what_they_cannot_measure(call, message) -> None:
     with pytest.raises(ParameterError) as info:
         call()
     assert str(info.value) == message
+
+
+def test_battlefield_and_new_encounter_refuse_what_is_not_a_collection() -> None:
+    from rollwerk_pf2e import Battlefield, new_encounter
+
+    with pytest.raises(ParameterError) as info:
+        Battlefield(darkness=0)  # type: ignore[arg-type]
+    assert str(info.value) == "squares must be an iterable of squares (x, y), got 0"
+    with pytest.raises(ParameterError) as info:
+        new_encounter(None)  # type: ignore[arg-type]
+    assert str(info.value) == (
+        "combatants must be an iterable of Combatants or their ids, got None"
+    )

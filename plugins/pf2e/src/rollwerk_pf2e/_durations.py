@@ -535,6 +535,10 @@ def new_encounter(
     """
     from rollwerk import Encounter, ScriptedRng
 
+    if isinstance(combatants, (str, bytes)) or not isinstance(combatants, Iterable):
+        raise ParameterError(
+            "combatants", combatants, "an iterable of Combatants or their ids"
+        )
     people = [c if isinstance(c, Combatant) else Combatant(c) for c in combatants]
     if by_initiative and order is None:
         order = initiative_order(people, ScriptedRng([]))

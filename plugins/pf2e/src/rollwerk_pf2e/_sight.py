@@ -85,6 +85,8 @@ class Wall:
 
 
 def _cells(value: Iterable[Square]) -> frozenset[Square]:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise ParameterError("squares", value, "an iterable of squares (x, y)")
     cells = []
     for cell in value:
         if (
