@@ -60,6 +60,22 @@ def _violation(run: Callable[[], object]) -> ContractViolation:
     return info.value
 
 
+def _d6_ruleset(rid: str, judge: Callable[..., Outcome]) -> Any:
+    """A ruleset ``rid`` of one check ``d6``: one d6, ``TARGET``, ``judge``."""
+    return define_ruleset(
+        rid,
+        rid.title(),
+        version="1",
+        checks=[define_check("d6", [TARGET], dice=[6], judge=judge)],
+    )
+
+
+def _d6_violation(rid: str, judge: Callable[..., Outcome]) -> ContractViolation:
+    """What the kit says of `_d6_ruleset`."""
+    rs = _d6_ruleset(rid, judge)
+    return _violation(lambda: assert_ruleset_contract(rs, max_examples=0))
+
+
 def _judge(faces: tuple[int, ...], target: int) -> Outcome:
     hit = faces[0] >= target
     return Outcome(hit, Degree.SUCCESS if hit else Degree.FAILURE, faces[0])
@@ -153,13 +169,7 @@ def _judge_refusing_sixes(faces: tuple[int, ...], target: int) -> Outcome:
 
 
 def test_a_judge_raising_for_valid_parameters_is_a_violation() -> None:
-    rs = define_ruleset(
-        "judged",
-        "Judged",
-        version="1",
-        checks=[define_check("d6", [TARGET], dice=[6], judge=_judge_refusing_sixes)],
-    )
-    exc = _violation(lambda: assert_ruleset_contract(rs, max_examples=0))
+    exc = _d6_violation("judged", _judge_refusing_sixes)
     assert str(exc) == (
         "judged:d6(target=1): outcomes() raised ParameterError: faces must be "
         "no six, got (6,)"
@@ -223,13 +233,7 @@ def _forgetful_judge() -> Callable[..., Outcome]:
 
 
 def test_a_judge_that_changes_its_mind_is_not_pure() -> None:
-    rs = define_ruleset(
-        "moody",
-        "Moody",
-        version="1",
-        checks=[define_check("d6", [TARGET], dice=[6], judge=_forgetful_judge())],
-    )
-    exc = _violation(lambda: assert_ruleset_contract(rs, max_examples=0))
+    exc = _d6_violation("moody", _forgetful_judge())
     assert str(exc) == (
         "moody:d6(target=1): the judge of moody:d6 is not pure: faces (6,) gave "
         "Outcome(success=True, degree=<Degree.SUCCESS: 'success'>, value=6, "
@@ -240,12 +244,7 @@ def test_a_judge_that_changes_its_mind_is_not_pure() -> None:
 
 
 def test_a_pure_judge_passes_the_purity_check() -> None:
-    rs = define_ruleset(
-        "calm",
-        "Calm",
-        version="1",
-        checks=[define_check("d6", [TARGET], dice=[6], judge=_judge)],
-    )
+    rs = _d6_ruleset("calm", _judge)
     assert_ruleset_contract(rs, max_examples=2, resolutions=200, properties=False)
 
 
@@ -501,13 +500,7 @@ def test_a_judge_that_draws_its_own_randomness_is_not_pure() -> None:
             return Outcome(True, Degree.SUCCESS, faces[0])
         return Outcome(False, Degree.FAILURE, faces[0])
 
-    rs = define_ruleset(
-        "dicey",
-        "Dicey",
-        version="1",
-        checks=[define_check("d6", [TARGET], dice=[6], judge=judge)],
-    )
-    exc = _violation(lambda: assert_ruleset_contract(rs, max_examples=0))
+    exc = _d6_violation("dicey", judge)
     # named as impure, not as faces that resolve to another outcome
     assert str(exc) == (
         "dicey:d6(target=1): the judge of dicey:d6 is not pure: faces (4,) gave "
@@ -524,13 +517,7 @@ def test_an_exception_without_a_message_says_where_it_was_raised() -> None:
             raise AssertionError
         return Outcome(faces[0] <= target, Degree.SUCCESS, faces[0])
 
-    rs = define_ruleset(
-        "bare",
-        "Bare",
-        version="1",
-        checks=[define_check("d6", [TARGET], dice=[6], judge=judge)],
-    )
-    exc = _violation(lambda: assert_ruleset_contract(rs, max_examples=0))
+    exc = _d6_violation("bare", judge)
     line = judge.__code__.co_firstlineno + 2
     assert str(exc) == (
         "bare:d6(target=1): judging the faces (6,) raised AssertionError (no "
