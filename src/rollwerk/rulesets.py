@@ -20,7 +20,7 @@ import attrs
 from rollwerk._repr import value_repr
 from rollwerk.checks._levels import Level, SuccessLevels, result_not_outcome
 from rollwerk.checks._model import Check, CheckResult, ContestOutcome, Outcome
-from rollwerk.checks._parameters import CheckSpec, Difficulty, unknown_parameter
+from rollwerk.checks._parameters import CheckSpec, Difficulty
 from rollwerk.checks._requests import find_spec
 from rollwerk.checks._toolkit import TOOLKIT_CATALOG, CheckDefinition, compare
 from rollwerk.encounter._stacking import StackingPolicy
@@ -271,11 +271,7 @@ def build_check(
     Both are positional-only, so a check may have parameters named
     ``ruleset`` or ``check``: ``build_check(ruleset, "roll", check=3)``.
     """
-    spec = find_spec(ruleset, check)
-    for key in params:
-        if key not in spec._by_name:
-            raise unknown_parameter(spec.parameters, key, f"{ruleset.id}:{spec.name}")
-    return spec.build(**params)
+    return find_spec(ruleset, check)._build_of(params, ruleset.id)
 
 
 def resolve_contest(
@@ -308,10 +304,19 @@ def resolve_contest(
             if isinstance(side, CheckResult):  # every rule would get it, not some
                 raise result_not_outcome(side)
             raise ParameterError(name, side, "an Outcome")
-    if checks is not None:
-        pair = _contest_checks(ruleset, checks)
-        if isinstance(ruleset, ContestWithChecks):
-            return ruleset.contest_with_checks(pair[0], first, pair[1], second)
+    pair = None if checks is None else _contest_checks(ruleset, checks)
+    return _decide(ruleset, first, second, pair)
+
+
+def _decide(
+    ruleset: Ruleset,
+    first: Outcome,
+    second: Outcome,
+    pair: tuple[Check, Check] | None,
+) -> ContestOutcome:
+    """The rule on two outcomes and checks already checked."""
+    if pair is not None and isinstance(ruleset, ContestWithChecks):
+        return ruleset.contest_with_checks(pair[0], first, pair[1], second)
     return ruleset.contest(first, second)
 
 
@@ -426,8 +431,8 @@ def contest_result(
                 f"{side} result must belong to ruleset {ruleset.id!r}, "
                 f"got {result.ruleset!r}"
             )
-    if checks is not None:
-        pair = _contest_checks(ruleset, checks)
+    pair = None if checks is None else _contest_checks(ruleset, checks)
+    if pair is not None:
         for side, result, chk in zip(
             ("first", "second"), (first, second), pair, strict=True
         ):
@@ -440,7 +445,7 @@ def contest_result(
                 )
     from rollwerk.checks._contest_result import ContestResult
 
-    outcome = resolve_contest(ruleset, first.outcome(), second.outcome(), checks=checks)
+    outcome = _decide(ruleset, first.outcome(), second.outcome(), pair)
     return ContestResult(first, second, outcome, ruleset.id)
 
 

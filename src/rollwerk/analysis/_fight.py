@@ -485,12 +485,30 @@ def fight_work(
     their digits). A fight seldom decided over a long cap, or with large
     denominators every round, costs that much more.
     """
+    ab, ba = _prepare(rules, (first, first_count), (second, second_count), max_rounds)
+    return _work(ab, ba, max_rounds)
+
+
+def _prepare(
+    rules: FightRules,
+    first_side: tuple[Mapping[str, Scalar] | Fighter, int],
+    second_side: tuple[Mapping[str, Scalar] | Fighter, int],
+    max_rounds: int,
+) -> tuple[_Steps, _Steps]:
+    """Both sides' transition tables, each side attacking the other, checked.
+
+    A side is its creature (parameters or a `Fighter`) and how many.
+
+    Raises:
+        ParameterError: A bad side parameter, count or round cap.
+    """
+    (first, first_count), (second, second_count) = first_side, second_side
     _check_int("first_count", first_count, 1, MAX_COUNT)
     _check_int("second_count", second_count, 1, MAX_COUNT)
     _check_int("max_rounds", max_rounds, 1, MAX_ROUNDS)
     a = _Side(_fighter(rules, first), first_count)
     b = _Side(_fighter(rules, second), second_count)
-    return _work(_Steps(rules, a, b), _Steps(rules, b, a), max_rounds)
+    return _Steps(rules, a, b), _Steps(rules, b, a)
 
 
 DUEL_ROUND_STEPS = 20
@@ -609,14 +627,11 @@ def fight(
     >>> dict(result.rounds)
     {1: Fraction(1, 2), 2: Fraction(5, 16)}
     """
-    _check_int("first_count", first_count, 1, MAX_COUNT)
-    _check_int("second_count", second_count, 1, MAX_COUNT)
-    _check_int("max_rounds", max_rounds, 1, MAX_ROUNDS)
     if isinstance(budget, bool) or not isinstance(budget, int) or budget < 0:
         raise ParameterError("budget", budget, "an integer >= 0 (work units)")
-    f1, f2 = _fighter(rules, first), _fighter(rules, second)
-    a, b = _Side(f1, first_count), _Side(f2, second_count)
-    ab, ba = _Steps(rules, a, b), _Steps(rules, b, a)
+    ab, ba = _prepare(rules, (first, first_count), (second, second_count), max_rounds)
+    a, b = ab.actor, ba.actor
+    f1, f2 = a.fighter, b.fighter
     states = a.total * b.total
     work = _work(ab, ba, max_rounds)
     if work > budget:

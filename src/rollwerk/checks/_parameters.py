@@ -282,9 +282,17 @@ class CheckSpec:
 
     def build(self, **params: object) -> Check:
         """Validate ``params`` against the declaration and build the check."""
+        return self._build_of(params, None)
+
+    def _build_of(self, params: Mapping[str, object], ruleset: str | None) -> Check:
+        """`build`, refusing an unknown name as a parameter of ``ds4:check``.
+
+        ``ruleset`` is the id that names the check (``None``: its name alone).
+        """
         for key in params:
             if key not in self._by_name:
-                self.parameter(key)  # raises with the allowed names
+                where = self.name if ruleset is None else f"{ruleset}:{self.name}"
+                raise unknown_parameter(self.parameters, key, where)
         return self._build(params, validate=True)
 
     def _build(self, params: Mapping[str, object], validate: bool) -> Check:

@@ -191,20 +191,20 @@ leaves room for the turns already started.
 """
 
 
-def _id(attribute: attrs.Attribute[Any], value: object) -> None:
+def _id(_self: object, attribute: attrs.Attribute[Any], value: object) -> None:
     """A combatant id field: a string, or ``None`` (the default anchor)."""
     if value is not None and not isinstance(value, str):
         raise ParameterError(attribute.name, value, "a combatant's id (a str) or None")
 
 
-def _callable(attribute: attrs.Attribute[Any], value: object) -> None:
+def _callable(_self: object, attribute: attrs.Attribute[Any], value: object) -> None:
     if not callable(value):
         raise ParameterError(
             attribute.name, value, "a function of the encounter returning a bool"
         )
 
 
-def _text(attribute: attrs.Attribute[Any], value: object) -> None:
+def _text(_self: object, attribute: attrs.Attribute[Any], value: object) -> None:
     if not isinstance(value, str):
         raise ParameterError(attribute.name, value, "a string")
 
@@ -406,9 +406,7 @@ class Rounds(_Counted):
 
     n: int
     """The number of rounds (at least 1)."""
-    tick_on: str | None = attrs.field(
-        default=None, validator=lambda _s, a, v: _id(a, v)
-    )
+    tick_on: str | None = attrs.field(default=None, validator=_id)
     """The combatant whose turn starts tick it; ``None``: the creator."""
     ends_at: int | None = None
     """Bound: over once ``tick_on`` has started this many turns."""
@@ -473,7 +471,7 @@ class UntilEndOfNextTurns(_Counted):
 
     n: int = 1
     """The number of turns (at least 1)."""
-    of: str | None = attrs.field(default=None, validator=lambda _s, a, v: _id(a, v))
+    of: str | None = attrs.field(default=None, validator=_id)
     """The combatant whose turn ends count; ``None``: the target."""
     after: int | None = None
     """Bound: turns ``of`` had started when the effect was added."""
@@ -546,7 +544,7 @@ class Actions(_Counted):
 
     n: int
     """The number of action slots (at least 1)."""
-    of: str | None = attrs.field(default=None, validator=lambda _s, a, v: _id(a, v))
+    of: str | None = attrs.field(default=None, validator=_id)
     """The combatant whose slots count; ``None``: the target."""
     ends_at: int | None = None
     """Bound: over once ``of`` has used this many slots."""
@@ -598,7 +596,7 @@ class NextChecks(_Counted):
 
     n: int = 1
     """The number of checks (at least 1)."""
-    of: str | None = attrs.field(default=None, validator=lambda _s, a, v: _id(a, v))
+    of: str | None = attrs.field(default=None, validator=_id)
     """The combatant whose checks count; ``None``: the target."""
     ends_at: int | None = None
     """Bound: over once ``of`` has made this many checks."""
@@ -633,33 +631,37 @@ class NextChecks(_Counted):
 _EXACT = "of at most 40 digits above and below the line (what JSON holds)"
 
 
-def _seconds(value: object) -> Fraction:
+def _number(name: str, value: object, allowed: str) -> Fraction:
+    """``value`` as a Fraction if it is an int or Fraction (never a float)."""
     if isinstance(value, bool) or not isinstance(value, (int, Fraction)):
-        raise ParameterError("seconds", value, "an int or Fraction > 0")
-    result = Fraction(value)
+        raise ParameterError(name, value, allowed)
+    return Fraction(value)
+
+
+def _fitting(name: str, value: object, result: Fraction) -> Fraction:
+    """``result`` if JSON holds it (40 digits above and below the line)."""
+    if not exact_fits(result):
+        raise ParameterError(name, value, f"an int or Fraction {_EXACT}")
+    return result
+
+
+def _seconds(value: object) -> Fraction:
+    result = _number("seconds", value, "an int or Fraction > 0")
     if result <= 0:
         raise ParameterError("seconds", value, "an int or Fraction > 0")
-    if not exact_fits(result):
-        raise ParameterError("seconds", value, f"an int or Fraction {_EXACT}")
-    return result
+    return _fitting("seconds", value, result)
 
 
 def _opt_fraction(value: object) -> Fraction | None:
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, (int, Fraction)):
-        raise ParameterError("ends_at", value, "an int, a Fraction or None")
-    result = Fraction(value)
-    if not exact_fits(result):
-        raise ParameterError("ends_at", value, f"an int or Fraction {_EXACT}")
-    return result
+    number = _number("ends_at", value, "an int, a Fraction or None")
+    return _fitting("ends_at", value, number)
 
 
 def _amount(name: str, value: object, unit: int) -> Fraction:
     """``value`` (an int or Fraction, not a float) times ``unit`` seconds."""
-    if isinstance(value, bool) or not isinstance(value, (int, Fraction)):
-        raise ParameterError(name, value, "an int or Fraction > 0")
-    return Fraction(value) * unit
+    return _number(name, value, "an int or Fraction > 0") * unit
 
 
 @attrs.frozen
@@ -846,11 +848,9 @@ class UntilCondition(Worded):
 
     kind: ClassVar[str] = "until_condition"
 
-    predicate: Callable[[EncounterView], bool] = attrs.field(
-        validator=lambda _s, a, v: _callable(a, v)
-    )
+    predicate: Callable[[EncounterView], bool] = attrs.field(validator=_callable)
     """Returns ``True`` once the effect should end."""
-    description: str = attrs.field(default="", validator=lambda _s, a, v: _text(a, v))
+    description: str = attrs.field(default="", validator=_text)
     """A human description of the condition."""
 
     @property
@@ -902,7 +902,7 @@ class Concentration(Worded):
 
     kind: ClassVar[str] = "concentration"
 
-    of: str | None = attrs.field(default=None, validator=lambda _s, a, v: _id(a, v))
+    of: str | None = attrs.field(default=None, validator=_id)
     """The concentrating combatant; ``None``: the creator."""
 
     @property
