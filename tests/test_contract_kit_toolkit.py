@@ -281,6 +281,37 @@ def test_an_int_parameter_with_choices_passes_the_contract_kit() -> None:
         assert_monotonic(wrong, wrong.checks()[0], {"die": 6, "tn": 4})
 
 
+def _parity(faces: tuple[int, ...], bonus: int, mode: str) -> Outcome:
+    """d6 + bonus >= 4; in mode "odd" only an odd bonus can succeed."""
+    hit = faces[0] + bonus >= 4 and (mode != "odd" or bonus % 2 == 1)
+    return Outcome(hit, Degree.SUCCESS if hit else Degree.FAILURE, faces[0] + bonus)
+
+
+def test_a_false_monotonic_claim_away_from_the_corners_is_caught() -> None:
+    """The kit sweeps only at the corners of the ranges (defaults, minimums,
+    maximums), all in mode "plain" or "sum" here; every drawn parameter set
+    compares each monotonic parameter with its next value and with a second
+    drawn value, so a claim that fails only in mode "odd" is still caught."""
+    from rollwerk.checks import Monotonic
+    from rollwerk.testing import assert_monotonic
+
+    bonus = Parameter(
+        "bonus", int, min_value=0, max_value=5, monotonic=Monotonic.INCREASING
+    )
+    mode = Parameter("mode", str, default="plain", choices=("plain", "odd", "sum"))
+    check = define_check("check", [bonus, mode], dice=[6], judge=_parity)
+    rs = define_ruleset("parity", "Parity", version="1", checks=[check])
+    for corner in ({"bonus": 0, "mode": "plain"}, {"bonus": 5, "mode": "sum"}):
+        assert_monotonic(rs, rs.checks()[0], corner)  # the corners hold
+    with pytest.raises(ContractViolation) as info:
+        assert_ruleset_contract(rs, properties=False)
+    assert str(info.value) == (  # hypothesis shrinks to the first bad step
+        "ruleset 'parity', check 'check': bonus is declared INCREASING but "
+        "P(success) goes from 2/3 at bonus=1 to 0 at bonus=2 "
+        "(other parameters: {'mode': 'odd'})"
+    )
+
+
 def test_text_complete_certifies_a_toolkit_rulesets_default_explanation() -> None:
     """The explanation of a ``define_ruleset`` check uses the toolkit's words,
     the core's and the ruleset's labels (held merged): the plugin passes its

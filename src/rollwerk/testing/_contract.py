@@ -1243,30 +1243,133 @@ def assert_monotonic(
             continue
         previous: tuple[Scalar, Fraction] | None = None
         for value in _range(p):
-            check = _build(ruleset.id, spec, {**params, p.name: value})
-            if check is None:
+            chance = _chance(ruleset, spec, params, p, value)
+            if chance is None:
                 continue
-            where = describe_check(check)
-            dist = _outcomes(check, where)
-            with _Doing(where, f"P(success), to check that {p.name} is monotonic"):
-                chance = dist.probability(lambda o: o.success)
             if previous is not None:
-                before_value, before = previous
-                wrong = (
-                    chance < before
-                    if p.monotonic is Monotonic.INCREASING
-                    else chance > before
+                _monotonic_step(
+                    ruleset, spec, params, p, before=previous, after=(value, chance)
                 )
-                if wrong:
-                    others = {k: v for k, v in params.items() if k != p.name}
-                    raise ContractViolation(
-                        f"ruleset {ruleset.id!r}, check {spec.name!r}: "
-                        f"{p.name} is declared {p.monotonic.name} but P(success) "
-                        f"goes from {before} at {p.name}={before_value!r} to "
-                        f"{chance} at {p.name}={value!r} (other parameters: "
-                        f"{others!r})"
-                    )
             previous = (value, chance)
+
+
+def _chance(
+    ruleset: Ruleset,
+    spec: CheckSpec,
+    params: Mapping[str, Scalar],
+    p: Parameter,
+    value: Scalar,
+) -> Fraction | None:
+    """P(success) with ``p`` at ``value``, or None where the ruleset refuses it."""
+    check = _build(ruleset.id, spec, {**params, p.name: value})
+    if check is None:
+        return None
+    where = describe_check(check)
+    dist = _outcomes(check, where)
+    with _Doing(where, f"P(success), to check that {p.name} is monotonic"):
+        return dist.probability(lambda o: o.success)
+
+
+def _monotonic_step(
+    ruleset: Ruleset,
+    spec: CheckSpec,
+    params: Mapping[str, Scalar],
+    p: Parameter,
+    *,
+    before: tuple[Scalar, Fraction],
+    after: tuple[Scalar, Fraction],
+) -> None:
+    """Refuse a move from ``before`` to a later value of ``p`` the wrong way."""
+    (before_value, was), (value, chance) = before, after
+    if chance < was if p.monotonic is Monotonic.INCREASING else chance > was:
+        assert p.monotonic is not None
+        others = {k: v for k, v in params.items() if k != p.name}
+        raise ContractViolation(
+            f"ruleset {ruleset.id!r}, check {spec.name!r}: "
+            f"{p.name} is declared {p.monotonic.name} but P(success) "
+            f"goes from {was} at {p.name}={before_value!r} to "
+            f"{chance} at {p.name}={value!r} (other parameters: "
+            f"{others!r})"
+        )
+
+
+def _monotonic_pairs(
+    ruleset: Ruleset,
+    spec: CheckSpec,
+    params: Mapping[str, Scalar],
+    other: Mapping[str, Scalar],
+) -> None:
+    """Declared monotonicity at a drawn parameter set, one parameter at a time.
+
+    Each monotonic parameter moves from its value in ``params`` to the next
+    value of its range and to its value in ``other`` (a second drawn set),
+    the other parameters held: two comparisons where `assert_monotonic`
+    sweeps the whole range, so that every drawn set can afford them.
+    """
+    for p in spec.parameters:
+        if p.monotonic is None:
+            continue
+        here = params[p.name]
+        rank = _position(p, here)
+        chance = None
+        for value in dict.fromkeys((_next_value(p, here), other[p.name])):
+            if value is None or _position(p, value) == rank:
+                continue
+            if chance is None:
+                chance = _chance(ruleset, spec, params, p, here)
+                if chance is None:
+                    return
+            there = _chance(ruleset, spec, params, p, value)
+            if there is None:
+                continue
+            if _position(p, value) > rank:
+                _monotonic_step(
+                    ruleset,
+                    spec,
+                    params,
+                    p,
+                    before=(here, chance),
+                    after=(value, there),
+                )
+            else:
+                _monotonic_step(
+                    ruleset,
+                    spec,
+                    params,
+                    p,
+                    before=(value, there),
+                    after=(here, chance),
+                )
+
+
+def _ordered(p: Parameter) -> list[Scalar]:
+    """The values of a ``str`` parameter or one with ``choices``, in order."""
+    if p.type is str:
+        return list(p.choices or ())
+    return list(_int_choices(p))
+
+
+def _position(p: Parameter, value: Scalar) -> int:
+    """Where ``value`` lies along the monotonic order of ``p``."""
+    if p.type is bool:
+        return int(bool(value))
+    if p.type is str or p.choices:
+        return _ordered(p).index(value)
+    assert isinstance(value, int)
+    return value
+
+
+def _next_value(p: Parameter, value: Scalar) -> Scalar:
+    """The value of ``p`` after ``value`` along its order (None at the end)."""
+    if p.type is bool:
+        return True if value is False else None
+    if p.type is str or p.choices:
+        ordered = _ordered(p)
+        at = ordered.index(value)
+        return ordered[at + 1] if at + 1 < len(ordered) else None
+    assert isinstance(value, int)
+    assert p.max_value is not None
+    return value + 1 if value < p.max_value else None
 
 
 _SWAP = {
@@ -1485,6 +1588,7 @@ def _spec_contract(
         def drawn(params: dict[str, Scalar], other: dict[str, Scalar]) -> None:
             if not run(params):
                 reject()
+            _monotonic_pairs(ruleset, spec, params, other)
             first = _build(ruleset.id, spec, params)
             second = _build(ruleset.id, spec, other)
             if first is not None and second is not None:
@@ -1531,7 +1635,10 @@ def assert_ruleset_contract(
     maximums; required parameters at their minimum) and ``max_examples``
     parameter sets drawn by hypothesis across the declared ranges each pass
     [`assert_check_contract`][rollwerk.testing.assert_check_contract]; the
-    first few also pass [`assert_monotonic`][rollwerk.testing.assert_monotonic];
+    corners also pass [`assert_monotonic`][rollwerk.testing.assert_monotonic],
+    and at each drawn set every monotonic parameter moved to its next value
+    and to its value in a second drawn set must move the chance of success
+    the declared way;
     pairs of drawn checks pass
     [`assert_contest_contract`][rollwerk.testing.assert_contest_contract].
     Parameter sets the ruleset refuses to build (a `RollwerkError` from the
