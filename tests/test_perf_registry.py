@@ -160,6 +160,44 @@ def test_perf_an_undeclared_id_is_explained_when_asked_for(site: Site) -> None:
     )
 
 
+def test_perf_an_undeclared_id_of_another_plugin_is_explained(site: Site) -> None:
+    """The failure of a plugin that registers ``coin`` undeclared is quoted
+    when ``coin`` is asked for, whatever the plugin is called."""
+    site.install("rollwerk-undeclared", "undeclared", registers=("coin",))
+    registry = site.registry()
+    with pytest.raises(UnknownRuleset) as info:
+        registry.ruleset("coin")
+    value = site.module("undeclared")
+    assert str(info.value) == (
+        "ruleset must be one of: none installed; got 'coin' (plugin 'undeclared' "
+        "(distribution rollwerk-undeclared) failed: registers ruleset id 'coin', "
+        f"which its distribution does not declare: add coin = {value!r} to the "
+        "entry-point group rollwerk.rulesets (one entry per ruleset id))"
+    )
+
+
+def test_perf_a_fork_under_the_same_name_and_id_is_explained_once(
+    site: Site,
+) -> None:
+    """Two distributions with one entry-point name and one ruleset id: each
+    claim is quoted once (it names every claimant), not once per plugin."""
+    site.install("rollwerk-swade", "swade", declares=("swade",), registers=("swade",))
+    site.install(
+        "rollwerk-swade-fork", "swade", declares=("swade",), registers=("swade",)
+    )
+    registry = site.registry()
+    with pytest.raises(UnknownRuleset) as info:
+        registry.ruleset("swade")
+    assert str(info.value) == (
+        "ruleset must be one of: none installed; got 'swade' (entry point name "
+        "'swade' is claimed by the distributions rollwerk-swade, "
+        "rollwerk-swade-fork; none is loaded until all but one are uninstalled) "
+        "(ruleset id 'swade' is claimed by plugin 'swade' (distribution "
+        "rollwerk-swade) and plugin 'swade' (distribution rollwerk-swade-fork); "
+        "neither is loaded until one is uninstalled)"
+    )
+
+
 def test_perf_one_id_declared_by_two_distributions_is_refused_from_metadata(
     site: Site,
 ) -> None:

@@ -194,6 +194,13 @@ class SuccessLevels(Sequence[Level]):
     ) -> Outcome:
         """An outcome at ``level`` (its rank or id) with the level's degree and success.
 
+        Args:
+            level: The level's rank (0 the worst) or id.
+            value: The outcome's value (the total, the roll), or None.
+            rolled: Whether dice were rolled (False for an automatic result).
+            extras: System-specific details kept on the outcome (and its
+                JSON), e.g. ``{"raises": 2}``.
+
         Raises:
             ParameterError: The rank or id names no level.
         """

@@ -257,7 +257,7 @@ def _plugin_entry_points(
         eps = by_name[name]
         if len(eps) > 1:
             claims = [(name, _dist_name(ep)) for ep in eps]
-            dists = ", ".join(str(d) for _, d in claims)
+            dists = ", ".join(sorted({str(d) for _, d in claims}))
             for _, dist in claims:
                 failures.append(
                     PluginFailure(
@@ -970,10 +970,17 @@ class Registry:
     def _reasons(self, ruleset_id: str) -> list[str]:
         """The failures met so far that say why ``ruleset_id`` is missing, once each."""
         reasons: list[str] = []
+        owner = self._plan.declared.get(ruleset_id)
         for failure in self._known_failures():
-            if f"ruleset id {ruleset_id!r} " in failure.reason:
-                reason = failure.reason  # names every claimant already
-            elif failure.plugin in (ruleset_id, self._plan.declared.get(ruleset_id)):
+            if " is claimed by " in failure.reason and (
+                f"ruleset id {ruleset_id!r} " in failure.reason
+                or failure.plugin in (ruleset_id, owner)
+            ):
+                # a claim names every claimant: once, whichever plugin failed
+                reason = failure.reason
+            elif failure.plugin in (ruleset_id, owner) or (
+                f"ruleset id {ruleset_id!r}" in failure.reason
+            ):
                 reason = str(failure.error())
             else:
                 continue
