@@ -139,3 +139,71 @@ def test_through_the_guard_the_key_is_guarded() -> None:
     shaky = Registry(load_entrypoints=False, plugins=[_plugin(bad)]).ruleset("bad")
     with pytest.raises(PluginFault):
         contest_odds(shaky, build_check(shaky, dice=1), build_check(shaky, dice=1))
+
+
+_KEYS = st.one_of(
+    st.integers(-5, 5),
+    st.tuples(st.booleans(), st.integers(-3, 3)),
+    st.fractions(min_value=-2, max_value=2, max_denominator=3),
+)
+
+
+@given(
+    first=st.dictionaries(_KEYS, st.integers(1, 9), min_size=1, max_size=12),
+    second=st.dictionaries(_KEYS, st.integers(1, 9), min_size=1, max_size=12),
+)
+def test_keys_swept_in_order_decide_as_every_pair(
+    first: dict[Any, int], second: dict[Any, int]
+) -> None:
+    """The sweep over sorted keys gives exactly what comparing every pair of
+    keys gives; keys that do not sort (an int against a tuple) are compared
+    pair by pair, and fail as that does."""
+    from rollwerk import Distribution
+    from rollwerk.checks import compare
+    from rollwerk.rulesets import _compare_keys
+
+    a, b = Distribution.from_weights(first), Distribution.from_weights(second)
+    try:
+        expected = a.combine(b, compare)
+    except TypeError as exc:
+        with pytest.raises(TypeError) as info:
+            _compare_keys(a, b)
+        assert str(info.value) == str(exc)
+    else:
+        assert _compare_keys(a, b) == expected
+
+
+def test_keys_that_do_not_form_a_chain_are_compared_pair_by_pair() -> None:
+    """A NaN or sets (ordered by inclusion only) fall back to every pair."""
+    from rollwerk import Distribution
+    from rollwerk.checks import compare
+    from rollwerk.rulesets import _compare_keys
+
+    nan = Distribution.uniform([float("nan"), 1.0, 2.0])
+    one = Distribution.uniform([1.5])
+    assert _compare_keys(nan, one) == nan.combine(one, compare)
+    assert _compare_keys(nan, one)[ContestOutcome.TIE] == Fraction(1, 3)
+    sets = Distribution.uniform([frozenset({1}), frozenset({2}), frozenset({1, 2})])
+    assert _compare_keys(sets, sets) == sets.combine(sets, compare)
+    assert _compare_keys(sets, sets).probability(ContestOutcome.TIE) == Fraction(5, 9)
+
+
+def test_a_contest_of_two_pools_of_thousands_of_outcomes_is_exact() -> None:
+    """Two checks with 1 000 distinct values each: the same odds as the
+    pair-by-pair rule (a million comparisons), by the sweep."""
+    from rollwerk.checks import compare
+
+    def judge(faces: tuple[int, ...]) -> Outcome:
+        value = (faces[0] - 1) * 100 + faces[1]
+        hit = value > 500
+        return Outcome(hit, Degree.SUCCESS if hit else Degree.FAILURE, value)
+
+    wide = define_check("wide", [], dice=[10, 100], judge=judge)
+    rs = define_ruleset("wide", "Wide", version="1", checks=[wide])
+    check = build_check(rs)
+    odds = contest_odds(rs, check, check)
+    pairwise = check.outcomes().combine(
+        check.outcomes(), lambda x, y: compare(x.value, y.value)
+    )
+    assert odds == pairwise
+    assert odds[ContestOutcome.TIE] == Fraction(1, 1000)

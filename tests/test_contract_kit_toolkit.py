@@ -8,7 +8,15 @@ import attrs
 import pytest
 
 from rollwerk import Distribution, build_check
-from rollwerk.checks import Degree, Level, Outcome, Parameter, compare, define_check
+from rollwerk.checks import (
+    Degree,
+    Level,
+    Outcome,
+    Parameter,
+    compare,
+    define_check,
+    enumerate_faces,
+)
 from rollwerk.errors import ContestError
 from rollwerk.rulesets import DelegatingRuleset, define_ruleset
 from rollwerk.testing import (
@@ -397,3 +405,32 @@ def test_beyond_the_face_budget_each_resolution_is_judged_again(monkeypatch):
             ContractViolation, match=r"resolve to .* but the judge says"
         ):
             assert_check_contract(each, resolutions=200, replays=3)
+
+
+def _two_faults(faces: tuple[int, ...], b: int) -> Outcome:
+    """d6 <= 3; at b=4 the outcome names a level the ruleset does not declare."""
+    ok = faces[0] <= 3
+    degree = Degree.SUCCESS if ok else Degree.FAILURE
+    return Outcome(ok, degree, faces[0], level="bogus" if b == 4 else None)
+
+
+def test_two_distinct_faults_raise_one_contract_violation() -> None:
+    """A closed form wrong at b=3 and an undeclared level at b=4 are two
+    failures hypothesis tells apart; the kit still raises one
+    ContractViolation (an AssertionError), not an ExceptionGroup."""
+
+    def odds(b: int) -> Distribution[Outcome]:
+        if b == 3:
+            return enumerate_faces([6], lambda f: Outcome(True, Degree.SUCCESS, f[0]))
+        return enumerate_faces([6], lambda f: _two_faults(f, b))
+
+    b = Parameter("b", int, min_value=1, max_value=6)
+    check = define_check("c", [b], dice=[6], judge=_two_faults, odds=odds)
+    rs = define_ruleset("two", "Two", version="1", checks=[check])
+    with pytest.raises(ContractViolation) as info:
+        assert_ruleset_contract(rs, properties=False)
+    assert str(info.value) == (
+        "two:c(b=3): outcomes() says P(Outcome(success=False, "
+        "degree=<Degree.FAILURE: 'failure'>, value=4, rolled=True, extras=(), "
+        "level=None)) = 0 but enumerating all 6 face combinations gives 1/6"
+    )

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
+from itertools import pairwise
 from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, runtime_checkable
 
 import attrs
@@ -375,13 +376,54 @@ def contest_odds(
         except TypeError:  # unhashable keys: pair by pair below
             pass
         else:
-            return firsts.combine(seconds, compare)
+            return _compare_keys(firsts, seconds)
     if isinstance(ruleset, ContestWithChecks):
         rule = ruleset.contest_with_checks
         return first.outcomes().combine(
             second.outcomes(), lambda a, b: rule(first, a, second, b)
         )
     return first.outcomes().combine(second.outcomes(), ruleset.contest)
+
+
+def _compare_keys(
+    firsts: Distribution[Any], seconds: Distribution[Any]
+) -> Distribution[ContestOutcome]:
+    """``firsts.combine(seconds, compare)``, in one sweep over the sorted keys.
+
+    Where the keys of both sides sort into a strict chain (each less than
+    the next: numbers, strings, tuples of them), the weight of the second
+    side's keys below, at and above each key of the first decides every
+    pair at once: n + m steps, not n × m comparisons. Keys that do not (a
+    NaN, sets, types that do not compare) are compared pair by pair.
+    """
+    wa, wb = firsts._weights, seconds._weights
+    try:
+        keys = sorted({*wa, *wb})
+        chain = all(a < b for a, b in pairwise(keys))
+    except TypeError:
+        chain = False
+    if not chain:
+        return firsts.combine(seconds, compare)
+    total = seconds._total
+    below = won = tied = lost = 0
+    for k in keys:
+        b = wb.get(k, 0)
+        a = wa.get(k, 0)
+        if a:
+            won += a * below
+            tied += a * b
+            lost += a * (total - below - b)
+        below += b
+    weights = {
+        outcome: w
+        for outcome, w in (
+            (ContestOutcome.FIRST, won),
+            (ContestOutcome.SECOND, lost),
+            (ContestOutcome.TIE, tied),
+        )
+        if w
+    }
+    return type(firsts)._from_weights(weights, firsts._total * total)
 
 
 def contest_result(

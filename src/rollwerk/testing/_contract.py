@@ -1583,6 +1583,7 @@ def _spec_contract(
             deadline=None,
             suppress_health_check=list(HealthCheck),
             phases=(Phase.explicit, Phase.generate, Phase.shrink),
+            report_multiple_bugs=False,  # one ContractViolation, not a group
         )
         @given(params=parameters(spec), other=parameters(spec))
         def drawn(params: dict[str, Scalar], other: dict[str, Scalar]) -> None:
