@@ -68,3 +68,8 @@ def test_the_example_system_works_in_process():
         == "Distribution({<ContestOutcome.FIRST: 'first'>: 701/1000, <ContestOutcome.SECOND: 'second'>: 299/1000})"
     )  # type: ignore[arg-type]
     assert_ruleset_contract(ruleset, max_examples=2, resolutions=500)  # type: ignore[arg-type]
+
+
+def test_the_example_package_marks_itself_typed():
+    """PEP 561: the guide's package ships an empty ``py.typed``."""
+    assert _block("rollwerk-percent/src/rollwerk_percent/py.typed") == ""
