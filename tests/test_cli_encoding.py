@@ -70,7 +70,29 @@ def test_what_ascii_cannot_hold_is_spelt_in_ascii(text: str, plain: str) -> None
     assert buffer.getvalue().decode("ascii") == plain
 
 
-def test_a_stream_that_holds_the_symbols_is_left_alone() -> None:
-    stream = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="strict")
+def test_a_stream_that_holds_the_symbols_keeps_its_encoding() -> None:
+    """UTF-8 stays; only what no encoding holds (a lone surrogate) is escaped."""
+    buffer = io.BytesIO()
+    stream = io.TextIOWrapper(buffer, encoding="utf-8", errors="strict")
     _plain_where_needed(stream, io.StringIO())
-    assert stream.errors == "strict"
+    assert (stream.encoding, stream.errors) == ("utf-8", "backslashreplace")
+    stream.write("≈ Würfe \udcff")
+    stream.flush()
+    assert buffer.getvalue().decode("utf-8") == "≈ Würfe \\udcff"
+
+
+def test_an_argument_that_is_not_utf8_is_echoed_escaped_not_an_internal_error() -> None:
+    """The bytes of an argument that are not UTF-8 reach the CLI as lone
+    surrogates; a strict UTF-8 stdout writes them as escapes (exit 0)."""
+    text = os.fsdecode(b"1d6 # \xff")
+    json_out = _cli("roll", text, "--seed", "1", "--json", encoding="utf-8")
+    assert (json_out.returncode, json_out.stderr) == (0, b"")
+    assert json_out.stdout.decode("utf-8").startswith(
+        '{"schema": 1, "notation": "1d6 # \\udcff", "total": 5,'
+    )
+    explained = _cli("roll", text, "--seed", "1", "--explain", encoding="utf-8")
+    assert explained.returncode == 0
+    assert explained.stdout.decode("utf-8").splitlines() == [
+        "1d6 # \\udcff = 5",
+        "  1d6: 5 → 5",
+    ]

@@ -400,10 +400,12 @@ def _plain(error: UnicodeError) -> tuple[str, int]:
 def _plain_where_needed(*streams: object) -> None:
     """Let ``streams`` that cannot write the CLI's symbols write them in ASCII.
 
-    A stream whose encoding holds them (UTF-8, a capture in a test) is
-    left alone; a text stream that cannot (``LC_ALL=C``) is reconfigured
-    to spell what it cannot encode as `_plain` does, so that a table or a
-    German word is written instead of failing as an internal error.
+    A stream whose encoding holds them (UTF-8, a capture in a test) keeps
+    it, writing what it still cannot encode (an argument's bytes that are
+    not UTF-8) as backslash escapes; a text stream that cannot
+    (``LC_ALL=C``) is reconfigured to spell what it cannot encode as
+    `_plain` does, so that a table or a German word is written instead of
+    failing as an internal error.
     """
     import codecs
     import io
@@ -413,9 +415,14 @@ def _plain_where_needed(*streams: object) -> None:
             continue
         try:
             "█≈→äß".encode(stream.encoding)
-            continue
         except (UnicodeEncodeError, LookupError):
             pass
+        else:
+            if stream.errors == "strict":
+                # what no encoding holds: bytes of an argument that are not
+                # UTF-8 (read as lone surrogates), echoed in a notation
+                stream.reconfigure(errors="backslashreplace")
+            continue
         try:
             codecs.lookup_error(_FALLBACK)
         except LookupError:
