@@ -6,6 +6,7 @@ and item 6 (JSON).
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
 import pytest
@@ -281,3 +282,28 @@ def test_from_json_fast_path_agrees_with_the_checked_path(
             module._from_json_fast = original
 
     assert load(True) == load(False)
+
+
+@pytest.mark.parametrize("q", [float("nan"), float("inf"), float("-inf")])
+def test_quantile_refuses_a_float_that_is_not_finite(q: float) -> None:
+    with pytest.raises(ParameterError) as info:
+        Distribution.uniform([1, 2]).quantile(q)
+    assert str(info.value) == f"q must be a probability from 0 to 1, got {q!r}"
+
+
+@pytest.mark.parametrize("weights", [[1, 2], None, "ab"])
+def test_from_weights_refuses_what_is_not_a_mapping(weights: object) -> None:
+    with pytest.raises(ParameterError) as info:
+        Distribution.from_weights(weights)  # type: ignore[arg-type]
+    assert str(info.value) == (
+        f"weights must be a mapping of outcomes to integer weights, got {weights!r}"
+    )
+
+
+def test_stdev_beyond_a_floats_square_root_range() -> None:
+    """A variance too big for a float still has a float standard deviation;
+    one beyond a float's range is inf."""
+    assert Distribution.uniform([0, 10**200]).stdev() == 5e199
+    assert Distribution.uniform([0, 3 * 10**308]).stdev() == 1.5e308
+    assert Distribution.uniform([0, 10**400]).stdev() == math.inf
+    assert Distribution.uniform([0, 6]).stdev() == 3.0

@@ -165,3 +165,13 @@ def test_a_text_seed_is_saved_as_digits_and_restored() -> None:
     assert restored.to_json() == rng.to_json()
     assert [restored.roll(20) for _ in range(5)] == [rng.roll(20) for _ in range(5)]
     assert SeededRng(2026).to_json()["seed"] == 2026
+
+
+def test_a_text_with_a_lone_surrogate_is_refused_naming_text() -> None:
+    """A JSON string may carry a lone surrogate; UTF-8 cannot encode it."""
+    with pytest.raises(ParameterError) as info:
+        SeededRng.from_text("ab\ud800")
+    assert str(info.value) == (
+        "text must be a string UTF-8 can encode (no lone surrogate, as at "
+        "index 2), got 'ab\\ud800'"
+    )

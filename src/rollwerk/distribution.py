@@ -107,6 +107,10 @@ class Distribution(Generic[T]):
         >>> Distribution.from_weights({"hit": 3, "miss": 1})["hit"]
         Fraction(3, 4)
         """
+        if not isinstance(weights, Mapping):
+            raise ParameterError(
+                "weights", weights, "a mapping of outcomes to integer weights"
+            )
         if weights.__class__ is dict:
             # plain positive ints (the common case): copied without hashing
             # the keys again; anything else takes the checked path below
@@ -284,8 +288,20 @@ class Distribution(Generic[T]):
         return sum(((k - mu) ** 2 * v for k, v in w.items()), Fraction(0)) / self._total
 
     def stdev(self) -> float:
-        """The standard deviation (a float: square roots are rarely rational)."""
-        return math.sqrt(self.variance())
+        """The standard deviation (a float: square roots are rarely rational).
+
+        Beyond a float's range (about 1.8e308) it is ``inf``.
+        """
+        v = self.variance()
+        try:
+            return math.sqrt(v)
+        except OverflowError:  # a variance too big for a float: isqrt of ints
+            root = math.isqrt((v.numerator << 128) // v.denominator)  # × 2**64
+            shift = max(root.bit_length() - 64, 0)
+            try:
+                return math.ldexp(float(root >> shift), shift - 64)
+            except OverflowError:
+                return math.inf
 
     def cdf(self, outcome: T) -> Fraction:
         """The probability of an outcome less than or equal to ``outcome``.
@@ -310,7 +326,11 @@ class Distribution(Generic[T]):
         >>> Distribution.uniform(range(1, 7)).quantile(Fraction(1, 2))
         3
         """
-        if isinstance(q, bool) or not isinstance(q, (int, float, Fraction)):
+        if (
+            isinstance(q, bool)
+            or not isinstance(q, (int, float, Fraction))
+            or (isinstance(q, float) and not math.isfinite(q))
+        ):
             raise ParameterError("q", q, "a probability from 0 to 1")
         qf = Fraction(q)
         if not 0 <= qf <= 1:

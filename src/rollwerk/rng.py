@@ -128,13 +128,22 @@ class SeededRng:
         102987336249554097029535212322581322789799900648198034993379397001115665086549
 
         Raises:
-            ParameterError: ``text`` is not a string.
+            ParameterError: ``text`` is not a string, or holds a lone
+                surrogate (U+D800 to U+DFFF alone), which UTF-8 cannot encode.
         """
         if not isinstance(text, str):
             raise ParameterError("text", text, "a string")
         import hashlib  # only for text seeds: keeps start-up cheap
 
-        return int.from_bytes(hashlib.sha256(text.encode("utf-8")).digest(), "big")
+        try:
+            data = text.encode("utf-8")
+        except UnicodeEncodeError as exc:
+            raise ParameterError(
+                "text",
+                text,
+                f"a string UTF-8 can encode (no lone surrogate, as at index {exc.start})",
+            ) from None
+        return int.from_bytes(hashlib.sha256(data).digest(), "big")
 
     @classmethod
     def from_text(cls, text: str) -> SeededRng:
