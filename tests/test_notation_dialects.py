@@ -1174,6 +1174,23 @@ def test_avrae_repeated_explosions_join_their_faces() -> None:
         parse("1d6!6!5")
 
 
+def test_a_message_lists_runs_of_faces_not_every_face() -> None:
+    """A d10000's faces in a message are runs (``2909 to 10000``), and more
+    than 8 pieces are cut to the first 6, a count and the last 2."""
+    from rollwerk.notation._parser import _faces_shown
+
+    with pytest.raises(NotationError) as info:
+        parse("3d10000e>2908e2511//7", dialect="avrae")
+    assert str(info.value).splitlines()[0] == (
+        "explosions on the faces 2511, 2909 to 10000 (d20 joins repeated 'e') "
+        "are read only where one comparison names them (e5e6 is e>4) at column 14"
+    )
+    assert _faces_shown([1, 3, 4, 5, 9, 10]) == "1, 3 to 5, 9, 10"
+    assert _faces_shown(list(range(1, 40, 2))) == (
+        "1, 3, 5, 7, 9, 11, … (12 more), 37, 39"
+    )
+
+
 def test_avrae_rol_in_a_chain_of_operations_is_refused() -> None:
     """``2d6rol1ph0pl0`` had silently dropped the reroll; it is refused as
     ``rol`` with any other operation is."""

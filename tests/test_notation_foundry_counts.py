@@ -61,7 +61,7 @@ def test_rollwerk_keeps_its_own_reading_of_df() -> None:
 def test_df_without_a_target_needs_one_comparison_for_the_failures() -> None:
     assert _first_line("6d6cs=3df") == (
         "'df' without a target deducts the dice that fail '=3', the faces "
-        "1, 2, 4, 5, 6; rollwerk reads that where one comparison names them: "
+        "1, 2, 4 to 6; rollwerk reads that where one comparison names them: "
         "give 'df' a target at column 1"
     )
 

@@ -1685,7 +1685,7 @@ class _Modifiers:
         if hit and hit == [f for f in faces if f <= hit[-1]]:
             return Condition(Comparison.LE, hit[-1])
         raise self.p.error(
-            f"explosions on the faces {', '.join(map(str, hit)) or 'none'} "
+            f"explosions on the faces {_faces_shown(hit)} "
             "(d20 joins repeated 'e') are read only where one comparison names "
             "them (e5e6 is e>4)",
             mpos,
@@ -1786,7 +1786,7 @@ class _Modifiers:
                 raise p.error(
                     f"'df' without a target deducts the dice that fail "
                     f"{success.notation()!r}, the faces "
-                    f"{', '.join(map(str, sorted(failing)))}; rollwerk reads that "
+                    f"{_faces_shown(sorted(failing))}; rollwerk reads that "
                     "where one comparison names them: give 'df' a target",
                     start,
                 )
@@ -1798,7 +1798,7 @@ class _Modifiers:
         if narrowed is None:
             raise p.error(
                 f"{p.d.title} counts a die meeting both 'cs' and 'df' as −1, so "
-                f"the successes are the faces {', '.join(map(str, sorted(kept)))}; "
+                f"the successes are the faces {_faces_shown(sorted(kept))}; "
                 "rollwerk reads that where one comparison names them",
                 start,
             )
@@ -2013,3 +2013,31 @@ def _digit_die(digits: int) -> Die:
 
 
 # -- expressions and results ---------------------------------------------------------
+
+
+def _faces_shown(faces: list[int]) -> str:
+    """Ascending faces for a message, runs joined: ``1, 3 to 9, 12``.
+
+    At most 8 pieces are listed (the first 6 and the last 2 around a count
+    of those left out), so a d10000's faces stay one short line.
+    """
+    if not faces:
+        return "none"
+    runs: list[str] = []
+    start = prev = faces[0]
+    for face in [*faces[1:], None]:
+        if face is not None and face == prev + 1:
+            prev = face
+            continue
+        runs.append(
+            str(start)
+            if start == prev
+            else f"{start}, {prev}"
+            if prev == start + 1
+            else f"{start} to {prev}"
+        )
+        if face is not None:
+            start = prev = face
+    if len(runs) > 8:
+        runs = [*runs[:6], f"… ({len(runs) - 8} more)", *runs[-2:]]
+    return ", ".join(runs)
