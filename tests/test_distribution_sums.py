@@ -5,6 +5,7 @@ Both are checked against the pairwise sum (``combine``) they replace.
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 
 import pytest
@@ -65,3 +66,44 @@ def test_a_sum_too_large_to_hold_is_refused_before_any_work() -> None:
     assert info.value.limit == "exact sum size in bits"
     assert info.value.maximum == REPEAT_BITS
     assert info.value.value == 5_000_001 * 3_000_000  # sums × bits of 6**n
+
+
+_lattice_values = st.one_of(
+    st.integers(-30, 30).map(lambda k: k * 10),
+    st.fractions(min_value=-3, max_value=3, max_denominator=6),
+)
+
+
+@given(
+    st.dictionaries(_lattice_values, st.integers(1, 5), min_size=1, max_size=4),
+    st.integers(0, 8),
+)
+def test_a_repeated_sum_of_spaced_ints_and_fractions_is_a_lattice_power(
+    a: dict[int | Fraction, int], n: int
+) -> None:
+    """Outcomes ``low + step × j`` (tens, sixths) are summed as a power of
+    ``j``'s weights: the same as adding one copy at a time."""
+    d = Distribution.from_weights(a)
+    expected: Distribution[int | Fraction] = Distribution.constant(0)
+    for _ in range(n):
+        expected = expected.combine(d, lambda x, y: x + y)
+    assert d.repeat_sum(n) == expected
+
+
+def test_spread_or_non_rational_repeated_sums_are_refused_before_any_work() -> None:
+    """What took 35 s (tens) is a binomial; what cannot be one is refused
+    by the size of its sums, before any work."""
+    tens = Distribution.uniform([0, 10])
+    assert tens.repeat_sum(5000)[25000] == Fraction(math.comb(5000, 2500), 2**5000)
+    with pytest.raises(LimitExceeded) as info:
+        tens.repeat_sum(10_000)
+    assert str(info.value) == (
+        "exact sum size in bits limit exceeded: 200020000 is more than the "
+        "maximum of 134217728 (by 65802272)"
+    )
+    floats = Distribution.uniform([0.5, 1.25, 3.5])
+    with pytest.raises(LimitExceeded) as info:
+        floats.repeat_sum(3000)
+    assert info.value.value == math.comb(3002, 2) * 2 * 3000
+    thirds = Distribution.uniform([Fraction(1, 3), Fraction(1, 2)])
+    assert thirds.repeat_sum(2000)[Fraction(2000, 3)] == Fraction(1, 2**2000)

@@ -463,18 +463,28 @@ class Distribution(Generic[T]):
         packed big integers, whichever is cheaper (``d6.repeat_sum(2000)``
         takes about 10 ms). A sum whose exact weights would take more than
         `REPEAT_BITS`, or whose estimate exceeds `REPEAT_WORK`, raises
-        `LimitExceeded` before any work (``d6.repeat_sum(10**6)``). Other
-        outcomes, and values far apart, are summed by repeated squaring.
+        `LimitExceeded` before any work (``d6.repeat_sum(10**6)``). Integers
+        and Fractions a step apart (``[0, 10]``, ``[1/3, 1/2]``) are a
+        power too, of the steps. Other outcomes, and values far apart, are
+        summed by repeated squaring, under the same limits (their sums
+        counted as the multisets of ``n`` outcomes).
 
         >>> Distribution.uniform([0, 1]).repeat_sum(3)[2]
         Fraction(3, 8)
         """
         if isinstance(n, bool) or not isinstance(n, int) or n < 0:
             raise ParameterError("n", n, "an integer >= 0")
-        if n > 1 and _integers(self._weights):
-            power = _dense_power(self._weights, n)
+        lattice = _lattice(self._weights) if n > 1 else None
+        if lattice is not None:
+            low, step, steps = lattice
+            power = _dense_power(steps, n)
             if power is not None:
-                return Distribution._from_weights(power, self._total**n)
+                start = low * n
+                return Distribution._from_weights(
+                    {start + step * j: w for j, w in power.items()}, self._total**n
+                )
+        if n > 1:
+            _check_pairwise_sum(self._weights, n, lattice)
         result: Distribution[Any] = Distribution.constant(0)
         base: Distribution[Any] = self
         while n:
@@ -641,6 +651,52 @@ may take in all (one per possible sum, each as wide as the total): beyond,
 def _integers(weights: dict[Any, int]) -> TypeGuard[dict[int, int]]:
     """Whether every outcome is an ``int`` (not a bool): a polynomial's terms."""
     return all(k.__class__ is int for k in weights)
+
+
+def _lattice(
+    weights: dict[Any, int],
+) -> tuple[int | Fraction, int | Fraction, dict[int, int]] | None:
+    """Integer or `Fraction` outcomes as ``low + step × j``: the weights by ``j``.
+
+    ``[0, 10]`` is ``0 + 10 × {0, 1}`` and ``[1/3, 1/2]`` is
+    ``1/3 + 1/6 × {0, 1}``, so their sums are a polynomial power of
+    ``{0, 1}``. None for other outcomes (floats, bools, tuples).
+    """
+    if not all(k.__class__ is int or k.__class__ is Fraction for k in weights):
+        return None
+    low = min(weights)
+    scale = math.lcm(*(Fraction(k).denominator for k in weights))
+    offsets = {k: int((k - low) * scale) for k in weights}
+    step_num = math.gcd(*offsets.values()) or 1
+    step: int | Fraction = (
+        step_num // scale if step_num % scale == 0 else Fraction(step_num, scale)
+    )
+    if scale != 1 and not isinstance(low, Fraction):
+        low = Fraction(low)
+    return low, step, {offsets[k] // step_num: w for k, w in weights.items()}
+
+
+def _check_pairwise_sum(
+    weights: dict[Any, int],
+    n: int,
+    lattice: tuple[int | Fraction, int | Fraction, dict[int, int]] | None,
+) -> None:
+    """Refuse a repeated sum summed pair by pair that would outgrow the limits.
+
+    Its sums are at most the multisets of ``n`` outcomes (and, on a
+    lattice, the span times ``n``); each weighs as many bits as the total
+    to the ``n``-th power. Beyond `REPEAT_BITS` in all, or with more than
+    `REPEAT_WORK` pairs in its last squaring, `LimitExceeded`.
+    """
+    k = len(weights)
+    sums = math.comb(n + k - 1, k - 1) if k < 64 else REPEAT_BITS + 1
+    if lattice is not None:
+        sums = min(sums, max(lattice[2]) * n + 1)
+    bits = sum(weights.values()).bit_length() * n
+    if sums * bits > REPEAT_BITS:
+        raise LimitExceeded("exact sum size in bits", sums * bits, REPEAT_BITS)
+    if sums * sums > REPEAT_WORK * 16 and lattice is None:
+        raise LimitExceeded("exact computation size", sums * sums // 16, REPEAT_WORK)
 
 
 def _dense_power(weights: dict[int, int], n: int) -> dict[int, int] | None:
