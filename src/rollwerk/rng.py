@@ -430,6 +430,59 @@ class ScriptedRng:
         return f"ScriptedRng({list(self._faces)!r})"
 
 
+class _CheckedRng:
+    """Another Rng, each face it gives checked against the protocol.
+
+    rollwerk's own Rngs keep their promise; a caller's Rng is taken at its
+    word only after its face is seen to be an integer from 1 to ``sides``:
+    a face of 7 from ``roll(6)`` would lie outside every exact distribution.
+    """
+
+    __slots__ = ("_roll", "rng")
+
+    def __init__(self, rng: Rng) -> None:
+        self.rng = rng
+        self._roll = rng.roll
+
+    def roll(self, sides: int) -> int:
+        """The wrapped Rng's face for ``sides``, if it is one.
+
+        Raises:
+            ParameterError: It is not an integer from 1 to ``sides``.
+        """
+        face = self._roll(sides)
+        if face.__class__ is not int or not 1 <= face <= sides:
+            raise ParameterError(
+                f"rng.roll({sides})",
+                face,
+                f"an integer from 1 to {sides} (the Rng protocol)",
+            )
+        return face
+
+
+def checked(rng: Rng) -> Rng:
+    """``rng`` itself if it is one of rollwerk's Rngs, else its faces checked.
+
+    What rolls calls this once per roll, not per die: a bot's own Rng that
+    gives 7 for a d6, ``"3"`` or ``None`` is refused with a
+    `ParameterError` naming ``rng.roll(6)``, where it would have made a
+    total no distribution has (or been blamed on a plugin).
+
+    Raises:
+        ParameterError: ``rng`` has no ``roll``.
+    """
+    if rng.__class__ in _OWN:
+        return rng
+    if not callable(getattr(rng, "roll", None)):
+        raise not_an_rng(rng)
+    if rng.__class__ is _CheckedRng:
+        return rng
+    return _CheckedRng(rng)
+
+
+_OWN = frozenset({SeededRng, SystemRng, ScriptedRng})
+
+
 def not_an_rng(rng: object) -> ParameterError:
     """The error for ``rng`` given where an Rng is expected (it has no ``roll``)."""
     return ParameterError(

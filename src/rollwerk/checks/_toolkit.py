@@ -34,7 +34,7 @@ from rollwerk.dice._roll import DieRoll
 from rollwerk.distribution import Distribution
 from rollwerk.errors import LimitExceeded, ParameterError, RulesError
 from rollwerk.i18n import Catalog, Text
-from rollwerk.rng import Rng, not_an_rng
+from rollwerk.rng import _OWN, Rng, checked, not_an_rng
 
 __all__ = [
     "ENUMERATION_BUDGET",
@@ -1442,6 +1442,8 @@ class FaceCheck:
             ParameterError: ``rng`` is not an Rng (it has no ``roll``).
         """
         try:
+            if rng.__class__ not in _OWN:
+                rng = checked(rng)
             memo = self._memo
             first = self._first
             if first and memo is not None:

@@ -13,7 +13,7 @@ from rollwerk.dice._roll import DieRoll
 from rollwerk.distribution import Distribution
 from rollwerk.errors import ParameterError
 from rollwerk.i18n import CORE, Catalog, render
-from rollwerk.rng import Rng
+from rollwerk.rng import _OWN, Rng, checked
 
 
 class Comparison(enum.Enum):
@@ -232,7 +232,14 @@ class Die:
         return self.faces[face - 1]
 
     def roll(self, rng: Rng) -> int:
-        """Draw one index from ``rng`` and return the face value it shows."""
+        """Draw one index from ``rng`` and return the face value it shows.
+
+        Raises:
+            ParameterError: ``rng`` is not an Rng, or gives no index from 1
+                to the number of faces.
+        """
+        if rng.__class__ not in _OWN:
+            rng = checked(rng)
         return self.faces[rng.roll(len(self.faces)) - 1]
 
     def distribution(self) -> Distribution[int]:

@@ -42,7 +42,7 @@ from rollwerk.dice._limits import DICE_LIMITS
 from rollwerk.dice._roll import DieRoll
 from rollwerk.distribution import Distribution
 from rollwerk.errors import LimitExceeded, ParameterError
-from rollwerk.rng import Rng, SeededRng
+from rollwerk.rng import _OWN, Rng, SeededRng, checked
 
 Weights = dict[int, int]
 """Integer weights of integer outcomes; paired with a total to be exact."""
@@ -422,6 +422,8 @@ class Pool:
         >>> result.total
         15
         """
+        if rng.__class__ not in _OWN:
+            rng = checked(rng)
         total, dice = self._roll_traced(rng)
         return PoolRoll(self, total, dice)
 

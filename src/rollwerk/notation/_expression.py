@@ -36,7 +36,7 @@ from rollwerk.notation._explain_fast import Renderer, compile_explainer
 from rollwerk.notation._parser import _Parser
 from rollwerk.notation._rolled import RollNode, _explain
 from rollwerk.notation._tree import _Dice, _Node, _Number, _Sum, no_exact_odds
-from rollwerk.rng import Rng, ScriptedRng, not_an_rng
+from rollwerk.rng import _OWN, Rng, ScriptedRng, checked, not_an_rng
 
 SCHEMA = 1
 _EXPLAINERS = 8  # compiled explanation renderers kept per expression
@@ -184,6 +184,8 @@ class Expression:
             ParameterError: ``rng`` is not an Rng (it has no ``roll``).
         """
         try:
+            if rng.__class__ not in _OWN:
+                rng = checked(rng)
             return self._roll(rng)
         except AttributeError:
             if not callable(getattr(rng, "roll", None)):
