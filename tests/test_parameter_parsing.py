@@ -65,3 +65,51 @@ def test_a_required_parameter_shows_its_missing_default_as_required() -> None:
     assert copy.deepcopy(skill).required
     assert pickle.loads(pickle.dumps(skill)).required
     assert not Parameter("bonus", int, default=0).required
+
+
+def test_a_choice_is_read_without_the_white_space_around_it() -> None:
+    """As an integer's digits are: ``" spell "`` is ``spell``."""
+    kind = Parameter("kind", str, choices=("spell", "attribute"))
+    assert kind.parse(" spell\t") == "spell"
+    assert Parameter("pw", int, min_value=1, max_value=5).parse(" 3 ") == 3
+
+
+@pytest.mark.parametrize("value", [5, None, ["3"]])
+def test_parse_refuses_what_is_not_text(value: object) -> None:
+    pw = Parameter("pw", int, min_value=1, max_value=5)
+    with pytest.raises(ParameterError) as info:
+        pw.parse(value)  # type: ignore[arg-type]
+    assert str(info.value) == (
+        f"pw must be text to parse as an integer from 1 to 5, got {value!r}"
+    )
+
+
+def test_words_and_mappings_that_are_not_refuse_naming_the_check() -> None:
+    from rollwerk.checks import CheckSpec, parse_mapping, parse_words
+
+    spec = CheckSpec("check", (Parameter("pw", int, min_value=1),), dict)
+    cases = [
+        (
+            lambda: parse_words(spec, [5]),
+            "parameter of check must be a key=value word (a string), got 5",
+        ),
+        (
+            lambda: parse_words(spec, "pw=4"),
+            (
+                "words of check must be a list of "
+                "key=value words ([\"pw=14\"]), got 'pw=4'"
+            ),
+        ),
+        (
+            lambda: parse_mapping(spec, ["pw=4"]),
+            (
+                "mapping must be a mapping of "
+                "parameter names of check to texts, got ['pw=4']"
+            ),
+        ),
+    ]
+    for call, message in cases:
+        with pytest.raises(ParameterError) as info:
+            call()
+        assert str(info.value) == message
+    assert parse_words(spec, ["pw=4"]) == {"pw": 4}

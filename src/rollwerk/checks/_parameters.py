@@ -208,10 +208,20 @@ class Parameter:
 
         A ``bool`` parameter reads ``true``/``false``, ``yes``/``no``,
         ``on``/``off``, ``1``/``0`` and ``ja``/``nein``, in any case; an
-        ``int`` parameter reads ASCII digits with an optional sign.
+        ``int`` parameter reads ASCII digits with an optional sign; a ``str``
+        parameter with choices reads one of them. White space around the
+        text is ignored.
+
+        Raises:
+            ParameterError: ``text`` is not a string (`validate` takes
+                values), or not a value the parameter allows.
         """
+        if not isinstance(text, str):
+            raise ParameterError(self.name, text, f"text to parse as {self.allowed()}")
         value: object = text
-        if self.type is bool:
+        if self.type is str and self.choices is not None:
+            value = text.strip()
+        elif self.type is bool:
             low = text.strip().lower()
             if low in {"true", "yes", "1", "on", "ja"}:
                 value = True

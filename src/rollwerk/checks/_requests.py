@@ -90,7 +90,15 @@ def _read(
     where: str,
 ) -> dict[str, Scalar]:
     values: dict[str, Scalar] = {}
+    if isinstance(words, str):  # "pw=14" would be read letter by letter
+        raise ParameterError(
+            f"words of {where}", words, 'a list of key=value words (["pw=14"])'
+        )
     for item in words:
+        if not isinstance(item, str):
+            raise ParameterError(
+                f"parameter of {where}", item, "a key=value word (a string)"
+            )
         key, sep, text = item.partition("=")
         param = declared.get(key)
         if param is None:
@@ -128,6 +136,10 @@ def parse_mapping(
             value the parameter does not allow.
     """
     where = spec.name if where is None else where
+    if not isinstance(mapping, Mapping):
+        raise ParameterError(
+            "mapping", mapping, f"a mapping of parameter names of {where} to texts"
+        )
     words = []
     for key, text in mapping.items():
         if not isinstance(key, str) or not isinstance(text, str):
