@@ -307,3 +307,10 @@ def test_stdev_beyond_a_floats_square_root_range() -> None:
     assert Distribution.uniform([0, 3 * 10**308]).stdev() == 1.5e308
     assert Distribution.uniform([0, 10**400]).stdev() == math.inf
     assert Distribution.uniform([0, 6]).stdev() == 3.0
+
+
+def test_an_int_minus_a_distribution() -> None:
+    """``10 - d6`` works as ``10 + d6`` does."""
+    d6 = Distribution.uniform(range(1, 7))
+    assert 10 - d6 == Distribution.uniform(range(4, 10))
+    assert (10 - d6) == -d6 + 10

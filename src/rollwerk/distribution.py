@@ -452,7 +452,14 @@ class Distribution(Generic[T]):
             return NotImplemented
         return self.combine(other, lambda a, b: a - b)
 
+    def __rsub__(self, other: int) -> Distribution[Any]:
+        """``other`` minus each outcome (``10 - d6``), as ``other + d6`` adds."""
+        if isinstance(other, int):
+            return self.map(lambda k: other - k)  # type: ignore[operator]
+        return NotImplemented
+
     def __neg__(self) -> Distribution[Any]:
+        """Each outcome negated."""
         return self.map(lambda k: -k)  # type: ignore[operator]
 
     def repeat_sum(self, n: int) -> Distribution[Any]:
