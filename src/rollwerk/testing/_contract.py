@@ -1322,24 +1322,9 @@ def _monotonic_pairs(
             there = _chance(ruleset, spec, params, p, value)
             if there is None:
                 continue
-            if _position(p, value) > rank:
-                _monotonic_step(
-                    ruleset,
-                    spec,
-                    params,
-                    p,
-                    before=(here, chance),
-                    after=(value, there),
-                )
-            else:
-                _monotonic_step(
-                    ruleset,
-                    spec,
-                    params,
-                    p,
-                    before=(value, there),
-                    after=(here, chance),
-                )
+            pair = ((here, chance), (value, there))
+            before, after = pair if _position(p, value) > rank else pair[::-1]
+            _monotonic_step(ruleset, spec, params, p, before=before, after=after)
 
 
 def _ordered(p: Parameter) -> list[Scalar]:
