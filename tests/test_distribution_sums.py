@@ -107,3 +107,18 @@ def test_spread_or_non_rational_repeated_sums_are_refused_before_any_work() -> N
     assert info.value.value == math.comb(3002, 2) * 2 * 3000
     thirds = Distribution.uniform([Fraction(1, 3), Fraction(1, 2)])
     assert thirds.repeat_sum(2000)[Fraction(2000, 3)] == Fraction(1, 2**2000)
+
+
+def test_many_outcomes_summed_twice_pair_by_pair_are_not_refused() -> None:
+    """The limit counts the pairs of the last squaring: 1000 floats twice
+    are a million pairs, well within it."""
+    floats = Distribution.uniform([i + 0.5 for i in range(1000)])
+    twice = floats.repeat_sum(2)
+    assert len(twice.support) == 1999
+    assert twice[1.0] == Fraction(1, 10**6)
+    with pytest.raises(LimitExceeded) as info:
+        Distribution.uniform([0.5, 1.25, 3.5]).repeat_sum(300)
+    assert str(info.value) == (
+        "exact computation size limit exceeded: 8231161 is more than the "
+        "maximum of 4000000 (by 4231161)"
+    )

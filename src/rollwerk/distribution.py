@@ -692,18 +692,20 @@ def _check_pairwise_sum(
 
     Its sums are at most the multisets of ``n`` outcomes (and, on a
     lattice, the span times ``n``); each weighs as many bits as the total
-    to the ``n``-th power. Beyond `REPEAT_BITS` in all, or with more than
+    to the ``n``-th power. Beyond `REPEAT_BITS` in all, or (off a
+    lattice, where each pair is a Python addition) more than 16 ×
     `REPEAT_WORK` pairs in its last squaring, `LimitExceeded`.
     """
     k = len(weights)
-    sums = math.comb(n + k - 1, k - 1) if k < 64 else REPEAT_BITS + 1
+    sums = math.comb(n + k - 1, k - 1)
     if lattice is not None:
         sums = min(sums, max(lattice[2]) * n + 1)
     bits = sum(weights.values()).bit_length() * n
     if sums * bits > REPEAT_BITS:
         raise LimitExceeded("exact sum size in bits", sums * bits, REPEAT_BITS)
-    if sums * sums > REPEAT_WORK * 16 and lattice is None:
-        raise LimitExceeded("exact computation size", sums * sums // 16, REPEAT_WORK)
+    half = math.comb((n + 1) // 2 + k - 1, k - 1)  # the sums squared last
+    if lattice is None and half * half > REPEAT_WORK * 16:
+        raise LimitExceeded("exact computation size", half * half // 16, REPEAT_WORK)
 
 
 def _dense_power(weights: dict[int, int], n: int) -> dict[int, int] | None:
