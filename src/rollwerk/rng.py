@@ -461,7 +461,9 @@ class _CheckedRng:
 
 
 def checked(rng: Rng) -> Rng:
-    """``rng`` itself if it is one of rollwerk's Rngs, else its faces checked.
+    """``rng`` itself if its faces are known to fit, else its faces checked.
+
+    rollwerk's own Rngs and an Rng checked already are returned as they are.
 
     What rolls calls this once per roll, not per die: a bot's own Rng that
     gives 7 for a d6, ``"3"`` or ``None`` is refused with a
@@ -475,12 +477,11 @@ def checked(rng: Rng) -> Rng:
         return rng
     if not callable(getattr(rng, "roll", None)):
         raise not_an_rng(rng)
-    if rng.__class__ is _CheckedRng:
-        return rng
     return _CheckedRng(rng)
 
 
-_OWN = frozenset({SeededRng, SystemRng, ScriptedRng})
+_OWN = frozenset({SeededRng, SystemRng, ScriptedRng, _CheckedRng})
+"""Rngs whose faces are known to fit: rollwerk's own, and checked ones."""
 
 
 def not_an_rng(rng: object) -> ParameterError:

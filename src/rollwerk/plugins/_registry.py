@@ -972,18 +972,13 @@ class Registry:
         reasons: list[str] = []
         owner = self._plan.declared.get(ruleset_id)
         for failure in self._known_failures():
-            if " is claimed by " in failure.reason and (
-                f"ruleset id {ruleset_id!r} " in failure.reason
-                or failure.plugin in (ruleset_id, owner)
+            if failure.plugin not in (ruleset_id, owner) and (
+                f"ruleset id {ruleset_id!r}" not in failure.reason
             ):
-                # a claim names every claimant: once, whichever plugin failed
-                reason = failure.reason
-            elif failure.plugin in (ruleset_id, owner) or (
-                f"ruleset id {ruleset_id!r}" in failure.reason
-            ):
-                reason = str(failure.error())
-            else:
                 continue
+            # a claim names every claimant: quoted once, whichever plugin failed
+            claim = " is claimed by " in failure.reason
+            reason = failure.reason if claim else str(failure.error())
             if reason not in reasons:
                 reasons.append(reason)
         return reasons

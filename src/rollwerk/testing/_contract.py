@@ -1327,34 +1327,23 @@ def _monotonic_pairs(
             _monotonic_step(ruleset, spec, params, p, before=before, after=after)
 
 
-def _ordered(p: Parameter) -> list[Scalar]:
-    """The values of a ``str`` parameter or one with ``choices``, in order."""
-    if p.type is str:
-        return list(p.choices or ())
-    return list(_int_choices(p))
-
-
 def _position(p: Parameter, value: Scalar) -> int:
-    """Where ``value`` lies along the monotonic order of ``p``."""
-    if p.type is bool:
-        return int(bool(value))
-    if p.type is str or p.choices:
-        return _ordered(p).index(value)
-    assert isinstance(value, int)
-    return value
+    """Where ``value`` lies along the monotonic order of ``p`` (as `_range`)."""
+    if p.type is int and not p.choices:
+        assert isinstance(value, int)
+        return value
+    return list(_range(p)).index(value)
 
 
 def _next_value(p: Parameter, value: Scalar) -> Scalar:
     """The value of ``p`` after ``value`` along its order (None at the end)."""
-    if p.type is bool:
-        return True if value is False else None
-    if p.type is str or p.choices:
-        ordered = _ordered(p)
-        at = ordered.index(value)
-        return ordered[at + 1] if at + 1 < len(ordered) else None
-    assert isinstance(value, int)
-    assert p.max_value is not None
-    return value + 1 if value < p.max_value else None
+    if p.type is int and not p.choices:
+        assert isinstance(value, int)
+        assert p.max_value is not None
+        return value + 1 if value < p.max_value else None
+    ordered = list(_range(p))
+    at = ordered.index(value) + 1
+    return ordered[at] if at < len(ordered) else None
 
 
 _SWAP = {
