@@ -70,7 +70,14 @@ def test_double_dash_and_plain_numbers_are_left_alone(
             ["roll", "-inf"],
             "unexpected 'i': expected a number, a die or '(' at column 2 of '-inf'",
         ),
-        (["roll", "-1e5"], "unexpected 'e' at column 3 of '-1e5'"),
+        (
+            ["roll", "-1e5"],
+            (
+                "unexpected 'e': expected an operator (+ - * / % // **), a "
+                "comparison of totals, a label '[…]', a comment '# …' or the end of "
+                "the notation at column 3 of '-1e5'"
+            ),
+        ),
     ],
 )
 def test_values_starting_with_minus_are_named(

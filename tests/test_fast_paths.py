@@ -253,6 +253,20 @@ def test_perf_convolve_equals_naive(a: dict[int, int], b: dict[int, int]) -> Non
     assert _convolve(a, b) == naive_convolve(a, b)
 
 
+@given(
+    a=st.dictionaries(st.integers(0, 60), st.integers(1, 2**3000), min_size=1),
+    b=st.dictionaries(st.integers(0, 60), st.integers(1, 2**40), min_size=1),
+    stride=st.sampled_from([1, 7, 80]),
+)
+def test_convolve_of_wide_or_sparse_weights_equals_naive(
+    a: dict[int, int], b: dict[int, int], stride: int
+) -> None:
+    """Pair by pair or packed, whichever the cost says, gives the double loop."""
+    spread = {k * stride: v for k, v in b.items()}
+    assert _convolve(a, spread) == naive_convolve(a, spread)
+    assert _convolve(spread, a) == naive_convolve(a, spread)
+
+
 @given(a=st.lists(st.integers(0, 10**6), min_size=51, max_size=120).filter(any))
 def test_perf_large_convolve_uses_kronecker_and_is_exact(a: list[int]) -> None:
     """Issue 11: convolutions above the naive size go through big numbers."""

@@ -775,9 +775,73 @@ def test_group_readings_are_exact(text: str, dialect: str, same_as: str) -> None
                 "({3d20+5}>21 counts the total) at column 1"
             ),
         ),
-        ("4d6e6", "roll20", "unexpected 'e' in the roll20 dialect at column 4"),
-        ("6d6sf", "foundry", "unexpected 's' in the foundry dialect at column 4"),
-        ("6d6sf", "rollwerk", "unexpected 's' at column 4"),
+        (
+            "4d6e6",
+            "roll20",
+            (
+                "unexpected 'e' in the roll20 dialect: expected a modifier of the "
+                "dice (kh/kl/dh/dl, r/ro, !, !!, !p, >=5 (counting dice), s/sa/sd, "
+                "cs/cf), an operator (+ - * / % **), a comparison of totals, a "
+                "label '[…]' or the end of the notation at column 4"
+            ),
+        ),
+        (
+            "6d6sf",
+            "foundry",
+            (
+                "unexpected 's' in the foundry dialect: expected a modifier of the "
+                "dice (kh/kl/dh/dl, r/ro, rr, x/xo, min/max, cs/cf/df/even/odd), "
+                "an operator (+ - * / % **), a label '[…]', a comment '# …' or the "
+                "end of the notation at column 4"
+            ),
+        ),
+        (
+            "6d6sf",
+            "rollwerk",
+            (
+                "unexpected 's': expected a modifier of the dice (kh/kl/dh/dl, h/l, "
+                "adv/dis, r/ro, rr, ra, !, !!, !p, x/xo, e, mi/ma, min/max, >=5 "
+                "(counting dice), cs/cf/df/even/odd), an operator (+ - * / % // **), "
+                "a comparison of totals, a label '[…]', a comment '# …' or the end "
+                "of the notation at column 4"
+            ),
+        ),
+        (
+            "3 > 2 > 1",
+            "rollwerk",
+            (
+                "unexpected '>': expected an operator (+ - * / % // **), a label "
+                "'[…]', a comment '# …' or the end of the notation at column 7"
+            ),
+        ),
+        (
+            "3d6>=5q",  # d20 compares totals, and may chain them
+            "avrae",
+            (
+                "unexpected 'q' in the avrae dialect: expected an operator (+ - * / "
+                "% //), a comparison of totals, a label '[…]' or the end of the "
+                "notation at column 7"
+            ),
+        ),
+        (
+            "(3d6)x",
+            "avrae",
+            (
+                "unexpected 'x' in the avrae dialect: expected an operator (+ - * / "
+                "% //), a comparison of totals, a label '[…]' or the end of the "
+                "notation at column 6"
+            ),
+        ),
+        (
+            "3d6q",
+            "avrae",
+            (
+                "unexpected 'q' in the avrae dialect: expected a modifier of the "
+                "dice (k/p with h, l, < or > (kh3, pl1, k>3), r/ro, rr, ra, e, "
+                "mi/ma), an operator (+ - * / % //), a comparison of totals, a "
+                "label '[…]' or the end of the notation at column 4"
+            ),
+        ),
         ("8/3", "roll20", "'/' gives a fraction in the roll20 dialect"),
     ],
 )
@@ -1128,7 +1192,7 @@ def test_avrae_chained_comparison_of_dice_is_exact() -> None:
     odds = parse("1d6 > 3 == 1", "avrae").distribution()
     assert odds[1] == Fraction(1, 2)
     # other dialects do not chain: rollwerk refuses, Roll20 reads a comment
-    with pytest.raises(NotationError, match="unexpected '>' at column 7"):
+    with pytest.raises(NotationError, match="unexpected '>': expected an operator"):
         parse("3 > 2 > 1")
     assert parse("3 > 2 > 1", "roll20").roll(ScriptedRng([])).comment == "> 1"
 

@@ -132,7 +132,16 @@ def test_core1_i3_modifiers_in_any_order() -> None:
         ("1d6)", "unmatched ')' at column 4\n  1d6)\n     ^"),
         ("1d0", "a die needs at least 1 side at column 3\n  1d0\n    ^"),
         ("0d6", "the number of dice must be at least 1 at column 1\n  0d6\n  ^"),
-        ("1d6q", "unexpected 'q' at column 4\n  1d6q\n     ^"),
+        (
+            "1d6q",
+            (
+                "unexpected 'q': expected a modifier of the dice (kh/kl/dh/dl, h/l, "
+                "adv/dis, r/ro, rr, ra, !, !!, !p, x/xo, e, mi/ma, min/max, >=5 "
+                "(counting dice), cs/cf/df/even/odd), an operator (+ - * / % // **), "
+                "a comparison of totals, a label '[…]', a comment '# …' or the end "
+                "of the notation at column 4\n  1d6q\n     ^"
+            ),
+        ),
         (
             "4d6kh3kl1",
             "keep or drop is given twice at column 7\n  4d6kh3kl1\n        ^",
@@ -195,8 +204,22 @@ def test_core1_i3_modifiers_in_any_order() -> None:
                 "\n  1d6k-\n       ^"
             ),
         ),
-        ("1d6>=5>=3>=1", "unexpected '>' at column 10\n  1d6>=5>=3>=1\n           ^"),
-        ("1²", "unexpected '²' at column 2\n  1²\n   ^"),
+        (
+            "1d6>=5>=3>=1",
+            (
+                "unexpected '>': expected an operator (+ - * / % // **), a label "
+                "'[…]', a comment '# …' or the end of the notation at column 10"
+                "\n  1d6>=5>=3>=1\n           ^"
+            ),
+        ),
+        (
+            "1²",
+            (
+                "unexpected '²': expected an operator (+ - * / % // **), a "
+                "comparison of totals, a label '[…]', a comment '# …' or the end of "
+                "the notation at column 2\n  1²\n   ^"
+            ),
+        ),
     ],
 )
 def test_core1_i8_notation_errors(notation: str, message: str) -> None:

@@ -52,6 +52,37 @@ _SPACES = frozenset(" \t\n\r\f\v")
 _MAX_VALUE = 10**18
 """The largest magnitude a power may reach (``**``)."""
 _STAGES = ("reroll", "min/max", "explode", "keep", "count")
+
+# the modifiers of a dice term, in the order an error message lists them
+_DICE_MODIFIERS = (
+    Feature.KEEP,
+    Feature.KEEP_SHORT,
+    Feature.ADVANTAGE,
+    Feature.REROLL,
+    Feature.REROLL_RECURSIVE,
+    Feature.REROLL_ADD,
+    Feature.BANG,
+    Feature.COMPOUND,
+    Feature.PENETRATE,
+    Feature.EXPLODE_X,
+    Feature.EXPLODE_E,
+    Feature.CLAMP_D20,
+    Feature.CLAMP_FOUNDRY,
+    Feature.COUNT,
+    Feature.COUNT_WORDS,
+    Feature.SORT,
+    Feature.CRIT_MARKS,
+)
+_MODIFIER_WORDS = {
+    Feature.COUNT: ">=5 (counting dice)",
+    Feature.SORT: "s/sa/sd",
+    Feature.CRIT_MARKS: "cs/cf",
+}
+_OPERATORS = (
+    (Feature.MODULO, "%"),
+    (Feature.FLOOR_DIVISION, "//"),
+    (Feature.POWER, "**"),
+)
 _FUNCTIONS = ("floor", "ceil", "round", "abs")
 _ROUNDING = {"floor": "/", "ceil": "/c", "round": "/r"}
 _INCLUSIVE = {Comparison.GT: Comparison.GE, Comparison.LT: Comparison.LE}
@@ -137,6 +168,8 @@ class _Parser:
         self.draws = 0
         self.in_group = 0
         self.comment: str | None = None
+        self.dice_end = -1  # where the last dice term's modifiers ended
+        self.compared = False  # whether the whole is a comparison of totals
 
     def error(self, reason: str, pos: int | None = None) -> NotationError:
         p = self.pos if pos is None else pos
@@ -162,12 +195,34 @@ class _Parser:
         while self.pos < n and text[self.pos] in _SPACES:
             self.pos += 1
 
-    def unexpected(self) -> NotationError:
+    def unexpected(self, expected: str = "") -> NotationError:
         c = self.peek()
         where = "" if self.d is ROLLWERK else f" in the {self.d.name} dialect"
+        hint = f": {expected}" if expected else ""
         if not c:
-            return self.error(f"unexpected end of notation{where}")
-        return self.error(f"unexpected {c!r}{where}")
+            return self.error(f"unexpected end of notation{where}{hint}")
+        return self.error(f"unexpected {c!r}{where}{hint}")
+
+    def what_follows(self, dice: bool) -> str:
+        """What the dialect reads after a complete term (after dice: more)."""
+        d = self.d
+        parts = []
+        if dice:
+            mods = [
+                _MODIFIER_WORDS.get(f, f.value) for f in _DICE_MODIFIERS if d.has(f)
+            ]
+            if d.selectors:  # d20: k and p take selectors, and no d
+                mods[0] = "k/p with h, l, < or > (kh3, pl1, k>3)"
+            parts.append(f"a modifier of the dice ({', '.join(mods)})")
+        ops = ["+", "-", "*", "/"] + [x for f, x in _OPERATORS if d.has(f)]
+        parts.append(f"an operator ({' '.join(ops)})")
+        if d.has(Feature.COMPARE) and not self.compared:
+            parts.append("a comparison of totals")
+        if d.has(Feature.LABELS):
+            parts.append("a label '[…]'")
+        if d.has(Feature.COMMENTS):
+            parts.append("a comment '# …'")
+        return f"expected {', '.join(parts)} or the end of the notation"
 
     def parse(self) -> _Node:
         self.skip()
@@ -176,6 +231,7 @@ class _Parser:
         node = self.comparison()
         node = self.root_division(node)
         _check_values(node)
+        after_dice = self.pos == self.dice_end
         self.skip()
         if self.pos < len(self.text):
             if self.peek() == "#" and self.d.has(Feature.COMMENTS):
@@ -188,7 +244,7 @@ class _Parser:
                 return node
             if self.peek() == ")":
                 raise self.error("unmatched ')'")
-            raise self.unexpected()
+            raise self.unexpected(self.what_follows(after_dice))
         return node
 
     def _lone_equals(self) -> bool:
@@ -213,6 +269,7 @@ class _Parser:
         self.skip()
         start = self.pos
         node = self.sum()
+        self.compared = False  # the outermost call sets it last
         while True:
             self.skip()
             negated = self.d.selectors and self.ahead("!=")
@@ -222,6 +279,7 @@ class _Parser:
                 return node  # d20 has '==' only: the comment starts here
             node = self.compare(node, negated, start)
             if not self.d.chained_comparisons:
+                self.compared = True
                 return node
 
     def compare(self, left: _Node, negated: bool, start: int) -> _Node:
@@ -1166,6 +1224,7 @@ class _Parser:
         die = self.die(german)
         m = _Modifiers(self, die, count)
         m.read()
+        self.dice_end = self.pos
         chain = m.chain()
         if count == 0:
             return _Number(0, self.slice(start))

@@ -19,6 +19,7 @@ from rollwerk._poly import (
     Weights,
     _convolve,
     _power,
+    pair_units,
     product_cost,
 )
 from rollwerk.dice._die import (
@@ -531,10 +532,10 @@ class _Sum(_Node):
                 lo, hi = lo + t.lo, hi + t.hi
             else:
                 lo, hi = lo - t.hi, hi - t.lo
+            # a pair multiplies a weight of the sum so far by one of the term
+            pairs = count * t.count * pair_units(bits, t.bits)
             bits += t.bits
             span = hi - lo + 1
-            # pairwise products cost more with wide weights (about 2000 bits per unit)
-            pairs = count * t.count * (bits // 2000 + 1)
             work += t.work + min(pairs, product_cost(span, bits))
             count = min(count * t.count, span)
         self.lo, self.hi, self.bits, self.work = lo, hi, bits, work
@@ -625,10 +626,10 @@ class _Product(_Node):
             else:
                 corners = [_divide(op, a, b) for a in (lo, hi) for b in (f.lo, f.hi)]
             lo, hi = min(corners), max(corners)
-            bits += f.bits
             # every pair is a dict update of a wide product, and the result
             # has up to that many outcomes to sort: three units a pair
-            work += f.work + 3 * count * f.count * (bits // 2000 + 1)
+            work += f.work + 3 * count * f.count * pair_units(bits, f.bits)
+            bits += f.bits
             count = min(count * f.count, hi - lo + 1)
         self.lo, self.hi, self.bits, self.work = lo, hi, bits, work
         self.count = count
@@ -725,8 +726,10 @@ class _Compare(_Node):
         self.lo, self.hi = 0, 1
         self.count = 2
         self.bits = left.bits + right.bits
-        # one pass over each side with prefix sums (see `weights`), not pairs
-        steps = (left.count + right.count) * 4 * (self.bits // 2000 + 1)
+        # one pass over each side with prefix sums (see `weights`), not
+        # pairs; each left value multiplies its weight by a prefix sum
+        steps = right.count * 4 * (right.bits // 2000 + 1)
+        steps += left.count * (3 + pair_units(left.bits, right.bits))
         self.work = left.work + right.work + steps
 
     def fast(self) -> Fast:
@@ -894,11 +897,15 @@ class _Group(_Node):
             )
         elif keep is not None:
             states = 1
+            wide = self.bits // 2000 + 1  # each move multiplies wide weights
             for e in elements:
                 states *= 2
-                work += e.count * states * (self.count + 1)
-        else:
-            work += sum(e.count for e in elements) * self.count
+                work += e.count * states * (self.count + 1) * wide
+        else:  # a sum of the elements: each against the totals so far
+            bits = 0
+            for e in elements:
+                work += e.count * self.count * pair_units(bits, e.bits)
+                bits += e.bits
         self.work = work
 
     def _score(self, v: int) -> int:
