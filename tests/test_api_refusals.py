@@ -132,3 +132,23 @@ def test_a_pool_s_notation_parses_back_to_an_equal_pool() -> None:
     pool = Pool(4, Die(6), keep=Keep(KeepKind.KEEP_HIGHEST, 3), reroll=(ONE,))
     assert pool.notation() == "4d6r1kh3"
     assert parse(pool.notation()).distribution() == pool.distribution()
+
+
+def test_a_script_that_never_ends_is_refused_not_read_forever() -> None:
+    """``ScriptedRng(itertools.count(1))`` read faces until memory ran out."""
+    import itertools
+
+    assert ScriptedRng.MAX_FACES == 1_000_000
+    with pytest.raises(ParameterError) as info:
+        ScriptedRng(itertools.count(1))
+    assert str(info.value).startswith(
+        "faces must be a finite iterable of at most 1000000 integers, got count("
+    )
+    with pytest.raises(LimitExceeded) as too_many:
+        ScriptedRng([1] * 1_000_001)
+    assert str(too_many.value) == (
+        "scripted faces limit exceeded: 1000001 is more than the maximum of "
+        "1000000 (by 1)"
+    )
+    rng = ScriptedRng(iter([4, 2]))  # an iterator that ends is read whole
+    assert (rng.roll(6), rng.remaining) == (4, 1)

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sized
 from types import TracebackType
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, ClassVar, Protocol, runtime_checkable
 
 from rollwerk.errors import (
+    LimitExceeded,
     ParameterError,
     RollwerkError,
     SchemaError,
@@ -357,10 +359,23 @@ class ScriptedRng:
 
     __slots__ = ("_faces", "_pos")
 
+    MAX_FACES: ClassVar[int] = 1_000_000
+    """The most faces one script holds; more raise
+    [`LimitExceeded`][rollwerk.errors.LimitExceeded] (an iterator that does
+    not end, a [`ParameterError`][rollwerk.errors.ParameterError]) before
+    the script is kept."""
+
     def __init__(self, faces: Iterable[int]) -> None:
         if isinstance(faces, str) or not isinstance(faces, Iterable):
             raise ParameterError("faces", faces, "an iterable of integers")
-        self._faces = tuple(faces)
+        most = self.MAX_FACES
+        if isinstance(faces, Sized) and len(faces) > most:
+            raise LimitExceeded("scripted faces", len(faces), most)
+        self._faces = tuple(itertools.islice(faces, most + 1))
+        if len(self._faces) > most:  # an iterator: it gave more (or never ends)
+            raise ParameterError(
+                "faces", faces, f"a finite iterable of at most {most} integers"
+            )
         for i, face in enumerate(self._faces, start=1):
             if isinstance(face, bool) or not isinstance(face, int):
                 raise ParameterError(f"the {_ordinal(i)} face", face, "an integer")
