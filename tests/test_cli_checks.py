@@ -845,8 +845,11 @@ def test_an_explanation_that_is_not_a_text_is_the_plugins_fault(cli):
     code, _out, err = cli("check", "plain", "--rolls", "3", reg=_only(plain))
     assert code == 3
     assert err.startswith("rollwerk: error: plugin ")
-    assert "plain explanation raised ExplainFailed(" in err
-    assert "returned 'plain words', not a Text" in err
+    assert err == (
+        "rollwerk: error: plugin 'Plugin' failed: plain explanation broke its "
+        "contract: the explain function of plain:c returned 'plain words', not a "
+        "Text\n"
+    )
 
 
 def _only(ruleset: object) -> Registry:

@@ -21,7 +21,7 @@ import rollwerk
 from rollwerk import Distribution, Encounter, ParameterError, Rounds
 from rollwerk.checks import CheckSpec, Degree, Outcome, Parameter, define_check
 from rollwerk.encounter import EncounterView, Remaining
-from rollwerk.errors import RulesError
+from rollwerk.errors import CheckFault
 from rollwerk.i18n import Catalog
 from rollwerk.plugins import Registry
 from rollwerk.rulesets import define_ruleset
@@ -171,10 +171,11 @@ def _judge_refusing_sixes(faces: tuple[int, ...], target: int) -> Outcome:
 def test_a_judge_raising_for_valid_parameters_is_a_violation() -> None:
     exc = _d6_violation("judged", _judge_refusing_sixes)
     assert str(exc) == (
-        "judged:d6(target=1): outcomes() raised ParameterError: faces must be "
-        "no six, got (6,)"
+        "judged:d6(target=1): outcomes() raised CheckFault: the judge of "
+        "judged:d6 raised ParameterError: faces must be no six, got (6,)"
     )
-    assert isinstance(exc.__cause__, ParameterError)
+    assert isinstance(exc.__cause__, CheckFault)
+    assert isinstance(exc.__cause__.__cause__, ParameterError)
 
 
 def test_a_closed_form_returning_a_dict_is_a_violation() -> None:
@@ -185,11 +186,11 @@ def test_a_closed_form_returning_a_dict_is_a_violation() -> None:
     rs = define_ruleset("closed", "Closed", version="1", checks=[check])
     exc = _violation(lambda: assert_ruleset_contract(rs, max_examples=0))
     assert str(exc).startswith(
-        "closed:d6(target=1): outcomes() raised RulesError: the odds function of "
+        "closed:d6(target=1): outcomes() raised CheckFault: the odds function of "
         "closed:d6 returned {Outcome("
     )
     assert str(exc).endswith("not a Distribution")
-    assert isinstance(exc.__cause__, RulesError)
+    assert isinstance(exc.__cause__, CheckFault)
 
 
 def test_resolve_raising_names_the_seed() -> None:

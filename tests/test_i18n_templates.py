@@ -8,8 +8,7 @@ import pytest
 
 from rollwerk import Degree, Outcome, ScriptedRng, build_check
 from rollwerk.checks import define_check
-from rollwerk.checks._model import ExplainFailed
-from rollwerk.errors import ParameterError, RulesError
+from rollwerk.errors import ExplainFailed, ParameterError, RulesError
 from rollwerk.i18n import Catalog, TemplateError, Text
 from rollwerk.rulesets import define_ruleset
 

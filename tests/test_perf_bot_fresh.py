@@ -43,6 +43,7 @@ from rollwerk.checks import (
 from rollwerk.checks._requests import _read, find_spec, parse_mapping, parse_words
 from rollwerk.checks._toolkit import MEMO_LIMIT, _dice, _pick
 from rollwerk.dice import DieRoll
+from rollwerk.errors import CheckFault
 from rollwerk.plugins import Registry
 from rollwerk.testing import examples
 
@@ -173,11 +174,13 @@ def test_perf_a_fresh_check_holds_what_the_definition_gives(
 
 def test_perf_the_dice_are_read_before_a_check_exists() -> None:
     d = DEFINITIONS["plain"]
-    with pytest.raises(ParameterError) as caught:
+    with pytest.raises(CheckFault) as caught:  # the dice function's mistake
         FaceCheck(d, "perf", {"count": 1, "sides": 0, "target": 3})
     assert str(caught.value) == (
-        "dice must be sides >= 1, or (sides, role), got (0, 'check')"
+        "the dice function of perf:plain returned no valid dice: dice must be "
+        "sides >= 1, or (sides, role), got (0, 'check')"
     )
+    assert isinstance(caught.value.__cause__, ParameterError)
     with pytest.raises(TypeError):
         FaceCheck(d, "perf", {"count": 2, "target": 3})  # the dice need sides
 

@@ -18,8 +18,7 @@ from hypothesis import strategies as st
 
 from rollwerk import ScriptedRng, SeededRng
 from rollwerk.checks import CheckRequests, Degree, Outcome, Parameter, define_check
-from rollwerk.checks._model import ExplainFailed
-from rollwerk.errors import ParameterError, RulesError
+from rollwerk.errors import CheckFault, ExplainFailed, ParameterError, RulesError
 from rollwerk.i18n import Catalog, MissingMessage, Text
 from rollwerk.plugins import Registry
 from rollwerk.testing import examples
@@ -253,10 +252,11 @@ def test_shared_dice_shapes_refuse_what_the_declaration_refuses() -> None:
 
     lazy = attrs.evolve(shaped, dice=generated)
     lazy._shapes.update(shaped._shapes)  # even with the same dice already read
-    with pytest.raises(ParameterError) as info:
+    with pytest.raises(CheckFault) as info:
         lazy.build("t", None, n=2)
     assert str(info.value).startswith(
-        "dice must be a sequence of sides or (sides, role), got <generator object"
+        "the dice function of t:shaped returned no valid dice: dice must be a "
+        "sequence of sides or (sides, role), got <generator object"
     )
 
 

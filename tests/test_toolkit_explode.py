@@ -27,7 +27,7 @@ from rollwerk.checks import (
 from rollwerk.checks._toolkit import _chain, _values
 from rollwerk.cli._main import main
 from rollwerk.distribution import Distribution
-from rollwerk.errors import LimitExceeded, ParameterError
+from rollwerk.errors import CheckFault, LimitExceeded, ParameterError
 from rollwerk.plugins import Registry
 from rollwerk.rng import ScriptNotExhausted
 from rollwerk.rulesets import define_ruleset
@@ -253,7 +253,7 @@ def test_bad_explode_declarations_are_refused():
     with pytest.raises(ParameterError) as info:
         define_check("x", dice=[1], judge=total, explode=True)
     assert str(info.value) == message
-    # from a dice function: refused when the check is built
+    # from a dice function: the function's mistake, found when the check is built
     sized = define_check(
         "x",
         [Parameter("sides", int, min_value=1, max_value=6)],
@@ -261,9 +261,11 @@ def test_bad_explode_declarations_are_refused():
         judge=total,
         explode=True,
     )
-    with pytest.raises(ParameterError) as info:
+    with pytest.raises(CheckFault) as fault:
         sized.build("t", sides=1)
-    assert str(info.value) == message
+    assert str(fault.value) == (
+        f"the dice function of t:x returned no valid dice: {message}"
+    )
 
 
 def test_faces_an_exploding_die_cannot_show_are_refused():
@@ -375,9 +377,9 @@ def test_dice_that_only_equal_ints_are_refused_whatever_was_built_before():
     )
     sized.build("t", kind=1)
     sized.build("t", kind=3)
-    with pytest.raises(ParameterError, match=r"got 6\.0"):
+    with pytest.raises(CheckFault, match=r"returned no valid dice: .* got 6\.0"):
         sized.build("t", kind=2)
-    with pytest.raises(ParameterError, match=r"got \(True, 'a'\)"):
+    with pytest.raises(CheckFault, match=r"got \(True, 'a'\)"):
         sized.build("t", kind=4)
 
 

@@ -8,7 +8,9 @@ so code that already catches `ValueError` keeps working.
 from __future__ import annotations
 
 __all__ = [
+    "CheckFault",
     "ContestError",
+    "ExplainFailed",
     "LimitExceeded",
     "NotationError",
     "ParameterError",
@@ -182,6 +184,35 @@ class ContestError(RollwerkError, ValueError):
 
 class RulesError(RollwerkError, ValueError):
     """An action the rules forbid (e.g. armour a class may not wear)."""
+
+
+class CheckFault(RulesError):
+    """A check's own code broke the toolkit's contract: the plugin's mistake.
+
+    Raised by a check that [`define_check`][rollwerk.checks.define_check]
+    declared, when its judge returns something that is not an
+    [`Outcome`][rollwerk.checks.Outcome] or raises a
+    [`ParameterError`][rollwerk.errors.ParameterError] (an `Outcome` made
+    with a ``value`` that is not an integer), or its dice function returns
+    something that is not dice. Chained to the cause. The registry's guard
+    turns it into a [`PluginFault`][rollwerk.errors.PluginFault] naming the
+    plugin; the contract kit reports it as a violation, never as a refused
+    parameter set; the command line exits with code 3.
+    """
+
+
+class ExplainFailed(CheckFault):
+    """A check's explanation could not be built or rendered.
+
+    Chained to the cause: what a definition's ``explain`` function raised,
+    the [`MissingMessage`][rollwerk.i18n.MissingMessage] of a message
+    the explanation names and no catalog has, or the
+    [`TemplateError`][rollwerk.i18n.TemplateError] of a template naming a
+    field the explanation does not give. Each is a mistake of the
+    check's author, not of the caller: the command line reports it as the
+    plugin's fault. It is raised when the explanation is first read, which
+    may be after the check resolved, outside the registry's guard.
+    """
 
 
 class SchemaError(RollwerkError, ValueError):

@@ -24,7 +24,7 @@ from rollwerk._jsonutil import (
 from rollwerk._repr import value_repr
 from rollwerk.dice._roll import DieRoll
 from rollwerk.distribution import Distribution
-from rollwerk.errors import ParameterError, RulesError, SchemaError
+from rollwerk.errors import ExplainFailed, ParameterError, SchemaError
 from rollwerk.i18n import Catalog, MissingMessage, TemplateError, Text
 from rollwerk.rng import Rng
 
@@ -45,19 +45,6 @@ Scalar: TypeAlias = int | str | bool | None
 
 SCHEMA = 2
 """The version of check-result JSON; 2 added ``level`` (version 1 still loads)."""
-
-
-class ExplainFailed(RulesError):
-    """A check's explanation could not be built or rendered.
-
-    Chained to the cause: what a definition's ``explain`` function raised,
-    the [`MissingMessage`][rollwerk.i18n.MissingMessage] of a message
-    the explanation names and no catalog has, or the
-    [`TemplateError`][rollwerk.i18n.TemplateError] of a template naming a
-    field the explanation does not give. Each is a mistake of the
-    check's author, not of the caller: the command line reports it as the
-    plugin's fault.
-    """
 
 
 class Degree(enum.Enum):
@@ -125,6 +112,23 @@ _RESULT_KEYS = (
 _OUTCOME_KEYS = frozenset(
     {"success", "degree", "level", "value", "rolled", "probability"}
 )
+
+
+def _value(value: object) -> int | None:
+    """An outcome's value: an integer JSON holds (-2**63 to 2**63 - 1) or None.
+
+    A float (``skill / 5``) is refused here, not when the result's JSON is
+    read back.
+    """
+    if value is None or (value.__class__ is int and -INT_LIMIT <= value < INT_LIMIT):
+        return value
+    if (
+        isinstance(value, int)
+        and not isinstance(value, bool)
+        and -INT_LIMIT <= value < INT_LIMIT
+    ):
+        return int(value)  # an int subclass (IntEnum): its plain value
+    raise ParameterError("value", value, "an integer from -2**63 to 2**63 - 1, or None")
 
 
 def _extras(
@@ -211,8 +215,12 @@ class Outcome:
     """Whether the check succeeded."""
     degree: Degree
     """The class of the result, ranked before the value in comparisons."""
-    value: int | None
-    """The ruleset's magnitude (DS4 result, Fluid quality, AdZ successes…)."""
+    value: int | None = attrs.field(converter=_value)
+    """The ruleset's magnitude (DS4 result, Fluid quality, AdZ successes…).
+
+    An integer from -2**63 to 2**63 - 1 (what JSON holds) or ``None``; a
+    float or string is refused with a
+    [`ParameterError`][rollwerk.errors.ParameterError]."""
     rolled: bool = True
     """Whether any die was rolled."""
     extras: tuple[tuple[str, Scalar], ...] = attrs.field(default=(), converter=_extras)
@@ -310,8 +318,9 @@ class CheckResult:
     """Whether the check succeeded."""
     degree: Degree
     """Critical success, success, failure or critical failure."""
-    value: int | None
-    """The ruleset's magnitude: DS4 result, Fluid quality, AdZ successes…"""
+    value: int | None = attrs.field(converter=_value)
+    """The ruleset's magnitude: DS4 result, Fluid quality, AdZ successes…
+    (an integer from -2**63 to 2**63 - 1, or ``None``)."""
     rolls: tuple[DieRoll, ...]
     """Every die drawn, in the order drawn (replayable with a ScriptedRng)."""
     explanation: Text

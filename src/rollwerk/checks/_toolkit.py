@@ -25,14 +25,18 @@ from rollwerk._repr import value_repr
 from rollwerk.checks._model import (
     CheckResult,
     ContestOutcome,
-    ExplainFailed,
     Outcome,
     Scalar,
 )
 from rollwerk.checks._parameters import CheckSpec, Parameter
 from rollwerk.dice._roll import DieRoll
 from rollwerk.distribution import Distribution
-from rollwerk.errors import LimitExceeded, ParameterError, RulesError
+from rollwerk.errors import (
+    CheckFault,
+    ExplainFailed,
+    LimitExceeded,
+    ParameterError,
+)
 from rollwerk.i18n import Catalog, Text
 from rollwerk.rng import _OWN, Rng, checked, not_an_rng
 
@@ -128,6 +132,16 @@ degrees and the contest outcomes unless its own catalog names them;
 ``explosion`` for the extra dice of a die that explodes) where a
 ruleset's catalog has no ``<ruleset id>.role.<role>``.
 """
+
+
+def _own_fault(where: str, exc: ParameterError) -> CheckFault:
+    """A `ParameterError` from a check's own function: the plugin's mistake.
+
+    The judge and a closed form are given validated parameters (and faces
+    that fit), so a `ParameterError` they raise (an `Outcome` made with a
+    float ``value``) is not the caller's.
+    """
+    return CheckFault(f"{where} raised ParameterError: {exc}")
 
 
 def _dice(value: object) -> tuple[tuple[int, str], ...]:
@@ -1197,8 +1211,16 @@ class FaceCheck:
                 # fixed dice were validated when the check was declared
                 key = shape = None
         if shape is None:
-            checked = _dice(raw)
-            flags = _explodes(checked, d.explode)
+            try:
+                checked = _dice(raw)
+                flags = _explodes(checked, d.explode)
+            except ParameterError as exc:
+                if dice_fn is None:
+                    raise
+                raise CheckFault(
+                    f"the dice function of {ruleset}:{d.name} returned no valid "
+                    f"dice: {exc}"
+                ) from exc
             ways = math.prod(len(v) for v in _die_values(checked, flags))
             shape = (checked, ways <= MEMO_LIMIT, flags)
             if key is not None and len(d._shapes) < MEMO_LIMIT:
@@ -1356,9 +1378,12 @@ class FaceCheck:
 
     def _judged(self, faces: tuple[int, ...]) -> Outcome:
         """The judge's outcome for faces that fit the dice (drawn or checked)."""
-        outcome = self.definition.judge(faces, **self._judge_params)
+        try:
+            outcome = self.definition.judge(faces, **self._judge_params)
+        except ParameterError as exc:
+            raise _own_fault(f"the judge of {self.ruleset}:{self.name}", exc) from exc
         if outcome.__class__ is not Outcome and not isinstance(outcome, Outcome):
-            raise RulesError(
+            raise CheckFault(
                 f"the judge of {self.ruleset}:{self.name} returned {outcome!r}, "
                 "not an Outcome"
             )
@@ -1514,9 +1539,13 @@ class FaceCheck:
         def judge(faces: tuple[int, ...]) -> Outcome:
             # what outcome_for does, less its checks of the faces: enumerated
             # faces always fit, and the parameters are picked once, not per face
-            outcome = judge_fn(faces, **picked)
+            try:
+                outcome = judge_fn(faces, **picked)
+            except ParameterError as exc:
+                where = f"the judge of {self.ruleset}:{self.name}"
+                raise _own_fault(where, exc) from exc
             if outcome.__class__ is not Outcome and not isinstance(outcome, Outcome):
-                raise RulesError(
+                raise CheckFault(
                     f"the judge of {self.ruleset}:{self.name} returned {outcome!r}, "
                     "not an Outcome"
                 )
@@ -1544,9 +1573,13 @@ class FaceCheck:
         if cached is None:
             d = self.definition
             if d.odds is not None:
-                cached = d.call("odds", params=self.parameters)
+                try:
+                    cached = d.call("odds", params=self.parameters)
+                except ParameterError as exc:
+                    where = f"the odds function of {self.ruleset}:{self.name}"
+                    raise _own_fault(where, exc) from exc
                 if not isinstance(cached, Distribution):
-                    raise RulesError(
+                    raise CheckFault(
                         f"the odds function of {self.ruleset}:{self.name} returned "
                         f"{cached!r}, not a Distribution"
                     )

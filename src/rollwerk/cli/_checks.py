@@ -23,7 +23,6 @@ from rollwerk.checks._model import (
     CheckResult,
     ContestOutcome,
     Degree,
-    ExplainFailed,
     Outcome,
 )
 from rollwerk.checks._parameters import CheckSpec, Parameter
@@ -42,6 +41,8 @@ from rollwerk.cli._format import (
 from rollwerk.cli._lang import Languages, catalogs, registry_of, word
 from rollwerk.distribution import Distribution, fraction_to_str
 from rollwerk.errors import (
+    CheckFault,
+    ExplainFailed,
     ParameterError,
     RollwerkError,
     RulesError,
@@ -557,7 +558,7 @@ def _plugin_words(handler: Callable[[argparse.Namespace], int]) -> Callable[...,
             return handler(args)
         except RulesError as exc:
             cause = exc.__cause__
-            if not isinstance(exc, ExplainFailed) and (
+            if not isinstance(exc, CheckFault) and (
                 cause is None or isinstance(cause, RollwerkError)
             ):
                 raise
@@ -565,7 +566,9 @@ def _plugin_words(handler: Callable[[argparse.Namespace], int]) -> Callable[...,
             origin = getattr(ruleset, "_origin", None)
             if origin is None:
                 raise
-            origin.fault(f"{ruleset.id} explanation", exc if cause is None else cause)
+            if isinstance(exc, ExplainFailed):
+                origin.fault(f"{ruleset.id} explanation", cause or exc)
+            origin.fault(f"{ruleset.id} check", exc)
             raise  # pragma: no cover - fault() always raises
 
     return run

@@ -4,7 +4,8 @@
 plugin's ruleset inside a transparent guard. Whatever a plugin's
 ``resolve``, ``outcomes``, check factory, contest rule or optional rule
 raises (anything but a [`RollwerkError`][rollwerk.errors.RollwerkError] or
-``KeyboardInterrupt``), and any return value of the wrong type, becomes one
+``KeyboardInterrupt``; a [`CheckFault`][rollwerk.errors.CheckFault] too),
+and any return value of the wrong type, becomes one
 [`PluginFault`][rollwerk.errors.PluginFault] naming the plugin, its
 distribution and the call, chained to the original exception.
 
@@ -25,7 +26,7 @@ from rollwerk._repr import value_repr
 from rollwerk.checks._model import Check, CheckResult, ContestOutcome, Outcome, Scalar
 from rollwerk.checks._parameters import CheckSpec, Parameter
 from rollwerk.distribution import Distribution
-from rollwerk.errors import PluginFault, RollwerkError, shown
+from rollwerk.errors import CheckFault, PluginFault, RollwerkError, shown
 from rollwerk.rng import Rng, not_an_rng
 from rollwerk.rulesets import OptionalRule, Ruleset
 
@@ -51,12 +52,17 @@ class Origin:
     """Said after each call's name (the optional rules switched on)."""
 
     def fault(self, call: str, exc: BaseException) -> NoReturn:
-        """Raise the [`PluginFault`][rollwerk.errors.PluginFault] for ``exc``."""
+        """Raise the [`PluginFault`][rollwerk.errors.PluginFault] for ``exc``.
+
+        A [`CheckFault`][rollwerk.errors.CheckFault] says itself what the
+        check's code did; anything else is quoted as what it raised.
+        """
+        if isinstance(exc, CheckFault):
+            said = f"broke its contract: {exc}"
+        else:
+            said = f"raised {_exception(exc)}"
         raise PluginFault(
-            self.plugin,
-            self.distribution,
-            call + self.context,
-            f"raised {_exception(exc)}",
+            self.plugin, self.distribution, call + self.context, said
         ) from exc
 
     def wrong(self, call: str, value: object, expected: str) -> NoReturn:
@@ -77,6 +83,8 @@ def _exception(exc: BaseException) -> str:
 def _call(origin: Origin, call: str, fn: Callable[[], T]) -> T:
     try:
         return fn()
+    except CheckFault as exc:  # the check's own code broke the toolkit's contract
+        origin.fault(call, exc)
     except (RollwerkError, KeyboardInterrupt):
         raise
     except BaseException as exc:  # noqa: BLE001 - plugin code: isolated and reported
@@ -113,6 +121,8 @@ class _GuardedCheck:
         """The plugin's ``resolve``; its failures become a `PluginFault`."""
         try:
             result = self._resolve(rng)
+        except CheckFault as exc:
+            self._origin.fault(self._call + ".resolve", exc)
         except (RollwerkError, KeyboardInterrupt):
             raise
         except BaseException as exc:  # noqa: BLE001 - plugin code: isolated
@@ -196,6 +206,8 @@ class _GuardedRuleset:
         def build(**values: Any) -> Check:
             try:
                 check = factory(**values)
+            except CheckFault as exc:
+                origin.fault(where, exc)
             except (RollwerkError, KeyboardInterrupt):
                 raise
             except BaseException as exc:  # noqa: BLE001 - plugin code: isolated

@@ -34,7 +34,7 @@ from rollwerk.checks._toolkit import (
 )
 from rollwerk.dice._roll import DieRoll
 from rollwerk.distribution import Distribution
-from rollwerk.errors import ContestError, PluginFault, RollwerkError
+from rollwerk.errors import CheckFault, ContestError, PluginFault, RollwerkError
 from rollwerk.i18n import Catalog
 from rollwerk.rng import Rng, ScriptedRng, SeededRng
 from rollwerk.rulesets import Ruleset, contest_odds
@@ -1059,13 +1059,14 @@ def _attempt(
     """The check, or the `RollwerkError` the ruleset refuses ``params`` with.
 
     A refusal is a `RollwerkError` (a `ParameterError` for a combination
-    the rules forbid); anything else the factory raises, and a
-    `PluginFault` (the registry's guard around a factory that raised
-    anything else), is a violation.
+    the rules forbid); anything else the factory raises, a `CheckFault`
+    (a dice function that returned no dice) and a `PluginFault` (the
+    registry's guard around a factory that raised anything else), is a
+    violation.
     """
     try:
         return spec.build(**params)
-    except PluginFault as exc:
+    except (PluginFault, CheckFault) as exc:  # the guard's, or unguarded
         fault: BaseException = exc
     except RollwerkError as exc:
         return exc
