@@ -186,3 +186,51 @@ def test_the_contract_kit_reports_both_as_violations() -> None:
 def test_explain_failed_is_a_check_fault_importable_from_errors() -> None:
     assert issubclass(ExplainFailed, CheckFault)
     assert {"CheckFault", "ExplainFailed"} <= set(rollwerk.errors.__all__)
+
+
+def _hits(faces: tuple[int, ...], dice: int) -> Outcome:
+    hits = sum(f >= 5 for f in faces)
+    return Outcome(hits > 0, Degree.SUCCESS if hits else Degree.FAILURE, hits)
+
+
+POOL = define_ruleset(
+    "brk",
+    "Broken",
+    checks=[
+        define_check(
+            "pool",
+            [Parameter("dice", int, "dice", min_value=1, max_value=30)],
+            dice=lambda dice: pool_dice(dice, 6),
+            judge=_hits,
+            unordered=True,
+        )
+    ],
+)
+
+
+@pytest.mark.parametrize(
+    ("argv", "what"),
+    [
+        (["odds", "brk:pool", "dice=30"], "brk:pool"),
+        (["contest", "brk:pool", "dice=30", "--vs", "dice=2"], "brk:pool against pool"),
+    ],
+)
+def test_odds_beyond_the_face_budget_say_so_in_words(
+    argv: list[str], what: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A pool without a closed form: 30 dice are 324 632 multisets of faces."""
+
+    class _Pool:
+        @rollwerk.hookimpl
+        def rollwerk_register_rulesets(self) -> list[Ruleset]:
+            return [POOL]
+
+    registry = Registry(load_entrypoints=False, plugins=[_Pool()])
+    assert main(argv, registry=registry) == 2
+    assert capsys.readouterr().err == (
+        f"rollwerk: error: no exact odds for {what} with these parameters: face "
+        "enumeration budget limit exceeded: 324632 is more than the maximum of "
+        "200000 (by 124632) (its plugin gives no closed form for them; fewer dice "
+        "have exact odds)\n"
+    )
+    assert main(["odds", "brk:pool", "dice=8"], registry=registry) == 0

@@ -534,7 +534,7 @@ def test_odds_max_outcomes_keeps_the_likeliest_best_first(cli):
         "success  success      2         8/27  29.63%  ██████████████████████████████",
         "failure  failure      1        32/81  39.51%  ████████████████████████████████████████",
         "failure  failure      0       85/432  19.68%  ████████████████████",
-        "… 3 less likely outcomes not shown (11.19% in all); --max-outcomes N shows more",
+        "… 3 outcomes not shown, none likelier than those shown (11.19% in all); --max-outcomes N shows more",
         "P(success) = 11/27 (40.74%)",
     ]
     code, out, err = cli("odds", "toy:pool", "dice=4", "--max-outcomes", "1", "--json")

@@ -316,7 +316,7 @@ def test_odds_table_writes_very_wide_probabilities_approximately(
         " 1099     ≈ 0.0073    0.73%  ████████████████████████████████████████",
         " 1100     ≈ 0.0073    0.73%  ████████████████████████████████████████",
         (
-            "… 1899 less likely outcomes not shown (98.55% in all); --max-outcomes N "
+            "… 1899 outcomes not shown, none likelier than those shown (98.55% in all); --max-outcomes N "
             "shows more"
         ),
     ]

@@ -139,7 +139,7 @@ def test_odds_leaves_out_the_least_likely_outcomes_and_says_so(
         "   10          1/8   12.50%  ████████████████████████████████████████\n"
         "   11          1/8   12.50%  ████████████████████████████████████████\n"
         "   12       25/216   11.57%  █████████████████████████████████████\n"
-        "… 12 less likely outcomes not shown (51.85% in all); "
+        "… 12 outcomes not shown, none likelier than those shown (51.85% in all); "
         "--max-outcomes N shows more\n"
     )
 
@@ -174,7 +174,7 @@ def test_odds_german_summary(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["roll", "2d6", "--odds", "--max-outcomes", "1", "--lang", "de"]) == 0
     last = capsys.readouterr().out.splitlines()[-1]
     assert last == (
-        "… 10 weniger wahrscheinliche Ergebnisse nicht gezeigt (zusammen 83,33%); "
+        "… 10 Ergebnisse nicht gezeigt, keines wahrscheinlicher als die gezeigten (zusammen 83,33%); "
         "--max-outcomes N zeigt mehr"
     )
 

@@ -14,7 +14,8 @@ parsing, lookups and output tables; each command is a short function.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Mapping, Sequence
+import contextlib
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -43,6 +44,7 @@ from rollwerk.distribution import Distribution, fraction_to_str
 from rollwerk.errors import (
     CheckFault,
     ExplainFailed,
+    LimitExceeded,
     ParameterError,
     RollwerkError,
     RulesError,
@@ -627,11 +629,32 @@ def cmd_check(args: argparse.Namespace) -> int:
     return 0
 
 
+@contextlib.contextmanager
+def _exact_odds(what: str) -> Iterator[None]:
+    """Say what a face enumeration budget refuses, for someone at a prompt.
+
+    A check without a closed form judges every face combination; beyond
+    its budget the odds are refused before any work. The message names
+    the check and says that fewer dice, or a closed form from the plugin,
+    would do.
+    """
+    try:
+        yield
+    except LimitExceeded as exc:
+        if exc.limit != "face enumeration budget":
+            raise
+        raise RollwerkError(
+            f"no exact odds for {what} with these parameters: {exc} (its plugin "
+            "gives no closed form for them; fewer dice have exact odds)"
+        ) from exc
+
+
 def cmd_odds(args: argparse.Namespace) -> int:
     """``rollwerk odds RULESET[:CHECK] KEY=VALUE… [--json]``."""
     ruleset, spec = _target(args)
     check, params = _build(ruleset, spec, args.params)
-    dist = check.outcomes()
+    with _exact_odds(f"{ruleset.id}:{spec.name}"):
+        dist = check.outcomes()
     every = _sorted_outcomes(dist, ruleset)
     items = most_likely(every, args.max_outcomes)
     left = len(every) - len(items)
@@ -708,7 +731,8 @@ def cmd_contest(args: argparse.Namespace) -> int:
         raise ParameterError(
             f"--vs {exc.parameter}", exc.value, exc.allowed, missing=exc.missing
         ) from None
-    odds = contest_odds(ruleset, first, second)
+    with _exact_odds(f"{ruleset.id}:{spec.name} against {other_spec.name}"):
+        odds = contest_odds(ruleset, first, second)
     played = None
     if args.seed is not None:
         rng = SeededRng(args.seed)

@@ -58,7 +58,7 @@ _EN = {
     "cli.contest.reroll": "roll again",
     "cli.contest.both_failed": "both failed",
     "cli.odds_title": "exact odds of {notation} (mean {mean})",
-    "cli.odds_omitted": "… {count} less likely outcomes not shown ({percent} in all); "
+    "cli.odds_omitted": "… {count} outcomes not shown, none likelier than those shown ({percent} in all); "
     "--max-outcomes N shows more",
 }
 
@@ -108,7 +108,7 @@ _DE = {
     "cli.contest.reroll": "neu würfeln",
     "cli.contest.both_failed": "beide gescheitert",
     "cli.odds_title": "exakte Wahrscheinlichkeiten für {notation} (Mittelwert {mean})",
-    "cli.odds_omitted": "… {count} weniger wahrscheinliche Ergebnisse nicht gezeigt "
+    "cli.odds_omitted": "… {count} Ergebnisse nicht gezeigt, keines wahrscheinlicher als die gezeigten "
     "(zusammen {percent}); --max-outcomes N zeigt mehr",
 }
 
