@@ -96,7 +96,7 @@ def pair_units(bits_a: int, bits_b: int) -> int:
 def _naive_is_cheaper(a: Weights, b: Weights, pairs: int) -> bool:
     """Whether pair-by-pair products beat packing both into big numbers.
 
-    Pairs cost an interpreter step each (about 30 word steps) plus one
+    Pairs cost an interpreter step each (about 300 word steps) plus one
     product of two weights. Packing costs one product of two numbers as
     long as the *spans* times the widest weight of the result: a sparse
     operand (``2d80*80``, 159 values over 12,641) against wide weights
@@ -104,7 +104,7 @@ def _naive_is_cheaper(a: Weights, b: Weights, pairs: int) -> bool:
     """
     wa = max(a.values()).bit_length() // 30 + 1
     wb = max(b.values()).bit_length() // 30 + 1
-    naive = pairs * (30 + _limbs_product(wa, wb))
+    naive = pairs * (300 + _limbs_product(wa, wb))
     width = wa + wb + 1
     span_a = max(a) - min(a) + 1
     span_b = max(b) - min(b) + 1
