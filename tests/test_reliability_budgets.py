@@ -65,8 +65,36 @@ from rollwerk.dice import DICE_LIMITS
         (
             "{300d12r12ma2, 300d12r12ma2}kh1",  # accepted before: 3-4 s
             (
-                "exact computation size limit exceeded: 66685358 is more than the "
-                "maximum of 4000000 (by 62685358)"
+                "exact computation size limit exceeded: 33415226 is more than the "
+                "maximum of 4000000 (by 29415226)"
+            ),
+        ),
+        (
+            # 47 859 totals of 15 000-byte weights: 0.7 s but 687 MB
+            "2d80*1000+300d12r12ma2",
+            (
+                "exact computation size limit exceeded: 5853730 is more than the "
+                "maximum of 4000000 (by 1853730)"
+            ),
+        ),
+        (
+            "164d12r12ma2*1d1000",  # 1.2 s and 866 MB
+            (
+                "exact computation size limit exceeded: 11091960 is more than the "
+                "maximum of 4000000 (by 7091960)"
+            ),
+        ),
+        (
+            # a keep of 11 among 12 values of different distributions: about
+            # 3**12 moves per value (2.6 s; 14 of them took 25 s)
+            (
+                "{d{1,2},d{1,2,2},d{1,1,2},d{1,2,2,2},d{1,1,1,2},d{1,2,2,2,2},"
+                "d{1,1,1,1,2},d{1,2,2,2,2,2},d{1,1,1,1,1,2},d{1,2,2,2,2,2,2},"
+                "d{1,1,1,1,1,1,2},d{1,2,2,2,2,2,2,2}}k11"
+            ),
+            (
+                "exact computation size limit exceeded: 13816936 is more than the "
+                "maximum of 4000000 (by 9816936)"
             ),
         ),
         (
@@ -267,3 +295,29 @@ def test_a_sparse_term_and_wide_weights_are_summed_pair_by_pair() -> None:
     assert len(dist) == 80 * 158 + 301  # totals 460 to 13 400
     assert dist.mean() == sparse.mean() + wide.mean()
     assert dist.probability(460) == sparse.probability(160) * wide.probability(300)
+
+
+def test_a_filter_then_a_keep_over_a_set_counts_a_keep_per_filter_outcome() -> None:
+    """d20's ``p>3kh5`` over ten different dice: a keep for each way the
+    values pass the filter (4.7-5.4 s, estimated at 144 212 units)."""
+    expr = parse(
+        "(1d6,1d6rr1,1d6ro1,1d6mi2,1d6ma5,1d6rr2,1d6ro2,1d6rr6,1d6ro6,1d6ro3)p>3kh5",
+        "avrae",
+    )
+    with pytest.raises(LimitExceeded) as info:
+        expr.distribution()
+    assert str(info.value) == (
+        "exact computation size limit exceeded: 217497812 is more than the "
+        "maximum of 4000000 (by 213497812)"
+    )
+    assert parse("8d6p>3kh2", "avrae").distribution().mean() > 0
+
+
+def test_keep_moves_counts_states_and_placements() -> None:
+    from rollwerk.notation._tree import keep_moves
+
+    assert keep_moves([4], 5) == 15  # one type: 5 + 4 + 3 + 2 + 1
+    assert keep_moves([1, 1], 3) == 9  # two types: 3**2
+    assert keep_moves([1] * 10, 11) == 3**10
+    assert keep_moves([1] * 10, 1) == 2**10  # only the start state
+    assert keep_moves([2], 3, filtered=True) == 6 + 3 + 1

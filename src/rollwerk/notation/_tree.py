@@ -8,6 +8,7 @@ itself exactly. Dice terms compile down to a
 from __future__ import annotations
 
 import bisect
+import collections
 import itertools
 import math
 from collections.abc import Callable, Sequence
@@ -257,19 +258,72 @@ def _multiset_weights(
     return out
 
 
+_PLENTY = 10**12
+"""Far beyond any budget: counting moves stops there."""
+
+
+def keep_moves(sizes: Sequence[int], k: int, *, filtered: bool = False) -> int:
+    """The moves of `_keep_mixed` per value: over every state, its moves.
+
+    A state counts how many values of each type (``sizes`` values of each
+    distinct distribution) were placed, fewer than ``k`` in all; from it,
+    each type may place any number of its values left. Values of one type
+    make about ``k·n`` moves; ``n`` values of different types about
+    ``3**n`` (every subset placed, then every subset of the rest).
+    ``filtered``: summed over every number of each type's values that pass
+    a filter first (d20's ``p>3kh5``: a keep for each). Counting stops past
+    ``_PLENTY``.
+    """
+    if len(sizes) == 1 and not filtered:
+        (n,) = sizes
+        k = min(k, n + 1)
+        return k * (n + 1) - k * (k - 1) // 2
+    poly = [1]  # poly[j]: the moves from the states with j values placed
+    for n in sizes:
+        nxt = [0] * min(len(poly) + n, k)
+        for j, x in enumerate(poly):
+            for placed in range(min(n, k - 1 - j) + 1):
+                left = n - placed + 1  # moves: place 0 to n - placed more
+                # filtered: for each m from placed to n values passing
+                moves = left * (left + 1) // 2 if filtered else left
+                nxt[j + placed] += x * moves
+        poly = nxt
+        if sum(poly) > _PLENTY:
+            return _PLENTY
+    return sum(poly)
+
+
+def memory_work(count: int, bits: int) -> int:
+    """The memory of ``count`` outcomes with ``bits``-bit weights, in work units.
+
+    About 100 bytes of dictionary and integer per outcome plus its weight's
+    bytes; a unit stands for 125 bytes, so that the budget of
+    `DiceLimits.max_work` (4 000 000 units) is also 500 MB. A node's work
+    is at least the memory of its result: `2d80*1000+300d12r12ma2` holds
+    47 859 totals of 15 000-byte weights (700 MB) and is refused.
+    """
+    return count * (bits // 8 + 100) // 125
+
+
 def ops_work(
-    types: Sequence[tuple[int, int]], span: int, ops: Sequence[SetOp], bits: int = 0
+    types: Sequence[tuple[int, int]],
+    span: int,
+    ops: Sequence[SetOp],
+    bits: int = 0,
+    distinct: int | None = None,
 ) -> int:
     """An estimate of the steps of `ops_weights`.
 
     ``types`` are ``(distinct values, how many values)`` per kind of value,
-    ``span`` bounds the sums, ``bits`` the size of the exact weights.
+    ``span`` bounds the sums, ``bits`` the size of the exact weights,
+    ``distinct`` the distinct values of all types together (default: the
+    sum of each type's).
     Keeping places walks each value over the ``n + 1`` states and the
     moves up to the last place kept, each a product of wide weights;
     counting multisets visits each of them.
     """
     n = sum(c for _, c in types)
-    values = sum(v for v, _ in types)
+    values = sum(v for v, _ in types) if distinct is None else distinct
     if _one_op_by_places(ops):
         # per value, a move from every state (how many of each type are
         # placed) to every later one; each costs about 20 units and carries
@@ -278,9 +332,7 @@ def ops_work(
         amounts = sum(s[1] for s in selectors if not isinstance(s, Condition))
         keeps = n if drop else min(n, amounts)
         sums = span * keeps // max(n, 1) + 1
-        moves = values * (max((c for _, c in types), default=0) + 2) // 2
-        for _, c in types:
-            moves *= c + 1
+        moves = values * keep_moves([c for _, c in types], n + 1)
         return moves * (20 + sums // 2)
     parts = _staged(ops)
     if parts is None:
@@ -288,11 +340,14 @@ def ops_work(
         for v, c in types:
             steps *= math.comb(c + v - 1, c)
         return steps
-    places = parts[1]
+    first, places, _ = parts
     steps = values * span * (4 + bits // 512) // 4  # wide weights cost more
     if places:
-        kept = _places(n, places)
-        steps = steps * (n + 1) * (max(kept, default=-1) + 2) // 2
+        # a move per state and placement (about (n + 1)(k + 1) / 2 for one
+        # type), each value passing the filter or not if there is one
+        k = max(_places(n, places), default=-1) + 1
+        sizes = [c for _, c in types]
+        steps = steps * keep_moves(sizes, k, filtered=bool(first)) // 2
     return steps
 
 
@@ -538,6 +593,7 @@ class _Sum(_Node):
             span = hi - lo + 1
             work += t.work + min(pairs, product_cost(span, bits))
             count = min(count * t.count, span)
+            work = max(work, memory_work(count, bits))
         self.lo, self.hi, self.bits, self.work = lo, hi, bits, work
         self.count = count
 
@@ -631,6 +687,7 @@ class _Product(_Node):
             work += f.work + 3 * count * f.count * pair_units(bits, f.bits)
             bits += f.bits
             count = min(count * f.count, hi - lo + 1)
+            work = max(work, memory_work(count, bits))
         self.lo, self.hi, self.bits, self.work = lo, hi, bits, work
         self.count = count
 
@@ -892,21 +949,39 @@ class _Group(_Node):
         self.bits = sum(e.bits for e in elements)
         work = sum(e.work for e in elements)
         if ops:
+            distinct = min(
+                sum(e.count for e in elements),
+                max((e.hi for e in elements), default=0)
+                - min((e.lo for e in elements), default=0)
+                + 1,
+            )
             work += ops_work(
-                [(e.count, 1) for e in elements], self.count, ops, self.bits
+                [(e.count, 1) for e in elements],
+                self.count,
+                ops,
+                self.bits,
+                distinct,
             )
         elif keep is not None:
-            states = 1
-            wide = self.bits // 2000 + 1  # each move multiplies wide weights
-            for e in elements:
-                states *= 2
-                work += e.count * states * (self.count + 1) * wide
+            # a move per value, state and placement (`keep_moves`), each
+            # carrying the sums held and multiplying wide weights
+            wide = self.bits // 2000 + 1
+            values = min(
+                sum(e.count for e in elements),
+                max((e.hi for e in elements), default=0)
+                - min((e.lo for e in elements), default=0)
+                + 1,
+            )
+            alike = collections.Counter(e.text for e in elements)
+            k = keep.kept(n)[1]
+            moves = keep_moves(list(alike.values()), k)
+            work += values * moves * (self.count + 1) * wide
         else:  # a sum of the elements: each against the totals so far
             bits = 0
             for e in elements:
                 work += e.count * self.count * pair_units(bits, e.bits)
                 bits += e.bits
-        self.work = work
+        self.work = max(work, memory_work(self.count, self.bits))
 
     def _score(self, v: int) -> int:
         assert self.success is not None
