@@ -64,7 +64,7 @@ NOTATED = define_ruleset(
 class _Plugin:
     @rollwerk.hookimpl
     def rollwerk_register_rulesets(self) -> list[Ruleset]:
-        return [HALVED, NOTATED]
+        return [HALVED, NOTATED, POOL]
 
 
 def _registry() -> Registry:
@@ -219,13 +219,7 @@ def test_odds_beyond_the_face_budget_say_so_in_words(
     argv: list[str], what: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """A pool without a closed form: 30 dice are 324 632 multisets of faces."""
-
-    class _Pool:
-        @rollwerk.hookimpl
-        def rollwerk_register_rulesets(self) -> list[Ruleset]:
-            return [POOL]
-
-    registry = Registry(load_entrypoints=False, plugins=[_Pool()])
+    registry = _registry()
     assert main(argv, registry=registry) == 2
     assert capsys.readouterr().err == (
         f"rollwerk: error: no exact odds for {what} with these parameters: face "

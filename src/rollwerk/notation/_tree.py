@@ -305,6 +305,14 @@ def memory_work(count: int, bits: int) -> int:
     return count * (bits // 8 + 100) // 125
 
 
+def _distinct_values(elements: Sequence[_Node]) -> int:
+    """At most how many distinct values ``elements`` take in all."""
+    if not elements:
+        return 0
+    spread = max(e.hi for e in elements) - min(e.lo for e in elements) + 1
+    return min(sum(e.count for e in elements), spread)
+
+
 def ops_work(
     types: Sequence[tuple[int, int]],
     span: int,
@@ -949,33 +957,20 @@ class _Group(_Node):
         self.bits = sum(e.bits for e in elements)
         work = sum(e.work for e in elements)
         if ops:
-            distinct = min(
-                sum(e.count for e in elements),
-                max((e.hi for e in elements), default=0)
-                - min((e.lo for e in elements), default=0)
-                + 1,
-            )
             work += ops_work(
                 [(e.count, 1) for e in elements],
                 self.count,
                 ops,
                 self.bits,
-                distinct,
+                _distinct_values(elements),
             )
         elif keep is not None:
             # a move per value, state and placement (`keep_moves`), each
             # carrying the sums held and multiplying wide weights
             wide = self.bits // 2000 + 1
-            values = min(
-                sum(e.count for e in elements),
-                max((e.hi for e in elements), default=0)
-                - min((e.lo for e in elements), default=0)
-                + 1,
-            )
             alike = collections.Counter(e.text for e in elements)
-            k = keep.kept(n)[1]
-            moves = keep_moves(list(alike.values()), k)
-            work += values * moves * (self.count + 1) * wide
+            moves = keep_moves(list(alike.values()), keep.kept(n)[1])
+            work += _distinct_values(elements) * moves * (self.count + 1) * wide
         else:  # a sum of the elements: each against the totals so far
             bits = 0
             for e in elements:
