@@ -70,6 +70,10 @@ _WORD_IDS = {
 }
 
 
+# What `odds --by` groups the outcomes by.
+_BY = ("outcome", "degree", "level")
+
+
 # -- parsers -----------------------------------------------------------------
 
 
@@ -150,6 +154,13 @@ def _add_odds(
     )
     _common(p, languages)
     add_max_outcomes(p)
+    p.add_argument(
+        "--by",
+        choices=_BY,
+        default="outcome",
+        help="one row per outcome (default), per degree, or per success level "
+        "(rulesets that declare levels)",
+    )
     p.set_defaults(handler=cmd_odds)
 
 
@@ -240,6 +251,15 @@ def _build(
     ruleset: Ruleset, spec: CheckSpec, items: Sequence[str]
 ) -> tuple[Check, dict[str, Scalar]]:
     where = f"{ruleset.id}:{spec.name}"
+    for item in items[:1]:
+        # "rollwerk odds ds4 attack …": a check's name where a word belongs
+        if "=" not in item and item in {s.name for s in ruleset.checks()}:
+            raise ParameterError(
+                f"parameter of {where}",
+                item,
+                f"written key=value (to choose the check {item!r}, write "
+                f"{ruleset.id}:{item})",
+            )
     given = parse_params(spec, items, where)
     check = spec.build(**given)
     params = {
@@ -650,12 +670,23 @@ def _exact_odds(what: str) -> Iterator[None]:
 
 
 def cmd_odds(args: argparse.Namespace) -> int:
-    """``rollwerk odds RULESET[:CHECK] KEY=VALUE… [--json]``."""
+    """``rollwerk odds RULESET[:CHECK] KEY=VALUE… [--by KEY] [--json]``."""
     ruleset, spec = _target(args)
+    by = getattr(args, "by", "outcome")
+    if by == "level" and not levels_of(ruleset):
+        raise ParameterError(
+            "--by",
+            by,
+            f"outcome or degree (ruleset {ruleset.id!r} declares no success levels)",
+        )
     check, params = _build(ruleset, spec, args.params)
     with _exact_odds(f"{ruleset.id}:{spec.name}"):
         dist = check.outcomes()
     every = _sorted_outcomes(dist, ruleset)
+    if by != "outcome":
+        return _odds_by(
+            args, ruleset=ruleset, spec=spec, params=params, every=every, dist=dist
+        )
     items = most_likely(every, args.max_outcomes)
     left = len(every) - len(items)
     left_p = 1 - sum((p for _, p in items), Fraction(0))
@@ -706,11 +737,90 @@ def cmd_odds(args: argparse.Namespace) -> int:
     if left:
         omitted = percent(left_p, lang)
         _emit(word(cats, lang, "cli.odds_omitted", count=str(left), percent=omitted))
+    _emit_success(dist, lang, cats)
+    return 0
+
+
+def _emit_success(dist: Distribution[Outcome], lang: str, cats: Catalog) -> None:
     success = dist.probability(lambda o: o.success)
     exact = fraction_text(success, lang)
     # "P(success) = 11/27", or "P(success) ≈ 0.57" when written approximately
     equals = exact if exact.startswith("≈") else f"= {exact}"
     _emit(f"P({_word(cats, lang, 'yes')}) {equals} ({percent(success, lang)})")
+
+
+def _odds_by(
+    args: argparse.Namespace,
+    *,
+    ruleset: Ruleset,
+    spec: CheckSpec,
+    params: dict[str, Scalar],
+    every: list[tuple[Outcome, Fraction]],
+    dist: Distribution[Outcome],
+) -> int:
+    """``odds --by degree|level``: one row per degree or level, best first.
+
+    A group takes the place of its best outcome in the full table, so the
+    rows keep that table's order.
+    """
+    by_level = args.by == "level"
+    groups: dict[tuple[bool, Degree, str | None], Fraction] = {}
+    for o, p in every:
+        key = (o.success, o.degree, o.level if by_level else None)
+        groups[key] = groups.get(key, Fraction(0)) + p
+    rows_p = most_likely(list(groups.items()), args.max_outcomes)
+    left = len(groups) - len(rows_p)
+    left_p = 1 - sum((p for _, p in rows_p), Fraction(0))
+    if args.json:
+        data: dict[str, Any] = {
+            "schema": SCHEMA,
+            "ruleset": ruleset.id,
+            "check": spec.name,
+            "parameters": params,
+        }
+        if args.option:
+            data["options"] = list(args.option)
+        listed = []
+        for (success, degree, level), p in rows_p:
+            item: dict[str, Any] = {"success": success, "degree": degree.value}
+            if by_level:
+                item["level"] = level
+            item["probability"] = fraction_to_str(p)
+            listed.append(item)
+        data["levels" if by_level else "degrees"] = listed
+        if left:
+            data["omitted"] = {"outcomes": left, "probability": fraction_to_str(left_p)}
+        _emit(_dumps(data, ensure_ascii=False))
+        return 0
+    lang = args.lang
+    cats = _cats(args)
+    largest = max(p for _, p in rows_p)
+    rows = [
+        [
+            _word(cats, lang, "result"),
+            _word(cats, lang, args.by),
+            _word(cats, lang, "probability"),
+            "%",
+            "",
+        ]
+    ]
+    for (success, degree, level), p in rows_p:
+        rows.append(
+            [
+                _word(cats, lang, "yes" if success else "no"),
+                _label(ruleset, lang, level or degree.value, cats),
+                fraction_text(p, lang),
+                percent(p, lang),
+                bar(p, largest),
+            ]
+        )
+    _emit(_header(ruleset, spec, params, args.option))
+    for line in table(rows, {2, 3}):
+        _emit(line)
+    if left:
+        omitted = percent(left_p, lang)
+        _emit(word(cats, lang, "cli.odds_omitted", count=str(left), percent=omitted))
+    _emit_success(dist, lang, cats)
     return 0
 
 

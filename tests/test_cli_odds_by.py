@@ -1,0 +1,140 @@
+"""``rollwerk odds --by degree|level``: one row per degree or success level."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+import rollwerk
+from rollwerk import Degree, Outcome
+from rollwerk.checks import Level, Parameter, SuccessLevels, define_check
+from rollwerk.cli._main import main
+from rollwerk.plugins import NO_ENTRYPOINTS_ENV, Registry
+from rollwerk.rulesets import define_ruleset
+from rollwerk.testing import examples
+
+LEVELS = SuccessLevels(
+    Level("miss", Degree.FAILURE, en="miss", de="daneben"),
+    Level("hit", Degree.SUCCESS, en="hit", de="Treffer"),
+    Level("great", Degree.SUCCESS, en="great hit", de="Volltreffer"),
+)
+
+
+def _judge(faces: tuple[int, ...], skill: int) -> Outcome:
+    level = "great" if faces[0] == 1 else "hit" if faces[0] <= skill else "miss"
+    return LEVELS.outcome(level, faces[0])
+
+
+class _Plugin:
+    @rollwerk.hookimpl
+    def rollwerk_register_rulesets(self) -> list[Any]:
+        check = define_check(
+            "check",
+            [Parameter("skill", int, min_value=1, max_value=6)],
+            dice=[6],
+            judge=_judge,
+        )
+        return [define_ruleset("lv", "Levels", checks=[check], levels=LEVELS)]
+
+
+@pytest.fixture
+def run(monkeypatch, capsys):
+    monkeypatch.setenv(NO_ENTRYPOINTS_ENV, "1")
+    registry = Registry(load_entrypoints=False, plugins=[examples, _Plugin()])
+
+    def run(*argv: str) -> tuple[int, str, str]:
+        code = main(list(argv), registry=registry)
+        out, err = capsys.readouterr()
+        return code, out, err
+
+    return run
+
+
+def test_by_degree_sums_the_values_of_each_degree(run):
+    code, out, err = run("odds", "toy:pool", "dice=4", "threshold=2", "--by", "degree")
+    assert (code, err) == (0, "")
+    assert out.splitlines() == [
+        "toy:pool dice=4 threshold=2",
+        "result   degree            probability       %",
+        "success  critical success         1/81   1.23%  █",
+        "success  success                 32/81  39.51%  ███████████████████████████",
+        "failure  failure              767/1296  59.18%  ████████████████████████████████████████",
+        "failure  fumble                 1/1296   0.08%  ▏",
+        "P(success) = 11/27 (40.74%)",
+    ]
+
+
+def test_by_level_gives_a_row_per_level_best_first(run):
+    code, out, err = run("odds", "lv", "skill=3", "--by", "level")
+    assert (code, err) == (0, "")
+    assert out.splitlines()[1:] == [
+        "result   level      probability       %",
+        "success  great hit          1/6  16.67%  █████████████",
+        "success  hit                1/3  33.33%  ███████████████████████████",
+        "failure  miss               1/2  50.00%  ████████████████████████████████████████",
+        "P(success) = 1/2 (50.00%)",
+    ]
+    # two levels of one degree are one row by degree, named by the degree
+    code, out, err = run("odds", "lv", "skill=3", "--by", "degree", "--lang", "de")
+    assert out.splitlines()[1:] == [
+        "Ergebnis    Grad        Wahrscheinlichkeit       %",
+        "Erfolg      Erfolg                     1/2  50,00%  ████████████████████████████████████████",
+        "Misserfolg  Misserfolg                 1/2  50,00%  ████████████████████████████████████████",
+        "P(Erfolg) = 1/2 (50,00%)",
+    ]
+
+
+def test_by_json_lists_degrees_or_levels_with_exact_probabilities(run):
+    code, out, err = run("odds", "toy:pool", "dice=1", "--by", "degree", "--json")
+    assert (code, err) == (0, "")
+    assert json.loads(out) == {
+        "schema": 2,
+        "ruleset": "toy",
+        "check": "pool",
+        "parameters": {"dice": 1, "threshold": 1},
+        "degrees": [
+            {"success": True, "degree": "critical_success", "probability": "1/3"},
+            {"success": False, "degree": "failure", "probability": "1/2"},
+            {"success": False, "degree": "critical_failure", "probability": "1/6"},
+        ],
+    }
+    code, out, err = run("odds", "lv", "skill=2", "--by", "level", "--json")
+    assert (code, err) == (0, "")
+    assert json.loads(out)["levels"] == [
+        {"success": True, "degree": "success", "level": "great", "probability": "1/6"},
+        {"success": True, "degree": "success", "level": "hit", "probability": "1/6"},
+        {"success": False, "degree": "failure", "level": "miss", "probability": "2/3"},
+    ]
+
+
+def test_by_counts_rows_for_max_outcomes(run):
+    code, out, err = run(
+        "odds", "lv", "skill=3", "--by", "level", "--max-outcomes", "1", "--json"
+    )
+    assert (code, err) == (0, "")
+    data = json.loads(out)
+    assert [row["level"] for row in data["levels"]] == ["miss"]
+    assert data["omitted"] == {"outcomes": 2, "probability": "1/2"}
+
+
+def test_by_level_needs_levels_and_is_refused_before_any_work(run):
+    code, out, err = run("odds", "toy", "skill=3", "--by", "level")
+    assert (code, out) == (2, "")
+    assert err == (
+        "rollwerk: error: --by must be outcome or degree (ruleset 'toy' declares "
+        "no success levels), got 'level'\n"
+    )
+
+
+def test_a_check_name_where_a_parameter_belongs_names_the_target(run):
+    code, out, err = run("odds", "toy", "pool", "dice=2")
+    assert (code, out) == (2, "")
+    assert err == (
+        "rollwerk: error: parameter of toy:check must be written key=value (to "
+        "choose the check 'pool', write toy:pool), got 'pool'\n"
+    )
+    code, out, err = run("check", "toy", "pool", "--seed", "1")
+    assert code == 2
+    assert err.endswith("write toy:pool), got 'pool'\n")
