@@ -116,7 +116,50 @@ def test_by_counts_rows_for_max_outcomes(run):
     assert (code, err) == (0, "")
     data = json.loads(out)
     assert [row["level"] for row in data["levels"]] == ["miss"]
-    assert data["omitted"] == {"outcomes": 2, "probability": "1/2"}
+    assert data["omitted"] == {"levels": 2, "probability": "1/2"}
+    code, out, err = run(
+        "odds", "lv", "skill=3", "--by", "level", "--max-outcomes", "2"
+    )
+    assert out.splitlines()[-2] == (
+        "… 1 level not shown, no likelier than those shown (16.67%); "
+        "--max-outcomes N shows more"
+    )
+    code, out, err = run(
+        "odds", "toy:pool", "dice=4", "--by", "degree", "--max-outcomes", "1"
+    )
+    assert out.splitlines()[-2] == (
+        "… 3 degrees not shown, none likelier than those shown (20.99% in all); "
+        "--max-outcomes N shows more"
+    )
+    code, out, err = run(
+        "odds",
+        "toy:pool",
+        "dice=4",
+        "--by",
+        "degree",
+        "--max-outcomes",
+        "1",
+        "--lang",
+        "de",
+    )
+    assert out.splitlines()[-2] == (
+        "… 3 Grade nicht gezeigt, keiner wahrscheinlicher als die gezeigten "
+        "(zusammen 20,99%); --max-outcomes N zeigt mehr"
+    )
+
+
+def test_one_row_left_out_is_named_in_the_singular(run):
+    code, out, err = run("odds", "toy:pool", "dice=1", "--max-outcomes", "2")
+    assert (code, err) == (0, "")
+    assert out.splitlines()[-2] == (
+        "… 1 outcome not shown, no likelier than those shown (16.67%); "
+        "--max-outcomes N shows more"
+    )
+    code, out, err = run("roll", "1d3", "--odds", "--max-outcomes", "2", "--lang", "de")
+    assert out.splitlines()[-1] == (
+        "… 1 Ergebnis nicht gezeigt, nicht wahrscheinlicher als die gezeigten "
+        "(33,33%); --max-outcomes N zeigt mehr"
+    )
 
 
 def test_by_level_needs_levels_and_is_refused_before_any_work(run):

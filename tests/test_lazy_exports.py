@@ -116,6 +116,15 @@ def test_top_level_is_curated() -> None:
     assert rollwerk.__version__
 
 
+def test_the_api_page_lists_every_top_level_name() -> None:
+    """docs/reference/api.md has a row for each name of ``rollwerk.__all__``."""
+    page = (Path(__file__).parents[1] / "docs" / "reference" / "api.md").read_text(
+        encoding="utf-8"
+    )
+    rows = {line.split("`")[1] for line in page.splitlines() if line.startswith("| [`")}
+    assert rows == set(rollwerk.__all__) - {"__version__"}
+
+
 def test_unknown_attribute_is_an_attribute_error() -> None:
     with pytest.raises(
         AttributeError, match=r"^module 'rollwerk' has no attribute 'NoSuchThing'$"

@@ -89,6 +89,7 @@ if TYPE_CHECKING:
         Ruleset,
         build_check,
         contest_odds,
+        contest_result,
         resolve_contest,
     )
 
@@ -143,6 +144,7 @@ __all__ = [
     "__version__",
     "build_check",
     "contest_odds",
+    "contest_result",
     "get_registry",
     "hookimpl",
     "parse",
@@ -187,6 +189,7 @@ if not TYPE_CHECKING:
             "UnknownRuleset": "rollwerk.errors",
             "build_check": "rollwerk.rulesets",
             "contest_odds": "rollwerk.rulesets",
+            "contest_result": "rollwerk.rulesets",
             "get_registry": "rollwerk.plugins._registry",
             "hookimpl": "rollwerk.plugins.hookspecs",
             "parse": "rollwerk.notation._expression",

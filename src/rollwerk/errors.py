@@ -142,17 +142,23 @@ class LimitExceeded(RollwerkError, ValueError):
 
     Attributes:
         limit: The name of the limit, e.g. ``"dice count"``.
-        value: The requested amount.
+        value: The requested amount (with ``at_least``, a lower bound of it).
         maximum: The largest allowed amount.
+        at_least: Whether counting stopped at ``value``, past the maximum:
+            the message says "at least".
     """
 
-    def __init__(self, limit: str, value: int, maximum: int) -> None:
+    def __init__(
+        self, limit: str, value: int, maximum: int, *, at_least: bool = False
+    ) -> None:
         self.limit = limit
         self.value = value
         self.maximum = maximum
+        self.at_least = at_least
+        bound = "at least " if at_least else ""
         super().__init__(
-            f"{limit} limit exceeded: {_short(value)} is more than the maximum of "
-            f"{_short(maximum)} (by {_short(value - maximum)})"
+            f"{limit} limit exceeded: {bound}{_short(value)} is more than the "
+            f"maximum of {_short(maximum)} (by {bound}{_short(value - maximum)})"
         )
 
 

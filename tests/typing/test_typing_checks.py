@@ -28,6 +28,7 @@ from rollwerk.testing import (
     ContractViolation,
     assert_check_contract,
     assert_distribution_valid,
+    assert_faces_match,
     assert_ruleset_contract,
     checks,
     parameters,
@@ -77,6 +78,8 @@ def typed_kit(check: Check) -> None:
     )
     assert_distribution_valid(check.outcomes())
     assert_check_contract(check, resolutions=100, replays=2, seed=7, alpha=1e-9)
+    # what build_check returns, as contract-kit.md's recipe passes it
+    assert_type(assert_faces_match(check, odds_budget=10), bool)
     assert_ruleset_contract(ToyRuleset(), max_examples=2)
     error: AssertionError = ContractViolation("x")
     del error

@@ -180,6 +180,20 @@ def _extras(
 _SCALARS = frozenset({str, int, bool, type(None)})
 
 
+def _extras_key(extras: tuple[tuple[str, Scalar], ...]) -> object:
+    """What outcomes compare and hash their extras by: ``True`` is not ``1``.
+
+    Python holds ``True == 1``, but JSON writes ``true`` and ``1``: an
+    outcome with the extra ``hurt=True`` is another outcome than one with
+    ``hurt=1``, so a closed form and a judge that disagree on the type
+    disagree on the outcome.
+    """
+    for _, v in extras:
+        if v.__class__ is bool:
+            return tuple((k, v, v.__class__ is bool) for k, v in extras)
+    return extras
+
+
 _NAMES = (
     "named other than "
     + ", ".join(repr(k) for k in sorted(_OUTCOME_KEYS))
@@ -223,8 +237,13 @@ class Outcome:
     [`ParameterError`][rollwerk.errors.ParameterError]."""
     rolled: bool = True
     """Whether any die was rolled."""
-    extras: tuple[tuple[str, Scalar], ...] = attrs.field(default=(), converter=_extras)
-    """Further ruleset-specific facts as sorted ``(name, value)`` pairs."""
+    extras: tuple[tuple[str, Scalar], ...] = attrs.field(
+        default=(), converter=_extras, eq=_extras_key
+    )
+    """Further ruleset-specific facts as sorted ``(name, value)`` pairs.
+
+    Compared with their types: an extra ``True`` is not an extra ``1``, as
+    their JSON (``true``, ``1``) is not."""
     level: str | None = None
     """The ruleset's success level id (``"hard"``), or ``None`` without levels."""
 

@@ -521,15 +521,20 @@ def _refuse_beyond(
     rollwerk.errors.LimitExceeded: face enumeration budget limit exceeded: about 2.1e16 is more than the maximum of 200 (by about 2.1e16)
 
     Raises:
-        LimitExceeded: Naming the ways counted (with ``stop``, when at most
-            twice the budget), else the face combinations.
+        LimitExceeded: Naming the ways: the face combinations without
+            ``stop``; with it, the ways counted when at most twice the
+            budget, else "at least" that many and one.
     """
-    counted = _ways(values, stop, 2 * budget)
+    counted = math.prod(len(v) for v in values)
+    if stop is not None and counted > budget:
+        counted = sum(
+            1 for _ in itertools.islice(_weighted(values, stop), 2 * budget + 1)
+        )
     if counted <= budget:
         return
-    if counted > 2 * budget:  # not counted to the end: the combinations bound it
-        counted = math.prod(len(v) for v in values)
-    raise LimitExceeded("face enumeration budget", counted, budget)
+    # with a stop rule, counting ended past twice the budget: a lower bound
+    bound = stop is not None and counted > 2 * budget
+    raise LimitExceeded("face enumeration budget", counted, budget, at_least=bound)
 
 
 def _ways(values: Sequence[Values], stop: StopRule | None, limit: int) -> int:
@@ -582,7 +587,8 @@ def enumerate_faces(
             it leaves, counted with ``stop`` alone before any face is
             judged). The message gives the number of face combinations
             (with ``unordered``, of multisets; with ``stop``, the draws it
-            leaves where they are at most twice the budget).
+            leaves where they are at most twice the budget, else "at
+            least" twice the budget and one).
         ParameterError: ``unordered`` with ``stop`` (a stop rule reads the
             order of the draw), or a die of one side that explodes.
     """

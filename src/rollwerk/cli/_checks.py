@@ -39,7 +39,7 @@ from rollwerk.cli._format import (
     too_few_faces,
     too_many_faces,
 )
-from rollwerk.cli._lang import Languages, catalogs, registry_of, word
+from rollwerk.cli._lang import Languages, catalogs, omitted, registry_of, word
 from rollwerk.distribution import Distribution, fraction_to_str
 from rollwerk.errors import (
     CheckFault,
@@ -735,8 +735,7 @@ def cmd_odds(args: argparse.Namespace) -> int:
     for line in table(rows, {2, n - 3, n - 2}):
         _emit(line)
     if left:
-        omitted = percent(left_p, lang)
-        _emit(word(cats, lang, "cli.odds_omitted", count=str(left), percent=omitted))
+        _emit(omitted(cats, lang, left, percent(left_p, lang)))
     _emit_success(dist, lang, cats)
     return 0
 
@@ -789,7 +788,10 @@ def _odds_by(
             listed.append(item)
         data["levels" if by_level else "degrees"] = listed
         if left:
-            data["omitted"] = {"outcomes": left, "probability": fraction_to_str(left_p)}
+            data["omitted"] = {
+                "levels" if by_level else "degrees": left,
+                "probability": fraction_to_str(left_p),
+            }
         _emit(_dumps(data, ensure_ascii=False))
         return 0
     lang = args.lang
@@ -818,8 +820,7 @@ def _odds_by(
     for line in table(rows, {2, 3}):
         _emit(line)
     if left:
-        omitted = percent(left_p, lang)
-        _emit(word(cats, lang, "cli.odds_omitted", count=str(left), percent=omitted))
+        _emit(omitted(cats, lang, left, percent(left_p, lang), args.by))
     _emit_success(dist, lang, cats)
     return 0
 

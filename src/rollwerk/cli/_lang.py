@@ -65,3 +65,15 @@ def catalogs(languages: Languages, lang: str) -> Catalog:
 def word(cats: Catalog, lang: str, message: str, **fields: str) -> str:
     """A CLI word (``cli.result``…) in ``lang``, falling back to English."""
     return render((cats, CORE), lang, message, **fields)
+
+
+def omitted(cats: Catalog, lang: str, count: int, percent: str, rows: str = "") -> str:
+    """The line for ``count`` rows ``--max-outcomes`` left out, ``percent`` in all.
+
+    ``rows`` names what a row is: outcomes (``""``), ``"degree"`` or
+    ``"level"``; one row has its own message (``cli.odds_omitted.one``).
+    """
+    message = "cli.odds_omitted" + (f".{rows}" if rows else "")
+    if count == 1:
+        message += ".one"
+    return word(cats, lang, message, count=str(count), percent=percent)

@@ -19,7 +19,7 @@ from rollwerk.cli._format import (
     too_few_faces,
     too_many_faces,
 )
-from rollwerk.cli._lang import Languages, catalogs, registry_of, word
+from rollwerk.cli._lang import Languages, catalogs, omitted, registry_of, word
 from rollwerk.distribution import Distribution, fraction_to_str
 from rollwerk.errors import ParameterError, RollwerkError, ScriptExhausted
 from rollwerk.i18n import CORE, Catalog
@@ -187,15 +187,7 @@ def odds_table(
     lines = [word(cats, lang, "cli.odds_title", notation=notation, mean=mean)]
     lines += table(rows, right={0, 1, 2})
     if left:
-        lines.append(
-            word(
-                cats,
-                lang,
-                "cli.odds_omitted",
-                count=str(left),
-                percent=percent_of(rest, total, lang),
-            )
-        )
+        lines.append(omitted(cats, lang, left, percent_of(rest, total, lang)))
     return "\n".join(lines)
 
 

@@ -60,6 +60,16 @@ _EN = {
     "cli.odds_title": "exact odds of {notation} (mean {mean})",
     "cli.odds_omitted": "… {count} outcomes not shown, none likelier than those shown ({percent} in all); "
     "--max-outcomes N shows more",
+    "cli.odds_omitted.one": "… 1 outcome not shown, no likelier than those shown ({percent}); "
+    "--max-outcomes N shows more",
+    "cli.odds_omitted.degree": "… {count} degrees not shown, none likelier than those shown ({percent} in all); "
+    "--max-outcomes N shows more",
+    "cli.odds_omitted.degree.one": "… 1 degree not shown, no likelier than those shown ({percent}); "
+    "--max-outcomes N shows more",
+    "cli.odds_omitted.level": "… {count} levels not shown, none likelier than those shown ({percent} in all); "
+    "--max-outcomes N shows more",
+    "cli.odds_omitted.level.one": "… 1 level not shown, no likelier than those shown ({percent}); "
+    "--max-outcomes N shows more",
 }
 
 _DE = {
@@ -110,6 +120,16 @@ _DE = {
     "cli.odds_title": "exakte Wahrscheinlichkeiten für {notation} (Mittelwert {mean})",
     "cli.odds_omitted": "… {count} Ergebnisse nicht gezeigt, keines wahrscheinlicher als die gezeigten "
     "(zusammen {percent}); --max-outcomes N zeigt mehr",
+    "cli.odds_omitted.one": "… 1 Ergebnis nicht gezeigt, nicht wahrscheinlicher als die gezeigten "
+    "({percent}); --max-outcomes N zeigt mehr",
+    "cli.odds_omitted.degree": "… {count} Grade nicht gezeigt, keiner wahrscheinlicher als die gezeigten "
+    "(zusammen {percent}); --max-outcomes N zeigt mehr",
+    "cli.odds_omitted.degree.one": "… 1 Grad nicht gezeigt, nicht wahrscheinlicher als die gezeigten "
+    "({percent}); --max-outcomes N zeigt mehr",
+    "cli.odds_omitted.level": "… {count} Stufen nicht gezeigt, keine wahrscheinlicher als die gezeigten "
+    "(zusammen {percent}); --max-outcomes N zeigt mehr",
+    "cli.odds_omitted.level.one": "… 1 Stufe nicht gezeigt, nicht wahrscheinlicher als die gezeigten "
+    "({percent}); --max-outcomes N zeigt mehr",
 }
 
 CORE = Catalog(

@@ -34,7 +34,13 @@ from rollwerk.checks._toolkit import (
 )
 from rollwerk.dice._roll import DieRoll
 from rollwerk.distribution import Distribution
-from rollwerk.errors import CheckFault, ContestError, PluginFault, RollwerkError
+from rollwerk.errors import (
+    CheckFault,
+    ContestError,
+    ParameterError,
+    PluginFault,
+    RollwerkError,
+)
 from rollwerk.i18n import Catalog
 from rollwerk.rng import Rng, ScriptedRng, SeededRng
 from rollwerk.rulesets import Ruleset, contest_odds
@@ -503,6 +509,23 @@ def _first_difference(a: Distribution[Outcome], b: Distribution[Outcome]) -> Out
     )
 
 
+def _types_note(o: Outcome, *dists: Distribution[Outcome]) -> str:
+    """Why ``o`` differs when another outcome equals it but for bool extras."""
+
+    def loose(x: Outcome) -> tuple[object, ...]:
+        # the outcome as Python's == would see it: True is 1
+        return (x.success, x.degree, x.value, x.rolled, x.level, *map(tuple, x.extras))
+
+    for dist in dists:
+        for other in dist.support:
+            if other != o and loose(other) == loose(o):
+                return (
+                    f" (there is {other!r}: an extra True or False is another "
+                    "outcome than the integer 1 or 0, as its JSON is)"
+                )
+    return ""
+
+
 def _judge_agrees(check: FaceCheck, result: CheckResult, where: str) -> None:
     """The judge gives a resolved result's outcome for the faces it recorded.
 
@@ -589,15 +612,21 @@ def _odds_match(check: FaceCheck, where: str, limit: int) -> bool:
         raise _fail(
             where,
             f"the closed form says P({o!r}) = {stated[o]} but judging the "
-            f"{draws} ways the dice can fall gives {exact[o]}",
+            f"{draws} ways the dice can fall gives {exact[o]}"
+            + _types_note(o, stated, exact),
         )
     return True
 
 
 def assert_faces_match(
-    check: FaceCheck, *, budget: int = FACE_BUDGET, odds_budget: int = ODDS_BUDGET
+    check: Check, *, budget: int = FACE_BUDGET, odds_budget: int = ODDS_BUDGET
 ) -> bool:
     """Assert that a face-declared check agrees with its faces, face by face.
+
+    ``check`` is typed as any [`Check`][rollwerk.checks.Check], as
+    [`build_check`][rollwerk.build_check] returns it; it must be a toolkit
+    check (a [`FaceCheck`][rollwerk.checks.FaceCheck], declared with
+    [`define_check`][rollwerk.checks.define_check]).
 
     For a [`FaceCheck`][rollwerk.checks.FaceCheck] whose dice can be drawn
     in at most ``budget`` ways (face combinations, or the draws its ``stop``
@@ -627,7 +656,12 @@ def assert_faces_match(
     Raises:
         ContractViolation: Some distribution or face disagrees, or the
             judge, ``outcomes()`` or ``resolve`` raised.
+        ParameterError: ``check`` is not a toolkit check.
     """
+    if not isinstance(check, FaceCheck):
+        raise ParameterError(
+            "check", check, "a toolkit check (a FaceCheck, declared with define_check)"
+        )
     where = describe_check(check)
     with _Doing(where, "comparing outcomes() with the judge face by face"):
         return _faces_match(check, where, budget, odds_budget)
@@ -668,16 +702,17 @@ def _faces_match(check: FaceCheck, where: str, budget: int, odds_budget: int) ->
     stated = check.outcomes()
     if stated != exact:
         o = _first_difference(stated, exact)
+        ways = (
+            f"all {combinations} face combinations"
+            if draws == combinations
+            else f"the {draws} multisets of faces"
+            if check.definition.unordered
+            else f"the {draws} ways the dice can be drawn"
+        )
         raise _fail(
             where,
-            f"outcomes() says P({o!r}) = {stated[o]} but enumerating all "
-            f"{combinations} face combinations gives {exact[o]}"
-            if draws == combinations
-            else f"outcomes() says P({o!r}) = {stated[o]} but enumerating the "
-            f"{draws} multisets of faces gives {exact[o]}"
-            if check.definition.unordered
-            else f"outcomes() says P({o!r}) = {stated[o]} but enumerating the "
-            f"{draws} ways the dice can be drawn gives {exact[o]}",
+            f"outcomes() says P({o!r}) = {stated[o]} but enumerating {ways} "
+            f"gives {exact[o]}{_types_note(o, stated, exact)}",
         )
     return True
 
