@@ -743,3 +743,25 @@ def test_a_stop_rule_checks_wrong_odds_name_the_ways_drawn() -> None:
     with pytest.raises(ContractViolation) as info:
         assert_faces_match(wrong.build("demo", tn=4))
     assert "but enumerating the 16 ways the dice can be drawn gives" in str(info.value)
+
+
+def test_a_toolkit_checks_repr_names_its_ruleset_check_and_parameters() -> None:
+    """Not the whole definition (every parameter's declaration, the judge)."""
+    from rollwerk.checks import define_check
+
+    check = define_check(
+        "roll",
+        [
+            Parameter("skill", int, min_value=1, max_value=6),
+            Parameter("edge", bool, default=False),
+        ],
+        dice=[6],
+        judge=lambda faces, skill, edge: Outcome(
+            faces[0] <= skill,
+            Degree.SUCCESS if faces[0] <= skill else Degree.FAILURE,
+            faces[0],
+        ),
+    ).build("x", skill=3)
+    assert repr(check) == (
+        "FaceCheck(ruleset='x', name='roll', parameters={'skill': 3, 'edge': False})"
+    )

@@ -1135,7 +1135,16 @@ class FaceCheck:
     faces (cached).
     """
 
-    __repr__ = value_repr
+    def __repr__(self) -> str:
+        """``FaceCheck(ruleset='ds4', name='check', parameters={'pw': 14, …})``.
+
+        What tells two checks apart; the definition (its dice, judge and
+        every declared parameter) is ``check.definition``.
+        """
+        return (
+            f"FaceCheck(ruleset={self.ruleset!r}, name={self.definition.name!r}, "
+            f"parameters={dict(self._params)!r})"
+        )
 
     definition: CheckDefinition
     """What the check is: its dice, judge and parameters."""
