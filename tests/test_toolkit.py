@@ -765,3 +765,48 @@ def test_a_toolkit_checks_repr_names_its_ruleset_check_and_parameters() -> None:
     assert repr(check) == (
         "FaceCheck(ruleset='x', name='roll', parameters={'skill': 3, 'edge': False})"
     )
+
+
+def test_too_few_faces_for_a_stop_rule_are_named_as_a_lower_bound():
+    """Re-rolls known only from the faces: three faces need at least four."""
+    pushed = define_check(
+        "push",
+        dice=[6] * 6,
+        judge=lambda faces: Outcome(True, Degree.SUCCESS, len(faces)),
+        # two dice, then one more for every die of them that is not a 6
+        stop=lambda f: len(f) >= 2 and len(f) == 2 + sum(x != 6 for x in f[:2]),
+    ).build("demo")
+    with pytest.raises(ParameterError) as info:
+        pushed.outcome_for((2, 5, 3))
+    assert str(info.value) == (
+        "faces must be the faces drawn until the check is settled "
+        "(at least 4 of 6 dice), got (2, 5, 3)"
+    )
+    assert pushed.outcome_for((2, 5, 3, 4)).value == 4
+    with pytest.raises(ParameterError) as info:
+        pushed.outcome_for((2, 6, 3, 4))
+    assert str(info.value) == (
+        "faces must be the faces drawn until the check is settled "
+        "(3 of 6 dice), got (2, 6, 3, 4)"
+    )
+
+
+def test_a_stop_rule_that_returns_no_bool_is_the_checks_fault():
+    """As a judge that returns no Outcome: None is not read as False."""
+    from rollwerk import ScriptedRng
+    from rollwerk.errors import CheckFault
+
+    check = define_check(
+        "s",
+        dice=[6, 6],
+        judge=lambda faces: Outcome(True, Degree.SUCCESS, max(faces)),
+        stop=lambda faces: None if faces[0] == 1 else faces[0] > 3,
+    ).build("demo")
+    assert check.resolve(ScriptedRng([5])).outcome().value == 5
+    with pytest.raises(CheckFault) as info:
+        check.resolve(ScriptedRng([1, 2]))
+    assert str(info.value) == (
+        "the stop rule of demo:s returned None for the faces (1,), not True or False"
+    )
+    with pytest.raises(CheckFault):
+        check.outcomes()

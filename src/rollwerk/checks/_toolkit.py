@@ -1249,7 +1249,13 @@ class FaceCheck:
             rule = d.stop
 
             def stop(faces: tuple[int, ...]) -> bool:
-                return bool(rule(faces, **picked))
+                settled = rule(faces, **picked)
+                if settled.__class__ is bool:
+                    return settled
+                raise CheckFault(
+                    f"the stop rule of {ruleset}:{d.name} returned {settled!r} "
+                    f"for the faces {faces}, not True or False"
+                )
 
         put("_stop", stop)
         # resolving looks the first face up alone when it may settle the check
@@ -1308,11 +1314,18 @@ class FaceCheck:
         if self._stop is not None:
             drawn = self._drawn(faces)
             if drawn != len(faces):
+                # too few faces, and dice left: the rule has not settled the
+                # check with them, so more are drawn, how many it cannot say
+                many = (
+                    f"at least {drawn}"
+                    if len(faces) < drawn < len(self.dice)
+                    else str(drawn)
+                )
                 raise ParameterError(
                     "faces",
                     faces,
                     "the faces drawn until the check is settled "
-                    f"({drawn} of {len(self.dice)} dice)",
+                    f"({many} of {len(self.dice)} dice)",
                 )
         return faces
 

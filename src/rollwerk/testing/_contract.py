@@ -854,6 +854,8 @@ def _judge_probes(
     probes: list[tuple[tuple[int, ...], Outcome]] = []
     with _Doing(where, "judging the faces drawn with the first seeds") as doing:
         for s in range(seed, seed + _PURITY_PROBES):
+            if check._stop is not None:
+                doing.what = f"asking the stop rule while drawing with SeededRng({s})"
             faces = check._draw(SeededRng(s), ())
             if all(faces != f for f, _ in probes):
                 doing.what = f"judging the faces {faces}"
