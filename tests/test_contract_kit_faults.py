@@ -524,3 +524,21 @@ def test_an_exception_without_a_message_says_where_it_was_raised() -> None:
         "bare:d6(target=1): judging the faces (6,) raised AssertionError (no "
         f"message) at test_contract_kit_faults.py:{line} in judge"
     )
+
+
+def test_a_stop_rule_that_raises_is_named_not_the_judge() -> None:
+    n = Parameter("n", int, min_value=1, max_value=3)
+    check = define_check(
+        "s",
+        [n],
+        dice=[6, 6],
+        judge=lambda faces, n: Outcome(True, Degree.SUCCESS, max(faces)),
+        stop=lambda faces, n: faces[5] == 1,
+    )
+    ruleset = define_ruleset("zz", "ZZ", version="1", checks=[check])
+    with pytest.raises(ContractViolation) as info:
+        assert_ruleset_contract(ruleset)
+    message = str(info.value)
+    assert message.startswith("zz:s(n=")
+    assert "): asking the stop rule while drawing with SeededRng(" in message
+    assert message.endswith(") raised IndexError: tuple index out of range")
