@@ -166,8 +166,8 @@ def test_by_level_needs_levels_and_is_refused_before_any_work(run):
     code, out, err = run("odds", "toy", "skill=3", "--by", "level")
     assert (code, out) == (2, "")
     assert err == (
-        "rollwerk: error: --by must be outcome or degree (ruleset 'toy' declares "
-        "no success levels), got 'level'\n"
+        "rollwerk: error: --by must be outcome, degree or value (ruleset 'toy' "
+        "declares no success levels), got 'level'\n"
     )
 
 
@@ -181,3 +181,32 @@ def test_a_check_name_where_a_parameter_belongs_names_the_target(run):
     code, out, err = run("check", "toy", "pool", "--seed", "1")
     assert code == 2
     assert err.endswith("write toy:pool), got 'pool'\n")
+
+
+def test_by_value_sums_the_outcomes_of_each_value_highest_first(run):
+    code, out, err = run("odds", "toy:pool", "dice=4", "threshold=2", "--by", "value")
+    assert (code, err) == (0, "")
+    assert out.splitlines()[1:] == [
+        "result   value  probability       %",
+        "success      4         1/81   1.23%  █",
+        "success      3         8/81   9.88%  ██████████",
+        "success      2         8/27  29.63%  ██████████████████████████████",
+        "failure      1        32/81  39.51%  ████████████████████████████████████████",
+        "failure      0        16/81  19.75%  ████████████████████",
+        "P(success) = 11/27 (40.74%)",
+    ]
+    code, out, err = run(
+        "odds",
+        "toy:pool",
+        "dice=4",
+        "threshold=2",
+        "--by",
+        "value",
+        "--json",
+        "--max-outcomes",
+        "4",
+    )
+    data = json.loads(out)
+    assert data["values"][0] == {"success": True, "value": 3, "probability": "8/81"}
+    assert data["values"][-1] == {"success": False, "value": 0, "probability": "16/81"}
+    assert data["omitted"] == {"values": 1, "probability": "1/81"}

@@ -71,7 +71,7 @@ _WORD_IDS = {
 
 
 # What `odds --by` groups the outcomes by.
-_BY = ("outcome", "degree", "level")
+_BY = ("outcome", "degree", "level", "value")
 
 
 # -- parsers -----------------------------------------------------------------
@@ -158,8 +158,8 @@ def _add_odds(
         "--by",
         choices=_BY,
         default="outcome",
-        help="one row per outcome (default), per degree, or per success level "
-        "(rulesets that declare levels)",
+        help="one row per outcome (default), per degree, per success level "
+        "(rulesets that declare levels) or per value, the rest summed",
     )
     p.set_defaults(handler=cmd_odds)
 
@@ -677,7 +677,8 @@ def cmd_odds(args: argparse.Namespace) -> int:
         raise ParameterError(
             "--by",
             by,
-            f"outcome or degree (ruleset {ruleset.id!r} declares no success levels)",
+            f"outcome, degree or value (ruleset {ruleset.id!r} declares no success "
+            "levels)",
         )
     check, params = _build(ruleset, spec, args.params)
     with _exact_odds(f"{ruleset.id}:{spec.name}"):
@@ -757,17 +758,36 @@ def _odds_by(
     every: list[tuple[Outcome, Fraction]],
     dist: Distribution[Outcome],
 ) -> int:
-    """``odds --by degree|level``: one row per degree or level, best first.
+    """``odds --by degree|level|value``: one row per degree, level or value.
 
-    A group takes the place of its best outcome in the full table, so the
-    rows keep that table's order.
+    A degree or level takes the place of its best outcome in the full
+    table, so the rows keep that table's order; values come highest first
+    (a value with outcomes of both results is a row for each).
     """
-    by_level = args.by == "level"
-    groups: dict[tuple[bool, Degree, str | None], Fraction] = {}
+    by = args.by
+    groups: dict[tuple[bool, Degree | None, str | None, Scalar], Fraction] = {}
     for o, p in every:
-        key = (o.success, o.degree, o.level if by_level else None)
+        if by == "value":
+            key: tuple[bool, Degree | None, str | None, Scalar] = (
+                o.success,
+                None,
+                None,
+                o.value,
+            )
+        else:
+            key = (o.success, o.degree, o.level if by == "level" else None, None)
         groups[key] = groups.get(key, Fraction(0)) + p
-    rows_p = most_likely(list(groups.items()), args.max_outcomes)
+    items = list(groups.items())
+    if by == "value":
+        items.sort(
+            key=lambda item: (
+                item[0][3] is not None,
+                item[0][3] if item[0][3] is not None else 0,
+                item[0][0],
+            ),
+            reverse=True,
+        )
+    rows_p = most_likely(items, args.max_outcomes)
     left = len(groups) - len(rows_p)
     left_p = 1 - sum((p for _, p in rows_p), Fraction(0))
     if args.json:
@@ -780,18 +800,19 @@ def _odds_by(
         if args.option:
             data["options"] = list(args.option)
         listed = []
-        for (success, degree, level), p in rows_p:
-            item: dict[str, Any] = {"success": success, "degree": degree.value}
-            if by_level:
+        for (success, degree, level, value), p in rows_p:
+            item: dict[str, Any] = {"success": success}
+            if degree is not None:
+                item["degree"] = degree.value
+            if by == "level":
                 item["level"] = level
+            if by == "value":
+                item["value"] = value
             item["probability"] = fraction_to_str(p)
             listed.append(item)
-        data["levels" if by_level else "degrees"] = listed
+        data[f"{by}s"] = listed
         if left:
-            data["omitted"] = {
-                "levels" if by_level else "degrees": left,
-                "probability": fraction_to_str(left_p),
-            }
+            data["omitted"] = {f"{by}s": left, "probability": fraction_to_str(left_p)}
         _emit(_dumps(data, ensure_ascii=False))
         return 0
     lang = args.lang
@@ -800,24 +821,26 @@ def _odds_by(
     rows = [
         [
             _word(cats, lang, "result"),
-            _word(cats, lang, args.by),
+            _word(cats, lang, by),
             _word(cats, lang, "probability"),
             "%",
             "",
         ]
     ]
-    for (success, degree, level), p in rows_p:
+    for (success, degree, level, value), p in rows_p:
         rows.append(
             [
                 _word(cats, lang, "yes" if success else "no"),
-                _label(ruleset, lang, level or degree.value, cats),
+                _scalar_text(value)
+                if degree is None
+                else _label(ruleset, lang, level or degree.value, cats),
                 fraction_text(p, lang),
                 percent(p, lang),
                 bar(p, largest),
             ]
         )
     _emit(_header(ruleset, spec, params, args.option))
-    for line in table(rows, {2, 3}):
+    for line in table(rows, {1, 2, 3} if by == "value" else {2, 3}):
         _emit(line)
     if left:
         _emit(omitted(cats, lang, left, percent(left_p, lang), args.by))

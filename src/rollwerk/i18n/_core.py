@@ -70,6 +70,10 @@ _EN = {
     "--max-outcomes N shows more",
     "cli.odds_omitted.level.one": "… 1 level not shown, no likelier than those shown ({percent}); "
     "--max-outcomes N shows more",
+    "cli.odds_omitted.value": "… {count} values not shown, none likelier than those shown ({percent} in all); "
+    "--max-outcomes N shows more",
+    "cli.odds_omitted.value.one": "… 1 value not shown, no likelier than those shown ({percent}); "
+    "--max-outcomes N shows more",
 }
 
 _DE = {
@@ -129,6 +133,10 @@ _DE = {
     "cli.odds_omitted.level": "… {count} Stufen nicht gezeigt, keine wahrscheinlicher als die gezeigten "
     "(zusammen {percent}); --max-outcomes N zeigt mehr",
     "cli.odds_omitted.level.one": "… 1 Stufe nicht gezeigt, nicht wahrscheinlicher als die gezeigten "
+    "({percent}); --max-outcomes N zeigt mehr",
+    "cli.odds_omitted.value": "… {count} Werte nicht gezeigt, keiner wahrscheinlicher als die gezeigten "
+    "(zusammen {percent}); --max-outcomes N zeigt mehr",
+    "cli.odds_omitted.value.one": "… 1 Wert nicht gezeigt, nicht wahrscheinlicher als die gezeigten "
     "({percent}); --max-outcomes N zeigt mehr",
 }
 
