@@ -1110,8 +1110,15 @@ def test_powers_up_to_the_value_limit(text: str, value: int) -> None:
         (
             "2**(1d100)",
             (
-                "power value limit exceeded: about 1.8e19 is more than the maximum "
-                "of about 1.0e18 (by about 1.7e19)"
+                "power value limit exceeded: about 1.2e30 is more than the maximum "
+                "of about 1.0e18 (by about 1.2e30)"
+            ),
+        ),
+        (  # reported exactly up to about 4096 bits, beyond as a lower bound
+            "2**(2**16)",
+            (
+                "power value limit exceeded: at least about 1.8e19 is more than the "
+                "maximum of about 1.0e18 (by at least about 1.7e19)"
             ),
         ),
     ],

@@ -188,6 +188,9 @@ class CheckRequests:
     for the same parameter values) give the same check object. The cache
     holds at most ``maxsize`` entries and forgets the oldest first; a check
     is a frozen value, so forgetting it changes no answer, only the time.
+    Threads may share one cache (and the one of `check_from_request`): two
+    threads asking for the same new check at once may each build it, and
+    either object is the same value.
 
     >>> from rollwerk.plugins import Registry
     >>> from rollwerk.testing import examples
@@ -300,10 +303,18 @@ class CheckRequests:
         self._trim()
 
     def _trim(self) -> None:
-        """Forget the oldest entries beyond ``maxsize``."""
+        """Forget the oldest entries beyond ``maxsize``.
+
+        Safe when threads share the cache, without a lock: another thread
+        may add or forget entries between finding the oldest and forgetting
+        it (then it is looked for again), or forget it first (``pop``).
+        """
         entries = self._entries
         while len(entries) > self.maxsize:
-            del entries[next(iter(entries))]
+            try:
+                entries.pop(next(iter(entries)), None)
+            except (RuntimeError, StopIteration):  # changed while looked at
+                continue
 
 
 _SHARED = CheckRequests()

@@ -623,10 +623,13 @@ class _Parser:
             )
         reach = max(abs(base.lo), abs(base.hi))
         if reach > 1:
-            # exact below 64; from 64 on, 2**64 alone is over the limit
-            biggest = reach ** min(exponent.hi, 64)
+            # exact up to about 4096 bits; beyond, a lower bound, said so
+            exact = reach.bit_length() * exponent.hi <= 4096
+            biggest = reach ** (exponent.hi if exact else 64)
             if biggest > _MAX_VALUE:
-                raise LimitExceeded("power value", biggest, _MAX_VALUE)
+                raise LimitExceeded(
+                    "power value", biggest, _MAX_VALUE, at_least=not exact
+                )
         return _Product([base, exponent], ["*", "**"], self.slice(start))
 
     def labelled(self) -> _Node:

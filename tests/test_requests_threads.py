@@ -1,0 +1,42 @@
+"""Threads sharing a request cache (found by an integrator's bot under load)."""
+
+from __future__ import annotations
+
+import sys
+import threading
+
+from rollwerk import SeededRng
+from rollwerk.checks import CheckRequests
+from rollwerk.plugins import Registry
+from rollwerk.testing import examples
+
+
+def test_threads_can_share_a_small_cache_that_forgets_all_the_time() -> None:
+    toy = Registry(load_entrypoints=False, plugins=[examples]).ruleset("toy")
+    requests = CheckRequests(maxsize=4)
+    errors: list[BaseException] = []
+    start = threading.Barrier(6)
+
+    def work(n: int) -> None:
+        start.wait()
+        try:
+            for i in range(3000):
+                skill = (i * 7 + n) % 7
+                check = requests.build(toy, f"skill={skill} modifier={i % 5 - 2}")
+                assert check.parameters["skill"] == skill
+                check.resolve(SeededRng(i))
+        except BaseException as exc:  # pragma: no cover - what the test looks for
+            errors.append(exc)
+
+    threads = [threading.Thread(target=work, args=(n,)) for n in range(6)]
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # switch threads often: races show at once
+    try:
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert errors == []
+    assert len(requests) <= 4
