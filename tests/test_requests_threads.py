@@ -25,7 +25,7 @@ def test_threads_can_share_a_small_cache_that_forgets_all_the_time() -> None:
                 check = requests.build(toy, f"skill={skill} modifier={i % 5 - 2}")
                 assert check.parameters["skill"] == skill
                 check.resolve(SeededRng(i))
-        except BaseException as exc:  # pragma: no cover - what the test looks for
+        except Exception as exc:  # noqa: BLE001 - any error is what the test looks for
             errors.append(exc)
 
     threads = [threading.Thread(target=work, args=(n,)) for n in range(6)]

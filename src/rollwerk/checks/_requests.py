@@ -313,7 +313,7 @@ class CheckRequests:
         while len(entries) > self.maxsize:
             try:
                 entries.pop(next(iter(entries)), None)
-            except (RuntimeError, StopIteration):  # changed while looked at
+            except (RuntimeError, StopIteration):  # noqa: PERF203 - changed while looked at
                 continue
 
 
