@@ -152,7 +152,17 @@ def test_core1_i7_odds_table(capsys: pytest.CaptureFixture[str]) -> None:
         ),
         (
             ["roll", "2d6", "--odds", "--seed", "1"],
-            "--odds must be used without --seed and --rolls, got 'with --seed/--rolls'",
+            "--odds gives the exact odds and rolls nothing: it cannot be used with "
+            "--seed",
+        ),
+        (
+            ["roll", "2d6", "--odds", "--rolls", "1,2", "--explain"],
+            "--odds gives the exact odds and rolls nothing: it cannot be used with "
+            "--rolls or --explain",
+        ),
+        (  # once silently ignored
+            ["roll", "2d6", "--max-outcomes", "3"],
+            "--max-outcomes limits the rows of --odds: use it with --odds",
         ),
     ],
 )

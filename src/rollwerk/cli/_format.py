@@ -39,8 +39,9 @@ __all__ = [
 _T = TypeVar("_T", bound=Hashable)
 _W = TypeVar("_W", int, Fraction)
 
-INTEGER = re.compile(r"[+-]?[0-9]{1,18}")
-"""An integer option's text: ASCII digits only (``int()`` also reads "1_0", "٣")."""
+INTEGER = re.compile(r"[+-]?0*[0-9]{1,18}")
+"""An integer option's text: ASCII digits only (``int()`` also reads "1_0", "٣"),
+at most 18 after leading zeros."""
 MAX_POSITIVE = 10**18 - 1
 """The largest count an option such as ``--max-outcomes`` reads (``INTEGER``'s 18 digits)."""
 
@@ -68,6 +69,7 @@ def add_max_outcomes(parser: argparse.ArgumentParser, when: str = "") -> None:
 
 def positive(text: str) -> int:
     """An ``argparse`` type: a positive integer in ASCII digits."""
+    text = text.strip()
     if not INTEGER.fullmatch(text) or int(text) < 1:
         raise argparse.ArgumentTypeError(
             f"must be an integer from 1 to {MAX_POSITIVE} (ASCII digits), "
@@ -286,8 +288,12 @@ def faces(text: str) -> list[int]:
         return []
     parts = [part.strip() for part in text.split(",")]
     if not all(INTEGER.fullmatch(part) for part in parts):
+        digits = all(re.fullmatch(r"[+-]?[0-9]+", part) for part in parts)
         raise ParameterError(
-            "--rolls", text, "comma-separated die faces such as 2,1,17"
+            "--rolls",
+            text,
+            "comma-separated die faces such as 2,1,17"
+            + (" (at most 18 digits each)" if digits else ""),
         )
     return [int(part) for part in parts]
 

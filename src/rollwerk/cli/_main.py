@@ -153,12 +153,21 @@ def _unknown_options(
 
 
 def _integer(text: str) -> int:
-    """An ``argparse`` type: an integer in ASCII digits with an optional sign."""
-    if not re.fullmatch(r"[+-]?[0-9]{1,100}", text):
+    """An ``argparse`` type: an integer in ASCII digits with an optional sign.
+
+    White space around it and leading zeros are allowed; at most 400 digits
+    after them (the largest seed a `SeededRng` takes).
+    """
+    text = text.strip()
+    found = re.fullmatch(r"[+-]?0*([0-9]+)", text)
+    if found is None or len(found.group(1)) > 400:
         from rollwerk.errors import shown
 
+        what = "ASCII digits with an optional sign"
+        if found is not None:
+            what += f"; at most 400 digits, not {len(found.group(1))}"
         raise argparse.ArgumentTypeError(
-            f"must be an integer (ASCII digits with an optional sign), got {shown(text)}"
+            f"must be an integer ({what}), got {shown(text)}"
         )
     return int(text)
 

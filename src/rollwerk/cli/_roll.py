@@ -8,6 +8,7 @@ from fractions import Fraction
 from typing import Any
 
 from rollwerk.cli._format import (
+    MAX_OUTCOMES,
     add_max_outcomes,
     bar,
     faces,
@@ -63,6 +64,7 @@ def add_parsers(subparsers: Any, languages: Languages | None = None) -> None:
         "--odds", action="store_true", help="print the exact distribution instead"
     )
     add_max_outcomes(p, "with --odds, ")
+    p.set_defaults(max_outcomes=None)  # given without --odds: refused
     p.add_argument("--json", action="store_true", help="print JSON")
     p.add_argument(
         "--dialect",
@@ -212,17 +214,31 @@ def cmd_roll(args: argparse.Namespace) -> int:
     """
     notation: str = args.notation
     if args.odds:
-        if args.seed is not None or args.rolls is not None:
-            raise ParameterError(
-                "--odds", "with --seed/--rolls", "used without --seed and --rolls"
+        given = [
+            name
+            for name, used in (
+                ("--seed", args.seed is not None),
+                ("--rolls", args.rolls is not None),
+                ("--explain", args.explain),
+            )
+            if used
+        ]
+        if given:
+            raise RollwerkError(
+                f"--odds gives the exact odds and rolls nothing: it cannot be used "
+                f"with {' or '.join(given)}"
             )
         dist = parse(notation, dialect_of(args)).distribution()
-        limit = args.max_outcomes
+        limit = MAX_OUTCOMES if args.max_outcomes is None else args.max_outcomes
         if args.json:
             print(json.dumps(odds_json(notation, dist, limit), ensure_ascii=False))
         else:
             print(odds_table(notation, dist, args.lang, _catalogs(args), limit))
         return 0
+    if args.max_outcomes is not None:
+        raise RollwerkError(
+            "--max-outcomes limits the rows of --odds: use it with --odds"
+        )
     result = _roll(notation, args)
     if args.json:
         data = result.to_json()

@@ -411,7 +411,10 @@ class RollResult:
         The notation is parsed again and the recorded faces replayed; a
         total, tree, die (its sides or role) or comment that does not match
         what the notation rolls with those faces is a
-        [`SchemaError`][rollwerk.errors.SchemaError].
+        [`SchemaError`][rollwerk.errors.SchemaError]. An ``"explanation"``
+        (a string, as ``rollwerk roll --json --explain`` adds in the
+        language asked for) is read past: the result explains itself again
+        from its dice.
         """
         with document("roll result"):
             data = obj(data)
@@ -419,8 +422,18 @@ class RollResult:
                 raise SchemaError.field("schema", str(SCHEMA), data.get("schema"))
             known(
                 data,
-                ("schema", "notation", "total", "rolls", "tree", "dialect", "comment"),
+                (
+                    "schema",
+                    "notation",
+                    "total",
+                    "rolls",
+                    "tree",
+                    "dialect",
+                    "comment",
+                    "explanation",
+                ),
             )
+            strict(data, "explanation", "str", "")
             notation = strict(data, "notation", "str")
             total = strict(data, "total", "int")
             dialect = strict(data, "dialect", "str", "rollwerk")
