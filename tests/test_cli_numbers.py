@@ -29,7 +29,7 @@ def test_a_seed_with_white_space_or_leading_zeros_is_the_seed(
 def test_a_seed_of_400_digits_is_taken_and_401_are_refused_by_their_count(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    code, out, err = run(capsys, "roll", "1d6", "--seed", "9" * 400)
+    code, _, err = run(capsys, "roll", "1d6", "--seed", "9" * 400)
     assert (code, err) == (0, "")
     with pytest.raises(SystemExit) as info:
         main(["roll", "1d6", "--seed", "9" * 401])
@@ -68,6 +68,7 @@ def test_roll_json_with_explain_loads_back(capsys: pytest.CaptureFixture[str]) -
     from rollwerk.notation import RollResult, parse
 
     code, out, err = run(capsys, "roll", "1d6+2", "--json", "--explain", "--rolls", "4")
+    assert (code, err) == (0, "")
     data = json.loads(out)
     assert data["explanation"] == "1d6+2 = 6\n  1d6: 4 → 4"
     assert RollResult.from_json(data) == parse("1d6+2").replay([4])

@@ -152,13 +152,17 @@ def test_core1_i7_odds_table(capsys: pytest.CaptureFixture[str]) -> None:
         ),
         (
             ["roll", "2d6", "--odds", "--seed", "1"],
-            "--odds gives the exact odds and rolls nothing: it cannot be used with "
-            "--seed",
+            (
+                "--odds gives the exact odds and rolls nothing: it cannot be used "
+                "with --seed"
+            ),
         ),
         (
             ["roll", "2d6", "--odds", "--rolls", "1,2", "--explain"],
-            "--odds gives the exact odds and rolls nothing: it cannot be used with "
-            "--rolls or --explain",
+            (
+                "--odds gives the exact odds and rolls nothing: it cannot be used "
+                "with --rolls or --explain"
+            ),
         ),
         (  # once silently ignored
             ["roll", "2d6", "--max-outcomes", "3"],
