@@ -165,3 +165,22 @@ def test_lazy_exports_serves_names_on_first_use() -> None:
             getattr_("Nope")
     finally:
         del sys.modules["fake_pkg"]
+
+
+def test_the_contract_kit_without_hypothesis_names_the_extra() -> None:
+    code = (
+        "import sys; sys.modules['hypothesis'] = None\n"
+        "import rollwerk.testing.examples\n"
+        "try:\n"
+        "    from rollwerk.testing import assert_encounter_contract\n"
+        "except ModuleNotFoundError as exc:\n"
+        "    print(exc.name); print(exc)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    assert out.splitlines() == [
+        "hypothesis",
+        "rollwerk.testing.assert_encounter_contract needs hypothesis, which is not "
+        'installed: install the extra rollwerk[testing] (pip install "rollwerk[testing]")',
+    ]

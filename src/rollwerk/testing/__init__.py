@@ -119,7 +119,7 @@ __all__ = [
 if not TYPE_CHECKING:
     # Imported on first use (see ``rollwerk._lazy``); type checkers read the
     # imports above.
-    __getattr__, __dir__ = lazy_exports(
+    _lazy_getattr, __dir__ = lazy_exports(
         __name__,
         {
             "assert_catalog_complete": "rollwerk.testing._catalogs",
@@ -166,3 +166,15 @@ if not TYPE_CHECKING:
         },
         submodules=("strategies",),
     )
+
+    def __getattr__(name: str) -> object:
+        try:
+            return _lazy_getattr(name)
+        except ModuleNotFoundError as exc:
+            if exc.name not in {"hypothesis", "pytest"}:
+                raise
+            raise ModuleNotFoundError(
+                f"rollwerk.testing.{name} needs {exc.name}, which is not installed: "
+                'install the extra rollwerk[testing] (pip install "rollwerk[testing]")',
+                name=exc.name,
+            ) from exc
