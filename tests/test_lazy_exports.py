@@ -181,6 +181,9 @@ def test_the_contract_kit_without_hypothesis_names_the_extra() -> None:
     ).stdout
     assert out.splitlines() == [
         "hypothesis",
-        "rollwerk.testing.assert_encounter_contract needs hypothesis, which is not "
-        'installed: install the extra rollwerk[testing] (pip install "rollwerk[testing]")',
+        (
+            "rollwerk.testing.assert_encounter_contract needs hypothesis, which is "
+            "not installed: install the extra rollwerk[testing] (pip install "
+            '"rollwerk[testing]")'
+        ),
     ]
