@@ -100,6 +100,11 @@ def test_ds4_code_uses_exactly_the_catalog_messages() -> None:
         assert_text_complete(text, [CATALOG])
         used.update(message for message, _ in text_messages(text))
     used.update(f"ds4.label.{key}" for key in LABELS["en"])
+    # the roles of the attack's dice, in the words `rollwerk check` shows
+    attack = rollwerk.build_check(RULESET, "attack", attack=12, defense=10)
+    roles = {r.role for r in attack.resolve(rollwerk.ScriptedRng([5, 5])).rolls}
+    assert roles == {"attack", "defense"}
+    used.update(f"ds4.role.{role}" for role in roles)
     assert sorted(used - CATALOG.ids()) == []
     assert sorted(CATALOG.ids() - used) == []
 

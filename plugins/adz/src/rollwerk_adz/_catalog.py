@@ -69,6 +69,11 @@ _EN = {
     "adz.technique.modify": "modify",
     "adz.technique.destroy": "destroy",
     "adz.magic.trivial": "trivial spell: no roll, 1 success, no mental damage",
+    # a die's role and an outcome's extra, as `rollwerk check` shows them
+    "adz.role.luck": "luck",
+    "adz.extra.impossible": "impossible",
+    "adz.extra.luck_dice": "luck_dice",
+    "adz.extra.surplus": "surplus",
 }
 
 _DE = {
@@ -122,6 +127,11 @@ _DE = {
     "adz.technique.destroy": "zerstören",
     "adz.magic.trivial": "trivialer Zauber: keine Probe, 1 Erfolg, kein geistiger "
     "Schaden",
+    # a die's role and an outcome's extra, as `rollwerk check` shows them
+    "adz.role.luck": "Glück",
+    "adz.extra.impossible": "unmöglich",
+    "adz.extra.luck_dice": "Glückswürfel",
+    "adz.extra.surplus": "Überschuss",
 }
 
 CATALOG = Catalog({"en": _EN, "de": _DE})

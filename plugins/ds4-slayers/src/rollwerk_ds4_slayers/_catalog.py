@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from rollwerk.i18n import Catalog
 
-__all__ = ["CATALOG"]
+__all__ = ["CATALOG", "ROLES"]
 
 _EN = {
     # slaying dice (DS4-R36)
@@ -76,3 +76,23 @@ _DE = {
 
 CATALOG = Catalog({"en": _EN, "de": _DE})
 """The messages of the slayer rules (English and German)."""
+
+ROLES = Catalog(
+    {
+        "en": {
+            "ds4.role.check slaying die": "check slaying die",
+            "ds4.role.attack slaying die": "attack slaying die",
+            "ds4.role.defense slaying die": "defense slaying die",
+        },
+        "de": {
+            "ds4.role.check slaying die": "Probe, Slayender Würfel",
+            "ds4.role.attack slaying die": "Angriff, Slayender Würfel",
+            "ds4.role.defense slaying die": "Abwehr, Slayender Würfel",
+        },
+    }
+)
+"""The words of the slaying dice's roles, under the ruleset's id (``ds4.role.…``).
+
+Not a plugin catalog (those are ``ds4-slayers.…``): the DS4 ruleset with an
+optional rule adds them to its own catalog, where ``rollwerk check`` looks.
+"""

@@ -16,8 +16,9 @@ from rollwerk import (
     Ruleset,
 )
 from rollwerk.checks import CheckSpec, Explanation, Parameter, Scalar
+from rollwerk.i18n import Catalog
 from rollwerk.rulesets import DelegatingRuleset, OptionalRule
-from rollwerk_ds4_slayers._catalog import CATALOG
+from rollwerk_ds4_slayers._catalog import CATALOG, ROLES
 from rollwerk_ds4_slayers._points import DEFENSE_BONUS
 from rollwerk_ds4_slayers._slaying import DEPTH, SLAYING_CHECK, SlayingAttack
 
@@ -39,6 +40,12 @@ class _Wrapper(DelegatingRuleset):
     encounter traits) is the base ruleset's, forwarded by
     [`DelegatingRuleset`][rollwerk.rulesets.DelegatingRuleset].
     """
+
+    @property
+    def catalog(self) -> Catalog:
+        """The DS4 catalog with the words of the slaying dice's roles."""
+        base = getattr(self.base, "catalog", None)
+        return ROLES if not isinstance(base, Catalog) else base.merge(ROLES)
 
     def __attrs_post_init__(self) -> None:
         if self.base.id != "ds4":

@@ -133,6 +133,9 @@ _EN = {
         "{before}; damage max(0, {raw} − {reduction}) = {damage} (not below 0, by rule)"
     ),
     "ds4.attack.defense_failed": "{before}; Abwehr failed: damage {damage}",
+    # a die's role and an outcome's extra, as `rollwerk check` shows them
+    "ds4.role.attack": "attack",
+    "ds4.role.defense": "defense",
 }
 
 _DE = {
@@ -241,6 +244,9 @@ _DE = {
         "(nach Regel nicht unter 0)"
     ),
     "ds4.attack.defense_failed": "{before}; Abwehr misslungen: Schaden {damage}",
+    # a die's role and an outcome's extra, as `rollwerk check` shows them
+    "ds4.role.attack": "Angriff",
+    "ds4.role.defense": "Abwehr",
 }
 
 CATALOG = Catalog({"en": _EN, "de": _DE})

@@ -74,6 +74,13 @@ _EN = {
     "fluid.note.mana_spent": "{n} mana spent",
     "fluid.note.free_repetition": "free repetition {k}",
     "fluid.note.side_effects": "fumbles with side effects: {n}",
+    # a die's role and an outcome's extra, as `rollwerk check` shows them
+    "fluid.role.fate": "fate",
+    "fluid.role.check reroll": "check reroll",
+    "fluid.extra.side_effect": "side_effect",
+    "fluid.extra.side_effects": "side_effects",
+    "fluid.extra.mana_spent": "mana_spent",
+    "fluid.extra.repeats": "repeats",
 }
 
 _DE = {
@@ -132,6 +139,13 @@ _DE = {
     "fluid.note.mana_spent": "{n} Mana ausgegeben",
     "fluid.note.free_repetition": "freie Wiederholung {k}",
     "fluid.note.side_effects": "Patzer mit Nebeneffekt: {n}",
+    # a die's role and an outcome's extra, as `rollwerk check` shows them
+    "fluid.role.fate": "Schicksal",
+    "fluid.role.check reroll": "Probe, Wiederholung",
+    "fluid.extra.side_effect": "Nebenwirkung",
+    "fluid.extra.side_effects": "Nebenwirkungen",
+    "fluid.extra.mana_spent": "Mana verbraucht",
+    "fluid.extra.repeats": "Wiederholungen",
 }
 
 CATALOG = Catalog({"en": _EN, "de": _DE})

@@ -87,6 +87,13 @@ _EN = {
     "mythandria.spent.other": "{n} phiols spent ({personal} personal)",
     "mythandria.lockout": "aether lockout in actions {span}",
     "mythandria.lockout.none": "no aether lockout",
+    # a die's role and an outcome's extra, as `rollwerk check` shows them
+    "mythandria.role.check tens": "check tens",
+    "mythandria.role.check units": "check units",
+    "mythandria.role.comparison": "comparison",
+    "mythandria.role.comparison tens": "comparison tens",
+    "mythandria.role.comparison units": "comparison units",
+    "mythandria.extra.roll": "roll",
 }
 
 _DE = {
@@ -157,6 +164,13 @@ _DE = {
     "mythandria.spent.other": "{n} Phiole verbraucht ({personal} persönlich)",
     "mythandria.lockout": "Aetherkarenz in den Aktionen {span}",
     "mythandria.lockout.none": "keine Aetherkarenz",
+    # a die's role and an outcome's extra, as `rollwerk check` shows them
+    "mythandria.role.check tens": "Probe Zehner",
+    "mythandria.role.check units": "Probe Einer",
+    "mythandria.role.comparison": "Vergleich",
+    "mythandria.role.comparison tens": "Vergleich Zehner",
+    "mythandria.role.comparison units": "Vergleich Einer",
+    "mythandria.extra.roll": "Wurf",
 }
 
 CATALOG = Catalog({"en": _EN, "de": _DE})
