@@ -11,8 +11,7 @@ import pytest
 
 from rollwerk import ParameterError, RollwerkError, ScriptedRng
 from rollwerk.checks import Degree, Outcome, define_check
-from rollwerk.errors import ScriptExhausted
-from rollwerk.rng import ScriptNotExhausted
+from rollwerk.errors import ScriptExhausted, ScriptNotExhausted
 
 
 def test_faces_left_over_are_refused_naming_how_many() -> None:

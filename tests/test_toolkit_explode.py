@@ -27,9 +27,13 @@ from rollwerk.checks import (
 from rollwerk.checks._toolkit import _chain, _values
 from rollwerk.cli._main import main
 from rollwerk.distribution import Distribution
-from rollwerk.errors import CheckFault, LimitExceeded, ParameterError
+from rollwerk.errors import (
+    CheckFault,
+    LimitExceeded,
+    ParameterError,
+    ScriptNotExhausted,
+)
 from rollwerk.plugins import Registry
-from rollwerk.rng import ScriptNotExhausted
 from rollwerk.rulesets import define_ruleset
 from rollwerk.testing import (
     ContractViolation,

@@ -20,6 +20,7 @@ __all__ = [
     "RulesError",
     "SchemaError",
     "ScriptExhausted",
+    "ScriptNotExhausted",
     "UnknownCheck",
     "UnknownRuleset",
 ]
@@ -174,6 +175,33 @@ class ScriptExhausted(RollwerkError):
         super().__init__(message)
         self.given = given
         self.sides = sides
+
+
+class ScriptNotExhausted(RollwerkError):
+    """A scripted Rng still had faces when all of them should have been used.
+
+    Raised by [`ScriptedRng.assert_exhausted`][rollwerk.rng.ScriptedRng.assert_exhausted]
+    (and by leaving a ``with ScriptedRng(...)`` block): the faces of a worked
+    example were more than the dice drawn, so the example does not show
+    what it claims. The counterpart of
+    [`ScriptExhausted`][rollwerk.errors.ScriptExhausted] (too few faces).
+
+    Attributes:
+        given: How many faces the script had.
+        used: How many of them were played back.
+        left: The faces that were not, in order.
+    """
+
+    def __init__(self, given: int, used: int, left: tuple[int, ...]) -> None:
+        self.given = given
+        self.used = used
+        self.left = left
+        was = "was" if used == 1 else "were"
+        were = "was" if len(left) == 1 else "were"
+        super().__init__(
+            f"scripted Rng has faces left over: {used} of the {given} given "
+            f"faces {was} used, {len(left)} {were} not ({shown(list(left))})"
+        )
 
 
 class UnknownRuleset(RollwerkError, LookupError):

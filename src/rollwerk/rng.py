@@ -12,13 +12,13 @@ from typing import Any, ClassVar, Protocol, runtime_checkable
 from rollwerk.errors import (
     LimitExceeded,
     ParameterError,
-    RollwerkError,
     SchemaError,
     ScriptExhausted,
+    ScriptNotExhausted,
     shown,
 )
 
-__all__ = ["Rng", "ScriptNotExhausted", "ScriptedRng", "SeededRng", "SystemRng"]
+__all__ = ["Rng", "ScriptedRng", "SeededRng", "SystemRng"]
 
 
 @runtime_checkable
@@ -296,33 +296,6 @@ class SystemRng:
         return "SystemRng()"
 
 
-class ScriptNotExhausted(RollwerkError):
-    """A scripted Rng still had faces when all of them should have been used.
-
-    Raised by [`ScriptedRng.assert_exhausted`][rollwerk.rng.ScriptedRng.assert_exhausted]
-    (and by leaving a ``with ScriptedRng(...)`` block): the faces of a worked
-    example were more than the dice drawn, so the example does not show
-    what it claims. The counterpart of
-    [`ScriptExhausted`][rollwerk.errors.ScriptExhausted] (too few faces).
-
-    Attributes:
-        given: How many faces the script had.
-        used: How many of them were played back.
-        left: The faces that were not, in order.
-    """
-
-    def __init__(self, given: int, used: int, left: tuple[int, ...]) -> None:
-        self.given = given
-        self.used = used
-        self.left = left
-        was = "was" if used == 1 else "were"
-        were = "was" if len(left) == 1 else "were"
-        super().__init__(
-            f"scripted Rng has faces left over: {used} of the {given} given "
-            f"faces {was} used, {len(left)} {were} not ({shown(list(left))})"
-        )
-
-
 class ScriptedRng:
     """An Rng that plays back given faces in order: tests, replays, examples.
 
@@ -354,7 +327,7 @@ class ScriptedRng:
     ...     total = rng.roll(6) + rng.roll(6)
     Traceback (most recent call last):
     ...
-    rollwerk.rng.ScriptNotExhausted: scripted Rng has faces left over: 2 of the 3 given faces were used, 1 was not ([6])
+    rollwerk.errors.ScriptNotExhausted: scripted Rng has faces left over: 2 of the 3 given faces were used, 1 was not ([6])
     """
 
     __slots__ = ("_faces", "_pos")
