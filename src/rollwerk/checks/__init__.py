@@ -46,6 +46,7 @@ if TYPE_CHECKING:
     )
     from rollwerk.checks._requests import (
         CheckRequests,
+        OffersChecks,
         check_from_request,
         parse_mapping,
         parse_words,
@@ -84,6 +85,7 @@ __all__ = [
     "Level",
     "Modifier",
     "Monotonic",
+    "OffersChecks",
     "Outcome",
     "Parameter",
     "Scalar",
@@ -112,6 +114,7 @@ if not TYPE_CHECKING:
         __name__,
         {
             "CheckRequests": "rollwerk.checks._requests",
+            "OffersChecks": "rollwerk.checks._requests",
             "check_from_request": "rollwerk.checks._requests",
             "parse_mapping": "rollwerk.checks._requests",
             "parse_words": "rollwerk.checks._requests",

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CheckRequests",
+    "OffersChecks",
     "check_from_request",
     "parse_mapping",
     "parse_words",
@@ -30,8 +31,12 @@ __all__ = [
 ]
 
 
-class _Offers(Protocol):
-    """What a request needs of a ruleset: its id and its checks."""
+class OffersChecks(Protocol):
+    """What a request needs of a ruleset: its id and its checks.
+
+    Every [`Ruleset`][rollwerk.rulesets.Ruleset] has both; the checks layer
+    names only what it reads, below the rulesets layer.
+    """
 
     @property
     def id(self) -> str: ...
@@ -150,7 +155,7 @@ def parse_mapping(
     return parse_words(spec, words, where)
 
 
-def find_spec(ruleset: _Offers, name: str | None) -> CheckSpec:
+def find_spec(ruleset: OffersChecks, name: str | None) -> CheckSpec:
     """The check ``name`` of ``ruleset`` (``None``: its first check).
 
     Shared by `build_check`, the bot path, the CLI and the contract kit's
@@ -226,7 +231,7 @@ class CheckRequests:
 
     def build(
         self,
-        ruleset: _Offers,
+        ruleset: OffersChecks,
         request: str | Sequence[str] | Mapping[str, str],
         *,
         check: str | None = None,
@@ -322,7 +327,7 @@ _SHARED = CheckRequests()
 
 
 def check_from_request(
-    ruleset: _Offers,
+    ruleset: OffersChecks,
     request: str | Sequence[str] | Mapping[str, str],
     *,
     check: str | None = None,
