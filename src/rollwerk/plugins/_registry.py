@@ -21,6 +21,7 @@ caches.
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -508,6 +509,9 @@ class Registry:
         self._fight_rules: dict[str, FightRules] | None = None
         self._loading = False
         self._partial = False
+        # loading is shared state: threads that look rulesets up at once
+        # wait for the one loading them (reentrant: loading calls hooks)
+        self._lock = threading.RLock()
         for plugin in plugins:
             self.register(plugin)
 
@@ -624,64 +628,68 @@ class Registry:
             The validated values of each plugin, by plugin name, in pluggy's
             call order.
         """
-        if not self._partial:
-            self._import_all()
-        caller: pluggy.HookCaller = getattr(self.pm.hook, hook_name)
-        impls = caller.get_hookimpls()
-        plain = [i.plugin for i in reversed(impls) if not _is_wrapper(i)]
-        wrappers = [i.plugin for i in impls if _is_wrapper(i)]
-        bad_wrappers: list[object] = []
+        with self._lock:
+            if not self._partial:
+                self._import_all()
+            caller: pluggy.HookCaller = getattr(self.pm.hook, hook_name)
+            impls = caller.get_hookimpls()
+            plain = [i.plugin for i in reversed(impls) if not _is_wrapper(i)]
+            wrappers = [i.plugin for i in impls if _is_wrapper(i)]
+            bad_wrappers: list[object] = []
 
-        def attempt(plugin: object, with_wrappers: Sequence[object]) -> _Outcome:
-            remove = [p for p in plain if p is not plugin]
-            remove += [w for w in wrappers if w not in with_wrappers]
-            try:
-                result = self.pm.subset_hook_caller(hook_name, remove)(registry=self)
-            except KeyboardInterrupt:
-                raise
-            except BaseException as exc:  # noqa: BLE001 - reported as a plugin failure
-                return _Outcome([], [f"{hook_name} raised {exc!r}"])
-            if not isinstance(result, list):  # pragma: no cover - pluggy's contract
-                return _Outcome([], [f"{hook_name} returned {result!r}"])
-            if not result and not with_wrappers:
-                return _Outcome([], [f"{hook_name} returned None"])
-            return validate(result)
+            def attempt(plugin: object, with_wrappers: Sequence[object]) -> _Outcome:
+                remove = [p for p in plain if p is not plugin]
+                remove += [w for w in wrappers if w not in with_wrappers]
+                try:
+                    result = self.pm.subset_hook_caller(hook_name, remove)(
+                        registry=self
+                    )
+                except KeyboardInterrupt:
+                    raise
+                except BaseException as exc:  # noqa: BLE001 - reported as a plugin failure
+                    return _Outcome([], [f"{hook_name} raised {exc!r}"])
+                if not isinstance(result, list):  # pragma: no cover - pluggy's contract
+                    return _Outcome([], [f"{hook_name} returned {result!r}"])
+                if not result and not with_wrappers:
+                    return _Outcome([], [f"{hook_name} returned None"])
+                return validate(result)
 
-        out: list[tuple[str, list[Any]]] = []
-        for plugin in plain:
-            active = [w for w in wrappers if w not in bad_wrappers]
-            outcome = attempt(plugin, active)
-            if outcome.problems and active:
-                bare = attempt(plugin, [])
-                if not bare.problems:
-                    for wrapper in active:
-                        alone = attempt(plugin, [wrapper])
-                        if alone.problems:
-                            bad_wrappers.append(wrapper)
-                            failures.extend(
-                                self._failure(wrapper, f"as a wrapper: {p}")
-                                for p in alone.problems
-                            )
-                    good = [w for w in active if w not in bad_wrappers]
-                    outcome = attempt(plugin, good) if good else bare
-                    if outcome.problems:  # wrappers that fail only together
-                        outcome = bare
-            failures.extend(self._failure(plugin, p) for p in outcome.problems)
-            out.append((self._name(plugin), outcome.values))
-        return out
+            out: list[tuple[str, list[Any]]] = []
+            for plugin in plain:
+                active = [w for w in wrappers if w not in bad_wrappers]
+                outcome = attempt(plugin, active)
+                if outcome.problems and active:
+                    bare = attempt(plugin, [])
+                    if not bare.problems:
+                        for wrapper in active:
+                            alone = attempt(plugin, [wrapper])
+                            if alone.problems:
+                                bad_wrappers.append(wrapper)
+                                failures.extend(
+                                    self._failure(wrapper, f"as a wrapper: {p}")
+                                    for p in alone.problems
+                                )
+                        good = [w for w in active if w not in bad_wrappers]
+                        outcome = attempt(plugin, good) if good else bare
+                        if outcome.problems:  # wrappers that fail only together
+                            outcome = bare
+                failures.extend(self._failure(plugin, p) for p in outcome.problems)
+                out.append((self._name(plugin), outcome.values))
+            return out
 
-    # -- loading -------------------------------------------------------------
+        # -- loading -------------------------------------------------------------
 
     def _import(self, names: Iterable[str]) -> None:
         """Import and register the pending entry points ``names``."""
-        for name in names:
-            ep = self._pending.pop(name, None)
-            if ep is None:
-                continue
-            failure = _import_entry_point(self.pm, name, ep)
-            if failure is not None:
-                self._load_failures.append(failure)
-            self._rulesets = None
+        with self._lock:
+            for name in names:
+                ep = self._pending.pop(name, None)
+                if ep is None:
+                    continue
+                failure = _import_entry_point(self.pm, name, ep)
+                if failure is not None:
+                    self._load_failures.append(failure)
+                self._rulesets = None
 
     def _import_all(self) -> None:
         """Import every plugin: what every hook but the rulesets' needs."""
@@ -706,26 +714,27 @@ class Registry:
 
     def _load(self, ruleset_id: str | None = None) -> None:
         """Collect the rulesets of every plugin, or of enough to know ``ruleset_id``."""
-        if self._loading:
-            if self._rulesets is None:
-                raise RuntimeError(
-                    "the registry is collecting rulesets; look them up after "
-                    "rollwerk_register_rulesets, not inside it"
-                )
-            return
-        if ruleset_id is None:
-            self._import_all()
-        else:
-            self._import(self._needed(ruleset_id))
-        if self._rulesets is not None:
-            return
-        self._loading = True
-        self._partial = bool(self._pending)
-        try:
-            self._load_rulesets()
-        finally:
-            self._loading = False
-            self._partial = False
+        with self._lock:
+            if self._loading:
+                if self._rulesets is None:
+                    raise RuntimeError(
+                        "the registry is collecting rulesets; look them up after "
+                        "rollwerk_register_rulesets, not inside it"
+                    )
+                return
+            if ruleset_id is None:
+                self._import_all()
+            else:
+                self._import(self._needed(ruleset_id))
+            if self._rulesets is not None:
+                return
+            self._loading = True
+            self._partial = bool(self._pending)
+            try:
+                self._load_rulesets()
+            finally:
+                self._loading = False
+                self._partial = False
 
     def _load_rulesets(self) -> None:
         failures: list[PluginFailure] = []
@@ -878,20 +887,25 @@ class Registry:
                 if (owner in self._pending or self.pm.has_plugin(owner))
                 and owner not in broken
             )
-        self._load()
-        assert self._rulesets is not None
-        return list(self._rulesets)
+        with self._lock:
+            self._load()
+            rulesets = self._rulesets
+        assert rulesets is not None
+        return list(rulesets)
 
     def entries(self) -> list[RegisteredRuleset]:
         """All registered rulesets with their plugins, sorted by id."""
-        self._load()
-        assert self._rulesets is not None
-        return list(self._rulesets.values())
+        with self._lock:
+            self._load()
+            rulesets = self._rulesets
+        assert rulesets is not None
+        return list(rulesets.values())
 
     def optional_rules(self, ruleset_id: str) -> list[OptionalRule]:
         """The optional rules offered for ``ruleset_id``."""
-        self._load()
-        return list(self._optional.get(ruleset_id, []))
+        with self._lock:
+            self._load()
+            return list(self._optional.get(ruleset_id, []))
 
     def ruleset(self, ruleset_id: str, *, options: Sequence[str] = ()) -> Ruleset:
         """The ruleset ``ruleset_id``, with the named optional rules switched on.
@@ -915,11 +929,12 @@ class Registry:
             UnknownRuleset: No such ruleset, or no such optional rule.
             PluginFault: An optional rule's ``apply`` failed.
         """
-        self._load(None if options else ruleset_id)
-        assert self._rulesets is not None
-        entry = self._rulesets.get(ruleset_id)
-        if entry is None:
-            raise UnknownRuleset(self._missing(ruleset_id))
+        with self._lock:
+            self._load(None if options else ruleset_id)
+            assert self._rulesets is not None
+            entry = self._rulesets.get(ruleset_id)
+            if entry is None:
+                raise UnknownRuleset(self._missing(ruleset_id))
         ruleset = entry.ruleset
         offered = {o.id: o for o in self.optional_rules(ruleset_id)} if options else {}
         applied: list[str] = []
