@@ -175,3 +175,16 @@ def test_timelines_and_effects_name_what_is_not_theirs() -> None:
     assert _message(lambda: UntilCondition(5), ParameterError) == (  # type: ignore[arg-type]
         "predicate must be a function of the encounter returning a bool, got 5"
     )
+
+
+def test_advance_goes_at_most_max_advance_turns_at_once() -> None:
+    """advance(10**7) took minutes (a VTT's "skip N turns"); refused at once."""
+    from rollwerk.errors import LimitExceeded
+
+    enc = Encounter.create(["A", "B"])
+    assert Encounter.MAX_ADVANCE == 10_000
+    assert enc.advance(10_000).state.round == 5_000
+    assert _message(lambda: enc.advance(10**7), LimitExceeded) == (
+        "turns advanced at once limit exceeded: 10000000 is more than the maximum "
+        "of 10000 (by 9990000)"
+    )

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 import attrs
 
@@ -76,6 +76,14 @@ class Encounter(EncounterState):
     ['TurnEnded', 'RoundEnded', 'RoundStarted', 'TurnStarted', 'EffectExpired']
 
     ```
+    """
+
+    MAX_ADVANCE: ClassVar[int] = _operations.MAX_ADVANCE
+    """The most turns one [`advance`][rollwerk.encounter.Encounter.advance] goes (10 000).
+
+    Each turn is a new state and its events; a "skip a day" of a tabletop
+    tool belongs to [`pass_time`][rollwerk.encounter.Encounter.pass_time]
+    outside turns.
     """
 
     __repr__ = value_repr
@@ -165,8 +173,12 @@ class Encounter(EncounterState):
         ``TurnStarted`` and the ticks and expirations at its start. The first
         call starts round 1.
 
+        At most [`MAX_ADVANCE`][rollwerk.encounter.Encounter.MAX_ADVANCE]
+        (10 000) turns at once.
+
         Raises:
             RulesError: The encounter has no combatants or has ended.
+            LimitExceeded: ``turns`` is more than ``MAX_ADVANCE``.
         """
         return Step(*_operations.advance(self, turns))
 

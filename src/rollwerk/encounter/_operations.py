@@ -65,13 +65,16 @@ from rollwerk.encounter._state import (
     _RecordingRng,
     by_initiative,
 )
-from rollwerk.errors import ParameterError, RulesError, shown
+from rollwerk.errors import LimitExceeded, ParameterError, RulesError, shown
 from rollwerk.rng import Rng
 
 S = TypeVar("S", bound=EncounterState)
 
 Result = tuple[S, tuple[Event, ...]]
 """The next state and the events that led to it (an ``Encounter`` wraps it in a ``Step``)."""
+
+MAX_ADVANCE = 10_000
+"""The most turns one ``advance(turns)`` goes (about 0.6 s; each is a state)."""
 
 
 def create(
@@ -261,6 +264,8 @@ def advance(enc: S, turns: int = 1) -> Result[S]:
     """See [`Encounter.advance`][rollwerk.encounter.Encounter.advance]."""
     if isinstance(turns, bool) or not isinstance(turns, int) or turns < 1:
         raise ParameterError("turns", turns, "an integer >= 1")
+    if turns > MAX_ADVANCE:
+        raise LimitExceeded("turns advanced at once", turns, MAX_ADVANCE)
     check_live(enc)
     if not enc.order:
         raise RulesError("an encounter without combatants cannot advance")
