@@ -134,8 +134,27 @@ class NotationError(RollwerkError, ValueError):
         super().__init__(f"{reason} at column {column}\n  {notation}\n  {caret}")
 
     def one_line(self) -> str:
-        """The message without the caret picture, for one-line error output."""
-        return f"{self.reason} at column {self.column} of {self.notation!r}"
+        """The message without the caret picture, for one-line error output.
+
+        A notation longer than 80 characters is shown around the column
+        (40 characters either side) with its length, so the place stays
+        in a line of any length:
+
+        >>> NotationError("1+" * 100 + "x", 201, "unexpected 'x'").one_line()
+        "unexpected 'x' at column 201 of '…1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+x' (201 characters)"
+        """
+        text = self.notation
+        if len(text) <= 80:
+            return f"{self.reason} at column {self.column} of {text!r}"
+        start = max(0, self.column - 41)
+        end = min(len(text), self.column + 40)
+        excerpt = (
+            ("…" if start else "") + text[start:end] + ("…" if end < len(text) else "")
+        )
+        return (
+            f"{self.reason} at column {self.column} of {excerpt!r} "
+            f"({len(text)} characters)"
+        )
 
 
 class LimitExceeded(RollwerkError, ValueError):
