@@ -29,6 +29,19 @@ __all__ = [
 class RollwerkError(Exception):
     """Base class of every error rollwerk raises on purpose."""
 
+    def one_line(self) -> str:
+        """The message as one line, for a chat reply or a log (what the CLI prints).
+
+        Every message is one line except a
+        [`NotationError`][rollwerk.errors.NotationError]'s, which draws a
+        caret under the column; its ``one_line`` names the column instead.
+        A plugin's message that spans lines is joined with spaces.
+
+        >>> ParameterError("pw", 500, "an integer from 1 to 100").one_line()
+        'pw must be an integer from 1 to 100, got 500'
+        """
+        return " ".join(str(self).split())
+
 
 class ParameterError(RollwerkError, ValueError):
     """A parameter has a value outside what is allowed.
