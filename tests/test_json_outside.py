@@ -239,7 +239,7 @@ def _unknown_field_cases() -> list[tuple[str, Any, Any, str]]:
             "roll result",
             RollResult.from_json,
             parse("2d6").roll(ScriptedRng([1, 2])).to_json(),
-            "schema, notation, total, rolls, tree, dialect, comment",
+            "schema, notation, total, rolls, tree, dialect, comment, explanation",
         ),
         (
             "seeded rng",
@@ -374,3 +374,33 @@ def test_long_combatant_ids_are_abbreviated_in_a_refusal():
         "malformed encounter JSON: order[1] must be one of the ids "
         "'xxxxxxxxxxxxxxxxxxxxx… (502 characters), 'B', got 'A'"
     )
+
+
+@pytest.mark.parametrize(
+    ("load", "message"),
+    [
+        ("encounter", "malformed encounter JSON: schema is required (1)"),
+        ("rng", "malformed seeded rng JSON: schema is required (1)"),
+        ("distribution", "malformed distribution JSON: schema is required (1)"),
+        ("check", "malformed check result JSON: schema is required (1 or 2)"),
+        ("roll", "malformed roll result JSON: schema is required (1)"),
+        ("timeline", "malformed timeline JSON: schema is required (1)"),
+    ],
+)
+def test_a_missing_schema_is_named_missing_not_null(load: str, message: str) -> None:
+    """Found by an integrator: ``{}`` read "schema must be 1, got None"."""
+    from rollwerk import CheckResult, Distribution, Encounter, SeededRng
+    from rollwerk.encounter import Timeline
+    from rollwerk.notation import RollResult
+
+    loader = {
+        "encounter": Encounter.from_json,
+        "rng": SeededRng.from_json,
+        "distribution": Distribution.from_json,
+        "check": CheckResult.from_json,
+        "roll": RollResult.from_json,
+        "timeline": Timeline.from_json,
+    }[load]
+    with pytest.raises(SchemaError) as info:
+        loader({})
+    assert str(info.value) == message

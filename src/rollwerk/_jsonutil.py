@@ -140,6 +140,20 @@ def natural(data: Mapping[str, Any], key: str, default: Any = _MISSING) -> Any:
     return value
 
 
+def schema_version(data: Mapping[str, Any], *allowed: int) -> int:
+    """The document's ``"schema"``: one of ``allowed``, else a `SchemaError`.
+
+    A missing version says it is required, not that ``None`` was given.
+    """
+    expected = " or ".join(str(v) for v in allowed)
+    if "schema" not in data:
+        raise SchemaError(f"is required ({expected})", path="schema", expected=expected)
+    value = data["schema"]
+    if type(value) is not int or value not in allowed:
+        raise SchemaError.field("schema", expected, value)
+    return value
+
+
 def obj(value: object, path: str = "") -> Mapping[str, Any]:
     """``value`` if it is a JSON object (string keys), else a `SchemaError`."""
     result: Mapping[str, Any] = check(value, "object", path)

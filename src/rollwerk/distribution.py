@@ -9,7 +9,15 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from fractions import Fraction
 from typing import Any, Generic, TypeGuard, TypeVar, cast, overload
 
-from rollwerk._jsonutil import array, document, known, nested, obj, strict
+from rollwerk._jsonutil import (
+    array,
+    document,
+    known,
+    nested,
+    obj,
+    schema_version,
+    strict,
+)
 from rollwerk.errors import LimitExceeded, ParameterError, SchemaError, shown
 
 __all__ = ["REPEAT_BITS", "REPEAT_WORK", "Distribution"]
@@ -544,8 +552,7 @@ class Distribution(Generic[T]):
             return fast
         with document("distribution"):
             data = obj(data)
-            if type(data.get("schema")) is not int or data["schema"] != JSONSCHEMA:
-                raise SchemaError.field("schema", str(JSONSCHEMA), data.get("schema"))
+            schema_version(data, JSONSCHEMA)
             known(data, ("schema", "outcomes"))
             probs: dict[Any, Fraction] = {}
             for i, item in enumerate(array(data, "outcomes")):

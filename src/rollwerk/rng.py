@@ -201,6 +201,10 @@ class SeededRng:
             raise SchemaError(
                 f"malformed seeded rng JSON: the document must be an object, got {shown(data)}"
             )
+        if "schema" not in data:
+            raise SchemaError(
+                f"malformed seeded rng JSON: schema is required ({_SCHEMA})"
+            )
         if type(data.get("schema")) is not int or data.get("schema") != _SCHEMA:
             raise SchemaError(
                 f"malformed seeded rng JSON: schema must be {_SCHEMA}, "

@@ -115,7 +115,9 @@ class ContestResult:
             raise SchemaError(
                 f"{where}: the document must be an object, got {shown(data)}"
             )
-        schema = data.get("schema")
+        if "schema" not in data:
+            raise SchemaError(f"{where}: schema is required ({SCHEMA})")
+        schema = data["schema"]
         if type(schema) is not int or schema != SCHEMA:
             raise SchemaError(f"{where}: schema must be {SCHEMA}, got {shown(schema)}")
         with document("contest result"):

@@ -19,6 +19,7 @@ from rollwerk._jsonutil import (
     member,
     nested,
     obj,
+    schema_version,
     strict,
 )
 from rollwerk._repr import value_repr
@@ -454,9 +455,7 @@ class CheckResult:
         """
         with document("check result"):
             data = obj(data)
-            schema = data.get("schema")
-            if type(schema) is not int or schema not in _LOADABLE:
-                raise SchemaError.field("schema", "1 or 2", schema)
+            schema = schema_version(data, *_LOADABLE)
             known(data, _RESULT_KEYS)
             rolls = []
             for i, r in enumerate(array(data, "rolls")):

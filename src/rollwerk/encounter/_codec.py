@@ -21,6 +21,7 @@ from rollwerk._jsonutil import (
     natural,
     nested,
     obj,
+    schema_version,
     strict,
 )
 from rollwerk.dice._roll import DieRoll
@@ -69,8 +70,7 @@ def encounter_from_json(
     """See [`Encounter.from_json`][rollwerk.encounter.Encounter.from_json]."""
     with document("encounter"):
         data = obj(data)
-        if type(data.get("schema")) is not int or data["schema"] != SCHEMA:
-            raise SchemaError.field("schema", str(SCHEMA), data.get("schema"))
+        schema_version(data, SCHEMA)
         known(data, _FIELDS)
         combatants = []
         for i, c in enumerate(array(data, "combatants")):

@@ -235,7 +235,9 @@ class Timeline:
         """
         if not isinstance(data, Mapping):
             raise _error("", "an object", data)
-        schema = data.get("schema")
+        if "schema" not in data:
+            raise SchemaError(f"malformed timeline JSON: schema is required ({SCHEMA})")
+        schema = data["schema"]
         if type(schema) is not int or schema != SCHEMA:
             raise _error("schema", str(SCHEMA), schema)
         unknown = sorted(str(k) for k in data if k not in ("schema", "states", "log"))

@@ -15,7 +15,15 @@ import functools
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from rollwerk._jsonutil import array, document, known, nested, obj, strict
+from rollwerk._jsonutil import (
+    array,
+    document,
+    known,
+    nested,
+    obj,
+    schema_version,
+    strict,
+)
 from rollwerk.dice._die import (
     RolledDie,
 )
@@ -418,8 +426,7 @@ class RollResult:
         """
         with document("roll result"):
             data = obj(data)
-            if type(data.get("schema")) is not int or data["schema"] != SCHEMA:
-                raise SchemaError.field("schema", str(SCHEMA), data.get("schema"))
+            schema_version(data, SCHEMA)
             known(
                 data,
                 (
