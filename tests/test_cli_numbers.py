@@ -77,3 +77,14 @@ def test_roll_json_with_explain_loads_back(capsys: pytest.CaptureFixture[str]) -
     assert str(info.value) == (
         "malformed roll result JSON: explanation must be a string, got 3"
     )
+
+
+def test_version_prints_the_installed_version(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import rollwerk
+
+    with pytest.raises(SystemExit) as info:
+        main(["--version"])
+    assert info.value.code == 0
+    assert capsys.readouterr().out == f"rollwerk {rollwerk.__version__}\n"

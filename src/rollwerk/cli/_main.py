@@ -21,7 +21,7 @@ import argparse
 import re
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, NoReturn, cast
+from typing import TYPE_CHECKING, Any, NoReturn, cast
 
 if TYPE_CHECKING:
     from rollwerk.plugins._registry import Registry
@@ -78,6 +78,31 @@ def _terminal_width() -> int:
     return columns if columns > 0 else 80
 
 
+class _Version(argparse.Action):
+    """``--version``: the installed version, read only when asked for."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **_: Any) -> None:
+        super().__init__(
+            option_strings,
+            dest,
+            nargs=0,
+            default=argparse.SUPPRESS,
+            help="print rollwerk's version and exit",
+        )
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: object,
+        option_string: str | None = None,
+    ) -> None:
+        from rollwerk.rulesets import distribution_version
+
+        print(f"rollwerk {distribution_version('rollwerk')}")
+        parser.exit()
+
+
 def _parser(
     argv: Sequence[str] | None = None, registry: Registry | None = None
 ) -> argparse.ArgumentParser:
@@ -91,6 +116,7 @@ def _parser(
         prog="rollwerk",
         description="Roll dice, resolve checks and print exact odds.",
     )
+    parser.add_argument("--version", action=_Version)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     first = next((a for a in argv or () if not a.startswith("-")), None)
     wanted = (
