@@ -626,16 +626,16 @@ def test_odds_and_contest_tables_write_very_wide_fractions_approximately(capsys)
     reg = Registry(load_entrypoints=False, plugins=[Plugin()])
     assert main(["odds", "wide"], registry=reg) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[2] == "success  success      1   ≈ 5.5e-621    0.00%  ▏"
-    assert lines[-1] == "P(success) ≈ 5.5e-621 (0.00%)"
+    assert lines[2] == "success  success      1   ≈ 5.5e-621   <0.01%  ▏"
+    assert lines[-1] == "P(success) ≈ 5.5e-621 (<0.01%)"
     assert main(["odds", "wide", "--json"], registry=reg) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["outcomes"][0]["probability"] == f"1/{3**1300}"
     assert main(["contest", "wide", "--vs"], registry=reg) == 0
     assert capsys.readouterr().out.splitlines()[2:] == [
-        "first side wins    ≈ 5.5e-621    0.00%  ▏",
-        "second side wins   ≈ 5.5e-621    0.00%  ▏",
-        "tie                     ≈ 1.0  100.00%  ████████████████████████████████████████",
+        "first side wins    ≈ 5.5e-621   <0.01%  ▏",
+        "second side wins   ≈ 5.5e-621   <0.01%  ▏",
+        "tie                     ≈ 1.0  >99.99%  ████████████████████████████████████████",
     ]
 
 
@@ -703,7 +703,7 @@ def test_wide_probabilities_are_decimals_in_the_language_of_the_table(capsys):
     # below 0.0001: scientific notation, in German with a decimal comma
     reg = _wide_registry(Fraction(1, 3**1300))
     assert main(["odds", "wide", "--lang", "de"], registry=reg) == 0
-    assert capsys.readouterr().out.splitlines()[-1] == "P(Erfolg) ≈ 5,5e-621 (0,00%)"
+    assert capsys.readouterr().out.splitlines()[-1] == "P(Erfolg) ≈ 5,5e-621 (<0,01%)"
 
 
 def test_an_option_for_a_ruleset_without_optional_rules_says_so(cli):

@@ -223,11 +223,20 @@ def _two_digits(weight: int, total: int) -> tuple[int, int]:
 def percent_of(weight: int, total: int, lang: str = "en") -> str:
     """`percent` of ``weight/total`` by integer division (no fraction reduced).
 
-    >>> percent_of(2, 3), percent_of(1, 3 * 2**3000, "de")
-    ('66.67%', '0,00%')
+    A chance that is neither 0 nor 1 is never written as either: below
+    0.005% it is ``<0.01%``, above 99.995% ``>99.99%``.
+
+    >>> percent_of(2, 3), percent_of(1, 3 * 2**3000, "de"), percent_of(0, 3)
+    ('66.67%', '<0,01%', '0.00%')
+    >>> percent_of(10**6 - 1, 10**6), percent_of(3, 3)
+    ('>99.99%', '100.00%')
     """
     hundredths = (weight * 20000 + total) // (2 * total)
     point = "," if lang == "de" else "."
+    if hundredths == 0 and weight > 0:
+        return f"<0{point}01%"
+    if hundredths == 10000 and weight < total:
+        return f">99{point}99%"
     return f"{hundredths // 100}{point}{hundredths % 100:02d}%"
 
 
