@@ -188,3 +188,12 @@ def test_advance_goes_at_most_max_advance_turns_at_once() -> None:
         "turns advanced at once limit exceeded: 10000000 is more than the maximum "
         "of 10000 (by 9990000)"
     )
+
+
+def test_a_counter_needs_a_name() -> None:
+    """As effects and signals do: ``count("A", "")`` was accepted."""
+    enc = Encounter.create(["A"]).advance().state
+    assert _message(lambda: enc.count("A", ""), ParameterError) == (
+        "name must be a non-empty string (the counter's name), got ''"
+    )
+    assert enc.count("A", "reactions").state.combatant("A").counter("reactions") == 1

@@ -527,6 +527,8 @@ def count(
     """See [`Encounter.count`][rollwerk.encounter.Encounter.count]."""
     c = enc.combatant(combatant)
     argument("name", name, "str")
+    if not name:
+        raise ParameterError("name", name, "a non-empty string (the counter's name)")
     argument("by", by, "int")
     value = c.counter(name) + by
     counters = [k for k in c.counters if k.name != name]
