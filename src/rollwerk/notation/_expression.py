@@ -203,7 +203,11 @@ class Expression:
     def replay(self, faces: tuple[int, ...] | list[int]) -> RollResult:
         """Roll with exactly these faces (a [`ScriptedRng`][rollwerk.rng.ScriptedRng]).
 
-        Raises [`ParameterError`][rollwerk.errors.ParameterError] if faces are left over.
+        Raises:
+            ScriptExhausted: Too few faces: the roll draws more (the message
+                names the die that found none).
+            ParameterError: Faces are left over, or a face does not fit its
+                die.
         """
         rng = ScriptedRng(faces)
         result = self.roll(rng)
