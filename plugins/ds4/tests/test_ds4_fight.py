@@ -159,3 +159,15 @@ def test_fights_agree_with_a_simulation_by_the_rules(first, second, counts):
 def test_bad_sides_are_refused(values, message):
     with pytest.raises(ValueError, match=f"^{re.escape(message)}$"):
         RULES.fighter(values)
+
+
+def test_the_first_sides_missing_parameter_is_named_before_the_seconds(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Both sides lack ``defense``: the message is about the first, not ``--vs``."""
+    from rollwerk.cli import main
+
+    assert main(["fight", "ds4", "attack=12", "--vs", "attack=10"]) == 2
+    assert capsys.readouterr().err == (
+        "rollwerk: error: defense is required (an integer from -20 to 100)\n"
+    )

@@ -117,6 +117,7 @@ def cmd_fight(args: argparse.Namespace) -> int:
     rules = _rules(registry_of(args), args.ruleset)
     parameters = rules.parameters()
     first, first_count = parse_side(parameters, args.params, f"{rules.ruleset} fight")
+    first_fighter = rules.fighter(first)  # the first side's mistakes first
     try:
         second, second_count = parse_side(parameters, args.vs, f"{rules.ruleset} fight")
         second_fighter = rules.fighter(second)
@@ -130,7 +131,7 @@ def cmd_fight(args: argparse.Namespace) -> int:
         )
     result = fight(
         rules,
-        rules.fighter(first),
+        first_fighter,
         second_fighter,
         first_count=first_count,
         second_count=second_count,
