@@ -692,14 +692,7 @@ def cmd_odds(args: argparse.Namespace) -> int:
     left = len(every) - len(items)
     left_p = 1 - sum((p for _, p in items), Fraction(0))
     if args.json:
-        data: dict[str, Any] = {
-            "schema": SCHEMA,
-            "ruleset": ruleset.id,
-            "check": spec.name,
-            "parameters": params,
-        }
-        if args.option:
-            data["options"] = list(args.option)
+        data = _odds_document(ruleset, spec, params, args.option)
         data["outcomes"] = [
             {**o.to_json(), "probability": fraction_to_str(p)} for o, p in items
         ]
@@ -739,6 +732,24 @@ def cmd_odds(args: argparse.Namespace) -> int:
         _emit(omitted(cats, lang, left, percent(left_p, lang)))
     _emit_success(dist, lang, cats)
     return 0
+
+
+def _odds_document(
+    ruleset: Ruleset,
+    spec: CheckSpec,
+    params: dict[str, Scalar],
+    options: Sequence[str] | None,
+) -> dict[str, Any]:
+    """The head of an ``odds --json`` report: what was asked for."""
+    data: dict[str, Any] = {
+        "schema": SCHEMA,
+        "ruleset": ruleset.id,
+        "check": spec.name,
+        "parameters": params,
+    }
+    if options:
+        data["options"] = list(options)
+    return data
 
 
 def _emit_success(dist: Distribution[Outcome], lang: str, cats: Catalog) -> None:
@@ -791,14 +802,7 @@ def _odds_by(
     left = len(groups) - len(rows_p)
     left_p = 1 - sum((p for _, p in rows_p), Fraction(0))
     if args.json:
-        data: dict[str, Any] = {
-            "schema": SCHEMA,
-            "ruleset": ruleset.id,
-            "check": spec.name,
-            "parameters": params,
-        }
-        if args.option:
-            data["options"] = list(args.option)
+        data = _odds_document(ruleset, spec, params, args.option)
         listed = []
         for (success, degree, level, value), p in rows_p:
             item: dict[str, Any] = {"success": success}
