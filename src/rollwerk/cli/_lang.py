@@ -70,8 +70,9 @@ def word(cats: Catalog, lang: str, message: str, **fields: str) -> str:
 def omitted(cats: Catalog, lang: str, count: int, percent: str, rows: str = "") -> str:
     """The line for ``count`` rows ``--max-outcomes`` left out, ``percent`` in all.
 
-    ``rows`` names what a row is: outcomes (``""``), ``"degree"`` or
-    ``"level"``; one row has its own message (``cli.odds_omitted.one``).
+    ``rows`` names what a row is: outcomes (``""``), ``"degree"``,
+    ``"level"`` or ``"value"``; one row has its own message
+    (``cli.odds_omitted.one``).
     """
     message = "cli.odds_omitted" + (f".{rows}" if rows else "")
     if count == 1:
