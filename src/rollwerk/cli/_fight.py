@@ -160,9 +160,9 @@ def _side_text(
 
 
 def _share(p: Fraction, lang: str, w: Callable[..., str]) -> str:
-    """A percentage; a positive chance that rounds to 0.00% says so."""
+    """A percentage; a positive chance below 0.005% says so in words."""
     text = percent(p, lang)
-    if p and text in ("0.00%", "0,00%"):
+    if p and text in ("<0.01%", "<0,01%"):
         return w("cli.fight.tiny")
     return text
 
