@@ -201,22 +201,15 @@ class SeededRng:
             raise SchemaError(
                 f"malformed seeded rng JSON: the document must be an object, got {shown(data)}"
             )
-        if "schema" not in data:
-            raise SchemaError(
-                f"malformed seeded rng JSON: schema is required ({_SCHEMA})"
-            )
-        if type(data.get("schema")) is not int or data.get("schema") != _SCHEMA:
-            raise SchemaError(
-                f"malformed seeded rng JSON: schema must be {_SCHEMA}, "
-                f"got {shown(data.get('schema'))}"
-            )
+        from rollwerk._jsonutil import document, known, schema_version
+
+        with document("seeded rng"):
+            schema_version(data, _SCHEMA)
         if data.get("rng") != "seeded":
             raise SchemaError(
                 "malformed seeded rng JSON: rng must be 'seeded', "
                 f"got {shown(data.get('rng'))}"
             )
-        from rollwerk._jsonutil import document, known
-
         with document("seeded rng"):
             known(data, _FIELDS)
         seed = _seed(data.get("seed"))

@@ -7,7 +7,7 @@ from typing import Any
 
 import attrs
 
-from rollwerk._jsonutil import document, known
+from rollwerk._jsonutil import document, known, schema_version
 from rollwerk._repr import value_repr
 from rollwerk.checks._model import CheckResult, ContestOutcome
 from rollwerk.errors import RollwerkError, SchemaError, shown
@@ -115,12 +115,8 @@ class ContestResult:
             raise SchemaError(
                 f"{where}: the document must be an object, got {shown(data)}"
             )
-        if "schema" not in data:
-            raise SchemaError(f"{where}: schema is required ({SCHEMA})")
-        schema = data["schema"]
-        if type(schema) is not int or schema != SCHEMA:
-            raise SchemaError(f"{where}: schema must be {SCHEMA}, got {shown(schema)}")
         with document("contest result"):
+            schema_version(data, SCHEMA)
             known(data, _FIELDS)
         outcomes = {c.value: c for c in ContestOutcome}
         outcome = data.get("outcome")

@@ -7,6 +7,7 @@ from typing import Any
 
 import attrs
 
+from rollwerk._jsonutil import document, schema_version
 from rollwerk._repr import value_repr
 from rollwerk.encounter._durations import DurationDecoder
 from rollwerk.encounter._encounter import Encounter, Step
@@ -235,11 +236,8 @@ class Timeline:
         """
         if not isinstance(data, Mapping):
             raise _error("", "an object", data)
-        if "schema" not in data:
-            raise SchemaError(f"malformed timeline JSON: schema is required ({SCHEMA})")
-        schema = data["schema"]
-        if type(schema) is not int or schema != SCHEMA:
-            raise _error("schema", str(SCHEMA), schema)
+        with document("timeline"):
+            schema_version(data, SCHEMA)
         unknown = sorted(str(k) for k in data if k not in ("schema", "states", "log"))
         if unknown:
             raise SchemaError(
