@@ -672,7 +672,7 @@ def _exact_odds(what: str) -> Iterator[None]:
 def cmd_odds(args: argparse.Namespace) -> int:
     """``rollwerk odds RULESET[:CHECK] KEY=VALUE… [--by KEY] [--json]``."""
     ruleset, spec = _target(args)
-    by = getattr(args, "by", "outcome")
+    by = args.by
     if by == "level" and not levels_of(ruleset):
         raise ParameterError(
             "--by",
@@ -847,7 +847,7 @@ def _odds_by(
     for line in table(rows, {1, 2, 3} if by == "value" else {2, 3}):
         _emit(line)
     if left:
-        _emit(omitted(cats, lang, left, percent(left_p, lang), args.by))
+        _emit(omitted(cats, lang, left, percent(left_p, lang), by))
     _emit_success(dist, lang, cats)
     return 0
 

@@ -160,11 +160,10 @@ def _side_text(
 
 
 def _share(p: Fraction, lang: str, w: Callable[..., str]) -> str:
-    """A percentage; a positive chance below 0.005% says so in words."""
-    text = percent(p, lang)
-    if p and text in ("<0.01%", "<0,01%"):
+    """A percentage; a positive chance below 0.005% (``<0.01%``) says so in words."""
+    if 0 < p < Fraction(1, 20000):
         return w("cli.fight.tiny")
-    return text
+    return percent(p, lang)
 
 
 def _mean(value: Fraction, lang: str) -> str:
