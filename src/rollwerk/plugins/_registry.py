@@ -677,7 +677,7 @@ class Registry:
                 out.append((self._name(plugin), outcome.values))
             return out
 
-        # -- loading -------------------------------------------------------------
+    # -- loading -------------------------------------------------------------
 
     def _import(self, names: Iterable[str]) -> None:
         """Import and register the pending entry points ``names``."""
