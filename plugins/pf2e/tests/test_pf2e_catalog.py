@@ -21,7 +21,7 @@ from rollwerk.testing import (
     assert_text_complete,
     text_messages,
 )
-from rollwerk_pf2e import CATALOG, PF2E, metres
+from rollwerk_pf2e import CATALOG, PF2E, encounter_long, metres
 from rollwerk_pf2e import plugin as pf2e_plugin
 
 TOOLKIT_LABELS = {"reroll", "both_failed"}
@@ -59,6 +59,10 @@ def test_pf2e_code_uses_exactly_the_catalog_messages() -> None:
     labels = set(PF2E.labels["en"]) - TOOLKIT_LABELS
     used.update(f"pf2e.label.{key}" for key in labels)
     used.update({"pf2e.metres", "pf2e.metres_fraction"})  # metres(), tested below
+    # the words of end_encounter's signal, which durations and the log show
+    # when the plugin's catalog is passed (tested in test_pf2e_describe)
+    assert encounter_long().describe("de", CATALOG) == "bis der Kampf endet"
+    used.add("pf2e.signal.encounter-end")
     used.discard("number.decimal_point")  # the core's
     assert sorted(used - CATALOG.ids()) == []
     assert sorted(CATALOG.ids() - used) == []

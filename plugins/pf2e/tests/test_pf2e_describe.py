@@ -101,3 +101,39 @@ def test_a_saved_timeline_with_pf2e_durations_loads_without_kinds() -> None:
     again = Timeline.from_json(json.loads(json.dumps(tl.to_json())))
     assert again == tl
     assert again.describe().splitlines()[-1] == "Amiri leaves."
+
+
+def test_encounter_long_and_end_encounter_in_the_plugins_words() -> None:
+    """The signal of end_encounter is worded by the plugin's catalog when passed.
+
+    Found by integrators: the log and the duration showed the event's id.
+    """
+    from rollwerk.plugins import get_registry
+    from rollwerk_pf2e import CATALOG, encounter_long, end_encounter
+
+    enc = new_encounter(_party()).advance().state
+    enc = enc.add_effect(
+        "Rage", source="A", target="A", duration=encounter_long()
+    ).state
+    effect = enc.effects[0]
+    assert effect.describe("de", CATALOG, state=enc) == (
+        "Rage auf Amiri von Amiri: bis der Kampf endet"
+    )
+    assert effect.describe(state=enc) == (
+        "Rage on Amiri from Amiri: until “pf2e:encounter-end”"
+    )
+    step = end_encounter(enc)
+    everything = get_registry().catalogs()
+    assert describe_events(step.events, catalogs=everything, state=enc) == [
+        "Amiri's turn ends.",
+        "Round 1 ends.",
+        "The encounter ends after round 1.",
+        "Event: the encounter ends (1× so far).",
+        "Rage on Amiri ends.",
+    ]
+    assert describe_events(step.events, "de", everything, state=enc)[3] == (
+        "Ereignis: der Kampf endet (bisher 1×)."
+    )
+    assert describe_events(step.events, state=enc)[3] == (
+        "“pf2e:encounter-end” happens (1× so far)."
+    )

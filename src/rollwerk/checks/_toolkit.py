@@ -1273,6 +1273,16 @@ class FaceCheck:
         """The validated parameters it was built from."""
         return dict(self._params)
 
+    def __reduce__(
+        self,
+    ) -> tuple[type[FaceCheck], tuple[CheckDefinition, str, dict[str, Scalar], Any]]:
+        # built again from what it is: its stop rule is a closure over the
+        # parameters, and its memo and caches are remade as they are used
+        return (
+            FaceCheck,
+            (self.definition, self.ruleset, dict(self._params), self.catalog),
+        )
+
     def outcome_for(self, faces: Sequence[int]) -> Outcome:
         """The outcome when the dice show ``faces`` (in draw order).
 

@@ -96,6 +96,7 @@ if TYPE_CHECKING:
         describe_duration,
         describe_remaining,
         round_of_turn,
+        signal_message,
     )
 
 __all__ = [
@@ -161,6 +162,7 @@ __all__ = [
     "event_to_json",
     "modifiers_in_force",
     "round_of_turn",
+    "signal_message",
 ]
 
 if not TYPE_CHECKING:
@@ -231,5 +233,6 @@ if not TYPE_CHECKING:
             "event_to_json": "rollwerk.encounter._events",
             "modifiers_in_force": "rollwerk.encounter._effects",
             "round_of_turn": "rollwerk.encounter._wording",
+            "signal_message": "rollwerk.encounter._wording",
         },
     )

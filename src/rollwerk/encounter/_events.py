@@ -19,7 +19,7 @@ import attrs
 from rollwerk._repr import value_repr
 from rollwerk.encounter._durations import Duration, DurationDecoder, duration_from_json
 from rollwerk.encounter._effects import ActiveEffect
-from rollwerk.encounter._wording import describe_duration, names_of
+from rollwerk.encounter._wording import describe_duration, event_words, names_of
 from rollwerk.errors import RollwerkError, SchemaError, shown
 from rollwerk.i18n import CORE, Catalog, Text, genitive, quantity, time_span
 
@@ -456,7 +456,9 @@ def _event_text(
         case ConcentrationEnded(combatant=c):
             return CORE.text("event.concentration_ended", whose=genitive(who(c)))
         case Signalled(event=name, count=count):
-            return CORE.text("event.signalled", event=name, count=count)
+            return event_words(
+                name, "event.signalled.worded", "event.signalled", count=count
+            )
         case TimePassed(seconds=seconds):
             return CORE.text("event.time_passed", time=time_span(seconds))
         case EncounterEnded(round=r):

@@ -21,7 +21,8 @@ from fractions import Fraction
 from typing import Any, ClassVar, Protocol
 
 from rollwerk.encounter._view import EncounterView
-from rollwerk.i18n import CORE, Catalog, Text, genitive, quantity, time_span
+from rollwerk.i18n import CORE, Catalog, Field, Text, genitive, quantity, time_span
+from rollwerk.i18n._catalog import preferred
 
 __all__ = [
     "DescribedDuration",
@@ -30,6 +31,7 @@ __all__ = [
     "describe_remaining",
     "names_of",
     "round_of_turn",
+    "signal_message",
 ]
 
 Names = Mapping[str, str] | None
@@ -174,8 +176,37 @@ def _game_time(d: Any, names: Names) -> Text:
     return time_span(d.seconds)
 
 
+def signal_message(event: str) -> str:
+    """The message id of an event's words: ``signal.<event>``, or ``<ns>.signal.<name>``.
+
+    An event named ``<ns>:<name>`` (a plugin's, ``pf2e:encounter-end``) is
+    worded under its plugin's prefix, as the plugin's other messages are.
+
+    >>> signal_message("scene-end"), signal_message("pf2e:encounter-end")
+    ('signal.scene-end', 'pf2e.signal.encounter-end')
+    """
+    ns, colon, name = event.partition(":")
+    if colon and ns and name:
+        return f"{ns}.signal.{name}"
+    return f"signal.{event}"
+
+
+def event_words(event: str, worded: str, raw: str, **fields: Field) -> Text:
+    """``worded`` with the event's words where a catalog has them, else ``raw``.
+
+    The words are the message [`signal_message(event)`][rollwerk.encounter.signal_message]
+    ("the scene ends"), looked up in the catalogs of each rendering;
+    without a catalog that has it, ``raw`` shows the event's name.
+    """
+    words = Text(signal_message(event), {}, CORE)
+    return preferred(
+        CORE.text(worded, event=words, **fields),
+        CORE.text(raw, event=event, **fields),
+    )
+
+
 def _until_event(d: Any, names: Names) -> Text:
-    return CORE.text("duration.until_event", event=d.event)
+    return event_words(d.event, "duration.until_event.worded", "duration.until_event")
 
 
 def _until_condition(d: Any, names: Names) -> Text:

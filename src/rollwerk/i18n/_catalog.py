@@ -182,6 +182,20 @@ class Catalog:
         """A [`Text`][rollwerk.i18n.Text] of ``message`` rendered from this catalog."""
         return Text(message, fields, self)
 
+    def __reduce__(self) -> tuple[Callable[..., Catalog], tuple[Any, ...]]:
+        # the messages are read-only views, which do not pickle: a plain
+        # copy does, and a shared catalog (the core's) stays the one object
+        shared = SHARED.get(id(self))
+        if shared is not None and shared() is self:
+            return (shared, ())
+        plain = {lang: dict(table) for lang, table in self.messages.items()}
+        return (Catalog, (plain,))
+
+
+SHARED: dict[int, Callable[[], Catalog]] = {}
+"""Catalogs that pickle by reference: ``id(catalog)`` to a module-level
+function that returns it (the core's, set where it is made)."""
+
 
 def _render(
     catalogs: Iterable[Catalog], lang: str, message: str, fields: Mapping[str, Field]
@@ -362,6 +376,10 @@ class Text:
     def _key(self) -> tuple[str, str]:
         return (self.render("en"), self.render("de"))
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # the fields are a read-only view, which does not pickle
+        return (Text, (self.message, dict(self.fields), self.catalog))
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Text):
             return NotImplemented
@@ -439,3 +457,81 @@ class _DeferredText(Text):
     def __reduce__(self) -> tuple[type[Text], tuple[str, Mapping[str, Field], Catalog]]:
         made = self._text()
         return (Text, (made.message, dict(made.fields), made.catalog))
+
+
+class _Preferred(Text):
+    """``preferred`` where a catalog has its words, else ``fallback``.
+
+    For ids that a catalog may or may not word (an event's name, say): the
+    choice is made when the text is rendered, with the catalogs of that
+    call, so a plugin's or a caller's catalog passed then is seen. Its
+    message, fields and catalog are the fallback's (what renders without
+    further catalogs when no catalog of its own words the preferred text).
+    """
+
+    __slots__ = ("_fallback", "_preferred")
+    _preferred: Text
+    _fallback: Text
+
+    def __init__(
+        self,
+        preferred: Text | None = None,
+        fallback: Text | None = None,
+        /,
+        **fields: Any,
+    ) -> None:
+        if preferred is None or fallback is None:  # ``attrs.evolve``: a plain copy
+            preferred = fallback = Text(**fields)
+        object.__setattr__(self, "_preferred", preferred)
+        object.__setattr__(self, "_fallback", fallback)
+
+    def __repr__(self) -> str:
+        return f"_Preferred({self._preferred!r}, {self._fallback!r})"
+
+    def _chosen(self, catalogs: Iterable[Catalog]) -> Text:
+        try:
+            self._preferred.render(FALLBACK, catalogs)
+        except MissingMessage:
+            return self._fallback
+        return self._preferred
+
+    @property
+    def message(self) -> str:
+        """The message id of the text chosen without further catalogs."""
+        return self._chosen(()).message
+
+    @property
+    def fields(self) -> Mapping[str, Field]:
+        """The placeholders' values of the text chosen without further catalogs."""
+        return self._chosen(()).fields
+
+    @property
+    def catalog(self) -> Catalog:
+        """The catalog of the text chosen without further catalogs."""
+        return self._chosen(()).catalog
+
+    def render(self, lang: str, catalogs: Iterable[Catalog] = ()) -> str:
+        """The preferred text in ``lang`` if a catalog words it, else the fallback."""
+        cats = tuple(catalogs)
+        try:
+            return self._preferred.render(lang, cats)
+        except MissingMessage:
+            return self._fallback.render(lang, cats)
+
+    def languages(self, catalogs: Iterable[Catalog] = ()) -> tuple[str, ...]:
+        """The languages the chosen text or ``catalogs`` know, English first."""
+        cats = tuple(catalogs)
+        return self._chosen(cats).languages(cats)
+
+    def __reduce__(self) -> tuple[type[Text], tuple[Text, Text]]:
+        return (_Preferred, (self._preferred, self._fallback))
+
+
+def preferred(text: Text, fallback: Text) -> Text:
+    """``text`` where the catalogs of a rendering word it, else ``fallback``.
+
+    The choice is made at each rendering, with the catalogs passed to it:
+    a message a plugin's or the caller's catalog adds is used when that
+    catalog is passed, and ``fallback`` otherwise.
+    """
+    return _Preferred(text, fallback)

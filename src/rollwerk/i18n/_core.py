@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rollwerk.i18n._catalog import Catalog
+from rollwerk.i18n._catalog import SHARED, Catalog
 from rollwerk.i18n._fight import FIGHT_DE, FIGHT_EN
 from rollwerk.i18n._words import WORDS_DE, WORDS_EN
 
@@ -145,3 +145,11 @@ CORE = Catalog(
 )
 """The core's messages: die descriptions, roll explanations, CLI words, and
 the words for time, durations, effects, events, contests and fights."""
+
+
+def core_catalog() -> Catalog:
+    """[`CORE`][rollwerk.i18n.CORE]: a pickled core catalog loads as this one object."""
+    return CORE
+
+
+SHARED[id(CORE)] = core_catalog

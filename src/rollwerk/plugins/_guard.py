@@ -156,6 +156,10 @@ class _GuardedCheck:
     def __repr__(self) -> str:
         return repr(self._inner)
 
+    def __reduce__(self) -> tuple[type[_GuardedCheck], tuple[Check, Origin, str]]:
+        # ``__class__`` names the wrapped check's class: pickle the guard itself
+        return (_GuardedCheck, (self._inner, self._origin, self._call))
+
 
 def _unwrap(value: Any) -> Any:
     if isinstance(value, _GuardedCheck):

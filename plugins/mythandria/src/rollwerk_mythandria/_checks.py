@@ -349,10 +349,18 @@ def _explain_comparison(
     )
 
 
+def _decision_dice(dice: str) -> tuple[tuple[int, str], ...]:
+    return dice_for(dice, "check")
+
+
+def _comparison_dice(dice: str) -> tuple[tuple[int, str], ...]:
+    return dice_for(dice, "comparison")
+
+
 DECISION = define_check(
     "decision",
     (_pw("check value: roll d100 at or under it"), _DICE),
-    dice=lambda dice: dice_for(dice, "check"),
+    dice=_decision_dice,
     judge=_decision,
     odds=_decision_odds,
     explain=_explain_decision,
@@ -373,7 +381,7 @@ one by one.
 COMPARISON = define_check(
     "comparison",
     (_pw("check value added to the d100"), _DICE),
-    dice=lambda dice: dice_for(dice, "comparison"),
+    dice=_comparison_dice,
     judge=_comparison,
     odds=_comparison_odds,
     explain=_explain_comparison,

@@ -59,6 +59,8 @@ _EN = {
     "pf2e.difficulty.hard": "hard",
     "pf2e.difficulty.very-hard": "very hard",
     "pf2e.difficulty.incredibly-hard": "incredibly hard",
+    # the event end_encounter signals, as durations and the log word it
+    "pf2e.signal.encounter-end": "the encounter ends",
 }
 
 _DE = {
@@ -96,6 +98,7 @@ _DE = {
     "pf2e.difficulty.hard": "schwer",
     "pf2e.difficulty.very-hard": "sehr schwer",
     "pf2e.difficulty.incredibly-hard": "unglaublich schwer",
+    "pf2e.signal.encounter-end": "der Kampf endet",
 }
 
 CATALOG = Catalog({"en": _EN, "de": _DE})
