@@ -7,6 +7,7 @@ frozen, so a round trip must give an equal value that behaves the same.
 from __future__ import annotations
 
 import pickle
+from fractions import Fraction
 
 import pytest
 
@@ -14,6 +15,7 @@ import rollwerk
 from rollwerk import ScriptedRng, SeededRng
 from rollwerk.checks import Degree, Outcome, Parameter, check_from_request, define_check
 from rollwerk.i18n import CORE, Catalog, Text
+from rollwerk.notation import parse
 from rollwerk.plugins import Registry
 from rollwerk.rulesets import Ruleset, define_ruleset
 
@@ -97,3 +99,39 @@ def test_a_guarded_toolkit_check_and_its_result_round_trip(
         check.resolve(SeededRng(seed)) for seed in range(20)
     ]
     assert again.outcomes() == check.outcomes()
+
+
+@pytest.mark.parametrize(
+    ("notation", "dialect"),
+    [
+        ("4d6kh3+2", "rollwerk"),
+        ("1d20+5", "rollwerk"),
+        ("10d6>=5", "rollwerk"),
+        ("8d6!", "rollwerk"),
+        ("2d6 # damage", "rollwerk"),
+        ("3d6>3", "roll20"),
+    ],
+)
+def test_a_rolled_expression_round_trips_after_it_was_compiled(
+    notation: str, dialect: str
+) -> None:
+    expr = parse(notation, dialect=dialect)
+    result = expr.roll(SeededRng(11))  # compiles the roller (a closure)
+    explained = result.explain()  # and the renderer
+    copy = _round_trip(result)
+    assert copy == result
+    assert copy.explain() == explained
+    assert copy.comment == result.comment
+    again = _round_trip(expr)
+    assert again == expr
+    assert again.roll(SeededRng(11)) == result
+    assert again.distribution() == expr.distribution()
+
+
+def test_a_distribution_round_trips_with_its_exact_weights() -> None:
+    dist = parse("3d6").distribution()
+    copy = _round_trip(dist)
+    assert copy == dist
+    assert hash(copy) == hash(dist)
+    assert copy[10] == Fraction(1, 8)
+    assert list(copy) == list(dist)

@@ -252,6 +252,10 @@ class Expression:
     def __hash__(self) -> int:
         return hash(("Expression", self._notation, self._dialect.name))
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # what it was parsed into; rollers and renderers are compiled again
+        return (Expression, (self._notation, self._node, self._dialect, self._comment))
+
     def __repr__(self) -> str:
         if self._dialect is ROLLWERK:
             return f"parse({self._notation!r})"
@@ -498,6 +502,10 @@ class RollResult:
 
     def __hash__(self) -> int:
         return hash((self._expr, self.faces, self._total))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # the faces and the total; the tree is replayed again when asked for
+        return (_new_result, (self._expr, self.faces, self._total))
 
     def __repr__(self) -> str:
         return (
