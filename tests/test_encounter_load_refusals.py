@@ -100,3 +100,23 @@ def test_no_turn_before_round_one_or_after_the_end() -> None:
         "malformed encounter JSON: current must be null once the encounter has "
         "ended, got 'A'"
     )
+
+
+def test_an_order_without_every_combatant_is_refused() -> None:
+    """Found by integrators: a combatant left out of the order never acted, and
+    an empty order said "an encounter without combatants cannot advance"."""
+
+    def drop_b(data: dict[str, Any]) -> None:
+        data["order"] = ["A"]
+
+    def drop_all(data: dict[str, Any]) -> None:
+        data.update(order=[], current=None, done=[])
+
+    assert _refused(drop_b) == (
+        "malformed encounter JSON: order must be every combatant's id "
+        "(it lacks 'B'), got ['A']"
+    )
+    assert _refused(drop_all) == (
+        "malformed encounter JSON: order must be every combatant's id "
+        "(it lacks 'A' and 1 more), got []"
+    )

@@ -80,6 +80,14 @@ def encounter_from_json(
         _unique(ids, "combatants", "combatant ids")
         order = _ids(data, "order", ids)
         _unique(order, "order", "ids")
+        if len(order) != len(ids):  # every operation keeps each combatant in it
+            lacking = [cid for cid in ids if cid not in order]
+            raise SchemaError.field(
+                "order",
+                f"every combatant's id (it lacks {shown(lacking[0], 30)}"
+                + (f" and {len(lacking) - 1} more)" if len(lacking) > 1 else ")"),
+                order,
+            )
         done = _ids(data, "done", order, [])
         _unique(done, "done", "ids")
         concentrating = _ids(data, "concentrating", ids, [])
