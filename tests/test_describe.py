@@ -428,6 +428,19 @@ def _effect(duration: Any = None) -> Any:
             "Bless auf Amiri ändert sich: 12 Sekunden.",
         ),
         (
+            ev.EffectChanged(
+                _effect(Rounds(3, "B", 4)), Rounds(3, "A", 4), 2, "rounds"
+            ),
+            (
+                "Bless on Amiri changes: 3 rounds, counted at the start of Valeros' "
+                "turns, 2 rounds left."
+            ),
+            (
+                "Bless auf Amiri ändert sich: 3 Runden, gezählt zu Beginn von Valeros' "
+                "Zügen, noch 2 Runden."
+            ),
+        ),
+        (
             EffectTicked(_effect(), 1, "rounds"),
             "Bless on Amiri: 1 round left.",
             "Bless auf Amiri: noch 1 Runde.",

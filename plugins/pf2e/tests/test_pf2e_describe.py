@@ -137,3 +137,28 @@ def test_encounter_long_and_end_encounter_in_the_plugins_words() -> None:
     assert describe_events(step.events, state=enc)[3] == (
         "“pf2e:encounter-end” happens (1× so far)."
     )
+
+
+def test_the_creator_leaving_says_what_remains() -> None:
+    """PF2E-A03: the log of the change says what is left, not only the rounds as
+    written. Found by integrators: it read "3 rounds" with 2 left."""
+    from rollwerk.encounter import EffectChanged, event_from_json, event_to_json
+    from rollwerk.plugins import installed_duration_kinds
+
+    enc = new_encounter(_party()).advance().state
+    enc = enc.add_effect("Inspire", source="A", target="C", duration=rounds(3)).state
+    enc = enc.advance(4).state  # R2B: 2 rounds left
+    step = enc.leave("A")
+    changed = step.events[0]
+    assert isinstance(changed, EffectChanged)
+    assert (changed.remaining, changed.unit) == (2, "rounds")
+    assert describe_events(step.events, "de", state=enc) == [
+        (
+            "Inspire auf Kyra ändert sich: 3 Runden, gezählt zu Beginn von Valeros' "
+            "Zügen, noch 2 Runden."
+        ),
+        "Amiri verlässt den Kampf.",
+    ]
+    assert event_from_json(event_to_json(changed), installed_duration_kinds()) == (
+        changed
+    )

@@ -194,6 +194,10 @@ class EffectChanged(_Words):
     """The effect with its new duration."""
     previous: Duration
     """The duration it had before."""
+    remaining: int | Fraction | None = None
+    """What remains right after the change (``None``: not measured)."""
+    unit: str | None = None
+    """The unit of ``remaining`` (``"rounds"``, ``"seconds"``…), if measured."""
 
 
 @attrs.frozen
@@ -415,11 +419,19 @@ def _event_text(
                 effect=_effect_on(e, names),
                 duration=duration(e),
             )
-        case EffectChanged(effect=e):
+        case EffectChanged(effect=e, remaining=n, unit=unit):
+            if n is None or unit is None:
+                return CORE.text(
+                    "event.effect_changed",
+                    effect=_effect_on(e, names),
+                    duration=duration(e),
+                )
+            amount = time_span(n) if unit == "seconds" else quantity(unit, n)
             return CORE.text(
-                "event.effect_changed",
+                "event.effect_changed.left",
                 effect=_effect_on(e, names),
                 duration=duration(e),
+                left=CORE.text("remaining.left", amount=amount),
             )
         case EffectTicked(effect=e, remaining=n, unit=unit):
             amount = time_span(n) if unit == "seconds" else quantity(unit, n)
@@ -533,6 +545,8 @@ def _number_to_json(value: int | Fraction) -> int | str:
 
 
 def _encode(value: object) -> object:
+    if value is None:
+        return None
     if isinstance(value, ActiveEffect):
         return value.to_json()
     if isinstance(value, enum.Enum):
@@ -599,6 +613,10 @@ def _decode(
     value: object,
     kinds: Mapping[str, DurationDecoder] | None,
 ) -> object:
+    if kind.endswith(" | None"):  # an optional field: null, or its kind
+        if value is None:
+            return None
+        kind = kind.removesuffix(" | None")
     if kind == "int":
         # a round, a total or a count is never negative; every JSON int
         # rollwerk reads is within 64 bits

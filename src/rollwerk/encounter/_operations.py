@@ -203,6 +203,15 @@ def _game_time(enc: S, duration: Duration, source: str, target: str) -> Duration
     return GameTime(seconds).bind(enc, source, target)
 
 
+def _changed(
+    effect: ActiveEffect, previous: Duration, state: EncounterState
+) -> EffectChanged:
+    """The event of ``effect``'s new duration, with what remains of it in ``state``."""
+    unit = effect.duration.unit
+    left = None if unit is None else effect.duration.remaining(state)
+    return EffectChanged(effect, previous, left, None if left is None else unit)
+
+
 def check_live(enc: S) -> None:
     if enc.ended:
         raise RulesError("the encounter has ended; create a new one to fight again")
@@ -457,7 +466,7 @@ def leave(enc: S, combatant: str) -> Result[S]:
                 events.append(EffectExpired(e))
                 continue
             changed = attrs.evolve(e, duration=moved)
-            events.append(EffectChanged(changed, e.duration))
+            events.append(_changed(changed, e.duration, state))
             kept.append(changed)
         else:
             kept.append(e)
@@ -594,7 +603,7 @@ def end(enc: S) -> Result[S]:
     converted: list[ActiveEffect] = []
     for e in state.effects:
         new = in_game_time(state, e)
-        if new is not e:
+        if new is not e:  # game time made of what remained: it says so itself
             events.append(EffectChanged(new, e.duration))
         converted.append(new)
     state = attrs.evolve(state, effects=tuple(converted), ended=True, current=None)
