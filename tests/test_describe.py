@@ -371,13 +371,39 @@ def test_an_active_effect_describes_itself() -> None:
         "Bless on A from B (+1 status, blessed): 1 round, counted at the start of B's turns"
     )
     assert effect.describe("de", state=enc) == (
-        "Bless auf Amiri von Valeros (+1 status, blessed): "
+        "Bless auf Amiri von Valeros (+1 Status, blessed): "
         "noch 1 Runde, endet zu Beginn von Valeros' Zug in Runde 1"
     )
     assert effect.describe(names={"A": "Amiri"}) == (
         "Bless on Amiri from B (+1 status, blessed): "
         "1 round, counted at the start of B's turns"
     )
+
+
+def test_modifier_kinds_in_words() -> None:
+    """Found by integrators: ``+2 circumstance`` stayed English in German.
+
+    The core words the common kinds (``modifier.<kind>``); a catalog passed
+    words others; a kind nobody words shows as written.
+    """
+    from rollwerk import Modifier
+    from rollwerk.i18n import Catalog
+
+    enc = _start("A", "B").advance().state
+    enc = enc.add_effect(
+        "Aid",
+        source="B",
+        target="A",
+        duration=Rounds(1),
+        modifiers=[Modifier(2, "Aid", "circumstance"), Modifier(-1, "x", "mana")],
+    ).state
+    effect = enc.effects[0]
+    assert effect.describe("de").startswith("Aid auf A von B (+2 Situation, -1 mana): ")
+    mana = Catalog({"en": {"modifier.mana": "mana"}, "de": {"modifier.mana": "Mana"}})
+    assert effect.describe("de", mana).startswith(
+        "Aid auf A von B (+2 Situation, -1 Mana): "
+    )
+    assert effect.describe().startswith("Aid on A from B (+2 circumstance, -1 mana): ")
 
 
 # ------------------------------------------------------------------- events

@@ -33,7 +33,8 @@ from rollwerk.encounter._wording import (
     names_of,
 )
 from rollwerk.errors import ParameterError
-from rollwerk.i18n import CORE, Catalog
+from rollwerk.i18n import CORE, Catalog, Text
+from rollwerk.i18n._catalog import preferred
 
 __all__ = [
     "ActiveEffect",
@@ -228,7 +229,8 @@ class ActiveEffect:
             duration = describe_remaining(
                 self.duration, state, lang, catalogs, names=names
             )
-        notes = [f"{m.amount:+d} {m.kind}" for m in self.modifiers]
+        cats = () if catalogs is None else (catalogs,)
+        notes = [_modifier_text(m).render(lang, cats) for m in self.modifiers]
         if self.condition is not None:
             notes.append(self.condition)
         return CORE.text(
@@ -304,3 +306,20 @@ def modifiers_in_force(
     policy = StackingPolicy() if policy is None else policy
     mods = [m for e in effects if e.target == target for m in e.modifiers]
     return tuple(m for m in policy.combine(mods) if kind is None or m.kind == kind)
+
+
+def _modifier_text(modifier: Modifier) -> Text:
+    """``+1 status``: the amount and the kind's word, message ``modifier.<kind>``.
+
+    The core words the common kinds; a catalog passed to ``describe`` may
+    word others (or reword these). A kind no catalog words shows as it is.
+    """
+    amount = f"{modifier.amount:+d}"
+    return preferred(
+        CORE.text(
+            "effect.modifier",
+            amount=amount,
+            kind=Text(f"modifier.{modifier.kind}", {}, CORE),
+        ),
+        CORE.text("effect.modifier", amount=amount, kind=modifier.kind),
+    )
