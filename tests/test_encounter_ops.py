@@ -409,11 +409,18 @@ def test_source_outside_the_encounter() -> None:
     enc = Encounter.create(["A"])
     enc, _ = enc.add_effect("poison", source="trap", target="A", duration=GameTime(60))
     assert enc.effects[0].source == "trap"
-    with pytest.raises(
-        ParameterError,
-        match=r"combatant must be the id of a combatant in the encounter \(A\), got 'trap'",
-    ):
+    # found by integrators: the messages named "combatant", not the argument
+    with pytest.raises(ParameterError) as info:
         enc.add_effect("x", source="trap", target="A", duration=Rounds(1))
+    assert str(info.value) == (
+        "source must be the id of a combatant in the encounter (A): a rounds "
+        "duration counts its source's turns, got 'trap'"
+    )
+    with pytest.raises(ParameterError) as info:
+        enc.add_effect("x", source="A", target="trap", duration=GameTime(60))
+    assert str(info.value) == (
+        "target must be the id of a combatant in the encounter (A), got 'trap'"
+    )
 
 
 def test_end_turn_ends_the_turn_and_the_next_advance_starts_the_next() -> None:

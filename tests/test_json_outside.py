@@ -121,7 +121,7 @@ def test_integers_beyond_64_bits_are_refused() -> None:
                 "malformed encounter JSON: note is not a field (the fields are schema, "
                 "combatants, order, round, current, done, effects, concentrating, "
                 "signals, clock, round_seconds, actions_per_round, stacking, "
-                "next_effect, initiative_rolls, ended)"
+                "next_effect, initiative_rolls, ended, departed)"
             ),
         ),
         (

@@ -285,7 +285,7 @@ class _TwoPuts(CheckRequests):
     def build(
         self,
         ruleset: Any,
-        request: str | Sequence[str] | Mapping[str, str],
+        request: str | Sequence[str] | Mapping[str, str | int | bool],
         *,
         check: str | None = None,
     ) -> Any:
@@ -293,7 +293,12 @@ class _TwoPuts(CheckRequests):
         if isinstance(request, str):
             key: object = (id(ruleset), check, request)
         elif isinstance(request, Mapping):
-            key = (id(ruleset), check, 2, tuple(request.items()))
+            key = (
+                id(ruleset),
+                check,
+                2,
+                tuple((k, v.__class__, v) for k, v in request.items()),
+            )
         else:
             key = (id(ruleset), check, 1, tuple(request))
         found = entries.get(key)
@@ -324,10 +329,11 @@ _REQUEST = st.builds(
         "text": f"skill={skill} modifier={modifier}",
         "words": [f"modifier={modifier}", f"skill={skill}"],
         "mapping": {"skill": str(skill), "modifier": str(modifier)},
+        "json": {"skill": skill, "modifier": modifier},  # a JSON object's ints
     }[form],
     st.integers(0, 6),
     st.integers(-3, 3),
-    st.sampled_from(["text", "words", "mapping"]),
+    st.sampled_from(["text", "words", "mapping", "json"]),
 )
 
 

@@ -106,16 +106,37 @@ def test_perf_a_missing_parameter_and_an_unknown_check() -> None:
     )
 
 
-@pytest.mark.parametrize("mapping", [{"skill": 3}, {3: "skill"}, {"skill": None}])
-def test_perf_a_mapping_of_non_strings_is_refused(
+@pytest.mark.parametrize(
+    "mapping", [{"skill": 3.0}, {3: "skill"}, {"skill": None}, {"skill": [3]}]
+)
+def test_perf_a_mapping_of_other_values_is_refused(
     mapping: dict[object, object],
 ) -> None:
     with pytest.raises(ParameterError) as info:
         check_from_request(TOY, mapping)  # type: ignore[arg-type]
     ((key, value),) = mapping.items()
     assert str(info.value) == (
-        f"parameter of toy:check must be a string key and value, "
-        f"got {f'{key!r}: {value!r}'!r}"
+        "parameter of toy:check must be a string key and a string, integer or "
+        f"true/false value, got {f'{key!r}: {value!r}'!r}"
+    )
+
+
+def test_perf_a_json_object_may_hold_integers_and_bools() -> None:
+    """Found by integrators: a web API's ``{"skill": 3}`` was refused."""
+    requests = CheckRequests()
+    check = requests.build(TOY, {"skill": 3, "edge": True})
+    assert check is requests.build(TOY, "skill=3 edge=true")
+    assert check.parameters["skill"] == 3
+    assert check.parameters["edge"] is True
+    # 1 == True and hash alike: the cache tells them apart, the bool is refused
+    assert requests.build(TOY, {"skill": 1}).parameters["skill"] == 1
+    with pytest.raises(ParameterError) as info:
+        requests.build(TOY, {"skill": True})
+    assert str(info.value) == "skill must be an integer from 0 to 6, got 'true'"
+    with pytest.raises(ParameterError) as huge:
+        requests.build(TOY, {"skill": 10**5000})
+    assert str(huge.value) == (
+        "skill must be an integer from 0 to 6, got an integer of 5001 digits"
     )
 
 

@@ -74,6 +74,10 @@ def test_from_text_refuses_non_text() -> None:
             "malformed seeded rng JSON: rng must be 'seeded', got 'system'",
         ),
         (
+            lambda d: d.pop("rng"),  # found by integrators: it said "got None"
+            "malformed seeded rng JSON: rng is required ('seeded')",
+        ),
+        (
             lambda d: d.update(seed="7"),  # an int64 is written as a number
             (
                 "malformed seeded rng JSON: seed must be an integer from -2**63 to "

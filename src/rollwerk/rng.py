@@ -205,6 +205,8 @@ class SeededRng:
 
         with document("seeded rng"):
             schema_version(data, _SCHEMA)
+        if "rng" not in data:
+            raise SchemaError("malformed seeded rng JSON: rng is required ('seeded')")
         if data.get("rng") != "seeded":
             raise SchemaError(
                 "malformed seeded rng JSON: rng must be 'seeded', "

@@ -125,20 +125,22 @@ def _read(
 
 
 def parse_mapping(
-    spec: CheckSpec, mapping: Mapping[str, str], where: str | None = None
+    spec: CheckSpec, mapping: Mapping[str, str | int | bool], where: str | None = None
 ) -> dict[str, Scalar]:
     """Parse a mapping of parameter names to texts (a web form, a JSON object).
 
-    The same reading and messages as [`parse_words`][rollwerk.checks.parse_words]:
+    The same reading and messages as [`parse_words`][rollwerk.checks.parse_words].
+    A JSON integer or ``true``/``false`` is read as its text (``14`` as
+    ``"14"``); any other value (a float, ``null``, a list) is refused:
 
     >>> from rollwerk.checks import CheckSpec, Parameter
     >>> spec = CheckSpec("check", (Parameter("pw", int, min_value=1),), dict)
-    >>> parse_mapping(spec, {"pw": "14"})
-    {'pw': 14}
+    >>> parse_mapping(spec, {"pw": "14"}), parse_mapping(spec, {"pw": 14})
+    ({'pw': 14}, {'pw': 14})
 
     Raises:
-        ParameterError: An unknown key, a value that is not a string, or a
-            value the parameter does not allow.
+        ParameterError: An unknown key, a value that is not a string, an
+            integer or a bool, or a value the parameter does not allow.
     """
     where = spec.name if where is None else where
     if not isinstance(mapping, Mapping):
@@ -146,10 +148,24 @@ def parse_mapping(
             "mapping", mapping, f"a mapping of parameter names of {where} to texts"
         )
     words = []
-    for key, text in mapping.items():
+    for key, value in mapping.items():
+        if isinstance(value, bool):  # JSON true/false, as the words write them
+            text = "true" if value else "false"
+        elif isinstance(value, int):
+            if value.bit_length() > 4000 and isinstance(key, str):
+                # beyond what str() may write, and far beyond every parameter
+                p = spec._by_name.get(key)
+                if p is None:
+                    raise unknown_parameter(spec.parameters, key, where)
+                raise ParameterError(key, value, p.allowed())
+            text = str(value)  # limited below, as every parsed integer is
+        else:
+            text = value
         if not isinstance(key, str) or not isinstance(text, str):
             raise ParameterError(
-                f"parameter of {where}", f"{key!r}: {text!r}", "a string key and value"
+                f"parameter of {where}",
+                f"{key!r}: {value!r}",
+                "a string key and a string, integer or true/false value",
             )
         words.append(f"{key}={text}")
     return parse_words(spec, words, where)
@@ -232,7 +248,7 @@ class CheckRequests:
     def build(
         self,
         ruleset: OffersChecks,
-        request: str | Sequence[str] | Mapping[str, str],
+        request: str | Sequence[str] | Mapping[str, str | int | bool],
         *,
         check: str | None = None,
     ) -> Check:
@@ -254,7 +270,13 @@ class CheckRequests:
         if isinstance(request, str):
             key: object = (id(ruleset), check, request)
         elif isinstance(request, Mapping):
-            key = (id(ruleset), check, 2, tuple(request.items()))
+            # with the values' types: 1 == True, but "pw": true is refused
+            key = (
+                id(ruleset),
+                check,
+                2,
+                tuple((k, v.__class__, v) for k, v in request.items()),
+            )
         elif isinstance(request, Sequence) and all(
             isinstance(word, str) for word in request
         ):
@@ -328,7 +350,7 @@ _SHARED = CheckRequests()
 
 def check_from_request(
     ruleset: OffersChecks,
-    request: str | Sequence[str] | Mapping[str, str],
+    request: str | Sequence[str] | Mapping[str, str | int | bool],
     *,
     check: str | None = None,
 ) -> Check:

@@ -41,7 +41,7 @@ S = TypeVar("S", bound=EncounterState)
 
 def encounter_to_json(state: EncounterState) -> dict[str, Any]:
     """See [`Encounter.to_json`][rollwerk.encounter.Encounter.to_json]."""
-    return {
+    data: dict[str, Any] = {
         "schema": SCHEMA,
         "combatants": [c.to_json() for c in state.combatants],
         "order": list(state.order),
@@ -59,6 +59,9 @@ def encounter_to_json(state: EncounterState) -> dict[str, Any]:
         "initiative_rolls": [r.to_json() for r in state.initiative_rolls],
         "ended": state.ended,
     }
+    if state.departed:  # written once someone has left
+        data["departed"] = [c.to_json() for c in state.departed]
+    return data
 
 
 def encounter_from_json(
@@ -78,6 +81,17 @@ def encounter_from_json(
                 combatants.append(Combatant.from_json(c))
         ids = [c.id for c in combatants]
         _unique(ids, "combatants", "combatant ids")
+        departed = []
+        for i, c in enumerate(array(data, "departed", [])):
+            with nested(f"departed[{i}]"):
+                departed.append(Combatant.from_json(c))
+        gone = [c.id for c in departed]
+        _unique(gone, "departed", "combatant ids")
+        back = [cid for cid in gone if cid in ids]
+        if back:  # one who joins again is no longer departed
+            raise SchemaError.field(
+                "departed", "combatants who are not in the encounter", back
+            )
         order = _ids(data, "order", ids)
         _unique(order, "order", "ids")
         if len(order) != len(ids):  # every operation keeps each combatant in it
@@ -159,6 +173,7 @@ def encounter_from_json(
             next_effect=natural(data, "next_effect", 1),
             initiative_rolls=tuple(rolls),
             ended=ended,
+            departed=tuple(departed),
         )
         # a duration asks the encounter about its anchors (a part's of
         # FirstOf too) and refuses to be unbound: what it would raise on the
@@ -204,6 +219,7 @@ _FIELDS = (
     "next_effect",
     "initiative_rolls",
     "ended",
+    "departed",
 )
 """The fields of an encounter document, as `encounter_to_json` writes them."""
 

@@ -317,7 +317,8 @@ def add_effect(
     effect_id: str | None = None,
 ) -> Result[S]:
     """See [`Encounter.add_effect`][rollwerk.encounter.Encounter.add_effect]."""
-    enc.combatant(target)
+    if target not in enc.ids:
+        raise ParameterError("target", target, enc._allowed_ids())
     if not isinstance(source, str) or not source:
         raise ParameterError("source", source, "a non-empty string")
     if not isinstance(name, str) or not name:
@@ -341,7 +342,18 @@ def add_effect(
         next_effect += 1
     if any(e.id == effect_id for e in enc.effects):
         raise ParameterError("effect_id", effect_id, "an id no active effect has")
-    bound = duration.bind(enc, source, target)
+    try:
+        bound = duration.bind(enc, source, target)
+    except ParameterError as exc:
+        if exc.parameter != "combatant" or exc.value != source:
+            raise
+        # the duration counts its source's turns: name the argument given
+        raise ParameterError(
+            "source",
+            source,
+            f"{enc._allowed_ids()}: a {getattr(duration, 'kind', '')} duration counts its "
+            "source's turns",
+        ) from None
     if bound.anchor is not None:
         enc.combatant(bound.anchor)
     effect = ActiveEffect(
@@ -434,6 +446,7 @@ def join(enc: S, combatant: Combatant | str, *, after: str | None = None) -> Res
         combatants=(*enc.combatants, new),
         order=order,
         done=(*enc.done, new.id) if passed else enc.done,
+        departed=tuple(c for c in enc.departed if c.id != new.id),
     )
     events: list[Event] = [CombatantJoined(new.id, passed)]
     return (settle(state, enc, events), tuple(events))
@@ -470,8 +483,10 @@ def leave(enc: S, combatant: str) -> Result[S]:
             kept.append(changed)
         else:
             kept.append(e)
+    leaving = state.combatant(combatant)
     state = attrs.evolve(
         state,
+        departed=(*(c for c in state.departed if c.id != combatant), leaving),
         combatants=tuple(c for c in state.combatants if c.id != combatant),
         order=tuple(c for c in state.order if c != combatant),
         done=tuple(c for c in state.done if c != combatant),

@@ -310,6 +310,13 @@ class EncounterState:
     """Every die the initiative rule drew, in order."""
     ended: bool = False
     """Whether [`end`][rollwerk.encounter.Encounter.end] was called."""
+    departed: tuple[Combatant, ...] = ()
+    """Combatants who left, as they were when they left, most recent last.
+
+    They keep their names in words: an effect they made, and the events of
+    the step in which they left, still name them. One who joins again is
+    no longer listed here.
+    """
 
     @property
     def ids(self) -> tuple[str, ...]:

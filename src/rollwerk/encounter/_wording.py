@@ -83,9 +83,13 @@ class DescribedDuration(Protocol):
 
 
 def names_of(state: object) -> dict[str, str]:
-    """Display names by id of a state's combatants (``{}`` for a bare view)."""
-    combatants = getattr(state, "combatants", ())
-    return {str(c.id): str(c.name) for c in combatants}
+    """Display names by id of a state's combatants, and of those who left.
+
+    ``{}`` for a bare view.
+    """
+    names = {str(c.id): str(c.name) for c in getattr(state, "departed", ())}
+    names.update({str(c.id): str(c.name) for c in getattr(state, "combatants", ())})
+    return names
 
 
 def _name(cid: str, names: Names) -> str:
