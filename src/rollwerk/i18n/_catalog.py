@@ -465,8 +465,8 @@ class _Preferred(Text):
     For ids that a catalog may or may not word (an event's name, say): the
     choice is made when the text is rendered, with the catalogs of that
     call, so a plugin's or a caller's catalog passed then is seen. Its
-    message, fields and catalog are the fallback's (what renders without
-    further catalogs when no catalog of its own words the preferred text).
+    message, fields and catalog are those of the text chosen without
+    further catalogs (what it renders as by itself).
     """
 
     __slots__ = ("_fallback", "_preferred")
