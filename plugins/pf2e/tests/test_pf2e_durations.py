@@ -209,6 +209,33 @@ def test_pf2e_a03_creator_leaves_before_its_turn() -> None:
     assert expiry(enc.leave("B").state) == "start R1C"
 
 
+def test_pf2e_a03_the_slot_stays_when_the_one_after_it_delays() -> None:
+    """PF2E-A03: the count stays at the departed creator's slot.
+
+    Found by integrators: after A left, the effect ticked on B (next after
+    A's slot); when B then delayed behind D, the tick moved with B and the
+    effect ended at R3B, almost a round late. It now goes on with C, which
+    follows the slot: tick at the start of round 2, over at the start of
+    round 3.
+    """
+    enc = add(at(new_encounter([*ABC, "D"]), 1, "A"), "A", "D", rounds(2))
+    enc = at(enc.leave("A").state, 1, "D")
+    step = enc.delay("B", after="D")
+    changed = [e for e in step.events if isinstance(e, EffectChanged)]
+    assert [(e.effect.duration.anchor, e.remaining) for e in changed] == [("C", 2)]
+    assert step.state.order == ("C", "D", "B")
+    assert expiry(step.state) == "start R3C"
+
+
+def test_pf2e_a03_a_living_creator_who_delays_keeps_its_count() -> None:
+    """PF2E-R02: the count follows the creator's own turns when it delays."""
+    enc = add(at(new_encounter(ABC), 1, "A"), "A", "C", rounds(1))
+    enc = at(enc, 1, "C")
+    step = enc.delay("A", after="B")  # from round 2 on: B, A, C
+    assert not any(isinstance(e, EffectChanged) for e in step.events)
+    assert expiry(step.state) == "start R2A"
+
+
 def test_pf2e_a03_flag_ends_effect_immediately() -> None:
     """PF2E-A03: a configuration flag ends the effect when its creator leaves."""
     enc = add(

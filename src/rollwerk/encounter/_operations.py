@@ -513,10 +513,25 @@ def delay(enc: S, combatant: str, *, after: str) -> Result[S]:
     pos = rest.index(after) + 1
     order = (*rest[:pos], combatant, *rest[pos:])
     passed = not round_over and slot_passed(enc, order, combatant)
-    state = attrs.evolve(
-        enc, order=order, done=(*enc.done, combatant) if passed else enc.done
-    )
     events: list[Event] = [CombatantDelayed(combatant, after, passed)]
+    # a kind that counts a slot rather than the combatant's turns moves its
+    # count when the combatant leaves the slot (it sees the order before)
+    effects: list[ActiveEffect] = []
+    for e in enc.effects:
+        moved_by = getattr(e.duration, "anchor_delayed", None)
+        if moved_by is not None and e.duration.anchor == combatant:
+            moved = moved_by(enc, combatant)
+            if moved is not e.duration:
+                changed = attrs.evolve(e, duration=moved)
+                events.append(_changed(changed, e.duration, enc))
+                e = changed  # noqa: PLW2901 - the effect as it goes on
+        effects.append(e)
+    state = attrs.evolve(
+        enc,
+        order=order,
+        done=(*enc.done, combatant) if passed else enc.done,
+        effects=tuple(effects),
+    )
     return (settle(state, enc, events), tuple(events))
 
 

@@ -111,7 +111,7 @@ def _passed(state: EncounterView, cid: str) -> bool:
     return state.round >= 1 and (cid in state.done or cid == state.current)
 
 
-_FIELDS = ("kind", "n", "tick_on", "ends_at", "creator_leaves", "counts_from")
+_FIELDS = ("kind", "n", "tick_on", "ends_at", "creator_leaves", "counts_from", "slot")
 """The fields of a ``pf2e_rounds`` duration's JSON."""
 
 
@@ -143,6 +143,12 @@ class Pf2eRounds:
     counts_from: int | None = None
     """Bound, after the creator left: turn starts of ``tick_on`` up to this
     number are not ticks (they come before the leaver's slot, PF2E-A03)."""
+    slot: bool = attrs.field(
+        default=False, validator=attrs.validators.instance_of(bool)
+    )
+    """Bound, after the creator left: ``tick_on`` stands for the creator's
+    slot in initiative, not for itself. When it delays, the count stays at
+    the slot and goes on with the combatant that follows it (PF2E-A03)."""
 
     @property
     def unit(self) -> str | None:
@@ -167,6 +173,7 @@ class Pf2eRounds:
             tick_on=who,
             ends_at=state.turns_started(who) + self.n,
             counts_from=None,
+            slot=False,
         )
 
     def is_over(self, state: EncounterView) -> bool:
@@ -205,6 +212,7 @@ class Pf2eRounds:
                 tick_on=combatant,
                 ends_at=state.turns_started(combatant) + left,
                 counts_from=None,
+                slot=True,
             )
         i = order.index(leaver)
         wrap = 1 if i == len(order) - 1 else 0
@@ -220,7 +228,23 @@ class Pf2eRounds:
             tick_on=successor,
             ends_at=start + left,
             counts_from=start if skip else None,
+            slot=True,
         )
+
+    def anchor_delayed(self, state: EncounterView, combatant: str) -> Pf2eRounds:
+        """``tick_on`` delays: a count at the creator's slot stays there (PF2E-A03).
+
+        While the creator is in the encounter the count follows its turns,
+        delayed or not. Once it stands for the creator's slot, the slot does
+        not move with the combatant that delays: the count goes on with the
+        one that follows it in ``state`` (the order before the delay), as
+        when it leaves.
+        """
+        if not self.slot:
+            return self
+        moved = self.rebind(state, combatant)
+        assert isinstance(moved, Pf2eRounds)  # a slot count only exists with CONTINUE
+        return moved
 
     def text(self, names: Mapping[str, str] | None = None) -> Text:
         """The duration as written or bound, as a text of the plugin's catalog."""
@@ -293,7 +317,7 @@ class Pf2eRounds:
         return self.remaining_text(state, names)(lang, catalogs)
 
     def to_json(self) -> dict[str, Any]:
-        """``{"kind": "pf2e_rounds", "n", "tick_on", "ends_at", "creator_leaves", "counts_from"}``."""
+        """``{"kind": "pf2e_rounds", "n", "tick_on", "ends_at", "creator_leaves", "counts_from", "slot"}``."""
         return {
             "kind": self.kind,
             "n": self.n,
@@ -301,6 +325,7 @@ class Pf2eRounds:
             "ends_at": self.ends_at,
             "creator_leaves": self.creator_leaves.value,
             "counts_from": self.counts_from,
+            "slot": self.slot,
         }
 
     @classmethod
@@ -341,6 +366,7 @@ class Pf2eRounds:
                 _json_field(data, "ends_at", int),
                 CreatorLeaves(leaves),
                 _json_field(data, "counts_from", int),
+                _json_bool(data, "slot"),
             )
         except SchemaError as exc:
             raise SchemaError(
@@ -348,6 +374,14 @@ class Pf2eRounds:
             ) from None
         except ParameterError as exc:
             raise SchemaError(str(exc), document=doc) from exc
+
+
+def _json_bool(data: Mapping[str, Any], key: str) -> bool:
+    """``data[key]``, ``true`` or ``false`` (``false`` when absent)."""
+    value = data.get(key, False)
+    if not isinstance(value, bool):
+        raise SchemaError.field(key, "true or false", value)
+    return value
 
 
 def _json_field(
