@@ -1264,8 +1264,20 @@ def test_a_message_lists_runs_of_faces_not_every_face() -> None:
 
 def test_avrae_rol_in_a_chain_of_operations_is_refused() -> None:
     """``2d6rol1ph0pl0`` had silently dropped the reroll; it is refused as
-    ``rol`` with any other operation is."""
-    for text in ("2d6rol1ph0pl0", "2d6rol1ph0", "4d6roh1kh1kl1"):
+    ``rol`` with any other operation is.
+
+    Found by fuzzing against d20: in parentheses, ``(2d6rol1)kh1`` kept the
+    total as a set of one (9 for the faces 3, 5, 4; d20 keeps the die: 5);
+    d20 keeps or drops the dice, so it is refused as without them."""
+    for text in (
+        "2d6rol1ph0pl0",
+        "2d6rol1ph0",
+        "4d6roh1kh1kl1",
+        "(2d6rol1)kh1",
+        "((4d6rol1))kh3",
+        "(3d3roh2)k2",
+        "(1d6ro4)>6 * (3d3roh2)p<2",
+    ):
         with pytest.raises(NotationError, match="'roh'/'rol' together with other"):
             parse(text, "avrae")
     assert parse("2d6rol1", "avrae").distribution().mean() == Fraction(287, 36)
@@ -1292,6 +1304,11 @@ def test_avrae_a_star_that_cannot_multiply_starts_the_comment(
     assert expr.distribution().mean() == mean
     with pytest.raises(NotationError, match="unexpected 'x'"):
         parse("1d20 * x", "avrae")
+    # found by fuzzing: a term after '*' that d20 reads and rollwerk does
+    # not is refused, not taken for a comment (the total was 1d6 alone)
+    for refused in ("1d6*2d4mi1e4", "2*2d4roh1pl2", "1d6*4d6ma2e6", "1d6*-2d4mi1e4"):
+        with pytest.raises(NotationError, match="is not read by rollwerk"):
+            parse(refused, "avrae")
     with pytest.raises(NotationError):
         parse("1d20 **bold**", "roll20")
 

@@ -650,7 +650,23 @@ def _star_comment(notation: str, pos: int, dialect: Dialect) -> int | None:
         cut = pos - 1
     else:
         return None
+    if notation[cut + 1 : cut + 2] != "*" and _operand_starts(notation[cut + 1 :]):
+        # d20 multiplies by it: what cannot be read there is refused, not
+        # a comment (1d6*2d4mi1e4 is 1d6 times a term rollwerk does not read;
+        # 2**3 is 2 and the comment **3, as d20 has no power)
+        return None
     return cut if notation[:cut].strip() else None
+
+
+def _operand_starts(text: str) -> bool:
+    """Whether ``text`` begins as a number, a die or a parenthesis would."""
+    text = text.lstrip(" \t")
+    while text[:1] in ("+", "-"):
+        text = text[1:].lstrip(" \t")
+    c = text[:1]
+    if c in ("(", ".", *"0123456789"):
+        return True
+    return c in ("d", "D") and text[1:2] in ("%", *"0123456789")
 
 
 def parse(notation: str, dialect: str | Dialect = "rollwerk") -> Expression:

@@ -829,6 +829,13 @@ class _Parser:
                 "by rollwerk",
                 mpos,
             )
+        inner = node.inner if isinstance(node, _Labelled) else node
+        if isinstance(inner, _Rerolled):  # d20 keeps or drops its dice
+            raise self.error(
+                "d20's 'roh'/'rol' together with other operations on the "
+                "dice is not read by rollwerk",
+                start,
+            )
         if isinstance(node, _Group):
             if node.success is not None or node.per_die:
                 raise self.error(
