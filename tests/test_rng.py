@@ -183,3 +183,27 @@ def test_a_seed_that_could_not_be_saved_is_refused() -> None:
     assert str(info.value) == (
         "seed must be an integer of at most 400 digits, got an integer of 401 digits"
     )
+
+
+def test_a_script_of_one_face_or_none_is_worded_in_the_singular() -> None:
+    """Found by a held-out plugin author: "all 1 given faces were used"."""
+    from rollwerk.errors import ScriptNotExhausted
+
+    one = ScriptedRng([5])
+    one.roll(10)
+    with pytest.raises(ScriptExhausted) as info:
+        one.roll(10)
+    assert str(info.value) == (
+        "scripted Rng ran out of faces: the 1 given face was used, a 2nd d10 "
+        "was asked for"
+    )
+    with pytest.raises(ScriptExhausted) as none:
+        ScriptedRng([]).roll(20)
+    assert str(none.value) == (
+        "scripted Rng ran out of faces: no faces were given, a 1st d20 was asked for"
+    )
+    with pytest.raises(ScriptNotExhausted) as left:
+        ScriptedRng([5]).assert_exhausted()
+    assert str(left.value) == (
+        "scripted Rng has faces left over: the 1 given face was not used ([5])"
+    )

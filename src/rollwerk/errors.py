@@ -230,9 +230,13 @@ class ScriptNotExhausted(RollwerkError):
         self.left = left
         was = "was" if used == 1 else "were"
         were = "was" if len(left) == 1 else "were"
+        said = (
+            "the 1 given face was not used"
+            if given == 1
+            else f"{used} of the {given} given faces {was} used, {len(left)} {were} not"
+        )
         super().__init__(
-            f"scripted Rng has faces left over: {used} of the {given} given "
-            f"faces {was} used, {len(left)} {were} not ({shown(list(left))})"
+            f"scripted Rng has faces left over: {said} ({shown(list(left))})"
         )
 
 

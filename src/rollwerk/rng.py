@@ -394,8 +394,12 @@ class ScriptedRng:
             raise ParameterError("sides", sides, "an integer >= 1")
         if self._pos >= len(self._faces):
             n = len(self._faces)
+            used = {
+                0: "no faces were given",
+                1: "the 1 given face was used",
+            }.get(n, f"all {n} given faces were used")
             raise ScriptExhausted(
-                f"scripted Rng ran out of faces: all {n} given faces were used, "
+                f"scripted Rng ran out of faces: {used}, "
                 f"a {_ordinal(n + 1)} d{sides} was asked for",
                 given=n,
                 sides=sides,
