@@ -246,7 +246,7 @@ class Distribution(Generic[T]):
 
     def __reduce__(self) -> tuple[Any, ...]:
         # the integer weights as they are: no Fractions to build again
-        return (_restored, (self._weights, self._total))
+        return (Distribution._from_weights, (self._weights, self._total))
 
     def __repr__(self) -> str:
         body = ", ".join(
@@ -743,13 +743,6 @@ def _dense_power(weights: dict[int, int], n: int) -> dict[int, int] | None:
     if work > REPEAT_WORK:
         raise LimitExceeded("exact computation size", work, REPEAT_WORK)
     return _poly._power(weights, n)
-
-
-def _restored(weights: dict[T, int], total: int) -> Distribution[T]:
-    """A pickled distribution: its weights, already in order and reduced."""
-    new: Distribution[T] = object.__new__(Distribution)
-    new._set(weights, total)
-    return new
 
 
 class _Huge:

@@ -351,7 +351,7 @@ def add_effect(
         raise ParameterError(
             "source",
             source,
-            f"{enc._allowed_ids()}: a {getattr(duration, 'kind', '')} duration counts its "
+            f"{enc._allowed_ids()}: a {duration.kind} duration counts its "
             "source's turns",
         ) from None
     if bound.anchor is not None:
@@ -519,13 +519,15 @@ def delay(enc: S, combatant: str, *, after: str) -> Result[S]:
     effects: list[ActiveEffect] = []
     for e in enc.effects:
         moved_by = getattr(e.duration, "anchor_delayed", None)
+        moved = e.duration
         if moved_by is not None and e.duration.anchor == combatant:
             moved = moved_by(enc, combatant)
-            if moved is not e.duration:
-                changed = attrs.evolve(e, duration=moved)
-                events.append(_changed(changed, e.duration, enc))
-                e = changed  # noqa: PLW2901 - the effect as it goes on
-        effects.append(e)
+        if moved is e.duration:
+            effects.append(e)
+            continue
+        changed = attrs.evolve(e, duration=moved)
+        events.append(_changed(changed, e.duration, enc))
+        effects.append(changed)
     state = attrs.evolve(
         enc,
         order=order,
