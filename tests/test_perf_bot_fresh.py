@@ -312,7 +312,8 @@ class _TwoPuts(CheckRequests):
             values = parse_mapping(spec, request, where)
         else:
             values = parse_words(spec, list(request), where)
-        canonical = (id(ruleset), spec.name, 0, tuple(sorted(values.items())))
+        filled = tuple(values.get(name, p.default) for name, p in spec._by_name.items())
+        canonical = (id(ruleset), spec.name, 0, filled)
         same = entries.get(canonical)
         if same is not None and same[0] is ruleset:
             built = same[1]

@@ -32,6 +32,10 @@ def test_perf_the_same_request_gives_the_same_check() -> None:
     assert requests.build(TOY, "skill=3 edge=yes") is check
     assert requests.build(TOY, ["edge=true", "skill=+3"]) is check
     assert requests.build(TOY, {"skill": "3", "edge": "on"}) is check
+    # a default written out is the same request as one left out
+    assert requests.build(TOY, "skill=3 edge=yes modifier=0") is check
+    assert requests.build(TOY, "difficulty=normal skill=3 edge=yes") is check
+    assert requests.build(TOY, "skill=3 edge=yes modifier=1") is not check
     assert check.parameters == {
         "skill": 3,
         "modifier": 0,

@@ -206,7 +206,8 @@ class CheckRequests:
     """A bounded cache of the checks built from requests.
 
     Two requests that say the same thing (the same words, or other words
-    for the same parameter values) give the same check object. The cache
+    for the same parameter values, a default written out or left out) give
+    the same check object. The cache
     holds at most ``maxsize`` entries and forgets the oldest first; a check
     is a frozen value, so forgetting it changes no answer, only the time.
     Threads may share one cache (and the one of `check_from_request`): two
@@ -309,7 +310,13 @@ class CheckRequests:
             values = parse_mapping(spec, request, where)
         else:
             values = parse_words(spec, list(request), where)
-        canonical = (id(ruleset), spec.name, 0, tuple(sorted(values.items())))
+        # every declared value, a default written out or left out alike
+        canonical = (
+            id(ruleset),
+            spec.name,
+            0,
+            tuple([values.get(name, default) for name, default, _ in spec._fill]),
+        )
         same = entries.get(canonical)
         if same is not None and same[0] is ruleset:
             built = same[1]
