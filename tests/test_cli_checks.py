@@ -437,6 +437,53 @@ def test_contest_errors(cli):
     ) == ("--vs-check: check of ruleset 'toy' must be one of: check, pool, got 'duel'")
 
 
+def test_contest_rolls_resolve_the_first_side_then_the_second(cli):
+    code, out, _ = cli("contest", "toy", "skill=4", "--vs", "skill=3", "--rolls", "2,5")
+    assert code == 0
+    assert out.splitlines()[-3:] == [
+        "result: the first side wins",
+        "  first: rolled 2 against a chance of 4: success",
+        "  second: rolled 5 against a chance of 3: failure",
+    ]
+    code, out, _ = cli(
+        "contest",
+        "toy",
+        "skill=4",
+        "--vs",
+        "dice=2",
+        "--vs-check",
+        "pool",
+        "--rolls",
+        "2,5,6",
+        "--json",
+    )
+    assert code == 0
+    data = json.loads(out)
+    assert "seed" not in data
+    assert data["result"]["outcome"] == "second"
+    assert [r["face"] for r in data["result"]["first"]["rolls"]] == [2]
+    assert [r["face"] for r in data["result"]["second"]["rolls"]] == [5, 6]
+
+
+def test_contest_rolls_must_be_exactly_the_contests_faces(cli):
+    argv = ["contest", "toy", "skill=4", "--vs", "dice=2", "--vs-check", "pool"]
+    assert fails(cli, *argv, "--rolls", "2,5") == (
+        "--rolls has too few faces: the 3rd die, a d6, has none (2 were given)"
+    )
+    assert fails(cli, *argv, "--rolls", "2,5,6,1") == (
+        "--rolls has 1 face too many: the contest used 3 of 4"
+    )
+    assert fails(cli, *argv, "--rolls", "2,7,6") == (
+        "--rolls: the 2nd face must be an integer from 1 to 6 for a d6, got 7"
+    )
+    assert fails(cli, *argv, "--rolls", "2,x") == (
+        "--rolls must be comma-separated die faces such as 2,1,17, got '2,x'"
+    )
+    with pytest.raises(SystemExit) as info:
+        cli(*argv, "--rolls", "2,5,6", "--seed", "3")
+    assert info.value.code == 2
+
+
 def test_argparse_errors_exit_2(capsys):
     with pytest.raises(SystemExit) as info:
         main(["odds"])
@@ -556,14 +603,17 @@ def test_contest_level_table_names_the_sides(registry, capsys):
     levels = SuccessLevels(
         Level("miss", Degree.FAILURE, en="miss", de="daneben"),
         Level("hit", Degree.SUCCESS, en="hit", de="Treffer"),
+        Level("legend", Degree.CRITICAL_SUCCESS, en="legendary", de="legendär"),
     )
 
     def judge(faces: tuple[int, ...], skill: int) -> Outcome:
+        if skill > 6:  # never on these dice: a level no side reaches
+            return levels.outcome("legend", faces[0])
         return levels.outcome("hit" if faces[0] <= skill else "miss", faces[0])
 
     check = define_check(
         "check",
-        [Parameter("skill", int, min_value=1, max_value=6)],
+        [Parameter("skill", int, min_value=1, max_value=7)],
         dice=[6],
         judge=judge,
     )
@@ -596,6 +646,21 @@ def test_contest_level_table_names_the_sides(registry, capsys):
         "Treffer       50,00%        33,33%",
         "daneben       50,00%        66,67%",
     ]
+    # a level one side reaches is shown with the other side's 0%; the JSON
+    # lists every declared level
+    main(["contest", "lv", "skill=7", "--vs", "skill=2"], registry=reg)
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[-4:] == [
+        "level      first side  second side",
+        "legendary     100.00%        0.00%",
+        "hit             0.00%       33.33%",
+        "miss            0.00%       66.67%",
+    ]
+    main(["contest", "lv", "skill=3", "--vs", "skill=2", "--json"], registry=reg)
+    assert json.loads(capsys.readouterr().out)["levels"] == {
+        "first": {"miss": "1/2", "hit": "1/2", "legend": "0/1"},
+        "second": {"miss": "2/3", "hit": "1/3", "legend": "0/1"},
+    }
 
 
 def test_odds_and_contest_tables_write_very_wide_fractions_approximately(capsys):

@@ -188,12 +188,19 @@ def _add_contest(
         metavar="CHECK",
         help="the second side's check (default: the same check)",
     )
-    p.add_argument(
+    group = p.add_mutually_exclusive_group()
+    group.add_argument(
         "--seed",
         type=int,
         metavar="N",
         help="also resolve both sides with a seeded Rng (first, then second) "
         "and explain who won",
+    )
+    group.add_argument(
+        "--rolls",
+        metavar="A,B,…",
+        help="also resolve both sides with exactly these die faces, the first "
+        "side's then the second's, and explain who won",
     )
     p.set_defaults(handler=cmd_contest)
 
@@ -551,7 +558,16 @@ def _rng(args: argparse.Namespace) -> tuple[Rng, ScriptedRng | None]:
     return SystemRng(), None
 
 
-def _resolve(check: Check, rng: Rng, script: ScriptedRng | None) -> CheckResult:
+def _resolve(
+    check: Check,
+    rng: Rng,
+    script: ScriptedRng | None,
+    *,
+    last: bool = True,
+    what: str = "check",
+) -> CheckResult:
+    """``check`` resolved; with ``--rolls`` the faces must last (and, when
+    ``last``, be used up: ``what`` names who used them)."""
     try:
         result = check.resolve(rng)
     except ScriptExhausted as exc:
@@ -560,8 +576,8 @@ def _resolve(check: Check, rng: Rng, script: ScriptedRng | None) -> CheckResult:
         if script is None or not exc.parameter.endswith(" face"):
             raise
         raise RollwerkError(f"--rolls: {exc}") from None
-    if script is not None and script.remaining:
-        raise RollwerkError(too_many_faces(script.remaining, script.used, "check"))
+    if last and script is not None and script.remaining:
+        raise RollwerkError(too_many_faces(script.remaining, script.used, what))
     return result
 
 
@@ -854,7 +870,7 @@ def _odds_by(
 
 @_plugin_words
 def cmd_contest(args: argparse.Namespace) -> int:
-    """``rollwerk contest RULESET[:CHECK] KEY=VALUE… --vs KEY=VALUE… [--json]``."""
+    """``rollwerk contest RULESET[:CHECK] KEY=VALUE… --vs KEY=VALUE… [--seed N | --rolls A,B,…]``."""
     ruleset, spec = _target(args)
     try:
         other_spec = (
@@ -872,10 +888,14 @@ def cmd_contest(args: argparse.Namespace) -> int:
     with _exact_odds(f"{ruleset.id}:{spec.name} against {other_spec.name}"):
         odds = contest_odds(ruleset, first, second)
     played = None
-    if args.seed is not None:
-        rng = SeededRng(args.seed)
+    if args.seed is not None or args.rolls is not None:
+        rng, script = _rng(args)
+        first_result = _resolve(first, rng, script, last=False)
         played = contest_result(
-            ruleset, first.resolve(rng), second.resolve(rng), checks=(first, second)
+            ruleset,
+            first_result,
+            _resolve(second, rng, script, what="contest"),
+            checks=(first, second),
         )
     if args.json:
         data: dict[str, Any] = {
@@ -893,7 +913,8 @@ def cmd_contest(args: argparse.Namespace) -> int:
         if levels_of(ruleset):
             data["levels"] = _contest_levels(ruleset, first, second)
         if played is not None:
-            data["seed"] = args.seed
+            if args.seed is not None:
+                data["seed"] = args.seed
             data["result"] = played.to_json()
         _emit(_dumps(data, ensure_ascii=False))
         return 0
@@ -924,12 +945,15 @@ def cmd_contest(args: argparse.Namespace) -> int:
     for line in table(rows, {1, 2}):
         _emit(line)
     if levels_of(ruleset):
-        # Each side's chance of every success level, best first.
+        # Each side's chance of every success level either can reach, best
+        # first (the JSON lists every declared level).
         levels = _contest_levels(ruleset, first, second)
         sides = (_word(cats, lang, "side.first"), _word(cats, lang, "side.second"))
         rows = [[_word(cats, lang, "level"), *sides]]
         for key in reversed(levels["first"]):
             p1, p2 = (Fraction(levels[side][key]) for side in ("first", "second"))
+            if not (p1 or p2):
+                continue
             rows.append(
                 [_label(ruleset, lang, key, cats), percent(p1, lang), percent(p2, lang)]
             )
