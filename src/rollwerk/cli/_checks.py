@@ -566,8 +566,11 @@ def _resolve(
     last: bool = True,
     what: str = "check",
 ) -> CheckResult:
-    """``check`` resolved; with ``--rolls`` the faces must last (and, when
-    ``last``, be used up: ``what`` names who used them)."""
+    """``check`` resolved from ``rng``, with ``--rolls`` errors in one line.
+
+    The script's faces must last; when ``last``, they must also be used up
+    (``what`` names who used them).
+    """
     try:
         result = check.resolve(rng)
     except ScriptExhausted as exc:
