@@ -33,6 +33,8 @@ def test_the_message_id_of_an_event() -> None:
     # no namespace on either side of the colon: the whole name
     assert signal_message(":dawn") == "signal.:dawn"
     assert signal_message("mine:") == "signal.mine:"
+    assert signal_message("scene-end", log=True) == "signalled.scene-end"
+    assert signal_message("mine:dawn", log=True) == "mine.signalled.dawn"
 
 
 def test_a_duration_until_an_event_in_words() -> None:
@@ -65,6 +67,39 @@ def test_the_log_line_of_a_signal() -> None:
     assert describe_events(events, "de", SCENE) == [
         "Ereignis: die Szene endet (bisher 1×)."
     ]
+
+
+FIRE = Catalog(
+    {
+        "en": {
+            "mine.signal.out": "the fire is out",
+            "mine.signalled.out": "the fire is out",
+        },
+        "de": {
+            "mine.signal.out": "das Feuer gelöscht ist",  # after "bis": verb last
+            "mine.signalled.out": "das Feuer ist gelöscht",
+        },
+    }
+)
+
+
+def test_the_log_line_prefers_the_events_main_clause() -> None:
+    """A German clause after "bis" puts its verb last; the log line must not."""
+    enc = Encounter.create(["Kyra"]).advance().state
+    events = enc.signal("mine:out").events
+    assert UntilEvent("mine:out").describe("de", FIRE) == "bis das Feuer gelöscht ist"
+    assert describe_events(events, "de", FIRE) == [
+        "Ereignis: das Feuer ist gelöscht (bisher 1×)."
+    ]
+    assert describe_events(events, catalogs=FIRE) == [
+        "Event: the fire is out (1× so far)."
+    ]
+    # without the main clause the log line takes the "until" clause, then the id
+    until_only = Catalog({"de": {"mine.signal.out": "das Feuer gelöscht ist"}})
+    assert describe_events(events, "de", until_only) == [
+        "Ereignis: das Feuer gelöscht ist (bisher 1×)."
+    ]
+    assert describe_events(events, "de") == ["„mine:out“ tritt ein (bisher 1×)."]
 
 
 def test_the_words_compare_and_pickle_as_the_text_without_catalogs() -> None:

@@ -469,7 +469,7 @@ def _event_text(
             return CORE.text("event.concentration_ended", whose=genitive(who(c)))
         case Signalled(event=name, count=count):
             return event_words(
-                name, "event.signalled.worded", "event.signalled", count=count
+                name, "event.signalled.worded", "event.signalled", log=True, count=count
             )
         case TimePassed(seconds=seconds):
             return CORE.text("event.time_passed", time=time_span(seconds))

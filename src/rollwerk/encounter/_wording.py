@@ -180,33 +180,47 @@ def _game_time(d: Any, names: Names) -> Text:
     return time_span(d.seconds)
 
 
-def signal_message(event: str) -> str:
+def signal_message(event: str, *, log: bool = False) -> str:
     """The message id of an event's words: ``signal.<event>``, or ``<ns>.signal.<name>``.
 
     An event named ``<ns>:<name>`` (a plugin's, ``pf2e:encounter-end``) is
     worded under its plugin's prefix, as the plugin's other messages are.
+    That message is a clause that follows "until" / "bis"; with ``log``,
+    the id of the main clause the log line of a signal prefers
+    (``signalled.<event>``: "das Feuer ist gelöscht" where the clause is
+    "das Feuer gelöscht ist").
 
     >>> signal_message("scene-end"), signal_message("pf2e:encounter-end")
     ('signal.scene-end', 'pf2e.signal.encounter-end')
+    >>> signal_message("fire-out", log=True)
+    'signalled.fire-out'
     """
+    kind = "signalled" if log else "signal"
     ns, colon, name = event.partition(":")
     if colon and ns and name:
-        return f"{ns}.signal.{name}"
-    return f"signal.{event}"
+        return f"{ns}.{kind}.{name}"
+    return f"{kind}.{event}"
 
 
-def event_words(event: str, worded: str, raw: str, **fields: Field) -> Text:
+def event_words(
+    event: str, worded: str, raw: str, *, log: bool = False, **fields: Field
+) -> Text:
     """``worded`` with the event's words where a catalog has them, else ``raw``.
 
     The words are the message [`signal_message(event)`][rollwerk.encounter.signal_message]
-    ("the scene ends"), looked up in the catalogs of each rendering;
-    without a catalog that has it, ``raw`` shows the event's name.
+    ("the scene ends"), looked up in the catalogs of each rendering; with
+    ``log``, its main clause ``signal_message(event, log=True)`` is
+    preferred. Without a catalog that has either, ``raw`` shows the event's
+    name.
     """
-    words = Text(signal_message(event), {}, CORE)
-    return preferred(
-        CORE.text(worded, event=words, **fields),
+    words = preferred(
+        CORE.text(worded, event=Text(signal_message(event), {}, CORE), **fields),
         CORE.text(raw, event=event, **fields),
     )
+    if not log:
+        return words
+    main = Text(signal_message(event, log=True), {}, CORE)
+    return preferred(CORE.text(worded, event=main, **fields), words)
 
 
 def _until_event(d: Any, names: Names) -> Text:
