@@ -209,6 +209,81 @@ def test_join_into_a_passed_slot_acts_next_round() -> None:
         enc.join("A")
 
 
+def _gm_first_on_ties(people: Sequence[Combatant], rng: Rng) -> list[str]:
+    """Highest first; on a tie the GM's (no owner) first, else as given."""
+    ranked = sorted(
+        enumerate(people),
+        key=lambda ic: (-ic[1].initiative, ic[1].owner is not None, ic[0]),
+    )
+    return [c.id for _, c in ranked]
+
+
+def _three() -> Encounter:
+    return Encounter.create(
+        [
+            Combatant("pc1", initiative=15, owner="kyra"),
+            Combatant("gob", initiative=12),
+            Combatant("pc2", initiative=12, owner="amiri"),
+        ],
+        order=["pc1", "gob", "pc2"],
+    ).advance()[0]
+
+
+def test_join_by_the_rulesets_initiative_rule() -> None:
+    """The rule places the newcomer: before the first it ranks after it."""
+    enc = _three()
+    ogre = Combatant("ogre", initiative=15)
+    # by value: behind those with the same value
+    assert enc.join(ogre).state.order == ("pc1", "ogre", "gob", "pc2")
+    # by the rule: a GM's creature tied with a player's character goes first
+    step = enc.join(ogre, initiative=_gm_first_on_ties)
+    assert step.state.order == ("ogre", "pc1", "gob", "pc2")
+    assert step.events == (CombatantJoined("ogre", next_round=True),)
+    tied = Combatant("orc", initiative=12)
+    assert enc.join(tied, initiative=_gm_first_on_ties).state.order == (
+        "pc1",
+        "gob",
+        "orc",
+        "pc2",
+    )
+    hero = Combatant("hero", initiative=12, owner="x")
+    assert enc.join(hero, initiative=_gm_first_on_ties).state.order == (
+        "pc1",
+        "gob",
+        "pc2",
+        "hero",
+    )
+    # the default rule needs no roll where the newcomer ties no one, even
+    # though gob and pc2 tie (their order is settled)
+    low = Combatant("rat", initiative=3)
+    assert enc.join(low, initiative=by_initiative).state.order == (
+        "pc1",
+        "gob",
+        "pc2",
+        "rat",
+    )
+
+
+def test_join_refuses_a_rule_that_rolls_or_misorders() -> None:
+    enc = _three()
+    with pytest.raises(RulesError) as info:
+        enc.join(Combatant("orc", initiative=12), initiative=by_initiative)
+    assert str(info.value) == (
+        "the initiative rule draws dice to order 'gob' and 'orc', so it cannot "
+        "place 'orc' among rolls already made; give its place with after="
+    )
+    with pytest.raises(ParameterError) as info:
+        enc.join("x", initiative=lambda people, rng: ["x"])
+    assert str(info.value) == (
+        "initiative must be a rule that orders each of pc1, x once, got ['x']"
+    )
+    with pytest.raises(ParameterError) as info:
+        enc.join("x", after="gob", initiative=by_initiative)
+    assert str(info.value) == (
+        "after must be None when an initiative rule places the combatant, got 'gob'"
+    )
+
+
 def test_leave_during_own_turn_ends_it_first() -> None:
     enc, _ = Encounter.create(["A", "B", "C"]).advance(2)  # R1B
     enc, _ = enc.add_effect("on B", source="A", target="B", duration=Rounds(3))

@@ -271,15 +271,38 @@ class Encounter(EncounterState):
         """
         return Step(*_operations.refresh_effect(self, effect_id))
 
-    def join(self, combatant: Combatant | str, *, after: str | None = None) -> Step:
+    def join(
+        self,
+        combatant: Combatant | str,
+        *,
+        after: str | None = None,
+        initiative: InitiativeRule | None = None,
+    ) -> Step:
         """A combatant joins mid-encounter.
 
-        Its slot is directly after ``after``, or (``after=None``) before the
+        Its slot is directly after ``after``; or, with an ``initiative``
+        rule (a ruleset's ``initiative_order``), before the first combatant
+        in the order that the rule ranks after it (PF2e: a GM's creature
+        tied with a player's character goes first); or else before the
         first combatant in the order with a lower initiative value. If that
         slot has already passed in the current round, it acts from the next
         round on.
+
+        The rule orders the newcomer and one other combatant at a time, in
+        the order's sequence, and must draw no die: a rule that rolls (AdZ's
+        2d6; the default rule's roll-off when the newcomer ties) cannot
+        place one combatant among rolls already made, and is refused with a
+        `RulesError`; give such a combatant's place with ``after``.
+
+        Raises:
+            ParameterError: The id is taken; ``after`` names no combatant or
+                is given with ``initiative``; the rule does not order the
+                two combatants it is given.
+            RulesError: The rule draws dice.
         """
-        return Step(*_operations.join(self, combatant, after=after))
+        return Step(
+            *_operations.join(self, combatant, after=after, initiative=initiative)
+        )
 
     def leave(self, combatant: str) -> Step:
         """A combatant leaves (flees, dies, is removed from initiative).

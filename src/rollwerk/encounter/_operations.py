@@ -13,7 +13,7 @@ over several files.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import TypeVar
 
@@ -425,20 +425,40 @@ def refresh_effect(enc: S, effect_id: str) -> Result[S]:
     return (settle(state, state, events), tuple(events))
 
 
-def join(enc: S, combatant: Combatant | str, *, after: str | None = None) -> Result[S]:
+def join(
+    enc: S,
+    combatant: Combatant | str,
+    *,
+    after: str | None = None,
+    initiative: InitiativeRule | None = None,
+) -> Result[S]:
     """See [`Encounter.join`][rollwerk.encounter.Encounter.join]."""
     new = combatant if isinstance(combatant, Combatant) else Combatant(combatant)
     if new.id in enc.ids:
         raise ParameterError("combatant id", new.id, "an id not yet in the encounter")
-    if after is None:
-        pos = len(enc.order)
-        for i, cid in enumerate(enc.order):
-            if enc.combatant(cid).initiative < new.initiative:
-                pos = i
-                break
-    else:
+    if after is not None and initiative is not None:
+        raise ParameterError(
+            "after", after, "None when an initiative rule places the combatant"
+        )
+    if after is not None:
         enc.combatant(after)
         pos = enc.order.index(after) + 1
+    elif initiative is not None:
+        # before the first combatant in the order that the rule puts after it
+        goes_first = _goes_first(enc, new, initiative)
+        pos = next(
+            (i for i, cid in enumerate(enc.order) if goes_first(cid)),
+            len(enc.order),
+        )
+    else:
+        pos = next(
+            (
+                i
+                for i, cid in enumerate(enc.order)
+                if enc.combatant(cid).initiative < new.initiative
+            ),
+            len(enc.order),
+        )
     order = (*enc.order[:pos], new.id, *enc.order[pos:])
     passed = slot_passed(enc, order, new.id)
     state = attrs.evolve(
@@ -450,6 +470,37 @@ def join(enc: S, combatant: Combatant | str, *, after: str | None = None) -> Res
     )
     events: list[Event] = [CombatantJoined(new.id, passed)]
     return (settle(state, enc, events), tuple(events))
+
+
+def _goes_first(
+    enc: EncounterState, new: Combatant, rule: InitiativeRule
+) -> Callable[[str], bool]:
+    """Whether ``rule`` puts ``new`` before a combatant, asked pair by pair.
+
+    The rule sees the two (the one in the encounter first) and may draw no
+    die: the others' rolls are past, so a rule that rolls, or rolls off a
+    tie with ``new``, cannot place one combatant among them.
+    """
+    from rollwerk.errors import ScriptExhausted
+    from rollwerk.rng import ScriptedRng
+
+    def first(cid: str) -> bool:
+        pair = [enc.combatant(cid), new]
+        try:
+            ranked = list(rule(pair, ScriptedRng([])))
+        except ScriptExhausted:
+            raise RulesError(
+                f"the initiative rule draws dice to order {cid!r} and {new.id!r}, "
+                f"so it cannot place {new.id!r} among rolls already made; give "
+                "its place with after="
+            ) from None
+        if sorted(ranked) != sorted([cid, new.id]):
+            raise ParameterError(
+                "initiative", ranked, f"a rule that orders each of {cid}, {new.id} once"
+            )
+        return ranked[0] == new.id
+
+    return first
 
 
 def leave(enc: S, combatant: str) -> Result[S]:
