@@ -35,6 +35,7 @@ from rollwerk.cli._format import (
     fraction_text,
     most_likely,
     percent,
+    seed_json,
     table,
     too_few_faces,
     too_many_faces,
@@ -632,7 +633,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         if args.option:
             data["options"] = list(args.option)
         if args.seed is not None:
-            data["seed"] = args.seed
+            data["seed"] = seed_json(args.seed)
         data["result"] = result.to_json()
         _emit(_dumps(data, ensure_ascii=False))
         return 0
@@ -917,7 +918,7 @@ def cmd_contest(args: argparse.Namespace) -> int:
             data["levels"] = _contest_levels(ruleset, first, second)
         if played is not None:
             if args.seed is not None:
-                data["seed"] = args.seed
+                data["seed"] = seed_json(args.seed)
             data["result"] = played.to_json()
         _emit(_dumps(data, ensure_ascii=False))
         return 0

@@ -327,3 +327,12 @@ def too_many_faces(remaining: int, used: int, what: str) -> str:
         f"--rolls has {remaining} {faces} too many: the {what} used "
         f"{used} of {used + remaining}"
     )
+
+
+def seed_json(seed: int) -> int | str:
+    """A ``--seed`` as JSON writes it: a string of digits outside 64 bits.
+
+    As [`SeededRng.to_json`][rollwerk.rng.SeededRng.to_json] writes a seed,
+    since the project's JSON integers stay within −2⁶³…2⁶³ − 1.
+    """
+    return seed if -(2**63) <= seed < 2**63 else str(seed)

@@ -227,16 +227,26 @@ def main(argv: Sequence[str] | None = None, *, registry: Registry | None = None)
     args, extras = parser.parse_known_args(words)
     extras = [w for w in extras if w != "--"]  # leading_minus may have added it
     params = getattr(args, "params", None)
+    if isinstance(getattr(args, "vs", None), list):
+        given = [w for w in words if w == "--vs" or w.startswith("--vs=")]
+        if len(given) > 1:
+            (command or parser).error(
+                "--vs must be given once, with all of the second side's "
+                "KEY=VALUE words after it"
+            )
     if extras and isinstance(params, list):
         # KEY=VALUE words after an option: argparse takes one run of a
-        # positional, and they are the check's parameters all the same
+        # positional, and they are the check's parameters all the same;
+        # after --vs, the second side's
         late = [w for w in extras if "=" in w and not w.startswith("-")]
         if len(late) == len(extras):
-            params.extend(late)
+            _place_late(words, late, params, getattr(args, "vs", None))
             extras = []
     if extras:
         (command or parser).error("unrecognized arguments: " + " ".join(extras))
     args.registry = registry
+    if isinstance(getattr(args, "option", None), list):
+        args.option = list(dict.fromkeys(args.option))  # switched on once
     try:
         return int(args.handler(args))
     except BrokenPipeError:  # pragma: no cover - e.g. `rollwerk odds … | head`
@@ -263,6 +273,30 @@ def main(argv: Sequence[str] | None = None, *, registry: Registry | None = None)
         hint = "" if args.traceback else "; run again with --traceback to see where"
         _error(f"internal error: {exc!r}{hint}", "rollwerk")
         return INTERNAL
+
+
+def _place_late(
+    words: Sequence[str],
+    late: Sequence[str],
+    first: list[str],
+    second: list[str] | None,
+) -> None:
+    """Give each of ``late`` to the side whose words it follows.
+
+    ``late`` are KEY=VALUE words argparse left over, in the order of
+    ``words``: one after ``--vs`` (and another option) is the second side's
+    (``second``, when the command has one), any other the first side's.
+    """
+    after_vs = False
+    pending = list(late)
+    for word in words:
+        if not pending:
+            break
+        if word == "--vs":
+            after_vs = True
+        elif word == pending[0]:
+            pending.pop(0)
+            (second if after_vs and second is not None else first).append(word)
 
 
 def leading_minus(argv: Sequence[str]) -> list[str]:
@@ -321,6 +355,7 @@ def leading_minus(argv: Sequence[str]) -> list[str]:
 
 _VALUE_OPTIONS = frozenset(
     {
+        "--by",
         "--dialect",
         "--lang",
         "--max-outcomes",
