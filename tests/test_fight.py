@@ -540,7 +540,7 @@ def test_cli_text_in_german(capsys):
     out = capsys.readouterr().out.splitlines()
     assert out[0] == (
         "Kampf (toy): hits=1 speed=0 attacks=1 sharp=false gegen "
-        "hits=1 speed=0 attacks=1 sharp=false (höchstens 1 Runden)"
+        "hits=1 speed=0 attacks=1 sharp=false (höchstens 1 Runde)"
     )
     assert out[2].startswith("erste Seite gewinnt")
 
@@ -569,8 +569,9 @@ def test_cli_text_in_german(capsys):
             "rollwerk: error: parameter of toy fight must be one of: hits, speed, attacks, sharp, count, got 'life'",
         ),
         (
-            ["fight", "nope", "--vs"],
-            "rollwerk: error: ruleset must be one of: toy; got 'nope'",
+            ["fight", "nope", "--vs"],  # only the rulesets that can fight
+            "rollwerk: error: ruleset for fights must be one with fight rules: "
+            "toy; got 'nope'",
         ),
     ],
 )

@@ -372,7 +372,7 @@ def test_long_combatant_ids_are_abbreviated_in_a_refusal():
         Encounter.from_json(doc)
     assert str(info.value) == (
         "malformed encounter JSON: order[1] must be one of the ids "
-        "'xxxxxxxxxxxxxxxxxxxxx… (502 characters), 'B', got 'A'"
+        "'xxxxxxxxxxxxxxxxxxxxx… (500 characters), 'B', got 'A'"
     )
 
 

@@ -32,7 +32,7 @@ def test_a_huge_integer_text_is_refused_before_it_is_read() -> None:
     assert str(info.value) == (
         "pw must be an integer from -20 to 100, got "
         "'999999999999999999999999999999999999999999999999999999999… "
-        "(5002 characters)"
+        "(5000 characters)"
     )
 
 
@@ -113,3 +113,20 @@ def test_words_and_mappings_that_are_not_refuse_naming_the_check() -> None:
             call()
         assert str(info.value) == message
     assert parse_words(spec, ["pw=4"]) == {"pw": 4}
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [("0" * 30 + "3", 3), ("-" + "0" * 40 + "3", -3), ("+" + "0" * 50, 0)],
+)
+def test_leading_zeros_do_not_count_toward_the_digit_cap(text: str, value: int) -> None:
+    """Found by a CLI audit: 31 characters for 3 were refused as out of range."""
+    assert PW.parse(text) == value
+
+
+def test_the_digit_cap_counts_the_digits_after_leading_zeros() -> None:
+    with pytest.raises(ParameterError) as info:
+        PW.parse("0" * 10 + "1" * 31)
+    assert str(info.value) == (
+        f"pw must be an integer from -20 to 100, got '{'0' * 10}{'1' * 31}'"
+    )

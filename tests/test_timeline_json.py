@@ -225,7 +225,7 @@ _DELETE = object()
             (
                 "malformed timeline JSON: log must be an array of 2 event groups (one per "
                 "step), got 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx… "
-                "(502 characters)"
+                "(500 characters)"
             ),
         ),
         (

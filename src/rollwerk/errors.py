@@ -86,7 +86,7 @@ def shown(value: object, limit: int = 60) -> str:
     >>> shown([10**5000])
     'a list holding an integer of more than 4300 digits'
     >>> shown("x" * 100)
-    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx… (102 characters)"
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx… (100 characters)"
     """
     if isinstance(value, int) and not isinstance(value, bool):
         if value.bit_length() > 4000:
@@ -100,7 +100,9 @@ def shown(value: object, limit: int = 60) -> str:
     except ValueError:  # it holds an integer too long to print
         return f"a {type(value).__name__} holding an integer of more than 4300 digits"
     if len(text) > limit:
-        return f"{text[: limit - 2]}… ({len(text)} characters)"
+        # a string's own length, not its repr's (quotes and escapes)
+        size = len(value) if isinstance(value, str) else len(text)
+        return f"{text[: limit - 2]}… ({size} characters)"
     return text
 
 

@@ -171,3 +171,25 @@ def test_the_first_sides_missing_parameter_is_named_before_the_seconds(
     assert capsys.readouterr().err == (
         "rollwerk: error: defense is required (an integer from -20 to 100)\n"
     )
+
+
+def test_one_round_and_one_later_round_are_singular(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Found by a CLI audit: "at most 1 rounds", "1 later rounds not shown"."""
+    from rollwerk.cli import main
+
+    side = ["attack=8", "defense=5", "life=10"]
+    assert main(["fight", "ds4", *side, "--vs", *side, "--rounds", "1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].endswith("(at most 1 round)")
+    assert lines[4].startswith("undecided after 1 round  ")
+    argv = ["fight", "ds4", *side, "--vs", *side, "--rounds", "1", "--lang", "de"]
+    assert main(argv) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].endswith("(höchstens 1 Runde)")
+    assert lines[4].startswith("nach 1 Runde offen  ")
+    side = ["attack=12", "defense=4", "life=20"]
+    assert main(["fight", "ds4", *side, "--vs", *side, "--rounds", "15"]) == 0
+    out = capsys.readouterr().out
+    assert "… 1 later round not shown (less than 0.01%)\n" in out

@@ -16,7 +16,7 @@ from rollwerk.i18n import Text
 
 _INTEGER = re.compile(r"[+-]?[0-9]+", re.ASCII)
 _MAX_DIGITS = 30
-"""Longer integer texts are refused before they are read (no range needs them)."""
+"""Longer integer texts (leading zeros aside) are refused before they are read."""
 _BOOL_WORDS = "true or false (or yes/no, on/off, 1/0, ja/nein)"
 """What `Parameter.parse` reads for a ``bool`` parameter, for its message."""
 
@@ -233,6 +233,9 @@ class Parameter:
             # ASCII digits with an optional sign only: Python's int() would
             # also read "1_0" as 10 and Arabic-Indic digits as numbers.
             digits = text.strip()
+            if len(digits) > _MAX_DIGITS:  # leading zeros do not count
+                sign = digits[:1] if digits[:1] in ("+", "-") else ""
+                digits = sign + (digits[len(sign) :].lstrip("0") or "0")
             if not (
                 len(digits) <= _MAX_DIGITS
                 and digits.isascii()

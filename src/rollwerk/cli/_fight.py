@@ -82,8 +82,7 @@ def add_parsers(
 def _rules(registry: Registry, ruleset_id: str) -> FightRules:
     found = registry.fight_rules()
     rules = found.get(ruleset_id)
-    if rules is None:
-        registry.ruleset(ruleset_id)  # an unknown id: its own message
+    if rules is None:  # an unknown id too: only these can fight
         allowed = ", ".join(sorted(found)) or "none installed"
         raise UnknownRuleset(
             f"ruleset for fights must be one with fight rules: {allowed}; "
@@ -181,9 +180,10 @@ def fight_text(result: FightResult, lang: str, cats: Catalog) -> list[str]:
         return word(cats, lang, message, **fields)
 
     (f1, n1), (f2, n2) = result.first_side, result.second_side
+    one = ".one" if result.max_rounds == 1 else ""  # "at most 1 round"
     lines = [
         w(
-            "cli.fight.title",
+            "cli.fight.title" + one,
             ruleset=result.ruleset,
             first=_side_text(f1.parameters, n1, w),
             second=_side_text(f2.parameters, n2, w),
@@ -193,7 +193,10 @@ def fight_text(result: FightResult, lang: str, cats: Catalog) -> list[str]:
     rows = [
         (w("cli.fight.first"), result.first),
         (w("cli.fight.second"), result.second),
-        (w("cli.fight.undecided", rounds=str(result.max_rounds)), result.undecided),
+        (
+            w("cli.fight.undecided" + one, rounds=str(result.max_rounds)),
+            result.undecided,
+        ),
     ]
     largest = max(p for _, p in rows)
     lines += table(
@@ -225,7 +228,7 @@ def fight_text(result: FightResult, lang: str, cats: Catalog) -> list[str]:
         rest = sum((p for _, p in items[cut:]), Fraction(0))
         lines.append(
             w(
-                "cli.fight.rounds_more",
+                "cli.fight.rounds_more" + (".one" if len(items) - cut == 1 else ""),
                 count=str(len(items) - cut),
                 percent=_share(rest, lang, w),
             )
