@@ -570,8 +570,10 @@ def test_cli_text_in_german(capsys):
         ),
         (
             ["fight", "nope", "--vs"],  # only the rulesets that can fight
-            "rollwerk: error: ruleset for fights must be one with fight rules: "
-            "toy; got 'nope'",
+            (
+                "rollwerk: error: ruleset for fights must be one with fight rules: "
+                "toy; got 'nope'"
+            ),
         ),
     ],
 )
