@@ -25,10 +25,7 @@ def cli(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> 
     registry = Registry(load_entrypoints=False, plugins=[examples])
 
     def run(*argv: str) -> tuple[int, str, str]:
-        try:
-            code = main(list(argv), registry=registry)
-        except SystemExit as exc:
-            code = int(exc.code or 0)
+        code = main(list(argv), registry=registry)
         out, err = capsys.readouterr()
         return code, out, err
 

@@ -198,25 +198,8 @@ def _integer(text: str) -> int:
     return int(text)
 
 
-def main(argv: Sequence[str] | None = None, *, registry: Registry | None = None) -> int:
-    """Run the CLI with ``argv`` (default: ``sys.argv[1:]``); return the exit code.
-
-    Args:
-        argv: The arguments, without the program name.
-        registry: The plugin registry the ruleset commands use (default:
-            [`get_registry()`][rollwerk.plugins.get_registry]); tests and
-            notebooks pass one with directly registered plugins.
-    """
-    from rollwerk.errors import (
-        NotationError,
-        PluginFault,
-        RollwerkError,
-        UnknownRuleset,
-    )
-
-    if argv is None:
-        argv = sys.argv[1:]
-    _plain_where_needed(sys.stdout, sys.stderr)
+def _parse(argv: Sequence[str], registry: Registry | None) -> argparse.Namespace:
+    """``argv`` parsed; argparse's exits (help, errors) raise ``SystemExit``."""
     parser = _parser(argv, registry)
     words = leading_minus(argv)
     command = _subcommand(parser, words)
@@ -247,6 +230,36 @@ def main(argv: Sequence[str] | None = None, *, registry: Registry | None = None)
     args.registry = registry
     if isinstance(getattr(args, "option", None), list):
         args.option = list(dict.fromkeys(args.option))  # switched on once
+    return args
+
+
+def main(argv: Sequence[str] | None = None, *, registry: Registry | None = None) -> int:
+    """Run the CLI with ``argv`` (default: ``sys.argv[1:]``); return the exit code.
+
+    It returns for every outcome, ``--help``, ``--version`` and argparse's
+    own errors (a missing argument, an invalid choice) included: 0 done,
+    2 the input was wrong, 3 a plugin failed, 1 an internal error.
+
+    Args:
+        argv: The arguments, without the program name.
+        registry: The plugin registry the ruleset commands use (default:
+            [`get_registry()`][rollwerk.plugins.get_registry]); tests and
+            notebooks pass one with directly registered plugins.
+    """
+    from rollwerk.errors import (
+        NotationError,
+        PluginFault,
+        RollwerkError,
+        UnknownRuleset,
+    )
+
+    if argv is None:
+        argv = sys.argv[1:]
+    _plain_where_needed(sys.stdout, sys.stderr)
+    try:
+        args = _parse(argv, registry)
+    except SystemExit as exc:  # argparse: --help, --version, its errors
+        return exc.code if isinstance(exc.code, int) else USAGE if exc.code else 0
     try:
         return int(args.handler(args))
     except BrokenPipeError:  # pragma: no cover - e.g. `rollwerk odds … | head`
