@@ -133,7 +133,7 @@ def _add_check(
     )
     _common(p, languages)
     group = p.add_mutually_exclusive_group()
-    group.add_argument("--seed", type=int, help="roll with a seeded Rng")
+    group.add_argument("--seed", type=int, metavar="N", help="roll with a seeded Rng")
     group.add_argument(
         "--rolls",
         metavar="A,B,…",

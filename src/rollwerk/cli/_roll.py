@@ -50,11 +50,14 @@ def add_parsers(subparsers: Any, languages: Languages | None = None) -> None:
     p.add_argument("notation", help="dice notation, e.g. 2W6+3 or 4d6kh3")
     source = p.add_mutually_exclusive_group()
     source.add_argument(
-        "--seed", type=int, help="roll reproducibly with this integer seed"
+        "--seed",
+        type=int,
+        metavar="N",
+        help="roll reproducibly with this integer seed",
     )
     source.add_argument(
         "--rolls",
-        metavar="A,B,...",
+        metavar="A,B,…",
         help="play back these die faces (comma-separated) instead of rolling",
     )
     p.add_argument(
