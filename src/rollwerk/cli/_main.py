@@ -463,7 +463,8 @@ def _plain(error: UnicodeError) -> tuple[str, int]:
     """A codec error handler: what a stream cannot encode, spelt in ASCII.
 
     The table's spellings first, else the letter without its accents
-    (``é`` as ``e``), else ``?``.
+    (``é`` as ``e``), else a backslash escape (``٣`` as ``\\u0663``), so an
+    error still shows what was typed.
     """
     if not isinstance(error, UnicodeEncodeError):
         raise error
@@ -475,7 +476,7 @@ def _plain(error: UnicodeError) -> tuple[str, int]:
         if spelt is None:
             base = unicodedata.normalize("NFKD", char)
             base = "".join(c for c in base if c.isascii() and c.isprintable())
-            spelt = base or "?"
+            spelt = base or char.encode("ascii", "backslashreplace").decode()
         out.append(spelt)
     return "".join(out), error.end
 
