@@ -460,10 +460,10 @@ _FALLBACK = "rollwerk-plain"
 
 
 def _plain(error: UnicodeError) -> tuple[str, int]:
-    """A codec error handler: what a stream cannot encode, spelt in ASCII.
+    r"""A codec error handler: what a stream cannot encode, spelt in ASCII.
 
     The table's spellings first, else the letter without its accents
-    (``é`` as ``e``), else a backslash escape (``٣`` as ``\\u0663``), so an
+    (``é`` as ``e``), else a backslash escape (``٣`` as ``\u0663``), so an
     error still shows what was typed.
     """
     if not isinstance(error, UnicodeEncodeError):
