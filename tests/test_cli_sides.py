@@ -119,3 +119,17 @@ def test_a_seed_beyond_64_bits_is_a_string_in_json(cli: Any) -> None:
         "--json",
     )
     assert json.loads(out)["seed"] == str(-big - 1)
+
+
+def test_an_unknown_option_without_a_command_is_named(cli: Any) -> None:
+    assert cli("--bogus") == (
+        2,
+        "",
+        "rollwerk: error: unrecognized arguments: --bogus (see 'rollwerk --help')\n",
+    )
+    code, out, err = cli()
+    assert (code, out) == (2, "")
+    assert err == (
+        "rollwerk: error: the following arguments are required: COMMAND "
+        "(see 'rollwerk --help')\n"
+    )

@@ -203,10 +203,10 @@ def _parse(argv: Sequence[str], registry: Registry | None) -> argparse.Namespace
     parser = _parser(argv, registry)
     words = leading_minus(argv)
     command = _subcommand(parser, words)
-    if command is not None:
-        unknown = _unknown_options(command, words)
-        if unknown:  # before argparse, whose missing-argument error comes first
-            command.error("unrecognized arguments: " + " ".join(unknown))
+    # before argparse, whose missing-argument error comes first
+    unknown = _unknown_options(command or parser, words)
+    if unknown:
+        (command or parser).error("unrecognized arguments: " + " ".join(unknown))
     args, extras = parser.parse_known_args(words)
     extras = [w for w in extras if w != "--"]  # leading_minus may have added it
     params = getattr(args, "params", None)
