@@ -322,7 +322,8 @@ BAD = [
         {"kind": []},
         (
             "duration kind must be one of actions, concentration, first_of, game_time, instant, "
-            "next_checks, permanent, rounds, until_end_of_next_turns, until_event, got []"
+            "next_checks, permanent, rounds, until_end_of_encounter, until_end_of_next_turns, "
+            "until_event, got []"
         ),
     ),
     (

@@ -36,6 +36,7 @@ Every kind serializes to JSON with a ``"kind"`` field; see
 | [`UntilCondition`][rollwerk.encounter.UntilCondition] | when a predicate over the encounter holds (not JSON) | — |
 | [`Concentration`][rollwerk.encounter.Concentration] | when the anchor stops concentrating | creator |
 | [`FirstOf`][rollwerk.encounter.FirstOf] | when the first of its parts ends | its parts' |
+| [`UntilEndOfEncounter`][rollwerk.encounter.UntilEndOfEncounter] | when the encounter ends | — |
 | [`Permanent`][rollwerk.encounter.Permanent] | never (only when removed) | — |
 """
 
@@ -94,6 +95,7 @@ __all__ = [
     "Remaining",
     "Rounds",
     "UntilCondition",
+    "UntilEndOfEncounter",
     "UntilEndOfNextTurns",
     "UntilEvent",
     "duration_from_json",
@@ -297,6 +299,25 @@ class Permanent(_Unbound):
 
     kind: ClassVar[str] = "permanent"
     _over: ClassVar[bool] = False
+
+
+@attrs.frozen
+class UntilEndOfEncounter(_Unbound):
+    """Until the encounter ends ("until the end of the fight", "for the encounter").
+
+    [`Encounter.end`][rollwerk.encounter.Encounter.end] expires it (an
+    ``EffectExpired`` before ``EncounterEnded``), where the turn-counted
+    durations become game time; removing the effect ends it earlier.
+    """
+
+    __repr__ = value_repr
+
+    kind: ClassVar[str] = "until_end_of_encounter"
+    _over: ClassVar[bool] = False
+
+    def is_over(self, state: EncounterView) -> bool:
+        """Over once the encounter has ended."""
+        return state.ended
 
 
 class _Counted(Worded):
@@ -1126,6 +1147,7 @@ DurationDecoder = Callable[[Mapping[str, Any]], Duration]
 DURATION_KINDS: Mapping[str, DurationDecoder] = {
     "instant": lambda data: _unbound(Instant, data),
     "permanent": lambda data: _unbound(Permanent, data),
+    "until_end_of_encounter": lambda data: _unbound(UntilEndOfEncounter, data),
     "rounds": Rounds.from_json,
     "until_end_of_next_turns": UntilEndOfNextTurns.from_json,
     "actions": Actions.from_json,

@@ -689,6 +689,9 @@ def end(enc: S) -> Result[S]:
         if new is not e:  # game time made of what remained: it says so itself
             events.append(EffectChanged(new, e.duration))
         converted.append(new)
+    before = state
     state = attrs.evolve(state, effects=tuple(converted), ended=True, current=None)
+    # what lasts until the encounter ends (UntilEndOfEncounter) expires now
+    state = settle(state, before, events)
     events.append(EncounterEnded(state.round))
     return (state, tuple(events))

@@ -55,6 +55,11 @@ class EncounterView(Protocol):
         """Ids whose slot in this round has passed."""
         ...
 
+    @property
+    def ended(self) -> bool:
+        """Whether the encounter has ended."""
+        ...
+
     def turns_started(self, combatant: str) -> int:
         """How many turns the combatant has started."""
         ...

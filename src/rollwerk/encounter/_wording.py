@@ -142,6 +142,10 @@ def _permanent(d: Any, names: Names) -> Text:
     return CORE.text("duration.permanent")
 
 
+def _end_of_encounter(d: Any, names: Names) -> Text:
+    return CORE.text("duration.until_end_of_encounter")
+
+
 def _rounds(d: Any, names: Names) -> Text:
     amount = quantity("round", d.n)
     if d.tick_on is None:
@@ -266,6 +270,7 @@ def _first_of(d: Any, names: Names) -> Text:
 _TEXTS: dict[str, Callable[[Any, Names], Text]] = {
     "instant": _instant,
     "permanent": _permanent,
+    "until_end_of_encounter": _end_of_encounter,
     "rounds": _rounds,
     "until_end_of_next_turns": _next_turns,
     "actions": _actions,

@@ -43,6 +43,7 @@ WORDS_EN = {
     # durations as written (describe)
     "duration.instant": "instantaneous",
     "duration.permanent": "permanent",
+    "duration.until_end_of_encounter": "until the encounter ends",
     "duration.rounds.on": "{rounds}, counted at the start of {whose} turns",
     "duration.next_turn": "until the end of {whose} next turn",
     "duration.next_turn.target": "until the end of the target's next turn",
@@ -150,6 +151,7 @@ WORDS_DE = {
     "time.and": "{a} und {b}",
     "duration.instant": "sofort",
     "duration.permanent": "dauerhaft",
+    "duration.until_end_of_encounter": "bis der Kampf endet",
     "duration.rounds.on": "{rounds}, gezählt zu Beginn von {whose} Zügen",
     "duration.next_turn": "bis zum Ende von {whose} nächstem Zug",
     "duration.next_turn.target": "bis zum Ende des nächsten Zugs des Ziels",

@@ -62,6 +62,7 @@ from rollwerk.encounter._durations import (
     NextChecks,
     Permanent,
     Rounds,
+    UntilEndOfEncounter,
     UntilEndOfNextTurns,
     UntilEvent,
 )
@@ -118,6 +119,7 @@ def durations(
     free = st.one_of(  # the kinds that follow no combatant
         st.just(Instant()),
         st.just(Permanent()),
+        st.just(UntilEndOfEncounter()),
         st.builds(GameTime, st.integers(min_value=1, max_value=max_seconds)),
         st.builds(UntilEvent, st.sampled_from(["scene-end", "ping"])),
     )
@@ -463,6 +465,7 @@ def _scenario(ruleset: Ruleset, extra: Sequence[Duration] = ()) -> Timeline:
     kinds: list[Duration] = [
         Instant(),
         Permanent(),
+        UntilEndOfEncounter(),
         Rounds(1),
         Rounds(3),
         Rounds(2, tick_on="C"),
