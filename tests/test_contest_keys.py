@@ -209,3 +209,107 @@ def test_a_contest_of_two_pools_of_thousands_of_outcomes_is_exact() -> None:
     )
     assert odds == pairwise
     assert odds[ContestOutcome.TIE] == Fraction(1, 1000)
+
+
+# -- contest_ties: equal keys go to one side -----------------------------------
+
+
+def _sum_check(symmetric: bool = False) -> Any:
+    def judge(faces: tuple[int, ...], skill: int) -> Outcome:
+        total = faces[0] + faces[1] + skill
+        hit = total >= 14
+        return Outcome(hit, Degree.SUCCESS if hit else Degree.FAILURE, total)
+
+    return define_check(
+        "check",
+        [Parameter("skill", int, min_value=0, max_value=6, default=0)],
+        dice=[12, 12],
+        judge=judge,
+        contest_symmetric=symmetric,
+    )
+
+
+@pytest.mark.parametrize(
+    ("ties", "first", "second"),
+    [
+        (ContestOutcome.SECOND, Fraction(4895, 10368), Fraction(5473, 10368)),
+        (ContestOutcome.FIRST, Fraction(5473, 10368), Fraction(4895, 10368)),
+    ],
+)
+def test_ties_go_to_one_side_by_key_and_by_the_default_rule(
+    ties: ContestOutcome, first: Fraction, second: Fraction
+) -> None:
+    """2d12 + skill, the higher total wins: 289/5184 of equal totals move."""
+    for rules in ({"contest_key": lambda check, o: o.value}, {}):
+        rs = define_ruleset(
+            "ties", "Ties", checks=[_sum_check()], contest_ties=ties, **rules
+        )
+        a, b = build_check(rs, skill=3), build_check(rs, skill=3)
+        odds = contest_odds(rs, a, b)
+        assert dict(odds.items()) == {
+            ContestOutcome.FIRST: first,
+            ContestOutcome.SECOND: second,
+        }
+        # the same rule on two results: equal totals 10 + 3
+        played = rollwerk.contest_result(
+            rs,
+            a.resolve(rollwerk.ScriptedRng([5, 5])),
+            b.resolve(rollwerk.ScriptedRng([4, 6])),
+            checks=(a, b),
+        )
+        assert played.outcome is ties
+    plain = define_ruleset("ties", "Ties", checks=[_sum_check()])
+    a = build_check(plain, skill=3)
+    assert contest_odds(plain, a, a)[ContestOutcome.TIE] == Fraction(289, 5184)
+
+
+def test_ties_to_one_side_break_a_symmetric_declaration() -> None:
+    from rollwerk.testing import ContractViolation, assert_ruleset_contract
+
+    rs = define_ruleset(
+        "ties", "Ties", checks=[_sum_check()], contest_ties=ContestOutcome.SECOND
+    )
+    assert_ruleset_contract(rs, max_examples=2)
+    wrong = define_ruleset(
+        "ties",
+        "Ties",
+        checks=[_sum_check(symmetric=True)],
+        contest_ties=ContestOutcome.SECOND,
+    )
+    with pytest.raises(ContractViolation, match="declared symmetric"):
+        assert_ruleset_contract(wrong, max_examples=2)
+
+
+@pytest.mark.parametrize(
+    ("rules", "message"),
+    [
+        (
+            {"contest_ties": ContestOutcome.REROLL},
+            (
+                "contest_ties must be ContestOutcome.TIE, ContestOutcome.FIRST or "
+                "ContestOutcome.SECOND, got <ContestOutcome.REROLL: 'reroll'>"
+            ),
+        ),
+        (
+            {"contest_ties": "second"},
+            (
+                "contest_ties must be ContestOutcome.TIE, ContestOutcome.FIRST or "
+                "ContestOutcome.SECOND, got 'second'"
+            ),
+        ),
+        (
+            {
+                "contest_ties": ContestOutcome.SECOND,
+                "contest": lambda a, b: ContestOutcome.TIE,
+            },
+            (
+                "contest_ties must be ContestOutcome.TIE with contest (a rule that "
+                "decides ties itself), got <ContestOutcome.SECOND: 'second'>"
+            ),
+        ),
+    ],
+)
+def test_contest_ties_is_checked(rules: dict[str, Any], message: str) -> None:
+    with pytest.raises(rollwerk.ParameterError) as info:
+        define_ruleset("ties", "Ties", checks=[_sum_check()], **rules)
+    assert str(info.value) == message

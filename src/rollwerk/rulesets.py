@@ -376,7 +376,12 @@ def contest_odds(
         except TypeError:  # unhashable keys: pair by pair below
             pass
         else:
-            return _compare_keys(firsts, seconds)
+            odds = _compare_keys(firsts, seconds)
+            ties = getattr(key, "contest_ties", ContestOutcome.TIE)
+            if ties is not ContestOutcome.TIE and ContestOutcome.TIE in odds:
+                # equal keys go to one side (define_ruleset's contest_ties)
+                odds = odds.map(lambda c: ties if c is ContestOutcome.TIE else c)
+            return odds
     if isinstance(ruleset, ContestWithChecks):
         rule = ruleset.contest_with_checks
         return first.outcomes().combine(
@@ -710,6 +715,7 @@ def define_ruleset(
     contest: ContestRule | None = None,
     contest_with_checks: CheckContestRule | None = None,
     contest_key: ContestKey | None = None,
+    contest_ties: ContestOutcome = ContestOutcome.TIE,
     round_seconds: Fraction | int = 6,
     actions_per_round: int = 1,
     stacking_policy: StackingPolicy | None = None,
@@ -742,6 +748,12 @@ def define_ruleset(
         contest_key: a key per side ``key(check, outcome)``: the higher key
             wins, equal keys tie. At most one of the three; with none the
             better degree, then level, then value wins.
+        contest_ties: Who wins when the keys (``contest_key``'s, or the
+            default rule's) are equal: ``ContestOutcome.TIE`` (default), or
+            ``SECOND`` ("ties go to the defender") or ``FIRST`` (the
+            initiator). Not with ``contest`` or ``contest_with_checks``,
+            which decide ties themselves; a check whose ties go to one side
+            is not symmetric (``define_check(..., contest_symmetric=False)``).
         round_seconds: How long a round lasts (default 6 seconds).
         actions_per_round: Action slots per round (default 1).
         stacking_policy: How modifiers stack (default: everything sums).
@@ -780,6 +792,22 @@ def define_ruleset(
             ", ".join(rules),
             "at most one of contest, contest_with_checks and contest_key",
         )
+    if not isinstance(contest_ties, ContestOutcome) or contest_ties not in (
+        ContestOutcome.TIE,
+        ContestOutcome.FIRST,
+        ContestOutcome.SECOND,
+    ):
+        raise ParameterError(
+            "contest_ties",
+            contest_ties,
+            "ContestOutcome.TIE, ContestOutcome.FIRST or ContestOutcome.SECOND",
+        )
+    if contest_ties is not ContestOutcome.TIE and rules and rules != ["contest_key"]:
+        raise ParameterError(
+            "contest_ties",
+            contest_ties,
+            f"ContestOutcome.TIE with {rules[0]} (a rule that decides ties itself)",
+        )
     scale = levels if isinstance(levels, SuccessLevels) else SuccessLevels(*levels)
     cat = _label_defaults(rid) | scale.catalog(rid) | (catalog or Catalog({}))
     if not checks:
@@ -798,13 +826,24 @@ def define_ruleset(
     if seconds <= 0:
         raise ParameterError("round_seconds", round_seconds, "a positive number")
     checks_rule = contest_with_checks
+    if contest_key is None and contest_ties is not ContestOutcome.TIE and not rules:
+        contest_key = _default_key(scale)  # the default rule, its ties decided
     if contest_key is not None:
         key = contest_key
+        ties = contest_ties
+        if ties is not ContestOutcome.TIE:
+            plain = key
+
+            def key(check: Check, outcome: Outcome) -> Any:
+                return plain(check, outcome)
+
+            key.contest_ties = ties  # type: ignore[attr-defined]  # contest_odds
 
         def keyed(
             a_check: Check, a: Outcome, b_check: Check, b: Outcome
         ) -> ContestOutcome:
-            return compare(key(a_check, a), key(b_check, b))
+            won = compare(key(a_check, a), key(b_check, b))
+            return ties if won is ContestOutcome.TIE else won
 
         keyed.contest_key = key  # type: ignore[attr-defined]  # contest_odds: by key
         checks_rule = keyed
