@@ -423,14 +423,14 @@ def test_my_r10_nine_presets() -> None:
     table = [(d.id, d.modifier, d.label("de")) for d in RS.difficulties]
     assert table == [
         ("trivial", 100, "trivial"),
-        ("childs_play", 75, "kinderleicht"),
-        ("very_easy", 50, "sehr einfach"),
+        ("childs-play", 75, "kinderleicht"),
+        ("very-easy", 50, "sehr einfach"),
         ("easy", 25, "einfach"),
         ("normal", 0, "normal"),
         ("hard", -25, "schwer"),
-        ("very_hard", -50, "sehr schwer"),
+        ("very-hard", -50, "sehr schwer"),
         ("improbable", -75, "unwahrscheinlich"),
-        ("nearly_impossible", -100, "fast unmöglich"),
+        ("nearly-impossible", -100, "fast unmöglich"),
     ]
     assert [p.label() for p in DifficultyPreset][1] == "child's play"
 

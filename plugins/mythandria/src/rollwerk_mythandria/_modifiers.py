@@ -28,9 +28,9 @@ class DifficultyPreset(enum.Enum):
 
     TRIVIAL = "trivial"
     """+100 (*trivial*)."""
-    CHILDS_PLAY = "childs_play"
+    CHILDS_PLAY = "childs-play"
     """+75 (*kinderleicht*)."""
-    VERY_EASY = "very_easy"
+    VERY_EASY = "very-easy"
     """+50 (*sehr einfach*)."""
     EASY = "easy"
     """+25 (*einfach*)."""
@@ -38,11 +38,11 @@ class DifficultyPreset(enum.Enum):
     """±0 (*normal*)."""
     HARD = "hard"
     """−25 (*schwer*)."""
-    VERY_HARD = "very_hard"
+    VERY_HARD = "very-hard"
     """−50 (*sehr schwer*)."""
     IMPROBABLE = "improbable"
     """−75 (*unwahrscheinlich*)."""
-    NEARLY_IMPOSSIBLE = "nearly_impossible"
+    NEARLY_IMPOSSIBLE = "nearly-impossible"
     """−100 (*fast unmöglich*)."""
 
     @property
