@@ -258,6 +258,12 @@ def test_ties_go_to_one_side_by_key_and_by_the_default_rule(
             checks=(a, b),
         )
         assert played.outcome is ties
+    # the default rule still decides two outcomes without their checks
+    default = define_ruleset(
+        "ties", "Ties", checks=[_sum_check()], contest_ties=ContestOutcome.SECOND
+    )
+    even = Outcome(False, Degree.FAILURE, 9)
+    assert rollwerk.resolve_contest(default, even, even) is ContestOutcome.SECOND
     plain = define_ruleset("ties", "Ties", checks=[_sum_check()])
     a = build_check(plain, skill=3)
     assert contest_odds(plain, a, a)[ContestOutcome.TIE] == Fraction(289, 5184)

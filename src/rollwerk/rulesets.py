@@ -548,6 +548,20 @@ def _default_key(levels: SuccessLevels) -> Callable[[Check, Outcome], Any]:
     return key
 
 
+def _tied_key(
+    key: Callable[[Check, Outcome], Any], ties: ContestOutcome
+) -> Callable[[Check, Outcome], Any]:
+    """``key``, telling ``contest_odds`` who wins equal keys (``contest_ties``)."""
+    if ties is ContestOutcome.TIE:
+        return key
+
+    def tied(check: Check, outcome: Outcome) -> Any:
+        return key(check, outcome)
+
+    tied.contest_ties = ties  # type: ignore[attr-defined]
+    return tied
+
+
 def _default_contest(levels: SuccessLevels) -> ContestRule:
     key = _default_key(levels)
 
@@ -676,8 +690,8 @@ class RulesetSpec(Ruleset):
         given as ``contest`` or ``contest_with_checks`` (or put in by
         ``attrs.evolve``) is judged pair by pair.
         """
-        if self.contest_rule is not None:
-            return None
+        if self.contest_rule is not None:  # a key where define_ruleset made it
+            return getattr(self.contest_rule, "contest_key", None)
         if self.contest_checks_rule is None:
             return _default_key(self.levels)
         key: Callable[[Check, Outcome], Any] | None = getattr(
@@ -826,18 +840,19 @@ def define_ruleset(
     if seconds <= 0:
         raise ParameterError("round_seconds", round_seconds, "a positive number")
     checks_rule = contest_with_checks
-    if contest_key is None and contest_ties is not ContestOutcome.TIE and not rules:
-        contest_key = _default_key(scale)  # the default rule, its ties decided
+    ties = contest_ties
+    if contest is None and contest_key is None and ties is not ContestOutcome.TIE:
+        # the default rule on two outcomes, its ties decided
+        default = _tied_key(_default_key(scale), ties)
+
+        def tied(a: Outcome, b: Outcome) -> ContestOutcome:
+            won = compare(default(None, a), default(None, b))  # type: ignore[arg-type]
+            return ties if won is ContestOutcome.TIE else won
+
+        tied.contest_key = default  # type: ignore[attr-defined]  # contest_odds: by key
+        contest = tied
     if contest_key is not None:
-        key = contest_key
-        ties = contest_ties
-        if ties is not ContestOutcome.TIE:
-            plain = key
-
-            def key(check: Check, outcome: Outcome) -> Any:
-                return plain(check, outcome)
-
-            key.contest_ties = ties  # type: ignore[attr-defined]  # contest_odds
+        key = _tied_key(contest_key, ties)
 
         def keyed(
             a_check: Check, a: Outcome, b_check: Check, b: Outcome
