@@ -94,8 +94,9 @@ def test_roll20_per_die_modifiers_count_dice() -> None:
         (
             "d(5/2)",
             (
-                "'/' gives a fraction in the roll20 dialect: write floor(…), ceil(…) "
-                "or round(…) around the division at column 2"
+                "'/' gives a fraction in the roll20 dialect: floor(…), ceil(…) or "
+                "round(…) read it when it is their whole argument or one term added "
+                "to or subtracted from whole values at column 2"
             ),
         ),
     ],
@@ -119,8 +120,9 @@ def test_foundry_refuses_a_fractional_count() -> None:
     with pytest.raises(NotationError) as info:
         parse("(5/2)d6", "foundry")
     assert str(info.value).splitlines()[0] == (
-        "'/' gives a fraction in the foundry dialect: write floor(…), ceil(…) or "
-        "round(…) around the division at column 1"
+        "'/' gives a fraction in the foundry dialect: floor(…), ceil(…) or "
+        "round(…) read it when it is their whole argument or one term added to or "
+        "subtracted from whole values at column 1"
     )
 
 
@@ -223,3 +225,22 @@ def test_roll20_group_of_dice_and_a_number_counts_its_total() -> None:
     assert parse("{2d6-1}<4", "roll20").distribution()[1] == Fraction(10, 36)
     # dice alone are still counted one by one: {5d6!!}>8 counts dice
     assert parse("{3d6}>4", "roll20").replay([4, 5, 6]).total == 3
+
+
+@pytest.mark.parametrize("dialect", ["roll20", "foundry"])
+@pytest.mark.parametrize(
+    ("text", "column"),
+    [("floor(7/2+7/2)", 1), ("floor(7/2*2)", 7), ("round(1/3*3)", 7)],
+)
+def test_a_wrapped_division_the_function_does_not_take_says_which_it_takes(
+    dialect: str, text: str, column: int
+) -> None:
+    """Found by fuzzing: the message told to wrap what was already wrapped."""
+    with pytest.raises(NotationError) as info:
+        parse(text, dialect)
+    assert str(info.value).splitlines()[0] == (
+        f"'/' gives a fraction in the {dialect} dialect: floor(…), ceil(…) or "
+        "round(…) read it when it is their whole argument or one term added to or "
+        f"subtracted from whole values at column {column}"
+    )
+    assert parse("floor(7/2+1)", dialect).distribution() == parse("4").distribution()

@@ -530,8 +530,9 @@ class _Parser:
                 pos,
             )
         return self.error(
-            f"'/' gives a fraction in the {self.d.name} dialect: write "
-            "floor(…), ceil(…) or round(…) around the division",
+            f"'/' gives a fraction in the {self.d.name} dialect: floor(…), "
+            "ceil(…) or round(…) read it when it is their whole argument or one "
+            "term added to or subtracted from whole values",
             pos,
         )
 
