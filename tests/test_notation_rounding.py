@@ -103,3 +103,27 @@ def test_roll20_reads_a_subtracted_division_too() -> None:
     assert parse("round(1-7/2)", "roll20").replay([]).total == -2
     # 10 - d/4 is in [8, 9) for d = 5 and 6
     assert parse("floor(10-1d6/4)", "roll20").distribution()[8] == Fraction(1, 3)
+
+
+@pytest.mark.parametrize("dialect", [*FLOORING, "roll20", "foundry"])
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("floor(-(7/2))", -4),  # the negated division, exact: -3.5
+        ("ceil(-(7/2))", -3),
+        ("round(-(7/2))", -3),  # halves up
+        ("floor(2+-(7/2))", -2),
+        ("floor(-(7/2)+1)", -3),
+        ("ceil(-(-(7/2)))", 4),
+    ],
+)
+def test_a_negated_division_is_taken_as_a_division(
+    dialect: str, text: str, value: int
+) -> None:
+    """Found by fuzzing: ``floor(-(7/2))`` was -3 (rounded down, then negated)
+    while ``floor(-7/2)`` is -4; Roll20 and Foundry refused it."""
+    assert parse(text, dialect).distribution() == parse(str(value)).distribution()
+
+
+def test_a_negated_division_outside_a_function_still_rounds_down() -> None:
+    assert parse("-(7/2)").distribution() == parse("-3").distribution()

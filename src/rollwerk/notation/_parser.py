@@ -549,7 +549,12 @@ class _Parser:
         """
         if isinstance(node, _Exact):
             return _Product(list(node.factors), [*node.ops[:-1], op], node.text)
+        negated = _negated_exact(node)
+        if negated is not None:  # -(b/c) is b/(-c)
+            return self.rounded(negated, op, start)
         if isinstance(node, _Sum):
+            terms = [_negated_exact(t) or t for t in node.terms]
+            node = _Sum(terms, list(node.ops), node.text)
             exact = [i for i, t in enumerate(node.terms) if isinstance(t, _Exact)]
             if not exact:
                 return node
@@ -1994,6 +1999,21 @@ def _holds(node: _Node, kinds: tuple[type[_Node], ...]) -> bool:
 def _has_scaled(node: _Node) -> bool:
     """Whether a fraction (`_Scaled`) is left in ``node``."""
     return _holds(node, (_Scaled,))
+
+
+def _negated_exact(node: _Node) -> _Exact | None:
+    """``-(b/c)`` as ``b/(-c)`` when ``node`` negates an exact division, else None."""
+    if not isinstance(node, _Negate):
+        return None
+    inner = node.operand
+    if isinstance(inner, _Negate):  # -(-(b/c)): the inner one first
+        once = _negated_exact(inner)
+        return None if once is None else _negated_exact(_Negate(once, node.text))
+    if not isinstance(inner, _Exact):
+        return None
+    last = inner.factors[-1]
+    factors = [*inner.factors[:-1], _Negate(last, f"-{last.text}")]
+    return _Exact(factors, list(inner.ops), node.text)
 
 
 def _has_exact(node: _Node) -> bool:
