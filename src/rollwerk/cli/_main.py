@@ -296,20 +296,22 @@ def _place_late(
 ) -> None:
     """Give each of ``late`` to the side whose words it follows.
 
-    ``late`` are KEY=VALUE words argparse left over, in the order of
-    ``words``: one after ``--vs`` (and another option) is the second side's
-    (``second``, when the command has one), any other the first side's.
+    ``late`` are the KEY=VALUE words argparse left over, the last of their
+    kind in ``words`` (argparse took the earlier runs): one after ``--vs``
+    (and another option) is the second side's (``second``, when the command
+    has one), any other the first side's.
     """
-    after_vs = False
-    pending = list(late)
-    for word in words:
-        if not pending:
-            break
-        if word == "--vs":
-            after_vs = True
-        elif word == pending[0]:
-            pending.pop(0)
-            (second if after_vs and second is not None else first).append(word)
+    vs_at = next(
+        (i for i, w in enumerate(words) if w == "--vs" or w.startswith("--vs=")),
+        len(words),
+    )
+    end = len(words)
+    placed: list[tuple[str, bool]] = []
+    for word in reversed(late):  # each at its last place before the next one
+        end = max(i for i in range(end) if words[i] == word)
+        placed.append((word, end > vs_at))
+    for word, after_vs in reversed(placed):
+        (second if after_vs and second is not None else first).append(word)
 
 
 def leading_minus(argv: Sequence[str]) -> list[str]:
