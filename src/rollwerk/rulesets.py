@@ -562,12 +562,20 @@ def _tied_key(
     return tied
 
 
-def _default_contest(levels: SuccessLevels) -> ContestRule:
-    key = _default_key(levels)
+def _default_contest(
+    levels: SuccessLevels, ties: ContestOutcome = ContestOutcome.TIE
+) -> ContestRule:
+    """The default rule on two outcomes; equal keys give ``ties``.
+
+    It carries its key (``contest_key``), so ``contest_odds`` compares keys.
+    """
+    key = _tied_key(_default_key(levels), ties)
 
     def rule(first: Outcome, second: Outcome) -> ContestOutcome:
-        return compare(key(None, first), key(None, second))  # type: ignore[arg-type]
+        won = compare(key(None, first), key(None, second))  # type: ignore[arg-type]
+        return ties if won is ContestOutcome.TIE else won
 
+    rule.contest_key = key  # type: ignore[attr-defined]  # contest_odds: by key
     return rule
 
 
@@ -842,15 +850,7 @@ def define_ruleset(
     checks_rule = contest_with_checks
     ties = contest_ties
     if contest is None and contest_key is None and ties is not ContestOutcome.TIE:
-        # the default rule on two outcomes, its ties decided
-        default = _tied_key(_default_key(scale), ties)
-
-        def tied(a: Outcome, b: Outcome) -> ContestOutcome:
-            won = compare(default(None, a), default(None, b))  # type: ignore[arg-type]
-            return ties if won is ContestOutcome.TIE else won
-
-        tied.contest_key = default  # type: ignore[attr-defined]  # contest_odds: by key
-        contest = tied
+        contest = _default_contest(scale, ties)  # the default rule, its ties decided
     if contest_key is not None:
         key = _tied_key(contest_key, ties)
 

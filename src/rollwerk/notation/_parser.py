@@ -554,7 +554,8 @@ class _Parser:
             return self.rounded(negated, op, start)
         if isinstance(node, _Sum):
             terms = [_negated_exact(t) or t for t in node.terms]
-            node = _Sum(terms, list(node.ops), node.text)
+            if any(new is not old for new, old in zip(terms, node.terms, strict=True)):
+                node = _Sum(terms, list(node.ops), node.text)
             exact = [i for i, t in enumerate(node.terms) if isinstance(t, _Exact)]
             if not exact:
                 return node
