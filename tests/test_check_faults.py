@@ -171,9 +171,9 @@ def test_the_contract_kit_reports_both_as_violations() -> None:
     with pytest.raises(ContractViolation) as info:
         assert_ruleset_contract(HALVED)
     assert str(info.value) == (
-        "halved:check(n=1): judging the faces (2,) raised CheckFault: the judge "
-        "of halved:check raised ParameterError: value must be an integer from "
-        "-2**63 to 2**63 - 1, or None, got 1.0"
+        "halved:check(n=5): judging the faces (1, 1, 5, 5, 5) raised CheckFault: "
+        "the judge of halved:check raised ParameterError: value must be an "
+        "integer from -2**63 to 2**63 - 1, or None, got 0.5"
     )
     with pytest.raises(ContractViolation) as info:
         assert_ruleset_contract(NOTATED)

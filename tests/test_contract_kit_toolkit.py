@@ -227,7 +227,7 @@ def test_a_contest_rule_that_fails_across_checks_is_a_violation():
     with pytest.raises(ContractViolation) as exc:
         assert_cross_contests(rs)  # type: ignore[arg-type]
     assert str(exc.value) == (
-        "contest two:d6(target=1) vs two:luck(luck=1): contest_odds raised "
+        "contest two:d6(target=3) vs two:luck(luck=3): contest_odds raised "
         "KeyError: 'target'"
     )
     assert isinstance(exc.value.__cause__, KeyError)
@@ -317,6 +317,40 @@ def test_a_false_monotonic_claim_away_from_the_corners_is_caught() -> None:
         "ruleset 'parity', check 'check': bonus is declared INCREASING but "
         "P(success) goes from 2/3 at bonus=1 to 0 at bonus=2 "
         "(other parameters: {'mode': 'odd'})"
+    )
+
+
+def _inside(faces: tuple[int, ...], skill: int, bonus: int) -> Outcome:
+    """d100 under skill + bonus, but under skill - bonus for skills 30-70."""
+    target = skill - bonus if 30 <= skill <= 70 else skill + bonus
+    hit = faces[0] <= target
+    return Outcome(hit, Degree.SUCCESS if hit else Degree.FAILURE, faces[0])
+
+
+def test_a_required_parameter_is_swept_at_the_middle_of_its_range() -> None:
+    """With every parameter required but the monotonic one, the corner of
+    defaults would be the corner of minimums again: the middle of a required
+    parameter's range stands in for its default, so a claim that fails only
+    inside the range (skills 30-70 here) is swept and caught."""
+    from rollwerk.checks import Monotonic
+
+    skill = Parameter("skill", int, min_value=1, max_value=99)
+    bonus = Parameter(
+        "bonus",
+        int,
+        default=0,
+        min_value=0,
+        max_value=5,
+        monotonic=Monotonic.INCREASING,
+    )
+    check = define_check("c", [skill, bonus], dice=[100], judge=_inside)
+    rs = define_ruleset("mono", "Mono", version="1", checks=[check])
+    with pytest.raises(ContractViolation) as info:
+        assert_ruleset_contract(rs, max_examples=0, properties=False)
+    assert str(info.value) == (
+        "ruleset 'mono', check 'c': bonus is declared INCREASING but "
+        "P(success) goes from 1/2 at bonus=0 to 49/100 at bonus=1 "
+        "(other parameters: {'skill': 50})"
     )
 
 

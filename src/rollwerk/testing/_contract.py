@@ -917,6 +917,19 @@ def _upper(p: Parameter) -> Scalar:
     return p.max_value
 
 
+def _middle(p: Parameter) -> Scalar:
+    """The middle of the declared range of ``p`` (the lower of two middles).
+
+    ``False`` for a bool; the middle choice, in the order of `_range`.
+    """
+    if p.type is bool or p.type is str or p.choices:
+        ordered = list(_range(p)) or [_lower(p)]
+        return ordered[(len(ordered) - 1) // 2]
+    assert p.min_value is not None
+    assert p.max_value is not None
+    return p.min_value + (p.max_value - p.min_value) // 2
+
+
 def _int_choices(p: Parameter) -> list[int]:
     """An ``int`` parameter's choices, smallest first (all within its bounds)."""
     return sorted(cast("tuple[int, ...]", p.choices))
@@ -1458,8 +1471,9 @@ def assert_cross_contests(ruleset: Ruleset) -> None:
     ``rollwerk contest RULESET:a … --vs-check b`` and
     [`contest_odds`][rollwerk.rulesets.contest_odds] contest checks of
     different names. For every ordered pair of different check specs, each
-    built with its default parameters (the lowest allowed for required
-    ones), the contest passes
+    built at the first of the three corners of its ranges that builds
+    (defaults, a required parameter at the middle of its range; minimums;
+    maximums), the contest passes
     [`assert_contest_contract`][rollwerk.testing.assert_contest_contract]
     (not as symmetric), or the ruleset refuses the pair with a
     [`ContestError`][rollwerk.errors.ContestError]. Anything else the
@@ -1471,9 +1485,11 @@ def assert_cross_contests(ruleset: Ruleset) -> None:
     """
     built = []
     for spec in ruleset.checks():
-        check = _build(ruleset.id, spec, _corners(spec)[0])
-        if check is not None:
-            built.append(check)
+        for corner in _corners(spec):  # the first that builds
+            check = _build(ruleset.id, spec, corner)
+            if check is not None:
+                built.append(check)
+                break
     for first in built:
         for second in built:
             if first.name == second.name:
@@ -1502,10 +1518,16 @@ starts with the kit's own ruleset-wide properties
 
 
 def _corners(spec: CheckSpec) -> list[dict[str, Scalar]]:
+    """All defaults, all minimums, all maximums (each once).
+
+    A required parameter has no default: the middle of its range stands in,
+    so that the first corner is not the second again when every parameter
+    is required (a claim that fails only inside the ranges is then swept).
+    """
     low = {p.name: _lower(p) for p in spec.parameters}
     high = {p.name: _upper(p) for p in spec.parameters}
     default: dict[str, Scalar] = {
-        p.name: (_lower(p) if p.required else p.validate(p.default))
+        p.name: (_middle(p) if p.required else p.validate(p.default))
         for p in spec.parameters
     }
     out: list[dict[str, Scalar]] = []
@@ -1645,7 +1667,8 @@ def assert_ruleset_contract(
     First [`assert_ruleset_declaration`][rollwerk.testing.assert_ruleset_declaration].
     Then, for every check spec (or only those named in ``checks``): the
     three corners of the declared ranges (all defaults, all minimums, all
-    maximums; required parameters at their minimum) and ``max_examples``
+    maximums; a required parameter at the middle of its range, where it has
+    no default) and ``max_examples``
     parameter sets drawn by hypothesis across the declared ranges each pass
     [`assert_check_contract`][rollwerk.testing.assert_check_contract]; the
     corners also pass [`assert_monotonic`][rollwerk.testing.assert_monotonic],
