@@ -119,6 +119,23 @@ def test_many_outcomes_summed_twice_pair_by_pair_are_not_refused() -> None:
     with pytest.raises(LimitExceeded) as info:
         Distribution.uniform([0.5, 1.25, 3.5]).repeat_sum(300)
     assert str(info.value) == (
-        "exact computation size limit exceeded: 8231161 is more than the "
-        "maximum of 4000000 (by 4231161)"
+        "exact computation size limit exceeded: 131698576 is more than the "
+        "maximum of 4000000 (by 127698576)"
     )
+
+
+def test_integers_far_apart_summed_pair_by_pair_are_refused_before_any_work() -> None:
+    """Integers too far apart for a polynomial were summed pair by pair with
+    no limit on the pairs (300 copies of three took 27 s); they are counted
+    as floats are: the pairs of the last squaring, at most REPEAT_WORK."""
+    spread = Distribution.uniform([1, 10**9, 3 * 10**12])
+    with pytest.raises(LimitExceeded) as info:
+        spread.repeat_sum(300)
+    assert str(info.value) == (
+        "exact computation size limit exceeded: 131698576 is more than the "
+        "maximum of 4000000 (by 127698576)"
+    )
+    with pytest.raises(LimitExceeded) as info:
+        spread.repeat_sum(124)  # 63 copies squared last: 2016 sums, 2016²
+    assert info.value.value == 2016 * 2016
+    assert spread.repeat_sum(4)[4 * 10**9] == Fraction(1, 81)

@@ -703,20 +703,24 @@ def _check_pairwise_sum(
 
     Its sums are at most the multisets of ``n`` outcomes (and, on a
     lattice, the span times ``n``); each weighs as many bits as the total
-    to the ``n``-th power. Beyond `REPEAT_BITS` in all, or (off a
-    lattice, where each pair is a Python addition) more than 16 ×
-    `REPEAT_WORK` pairs in its last squaring, `LimitExceeded`.
+    to the ``n``-th power. Beyond `REPEAT_BITS` in all, or more than
+    `REPEAT_WORK` pairs in its last squaring (each pair a Python addition,
+    about a quarter of a microsecond), `LimitExceeded`. Integers far apart
+    (``[1, 10**9]``) lie on a lattice too wide for a polynomial and are
+    counted as pairs as well.
     """
     k = len(weights)
     sums = math.comb(n + k - 1, k - 1)
+    half = math.comb((n + 1) // 2 + k - 1, k - 1)  # the sums squared last
     if lattice is not None:
-        sums = min(sums, max(lattice[2]) * n + 1)
+        span = max(lattice[2])
+        sums = min(sums, span * n + 1)
+        half = min(half, span * ((n + 1) // 2) + 1)
     bits = sum(weights.values()).bit_length() * n
     if sums * bits > REPEAT_BITS:
         raise LimitExceeded("exact sum size in bits", sums * bits, REPEAT_BITS)
-    half = math.comb((n + 1) // 2 + k - 1, k - 1)  # the sums squared last
-    if lattice is None and half * half > REPEAT_WORK * 16:
-        raise LimitExceeded("exact computation size", half * half // 16, REPEAT_WORK)
+    if half * half > REPEAT_WORK:
+        raise LimitExceeded("exact computation size", half * half, REPEAT_WORK)
 
 
 def _dense_power(weights: dict[int, int], n: int) -> dict[int, int] | None:

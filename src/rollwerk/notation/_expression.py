@@ -12,6 +12,8 @@ shape sit next to the expression and result they must agree with.
 from __future__ import annotations
 
 import functools
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -224,7 +226,13 @@ class Expression:
         return self._node.trace(rng)
 
     def distribution(self) -> Distribution[int]:
-        """The exact distribution of the total (cached).
+        """The exact distribution of the total (kept, within a bound).
+
+        Expressions keep the distributions they computed, at most 500 000
+        outcomes in all besides the latest, about 80 MB (the oldest are
+        forgotten first, and computed again when asked for): `parse`'s cache
+        of expressions does not pin the memory of every distribution ever
+        asked for.
 
         Raises [`LimitExceeded`][rollwerk.errors.LimitExceeded] before any work when
         the estimated size of the computation exceeds the documented limit, and
@@ -232,14 +240,16 @@ class Expression:
         dice kept or dropped among those explosions add (``8d6!kh3`` in
         Roll20), which have no exact odds at any size.
         """
-        if self._dist is None:
+        dist = self._dist
+        if dist is None:
             refusal = no_exact_odds(self._node)
             if refusal is not None:
                 raise refusal
             check_work(self._node.work)
             weights, total = self._node.weights()
-            self._dist = Distribution._from_weights(weights, total)
-        return self._dist
+            dist = Distribution._from_weights(weights, total)
+            _keep(self, dist)
+        return dist
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Expression):
@@ -613,6 +623,32 @@ def _single_pool(expr: Expression, pool: Pool) -> Callable[[Rng], RollResult] | 
         return new(expr, tuple(idx), sum(map(score, sorted(idx)[lo:hi])))
 
     return kept_count
+
+
+_KEPT_OUTCOMES = 500_000
+"""How many outcomes the distributions kept by expressions hold in all
+(besides the one computed last), about 80 MB: the oldest are forgotten
+first (see `Expression.distribution`)."""
+
+_kept: OrderedDict[int, tuple[Expression, int]] = OrderedDict()
+_kept_size = [0]
+_kept_lock = threading.Lock()
+
+
+def _keep(expr: Expression, dist: Distribution[int]) -> None:
+    """Keep ``dist`` on ``expr``; forget the oldest beyond `_KEPT_OUTCOMES`."""
+    size = len(dist._weights)
+    with _kept_lock:
+        old = _kept.pop(id(expr), None)
+        if old is not None:  # another thread computed it too
+            _kept_size[0] -= old[1]
+        expr._dist = dist
+        _kept[id(expr)] = (expr, size)
+        _kept_size[0] += size
+        while _kept_size[0] - size > _KEPT_OUTCOMES and len(_kept) > 1:
+            _, (gone, gone_size) = _kept.popitem(last=False)
+            gone._dist = None
+            _kept_size[0] -= gone_size
 
 
 @functools.lru_cache(maxsize=1024)
