@@ -486,3 +486,21 @@ def test_core1_i3_scripted_faces_must_fit() -> None:
         ParameterError, match="the 1st face must be an integer from 1 to 3"
     ):
         parse("dF").roll(ScriptedRng([4]))
+
+
+@pytest.mark.parametrize("space", ["\n", "\t", "\r\n"])
+def test_the_caret_stays_under_its_column_across_line_breaks_and_tabs(
+    space: str,
+) -> None:
+    """A chat message may break lines: the picture shows white space as a
+    space, so the caret is under the column the message names."""
+    with pytest.raises(NotationError) as info:
+        parse(f"1d6{space}+2x")
+    column = 6 + len(space)
+    assert info.value.column == column
+    picture = str(info.value).split("\n")[1:]
+    assert picture == [
+        "  1d6" + " " * len(space) + "+2x",
+        "  " + " " * (column - 1) + "^",
+    ]
+    assert picture[0][1 + column] == "x"

@@ -130,10 +130,17 @@ def _digits(value: int) -> int:
 
 
 class NotationError(RollwerkError, ValueError):
-    """Dice notation that cannot be parsed.
+    r"""Dice notation that cannot be parsed.
 
     The message names the column (1-based) and shows the notation with a caret
-    under the offending character.
+    under the offending character; white space other than a space (a line
+    break, a tab) is shown as a space there, so that the caret stays under
+    its column:
+
+    >>> print(NotationError("1d6\n+2x", 7, "unexpected 'x'"))
+    unexpected 'x' at column 7
+      1d6 +2x
+            ^
 
     Attributes:
         notation: The text that was parsed.
@@ -146,7 +153,8 @@ class NotationError(RollwerkError, ValueError):
         self.column = column
         self.reason = reason
         caret = " " * (column - 1) + "^"
-        super().__init__(f"{reason} at column {column}\n  {notation}\n  {caret}")
+        shown = "".join(" " if c.isspace() else c for c in notation)
+        super().__init__(f"{reason} at column {column}\n  {shown}\n  {caret}")
 
     def one_line(self) -> str:
         """The message without the caret picture, for one-line error output.
