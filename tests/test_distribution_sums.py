@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rollwerk import LimitExceeded, parse
+from rollwerk import LimitExceeded, ParameterError, parse
 from rollwerk.distribution import REPEAT_BITS, Distribution
 
 weights = st.dictionaries(
@@ -139,3 +139,45 @@ def test_integers_far_apart_summed_pair_by_pair_are_refused_before_any_work() ->
         spread.repeat_sum(124)  # 63 copies squared last: 2016 sums, 2016²
     assert info.value.value == 2016 * 2016
     assert spread.repeat_sum(4)[4 * 10**9] == Fraction(1, 81)
+
+
+def test_outcomes_that_do_not_add_up_are_refused_by_name() -> None:
+    """A sum or difference of outcomes that are not numbers was a TypeError;
+    strings still add up (concatenate), as Python adds them."""
+    letters = Distribution.uniform(["a", "b"])
+    assert (letters + letters)["ab"] == Fraction(1, 4)
+    expected = (
+        "outcomes must be numbers (or other values that add, subtract and "
+        "negate to hashable values), got "
+    )
+    with pytest.raises(ParameterError) as info:
+        letters.repeat_sum(3)
+    assert str(info.value) == (
+        expected + "\"unsupported operand type(s) for +: 'int' and 'str'\""
+    )
+    with pytest.raises(ParameterError) as info:
+        _ = -letters
+    assert str(info.value) == expected + "\"bad operand type for unary -: 'str'\""
+    with pytest.raises(ParameterError) as info:
+        letters + Distribution.uniform([1])
+    assert str(info.value) == (
+        expected + "'can only concatenate str (not \"int\") to str'"
+    )
+
+
+@pytest.mark.parametrize(
+    "outcome", [2**63, -(2**63) - 1, float("nan"), float("inf"), (1, 2)]
+)
+def test_to_json_refuses_what_from_json_would_not_read_back(outcome: object) -> None:
+    with pytest.raises(ParameterError) as info:
+        Distribution.uniform([1, outcome]).to_json()
+    assert str(info.value) == (
+        "outcome must be a JSON scalar that from_json reads back (an integer "
+        "from -2**63 to 2**63 - 1, a finite float, a string, true, false or "
+        f"null); give to_json an encode function for other outcomes, got {outcome!r}"
+    )
+
+
+def test_to_json_writes_the_ends_of_the_json_integer_range() -> None:
+    ends = Distribution.uniform([-(2**63), 2**63 - 1, None, True, "x", 0.5])
+    assert Distribution.from_json(ends.to_json()) == ends

@@ -441,7 +441,7 @@ class Distribution(Generic[T]):
     def __add__(self, other: Distribution[Any] | int) -> Distribution[Any]:
         """The sum of two independent distributions (convolution), or a shift."""
         if isinstance(other, int):
-            return self.map(lambda k: k + other)  # type: ignore[operator]
+            return _arith(lambda: self.map(lambda k: k + other))  # type: ignore[operator]
         if not isinstance(other, Distribution):
             return NotImplemented
         if _integers(self._weights) and _integers(other._weights):
@@ -451,7 +451,7 @@ class Distribution(Generic[T]):
             return Distribution._from_weights(
                 _convolve(self._weights, other._weights), total
             )
-        return self.combine(other, lambda a, b: a + b)
+        return _arith(lambda: self.combine(other, operator.add))
 
     def __radd__(self, other: int) -> Distribution[Any]:
         return self.__add__(other)
@@ -459,20 +459,20 @@ class Distribution(Generic[T]):
     def __sub__(self, other: Distribution[Any] | int) -> Distribution[Any]:
         """The difference of two independent distributions, or a shift."""
         if isinstance(other, int):
-            return self.map(lambda k: k - other)  # type: ignore[operator]
+            return _arith(lambda: self.map(lambda k: k - other))  # type: ignore[operator]
         if not isinstance(other, Distribution):
             return NotImplemented
-        return self.combine(other, lambda a, b: a - b)
+        return _arith(lambda: self.combine(other, operator.sub))
 
     def __rsub__(self, other: int) -> Distribution[Any]:
         """``other`` minus each outcome (``10 - d6``), as ``other + d6`` adds."""
         if isinstance(other, int):
-            return self.map(lambda k: other - k)  # type: ignore[operator]
+            return _arith(lambda: self.map(lambda k: other - k))  # type: ignore[operator]
         return NotImplemented
 
     def __neg__(self) -> Distribution[Any]:
         """Each outcome negated."""
-        return self.map(lambda k: -k)  # type: ignore[operator]
+        return _arith(lambda: self.map(lambda k: -k))  # type: ignore[operator]
 
     def repeat_sum(self, n: int) -> Distribution[Any]:
         """The sum of ``n`` independent copies.
@@ -535,9 +535,16 @@ class Distribution(Generic[T]):
         Probabilities are exact ``"p/q"`` strings. ``encode`` turns an outcome
         into JSON (default: the outcome itself, which must be JSON already).
 
+        Raises:
+            ParameterError: Without ``encode``, an outcome that ``from_json``
+                would not read back: anything but an integer from -2**63 to
+                2**63 - 1, a finite float, a string, a bool or None.
+
         >>> Distribution.uniform([1, 2]).to_json()
         {'schema': 1, 'outcomes': [{'value': 1, 'probability': '1/2'}, {'value': 2, 'probability': '1/2'}]}
         """
+        if encode is None:
+            _check_json_outcomes(self._weights)
         enc = encode or (lambda k: k)
         return {
             "schema": JSONSCHEMA,
@@ -631,6 +638,42 @@ def _from_json_fast(
         return None
     weights = {k: w for k, w in weights.items() if w}
     return Distribution._from_weights(weights, common)
+
+
+def _check_json_outcomes(weights: dict[Any, int]) -> None:
+    """Refuse an outcome that `_json_value` would not read back."""
+    for k in weights:
+        if k is None or isinstance(k, (bool, str)):
+            continue
+        if isinstance(k, int):
+            if -(2**63) <= k < 2**63:
+                continue
+        elif isinstance(k, float) and math.isfinite(k):
+            continue
+        raise ParameterError(
+            "outcome",
+            k,
+            "a JSON scalar that from_json reads back (an integer from -2**63 to "
+            "2**63 - 1, a finite float, a string, true, false or null); give "
+            "to_json an encode function for other outcomes",
+        )
+
+
+def _arith(compute: Callable[[], Distribution[Any]]) -> Distribution[Any]:
+    """``compute()``; outcomes that do not add up are refused by name.
+
+    A `TypeError` there is an outcome that ``+``, ``-`` or negation does
+    not take (``"a" + 1``), or a result that cannot be an outcome (a list).
+    """
+    try:
+        return compute()
+    except TypeError as exc:
+        raise ParameterError(
+            "outcomes",
+            str(exc),
+            "numbers (or other values that add, subtract and negate to "
+            "hashable values)",
+        ) from None
 
 
 def _json_value(value: Any) -> Any:
