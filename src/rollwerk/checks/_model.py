@@ -115,6 +115,45 @@ _OUTCOME_KEYS = frozenset(
 )
 
 
+def _success(value: object) -> bool:
+    """An outcome's success: ``True`` or ``False`` only (not 1, not "yes")."""
+    if value.__class__ is bool:
+        return value
+    raise ParameterError("success", value, "True or False")
+
+
+def _rolled(value: object) -> bool:
+    """Whether dice were rolled: ``True`` or ``False`` only."""
+    if value.__class__ is bool:
+        return value
+    raise ParameterError("rolled", value, "True or False")
+
+
+def _degree(value: object) -> Degree:
+    """An outcome's degree: a `Degree` member (its JSON would fail otherwise)."""
+    if value.__class__ is Degree:
+        return value
+    raise ParameterError(
+        "degree",
+        value,
+        "a Degree (CRITICAL_FAILURE, FAILURE, SUCCESS, CRITICAL_SUCCESS)",
+    )
+
+
+def _rolls(value: object) -> tuple[DieRoll, ...]:
+    """A result's rolls as a tuple of `DieRoll`s (a list is copied)."""
+    rolls = value if value.__class__ is tuple else None
+    if rolls is None and isinstance(value, (list, tuple)):
+        rolls = tuple(value)
+    if rolls is not None:
+        for roll in rolls:
+            if roll.__class__ is not DieRoll and not isinstance(roll, DieRoll):
+                break
+        else:
+            return rolls
+    raise ParameterError("rolls", value, "a tuple of DieRolls")
+
+
 def _value(value: object) -> int | None:
     """An outcome's value: an integer JSON holds (-2**63 to 2**63 - 1) or None.
 
@@ -226,9 +265,9 @@ class Outcome:
 
     __repr__ = value_repr
 
-    success: bool
+    success: bool = attrs.field(converter=_success)
     """Whether the check succeeded."""
-    degree: Degree
+    degree: Degree = attrs.field(converter=_degree)
     """The class of the result, ranked before the value in comparisons."""
     value: int | None = attrs.field(converter=_value)
     """The ruleset's magnitude (DS4 result, Fluid quality, AdZ successes…).
@@ -236,7 +275,7 @@ class Outcome:
     An integer from -2**63 to 2**63 - 1 (what JSON holds) or ``None``; a
     float or string is refused with a
     [`ParameterError`][rollwerk.errors.ParameterError]."""
-    rolled: bool = True
+    rolled: bool = attrs.field(default=True, converter=_rolled)
     """Whether any die was rolled."""
     extras: tuple[tuple[str, Scalar], ...] = attrs.field(
         default=(), converter=_extras, eq=_extras_key
@@ -334,18 +373,18 @@ class CheckResult:
 
     __repr__ = value_repr
 
-    success: bool
+    success: bool = attrs.field(converter=_success)
     """Whether the check succeeded."""
-    degree: Degree
+    degree: Degree = attrs.field(converter=_degree)
     """Critical success, success, failure or critical failure."""
     value: int | None = attrs.field(converter=_value)
     """The ruleset's magnitude: DS4 result, Fluid quality, AdZ successes…
     (an integer from -2**63 to 2**63 - 1, or ``None``)."""
-    rolls: tuple[DieRoll, ...]
+    rolls: tuple[DieRoll, ...] = attrs.field(converter=_rolls)
     """Every die drawn, in the order drawn (replayable with a ScriptedRng)."""
     explanation: Text
     """What happened, rendered from catalogs in any language they know."""
-    rolled: bool = True
+    rolled: bool = attrs.field(default=True, converter=_rolled)
     """Whether any die was rolled (False for checks decided without a roll)."""
     extras: tuple[tuple[str, Scalar], ...] = attrs.field(default=(), converter=_extras)
     """Ruleset-specific facts, as in [`Outcome`][rollwerk.checks.Outcome]."""

@@ -13,7 +13,7 @@ import attrs
 
 from rollwerk._jsonutil import document, known, obj, strict
 from rollwerk._repr import value_repr
-from rollwerk.errors import SchemaError
+from rollwerk.errors import ParameterError, SchemaError
 
 __all__ = ["DieRoll"]
 
@@ -35,6 +35,28 @@ class DieRoll:
     """The face rolled, from 1 to ``sides``."""
     role: str = ""
     """What the die was for, in the ruleset's words (``"check"``, ``"fate"``…)."""
+
+    def __attrs_post_init__(self) -> None:
+        """Refuse what `from_json` would refuse (a face off the die, say).
+
+        Raises:
+            ParameterError: ``sides`` is not an integer >= 1, ``face`` not
+                an integer from 1 to ``sides``, or ``role`` not a string.
+        """
+        sides, face = self.sides, self.face
+        if (
+            sides.__class__ is int
+            and face.__class__ is int
+            and 1 <= face <= sides
+            and self.role.__class__ is str
+        ):
+            return
+        if sides.__class__ is not int or sides < 1:
+            raise ParameterError("sides", sides, "an integer >= 1")
+        if face.__class__ is not int or not 1 <= face <= sides:
+            raise ParameterError("face", face, f"an integer from 1 to {sides}")
+        if not isinstance(self.role, str):
+            raise ParameterError("role", self.role, "a string")
 
     def to_json(self) -> dict[str, Any]:
         """Plain JSON: ``{"sides", "face", "role"}``."""
