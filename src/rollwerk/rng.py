@@ -269,6 +269,22 @@ class SeededRng:
             r = bits(k)
         return r + 1
 
+    def __setstate__(self, state: Any) -> None:
+        # A copied or unpickled Rng draws from its own twister: ``_bits`` is
+        # bound again (a bound built-in method is copied as it is, still
+        # drawing from the twister of the Rng it was copied from).
+        attrs, slots = state if isinstance(state, tuple) else (state, None)
+        for name, value in {**(attrs or {}), **(slots or {})}.items():
+            setattr(self, name, value)
+        self._bits = self._twister.getrandbits
+
+    def __copy__(self) -> SeededRng:
+        # as with ``random.Random``: a copy is a new Rng in the same state,
+        # not a second name for this one's twister
+        import copy
+
+        return copy.deepcopy(self)
+
     def __repr__(self) -> str:
         return f"SeededRng({self.seed!r})"
 
@@ -434,6 +450,12 @@ class _CheckedRng:
     def __init__(self, rng: Rng) -> None:
         self.rng = rng
         self._roll = rng.roll
+
+    def __setstate__(self, state: Any) -> None:
+        # a copy calls its own Rng's roll, not the one it was copied from
+        _, slots = state
+        self.rng = slots["rng"]
+        self._roll = self.rng.roll
 
     def roll(self, sides: int) -> int:
         """The wrapped Rng's face for ``sides``, if it is one.
