@@ -240,7 +240,7 @@ def test_core1_i3_die_api() -> None:
 
 def test_core1_i5_replay_requires_exact_faces() -> None:
     """I2-2: Expression.replay refuses leftover faces."""
-    with pytest.raises(ParameterError, match="exactly the 1 faces the roll draws"):
+    with pytest.raises(ParameterError, match="exactly the 1 face the roll draws"):
         parse("1d6").replay([1, 2])
 
 

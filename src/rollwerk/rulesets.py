@@ -22,7 +22,7 @@ from rollwerk._repr import value_repr
 from rollwerk.checks._levels import Level, SuccessLevels, result_not_outcome
 from rollwerk.checks._model import Check, CheckResult, ContestOutcome, Outcome
 from rollwerk.checks._parameters import CheckSpec, Difficulty
-from rollwerk.checks._requests import find_spec
+from rollwerk.checks._requests import find_spec, not_a_ruleset
 from rollwerk.checks._toolkit import TOOLKIT_CATALOG, CheckDefinition, compare
 from rollwerk.encounter._stacking import StackingPolicy
 from rollwerk.encounter._traits import EncounterTraits
@@ -151,7 +151,12 @@ def levels_of(ruleset: object) -> SuccessLevels:
     >>> from rollwerk.testing.examples import ToyRuleset
     >>> len(levels_of(ToyRuleset()))
     0
+
+    Raises:
+        ParameterError: ``ruleset`` is not a ruleset (it has no string
+            ``id`` or no ``checks``).
     """
+    _ruleset_id(ruleset)
     levels = getattr(ruleset, "levels", None)
     if levels is None:
         return SuccessLevels()
@@ -293,8 +298,9 @@ def resolve_contest(
             ([`ContestWithChecks`][rollwerk.rulesets.ContestWithChecks]).
 
     Raises:
-        ParameterError: A side is not an [`Outcome`][rollwerk.checks.Outcome]
-            (for a [`CheckResult`][rollwerk.checks.CheckResult], the message
+        ParameterError: ``ruleset`` is not a ruleset, a side is not an
+            [`Outcome`][rollwerk.checks.Outcome] (for a
+            [`CheckResult`][rollwerk.checks.CheckResult], the message
             points to [`contest_result`][rollwerk.rulesets.contest_result]),
             or ``checks`` is not a pair of checks.
         ContestError: A check of ``checks`` belongs to another ruleset, or
@@ -305,8 +311,15 @@ def resolve_contest(
             if isinstance(side, CheckResult):  # every rule would get it, not some
                 raise result_not_outcome(side)
             raise ParameterError(name, side, "an Outcome")
-    pair = None if checks is None else _contest_checks(ruleset, checks)
-    return _decide(ruleset, first, second, pair)
+    try:
+        pair = None if checks is None else _contest_checks(ruleset, checks)
+        return _decide(ruleset, first, second, pair)
+    except AttributeError:
+        if not isinstance(getattr(ruleset, "id", None), str) or not callable(
+            getattr(ruleset, "contest", None)
+        ):
+            raise not_a_ruleset(ruleset) from None
+        raise
 
 
 def _decide(
@@ -339,6 +352,18 @@ def _contest_checks(ruleset: Ruleset, checks: object) -> tuple[Check, Check]:
     return checks[0], checks[1]
 
 
+def _ruleset_id(ruleset: object) -> str:
+    """The id of ``ruleset``, refusing what is not a ruleset.
+
+    Raises:
+        ParameterError: ``ruleset`` has no string ``id`` or no ``checks``.
+    """
+    rid = getattr(ruleset, "id", None)
+    if not isinstance(rid, str) or not callable(getattr(ruleset, "checks", None)):
+        raise not_a_ruleset(ruleset)
+    return rid
+
+
 def _own(ruleset: Ruleset, side: str, chk: Check) -> None:
     """Refuse ``chk`` unless it is a check of ``ruleset``."""
     if chk.ruleset != ruleset.id:
@@ -357,9 +382,11 @@ def contest_odds(
     the ruleset has it).
 
     Raises:
-        ParameterError: A side is not a check.
+        ParameterError: ``ruleset`` is not a ruleset, or a side is not a
+            check.
         ContestError: A check belongs to another ruleset.
     """
+    _ruleset_id(ruleset)
     for side, chk in (("first", first), ("second", second)):
         if not isinstance(getattr(chk, "ruleset", None), str):
             raise ParameterError(side, chk, f"a check of ruleset {ruleset.id!r}")
@@ -464,12 +491,14 @@ def contest_result(
             parameters: those two are compared, the parameters cannot be.
 
     Raises:
-        ParameterError: A side is not a [`CheckResult`][rollwerk.checks.CheckResult],
-            or ``checks`` is not a pair of checks.
+        ParameterError: ``ruleset`` is not a ruleset, a side is not a
+            [`CheckResult`][rollwerk.checks.CheckResult], or ``checks`` is
+            not a pair of checks.
         ContestError: A result or check belongs to another ruleset, a check
             is not the one its result names, or the ruleset's rule needs the
             checks and none were given.
     """
+    _ruleset_id(ruleset)
     for side, result in (("first", first), ("second", second)):
         if not isinstance(result, CheckResult):
             raise ParameterError(side, result, "a CheckResult")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 import attrs
@@ -12,6 +12,7 @@ from rollwerk._repr import value_repr
 from rollwerk.checks._model import CheckResult, ContestOutcome
 from rollwerk.errors import RollwerkError, SchemaError, shown
 from rollwerk.i18n import CORE, Catalog
+from rollwerk.i18n._catalog import catalog_tuple
 
 __all__ = ["ContestResult"]
 
@@ -55,29 +56,38 @@ class ContestResult:
     ruleset: str = ""
     """The id of the ruleset whose contest rule decided."""
 
-    def describe(self, lang: str = "en", catalogs: Catalog | None = None) -> str:
+    def describe(
+        self, lang: str = "en", catalogs: Catalog | Iterable[Catalog] | None = None
+    ) -> str:
         """Who won, in a few words: ``"the first side wins"``, ``"unentschieden"``.
 
         Args:
             lang: A language the catalogs know (``"en"``, ``"de"``…).
-            catalogs: Further catalogs, searched first.
+            catalogs: A further catalog or an iterable of them, searched
+                first, in order.
 
         Raises:
-            ParameterError: No catalog knows ``lang``.
+            ParameterError: No catalog knows ``lang``, or ``catalogs`` is
+                not a catalog, an iterable of catalogs or ``None``.
         """
         return CORE.text(f"contest.{self.outcome.value}")(lang, catalogs)
 
-    def explain(self, lang: str = "en", catalogs: Catalog | None = None) -> str:
+    def explain(
+        self, lang: str = "en", catalogs: Catalog | Iterable[Catalog] | None = None
+    ) -> str:
         """Who won and each side's explanation, one per line.
 
         The first line is [`describe`][rollwerk.checks.ContestResult.describe];
         the next two are the sides'
         [`CheckResult.explain`][rollwerk.checks.CheckResult.explain],
-        indented.
+        indented. ``catalogs`` is one catalog or an iterable of them, as
+        there.
 
         Raises:
-            ParameterError: No catalog knows ``lang``.
+            ParameterError: No catalog knows ``lang``, or ``catalogs`` is
+                not a catalog, an iterable of catalogs or ``None``.
         """
+        catalogs = catalog_tuple(catalogs)  # read once, used for each line
         lines = [self.describe(lang, catalogs)]
         for side, result in (("first", self.first), ("second", self.second)):
             said = CORE.text(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any, Protocol, TypeAlias, runtime_checkable
 
 import attrs
@@ -406,18 +406,22 @@ class CheckResult:
             level=self.level,
         )
 
-    def explain(self, lang: str = "en", catalogs: Catalog | None = None) -> str:
+    def explain(
+        self, lang: str = "en", catalogs: Catalog | Iterable[Catalog] | None = None
+    ) -> str:
         """A short sentence saying what happened, in ``lang``.
 
         Args:
             lang: ``"en"``, ``"de"`` or a language ``catalogs`` (or the
                 ruleset's own catalog) add; a missing translation falls back
                 to English.
-            catalogs: Further catalogs searched first, for example
-                [`Registry.catalogs()`][rollwerk.plugins.Registry.catalogs].
+            catalogs: A further catalog searched first, for example
+                [`Registry.catalogs()`][rollwerk.plugins.Registry.catalogs],
+                or an iterable of them, searched in order.
 
         Raises:
-            ParameterError: No catalog knows ``lang``.
+            ParameterError: No catalog knows ``lang``, or ``catalogs`` is
+                not a catalog, an iterable of catalogs or ``None``.
             RulesError: The explanation names a message that no catalog has,
                 a template names a field the explanation does not give, or
                 the check's ``explain`` function fails: a mistake of the
@@ -425,7 +429,9 @@ class CheckResult:
         """
         return self._words(lang, catalogs)
 
-    def _words(self, lang: str, catalogs: Catalog | None = None) -> str:
+    def _words(
+        self, lang: str, catalogs: Catalog | Iterable[Catalog] | None = None
+    ) -> str:
         """The explanation in ``lang``; a message no catalog has is the check's fault.
 
         Raises:

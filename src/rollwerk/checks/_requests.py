@@ -171,6 +171,13 @@ def parse_mapping(
     return parse_words(spec, words, where)
 
 
+def not_a_ruleset(value: object) -> ParameterError:
+    """The error for ``value`` given where a ruleset is expected."""
+    return ParameterError(
+        "ruleset", value, "a ruleset (from Registry.ruleset or define_ruleset)"
+    )
+
+
 def find_spec(ruleset: OffersChecks, name: str | None) -> CheckSpec:
     """The check ``name`` of ``ruleset`` (``None``: its first check).
 
@@ -185,11 +192,7 @@ def find_spec(ruleset: OffersChecks, name: str | None) -> CheckSpec:
         specs = list(ruleset.checks())
     except AttributeError:
         if not callable(getattr(ruleset, "checks", None)):
-            raise ParameterError(
-                "ruleset",
-                ruleset,
-                "a ruleset (from Registry.ruleset or define_ruleset)",
-            ) from None
+            raise not_a_ruleset(ruleset) from None
         raise
     if name is None:
         return specs[0]
@@ -263,7 +266,7 @@ class CheckRequests:
             check: The check's name; ``None`` takes the ruleset's first.
 
         Raises:
-            UnknownCheck: No such check.
+            UnknownCheck: No such check (or a ``check`` that is not a string).
             ParameterError: As [`parse_words`][rollwerk.checks.parse_words],
                 or a value the check's factory refuses.
         """
@@ -295,7 +298,10 @@ class CheckRequests:
             found, key = None, None
         if found is not None and found[0] is ruleset:
             return found[1]
-        known = self._specs.get((id(ruleset), check))
+        try:
+            known = self._specs.get((id(ruleset), check))
+        except TypeError:  # an unhashable check name: find_spec refuses it
+            known = None
         if known is not None and known[0] is ruleset:
             spec, where = known[1], known[2]
         else:
@@ -382,7 +388,7 @@ def check_from_request(
     rollwerk.errors.ParameterError: skill must be an integer from 0 to 6, got 'zero'
 
     Raises:
-        UnknownCheck: No such check.
+        UnknownCheck: No such check (or a ``check`` that is not a string).
         ParameterError: A request that is none of the three forms, a
             malformed word, an unknown or repeated key, or a value the
             parameter does not allow.

@@ -13,6 +13,7 @@ from rollwerk.dice._roll import DieRoll
 from rollwerk.distribution import Distribution
 from rollwerk.errors import ParameterError
 from rollwerk.i18n import CORE, Catalog, render
+from rollwerk.i18n._catalog import catalog_tuple
 from rollwerk.rng import _OWN, Rng, checked
 
 
@@ -316,12 +317,20 @@ class RolledDie:
             "counted": self.counted,
         }
 
-    def describe(self, lang: str, catalogs: Iterable[Catalog] = ()) -> str:
+    def describe(self, lang: str, catalogs: Catalog | Iterable[Catalog] = ()) -> str:
         """The die in an explanation: ``1→4 (rerolled)``, ``6+3=9 (exploded)``.
 
-        The words come from the core catalog; ``catalogs`` are searched first.
+        The words come from the core catalog; ``catalogs`` (a catalog or an
+        iterable of them) are searched first, in order.
+
+        Raises:
+            ParameterError: ``catalogs`` is not a catalog or an iterable of
+                catalogs.
         """
-        cats = (*catalogs, CORE)
+        if catalogs.__class__ is tuple:  # as explanations pass them
+            cats = (*catalogs, CORE)
+        else:
+            cats = (*catalog_tuple(catalogs), CORE)
 
         def word(message: str, **fields: int) -> str:
             return render(cats, lang, message, **fields)

@@ -25,7 +25,7 @@ from rollwerk._jsonutil import (
 from rollwerk._repr import value_repr
 from rollwerk.checks._model import Modifier, Scalar
 from rollwerk.encounter._durations import Duration, DurationDecoder, duration_from_json
-from rollwerk.encounter._stacking import StackingPolicy
+from rollwerk.encounter._stacking import StackingPolicy, modifier_kind
 from rollwerk.encounter._view import EncounterView
 from rollwerk.encounter._wording import (
     describe_duration,
@@ -34,7 +34,7 @@ from rollwerk.encounter._wording import (
 )
 from rollwerk.errors import ParameterError
 from rollwerk.i18n import CORE, Catalog, Text
-from rollwerk.i18n._catalog import preferred
+from rollwerk.i18n._catalog import one_catalog, preferred
 
 __all__ = [
     "ActiveEffect",
@@ -196,7 +196,7 @@ class ActiveEffect:
     def describe(
         self,
         lang: str = "en",
-        catalogs: Catalog | None = None,
+        catalogs: Catalog | Iterable[Catalog] | None = None,
         *,
         state: EncounterView | None = None,
         names: Mapping[str, str] | None = None,
@@ -212,14 +212,17 @@ class ActiveEffect:
 
         Args:
             lang: A language the catalogs know (``"en"``, ``"de"``…).
-            catalogs: Further catalogs, searched first (a plugin's words
-                for its duration kinds come with the plugin's own texts).
+            catalogs: A further catalog or an iterable of them, searched
+                first, in order (a plugin's words for its duration kinds
+                come with the plugin's own texts).
             state: The encounter the effect is active in, for what remains.
             names: Display names by combatant id.
 
         Raises:
-            ParameterError: No catalog knows ``lang``.
+            ParameterError: No catalog knows ``lang``, or ``catalogs`` is
+                not a catalog, an iterable of catalogs or ``None``.
         """
+        catalogs = one_catalog(catalogs)
         if names is None and state is not None:
             names = names_of(state)
         shown = {} if names is None else names
@@ -302,7 +305,11 @@ def modifiers_in_force(
         target: The combatant id.
         policy: The stacking policy (default: everything sums).
         kind: Only modifiers of this kind (``None``: all kinds).
+
+    Raises:
+        ParameterError: ``kind`` is neither a string nor ``None``.
     """
+    modifier_kind(kind)
     policy = StackingPolicy() if policy is None else policy
     mods = [m for e in effects if e.target == target for m in e.modifiers]
     return tuple(m for m in policy.combine(mods) if kind is None or m.kind == kind)

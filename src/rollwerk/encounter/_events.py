@@ -22,6 +22,7 @@ from rollwerk.encounter._effects import ActiveEffect
 from rollwerk.encounter._wording import describe_duration, event_words, names_of
 from rollwerk.errors import RollwerkError, SchemaError, shown
 from rollwerk.i18n import CORE, Catalog, Text, genitive, quantity, time_span
+from rollwerk.i18n._catalog import one_catalog
 
 __all__ = [
     "ActionSpent",
@@ -64,7 +65,7 @@ class _Words:
     def describe(
         self,
         lang: str = "en",
-        catalogs: Catalog | None = None,
+        catalogs: Catalog | Iterable[Catalog] | None = None,
         *,
         names: Mapping[str, str] | None = None,
     ) -> str:
@@ -72,14 +73,17 @@ class _Words:
 
         Args:
             lang: A language the catalogs know (``"en"``, ``"de"``…).
-            catalogs: Further catalogs, searched first.
+            catalogs: A further catalog or an iterable of them, searched
+                first, in order.
             names: Display names by combatant id (default: the ids;
                 [`Timeline.describe`][rollwerk.encounter.Timeline.describe]
                 passes the combatants' names).
 
         Raises:
-            ParameterError: No catalog knows ``lang``.
+            ParameterError: No catalog knows ``lang``, or ``catalogs`` is
+                not a catalog, an iterable of catalogs or ``None``.
         """
+        catalogs = one_catalog(catalogs)
         return _event_text(self, lang, catalogs, names)(lang, catalogs)
 
 
@@ -481,7 +485,7 @@ def _event_text(
 def describe_events(
     events: Iterable[Event],
     lang: str = "en",
-    catalogs: Catalog | None = None,
+    catalogs: Catalog | Iterable[Catalog] | None = None,
     *,
     names: Mapping[str, str] | None = None,
     state: object = None,
@@ -489,13 +493,19 @@ def describe_events(
     """Each event as a sentence, in order (see ``describe`` of each event).
 
     ``names`` default to those of ``state``'s combatants when a state is
-    given, else the ids.
+    given, else the ids. ``catalogs`` is a further catalog or an iterable
+    of them, searched first, in order.
 
     >>> from rollwerk.encounter import Encounter
     >>> enc = Encounter.create(["Kyra", "Valeros"])
     >>> describe_events(enc.advance().events, "de")
     ['Runde 1 beginnt.', 'Kyras Zug beginnt.']
+
+    Raises:
+        ParameterError: No catalog knows ``lang``, or ``catalogs`` is not a
+            catalog, an iterable of catalogs or ``None``.
     """
+    catalogs = one_catalog(catalogs)  # several merged once, not per event
     if names is None and state is not None:
         names = names_of(state)
     return [e.describe(lang, catalogs, names=names) for e in events]

@@ -23,6 +23,23 @@ if TYPE_CHECKING:
 __all__ = ["SameName", "Stacking", "StackingPolicy"]
 
 
+MODIFIER_KIND = "a modifier kind (a string such as 'check' or 'status')"
+"""What a modifier kind is: any string, in the ruleset's vocabulary."""
+
+
+def modifier_kind(kind: object) -> None:
+    """Refuse a ``kind`` to select modifiers by that is neither a string nor ``None``.
+
+    Kinds are open (a ruleset names its own), so any string selects: one no
+    modifier has selects none.
+
+    Raises:
+        ParameterError: ``kind`` is neither.
+    """
+    if kind is not None and not isinstance(kind, str):
+        raise ParameterError("kind", kind, f"{MODIFIER_KIND} or None")
+
+
 class Stacking(enum.Enum):
     """How modifiers of one kind on the same combatant combine."""
 
@@ -101,7 +118,13 @@ class StackingPolicy:
     """Overrides for single kinds, as sorted ``(kind, Stacking)`` pairs."""
 
     def rule(self, kind: str) -> Stacking:
-        """The stacking rule for modifiers of ``kind``."""
+        """The stacking rule for modifiers of ``kind``.
+
+        Raises:
+            ParameterError: ``kind`` is not a string.
+        """
+        if not isinstance(kind, str):
+            raise ParameterError("kind", kind, MODIFIER_KIND)
         return dict(self.per_kind).get(kind, self.modifiers)
 
     def combine(self, modifiers: Iterable[Modifier]) -> tuple[Modifier, ...]:
@@ -124,7 +147,12 @@ class StackingPolicy:
         return tuple(m for i, m in enumerate(mods) if i in keep)
 
     def total(self, modifiers: Iterable[Modifier], kind: str | None = None) -> int:
-        """The sum of the modifiers that count, of ``kind`` (``None``: all)."""
+        """The sum of the modifiers that count, of ``kind`` (``None``: all).
+
+        Raises:
+            ParameterError: ``kind`` is neither a string nor ``None``.
+        """
+        modifier_kind(kind)
         return sum(
             m.amount for m in self.combine(modifiers) if kind is None or m.kind == kind
         )

@@ -31,7 +31,7 @@ from rollwerk.checks._model import Modifier
 from rollwerk.dice._roll import DieRoll
 from rollwerk.encounter._durations import Remaining
 from rollwerk.encounter._effects import ActiveEffect
-from rollwerk.encounter._stacking import StackingPolicy
+from rollwerk.encounter._stacking import StackingPolicy, modifier_kind
 from rollwerk.errors import ParameterError
 from rollwerk.rng import Rng
 
@@ -413,7 +413,15 @@ class EncounterState:
         """The modifiers in force on a combatant, after the stacking policy.
 
         Feed them into a check (``pw=base + enc.modifier_total("A", "check")``).
+        ``kind`` selects the modifiers of one kind (``None``: every kind);
+        kinds are the ruleset's words, so a kind no modifier has selects
+        none.
+
+        Raises:
+            ParameterError: ``combatant`` is not the id of a combatant in
+                the encounter, or ``kind`` is neither a string nor ``None``.
         """
+        modifier_kind(kind)
         return self.stacking.combine(
             m
             for e in self.effects_on(combatant)
@@ -422,7 +430,12 @@ class EncounterState:
         )
 
     def modifier_total(self, combatant: str, kind: str | None = None) -> int:
-        """The sum of [`modifiers`][rollwerk.encounter.Encounter.modifiers]."""
+        """The sum of [`modifiers`][rollwerk.encounter.Encounter.modifiers].
+
+        Raises:
+            ParameterError: ``combatant`` is not the id of a combatant in
+                the encounter, or ``kind`` is neither a string nor ``None``.
+        """
         return sum(m.amount for m in self.modifiers(combatant, kind))
 
     def conditions(self, combatant: str) -> tuple[str, ...]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 import attrs
@@ -20,6 +20,7 @@ from rollwerk.encounter._events import (
 from rollwerk.encounter._wording import names_of
 from rollwerk.errors import ParameterError, RollwerkError, SchemaError, shown
 from rollwerk.i18n import CORE, Catalog
+from rollwerk.i18n._catalog import one_catalog
 
 __all__ = ["Timeline"]
 
@@ -156,14 +157,20 @@ class Timeline:
         return names
 
     def describe(
-        self, lang: str = "en", catalogs: Catalog | None = None, *, steps: bool = False
+        self,
+        lang: str = "en",
+        catalogs: Catalog | Iterable[Catalog] | None = None,
+        *,
+        steps: bool = False,
     ) -> str:
         """The log as text: one sentence per event, in order.
 
-        Combatants are called by their names. With ``steps=True`` every
-        step begins with a line ``Step n:`` (``n`` is the index of the
-        state the step led to, as [`restore`][rollwerk.encounter.Timeline.restore]
-        takes it) and its events are indented.
+        Combatants are called by their names; ``catalogs`` is a further
+        catalog or an iterable of them, searched first, in order. With
+        ``steps=True`` every step begins with a line ``Step n:`` (``n`` is
+        the index of the state the step led to, as
+        [`restore`][rollwerk.encounter.Timeline.restore] takes it) and its
+        events are indented.
 
         >>> from rollwerk.encounter import Combatant, Rounds
         >>> tl = Timeline.start(Encounter.create([Combatant("k", "Kyra"), Combatant("v", "Valeros")]))
@@ -177,8 +184,10 @@ class Timeline:
           Valeros wirkt Bless auf Kyra: 1 Runde, gezählt zu Beginn von Valeros' Zügen.
 
         Raises:
-            ParameterError: No catalog knows ``lang``.
+            ParameterError: No catalog knows ``lang``, or ``catalogs`` is
+                not a catalog, an iterable of catalogs or ``None``.
         """
+        catalogs = one_catalog(catalogs)
         names = self.names()
         lines: list[str] = []
         for n, group in enumerate(self.log, start=1):

@@ -16,13 +16,13 @@ to its kind and what remains in its unit.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from typing import Any, ClassVar, Protocol
 
 from rollwerk.encounter._view import EncounterView
 from rollwerk.i18n import CORE, Catalog, Field, Text, genitive, quantity, time_span
-from rollwerk.i18n._catalog import preferred
+from rollwerk.i18n._catalog import one_catalog, preferred
 
 __all__ = [
     "DescribedDuration",
@@ -397,7 +397,11 @@ class Worded:
         return self.text(names)
 
     def describe(
-        self, lang: str = "en", catalogs: Catalog | None = None, *, names: Names = None
+        self,
+        lang: str = "en",
+        catalogs: Catalog | Iterable[Catalog] | None = None,
+        *,
+        names: Names = None,
     ) -> str:
         """The duration in words: ``"1 round"``, ``"bis zum Ende von Kyras nächstem Zug"``.
 
@@ -407,11 +411,13 @@ class Worded:
 
         Args:
             lang: A language the catalogs know (``"en"``, ``"de"``…).
-            catalogs: Further catalogs, searched first.
+            catalogs: A further catalog or an iterable of them, searched
+                first, in order.
             names: Display names by combatant id.
 
         Raises:
-            ParameterError: No catalog knows ``lang``.
+            ParameterError: No catalog knows ``lang``, or ``catalogs`` is
+                not a catalog, an iterable of catalogs or ``None``.
         """
         return self.text(names)(lang, catalogs)
 
@@ -419,7 +425,7 @@ class Worded:
         self,
         state: EncounterView,
         lang: str = "en",
-        catalogs: Catalog | None = None,
+        catalogs: Catalog | Iterable[Catalog] | None = None,
         *,
         names: Names = None,
     ) -> str:
@@ -428,11 +434,13 @@ class Worded:
         ``"2 rounds left, ends at the start of Valeros' turn in round 4"``,
         ``"noch 9 Minuten und 54 Sekunden"``; kinds that are not measured
         say what they are (``"permanent"``, ``"while Kyra concentrates"``).
-        Names default to those of ``state``'s combatants.
+        Names default to those of ``state``'s combatants; ``catalogs`` is
+        a further catalog or an iterable of them, searched first, in order.
 
         Raises:
             RulesError: The duration is not bound.
-            ParameterError: No catalog knows ``lang``.
+            ParameterError: No catalog knows ``lang``, or ``catalogs`` is
+                not a catalog, an iterable of catalogs or ``None``.
         """
         return self.remaining_text(state, names)(lang, catalogs)
 
@@ -443,7 +451,7 @@ class Worded:
 def describe_duration(
     duration: object,
     lang: str = "en",
-    catalogs: Catalog | None = None,
+    catalogs: Catalog | Iterable[Catalog] | None = None,
     *,
     names: Names = None,
 ) -> str:
@@ -451,12 +459,19 @@ def describe_duration(
 
     Calls the duration's own ``describe`` when it has one (every core kind
     does, see [`DescribedDuration`][rollwerk.encounter.DescribedDuration]);
-    for a kind without words, its ``kind`` is shown.
+    for a kind without words, its ``kind`` is shown. ``catalogs`` is a
+    further catalog or an iterable of them, searched first, in order (the
+    duration's own ``describe`` is given them as one catalog).
 
     >>> from rollwerk.encounter import GameTime
     >>> describe_duration(GameTime.minutes(10), "de")
     '10 Minuten'
+
+    Raises:
+        ParameterError: No catalog knows ``lang``, or ``catalogs`` is
+            not a catalog, an iterable of catalogs or ``None``.
     """
+    catalogs = one_catalog(catalogs)
     own = getattr(duration, "describe", None)
     if callable(own):
         return str(own(lang, catalogs, names=names))
@@ -469,7 +484,7 @@ def describe_remaining(
     duration: object,
     state: EncounterView,
     lang: str = "en",
-    catalogs: Catalog | None = None,
+    catalogs: Catalog | Iterable[Catalog] | None = None,
     *,
     names: Names = None,
 ) -> str:
@@ -477,8 +492,15 @@ def describe_remaining(
 
     Calls the duration's own ``describe_remaining`` when it has one; for a
     kind without words, what remains is written in its unit (``"2 rounds
-    left"``), or its ``kind`` when it is not measured.
+    left"``), or its ``kind`` when it is not measured. ``catalogs`` is a
+    further catalog or an iterable of them, as for
+    [`describe_duration`][rollwerk.encounter.describe_duration].
+
+    Raises:
+        ParameterError: No catalog knows ``lang``, or ``catalogs`` is
+            not a catalog, an iterable of catalogs or ``None``.
     """
+    catalogs = one_catalog(catalogs)
     if names is None:
         names = names_of(state)
     own = getattr(duration, "describe_remaining", None)

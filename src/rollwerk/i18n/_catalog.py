@@ -198,19 +198,29 @@ function that returns it (the core's, set where it is made)."""
 
 
 def _render(
-    catalogs: Iterable[Catalog], lang: str, message: str, fields: Mapping[str, Field]
+    catalogs: Catalog | Iterable[Catalog],
+    lang: str,
+    message: str,
+    fields: Mapping[str, Field],
 ) -> str:
-    cats = tuple(catalogs)
+    try:
+        cats = tuple(catalogs)  # type: ignore[arg-type]
+    except TypeError:  # one catalog, or no catalogs at all
+        cats = catalog_tuple(catalogs)
     template = None
     found = lang
-    for want in (lang, FALLBACK):
-        for cat in cats:
-            template = cat.template(want, message)
+    try:
+        for want in (lang, FALLBACK):
+            for cat in cats:
+                template = cat.template(want, message)
+                if template is not None:
+                    break
             if template is not None:
+                found = want
                 break
-        if template is not None:
-            found = want
-            break
+    except AttributeError:
+        catalog_tuple(cats)  # names what is not a catalog
+        raise
     if template is None:
         raise MissingMessage(message)
     if not fields and "{" not in template and "}" not in template:
@@ -235,19 +245,64 @@ def _render(
         ) from exc
 
 
+CATALOGS = "a Catalog, an iterable of Catalogs or None"
+"""What a ``catalogs`` argument of ``explain`` or ``describe`` may be."""
+
+
+def catalog_tuple(catalogs: Catalog | Iterable[Catalog] | None) -> tuple[Catalog, ...]:
+    """The further catalogs of an ``explain`` or ``describe`` call, as a tuple.
+
+    ``None`` is none, a [`Catalog`][rollwerk.i18n.Catalog] is one, and any
+    other iterable gives its catalogs in order (the first searched first).
+
+    Raises:
+        ParameterError: ``catalogs`` is none of these, or holds something
+            that is not a `Catalog`.
+    """
+    if catalogs is None:
+        return ()
+    if isinstance(catalogs, Catalog):
+        return (catalogs,)
+    if isinstance(catalogs, (str, bytes)) or not isinstance(catalogs, Iterable):
+        raise ParameterError("catalogs", catalogs, CATALOGS)
+    cats = tuple(catalogs)
+    for i, cat in enumerate(cats):
+        if not isinstance(cat, Catalog):
+            raise ParameterError(f"catalogs[{i}]", cat, "a Catalog")
+    return cats
+
+
+def one_catalog(catalogs: Catalog | Iterable[Catalog] | None) -> Catalog | None:
+    """The further catalogs of an ``explain`` or ``describe`` call, as one catalog.
+
+    ``None`` and a single catalog are returned as they are; several are
+    merged so that the first wins, which renders as searching them in order
+    does (each language's message from the first catalog that has it).
+
+    Raises:
+        ParameterError: As `catalog_tuple`.
+    """
+    if catalogs is None or catalogs.__class__ is Catalog:
+        return catalogs
+    cats = catalog_tuple(catalogs)
+    if len(cats) <= 1:
+        return cats[0] if cats else None
+    return cats[-1].merge(*reversed(cats[:-1]))
+
+
 def _escaped(words: str) -> str:
     """``words`` as a template that renders as they are (braces doubled)."""
     return words.replace("{", "{{").replace("}", "}}")
 
 
 def render(
-    catalogs: Iterable[Catalog], lang: str, message: str, /, **fields: Field
+    catalogs: Catalog | Iterable[Catalog], lang: str, message: str, /, **fields: Field
 ) -> str:
     """``message`` in ``lang`` from the first of ``catalogs`` that has it.
 
     Every catalog is searched for ``lang`` before any is searched for the
     English fallback, so a later catalog's translation beats an earlier
-    catalog's English.
+    catalog's English. ``catalogs`` may also be a single catalog.
 
     >>> from rollwerk.i18n import CORE
     >>> render([Catalog({"eo": {"die.dropped": "forĵetita"}}), CORE], "eo", "die.dropped")
@@ -255,6 +310,8 @@ def render(
 
     Raises:
         MissingMessage: Not even English has ``message``.
+        ParameterError: ``catalogs`` is not a catalog or an iterable of
+            catalogs.
     """
     return _render(catalogs, lang, message, fields)
 
@@ -341,32 +398,62 @@ class Text:
         """
         return _DeferredText(make)
 
-    def render(self, lang: str, catalogs: Iterable[Catalog] = ()) -> str:
-        """The text in ``lang``; ``catalogs`` are searched before this text's own."""
-        return _render((*catalogs, self.catalog), lang, self.message, self.fields)
+    def render(self, lang: str, catalogs: Catalog | Iterable[Catalog] = ()) -> str:
+        """The text in ``lang``; ``catalogs`` are searched before this text's own.
 
-    def languages(self, catalogs: Iterable[Catalog] = ()) -> tuple[str, ...]:
-        """The languages this text or ``catalogs`` know, English first."""
+        Raises:
+            ParameterError: ``catalogs`` is not a catalog or an iterable of
+                catalogs.
+        """
+        try:
+            cats = (*catalogs, self.catalog)  # type: ignore[misc]
+        except TypeError:  # one catalog, or no catalogs at all
+            cats = (*catalog_tuple(catalogs), self.catalog)
+        return _render(cats, lang, self.message, self.fields)
+
+    def languages(self, catalogs: Catalog | Iterable[Catalog] = ()) -> tuple[str, ...]:
+        """The languages this text or ``catalogs`` know, English first.
+
+        Raises:
+            ParameterError: ``catalogs`` is not a catalog or an iterable of
+                catalogs.
+        """
         langs = set(self.catalog.languages)
-        for cat in catalogs:
-            langs.update(cat.languages)
+        try:
+            for cat in catalogs:  # type: ignore[union-attr]
+                langs.update(cat.languages)
+        except (TypeError, AttributeError):  # one catalog, or not catalogs
+            for cat in catalog_tuple(catalogs):
+                langs.update(cat.languages)
         for value in self.fields.values():
             if isinstance(value, Text):
                 langs.update(value.languages())
         return tuple(sorted(langs, key=lambda lang: (lang != FALLBACK, lang)))
 
-    def __call__(self, lang: str = FALLBACK, catalogs: Catalog | None = None) -> str:
+    def __call__(
+        self,
+        lang: str = FALLBACK,
+        catalogs: Catalog | Iterable[Catalog] | None = None,
+    ) -> str:
         """The text in ``lang``; a missing translation falls back to English.
 
         Args:
             lang: A language code (``"en"``, ``"de"``, or one a catalog adds).
-            catalogs: Further catalogs, searched first (for example
-                [`Registry.catalogs()`][rollwerk.plugins.Registry.catalogs]).
+            catalogs: A further catalog (for example
+                [`Registry.catalogs()`][rollwerk.plugins.Registry.catalogs])
+                or an iterable of them, searched first, in order.
 
         Raises:
-            ParameterError: No catalog knows ``lang`` at all.
+            ParameterError: No catalog knows ``lang`` at all, or
+                ``catalogs`` is not a catalog, an iterable of catalogs or
+                ``None``.
         """
-        extra = () if catalogs is None else (catalogs,)
+        if catalogs is None:
+            extra: tuple[Catalog, ...] = ()
+        elif catalogs.__class__ is Catalog:
+            extra = (catalogs,)
+        else:
+            extra = catalog_tuple(catalogs)
         if lang != FALLBACK:
             known = self.languages(extra)
             if lang not in known:
@@ -446,11 +533,11 @@ class _DeferredText(Text):
         """The catalog of the text once made."""
         return self._text().catalog
 
-    def render(self, lang: str, catalogs: Iterable[Catalog] = ()) -> str:
+    def render(self, lang: str, catalogs: Catalog | Iterable[Catalog] = ()) -> str:
         """The made text in ``lang``; ``catalogs`` are searched first."""
         return self._text().render(lang, catalogs)
 
-    def languages(self, catalogs: Iterable[Catalog] = ()) -> tuple[str, ...]:
+    def languages(self, catalogs: Catalog | Iterable[Catalog] = ()) -> tuple[str, ...]:
         """The languages the made text or ``catalogs`` know, English first."""
         return self._text().languages(catalogs)
 
@@ -510,17 +597,17 @@ class _Preferred(Text):
         """The catalog of the text chosen without further catalogs."""
         return self._chosen(()).catalog
 
-    def render(self, lang: str, catalogs: Iterable[Catalog] = ()) -> str:
+    def render(self, lang: str, catalogs: Catalog | Iterable[Catalog] = ()) -> str:
         """The preferred text in ``lang`` if a catalog words it, else the fallback."""
-        cats = tuple(catalogs)
+        cats = catalog_tuple(catalogs)
         try:
             return self._preferred.render(lang, cats)
         except MissingMessage:
             return self._fallback.render(lang, cats)
 
-    def languages(self, catalogs: Iterable[Catalog] = ()) -> tuple[str, ...]:
+    def languages(self, catalogs: Catalog | Iterable[Catalog] = ()) -> tuple[str, ...]:
         """The languages the chosen text or ``catalogs`` know, English first."""
-        cats = tuple(catalogs)
+        cats = catalog_tuple(catalogs)
         return self._chosen(cats).languages(cats)
 
     def __reduce__(self) -> tuple[type[Text], tuple[Text, Text]]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from rollwerk._jsonutil import (
@@ -41,6 +41,7 @@ from rollwerk.errors import (
     SchemaError,
 )
 from rollwerk.i18n import CORE, Catalog, allowed_languages
+from rollwerk.i18n._catalog import one_catalog
 from rollwerk.notation._dialect import ROLLWERK, Dialect, get_dialect
 from rollwerk.notation._explain_fast import Renderer, compile_explainer
 from rollwerk.notation._parser import _Parser
@@ -214,9 +215,12 @@ class Expression:
         rng = ScriptedRng(faces)
         result = self.roll(rng)
         if rng.remaining:
-            raise ParameterError(
-                "faces", list(faces), f"exactly the {rng.used} faces the roll draws"
-            )
+            used = rng.used
+            drawn = {
+                0: "empty (the roll draws no die)",
+                1: "exactly the 1 face the roll draws",
+            }.get(used, f"exactly the {used} faces the roll draws")
+            raise ParameterError("faces", list(faces), drawn)
         return result
 
     def trace(self, rng: Rng) -> RollNode:
@@ -354,7 +358,11 @@ class RollResult:
         return tuple(d for n in self.tree.walk() for d in n.dice)
 
     def explain(
-        self, lang: str = "en", catalogs: Catalog | None = None, *, full: bool = False
+        self,
+        lang: str = "en",
+        catalogs: Catalog | Iterable[Catalog] | None = None,
+        *,
+        full: bool = False,
     ) -> str:
         """What was rolled, in ``"en"``, ``"de"`` or a language ``catalogs`` add.
 
@@ -365,14 +373,18 @@ class RollResult:
 
         Args:
             lang: The language; a word it lacks falls back to English.
-            catalogs: Further catalogs, searched before the core's
+            catalogs: A further catalog, searched before the core's
                 [`CORE`][rollwerk.i18n.CORE] (for example
-                [`Registry.catalogs()`][rollwerk.plugins.Registry.catalogs]).
+                [`Registry.catalogs()`][rollwerk.plugins.Registry.catalogs]),
+                or an iterable of them, searched in order.
             full: List every die of long pools instead of a summary.
 
         Raises:
-            ParameterError: No catalog knows ``lang``.
+            ParameterError: No catalog knows ``lang``, or ``catalogs`` is
+                not a catalog, an iterable of catalogs or ``None``.
         """
+        if catalogs is not None and catalogs.__class__ is not Catalog:
+            catalogs = one_catalog(catalogs)  # several: merged, the first winning
         renderers = self._expr._explainers
         if renderers is not None:
             key = lang if catalogs is None else (lang, catalogs)

@@ -30,7 +30,7 @@ import pluggy
 
 from rollwerk._repr import value_repr
 from rollwerk.checks._parameters import CheckSpec
-from rollwerk.errors import PluginError, UnknownRuleset
+from rollwerk.errors import ParameterError, PluginError, UnknownRuleset, shown
 from rollwerk.plugins import hookspecs
 from rollwerk.plugins._guard import (
     Origin,
@@ -902,7 +902,14 @@ class Registry:
         return list(rulesets.values())
 
     def optional_rules(self, ruleset_id: str) -> list[OptionalRule]:
-        """The optional rules offered for ``ruleset_id``."""
+        """The optional rules offered for ``ruleset_id``.
+
+        Raises:
+            UnknownRuleset: ``ruleset_id`` is not a string (an id that no
+                ruleset has is offered none).
+        """
+        if not isinstance(ruleset_id, str):
+            raise UnknownRuleset(self._not_an_id(ruleset_id))
         with self._lock:
             self._load()
             return list(self._optional.get(ruleset_id, []))
@@ -926,9 +933,21 @@ class Registry:
         distribution and the call.
 
         Raises:
-            UnknownRuleset: No such ruleset, or no such optional rule.
+            UnknownRuleset: No such ruleset (``ruleset_id`` is not one of the
+                ids, or not a string), or no such optional rule.
+            ParameterError: ``options`` is not a list of option ids (a
+                single id must be given as a list of one).
             PluginFault: An optional rule's ``apply`` failed.
         """
+        if not isinstance(ruleset_id, str):
+            raise UnknownRuleset(self._not_an_id(ruleset_id))
+        if options.__class__ is not tuple:  # not the default: a list, or a mistake
+            if isinstance(options, str) or not isinstance(options, Iterable):
+                # "slaying-dice" would be read letter by letter
+                raise ParameterError(
+                    "options", options, 'a list of option ids (["slaying-dice"])'
+                )
+            options = tuple(options)
         with self._lock:
             self._load(None if options else ruleset_id)
             assert self._rulesets is not None
@@ -939,7 +958,7 @@ class Registry:
         offered = {o.id: o for o in self.optional_rules(ruleset_id)} if options else {}
         applied: list[str] = []
         for opt in options:
-            rule = offered.get(opt)
+            rule = offered.get(opt) if isinstance(opt, str) else None
             if rule is None:
                 if not offered:
                     raise UnknownRuleset(
@@ -955,6 +974,11 @@ class Registry:
             applied.append(f"{opt} (plugin {origin.plugin!r})")
         context = f" with the optional rules {', '.join(applied)}" if applied else ""
         return guard_ruleset(ruleset, Origin(entry.plugin, entry.distribution, context))
+
+    def _not_an_id(self, ruleset_id: object) -> str:
+        """The message of `UnknownRuleset` for an id that is not a string."""
+        allowed = ", ".join(self.ids()) or "none installed"
+        return f"ruleset must be one of: {allowed}; got {shown(ruleset_id)}"
 
     def _missing(self, ruleset_id: str) -> str:
         """Why ``ruleset_id`` is not registered: the message of `UnknownRuleset`.

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 import attrs
@@ -230,15 +230,19 @@ class DiceAssignment:
         assert out is not None  # a check above 20 has at least two dice
         return out
 
-    def describe(self, lang: str = "en", catalogs: Catalog | None = None) -> str:
+    def describe(
+        self, lang: str = "en", catalogs: Catalog | Iterable[Catalog] | None = None
+    ) -> str:
         """Which die went to which sub-check, listed by sub-check, in ``lang``.
 
         Args:
             lang: ``"en"``, ``"de"`` or a language ``catalogs`` add.
-            catalogs: Further catalogs, searched before the ds4 catalog.
+            catalogs: A further catalog or an iterable of them, searched
+                first, in order, before the ds4 catalog.
 
         Raises:
-            ParameterError: No catalog knows ``lang``.
+            ParameterError: No catalog knows ``lang``, or ``catalogs`` is
+                not a catalog, an iterable of catalogs or ``None``.
         """
         return self.text()(lang, catalogs)
 

@@ -291,13 +291,14 @@ class Pf2eRounds:
     def describe(
         self,
         lang: str = "en",
-        catalogs: Catalog | None = None,
+        catalogs: Catalog | Iterable[Catalog] | None = None,
         *,
         names: Mapping[str, str] | None = None,
     ) -> str:
         """The duration in words (``"1 round, counted at the start of Kyra's turns"``).
 
-        From the plugin's catalog (``pf2e.duration.*``) and the core's.
+        From the plugin's catalog (``pf2e.duration.*``) and the core's;
+        ``catalogs`` (a catalog or an iterable of them) are searched first.
         """
         return self.text(names)(lang, catalogs)
 
@@ -305,7 +306,7 @@ class Pf2eRounds:
         self,
         state: EncounterView,
         lang: str = "en",
-        catalogs: Catalog | None = None,
+        catalogs: Catalog | Iterable[Catalog] | None = None,
         *,
         names: Mapping[str, str] | None = None,
     ) -> str:

@@ -10,6 +10,7 @@ number of squares; anything else is refused with a
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from decimal import Decimal
 from fractions import Fraction
 
@@ -130,7 +131,9 @@ def squares_from_feet(value: Number, parameter: str = "feet") -> int:
     return int(squares)
 
 
-def metres(squares: int, lang: str = "en", catalogs: Catalog | None = None) -> str:
+def metres(
+    squares: int, lang: str = "en", catalogs: Catalog | Iterable[Catalog] | None = None
+) -> str:
     """A number of squares shown in metres, for display only.
 
     The words come from the pf2e catalog (``pf2e.metres``) and the decimal
@@ -142,10 +145,12 @@ def metres(squares: int, lang: str = "en", catalogs: Catalog | None = None) -> s
     Args:
         squares: The distance in squares.
         lang: ``"en"``, ``"de"`` or a language ``catalogs`` add.
-        catalogs: Further catalogs, searched first.
+        catalogs: A further catalog or an iterable of them, searched
+            first, in order.
 
     Raises:
-        ParameterError: No catalog knows ``lang``.
+        ParameterError: No catalog knows ``lang``, or ``catalogs`` is not a
+            catalog, an iterable of catalogs or ``None``.
     """
     value = METRES_PER_SQUARE * _squares(squares)
     if value.denominator == 1:
