@@ -153,6 +153,53 @@ def test_optional_rule_switched_on():
     )
 
 
+def test_the_same_lookup_gives_the_same_ruleset_object():
+    registry = Registry(load_entrypoints=False, plugins=[examples])
+    toy = registry.ruleset("toy")
+    assert registry.ruleset("toy") is toy
+    generous = registry.ruleset("toy", options=["generous"])
+    assert generous == ToyRuleset(bonus=1)
+    assert registry.ruleset("toy", options=("generous",)) is generous
+    assert registry.ruleset("toy") is toy
+    twice = registry.ruleset("toy", options=["generous", "generous"])
+    assert twice == ToyRuleset(bonus=2)
+    assert twice is not generous
+
+
+def test_the_same_lookup_shares_check_from_request_cache():
+    from rollwerk.checks import check_from_request
+
+    registry = Registry(load_entrypoints=False, plugins=[examples])
+    first = check_from_request(registry.ruleset("toy"), "skill=3")
+    assert check_from_request(registry.ruleset("toy"), "skill=3") is first
+
+
+def test_a_registration_since_makes_a_new_ruleset_object():
+    registry = Registry(load_entrypoints=False, plugins=[examples])
+    toy = registry.ruleset("toy")
+    registry.register(module_plugin("bystander"))
+    again = registry.ruleset("toy")
+    assert again == toy
+    assert again is not toy
+    copy = module_plugin("copycat", rollwerk_register_rulesets=lambda: [ToyRuleset()])
+    registry.register(copy)
+    with pytest.raises(rollwerk.UnknownRuleset) as info:
+        registry.ruleset("toy")
+    assert str(info.value).startswith(
+        "ruleset must be one of: none installed; got 'toy'"
+    )
+
+
+def test_kept_rulesets_are_bounded(monkeypatch):
+    monkeypatch.setattr(rollwerk.plugins._registry, "_HANDED_RULESETS", 2)
+    registry = Registry(load_entrypoints=False, plugins=[examples])
+    toy = registry.ruleset("toy")
+    registry.ruleset("toy", options=["generous"])
+    assert registry.ruleset("toy") is toy
+    registry.ruleset("toy", options=["generous", "generous"])  # forgets both
+    assert registry.ruleset("toy") is not toy
+
+
 # -- broken plugins --------------------------------------------------------
 
 

@@ -187,6 +187,9 @@ def _claimants(claims: Sequence[tuple[str, str | None]]) -> str:
 
 
 FAILURES_POINTER = "see Registry.failures"
+# How many guarded rulesets (one per id and options) `Registry.ruleset`
+# keeps to hand out again; past it the kept ones are forgotten at once.
+_HANDED_RULESETS = 64
 """Where an unknown ruleset's message sends the reader when plugins failed.
 
 The CLI prints ``see `rollwerk rulesets``` in its place (the command that
@@ -509,6 +512,11 @@ class Registry:
         self._fight_rules: dict[str, FightRules] | None = None
         self._loading = False
         self._partial = False
+        # Registry.ruleset hands out one guarded object per (id, options)
+        # while the registration behind it stays the same (see `_handed`)
+        self._handed: dict[
+            tuple[str, tuple[str, ...]], tuple[RegisteredRuleset, Ruleset]
+        ] = {}
         # loading is shared state: threads that look rulesets up at once
         # wait for the one loading them (reentrant: loading calls hooks)
         self._lock = threading.RLock()
@@ -932,6 +940,13 @@ class Registry:
         [`PluginFault`][rollwerk.errors.PluginFault] naming the plugin, its
         distribution and the call.
 
+        Asked again for the same id and options, it gives the same object
+        as long as the plugins behind it stay registered as they were (a
+        plugin registered since, or loaded with a claim on the id, makes a
+        new one), so caches keyed by the ruleset, such as
+        [`check_from_request`][rollwerk.checks.check_from_request]'s, find
+        what an earlier lookup put there.
+
         Raises:
             UnknownRuleset: No such ruleset (``ruleset_id`` is not one of the
                 ids, or not a string), or no such optional rule.
@@ -954,6 +969,11 @@ class Registry:
             entry = self._rulesets.get(ruleset_id)
             if entry is None:
                 raise UnknownRuleset(self._missing(ruleset_id))
+        key = (ruleset_id, options)
+        if all(o.__class__ is str for o in options):
+            handed = self._handed.get(key)
+            if handed is not None and handed[0] is entry:
+                return handed[1]
         ruleset = entry.ruleset
         offered = {o.id: o for o in self.optional_rules(ruleset_id)} if options else {}
         applied: list[str] = []
@@ -973,7 +993,14 @@ class Registry:
             ruleset = apply_optional_rule(rule, ruleset, origin, _ruleset_problem)
             applied.append(f"{opt} (plugin {origin.plugin!r})")
         context = f" with the optional rules {', '.join(applied)}" if applied else ""
-        return guard_ruleset(ruleset, Origin(entry.plugin, entry.distribution, context))
+        guarded = guard_ruleset(
+            ruleset, Origin(entry.plugin, entry.distribution, context)
+        )
+        with self._lock:
+            if len(self._handed) >= _HANDED_RULESETS:
+                self._handed.clear()
+            self._handed[key] = (entry, guarded)
+        return guarded
 
     def _not_an_id(self, ruleset_id: object) -> str:
         """The message of `UnknownRuleset` for an id that is not a string."""
