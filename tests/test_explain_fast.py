@@ -304,10 +304,10 @@ def test_long_pools_summarised_and_listed_in_full() -> None:
         "25d6kl2+1 = 3\n  25d6kl2: 1, 2 (dropped), 3 (dropped), 4 (dropped), "
         "5 (dropped), 6 (dropped), 1, 2 (dropped), 3 (dropped), "
         "4 (dropped), …, 3 (dropped), 4 (dropped), 5 (dropped), 6 (dropped), "
-        "6 (dropped) (25 dice, 15 shown; faces 1×4, 2×4, 3×4, 4×4, 5×4, 6×5) → 2"
+        "6 (dropped) (25 dice, 15 shown; values 1×4, 2×4, 3×4, 4×4, 5×4, 6×5) → 2"
     )
     assert result.explain("de").endswith(
-        "(25 Würfel, 15 gezeigt; Augen 1×4, 2×4, 3×4, 4×4, 5×4, 6×5) → 2"
+        "(25 Würfel, 15 gezeigt; Werte 1×4, 2×4, 3×4, 4×4, 5×4, 6×5) → 2"
     )
     listed = result.explain(full=True)
     assert "…" not in listed
@@ -438,14 +438,32 @@ def test_a_summary_of_many_different_faces_gives_their_range() -> None:
     assert len(summary) < len(result.explain(full=True)) // 10
     counts = set(result.faces)
     assert summary.endswith(
-        f"(1000 dice, 15 shown; faces {min(counts)} to {max(counts)}, "
+        f"(1000 dice, 15 shown; values {min(counts)} to {max(counts)}, "
         f"{len(counts)} different) → {result.total}"
     )
-    assert f"Augen {min(counts)} bis {max(counts)}, {len(counts)} verschiedene" in (
+    assert f"Werte {min(counts)} bis {max(counts)}, {len(counts)} verschiedene" in (
         result.explain("de")
     )
     few = parse("40d30").replay(list(range(1, 31)) + list(range(1, 11)))
     counted = ", ".join(
         [f"{f}×2" for f in range(1, 11)] + [f"{f}×1" for f in range(11, 31)]
     )
-    assert few.explain().endswith(f"faces {counted}) → 520")  # 30 faces: counted
+    assert few.explain().endswith(f"values {counted}) → 520")  # 30 values: counted
+
+
+def test_a_summary_of_exploded_dice_counts_their_totals_as_values() -> None:
+    """``25d6!``: an exploded die counts with its total (7), which is no face."""
+    from rollwerk.notation import parse
+
+    faces = [6, 1] + [2] * 20 + [3, 4, 5, 5]
+    result = parse("25d6!").replay(faces)
+    assert result.total == 7 + 40 + 3 + 4 + 5 + 5
+    assert result.explain().splitlines()[1] == (
+        "  25d6!: 6+1=7 (exploded), 2, 2, 2, 2, 2, 2, 2, 2, 2, …, 2, 3, 4, 5, 5 "
+        "(25 dice, 15 shown; values 2×20, 3×1, 4×1, 5×2, 7×1) → 64"
+    )
+    assert (
+        result.explain("de")
+        .splitlines()[1]
+        .endswith("(25 Würfel, 15 gezeigt; Werte 2×20, 3×1, 4×1, 5×2, 7×1) → 64")
+    )

@@ -27,7 +27,7 @@ def test_perf_a_long_pool_is_summarised_with_face_counts() -> None:
     assert result.explain() == (
         "1000d20 = 10342\n"
         "  1000d20: 1, 12, 20, 14, 15, 15, 15, 2, 1, 9, …, 7, 3, 1, 8, 18 "
-        "(1000 dice, 15 shown; faces 1×56, 2×47, 3×41, 4×50, 5×44, 6×59, 7×54, "
+        "(1000 dice, 15 shown; values 1×56, 2×47, 3×41, 4×50, 5×44, 6×59, 7×54, "
         "8×70, 9×47, 10×54, 11×53, 12×56, 13×41, 14×45, 15×43, 16×48, 17×45, "
         "18×46, 19×50, 20×51) → 10342"
     )
@@ -35,7 +35,7 @@ def test_perf_a_long_pool_is_summarised_with_face_counts() -> None:
         result.explain("de")
         .splitlines()[1]
         .endswith(
-            "(1000 Würfel, 15 gezeigt; Augen 1×56, 2×47, 3×41, 4×50, 5×44, 6×59, "
+            "(1000 Würfel, 15 gezeigt; Werte 1×56, 2×47, 3×41, 4×50, 5×44, 6×59, "
             "7×54, 8×70, 9×47, 10×54, 11×53, 12×56, 13×41, 14×45, 15×43, 16×48, "
             "17×45, 18×46, 19×50, 20×51) → 10342"
         )
@@ -54,7 +54,7 @@ def test_perf_twenty_dice_are_listed_and_twenty_one_summarised() -> None:
     assert "…" not in twenty
     assert twenty.splitlines()[1].count(",") == 19
     more = parse("21d6").roll(SeededRng(1)).explain()
-    assert "(21 dice, 15 shown; faces " in more
+    assert "(21 dice, 15 shown; values " in more
 
 
 @given(

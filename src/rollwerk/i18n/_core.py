@@ -31,8 +31,8 @@ _EN = {
     "roll.truncated": "rounded toward zero",
     "roll.true": "true",
     "roll.false": "false",
-    "roll.dice_summary": "{n} dice, {shown} shown; faces {counts}",
-    "roll.dice_summary_wide": "{n} dice, {shown} shown; faces {low} to {high}, "
+    "roll.dice_summary": "{n} dice, {shown} shown; values {counts}",
+    "roll.dice_summary_wide": "{n} dice, {shown} shown; values {low} to {high}, "
     "{distinct} different",
     # the command line
     "cli.outcome": "outcome",
@@ -96,8 +96,8 @@ _DE = {
     "roll.truncated": "zur Null hin gerundet",
     "roll.true": "wahr",
     "roll.false": "falsch",
-    "roll.dice_summary": "{n} Würfel, {shown} gezeigt; Augen {counts}",
-    "roll.dice_summary_wide": "{n} Würfel, {shown} gezeigt; Augen {low} bis {high}, "
+    "roll.dice_summary": "{n} Würfel, {shown} gezeigt; Werte {counts}",
+    "roll.dice_summary_wide": "{n} Würfel, {shown} gezeigt; Werte {low} bis {high}, "
     "{distinct} verschiedene",
     "cli.outcome": "Ausgang",
     "cli.result": "Ergebnis",

@@ -117,7 +117,7 @@ class _Words:
         return text
 
     def summary(self, n: int, counts: dict[int, int]) -> str:
-        """The note after a summarised pool: how many dice, and each face's count."""
+        """The note after a summarised pool: how many dice, and each value's count."""
         return dice_summary(self.cats, self.lang, n, counts)
 
 

@@ -367,8 +367,9 @@ class RollResult:
         """What was rolled, in ``"en"``, ``"de"`` or a language ``catalogs`` add.
 
         A pool of more than 20 dice is summarised: its first ten and last
-        five dice, then how often each face came up. ``full=True`` lists
-        every die (so does [`tree`][rollwerk.notation.RollResult.tree],
+        five dice, then how often each value came up (a die's value is its
+        face, or an exploded die's total). ``full=True`` lists every die
+        (so does [`tree`][rollwerk.notation.RollResult.tree],
         node by node).
 
         Args:

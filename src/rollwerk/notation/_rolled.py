@@ -130,11 +130,12 @@ _ROUNDED = {
 
 EXPLAIN_DICE = 20
 """Pools of more dice than this are summarised by ``explain()``: the first
-ten and the last five dice, then how often each face came up; pass
-``full=True`` (or read the result's ``tree``) for every die."""
+ten and the last five dice, then how often each value came up (a die's
+value is its face, or an exploded die's total); pass ``full=True`` (or
+read the result's ``tree``) for every die."""
 _HEAD, _TAIL = 10, 5
 _SUMMARY_FACES = 30
-"""A summarised pool lists each face's count up to this many different faces."""
+"""A summarised pool lists each value's count up to this many different values."""
 _PLAIN_ROLES = frozenset({"", "explosion"})  # roles describe() adds no note for
 
 
@@ -172,7 +173,7 @@ def _describe_dice(
 def dice_summary(
     cats: Sequence[Catalog], lang: str, n: int, counts: Mapping[int, int]
 ) -> str:
-    """The note after a summarised pool: how many dice, and each face's count.
+    """The note after a summarised pool: how many dice, and each value's count.
 
     With more than `_SUMMARY_FACES` different faces (a pool of d10000) the
     counts would be longer than the faces themselves: the note gives the
