@@ -790,7 +790,7 @@ def test_group_readings_are_exact(text: str, dialect: str, same_as: str) -> None
             "foundry",
             (
                 "unexpected 's' in the foundry dialect: expected a modifier of the "
-                "dice (kh/kl/dh/dl, r/ro, rr, x/xo, min/max, cs/cf/df/even/odd), "
+                "dice (kh/kl/dh/dl, r/ro, rr, x/xo, min/max, cs/cf/df/even/odd, ms), "
                 "an operator (+ - * / % **), a label '[…]', a comment '# …' or the "
                 "end of the notation at column 4"
             ),
@@ -801,7 +801,7 @@ def test_group_readings_are_exact(text: str, dialect: str, same_as: str) -> None
             (
                 "unexpected 's': expected a modifier of the dice (kh/kl/dh/dl, h/l, "
                 "adv/dis, r/ro, rr, ra, !, !!, !p, x/xo, e, mi/ma, min/max, >=5 "
-                "(counting dice), cs/cf/df/even/odd), an operator (+ - * / % // **), "
+                "(counting dice), cs/cf/df/even/odd, ms), an operator (+ - * / % // **), "
                 "a comparison of totals, a label '[…]', a comment '# …' or the end "
                 "of the notation at column 4"
             ),

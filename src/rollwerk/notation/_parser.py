@@ -70,6 +70,7 @@ _DICE_MODIFIERS = (
     Feature.CLAMP_FOUNDRY,
     Feature.COUNT,
     Feature.COUNT_WORDS,
+    Feature.MARGIN,
     Feature.SORT,
     Feature.CRIT_MARKS,
 )
@@ -1242,6 +1243,22 @@ class _Parser:
         m = _Modifiers(self, die, count)
         m.read()
         self.dice_end = self.pos
+        if m.margin is not None:
+            return self.with_margin(self.dice_node(m, start, count, german), m.margin)
+        return self.dice_node(m, start, count, german)
+
+    def with_margin(self, node: _Node, margin: tuple[bool, int]) -> _Node:
+        """A dice term with Foundry's ``ms``: ``(6d6 - 12)`` or ``(12 - 6d6)``.
+
+        Its total less the target, or (``ms<12``) the target less its total.
+        """
+        below, target = margin
+        number = _Number(target, str(target))
+        terms = [number, node] if below else [node, number]
+        return _Sum(terms, ["+", "-"], node.text)
+
+    def dice_node(self, m: _Modifiers, start: int, count: int, german: bool) -> _Node:
+        """The node of a dice term whose modifiers ``m`` has read."""
         chain = m.chain()
         if count == 0:
             return _Number(0, self.slice(start))
@@ -1292,6 +1309,7 @@ class _Modifiers:
         self.stage = 0
         self.stage_text = ""
         self.places: tuple[bool, int] | None = None  # d20's roh/rol: (highest, n)
+        self.margin: tuple[bool, int] | None = None  # Foundry's ms: (below, target)
         self.ops: list[SetOp] = []  # d20's k/p after dice, in the order written
         self.ops_char = ""
         self.ops_end = -1
@@ -1370,6 +1388,9 @@ class _Modifiers:
                 self.clamp(p.ahead("mi"), 2, mpos)
             elif p.ahead("cs") or p.ahead("cf"):
                 self.criticals(mpos)
+            elif p.ahead("ms"):
+                p.need(Feature.MARGIN, mpos)
+                self.margin_of_success(mpos)
             elif p.ahead("df"):
                 p.need(Feature.COUNT_WORDS, mpos)
                 if self.counts_failures:
@@ -1495,6 +1516,37 @@ class _Modifiers:
             )
         self.counts_failures = not success
         self.set_success(cond, mpos)
+
+    def margin_of_success(self, mpos: int) -> None:
+        """Foundry's ``ms``: the term's total less a target, or the target less it.
+
+        ``6d6ms>12`` (also ``ms>=12``, ``ms=12``, ``ms12``) is the total
+        less 12; ``ms<12`` (``ms<=12``) is 12 less the total. It applies to
+        the term's total wherever it is written.
+        """
+        p = self.p
+        if self.margin is not None:
+            raise p.error("'ms' is given twice", mpos)
+        p.pos += 2
+        if p.peek() not in ("<", ">", "=") and p.peek() not in _DIGITS:
+            raise p.error("expected a target after 'ms' (6d6ms>12)", p.pos)
+        start = p.pos
+        point = p.condition("the margin of success", bare=True)
+        below = point.comparison in (Comparison.LT, Comparison.LE)
+        if point.target < 0:
+            raise p.error(
+                f"the target of 'ms' must be a whole number 0 or more, got "
+                f"{point.target}",
+                start,
+            )
+        if below and point.target == 0:
+            # Foundry's code reads a margin of 0 as none: the total itself
+            raise p.error(
+                f"{p.text[mpos : p.pos]!r} is not read by rollwerk ({p.d.title}'s "
+                "code reads a target of 0 as no margin): write 0 minus the dice (0-6d6)",
+                mpos,
+            )
+        self.margin = (below, point.target)
 
     def count_after_deduct(self, written: str, mpos: int) -> None:
         """Refuse, where counts overwrite (Foundry), a count written after ``df``.
