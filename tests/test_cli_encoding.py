@@ -51,7 +51,7 @@ def test_an_error_on_an_ascii_stderr_is_still_one_line_and_exit_2() -> None:
     assert proc.stderr.decode("ascii") == (
         "rollwerk: error: unexpected '...': expected a modifier of the dice "
         "(kh/kl/dh/dl, h/l, adv/dis, r/ro, rr, ra, !, !!, !p, x/xo, e, mi/ma, "
-        "min/max, >=5 (counting dice), cs/cf/df/even/odd, ms), an operator "
+        "min/max, >=5 (counting dice), cs/cf/df/even/odd, sf, ms), an operator "
         "(+ - * / % // **), a comparison of totals, a label '[...]', a comment "
         "'# ...' or the end of the notation at column 7 of '3d6>=7...'\n"
     )

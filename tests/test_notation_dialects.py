@@ -786,22 +786,22 @@ def test_group_readings_are_exact(text: str, dialect: str, same_as: str) -> None
             ),
         ),
         (
-            "6d6sf",
+            "6d6sa",
             "foundry",
             (
                 "unexpected 's' in the foundry dialect: expected a modifier of the "
-                "dice (kh/kl/dh/dl, r/ro, rr, x/xo, min/max, cs/cf/df/even/odd, ms), "
+                "dice (kh/kl/dh/dl, r/ro, rr, x/xo, min/max, cs/cf/df/even/odd, sf, ms), "
                 "an operator (+ - * / % **), a label '[…]', a comment '# …' or the "
                 "end of the notation at column 4"
             ),
         ),
         (
-            "6d6sf",
+            "6d6sa",
             "rollwerk",
             (
                 "unexpected 's': expected a modifier of the dice (kh/kl/dh/dl, h/l, "
                 "adv/dis, r/ro, rr, ra, !, !!, !p, x/xo, e, mi/ma, min/max, >=5 "
-                "(counting dice), cs/cf/df/even/odd, ms), an operator (+ - * / % // **), "
+                "(counting dice), cs/cf/df/even/odd, sf, ms), an operator (+ - * / % // **), "
                 "a comparison of totals, a label '[…]', a comment '# …' or the end "
                 "of the notation at column 4"
             ),

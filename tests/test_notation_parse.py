@@ -137,7 +137,7 @@ def test_core1_i3_modifiers_in_any_order() -> None:
             (
                 "unexpected 'q': expected a modifier of the dice (kh/kl/dh/dl, h/l, "
                 "adv/dis, r/ro, rr, ra, !, !!, !p, x/xo, e, mi/ma, min/max, >=5 "
-                "(counting dice), cs/cf/df/even/odd, ms), an operator (+ - * / % // **), "
+                "(counting dice), cs/cf/df/even/odd, sf, ms), an operator (+ - * / % // **), "
                 "a comparison of totals, a label '[…]', a comment '# …' or the end "
                 "of the notation at column 4\n  1d6q\n     ^"
             ),

@@ -133,6 +133,14 @@ class TallyKind(enum.Enum):
     DEDUCT = "df"
     """Dice meeting the condition count −1, the others their value
     (Foundry's ``df`` without ``cs``)."""
+    SUBTRACT = "sf"
+    """Dice meeting the condition count minus their value, the others their
+    value (Foundry's ``sf``)."""
+
+
+_COUNTING = frozenset({TallyKind.DEDUCT, TallyKind.SUBTRACT})
+"""Tallies that keep every die and count a die meeting the condition as a
+failure (−1, or minus its value)."""
 
 
 @attrs.frozen
@@ -159,14 +167,14 @@ class Tally:
             return value if hit else 0
         if self.kind is TallyKind.DROP:
             return 0 if hit else value
+        if self.kind is TallyKind.SUBTRACT:
+            return -value if hit else value
         return -1 if hit else value
 
     def drops(self, value: int) -> bool:
         """Whether a die with this value is left out (for explanations)."""
         hit = self.condition(value)
-        return (
-            self.kind is TallyKind.KEEP
-        ) != hit and self.kind is not TallyKind.DEDUCT
+        return (self.kind is TallyKind.KEEP) != hit and self.kind not in _COUNTING
 
     def notation(self) -> str:
         """The tally as rollwerk writes it (``k>3``, ``d=1``, ``df=1``)."""
@@ -674,6 +682,8 @@ class Pool:
         else:
             lo, hi = self._single_range()
         if self.tally is not None:
+            if self.tally.kind is TallyKind.SUBTRACT:
+                return min(lo, -hi), max(hi, -lo)
             floor = -1 if self.tally.kind is TallyKind.DEDUCT else 0
             return min(lo, floor), max(hi, floor)
         if self.success is not None:
@@ -968,7 +978,7 @@ def _settle(
             kept[pos] = False
     counted = [0] * count
     if tally is not None:
-        deduct = tally.kind is TallyKind.DEDUCT
+        deduct = tally.kind in _COUNTING
         total = 0
         for i, v in enumerate(values):
             if not kept[i]:

@@ -73,6 +73,8 @@ class Feature(enum.Enum):
     """Comparing totals (``1d20 > 1d20``, ``3d6 == 10``): 1 if it holds, else 0."""
     COUNT_WORDS = "cs/cf/df/even/odd"
     """Foundry's counting modifiers."""
+    SUBTRACT_FAILURES = "sf"
+    """Foundry's ``sf``: a die meeting the condition counts minus its value."""
     MARGIN = "ms"
     """Foundry's ``ms``: ``6d6ms>12`` is the total less 12, ``ms<12`` 12 less it."""
     CLAMP_D20 = "mi/ma"
@@ -282,6 +284,7 @@ FOUNDRY = Dialect(
             Feature.REROLL_RECURSIVE,
             Feature.EXPLODE_X,
             Feature.COUNT_WORDS,
+            Feature.SUBTRACT_FAILURES,
             Feature.MARGIN,
             Feature.CLAMP_FOUNDRY,
             Feature.GROUPS,

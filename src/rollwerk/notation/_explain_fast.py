@@ -30,7 +30,7 @@ from collections.abc import Callable, Sequence
 
 from rollwerk.dice._die import Comparison
 from rollwerk.dice._limits import DICE_LIMITS
-from rollwerk.dice._pool import ExplodeMode, Pool, TallyKind, _settle
+from rollwerk.dice._pool import _COUNTING, ExplodeMode, Pool, _settle
 from rollwerk.i18n import Catalog, render
 from rollwerk.notation._rolled import (
     _HEAD,
@@ -418,7 +418,7 @@ def _pool(pool: Pool, text: str, w: _Words) -> tuple[_Value, _Line]:
         if tally is not None:
             if tally.drops(v):
                 kept_word.append(drop_word[-1])
-            elif tally.kind is TallyKind.DEDUCT and tally.condition(v):
+            elif tally.kind in _COUNTING and tally.condition(v):
                 kept_word.append(f"{s} ({w.failure})")
             else:
                 kept_word.append(s)

@@ -70,6 +70,7 @@ _DICE_MODIFIERS = (
     Feature.CLAMP_FOUNDRY,
     Feature.COUNT,
     Feature.COUNT_WORDS,
+    Feature.SUBTRACT_FAILURES,
     Feature.MARGIN,
     Feature.SORT,
     Feature.CRIT_MARKS,
@@ -866,9 +867,10 @@ class _Parser:
                 if pool.keep is not None:
                     earlier.append(_keep_op(pool.keep))
                 if pool.tally is not None:
-                    if pool.tally.kind is TallyKind.DEDUCT:
+                    if pool.tally.kind in (TallyKind.DEDUCT, TallyKind.SUBTRACT):
                         raise self.error(
-                            "set operations after 'df' are not read by rollwerk",
+                            f"set operations after {pool.tally.kind.value!r} are "
+                            "not read by rollwerk",
                             mpos,
                         )
                     drop = pool.tally.kind is TallyKind.DROP
@@ -1310,6 +1312,8 @@ class _Modifiers:
         self.stage_text = ""
         self.places: tuple[bool, int] | None = None  # d20's roh/rol: (highest, n)
         self.margin: tuple[bool, int] | None = None  # Foundry's ms: (below, target)
+        self.subtract: Condition | None = None  # Foundry's sf
+        self.subtract_at = 0  # where 'sf' is written, for its errors
         self.ops: list[SetOp] = []  # d20's k/p after dice, in the order written
         self.ops_char = ""
         self.ops_end = -1
@@ -1388,6 +1392,14 @@ class _Modifiers:
                 self.clamp(p.ahead("mi"), 2, mpos)
             elif p.ahead("cs") or p.ahead("cf"):
                 self.criticals(mpos)
+            elif p.ahead("sf") and not d.has(Feature.SORT):
+                p.need(Feature.SUBTRACT_FAILURES, mpos)
+                if self.subtract is not None:
+                    raise p.error("'sf' is given twice", mpos)
+                p.pos += 2
+                self.subtract_at = mpos
+                self.subtract = p.point("subtracted failures", min(faces))
+                self.at("count", mpos)
             elif p.ahead("ms"):
                 p.need(Feature.MARGIN, mpos)
                 self.margin_of_success(mpos)
@@ -1844,6 +1856,25 @@ class _Modifiers:
                 tally = Tally(TallyKind.DEDUCT, self.deduct)
             else:
                 raise p.error("'df' together with 'k'/'p' is not read", start)
+        if self.subtract is not None:
+            if success is not None or self.deduct is not None:
+                raise p.error(
+                    "'sf' together with a count ('cs', 'cf', 'df', 'even', "
+                    "'odd', '>=5') is not read by rollwerk",
+                    self.subtract_at,
+                )
+            if tally is not None:
+                raise p.error(
+                    "'sf' together with 'k'/'p' is not read", self.subtract_at
+                )
+            if minimum is not None or maximum is not None:
+                raise p.error(
+                    "'sf' together with 'min'/'max' is not read by rollwerk "
+                    "('sf' subtracts the face rolled, 'min'/'max' change what a "
+                    "die adds)",
+                    self.subtract_at,
+                )
+            tally = Tally(TallyKind.SUBTRACT, self.subtract)
         if tally is not None and success is not None:
             raise p.error("counting together with a keep or drop filter", start)
         if p.d.count_overwrites and (minimum is not None or maximum is not None):
