@@ -269,6 +269,27 @@ def test_ties_go_to_one_side_by_key_and_by_the_default_rule(
     assert contest_odds(plain, a, a)[ContestOutcome.TIE] == Fraction(289, 5184)
 
 
+@pytest.mark.parametrize("keyed", [True, False])
+def test_ties_to_one_side_hold_through_the_registry(keyed: bool) -> None:
+    """The guard of a registered ruleset keeps who wins equal keys."""
+    rules: dict[str, Any] = {"contest_key": lambda check, o: o.value} if keyed else {}
+    rs = define_ruleset(
+        "ties",
+        "Ties",
+        checks=[_sum_check(symmetric=False)],
+        contest_ties=ContestOutcome.SECOND,
+        **rules,
+    )
+    guarded = Registry(load_entrypoints=False, plugins=[_plugin(rs)]).ruleset("ties")
+    a = build_check(guarded, skill=3)
+    odds = contest_odds(guarded, a, a)
+    assert dict(odds.items()) == {
+        ContestOutcome.FIRST: Fraction(4895, 10368),
+        ContestOutcome.SECOND: Fraction(5473, 10368),
+    }
+    assert odds == contest_odds(rs, build_check(rs, skill=3), build_check(rs, skill=3))
+
+
 def test_ties_to_one_side_break_a_symmetric_declaration() -> None:
     from rollwerk.testing import ContractViolation, assert_ruleset_contract
 

@@ -266,6 +266,10 @@ class _GuardedRuleset:
         def guarded(check: Check, outcome: Outcome) -> Any:
             return _call(origin, call, lambda: key(_unwrap(check), outcome))
 
+        # who wins equal keys (define_ruleset's contest_ties) goes along
+        ties = getattr(key, "contest_ties", None)
+        if ties is not None:
+            guarded.contest_ties = ties  # type: ignore[attr-defined]
         return guarded
 
     @property  # type: ignore[misc]
