@@ -28,6 +28,7 @@ from rollwerk.encounter._durations import Duration, DurationDecoder, duration_fr
 from rollwerk.encounter._stacking import StackingPolicy, modifier_kind
 from rollwerk.encounter._view import EncounterView
 from rollwerk.encounter._wording import (
+    checked_names,
     describe_duration,
     describe_remaining,
     names_of,
@@ -223,7 +224,7 @@ class ActiveEffect:
                 not a catalog, an iterable of catalogs or ``None``.
         """
         catalogs = one_catalog(catalogs)
-        if names is None and state is not None:
+        if checked_names(names) is None and state is not None:
             names = names_of(state)
         shown = {} if names is None else names
         if state is None:

@@ -19,8 +19,13 @@ import attrs
 from rollwerk._repr import value_repr
 from rollwerk.encounter._durations import Duration, DurationDecoder, duration_from_json
 from rollwerk.encounter._effects import ActiveEffect
-from rollwerk.encounter._wording import describe_duration, event_words, names_of
-from rollwerk.errors import RollwerkError, SchemaError, shown
+from rollwerk.encounter._wording import (
+    checked_names,
+    describe_duration,
+    event_words,
+    names_of,
+)
+from rollwerk.errors import ParameterError, RollwerkError, SchemaError, shown
 from rollwerk.i18n import CORE, Catalog, Text, genitive, quantity, time_span
 from rollwerk.i18n._catalog import one_catalog
 
@@ -84,6 +89,7 @@ class _Words:
                 not a catalog, an iterable of catalogs or ``None``.
         """
         catalogs = one_catalog(catalogs)
+        names = checked_names(names)
         return _event_text(self, lang, catalogs, names)(lang, catalogs)
 
 
@@ -502,11 +508,21 @@ def describe_events(
     ['Runde 1 beginnt.', 'Kyras Zug beginnt.']
 
     Raises:
-        ParameterError: No catalog knows ``lang``, or ``catalogs`` is not a
-            catalog, an iterable of catalogs or ``None``.
+        ParameterError: No catalog knows ``lang``, ``catalogs`` is not a
+            catalog, an iterable of catalogs or ``None``, ``events`` is not
+            an iterable of encounter events, or ``names`` is not a mapping
+            of ids to names.
     """
     catalogs = one_catalog(catalogs)  # several merged once, not per event
-    if names is None and state is not None:
+    if isinstance(events, (str, bytes)) or not isinstance(events, Iterable):
+        raise ParameterError(
+            "events", events, "an iterable of encounter events (a step's events)"
+        )
+    events = tuple(events)
+    for event in events:
+        if not isinstance(event, _Words):
+            raise ParameterError("events", event, "encounter events (RoundStarted, …)")
+    if checked_names(names) is None and state is not None:
         names = names_of(state)
     return [e.describe(lang, catalogs, names=names) for e in events]
 

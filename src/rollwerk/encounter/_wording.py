@@ -21,6 +21,7 @@ from fractions import Fraction
 from typing import Any, ClassVar, Protocol
 
 from rollwerk.encounter._view import EncounterView
+from rollwerk.errors import ParameterError
 from rollwerk.i18n import CORE, Catalog, Field, Text, genitive, quantity, time_span
 from rollwerk.i18n._catalog import one_catalog, preferred
 
@@ -80,6 +81,26 @@ class DescribedDuration(Protocol):
                 ``state``'s combatants when it has them, else the ids).
         """
         ...
+
+
+def checked_names(names: object) -> Names:
+    """``names`` if it is ``None`` or a mapping of ids to display names.
+
+    Raises:
+        ParameterError: ``names`` is anything else (a list of names, a
+            mapping whose keys or values are not strings).
+    """
+    if names is None:
+        return None
+    if isinstance(names, Mapping) and all(
+        isinstance(k, str) and isinstance(v, str) for k, v in names.items()
+    ):
+        return names
+    raise ParameterError(
+        "names",
+        names,
+        "a mapping of combatant ids to display names (str to str), or None",
+    )
 
 
 def names_of(state: object) -> dict[str, str]:
@@ -419,7 +440,7 @@ class Worded:
             ParameterError: No catalog knows ``lang``, or ``catalogs`` is
                 not a catalog, an iterable of catalogs or ``None``.
         """
-        return self.text(names)(lang, catalogs)
+        return self.text(checked_names(names))(lang, catalogs)
 
     def describe_remaining(
         self,
@@ -442,7 +463,7 @@ class Worded:
             ParameterError: No catalog knows ``lang``, or ``catalogs`` is
                 not a catalog, an iterable of catalogs or ``None``.
         """
-        return self.remaining_text(state, names)(lang, catalogs)
+        return self.remaining_text(state, checked_names(names))(lang, catalogs)
 
 
 # --------------------------------------------------- any duration, any kind
@@ -472,6 +493,7 @@ def describe_duration(
             not a catalog, an iterable of catalogs or ``None``.
     """
     catalogs = one_catalog(catalogs)
+    names = checked_names(names)
     own = getattr(duration, "describe", None)
     if callable(own):
         return str(own(lang, catalogs, names=names))
@@ -501,7 +523,7 @@ def describe_remaining(
             not a catalog, an iterable of catalogs or ``None``.
     """
     catalogs = one_catalog(catalogs)
-    if names is None:
+    if checked_names(names) is None:
         names = names_of(state)
     own = getattr(duration, "describe_remaining", None)
     if callable(own):

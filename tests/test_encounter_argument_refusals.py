@@ -1,0 +1,86 @@
+"""The encounter API refuses wrong-typed arguments by name.
+
+Found by an audit of the encounter and durations API: each of these raised
+``TypeError`` or ``AttributeError`` (or named an argument the caller never
+gave), where the error contract asks for a ``ParameterError`` naming the
+parameter, the value and what is allowed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from rollwerk import ParameterError
+from rollwerk.encounter import (
+    Encounter,
+    Rounds,
+    describe_duration,
+    describe_events,
+    describe_remaining,
+)
+
+NAMES = (
+    "names must be a mapping of combatant ids to display names (str to str), "
+    "or None, got "
+)
+
+
+def _refused(call: Callable[[], object], message: str) -> None:
+    with pytest.raises(ParameterError) as info:
+        call()
+    assert str(info.value) == message
+
+
+def _blessed() -> tuple[Encounter, tuple[object, ...]]:
+    enc = Encounter.create(["A", "B"]).advance().state
+    step = enc.add_effect("Bless", source="A", target="B", duration=Rounds(2))
+    return step.state, step.events
+
+
+@pytest.mark.parametrize(
+    ("names", "shown"),
+    [(3, "3"), (["A"], "['A']"), ({"A": 3}, "{'A': 3}"), ({1: "A"}, "{1: 'A'}")],
+)
+def test_every_describe_refuses_names_that_are_not_a_mapping_of_strings(
+    names: object, shown: str
+) -> None:
+    enc, events = _blessed()
+    effect = enc.effects[0]
+    message = NAMES + shown
+    _refused(lambda: describe_events(events, names=names), message)  # type: ignore[arg-type]
+    _refused(lambda: events[0].describe(names=names), message)  # type: ignore[attr-defined]
+    _refused(lambda: effect.describe(names=names), message)  # type: ignore[arg-type]
+    _refused(lambda: effect.describe(state=enc, names=names), message)  # type: ignore[arg-type]
+    _refused(lambda: effect.duration.describe(names=names), message)  # type: ignore[attr-defined]
+    _refused(
+        lambda: effect.duration.describe_remaining(enc, names=names),  # type: ignore[attr-defined]
+        message,
+    )
+    _refused(lambda: describe_duration(effect.duration, names=names), message)  # type: ignore[arg-type]
+    _refused(
+        lambda: describe_remaining(effect.duration, enc, names=names),  # type: ignore[arg-type]
+        message,
+    )
+
+
+def test_names_as_documented_still_work() -> None:
+    _enc, events = _blessed()
+    assert describe_events(events, names={"A": "Ada", "B": "Bo"}) == [
+        "Ada puts Bless on Bo: 2 rounds, counted at the start of Ada's turns."
+    ]
+    assert Rounds(2, "A").describe(names={"A": "Ada"}) == (
+        "2 rounds, counted at the start of Ada's turns"
+    )
+
+
+def test_describe_events_refuses_what_is_not_events() -> None:
+    _refused(
+        lambda: describe_events(3),  # type: ignore[arg-type]
+        "events must be an iterable of encounter events (a step's events), got 3",
+    )
+    _refused(
+        lambda: describe_events([3]),  # type: ignore[list-item]
+        "events must be encounter events (RoundStarted, …), got 3",
+    )
