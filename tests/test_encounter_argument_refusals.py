@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 import pytest
 
-from rollwerk import ParameterError
+from rollwerk import Combatant, ParameterError, SeededRng
 from rollwerk.encounter import (
     Encounter,
     Rounds,
@@ -83,4 +83,61 @@ def test_describe_events_refuses_what_is_not_events() -> None:
     _refused(
         lambda: describe_events([3]),  # type: ignore[list-item]
         "events must be encounter events (RoundStarted, …), got 3",
+    )
+
+
+def test_create_refuses_an_rng_or_initiative_rule_of_the_wrong_type() -> None:
+    _refused(
+        lambda: Encounter.create(["A", "B"], rng=3),  # type: ignore[arg-type]
+        "rng must be an Rng such as SeededRng(7), SystemRng() or ScriptedRng([...]), "
+        "got 3",
+    )
+    _refused(
+        lambda: Encounter.create(["A", "B"], rng=SeededRng(1), initiative=3),  # type: ignore[arg-type]
+        "initiative must be an initiative rule: a function (combatants, rng) -> "
+        "their ids in acting order, got 3",
+    )
+    # what the rule returns is the rule's fault, not an order the caller gave
+    _refused(
+        lambda: Encounter.create(
+            ["A", "B"],
+            rng=SeededRng(1),
+            initiative=lambda people, rng: None,  # type: ignore[arg-type,return-value]
+        ),
+        "initiative must be a rule that orders each of A, B once, got None",
+    )
+    _refused(
+        lambda: Encounter.create(
+            ["A", "B"], rng=SeededRng(1), initiative=lambda people, rng: ["A"]
+        ),
+        "initiative must be a rule that orders each of A, B once, got ['A']",
+    )
+    _refused(
+        lambda: Encounter.create(["A", "B"], order=3),  # type: ignore[arg-type]
+        "order must be each of A, B exactly once, got 3",
+    )
+
+
+def test_join_refuses_an_initiative_rule_of_the_wrong_type() -> None:
+    enc = Encounter.create(["A", "B"]).advance().state
+    _refused(
+        lambda: enc.join(Combatant("D"), initiative=3),  # type: ignore[arg-type]
+        "initiative must be an initiative rule: a function (combatants, rng) -> "
+        "their ids in acting order, or None, got 3",
+    )
+    _refused(
+        lambda: enc.join(
+            Combatant("D"),
+            initiative=lambda people, rng: None,  # type: ignore[arg-type,return-value]
+        ),
+        "initiative must be a rule that orders each of A, D once, got None",
+    )
+
+
+def test_for_ruleset_refuses_what_has_no_encounter_traits() -> None:
+    _refused(
+        lambda: Encounter.for_ruleset(3, ["A"]),  # type: ignore[arg-type]
+        "ruleset must be a ruleset with encounter traits (round_seconds, "
+        "actions_per_round, stacking_policy, initiative_order); it lacks "
+        "round_seconds, actions_per_round, stacking_policy, initiative_order, got 3",
     )

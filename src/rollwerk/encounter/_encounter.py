@@ -36,6 +36,7 @@ from rollwerk.encounter._state import (
     by_initiative,
 )
 from rollwerk.encounter._traits import EncounterTraits
+from rollwerk.errors import ParameterError
 from rollwerk.rng import Rng
 
 __all__ = ["Encounter", "Step"]
@@ -150,7 +151,19 @@ class Encounter(EncounterState):
         ``initiative_order``. Every [`Ruleset`][rollwerk.rulesets.Ruleset] has
         them (with defaults for a ruleset that subclasses ``Ruleset``), and so
         does a ruleset wrapped by optional rules.
+
+        Raises:
+            ParameterError: ``ruleset`` lacks one of the four traits.
         """
+        traits = ("round_seconds", "actions_per_round", "stacking_policy")
+        missing = [t for t in (*traits, "initiative_order") if not hasattr(ruleset, t)]
+        if missing:
+            raise ParameterError(
+                "ruleset",
+                ruleset,
+                "a ruleset with encounter traits (round_seconds, actions_per_round, "
+                f"stacking_policy, initiative_order); it lacks {', '.join(missing)}",
+            )
         return cls.create(
             combatants,
             order=order,

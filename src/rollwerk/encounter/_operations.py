@@ -66,7 +66,7 @@ from rollwerk.encounter._state import (
     by_initiative,
 )
 from rollwerk.errors import LimitExceeded, ParameterError, RulesError, shown
-from rollwerk.rng import Rng
+from rollwerk.rng import Rng, checked
 
 S = TypeVar("S", bound=EncounterState)
 
@@ -99,15 +99,19 @@ def create(
     if len(set(ids)) != len(ids):
         raise ParameterError("combatants", ids, "combatants with unique ids")
     rolls: tuple[DieRoll, ...] = ()
+    if not callable(initiative):
+        raise ParameterError("initiative", initiative, _RULE)
     if order is None:
         if rng is None:
             order = ids
         else:
-            recorder = _RecordingRng(rng)
-            order = tuple(initiative(people, recorder))
+            recorder = _RecordingRng(checked(rng))
+            order = _ranked(initiative(people, recorder), ids)
             rolls = tuple(recorder.rolls)
+    if isinstance(order, (str, bytes)) or not isinstance(order, Iterable):
+        raise ParameterError("order", order, f"each of {', '.join(ids)} exactly once")
     order = tuple(order)
-    if sorted(order) != sorted(ids):
+    if sorted(order, key=str) != sorted(ids):
         raise ParameterError(
             "order", list(order), f"each of {', '.join(ids)} exactly once"
         )
@@ -136,6 +140,20 @@ def create(
         clock=start,
         initiative_rolls=rolls,
     )
+
+
+_RULE = "an initiative rule: a function (combatants, rng) -> their ids in acting order"
+
+
+def _ranked(ranked: object, ids: Sequence[str]) -> tuple[str, ...]:
+    """What an initiative rule returned, if it orders each of ``ids`` once."""
+    allowed = f"a rule that orders each of {', '.join(ids)} once"
+    if isinstance(ranked, (str, bytes)) or not isinstance(ranked, Iterable):
+        raise ParameterError("initiative", ranked, allowed)
+    result = tuple(ranked)
+    if sorted(result, key=str) != sorted(ids):
+        raise ParameterError("initiative", list(result), allowed)
+    return result
 
 
 def with_combatant(enc: S, combatant: Combatant) -> S:
@@ -484,20 +502,19 @@ def _goes_first(
     from rollwerk.errors import ScriptExhausted
     from rollwerk.rng import ScriptedRng
 
+    if not callable(rule):
+        raise ParameterError("initiative", rule, f"{_RULE}, or None")
+
     def first(cid: str) -> bool:
         pair = [enc.combatant(cid), new]
         try:
-            ranked = list(rule(pair, ScriptedRng([])))
+            ranked = _ranked(rule(pair, ScriptedRng([])), [cid, new.id])
         except ScriptExhausted:
             raise RulesError(
                 f"the initiative rule draws dice to order {cid!r} and {new.id!r}, "
                 f"so it cannot place {new.id!r} among rolls already made; give "
                 "its place with after="
             ) from None
-        if sorted(ranked) != sorted([cid, new.id]):
-            raise ParameterError(
-                "initiative", ranked, f"a rule that orders each of {cid}, {new.id} once"
-            )
         return ranked[0] == new.id
 
     return first
