@@ -15,10 +15,13 @@ import pytest
 from rollwerk import Combatant, ParameterError, SeededRng
 from rollwerk.encounter import (
     Encounter,
+    GameTime,
     Rounds,
+    Timeline,
     describe_duration,
     describe_events,
     describe_remaining,
+    duration_from_json,
 )
 
 NAMES = (
@@ -140,4 +143,27 @@ def test_for_ruleset_refuses_what_has_no_encounter_traits() -> None:
         "ruleset must be a ruleset with encounter traits (round_seconds, "
         "actions_per_round, stacking_policy, initiative_order); it lacks "
         "round_seconds, actions_per_round, stacking_policy, initiative_order, got 3",
+    )
+
+
+KINDS = (
+    "kinds must be a mapping of duration kind names (str) to decoders "
+    "(functions of the duration's JSON), or None, got "
+)
+
+
+@pytest.mark.parametrize(
+    ("kinds", "shown"), [(3, "3"), ([1], "[1]"), ({"x": 3}, "{'x': 3}")]
+)
+def test_loaders_refuse_kinds_that_are_not_decoders(kinds: object, shown: str) -> None:
+    enc = Encounter.create(["A"])
+    # refused even when the document holds no plugin kind
+    _refused(lambda: Encounter.from_json(enc.to_json(), kinds=kinds), KINDS + shown)  # type: ignore[arg-type]
+    _refused(
+        lambda: Timeline.from_json(Timeline.start(enc).to_json(), kinds=kinds),  # type: ignore[arg-type]
+        KINDS + shown,
+    )
+    _refused(
+        lambda: duration_from_json(GameTime(6).to_json(), kinds=kinds),  # type: ignore[arg-type]
+        KINDS + shown,
     )

@@ -25,7 +25,7 @@ from rollwerk._jsonutil import (
     strict,
 )
 from rollwerk.dice._roll import DieRoll
-from rollwerk.encounter._durations import DurationDecoder
+from rollwerk.encounter._durations import DurationDecoder, checked_kinds
 from rollwerk.encounter._effects import ActiveEffect
 from rollwerk.encounter._stacking import StackingPolicy
 from rollwerk.encounter._state import Combatant, EncounterState
@@ -71,6 +71,7 @@ def encounter_from_json(
     kinds: Mapping[str, DurationDecoder] | None = None,
 ) -> S:
     """See [`Encounter.from_json`][rollwerk.encounter.Encounter.from_json]."""
+    kinds = checked_kinds(kinds)  # refused even when the document needs none
     with document("encounter"):
         data = obj(data)
         schema_version(data, SCHEMA)

@@ -1160,6 +1160,29 @@ DURATION_KINDS: Mapping[str, DurationDecoder] = {
 """The built-in duration kinds by JSON name, with their decoders."""
 
 
+def checked_kinds(
+    kinds: Mapping[str, DurationDecoder] | None,
+) -> Mapping[str, DurationDecoder] | None:
+    """``kinds`` if it is ``None`` or a mapping of kind names to decoders.
+
+    Raises:
+        ParameterError: ``kinds`` is anything else (a list, a mapping whose
+            keys are not strings or whose values are not callable).
+    """
+    if kinds is None:
+        return None
+    if isinstance(kinds, Mapping) and all(
+        isinstance(k, str) and callable(v) for k, v in kinds.items()
+    ):
+        return kinds
+    raise ParameterError(
+        "kinds",
+        kinds,
+        "a mapping of duration kind names (str) to decoders (functions of the "
+        "duration's JSON), or None",
+    )
+
+
 def duration_from_json(
     data: Mapping[str, Any], kinds: Mapping[str, DurationDecoder] | None = None
 ) -> Duration:
@@ -1183,6 +1206,7 @@ def duration_from_json(
     >>> duration_from_json(Rounds(3).to_json())
     Rounds(n=3, tick_on=None, ends_at=None)
     """
+    kinds = checked_kinds(kinds)
     table = dict(DURATION_KINDS)
     if kinds:
         table.update(kinds)

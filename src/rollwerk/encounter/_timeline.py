@@ -9,7 +9,7 @@ import attrs
 
 from rollwerk._jsonutil import document, schema_version
 from rollwerk._repr import value_repr
-from rollwerk.encounter._durations import DurationDecoder
+from rollwerk.encounter._durations import DurationDecoder, checked_kinds
 from rollwerk.encounter._encounter import Encounter, Step
 from rollwerk.encounter._events import (
     Event,
@@ -243,6 +243,7 @@ class Timeline:
             SchemaError: Any malformed part, with where it is
                 (``states[2]``, ``log[0][1]``) and what was wrong.
         """
+        kinds = checked_kinds(kinds)  # a ParameterError, not a malformed document
         if not isinstance(data, Mapping):
             raise _error("", "an object", data)
         with document("timeline"):
