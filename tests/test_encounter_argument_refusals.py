@@ -167,3 +167,20 @@ def test_loaders_refuse_kinds_that_are_not_decoders(kinds: object, shown: str) -
         lambda: duration_from_json(GameTime(6).to_json(), kinds=kinds),  # type: ignore[arg-type]
         KINDS + shown,
     )
+
+
+def test_a_step_past_what_json_holds_names_the_argument_given() -> None:
+    enc = Encounter.create(["A"]).advance().state
+    _refused(
+        lambda: enc.spend_action("A", 2**63),
+        "n must be an integer from 1 to 9223372036854775807 ('A' has used 0 action "
+        "slots, and at most 2**63 - 1 are counted), got 9223372036854775808",
+    )
+    full = enc.count("A", "reactions", 2**63 - 1).state
+    _refused(
+        lambda: full.count("A", "reactions"),
+        "by must be an integer from -18446744073709551615 to 0 (the counter "
+        "'reactions' is 9223372036854775807 and stays within -2**63 to 2**63 - 1), "
+        "got 1",
+    )
+    assert full.count("A", "reactions", -1).state.counter("A", "reactions") == 2**63 - 2

@@ -73,6 +73,9 @@ S = TypeVar("S", bound=EncounterState)
 Result = tuple[S, tuple[Event, ...]]
 """The next state and the events that led to it (an ``Encounter`` wraps it in a ``Step``)."""
 
+_INT64_MAX = 2**63 - 1
+"""The largest integer encounter JSON holds."""
+
 MAX_ADVANCE = 10_000
 """The most turns one ``advance(turns)`` goes (about 0.6 s; each is a state)."""
 
@@ -610,6 +613,14 @@ def spend_action(enc: S, combatant: str, n: int = 1) -> Result[S]:
     if isinstance(n, bool) or not isinstance(n, int) or n < 1:
         raise ParameterError("n", n, "an integer >= 1")
     c = enc.combatant(combatant)
+    if c.actions + n > _INT64_MAX:
+        # the total is stored in JSON as a 64-bit integer
+        raise ParameterError(
+            "n",
+            n,
+            f"an integer from 1 to {_INT64_MAX - c.actions} ({combatant!r} "
+            f"has used {c.actions} action slots, and at most 2**63 - 1 are counted)",
+        )
     c = attrs.evolve(c, actions=c.actions + n)
     state = with_combatant(enc, c)
     events: list[Event] = [ActionSpent(combatant, c.actions)]
@@ -640,6 +651,15 @@ def count(
         raise ParameterError("name", name, "a non-empty string (the counter's name)")
     argument("by", by, "int")
     value = c.counter(name) + by
+    if not -_INT64_MAX - 1 <= value <= _INT64_MAX:
+        # the counter is stored in JSON as a 64-bit integer
+        now = c.counter(name)
+        raise ParameterError(
+            "by",
+            by,
+            f"an integer from {-_INT64_MAX - 1 - now} to {_INT64_MAX - now} (the "
+            f"counter {name!r} is {now} and stays within -2**63 to 2**63 - 1)",
+        )
     counters = [k for k in c.counters if k.name != name]
     counters.append(Counter(name, value, reset))
     state = with_combatant(enc, attrs.evolve(c, counters=tuple(counters)))
