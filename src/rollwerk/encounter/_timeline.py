@@ -7,7 +7,7 @@ from typing import Any
 
 import attrs
 
-from rollwerk._jsonutil import document, schema_version
+from rollwerk._jsonutil import document, member, schema_version
 from rollwerk._repr import value_repr
 from rollwerk.encounter._durations import DurationDecoder, checked_kinds
 from rollwerk.encounter._encounter import Encounter, Step
@@ -18,7 +18,13 @@ from rollwerk.encounter._events import (
     event_to_json,
 )
 from rollwerk.encounter._wording import names_of
-from rollwerk.errors import ParameterError, RollwerkError, SchemaError, shown
+from rollwerk.errors import (
+    ParameterError,
+    RollwerkError,
+    SchemaError,
+    _join_path,
+    shown,
+)
 from rollwerk.i18n import CORE, Catalog
 from rollwerk.i18n._catalog import one_catalog
 
@@ -250,9 +256,11 @@ class Timeline:
             schema_version(data, SCHEMA)
         unknown = sorted(str(k) for k in data if k not in ("schema", "states", "log"))
         if unknown:
-            raise SchemaError(
+            raise _located(
                 f"malformed timeline JSON: unknown field {shown(unknown[0])}; "
-                "the fields are schema, states, log"
+                "the fields are schema, states, log",
+                member(unknown[0]),
+                "no such field",
             )
         states_data = data.get("states")
         if not isinstance(states_data, list) or not states_data:
@@ -265,9 +273,11 @@ class Timeline:
                 if isinstance(log_data, list)
                 else shown(log_data)
             )
-            raise SchemaError(
+            raise _located(
                 "malformed timeline JSON: log must be an array of "
-                f"{steps} event groups (one per step), got {got}"
+                f"{steps} event groups (one per step), got {got}",
+                "log",
+                f"an array of {steps} event groups (one per step)",
             )
         for i, group in enumerate(log_data):
             if not isinstance(group, list):
@@ -286,7 +296,15 @@ class Timeline:
                     events.append(event_from_json(event, kinds))
                 log.append(tuple(events))
         except RollwerkError as exc:
-            raise SchemaError(f"malformed timeline JSON: {where}: {exc}") from exc
+            inner = exc if isinstance(exc, SchemaError) else None
+            path = where
+            if inner is not None and inner.path is not None:
+                path = _join_path(where, inner.path)
+            raise _located(
+                f"malformed timeline JSON: {where}: {exc}",
+                path,
+                None if inner is None else inner.expected,
+            ) from exc
         return cls(tuple(states), tuple(log))
 
 
@@ -294,8 +312,22 @@ SCHEMA = 1
 """The version of the timeline JSON written and read."""
 
 
+def _located(message: str, path: str, expected: str | None) -> SchemaError:
+    """A timeline error worded as ``message``, with its path and expectation.
+
+    The message keeps saying which state or event it is in and what that
+    document's loader said; ``path`` (``states[1].combatants[0].initiative``),
+    ``expected`` and ``document`` are set as every loader sets them.
+    """
+    error = SchemaError(message)
+    error.document, error.path, error.expected = "timeline", path, expected
+    return error
+
+
 def _error(path: str, expected: str, got: object) -> SchemaError:
     where = path or "the document"
-    return SchemaError(
-        f"malformed timeline JSON: {where} must be {expected}, got {shown(got)}"
+    return _located(
+        f"malformed timeline JSON: {where} must be {expected}, got {shown(got)}",
+        path,
+        expected,
     )
