@@ -382,6 +382,14 @@ def test_d20_test_suite_values(text: str, total: int) -> None:
         ("1d6rol1", [2, 5], 5),  # d20's test_ro_op: the one die rerolled once
         ("3d6rol1", [5, 2, 4, 6], 15),  # the 2 becomes a 6
         ("3d6roh2", [5, 2, 4, 1, 3], 6),  # the 5 and the 4 become 1 and 3
+        # a sign makes the dice a value: d20 keeps its total
+        ("(+2d6)kh1", [4, 2], 6),
+        ("(--2d6)kh1", [5, 5], 10),
+        ("(-2d6)kh1", [6, 5], -11),
+        ("(+2d6[fire])kh1", [4, 2], 6),
+        ("(+(1d6, 1d4))kh1", [3, 2], 5),
+        ("(2d6)kh1", [4, 2], 4),  # unsigned: the highest die
+        ("((2d6))kh1", [3, 6], 6),
     ],
 )
 def test_d20_chains_replay(text: str, faces: list[int], total: int) -> None:

@@ -51,6 +51,8 @@ _DIGITS = frozenset("0123456789")
 _SPACES = frozenset(" \t\n\r\f\v")
 _MAX_VALUE = 10**18
 """The largest magnitude a power may reach (``**``)."""
+_SETLIKE = (_Dice, _DiceOps, _Group, _Labelled, _Rerolled)
+"""What d20's ``(x)k…`` reads by its dice or elements, unless signed."""
 _STAGES = ("reroll", "min/max", "explode", "keep", "count")
 
 # the modifiers of a dice term, in the order an error message lists them
@@ -602,10 +604,11 @@ class _Parser:
     def unary(self) -> _Node:
         self.skip()
         start = self.pos
-        negative = False
+        negative = signed = False
         while self.peek() in ("-", "+"):
             if self.peek() == "-":
                 negative = not negative
+            signed = True
             self.pos += 1
             self.skip()
         node = self.power()
@@ -614,6 +617,10 @@ class _Parser:
                 text = self.slice(start)
                 return _Scaled(_Negate(node.inner, text), node.den, text)
             return _Negate(node, self.slice(start))
+        if signed and self.d.has(Feature.SETS) and isinstance(node, _SETLIKE):
+            # d20 reads "+2d6" and "--2d6" as a value: "(+2d6)kh1" keeps
+            # the total, not a die
+            return _Sum([node], ["+"], self.slice(start))
         return node
 
     def power(self) -> _Node:
