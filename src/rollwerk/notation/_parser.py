@@ -447,9 +447,16 @@ class _Parser:
             else:
                 op = written
             factor = self.unary()
+            if (
+                op != "*"
+                and self.d.division is not Division.FLOOR
+                and _holds(factor, (_Exact,))
+            ):
+                # a divisor that is itself a fraction over a varying value
+                raise self.exact_division(op_pos)
             if op != "*" and factor.lo == 0 == factor.hi:
                 raise self.error("division by zero", op_pos)
-            if op != "*" and factor.lo <= 0 <= factor.hi:
+            if op != "*" and _can_be_zero(factor):
                 raise self.error(
                     f"the divisor {factor.text!r} can be 0 (its values range "
                     f"from {factor.lo} to {factor.hi})",
@@ -1090,16 +1097,28 @@ class _Parser:
                 self.pos = save
                 return keep, success, failure
 
-    def d20_selector(self, c: str, n: int) -> Keep | Condition:
+    def d20_selector(self, c: str, n: int, added: bool = False) -> Keep | Condition:
         """d20's selector after ``k``/``p`` (``c``) over ``n`` dice or elements.
 
         ``h``/``l`` and a number give a [`Keep`][rollwerk.dice.Keep] of at
         most ``n``; anything else is a compare point (``3``, ``<3``, ``>3``).
+        Where explosions add dice (``added``) a number above ``n`` is
+        refused: d20 keeps that many of the dice rolled, added ones too.
         """
         side = self.peek().lower()
         if side in ("h", "l"):
             self.pos += 1
-            return Keep(_D20_KEEP[c, side], min(self.integer("a number"), n))
+            pos = self.pos
+            amount = self.integer("a number")
+            if added and amount > n:
+                raise self.error(
+                    f"cannot keep or drop {amount} of {n} {'die' if n == 1 else 'dice'}: "
+                    "more than the "
+                    "term rolls, among dice that explosions add, is not read "
+                    "by rollwerk",
+                    pos,
+                )
+            return Keep(_D20_KEEP[c, side], min(amount, n))
         return self.condition("a selector", bare=True)
 
     def set_modifiers(self, elements: list[_Node], start: int) -> _Node:
@@ -1633,7 +1652,7 @@ class _Modifiers:
         last one (``k1k2k3``), as d20 does.
         """
         p = self.p
-        sel = _selector(p.d20_selector(c, self.count))
+        sel = _selector(p.d20_selector(c, self.count, self.explode is not None))
         if self.ops and self.ops_end == mpos and self.ops_char == c:
             drop, sels = self.ops[-1]
             self.ops[-1] = (drop, _join(sels, sel))
@@ -2105,6 +2124,27 @@ def _negated_exact(node: _Node) -> _Exact | None:
     last = inner.factors[-1]
     factors = [*inner.factors[:-1], _Negate(last, f"-{last.text}")]
     return _Exact(factors, list(inner.ops), node.text)
+
+
+_ZERO_CHECK_WORK = 20_000
+"""The most exact work spent at parse time on whether a divisor can be 0."""
+
+
+def _can_be_zero(node: _Node) -> bool:
+    """Whether a divisor can be 0.
+
+    Its bounds decide when they exclude 0; otherwise a small divisor's
+    exact outcomes do (``1d6k>0`` keeps every die and is never 0, though
+    a kept set can be empty in general). A larger one whose bounds hold 0
+    is taken to be able to be 0.
+    """
+    inner = _num(node)  # a fraction is 0 when its numerator is
+    if not inner.lo <= 0 <= inner.hi:
+        return False
+    if inner.lo == inner.hi or inner.work > _ZERO_CHECK_WORK:
+        return True
+    weights, _ = inner.weights()
+    return weights.get(0, 0) > 0
 
 
 def _has_exact(node: _Node) -> bool:

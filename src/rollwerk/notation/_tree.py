@@ -688,7 +688,11 @@ class _Product(_Node):
                 if f.lo == 0:
                     corners.append(1)  # anything to the power 0, 0**0 too
             else:
-                corners = [_divide(op, a, b) for a in (lo, hi) for b in (f.lo, f.hi)]
+                # a divisor whose bounds hold 0 but never is 0 (1d6k>0):
+                # the extremes are at the ends of each sign's side
+                sides = {f.lo, f.hi, -1, 1} - {0}
+                divisors = [b for b in sides if f.lo <= b <= f.hi]
+                corners = [_divide(op, a, b) for a in (lo, hi) for b in divisors]
             lo, hi = min(corners), max(corners)
             # every pair is a dict update of a wide product, and the result
             # has up to that many outcomes to sort: three units a pair
