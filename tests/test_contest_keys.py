@@ -290,21 +290,23 @@ def test_ties_to_one_side_hold_through_the_registry(keyed: bool) -> None:
     assert odds == contest_odds(rs, build_check(rs, skill=3), build_check(rs, skill=3))
 
 
-def test_ties_to_one_side_break_a_symmetric_declaration() -> None:
-    from rollwerk.testing import ContractViolation, assert_ruleset_contract
+@pytest.mark.parametrize("keyed", [True, False])
+def test_ties_to_one_side_make_the_checks_one_sided(keyed: bool) -> None:
+    """define_ruleset declares the checks not symmetric: the kit does not swap."""
+    from rollwerk.testing import assert_ruleset_contract
 
+    rules: dict[str, Any] = {"contest_key": lambda check, o: o.value} if keyed else {}
     rs = define_ruleset(
-        "ties", "Ties", checks=[_sum_check()], contest_ties=ContestOutcome.SECOND
-    )
-    assert_ruleset_contract(rs, max_examples=2)
-    wrong = define_ruleset(
         "ties",
         "Ties",
         checks=[_sum_check(symmetric=True)],
         contest_ties=ContestOutcome.SECOND,
+        **rules,
     )
-    with pytest.raises(ContractViolation, match="declared symmetric"):
-        assert_ruleset_contract(wrong, max_examples=2)
+    assert [spec.contest_symmetric for spec in rs.checks()] == [False]
+    assert_ruleset_contract(rs, max_examples=2)
+    plain = define_ruleset("ties", "Ties", checks=[_sum_check(symmetric=True)])
+    assert [spec.contest_symmetric for spec in plain.checks()] == [True]
 
 
 @pytest.mark.parametrize(
@@ -340,3 +342,35 @@ def test_contest_ties_is_checked(rules: dict[str, Any], message: str) -> None:
     with pytest.raises(rollwerk.ParameterError) as info:
         define_ruleset("ties", "Ties", checks=[_sum_check()], **rules)
     assert str(info.value) == message
+
+
+def test_the_kit_compares_contest_odds_with_the_played_rule() -> None:
+    """Odds computed by key must say what resolve_contest says pair by pair.
+
+    The guard once dropped ``contest_ties`` from the key: ``contest_odds``
+    counted ties while ``contest_result`` gave them to the defender.
+    """
+    import attrs
+
+    from rollwerk.checks import compare
+    from rollwerk.testing import ContractViolation, assert_contest_contract
+
+    def rule(first: Outcome, second: Outcome) -> ContestOutcome:
+        won = compare(first.value, second.value)
+        return ContestOutcome.SECOND if won is ContestOutcome.TIE else won
+
+    rule.contest_key = lambda check, o: o.value  # type: ignore[attr-defined]  # ties lost
+    honest = define_ruleset(
+        "ties", "Ties", checks=[_sum_check()], contest_ties=ContestOutcome.SECOND
+    )
+    broken = attrs.evolve(honest, contest_rule=rule)
+    a = build_check(broken, skill=3)
+    with pytest.raises(ContractViolation) as info:
+        assert_contest_contract(broken, a, a)
+    assert str(info.value) == (
+        "contest ties:check(skill=3) vs ties:check(skill=3): contest_odds gives first "
+        "4895/10368, second 4895/10368, tie 289/5184, but the contest rule played "
+        "on every pair of outcomes (resolve_contest, contest_result) gives first "
+        "4895/10368, second 5473/10368"
+    )
+    assert_contest_contract(honest, build_check(honest, skill=3), a)

@@ -803,8 +803,11 @@ def define_ruleset(
             default rule's) are equal: ``ContestOutcome.TIE`` (default), or
             ``SECOND`` ("ties go to the defender") or ``FIRST`` (the
             initiator). Not with ``contest`` or ``contest_with_checks``,
-            which decide ties themselves; a check whose ties go to one side
-            is not symmetric (``define_check(..., contest_symmetric=False)``).
+            which decide ties themselves. Ties that go to one side make a
+            contest one-sided: the ruleset's checks are then declared not
+            symmetric (``contest_symmetric=False`` on each
+            [`CheckSpec`][rollwerk.checks.CheckSpec]), whatever their
+            definitions said, so the contract kit does not swap the sides.
         round_seconds: How long a round lasts (default 6 seconds).
         actions_per_round: Action slots per round (default 1).
         stacking_policy: How modifiers stack (default: everything sums).
@@ -873,6 +876,9 @@ def define_ruleset(
             raise ParameterError(
                 f"checks[{i}]", item, "a CheckDefinition or a CheckSpec"
             )
+    if contest_ties is not ContestOutcome.TIE:
+        # ties to one side: swapping the sides never just swaps the winner
+        specs = [attrs.evolve(s, contest_symmetric=False) for s in specs]
     seconds = Fraction(round_seconds)
     if seconds <= 0:
         raise ParameterError("round_seconds", round_seconds, "a positive number")

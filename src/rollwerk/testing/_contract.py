@@ -43,7 +43,7 @@ from rollwerk.errors import (
 )
 from rollwerk.i18n import Catalog
 from rollwerk.rng import Rng, ScriptedRng, SeededRng
-from rollwerk.rulesets import Ruleset, contest_odds
+from rollwerk.rulesets import Ruleset, contest_odds, resolve_contest
 from rollwerk.testing._base import ContractViolation, RulesetProperty
 from rollwerk.testing._catalogs import text_messages
 from rollwerk.testing._durations import assert_ruleset_durations
@@ -1409,7 +1409,10 @@ def assert_contest_contract(
     """Assert the contest properties for two checks of ``ruleset``.
 
     [`contest_odds`][rollwerk.rulesets.contest_odds] is a valid distribution over
-    [`ContestOutcome`][rollwerk.checks.ContestOutcome]s. Where the contest is
+    [`ContestOutcome`][rollwerk.checks.ContestOutcome]s, and the same as the
+    rule played on every pair of outcomes
+    ([`resolve_contest`][rollwerk.rulesets.resolve_contest] with both checks;
+    up to 40 000 pairs). Where the contest is
     symmetric, swapping the two sides swaps ``FIRST`` and ``SECOND`` and
     leaves the other outcomes alone.
 
@@ -1439,6 +1442,7 @@ def assert_contest_contract(
                     f"the contest can end {key.value!r}, but labels[{lang!r}] has "
                     f"no {key.value!r}",
                 )
+    _assert_odds_as_played(ruleset, first, second, odds, where)
     if symmetric is None:
         spec = next((s for s in ruleset.checks() if s.name == first.name), None)
         symmetric = spec is not None and spec.contest_symmetric
@@ -1449,8 +1453,56 @@ def assert_contest_contract(
             raise _fail(
                 where,
                 "the contest is declared symmetric, but swapping the sides gives "
-                f"{swapped!r} instead of {expected!r}",
+                f"{swapped!r} instead of {expected!r} (a contest whose sides "
+                "are not alike declares its checks contest_symmetric=False)",
             )
+
+
+_CONTEST_PAIRS = 40_000
+"""The most pairs of outcomes a contest's odds are compared with its played rule on."""
+
+
+def _assert_odds_as_played(
+    ruleset: Ruleset,
+    first: Check,
+    second: Check,
+    odds: Distribution[ContestOutcome],
+    where: str,
+) -> None:
+    """``contest_odds`` equals the rule played on every pair of outcomes.
+
+    [`resolve_contest`][rollwerk.rulesets.resolve_contest] (and so
+    [`contest_result`][rollwerk.rulesets.contest_result] and ``rollwerk
+    contest --seed``) decides two outcomes with the checks; the odds may be
+    computed another way (a ``contest_key``, a closed form). Both must say
+    the same, up to `_CONTEST_PAIRS` pairs of outcomes.
+    """
+    with _Doing(where, "computing the outcomes of each side"):
+        firsts, seconds = first.outcomes(), second.outcomes()
+    if len(firsts.support) * len(seconds.support) > _CONTEST_PAIRS:
+        return
+    pair = (first, second)
+    try:
+        played = firsts.combine(
+            seconds, lambda a, b: resolve_contest(ruleset, a, b, checks=pair)
+        )
+    except ContractViolation:
+        raise
+    except Exception as exc:
+        raise _fail(
+            where, f"resolve_contest raised {type(exc).__name__}: {exc}"
+        ) from exc
+    if played != odds:
+
+        def shown(d: Distribution[ContestOutcome]) -> str:
+            return ", ".join(f"{k.value} {d[k]}" for k in ContestOutcome if d[k])
+
+        raise _fail(
+            where,
+            f"contest_odds gives {shown(odds)}, but the contest rule played on "
+            f"every pair of outcomes (resolve_contest, contest_result) gives "
+            f"{shown(played)}",
+        )
 
 
 def _contest_odds(
