@@ -49,6 +49,8 @@ def test_a_kept_set_that_is_never_empty_divides(text: str, same_as: str) -> None
         ("1/(4d6p1)", "4d6p1", 0, 24, 2),  # four 1s drop every die
         ("1/(1d6-1)", "1d6-1", 0, 5, 2),
         ("1/(2d6k>1)", "2d6k>1", 0, 12, 2),  # two 1s keep nothing
+        # no exact odds to look at (keeping among added dice): refused by range
+        ("1/(1d6ra6kh1-2)", "1d6ra6kh1-2", -2, 10, 2),
         ("12/(2d6k>1-2d6k<7)", "2d6k>1-2d6k<7", -12, 12, 3),
     ],
 )

@@ -28,6 +28,7 @@ from rollwerk.dice._pool import ExplodeMode, Pool, Tally, TallyKind
 from rollwerk.errors import (
     LimitExceeded,
     NotationError,
+    RollwerkError,
 )
 from rollwerk.notation._dialect import ROLLWERK, Dialect, Division, Feature, Percent
 from rollwerk.notation._tree import (
@@ -2143,7 +2144,10 @@ def _can_be_zero(node: _Node) -> bool:
         return False
     if inner.lo == inner.hi or inner.work > _ZERO_CHECK_WORK:
         return True
-    weights, _ = inner.weights()
+    try:
+        weights, _ = inner.weights()
+    except RollwerkError:  # no exact odds (keeping among added dice)
+        return True
     return weights.get(0, 0) > 0
 
 
