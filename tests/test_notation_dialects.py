@@ -390,6 +390,11 @@ def test_d20_test_suite_values(text: str, total: int) -> None:
         ("(+(1d6, 1d4))kh1", [3, 2], 5),
         ("(2d6)kh1", [4, 2], 4),  # unsigned: the highest die
         ("((2d6))kh1", [3, 6], 6),
+        # d20 reads through an annotation: the dice or elements are kept
+        ("(2d3[x])kh1", [3, 3], 3),
+        ("(2d6 [fire])kh1", [6, 3], 6),
+        ("((1d6, 2, 3)[x])kh1", [1], 3),
+        ("(4d6[a])kh3kl1", [4, 4, 6, 3], 17),
     ],
 )
 def test_d20_chains_replay(text: str, faces: list[int], total: int) -> None:
@@ -426,6 +431,8 @@ def test_d20_text_after_a_space_is_a_comment(
         "10d6k1k2k3",
         "((6d6kh4)kl2)kh1",
         "(1d6, 2, 1d4)kh1kl1",
+        "(2d6 [fire])kh1",
+        "((1d6, 2)[x])kh1 + 1",
         "4*(3d8kh2+9[fire]+(9d2e2+3[cold])/2)",
         "1.5*1d6 > 4",
     ],
@@ -889,7 +896,6 @@ def test_german_digit_dice() -> None:
         ("4d6e6kh1kl1", "avrae", "together with dice added by explosions"),
         ("4d6rrl1", "avrae", "'rr' with 'h'/'l' rerolls for ever"),
         ("4d6rol1kh3", "avrae", "'roh'/'rol' together with other operations"),
-        ("(1d6 [fire])k1", "avrae", "after a labelled dice term or set"),
         ("4d6dh1", "avrae", "no 'd' after dice: drop with 'p'"),
         ("8d100d3", "avrae", "no 'd' after dice: drop with 'p'"),
         ("4d6r1", "avrae", "no bare 'r': write 'rr' (reroll until none) or 'ro'"),

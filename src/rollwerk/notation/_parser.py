@@ -846,13 +846,10 @@ class _Parser:
         """
         mpos = self.pos
         if isinstance(node, _Labelled) and isinstance(
-            node.inner, (_Dice, _DiceOps, _Group)
+            node.inner, (_Dice, _DiceOps, _Group, _Labelled)
         ):
-            raise self.error(
-                "set operations after a labelled dice term or set are not read "
-                "by rollwerk",
-                mpos,
-            )
+            # d20 reads through the label: (2d6 [fire])kh1 keeps a die
+            return _Labelled(self.parenthetical_set(node.inner, start), node.label)
         inner = node.inner if isinstance(node, _Labelled) else node
         if isinstance(inner, _Rerolled):  # d20 keeps or drops its dice
             raise self.error(
