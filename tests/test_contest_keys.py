@@ -288,6 +288,7 @@ def test_ties_to_one_side_hold_through_the_registry(keyed: bool) -> None:
         ContestOutcome.SECOND: Fraction(5473, 10368),
     }
     assert odds == contest_odds(rs, build_check(rs, skill=3), build_check(rs, skill=3))
+    assert rs.contest_ties is guarded.contest_ties is ContestOutcome.SECOND
 
 
 @pytest.mark.parametrize("keyed", [True, False])
@@ -307,6 +308,7 @@ def test_ties_to_one_side_make_the_checks_one_sided(keyed: bool) -> None:
     assert_ruleset_contract(rs, max_examples=2)
     plain = define_ruleset("ties", "Ties", checks=[_sum_check(symmetric=True)])
     assert [spec.contest_symmetric for spec in plain.checks()] == [True]
+    assert plain.contest_ties is ContestOutcome.TIE
 
 
 @pytest.mark.parametrize(

@@ -718,6 +718,24 @@ class RulesetSpec(Ruleset):
             return self.contest_checks_rule(first_check, first, second_check, second)
         return self.contest(first, second)
 
+    @property
+    def contest_ties(self) -> ContestOutcome:
+        """Who wins equal keys: ``define_ruleset``'s ``contest_ties``.
+
+        ``ContestOutcome.TIE`` (equal keys tie), ``SECOND`` or ``FIRST``. A
+        ruleset whose rule is given as ``contest`` or ``contest_with_checks``
+        decides ties itself and says ``TIE`` here.
+
+        >>> from rollwerk.checks import define_check
+        >>> coin = define_check("flip", dice=[2], judge=lambda faces: None)
+        >>> define_ruleset("c", "C", checks=[coin],
+        ...                contest_ties=ContestOutcome.SECOND).contest_ties
+        <ContestOutcome.SECOND: 'second'>
+        """
+        key = self._contest_key()
+        ties = getattr(key, "contest_ties", ContestOutcome.TIE)
+        return ties if isinstance(ties, ContestOutcome) else ContestOutcome.TIE
+
     def _contest_key(self) -> Callable[[Check, Outcome], Any] | None:
         """The key per side the contest compares, when it is one (else None).
 
