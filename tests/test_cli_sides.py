@@ -112,6 +112,43 @@ def test_a_repeated_option_counts_once(cli: Any) -> None:
     assert json.loads(out)["options"] == ["generous"]
 
 
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (
+            ("roll", "1d6", "--seed", "1", "--seed", "2"),
+            "--seed must be given once, got 1 and then 2",
+        ),
+        (  # an abbreviation and the =VALUE form are the same option
+            ("roll", "1d6", "--seed", "1", "--se=2"),
+            "--seed must be given once, got 1 and then 2",
+        ),
+        (
+            ("roll", "1d6", "--lang", "en", "--lang", "en"),
+            "--lang must be given once, got 'en' and then 'en'",
+        ),
+        (
+            ("check", "toy", "skill=3", "--rolls", "4", "--rolls", "5"),
+            "--rolls must be given once, got '4' and then '5'",
+        ),
+        (
+            ("odds", "toy", "skill=3", "--by", "outcome", "--by", "degree"),
+            "--by must be given once, got 'outcome' and then 'degree'",
+        ),
+        (
+            ("contest", "toy", "skill=3", "--vs-check", "check", "--vs-check", "x"),
+            "--vs-check must be given once, got 'check' and then 'x'",
+        ),
+    ],
+)
+def test_a_repeated_single_valued_option_is_a_usage_error(
+    cli: Any, argv: tuple[str, ...], message: str
+) -> None:
+    """argparse kept the last value and dropped the first without a word."""
+    see = f"(see 'rollwerk {argv[0]} --help')"
+    assert cli(*argv) == (2, "", f"rollwerk: error: {message} {see}\n")
+
+
 def test_a_seed_beyond_64_bits_is_a_string_in_json(cli: Any) -> None:
     big = 2**63
     code, out, _ = cli("check", "toy", "skill=3", "--seed", str(big), "--json")

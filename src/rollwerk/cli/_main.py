@@ -47,6 +47,12 @@ class _OneLineParser(argparse.ArgumentParser):
     inherit this class through ``add_subparsers``.
     """
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # an option that stores one value is refused when given twice
+        self.register("action", None, _StoreOnce)
+        self.register("action", "store", _StoreOnce)
+
     def error(self, message: str) -> NoReturn:
         """Print ``rollwerk: error: <message>`` and a pointer to ``--help``."""
         self.exit(
@@ -59,6 +65,42 @@ class _OneLineParser(argparse.ArgumentParser):
         # everything else argparse needs. The same width, from os directly.
         formatter = cast("type[argparse.HelpFormatter]", self.formatter_class)
         return formatter(prog=self.prog, width=_terminal_width() - 2)
+
+
+_GIVEN = "_rollwerk_given"
+"""The namespace attribute listing the single-valued options already given."""
+
+
+class _StoreOnce(argparse._StoreAction):
+    """``store``, except that an option taking one value may be given once.
+
+    argparse keeps the last of ``--seed 1 --seed 2`` and drops the first
+    without a word; this refuses the second as a usage error that names the
+    option and both values. Options that repeat by design (``--option``,
+    an ``append`` action) and ``--vs`` (several words, checked in `_parse`)
+    are not affected.
+    """
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: str | Sequence[Any] | None,
+        option_string: str | None = None,
+    ) -> None:
+        """Store ``values``; refuse the option when it was given before."""
+        if self.nargs is None and self.option_strings:
+            given: dict[str, object] = namespace.__dict__.setdefault(_GIVEN, {})
+            if self.dest in given:
+                from rollwerk.errors import shown
+
+                name = self.option_strings[-1]
+                parser.error(
+                    f"{name} must be given once, got {shown(given[self.dest])} "
+                    f"and then {shown(values)}"
+                )
+            given[self.dest] = values
+        super().__call__(parser, namespace, values, option_string)
 
 
 def _terminal_width() -> int:
@@ -227,6 +269,7 @@ def _parse(argv: Sequence[str], registry: Registry | None) -> argparse.Namespace
             extras = []
     if extras:
         (command or parser).error("unrecognized arguments: " + " ".join(extras))
+    vars(args).pop(_GIVEN, None)
     args.registry = registry
     if isinstance(getattr(args, "option", None), list):
         args.option = list(dict.fromkeys(args.option))  # switched on once
