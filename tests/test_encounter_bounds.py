@@ -14,7 +14,8 @@ from fractions import Fraction
 
 import pytest
 
-from rollwerk import Rounds
+from rollwerk import Degree, Outcome, Rounds
+from rollwerk.checks import define_check
 from rollwerk.encounter import (
     Concentration,
     Encounter,
@@ -23,6 +24,7 @@ from rollwerk.encounter import (
 )
 from rollwerk.encounter._durations import MAX_COUNT
 from rollwerk.errors import ParameterError, RollwerkError, RulesError
+from rollwerk.rulesets import RulesetSpec, define_ruleset
 
 EXACT = (
     "an int or Fraction of at most 40 digits above and below the line "
@@ -82,6 +84,45 @@ def test_counts_and_actions_stay_within_64_bits() -> None:
         "actions_per_round must be an integer from 1 to 2**63 - 1, "
         "got 9223372036854775808"
     )
+
+
+def _ruleset(actions_per_round: object) -> RulesetSpec:
+    flip = define_check(
+        "flip", dice=[2], judge=lambda faces: Outcome(True, Degree.SUCCESS, None)
+    )
+    return define_ruleset(
+        "flip",
+        "Flip",
+        checks=[flip],
+        actions_per_round=actions_per_round,  # type: ignore[arg-type]
+    )
+
+
+@pytest.mark.parametrize(
+    ("value", "shown"),
+    [
+        (10**30, "1000000000000000000000000000000"),
+        (2**63, "9223372036854775808"),
+        (0, "0"),
+        (True, "True"),
+        ("2", "'2'"),
+        (2.0, "2.0"),
+    ],
+)
+def test_define_ruleset_refuses_actions_per_round_json_cannot_hold(
+    value: object, shown: str
+) -> None:
+    """10**30 was taken and refused only when an encounter was created."""
+    assert _message(lambda: _ruleset(value), ParameterError) == (
+        f"actions_per_round must be an integer from 1 to 2**63 - 1, got {shown}"
+    )
+
+
+def test_define_ruleset_takes_actions_per_round_up_to_64_bits() -> None:
+    ruleset = _ruleset(2**63 - 1)
+    enc = Encounter.for_ruleset(ruleset, ["A"])
+    assert enc.actions_per_round == 2**63 - 1
+    assert Encounter.from_json(enc.to_json()) == enc
 
 
 @pytest.mark.parametrize(

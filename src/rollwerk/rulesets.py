@@ -827,7 +827,8 @@ def define_ruleset(
             [`CheckSpec`][rollwerk.checks.CheckSpec]), whatever their
             definitions said, so the contract kit does not swap the sides.
         round_seconds: How long a round lasts (default 6 seconds).
-        actions_per_round: Action slots per round (default 1).
+        actions_per_round: Action slots per round (default 1; at most
+            2**63 - 1, as encounter JSON holds it).
         stacking_policy: How modifiers stack (default: everything sums).
         initiative_order: The initiative rule (default highest first).
         dialect: The notation dialect its players write dice in (default
@@ -900,6 +901,15 @@ def define_ruleset(
     seconds = Fraction(round_seconds)
     if seconds <= 0:
         raise ParameterError("round_seconds", round_seconds, "a positive number")
+    if (
+        isinstance(actions_per_round, bool)
+        or not isinstance(actions_per_round, int)
+        or not 1 <= actions_per_round < 2**63
+    ):
+        # as Encounter.create refuses it: encounter JSON holds 64-bit counts
+        raise ParameterError(
+            "actions_per_round", actions_per_round, "an integer from 1 to 2**63 - 1"
+        )
     checks_rule = contest_with_checks
     ties = contest_ties
     if contest is None and contest_key is None and ties is not ContestOutcome.TIE:
