@@ -17,12 +17,14 @@ from rollwerk.encounter import (
     Encounter,
     GameTime,
     Rounds,
+    Step,
     Timeline,
     describe_duration,
     describe_events,
     describe_remaining,
     duration_from_json,
 )
+from rollwerk.errors import shown
 
 NAMES = (
     "names must be a mapping of combatant ids to display names (str to str), "
@@ -184,3 +186,46 @@ def test_a_step_past_what_json_holds_names_the_argument_given() -> None:
         "got 1",
     )
     assert full.count("A", "reactions", -1).state.counter("A", "reactions") == 2**63 - 2
+
+
+STATES = "states must be a tuple of Encounter states, oldest first, got "
+LOG = "log must be a tuple of event groups, each a tuple of encounter events, got "
+
+
+def test_timeline_refuses_states_and_log_of_the_wrong_type() -> None:
+    """``Timeline(("x",))`` was taken, and failed only when it was used."""
+    enc = Encounter.create(["A"])
+    _refused(lambda: Timeline(("x",)), STATES + "('x',)")  # type: ignore[arg-type]
+    _refused(lambda: Timeline((enc, 3)), STATES + shown((enc, 3)))  # type: ignore[arg-type]
+    _refused(lambda: Timeline([enc]), STATES + shown([enc]))  # type: ignore[arg-type]
+    _refused(lambda: Timeline((enc, enc), [()]), LOG + "[()]")  # type: ignore[arg-type]
+    _refused(lambda: Timeline((enc, enc), ((3,),)), LOG + "((3,),)")  # type: ignore[arg-type]
+    _refused(lambda: Timeline((enc, enc), ("ab",)), LOG + "('ab',)")  # type: ignore[arg-type]
+    step = enc.advance()
+    _refused(
+        lambda: Timeline.start(enc).record(Step(step.state, (3,))),  # type: ignore[arg-type]
+        "step must be a Step, what an Encounter operation returns (enc.advance()), "
+        f"got {shown(Step(step.state, (3,)))}",  # type: ignore[arg-type]
+    )
+    assert Timeline((enc, step.state), (step.events,)) == Timeline.start(enc).record(
+        step
+    )
+
+
+@pytest.mark.parametrize("steps", [False, True])
+def test_timeline_describe_refuses_an_unknown_lang_even_with_no_events(
+    steps: bool,
+) -> None:
+    """With an empty log ``describe("xx")`` returned ``''``."""
+    empty = Timeline.start(Encounter.create(["A"]))
+    advanced = empty.do(Encounter.advance)
+    for timeline in (empty, advanced):
+        _refused(
+            lambda: timeline.describe("xx", steps=steps),  # noqa: B023
+            "lang must be 'en' or 'de', got 'xx'",
+        )
+        _refused(
+            lambda: timeline.describe(3, steps=steps),  # type: ignore[arg-type]  # noqa: B023
+            "lang must be 'en' or 'de', got 3",
+        )
+    assert empty.describe("de", steps=steps) == ""

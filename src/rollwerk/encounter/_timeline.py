@@ -13,6 +13,7 @@ from rollwerk.encounter._durations import DurationDecoder, checked_kinds
 from rollwerk.encounter._encounter import Encounter, Step
 from rollwerk.encounter._events import (
     Event,
+    _Words,
     describe_events,
     event_from_json,
     event_to_json,
@@ -70,8 +71,23 @@ class Timeline:
     renders it as text. Rewinding drops the groups of the undone steps."""
 
     def __attrs_post_init__(self) -> None:
+        if not isinstance(self.states, tuple) or not all(
+            isinstance(state, Encounter) for state in self.states
+        ):
+            raise ParameterError(
+                "states", self.states, "a tuple of Encounter states, oldest first"
+            )
         if not self.states:
             raise ParameterError("states", self.states, "at least one encounter state")
+        if not isinstance(self.log, tuple) or not all(
+            isinstance(group, tuple) and all(isinstance(e, _Words) for e in group)
+            for group in self.log
+        ):
+            raise ParameterError(
+                "log",
+                self.log,
+                "a tuple of event groups, each a tuple of encounter events",
+            )
         if len(self.log) != len(self.states) - 1:
             raise ParameterError(
                 "log", len(self.log), f"{len(self.states) - 1} event groups"
@@ -107,13 +123,19 @@ class Timeline:
         Raises:
             ParameterError: ``step`` is not a Step (what an operation returns).
         """
-        if not isinstance(step, Step) or not isinstance(step.state, Encounter):
+        events = getattr(step, "events", None)
+        if (
+            not isinstance(step, Step)
+            or not isinstance(step.state, Encounter)
+            or not isinstance(events, (tuple, list))
+            or not all(isinstance(e, _Words) for e in events)
+        ):
             raise ParameterError(
                 "step",
                 step,
                 "a Step, what an Encounter operation returns (enc.advance())",
             )
-        return Timeline((*self.states, step.state), (*self.log, tuple(step.events)))
+        return _checked((*self.states, step.state), (*self.log, tuple(events)))
 
     def do(self, operation: Callable[[Encounter], Step]) -> Timeline:
         """Apply an operation to the newest state and record it.
@@ -151,7 +173,7 @@ class Timeline:
         n = len(self.states)
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < n:
             raise ParameterError("index", index, f"an integer from 0 to {n - 1}")
-        return Timeline(self.states[: index + 1], self.log[:index])
+        return _checked(self.states[: index + 1], self.log[:index])
 
     # -------------------------------------------------------------- words
 
@@ -190,10 +212,13 @@ class Timeline:
           Valeros wirkt Bless auf Kyra: 1 Runde, gezählt zu Beginn von Valeros' Zügen.
 
         Raises:
-            ParameterError: No catalog knows ``lang``, or ``catalogs`` is
-                not a catalog, an iterable of catalogs or ``None``.
+            ParameterError: No catalog knows ``lang`` (even when the log is
+                empty), or ``catalogs`` is not a catalog, an iterable of
+                catalogs or ``None``.
         """
         catalogs = one_catalog(catalogs)
+        # lang refused as each event would refuse it, even with no events
+        CORE.text("timeline.step", n=1)(lang, catalogs)
         names = self.names()
         lines: list[str] = []
         for n, group in enumerate(self.log, start=1):
@@ -310,6 +335,21 @@ class Timeline:
 
 SCHEMA = 1
 """The version of the timeline JSON written and read."""
+
+
+def _checked(
+    states: tuple[Encounter, ...], log: tuple[tuple[Event, ...], ...]
+) -> Timeline:
+    """A timeline of parts known to be right, built without checking them again.
+
+    ``record`` and ``restore`` add one checked step to, or cut steps off, a
+    timeline whose parts were checked when it was made; checking every
+    state again would make recording a long encounter quadratic.
+    """
+    timeline = object.__new__(Timeline)
+    object.__setattr__(timeline, "states", states)
+    object.__setattr__(timeline, "log", log)
+    return timeline
 
 
 def _located(message: str, path: str, expected: str | None) -> SchemaError:
