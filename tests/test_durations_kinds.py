@@ -498,7 +498,7 @@ def test_duration_parameter_errors() -> None:
         Rounds(1, tick_on="A").is_over(Encounter.create(["A"]))
     with pytest.raises(
         ParameterError,
-        match=r"combatant must be the id of a combatant in the encounter \(A\), got 'Z'",
+        match=r"^tick_on must be the id of a combatant in the encounter \(A\), got 'Z'$",
     ):
         Encounter.create(["A"]).add_effect(
             "x", source="A", target="A", duration=Rounds(1, tick_on="Z")

@@ -14,11 +14,17 @@ import pytest
 
 from rollwerk import Combatant, ParameterError, SeededRng
 from rollwerk.encounter import (
+    Actions,
+    Concentration,
+    Duration,
     Encounter,
+    FirstOf,
     GameTime,
+    NextChecks,
     Rounds,
     Step,
     Timeline,
+    UntilEndOfNextTurns,
     describe_duration,
     describe_events,
     describe_remaining,
@@ -229,3 +235,25 @@ def test_timeline_describe_refuses_an_unknown_lang_even_with_no_events(
             "lang must be 'en' or 'de', got 3",
         )
     assert empty.describe("de", steps=steps) == ""
+
+
+@pytest.mark.parametrize(
+    ("duration", "field"),
+    [
+        (Rounds(2, tick_on="Z"), "tick_on"),
+        (UntilEndOfNextTurns(1, of="Z"), "of"),
+        (Actions(1, of="Z"), "of"),
+        (NextChecks(1, of="Z"), "of"),
+        (Concentration(of="Z"), "of"),
+        (FirstOf(GameTime(6), Rounds(2, tick_on="Z")), "tick_on"),
+    ],
+)
+def test_an_unknown_anchor_is_refused_by_the_field_that_names_it(
+    duration: Duration, field: str
+) -> None:
+    """``Rounds(2, tick_on="Z")`` was refused as ``combatant``, a name never given."""
+    enc = Encounter.create(["A", "B"]).advance().state
+    _refused(
+        lambda: enc.add_effect("x", source="A", target="B", duration=duration),
+        f"{field} must be the id of a combatant in the encounter (A, B), got 'Z'",
+    )

@@ -338,6 +338,8 @@ class _Counted(Worded):
     kind: ClassVar[str]
     _follows: ClassVar[str]
     """``"source"`` or ``"target"``: the default anchor."""
+    _anchor_field: ClassVar[str] = "of"
+    """The field that names the anchor (an error about it names this field)."""
     _unit: ClassVar[str]
 
     n: int
@@ -378,9 +380,12 @@ class _Counted(Worded):
 
     def bind(self: _C, state: EncounterView, source: str, target: str) -> _C:
         """Store the end: n ticks of the anchor's clock from now."""
-        default = source if self._follows == "source" else target
-        who = default if self.anchor is None else self.anchor
-        start = self._start(state, who)
+        if self.anchor is None:
+            who = source if self._follows == "source" else target
+            start = self._start(state, who)
+        else:
+            who = self.anchor
+            start = _read_as(self._anchor_field, who, lambda: self._start(state, who))
         return self._at(who, start, start + self.n)
 
     def is_over(self, state: EncounterView) -> bool:
@@ -401,6 +406,26 @@ class _Counted(Worded):
 
 
 _C = TypeVar("_C", bound=_Counted)
+_T = TypeVar("_T")
+
+
+def _read_as(field: str, who: str, read: Callable[[], _T]) -> _T:
+    """``read()``, an unknown combatant ``who`` named as the field that gave it.
+
+    The encounter refuses an unknown id as ``combatant``; a duration whose
+    ``tick_on`` or ``of`` names one is refused naming that field instead,
+    with the same ids allowed.
+
+    Raises:
+        ParameterError: ``who`` is no combatant of the encounter (``field``
+            named), or whatever else ``read`` raises.
+    """
+    try:
+        return read()
+    except ParameterError as exc:
+        if exc.parameter != "combatant" or exc.value != who:
+            raise
+        raise ParameterError(field, who, exc.allowed) from None
 
 
 @attrs.frozen
@@ -423,6 +448,7 @@ class Rounds(_Counted):
 
     kind: ClassVar[str] = "rounds"
     _follows: ClassVar[str] = "source"
+    _anchor_field: ClassVar[str] = "tick_on"
     _unit: ClassVar[str] = "rounds"
 
     n: int
@@ -943,7 +969,11 @@ class Concentration(Worded):
 
     def bind(self, state: EncounterView, source: str, target: str) -> Concentration:
         """Resolve the concentrating combatant."""
-        return Concentration(source if self.of is None else self.of)
+        if self.of is None:
+            return Concentration(source)
+        of = self.of
+        _read_as("of", of, lambda: state.is_concentrating(of))  # an id in it?
+        return Concentration(of)
 
     def is_over(self, state: EncounterView) -> bool:
         """Over once the combatant no longer concentrates."""
