@@ -6,6 +6,11 @@ remaining time follows the worked examples D1, D2 and PF2E-A03.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+import pytest
+
+from rollwerk import ParameterError
 from rollwerk.encounter import (
     Combatant,
     EffectAdded,
@@ -162,3 +167,31 @@ def test_the_creator_leaving_says_what_remains() -> None:
     assert event_from_json(event_to_json(changed), installed_duration_kinds()) == (
         changed
     )
+
+
+NAMES = (
+    "names must be a mapping of combatant ids to display names (str to str), "
+    "or None, got "
+)
+
+
+@pytest.mark.parametrize(
+    ("names", "shown"),
+    [(3, "3"), (["A"], "['A']"), ({"A": 3}, "{'A': 3}"), ({1: "A"}, "{1: 'A'}")],
+)
+def test_pf2e_rounds_refuses_names_that_are_not_a_mapping_of_strings(
+    names: object, shown: str
+) -> None:
+    """``describe(names=3)`` raised AttributeError (or said nothing, unbound)."""
+    enc = new_encounter(_party()).advance().state
+    bound = enc.add_effect("x", source="A", target="B", duration=rounds(2))
+    duration = bound.state.effects[0].duration
+    calls: list[Callable[[], object]] = [
+        lambda: rounds(2).describe(names=names),  # type: ignore[arg-type]
+        lambda: duration.describe(names=names),  # type: ignore[attr-defined]
+        lambda: duration.describe_remaining(bound.state, names=names),  # type: ignore[attr-defined]
+    ]
+    for call in calls:
+        with pytest.raises(ParameterError) as info:
+            call()
+        assert str(info.value) == NAMES + shown

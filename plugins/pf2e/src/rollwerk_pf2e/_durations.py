@@ -115,6 +115,29 @@ _FIELDS = ("kind", "n", "tick_on", "ends_at", "creator_leaves", "counts_from", "
 """The fields of a ``pf2e_rounds`` duration's JSON."""
 
 
+def _checked_names(names: object) -> Mapping[str, str] | None:
+    """``names`` if it is ``None`` or a mapping of ids to display names.
+
+    The core's durations check ``names=`` the same way, with the same
+    message (``rollwerk.encounter``'s ``describe`` of every kind).
+
+    Raises:
+        ParameterError: ``names`` is anything else (a number, a list of
+            names, a mapping whose keys or values are not strings).
+    """
+    if names is None:
+        return None
+    if isinstance(names, Mapping) and all(
+        isinstance(k, str) and isinstance(v, str) for k, v in names.items()
+    ):
+        return names
+    raise ParameterError(
+        "names",
+        names,
+        "a mapping of combatant ids to display names (str to str), or None",
+    )
+
+
 @attrs.frozen
 class Pf2eRounds:
     """N rounds, ticking at the start of a combatant's turns (PF2E-R02, A03, A04).
@@ -299,8 +322,13 @@ class Pf2eRounds:
 
         From the plugin's catalog (``pf2e.duration.*``) and the core's;
         ``catalogs`` (a catalog or an iterable of them) are searched first.
+
+        Raises:
+            ParameterError: ``names`` is not a mapping of ids to display
+                names, no catalog knows ``lang``, or ``catalogs`` is not a
+                catalog, an iterable of catalogs or ``None``.
         """
-        return self.text(names)(lang, catalogs)
+        return self.text(_checked_names(names))(lang, catalogs)
 
     def describe_remaining(
         self,
@@ -314,8 +342,13 @@ class Pf2eRounds:
 
         After the creator left (PF2E-A03) the round is that of the turn of
         the combatant it now ticks on.
+
+        Raises:
+            ParameterError: ``names`` is not a mapping of ids to display
+                names, no catalog knows ``lang``, or ``catalogs`` is not a
+                catalog, an iterable of catalogs or ``None``.
         """
-        return self.remaining_text(state, names)(lang, catalogs)
+        return self.remaining_text(state, _checked_names(names))(lang, catalogs)
 
     def to_json(self) -> dict[str, Any]:
         """``{"kind": "pf2e_rounds", "n", "tick_on", "ends_at", "creator_leaves", "counts_from", "slot"}``."""
