@@ -517,3 +517,13 @@ def test_pf2e_rounds_check_their_fields(make, message) -> None:
     with pytest.raises(ParameterError) as info:
         make()
     assert str(info.value) == message
+
+
+def test_pf2e_rounds_on_an_unknown_combatant_names_tick_on() -> None:
+    """It named ``combatant``, a parameter the caller never gave."""
+    enc = new_encounter(["A", "B"]).advance().state
+    with pytest.raises(ParameterError) as info:
+        enc.add_effect("x", source="A", target="B", duration=Pf2eRounds(2, "Z"))
+    assert str(info.value) == (
+        "tick_on must be the id of a combatant in the encounter (A, B), got 'Z'"
+    )

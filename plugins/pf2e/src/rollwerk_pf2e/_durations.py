@@ -191,10 +191,17 @@ class Pf2eRounds:
     def bind(self, state: EncounterView, source: str, target: str) -> Pf2eRounds:
         """End at the start of the anchor's n-th turn from now."""
         who = source if self.tick_on is None else self.tick_on
+        try:
+            started = state.turns_started(who)
+        except ParameterError as exc:
+            if self.tick_on is None or exc.parameter != "combatant":
+                raise
+            # the id came from tick_on: name it, as the core's Rounds does
+            raise ParameterError("tick_on", who, exc.allowed) from None
         return attrs.evolve(
             self,
             tick_on=who,
-            ends_at=state.turns_started(who) + self.n,
+            ends_at=started + self.n,
             counts_from=None,
             slot=False,
         )
