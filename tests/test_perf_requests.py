@@ -81,6 +81,22 @@ def test_perf_a_bad_cache_size_is_refused(maxsize: object) -> None:
             "parameter of toy:check must be one of: skill, modifier, edge, difficulty, got 'luck'",
         ),
         (["skill=3", "skill=4"], "skill must be given once, got 'skill=4'"),
+        # spaces around '=': the words as written, and how to join them
+        (
+            ["skill", "=", "3"],
+            "parameter of toy:check must be written key=value without spaces "
+            "around '=' ('skill=3'), got 'skill = 3'",
+        ),
+        (
+            ["skill", "=3"],
+            "parameter of toy:check must be written key=value without spaces "
+            "around '=' ('skill=3'), got 'skill =3'",
+        ),
+        (
+            ["edge=true", "skill=", "3"],
+            "parameter of toy:check must be written key=value without spaces "
+            "around '=' ('skill=3'), got 'skill= 3'",
+        ),
         (["skill=9"], "skill must be an integer from 0 to 6, got 9"),
         (["skill=٣"], "skill must be an integer from 0 to 6, got '٣'"),
         (
@@ -94,6 +110,9 @@ def test_perf_request_messages_are_the_clis(
 ) -> None:
     with pytest.raises(ParameterError) as info:
         check_from_request(TOY, words)
+    assert str(info.value) == message
+    with pytest.raises(ParameterError) as info:
+        check_from_request(TOY, " ".join(words))  # the same words as text
     assert str(info.value) == message
     assert main(["check", "toy", *words], registry=REGISTRY) == 2
     assert capsys.readouterr().err == f"rollwerk: error: {message}\n"

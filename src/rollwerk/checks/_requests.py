@@ -99,11 +99,12 @@ def _read(
         raise ParameterError(
             f"words of {where}", words, 'a list of key=value words (["pw=14"])'
         )
-    for item in words:
+    for i, item in enumerate(words):
         if not isinstance(item, str):
             raise ParameterError(
                 f"parameter of {where}", item, "a key=value word (a string)"
             )
+        _spaced(words, i, where)
         key, sep, text = item.partition("=")
         param = declared.get(key)
         if param is None:
@@ -122,6 +123,31 @@ def _read(
             raise ParameterError(key, item, "given once")
         values[key] = param.parse(text)
     return values
+
+
+def _spaced(words: Sequence[str], i: int, where: str) -> None:
+    """Refuse ``key = value`` and ``key= value``, written with spaces around ``=``.
+
+    Read word by word, ``attribute = 2`` would blame ``attribute``, a
+    valid key; the message shows the words as written and how to join them.
+    """
+    item = words[i]
+    after = words[i + 1] if i + 1 < len(words) else None
+    after = after if isinstance(after, str) else None
+    if "=" not in item and after is not None and after.startswith("="):
+        spaced = [item, after]
+        if after == "=" and i + 2 < len(words) and isinstance(words[i + 2], str):
+            spaced.append(words[i + 2])
+    elif item.endswith("=") and item.count("=") == 1 and after and "=" not in after:
+        spaced = [item, after]
+    else:
+        return
+    joined = "".join(spaced)
+    raise ParameterError(
+        f"parameter of {where}",
+        " ".join(spaced),
+        f"written key=value without spaces around '=' ({joined!r})",
+    )
 
 
 def parse_mapping(
