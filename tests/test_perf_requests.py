@@ -84,18 +84,24 @@ def test_perf_a_bad_cache_size_is_refused(maxsize: object) -> None:
         # spaces around '=': the words as written, and how to join them
         (
             ["skill", "=", "3"],
-            "parameter of toy:check must be written key=value without spaces "
-            "around '=' ('skill=3'), got 'skill = 3'",
+            (
+                "parameter of toy:check must be written key=value without spaces "
+                "around '=' ('skill=3'), got 'skill = 3'"
+            ),
         ),
         (
             ["skill", "=3"],
-            "parameter of toy:check must be written key=value without spaces "
-            "around '=' ('skill=3'), got 'skill =3'",
+            (
+                "parameter of toy:check must be written key=value without spaces "
+                "around '=' ('skill=3'), got 'skill =3'"
+            ),
         ),
         (
             ["edge=true", "skill=", "3"],
-            "parameter of toy:check must be written key=value without spaces "
-            "around '=' ('skill=3'), got 'skill= 3'",
+            (
+                "parameter of toy:check must be written key=value without spaces "
+                "around '=' ('skill=3'), got 'skill= 3'"
+            ),
         ),
         (["skill=9"], "skill must be an integer from 0 to 6, got 9"),
         (["skill=٣"], "skill must be an integer from 0 to 6, got '٣'"),
