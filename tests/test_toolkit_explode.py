@@ -189,6 +189,26 @@ def test_a_die_stops_exploding_at_the_cap():
     assert check.draws_for((126,)) == (6,) * 21
 
 
+def test_a_chain_that_reaches_the_cap_says_so_as_notation_does():
+    check = define_check("x", dice=[6, 8], judge=total, explode=True).build("t")
+    sixes = "+".join(["6"] * 20)
+    capped = check.resolve(ScriptedRng([6] * 20 + [3, 8, 2]))
+    assert capped.explain() == (
+        f"d6 {sixes}+3=123 (exploded 20 times, the cap), d8 8+2=10 → 133: success"
+    )
+    assert capped.explain("de") == (
+        f"W6 {sixes}+3=123 (20-mal explodiert, die Obergrenze), W8 8+2=10 → 133: Erfolg"
+    )
+    assert (
+        parse("1d6!")
+        .replay([6] * 20 + [3])
+        .explain()
+        .endswith("=123 (exploded 20 times, the cap) → 123")
+    )
+    short = check.resolve(ScriptedRng([6] * 19 + [3, 4]))
+    assert short.explain() == f"d6 {sixes[:-2]}+3=117, d8 4 → 121: success"
+
+
 def test_only_the_named_roles_explode_and_a_stop_rule_sees_the_sums():
     def judge(faces: tuple[int, ...]) -> Outcome:
         return Outcome(True, Degree.SUCCESS, sum(faces))

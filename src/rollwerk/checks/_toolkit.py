@@ -97,6 +97,7 @@ _EN = {
     "toolkit.role.penalty tens": "penalty tens",
     "toolkit.role.units": "units",
     "toolkit.role.explosion": "explosion",
+    "toolkit.exploded_cap": "{faces} (exploded {cap} times, the cap)",
 }
 _DE = {
     "toolkit.die": "W{sides} {face}",
@@ -120,6 +121,7 @@ _DE = {
     "toolkit.role.penalty tens": "Malus-Zehner",
     "toolkit.role.units": "Einer",
     "toolkit.role.explosion": "Explosion",
+    "toolkit.exploded_cap": "{faces} ({cap}-mal explodiert, die Obergrenze)",
 }
 
 TOOLKIT_CATALOG = Catalog({"en": _EN, "de": _DE})
@@ -1048,7 +1050,7 @@ def _faces_text(rolls: Sequence[DieRoll], chains: Sequence[int] | None = None) -
     declared die drew: a die and its extra dice are one, ``d6 6+6+2=14``.
     """
     die = TOOLKIT_CATALOG.text
-    shown: list[tuple[int, str | int]] = []
+    shown: list[tuple[int, str | int | Text]] = []
     lengths = iter(chains if chains is not None else ())
     i = 0
     while i < len(rolls):
@@ -1058,7 +1060,10 @@ def _faces_text(rolls: Sequence[DieRoll], chains: Sequence[int] | None = None) -
             shown.append((r.sides, r.face))
         else:
             faces = [x.face for x in rolls[i:j]]
-            shown.append((r.sides, f"{'+'.join(map(str, faces))}={sum(faces)}"))
+            chain: str | Text = f"{'+'.join(map(str, faces))}={sum(faces)}"
+            if j - i > _cap():  # as notation says it: the cap was reached
+                chain = die("toolkit.exploded_cap", faces=chain, cap=j - i - 1)
+            shown.append((r.sides, chain))
         i = j
     text = die("toolkit.die", sides=shown[-1][0], face=shown[-1][1])
     for sides, face in reversed(shown[:-1]):
