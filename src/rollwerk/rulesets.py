@@ -25,7 +25,7 @@ from rollwerk.checks._parameters import CheckSpec, Difficulty
 from rollwerk.checks._requests import find_spec, not_a_ruleset
 from rollwerk.checks._toolkit import TOOLKIT_CATALOG, CheckDefinition, compare
 from rollwerk.encounter._stacking import StackingPolicy
-from rollwerk.encounter._traits import EncounterTraits
+from rollwerk.encounter._traits import EncounterTraits, checked_actions_per_round
 from rollwerk.errors import ContestError, ParameterError
 from rollwerk.i18n import Catalog
 from rollwerk.rng import Rng
@@ -901,15 +901,7 @@ def define_ruleset(
     seconds = Fraction(round_seconds)
     if seconds <= 0:
         raise ParameterError("round_seconds", round_seconds, "a positive number")
-    if (
-        isinstance(actions_per_round, bool)
-        or not isinstance(actions_per_round, int)
-        or not 1 <= actions_per_round < 2**63
-    ):
-        # as Encounter.create refuses it: encounter JSON holds 64-bit counts
-        raise ParameterError(
-            "actions_per_round", actions_per_round, "an integer from 1 to 2**63 - 1"
-        )
+    checked_actions_per_round(actions_per_round)  # as Encounter.create does
     checks_rule = contest_with_checks
     ties = contest_ties
     if contest is None and contest_key is None and ties is not ContestOutcome.TIE:

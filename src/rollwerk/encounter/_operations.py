@@ -65,6 +65,7 @@ from rollwerk.encounter._state import (
     _RecordingRng,
     by_initiative,
 )
+from rollwerk.encounter._traits import checked_actions_per_round
 from rollwerk.errors import LimitExceeded, ParameterError, RulesError, shown
 from rollwerk.rng import Rng, checked
 
@@ -118,14 +119,7 @@ def create(
         raise ParameterError(
             "order", list(order), f"each of {', '.join(ids)} exactly once"
         )
-    if (
-        isinstance(actions_per_round, bool)
-        or not isinstance(actions_per_round, int)
-        or not 1 <= actions_per_round < 2**63
-    ):
-        raise ParameterError(
-            "actions_per_round", actions_per_round, "an integer from 1 to 2**63 - 1"
-        )
+    checked_actions_per_round(actions_per_round)
     seconds = _fraction(round_seconds, "round_seconds")
     if seconds <= 0:
         raise ParameterError("round_seconds", round_seconds, "more than 0")

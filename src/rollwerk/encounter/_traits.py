@@ -13,6 +13,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Protocol
 
 from rollwerk.encounter._stacking import StackingPolicy
+from rollwerk.errors import ParameterError
 
 if TYPE_CHECKING:
     from rollwerk.encounter._state import Combatant
@@ -76,3 +77,20 @@ class EncounterTraits(Protocol):
         from rollwerk.encounter._state import by_initiative
 
         return by_initiative(combatants, rng)
+
+
+def checked_actions_per_round(value: object) -> int:
+    """``value`` if it is a count of action slots encounter JSON can hold.
+
+    ``define_ruleset`` and ``Encounter.create`` refuse the same values with
+    the same message: JSON holds counts of 64 bits.
+
+    Raises:
+        ParameterError: Not an integer from 1 to 2**63 - 1 (``True``, ``2.0``
+            and ``"2"`` included).
+    """
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value < 2**63:
+        raise ParameterError(
+            "actions_per_round", value, "an integer from 1 to 2**63 - 1"
+        )
+    return value
