@@ -104,8 +104,9 @@ def _read(
             raise ParameterError(
                 f"parameter of {where}", item, "a key=value word (a string)"
             )
-        _spaced(words, i, where)
         key, sep, text = item.partition("=")
+        if not text:  # "skill", "skill=": "skill = 3" written with spaces?
+            _spaced(words, i, where)
         param = declared.get(key)
         if param is None:
             key = key.strip()
