@@ -66,23 +66,23 @@ def test_a_divisor_that_can_be_0_is_still_refused(
 
 
 @pytest.mark.parametrize(
-    ("text", "column"),
+    ("text", "divisor", "column"),
     [
-        ("1/(1/1d6)", 2),
-        ("6/(6/1d6)", 2),  # read as 6/(6//1d6) before: {1, 2, 3, 6}, not 1d6
-        ("2d2/(-(1)k<4/-d6mi4)", 4),  # said "division by zero"
+        ("1/(1/1d6)", "1/1d6", 2),
+        ("6/(6/1d6)", "6/1d6", 2),  # read as 6/(6//1d6) before: {1, 2, 3, 6}, not 1d6
+        ("2d2/(-(1)k<4/-d6mi4)", "-(1)k<4/-d6mi4", 4),  # said "division by zero"
     ],
 )
 def test_a_divisor_that_divides_by_a_varying_value_is_refused(
-    text: str, column: int
+    text: str, divisor: str, column: int
 ) -> None:
     """Only the whole expression may be divided by a value that varies."""
     with pytest.raises(NotationError) as info:
         parse(text, "avrae")
     assert info.value.reason == (
-        "'/' divides exactly in the avrae dialect and only the final total is "
-        "rounded toward zero: divide the whole expression, or write '//' to "
-        "round down"
+        f"the divisor {divisor!r} divides by a value that varies; rollwerk reads "
+        "such a division only as the last operation of the whole expression "
+        "(avrae dialect)"
     )
     assert info.value.column == column
 
@@ -90,8 +90,31 @@ def test_a_divisor_that_divides_by_a_varying_value_is_refused(
 def test_a_divisor_with_a_fraction_over_a_varying_value_in_foundry() -> None:
     with pytest.raises(NotationError) as info:
         parse("floor(1/(1/1d6))", "foundry")
-    assert info.value.reason.startswith("'/' gives a fraction in the foundry dialect")
+    assert info.value.reason == (
+        "the divisor '1/1d6' gives a fraction in the foundry dialect: floor(…), "
+        "ceil(…) or round(…) must round it first"
+    )
     assert info.value.column == 8
+
+
+@pytest.mark.parametrize("text", ["1d2e<1e3", "1d6e<1e>6"])
+def test_repeated_explosions_that_name_no_face_explode_nothing(text: str) -> None:
+    """d20 joins the conditions of repeated 'e': none met, the plain die."""
+    sides = int(text[2])
+    expr = parse(text, "avrae")
+    assert expr.distribution() == parse(f"1d{sides}", "avrae").distribution()
+
+
+@pytest.mark.parametrize("text", ["1d6ro<7rol1", "1d2ro<4rol2", "1d6rol1ro<7"])
+def test_rol_with_a_reroll_of_every_face_names_the_combination(text: str) -> None:
+    """It blamed the reroll condition, which alone is read."""
+    with pytest.raises(NotationError) as info:
+        parse(text, "avrae")
+    assert info.value.reason == (
+        "d20's 'roh'/'rol' together with other operations on the dice is not "
+        "read by rollwerk"
+    )
+    assert parse(text.replace("rol1", "").replace("rol2", ""), "avrae")
 
 
 @pytest.mark.parametrize(

@@ -28,6 +28,7 @@ from rollwerk.dice._pool import ExplodeMode, Pool, Tally, TallyKind
 from rollwerk.errors import (
     LimitExceeded,
     NotationError,
+    ParameterError,
     RollwerkError,
 )
 from rollwerk.notation._dialect import ROLLWERK, Dialect, Division, Feature, Percent
@@ -454,7 +455,20 @@ class _Parser:
                 and _holds(factor, (_Exact,))
             ):
                 # a divisor that is itself a fraction over a varying value
-                raise self.exact_division(op_pos)
+                if self.d.division is Division.TRUNCATE_TOTAL:
+                    raise self.error(
+                        f"the divisor {factor.text!r} divides by a value that "
+                        "varies; rollwerk reads such a division only as the "
+                        f"last operation of the whole expression ({self.d.name} "
+                        "dialect)",
+                        op_pos,
+                    )
+                raise self.error(
+                    f"the divisor {factor.text!r} gives a fraction in the "
+                    f"{self.d.name} dialect: floor(…), ceil(…) or round(…) "
+                    "must round it first",
+                    op_pos,
+                )
             if op != "*" and factor.lo == 0 == factor.hi:
                 raise self.error("division by zero", op_pos)
             if op != "*" and _can_be_zero(factor):
@@ -1295,9 +1309,13 @@ class _Parser:
         if m.places is not None:
             # a chain of operations is other operations too (it kept the
             # pool plain, so the check of the pool alone would pass it)
-            if chain or attrs.evolve(pool, reroll_once=False) != Pool(
-                pool.count, pool.die
-            ):
+            try:
+                other = attrs.evolve(pool, reroll_once=False) != Pool(
+                    pool.count, pool.die
+                )
+            except ParameterError:  # "ro<7" rerolls every face: not plain
+                other = True
+            if chain or other:
                 raise self.error(
                     "d20's 'roh'/'rol' together with other operations on the "
                     "dice is not read by rollwerk",
@@ -1842,6 +1860,8 @@ class _Modifiers:
         """
         faces = sorted(set(self.die.faces))
         hit = [f for f in faces if first(f) or second(f)]
+        if not hit:  # neither names a face: nothing explodes (1d2e<1e3)
+            return first
         if len(hit) == 1:
             return Condition(Comparison.EQ, hit[0])
         if hit and hit == [f for f in faces if f >= hit[0]]:
