@@ -24,7 +24,7 @@ from rollwerk.dice._die import (
     KeepKind,
 )
 from rollwerk.dice._limits import DICE_LIMITS
-from rollwerk.dice._pool import ExplodeMode, Pool, Tally, TallyKind
+from rollwerk.dice._pool import _COUNTING, ExplodeMode, Pool, Tally, TallyKind
 from rollwerk.errors import (
     LimitExceeded,
     NotationError,
@@ -893,7 +893,7 @@ class _Parser:
                 if pool.keep is not None:
                     earlier.append(_keep_op(pool.keep))
                 if pool.tally is not None:
-                    if pool.tally.kind in (TallyKind.DEDUCT, TallyKind.SUBTRACT):
+                    if pool.tally.kind in _COUNTING:
                         raise self.error(
                             f"set operations after {pool.tally.kind.value!r} are "
                             "not read by rollwerk",
@@ -1123,11 +1123,11 @@ class _Parser:
             pos = self.pos
             amount = self.integer("a number")
             if added and amount > n:
+                dice = "die" if n == 1 else "dice"
                 raise self.error(
-                    f"cannot keep or drop {amount} of {n} {'die' if n == 1 else 'dice'}: "
-                    "more than the "
-                    "term rolls, among dice that explosions add, is not read "
-                    "by rollwerk",
+                    f"cannot keep or drop {amount} of {n} {dice}: more than the "
+                    "term rolls, among dice that explosions add, is not read by "
+                    "rollwerk",
                     pos,
                 )
             return Keep(_D20_KEEP[c, side], min(amount, n))
