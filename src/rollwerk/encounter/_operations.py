@@ -107,18 +107,18 @@ def create(
         raise ParameterError("initiative", initiative, _RULE)
     if order is None:
         if rng is None:
-            order = ids
-        else:
+            order = tuple(ids)
+        else:  # the rule's order is checked by _ranked, naming the rule
             recorder = _RecordingRng(checked(rng))
             order = _ranked(initiative(people, recorder), ids)
             rolls = tuple(recorder.rolls)
-    if isinstance(order, (str, bytes)) or not isinstance(order, Iterable):
-        raise ParameterError("order", order, f"each of {', '.join(ids)} exactly once")
-    order = tuple(order)
-    if sorted(order, key=str) != sorted(ids):
-        raise ParameterError(
-            "order", list(order), f"each of {', '.join(ids)} exactly once"
-        )
+    else:
+        allowed = f"each of {', '.join(ids)} exactly once"
+        if isinstance(order, (str, bytes)) or not isinstance(order, Iterable):
+            raise ParameterError("order", order, allowed)
+        order = tuple(order)
+        if sorted(order, key=str) != sorted(ids):
+            raise ParameterError("order", list(order), allowed)
     checked_actions_per_round(actions_per_round)
     seconds = _fraction(round_seconds, "round_seconds")
     if seconds <= 0:
