@@ -524,7 +524,8 @@ def describe_events(
             raise ParameterError("events", event, "encounter events (RoundStarted, …)")
     if checked_names(names) is None and state is not None:
         names = names_of(state)
-    return [e.describe(lang, catalogs, names=names) for e in events]
+    # what each event's describe does, with catalogs and names checked once
+    return [_event_text(e, lang, catalogs, names)(lang, catalogs) for e in events]
 
 
 # ---------------------------------------------------------------------- JSON
