@@ -33,7 +33,7 @@ from rollwerk.notation import (
 )
 from rollwerk.notation._tree import Selector, SetOp, apply_ops
 from rollwerk.plugins import hookspecs
-from rollwerk.rng import ScriptedRng
+from rollwerk.rng import ScriptedRng, SeededRng
 
 ROLL20 = "https://help.roll20.net/hc/en-us/articles/360037773133-Dice-Reference"
 FOUNDRY = "https://foundryvtt.com/article/dice-modifiers/"
@@ -952,6 +952,34 @@ def test_no_exact_keep_of_added_dice_names_the_reason(
 
 
 @pytest.mark.parametrize(
+    ("text", "dialect", "same_as"),
+    [
+        ("2d3e3kh0", "avrae", "0"),
+        ("2d6!kh0", "roll20", "0"),
+        ("3d6x6kl0", "foundry", "0"),
+        ("2d6!kh0>=5", "roll20", "0"),
+        ("2d6!dl0", "roll20", "2d6!"),
+        ("2d6!pdh0", "roll20", "2d6!p"),
+        ("4d6x6dl0cs>=5", "foundry", "4d6x6cs>=5"),
+    ],
+)
+def test_keeping_none_or_dropping_none_of_added_dice_has_exact_odds(
+    text: str, dialect: str, same_as: str
+) -> None:
+    """``kh0`` keeps no die and ``dl0`` drops none, however many explode.
+
+    Both were refused as a keep among the dice that explosions add, although
+    the value does not depend on how many dice there are.
+    """
+    expr = parse(text, dialect)
+    assert expr.distribution() == parse(same_as, dialect).distribution()
+    rolled = {expr.roll(SeededRng(seed)).total for seed in range(20)}
+    assert rolled <= set(dict(expr.distribution().items()))
+    if same_as == "0":
+        assert expr.value_range == (0, 0)
+
+
+@pytest.mark.parametrize(
     "text",
     [
         "{" * 60 + "1d6" + "}" * 60,
@@ -1257,6 +1285,27 @@ def test_avrae_repeated_explosions_join_their_faces() -> None:
     )
     with pytest.raises(NotationError, match="explode is given twice"):
         parse("1d6!6!5")
+
+
+@pytest.mark.parametrize(
+    ("text", "column"),
+    [("1d6e2ra<2", 6), ("1d6ra<2e2", 8), ("1d6e2rah1", 6)],
+)
+def test_avrae_e_and_ra_on_one_term_say_so(text: str, column: int) -> None:
+    """d20 applies ``e`` and then ``ra`` (or the reverse) to the dice so far.
+
+    rollwerk reads one explosion rule per term; the refusal said "explode is
+    given twice" although each was given once.
+    """
+    with pytest.raises(NotationError) as info:
+        parse(text, "avrae")
+    assert str(info.value).splitlines()[0] == (
+        "d20's 'e' and 'ra' on one term are not read together by rollwerk (d20 "
+        "applies each in turn to the dice so far); each is read alone at column "
+        f"{column}"
+    )
+    assert parse("1d6e2", "avrae").replay([2, 1]).total == 3
+    assert parse("1d6ra<2", "avrae").replay([1, 4]).total == 5
 
 
 def test_a_message_lists_runs_of_faces_not_every_face() -> None:

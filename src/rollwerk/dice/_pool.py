@@ -31,6 +31,7 @@ from rollwerk.dice._die import (
     Condition,
     Die,
     Keep,
+    KeepKind,
     RolledDie,
     _check_int,
 )
@@ -46,6 +47,9 @@ from rollwerk.rng import _OWN, Rng, SeededRng, checked
 
 Weights = dict[int, int]
 """Integer weights of integer outcomes; paired with a total to be exact."""
+
+_KEEPS = (KeepKind.KEEP_HIGHEST, KeepKind.KEEP_LOWEST)
+"""Kinds that name the dice kept (with amount 0: none of them)."""
 
 
 @functools.lru_cache(maxsize=256)
@@ -694,8 +698,13 @@ class Pool:
         """The smallest and largest value the pool can give (a static bound)."""
         lo, hi = self._result_range()
         if self._separate:
+            keep = self.keep
+            if keep is not None and keep.amount == 0:  # kh0: none, dl0: all
+                if keep.kind in _KEEPS:
+                    return 0, 0
+                keep = None
             most = self.count * (self._xcap + 1)
-            least = 0 if self.keep is not None else self.count
+            least = 0 if keep is not None else self.count
             return min(least * lo, most * lo), max(least * hi, most * hi)
         n = self.count
         if self.keep is not None:
@@ -714,7 +723,7 @@ class Pool:
         xcap = self._xcap
         faces = self._faces()
         n = self.count
-        if self._separate and self.keep is not None:
+        if self._separate and self.keep is not None and self.keep.amount:
             combinations: int = len(faces) ** min(n * (xcap + 1), 64)
             return combinations
         distinct = len(set(faces))
@@ -899,6 +908,8 @@ class Pool:
             refusal = self._no_exact_odds()
             if refusal is not None:  # refused by distribution(); never enumerated
                 raise refusal
+            if self.keep is not None and self.keep.kind in _KEEPS:
+                return {0: total**n}, total**n  # keeps none of the dice: 0
             return _power_or_binomial(single, n), total**n
         g = self._scorer()
         if self.keep is not None:
@@ -923,8 +934,10 @@ class Pool:
         Keeping or dropping among dice that explosions add (``8d6!kh3`` in
         Roll20, ``4d6x6kh3`` in Foundry) has no exact algorithm here, at any
         size: rolling works, exact odds are refused (before any work).
+        Keeping none of the dice (``kh0``) or dropping none (``dl0``) does
+        not depend on how many dice there are, and has exact odds.
         """
-        if not self._separate or self.keep is None:
+        if not self._separate or self.keep is None or self.keep.amount == 0:
             return None
         return ParameterError(
             "keep",

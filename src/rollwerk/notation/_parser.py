@@ -1797,7 +1797,7 @@ class _Modifiers:
                 return
             faces = self.clamped_faces()
             if self.explode is not None:
-                raise p.error("explode is given twice", mpos)
+                raise self.explode_twice(ExplodeMode.ADD, 1, mpos)
             self.explode = Condition(Comparison.GE, min(faces))
             self.mode, self.limit = ExplodeMode.ADD, 1
             self.at("explode", mpos)
@@ -1823,6 +1823,24 @@ class _Modifiers:
             mode = d.bang
         self.set_explode(mode, None, mpos)
 
+    def explode_twice(
+        self, mode: ExplodeMode, limit: int | None, mpos: int
+    ) -> NotationError:
+        """The error for a second explosion on a term that has one.
+
+        In d20's dialect the two are ``e`` and ``ra``, which d20 applies one
+        after the other; rollwerk reads one explosion rule per term.
+        """
+        p = self.p
+        if p.d.selectors and (mode, limit) != (self.mode, self.limit):
+            return p.error(
+                "d20's 'e' and 'ra' on one term are not read together by "
+                "rollwerk (d20 applies each in turn to the dice so far); each "
+                "is read alone",
+                mpos,
+            )
+        return p.error("explode is given twice", mpos)
+
     def set_explode(
         self,
         mode: ExplodeMode,
@@ -1836,7 +1854,7 @@ class _Modifiers:
         if earlier is not None and not (
             p.d.selectors and (mode, limit) == (self.mode, self.limit)
         ):
-            raise p.error("explode is given twice", mpos)
+            raise self.explode_twice(mode, limit, mpos)
         c = p.peek()
         if c in ("<", ">", "=") or c in _DIGITS:
             self.explode = p.condition("an explosion", bare=True)
