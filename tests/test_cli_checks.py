@@ -214,8 +214,22 @@ def test_check_with_option(cli):
         (
             ("check", "toy", "skill"),
             (
+                "parameter of toy:check must be written skill=<value> (skill is an "
+                "integer from 0 to 6), got 'skill'"
+            ),
+        ),
+        (
+            ("check", "toy", "skill=3", "edge"),
+            (
+                "parameter of toy:check must be written edge=<value> (edge is true "
+                "or false), got 'edge'"
+            ),
+        ),
+        (
+            ("check", "toy", "luck"),
+            (
                 "parameter of toy:check must be written key=value with key one of: "
-                "skill, modifier, edge, difficulty, got 'skill'"
+                "skill, modifier, edge, difficulty, got 'luck'"
             ),
         ),
         (

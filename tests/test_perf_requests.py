@@ -74,7 +74,10 @@ def test_perf_a_bad_cache_size_is_refused(maxsize: object) -> None:
     [
         (
             ["skill"],
-            "parameter of toy:check must be written key=value with key one of: skill, modifier, edge, difficulty, got 'skill'",
+            (
+                "parameter of toy:check must be written skill=<value> (skill is an "
+                "integer from 0 to 6), got 'skill'"
+            ),
         ),
         (
             ["luck=3"],

@@ -111,6 +111,12 @@ def _read(
         if param is None:
             key = key.strip()
             param = declared.get(key)
+        if not sep and param is not None:  # "need_result": a key with no value
+            raise ParameterError(
+                f"parameter of {where}",
+                item,
+                f"written {key}=<value> ({key} is {param.allowed()})",
+            )
         if not sep or not key:
             names = ", ".join(p.name for p in parameters) or "none"
             raise ParameterError(
