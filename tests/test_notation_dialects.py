@@ -31,7 +31,7 @@ from rollwerk.notation import (
     parse,
     roll,
 )
-from rollwerk.notation._tree import Selector, SetOp, apply_ops
+from rollwerk.notation._tree import Selector, SetOp, apply_ops, no_exact_odds
 from rollwerk.plugins import hookspecs
 from rollwerk.rng import ScriptedRng, SeededRng
 
@@ -1013,6 +1013,10 @@ def test_any_text_parses_or_is_a_rollwerk_error(dialect: str, text: str) -> None
     try:
         expr = parse(text, dialect)
     except RollwerkError:
+        return
+    if no_exact_odds(expr._node) is not None:  # a keep among added dice (D1E0H)
+        with pytest.raises(ParameterError, match="^keep must be none"):
+            expr.distribution()
         return
     with contextlib.suppress(LimitExceeded):
         expr.distribution()
