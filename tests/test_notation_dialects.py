@@ -1015,7 +1015,7 @@ def test_any_text_parses_or_is_a_rollwerk_error(dialect: str, text: str) -> None
     except RollwerkError:
         return
     if no_exact_odds(expr._node) is not None:  # a keep among added dice (D1E0H)
-        with pytest.raises(ParameterError, match="^keep must be none"):
+        with pytest.raises(ParameterError, match=r"^keep must be none"):
             expr.distribution()
         return
     with contextlib.suppress(LimitExceeded):

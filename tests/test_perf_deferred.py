@@ -166,8 +166,8 @@ def test_request_values_are_checked_once_and_still_refused() -> None:
         (
             "skill",
             (
-                "parameter of toy:check must be written key=value with key one "
-                "of: skill, modifier, edge, difficulty, got 'skill'"
+                "parameter of toy:check must be written skill=<value> (skill is an "
+                "integer from 0 to 6), got 'skill'"
             ),
         ),
         (
