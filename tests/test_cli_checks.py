@@ -547,6 +547,17 @@ def test_i3_5_usage_errors_are_one_line(capsys, argv, message):
     assert err == f"rollwerk: error: {message}\n"
 
 
+def test_contest_help_says_vs_is_always_given(capsys, monkeypatch):
+    """``--vs`` is required; the help said "(its defaults if none)"."""
+    monkeypatch.setenv("COLUMNS", "200")
+    assert main(["contest", "--help"]) == 0
+    out = capsys.readouterr().out
+    assert (
+        "--vs [KEY=VALUE ...]  the parameters of the second side; always given, "
+        "alone for its defaults\n"
+    ) in out
+
+
 def test_console_script_uses_installed_plugins():
     """With entry points off, no ruleset is installed: one line, exit 2."""
     out = subprocess.run(

@@ -182,7 +182,7 @@ def _add_contest(
         required=True,
         default=[],
         metavar="KEY=VALUE",
-        help="the parameters of the second side (its defaults if none)",
+        help="the parameters of the second side; always given, alone for its defaults",
     )
     p.add_argument(
         "--vs-check",
