@@ -7,6 +7,7 @@ and item 6 (JSON).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from fractions import Fraction
 
 import pytest
@@ -314,3 +315,83 @@ def test_an_int_minus_a_distribution() -> None:
     d6 = Distribution.uniform(range(1, 7))
     assert 10 - d6 == Distribution.uniform(range(4, 10))
     assert (10 - d6) == -d6 + 10
+
+
+# -- found by a type-confusion fuzz of the public API (session 25) -------------
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (
+            lambda: Distribution.uniform(None),  # type: ignore[arg-type]
+            "outcomes must be an iterable of outcomes, got None",
+        ),
+        (
+            lambda: Distribution.uniform("abc"),
+            "outcomes must be an iterable of outcomes, got 'abc'",
+        ),
+        (
+            lambda: Distribution.uniform([[1], [2]]),
+            "outcome must be a hashable value, got [1]",
+        ),
+        (
+            lambda: Distribution.uniform([1, 2]).probability([1]),  # type: ignore[arg-type]
+            "what must be an outcome (a hashable value) or a predicate, got [1]",
+        ),
+        (
+            lambda: Distribution.uniform([1, 2]).map(None),  # type: ignore[arg-type]
+            "func must be a callable, got None",
+        ),
+        (
+            lambda: Distribution.uniform([1, 2]).map(lambda v: [v]),
+            "func(1) must be a hashable outcome, got [1]",
+        ),
+        (
+            lambda: Distribution.uniform([1, 2]).bind(3),  # type: ignore[arg-type]
+            "func must be a callable, got 3",
+        ),
+        (
+            lambda: Distribution.uniform([1, 2]).condition("x"),  # type: ignore[arg-type]
+            "predicate must be a callable, got 'x'",
+        ),
+        (
+            lambda: Distribution.uniform([1]).combine(
+                Distribution.uniform([2]),
+                None,  # type: ignore[arg-type]
+            ),
+            "func must be a callable, got None",
+        ),
+        (
+            lambda: Distribution.uniform([1]).combine(
+                Distribution.uniform([2]), lambda a, b: {a, b}
+            ),
+            "func(1, 2) must be a hashable outcome, got {1, 2}",
+        ),
+        (
+            lambda: Distribution.mixture(None),  # type: ignore[arg-type]
+            "parts must be an iterable of (probability, Distribution) pairs, got None",
+        ),
+        (
+            lambda: Distribution.mixture(["x"]),  # type: ignore[list-item]
+            "mixture part must be a (probability, Distribution) pair, got 'x'",
+        ),
+    ],
+)
+def test_wrong_arguments_are_refused_by_name(
+    call: Callable[[], object], message: str
+) -> None:
+    """Each raised TypeError or ValueError from Python itself before."""
+    with pytest.raises(ParameterError) as info:
+        call()
+    assert str(info.value) == message
+
+
+def test_a_mixture_part_may_be_a_list_pair() -> None:
+    coin = Distribution.mixture(
+        [
+            [Fraction(1, 2), Distribution.constant(0)],
+            [Fraction(1, 2), Distribution.constant(1)],
+        ]
+    )  # type: ignore[list-item]
+    assert coin[1] == Fraction(1, 2)

@@ -144,9 +144,14 @@ class Distribution(Generic[T]):
         >>> Distribution.uniform([1, 2, 2]).probability(2)
         Fraction(2, 3)
         """
+        if isinstance(outcomes, (str, bytes)) or not hasattr(outcomes, "__iter__"):
+            raise ParameterError("outcomes", outcomes, "an iterable of outcomes")
         weights: dict[U, int] = {}
         for o in outcomes:
-            weights[o] = weights.get(o, 0) + 1
+            try:
+                weights[o] = weights.get(o, 0) + 1
+            except TypeError:  # noqa: PERF203 - costs nothing unless raised
+                raise ParameterError("outcome", o, "a hashable value") from None
         return cls.from_weights(weights)
 
     @classmethod
@@ -168,9 +173,18 @@ class Distribution(Generic[T]):
         >>> coin[1]
         Fraction(1, 2)
         """
+        if isinstance(parts, (str, bytes)) or not hasattr(parts, "__iter__"):
+            raise ParameterError(
+                "parts", parts, "an iterable of (probability, Distribution) pairs"
+            )
         chosen: list[tuple[Fraction, Distribution[U]]] = []
         total = Fraction(0)
-        for p, dist in parts:
+        for part in parts:
+            if part.__class__ not in (tuple, list) or len(part) != 2:
+                raise ParameterError(
+                    "mixture part", part, "a (probability, Distribution) pair"
+                )
+            p, dist = part
             if isinstance(p, bool) or not isinstance(p, (int, Fraction)):
                 raise ParameterError("mixture probability", p, "a Fraction or an int")
             if p < 0:
@@ -277,7 +291,12 @@ class Distribution(Generic[T]):
         if callable(what):
             w = sum(v for k, v in self._weights.items() if what(k))
         else:
-            w = self._weights.get(what, 0)
+            try:
+                w = self._weights.get(what, 0)
+            except TypeError:
+                raise ParameterError(
+                    "what", what, "an outcome (a hashable value) or a predicate"
+                ) from None
         return Fraction(w, self._total)
 
     def _numeric(self) -> dict[Any, int]:
@@ -380,19 +399,29 @@ class Distribution(Generic[T]):
 
         >>> Distribution.uniform(range(1, 7)).map(lambda x: x % 2 == 0)[True]
         Fraction(1, 2)
+
+        Raises:
+            ParameterError: ``func`` is not callable or gives an unhashable
+                outcome.
         """
+        _callable("func", func)
         out: dict[U, int] = {}
         for k, w in self._weights.items():
             nk = func(k)
-            out[nk] = out.get(nk, 0) + w
+            try:
+                out[nk] = out.get(nk, 0) + w
+            except TypeError:
+                raise ParameterError(f"func({k!r})", nk, "a hashable outcome") from None
         return Distribution._from_weights(out, self._total)
 
     def bind(self, func: Callable[[T], Distribution[U]]) -> Distribution[U]:
         """Replace each outcome by a distribution (a two-stage experiment).
 
         Raises:
-            ParameterError: ``func`` gives something other than a Distribution.
+            ParameterError: ``func`` is not callable or gives something other
+                than a Distribution.
         """
+        _callable("func", func)
         parts = []
         for k, w in self._weights.items():
             part = func(k)
@@ -408,7 +437,12 @@ class Distribution(Generic[T]):
 
         >>> Distribution.uniform(range(1, 7)).condition(lambda x: x > 4)[6]
         Fraction(1, 2)
+
+        Raises:
+            ParameterError: ``predicate`` is not callable or holds for no
+                outcome.
         """
+        _callable("predicate", predicate)
         kept = {k: w for k, w in self._weights.items() if predicate(k)}
         if not kept:
             raise ParameterError("predicate", predicate, "true for some outcome")
@@ -420,16 +454,23 @@ class Distribution(Generic[T]):
         """The distribution of ``func(a, b)`` for independent ``a`` and ``b``.
 
         Raises:
-            ParameterError: ``other`` is not a Distribution.
+            ParameterError: ``other`` is not a Distribution, or ``func`` is not
+                callable or gives an unhashable outcome.
         """
         if not isinstance(other, Distribution):
             raise ParameterError("other", other, "a Distribution")
+        _callable("func", func)
         out: dict[V, int] = {}
         ow = other._weights
         for a, wa in self._weights.items():
             for b, wb in ow.items():
                 k = func(a, b)
-                out[k] = out.get(k, 0) + wa * wb
+                try:
+                    out[k] = out.get(k, 0) + wa * wb
+                except TypeError:
+                    raise ParameterError(
+                        f"func({a!r}, {b!r})", k, "a hashable outcome"
+                    ) from None
         return Distribution._from_weights(out, self._total * other._total)
 
     @overload
@@ -657,6 +698,12 @@ def _check_json_outcomes(weights: dict[Any, int]) -> None:
             "2**63 - 1, a finite float, a string, true, false or null); give "
             "to_json an encode function for other outcomes",
         )
+
+
+def _callable(name: str, func: object) -> None:
+    """Refuse a ``func``/``predicate`` that cannot be called."""
+    if not callable(func):
+        raise ParameterError(name, func, "a callable")
 
 
 def _arith(compute: Callable[[], Distribution[Any]]) -> Distribution[Any]:
