@@ -257,3 +257,16 @@ def test_an_unknown_anchor_is_refused_by_the_field_that_names_it(
         lambda: enc.add_effect("x", source="A", target="B", duration=duration),
         f"{field} must be the id of a combatant in the encounter (A, B), got 'Z'",
     )
+
+
+@pytest.mark.parametrize("operation", [None, "advance", 3])
+def test_timeline_do_refuses_what_cannot_be_called(operation: object) -> None:
+    """Found by a type-confusion fuzz: ``tl.do(None)`` raised a TypeError."""
+    tl = Timeline.start(Encounter.create(["A", "B"]))
+    with pytest.raises(ParameterError) as info:
+        tl.do(operation)  # type: ignore[arg-type]
+    assert str(info.value) == (
+        "operation must be a callable taking the Encounter (Encounter.advance), "
+        f"got {operation!r}"
+    )
+    assert tl.do(Encounter.advance).current.round == 1

@@ -144,8 +144,15 @@ class Timeline:
         ``tl.do(lambda s: s.add_effect(...))``.
 
         Raises:
-            ParameterError: ``operation`` does not return a Step.
+            ParameterError: ``operation`` is not callable or does not return
+                a Step.
         """
+        if not callable(operation):
+            raise ParameterError(
+                "operation",
+                operation,
+                "a callable taking the Encounter (Encounter.advance)",
+            )
         return self.record(operation(self.current))
 
     def rewind(self, steps: int = 1) -> Timeline:
