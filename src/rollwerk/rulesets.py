@@ -881,8 +881,15 @@ def define_ruleset(
             contest_ties,
             f"ContestOutcome.TIE with {rules[0]} (a rule that decides ties itself)",
         )
-    scale = levels if isinstance(levels, SuccessLevels) else SuccessLevels(*levels)
+    if isinstance(levels, SuccessLevels):
+        scale = levels
+    elif isinstance(levels, Sequence) and not isinstance(levels, (str, bytes)):
+        scale = SuccessLevels(*levels)
+    else:
+        raise ParameterError("levels", levels, "SuccessLevels or a list of Levels")
     cat = _label_defaults(rid) | scale.catalog(rid) | (catalog or Catalog({}))
+    if isinstance(checks, (str, bytes)) or not isinstance(checks, Sequence):
+        raise ParameterError("checks", checks, "a list of checks (define_check)")
     if not checks:
         raise ParameterError("checks", checks, "at least one check")
     specs: list[CheckSpec] = []

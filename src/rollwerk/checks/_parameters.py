@@ -253,6 +253,27 @@ class Parameter:
         return self.validate(value)
 
 
+def checked_parameters(parameters: object) -> dict[str, Parameter]:
+    """``parameters`` by name, refused unless a sequence of distinctly named Parameters.
+
+    Raises:
+        ParameterError: Not a sequence, an item that is not a Parameter, or
+            two with the same name.
+    """
+    if isinstance(parameters, (str, bytes)) or not isinstance(parameters, Sequence):
+        raise ParameterError("parameters", parameters, "a list of Parameters")
+    index: dict[str, Parameter] = {}
+    for i, param in enumerate(parameters):
+        if not isinstance(param, Parameter):
+            raise ParameterError(f"parameters[{i}]", param, "a Parameter")
+        if param.name in index:
+            raise ParameterError(
+                f"parameters[{i}]", param.name, "a name no other parameter has"
+            )
+        index[param.name] = param
+    return index
+
+
 @attrs.frozen
 class CheckSpec:
     """A check a ruleset offers, with its parameters declared."""
@@ -280,7 +301,7 @@ class CheckSpec:
 
     @_by_name.default
     def _index(self) -> Mapping[str, Parameter]:
-        return {p.name: p for p in self.parameters}
+        return checked_parameters(self.parameters)
 
     @_fill.default
     def _defaults(self) -> tuple[tuple[str, object, Parameter], ...]:

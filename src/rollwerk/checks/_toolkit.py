@@ -28,7 +28,7 @@ from rollwerk.checks._model import (
     Outcome,
     Scalar,
 )
-from rollwerk.checks._parameters import CheckSpec, Parameter
+from rollwerk.checks._parameters import CheckSpec, Parameter, checked_parameters
 from rollwerk.dice._roll import DieRoll
 from rollwerk.distribution import Distribution
 from rollwerk.errors import (
@@ -952,6 +952,7 @@ def define_check(
         raise ParameterError("name", name, "a word without ':'")
     if not callable(judge):
         raise ParameterError("judge", judge, "a function of the faces")
+    checked_parameters(parameters)
     if not callable(dice):
         _dice(dice)
         dice = tuple(dice)  # hashable, so that checks are (a list is not)

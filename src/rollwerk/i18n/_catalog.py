@@ -157,7 +157,14 @@ class Catalog:
         return self.messages.get(lang, {}).get(message)
 
     def merge(self, *others: Catalog) -> Catalog:
-        """A catalog with the messages of this one and ``others``; later ones win."""
+        """A catalog with the messages of this one and ``others``; later ones win.
+
+        Raises:
+            ParameterError: One of ``others`` is not a Catalog.
+        """
+        for i, other in enumerate(others):
+            if not isinstance(other, Catalog):
+                raise ParameterError(f"others[{i}]", other, "a Catalog")
         merged: dict[str, dict[str, str]] = {}
         for cat in (self, *others):
             for lang, table in cat.messages.items():
@@ -165,7 +172,13 @@ class Catalog:
         return Catalog(merged)
 
     def __or__(self, other: Catalog) -> Catalog:
-        """``a | b`` is ``a.merge(b)``."""
+        """``a | b`` is ``a.merge(b)``.
+
+        Raises:
+            ParameterError: ``other`` is not a Catalog.
+        """
+        if not isinstance(other, Catalog):
+            raise ParameterError("other", other, "a Catalog")
         return self.merge(other)
 
     def render(self, lang: str, message: str, /, **fields: Field) -> str:
@@ -203,6 +216,10 @@ def _render(
     message: str,
     fields: Mapping[str, Field],
 ) -> str:
+    if lang.__class__ is not str and not isinstance(lang, str):
+        raise ParameterError("lang", lang, "a language code ('en', 'de')")
+    if message.__class__ is not str and not isinstance(message, str):
+        raise ParameterError("message", message, "a message id (a string)")
     try:
         cats = tuple(catalogs)  # type: ignore[arg-type]
     except TypeError:  # one catalog, or no catalogs at all

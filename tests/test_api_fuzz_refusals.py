@@ -1,0 +1,99 @@
+"""Declarations and catalogs refuse arguments of the wrong type by name.
+
+Found by a type-confusion fuzz of the public API (session 25): each call
+replaced one argument of a valid call with ``None``, a number, a string, a
+list, a mapping or an object. These raised Python's ``TypeError`` or
+``AttributeError`` — ``define_check`` accepted parameters that were not
+`Parameter`s (or two of the same name), and the ruleset built from it then
+failed with ``'int' object has no attribute 'name'``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from rollwerk import Outcome, ParameterError
+from rollwerk.checks import CheckSpec, Degree, Level, Parameter, define_check
+from rollwerk.i18n import Catalog
+from rollwerk.rulesets import define_ruleset
+
+SKILL = Parameter("skill", int, min_value=0, max_value=5)
+CAT = Catalog({"en": {"q.a": "a {n}"}})
+
+
+def judge(faces: tuple[int, ...], **params: object) -> Outcome:
+    return Outcome(faces[0] > 3, Degree.SUCCESS if faces[0] > 3 else Degree.FAILURE, 1)
+
+
+CHECK = define_check("c", [SKILL], dice=[6], judge=judge)
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (
+            lambda: define_check("c", [3], dice=[6], judge=judge),  # type: ignore[list-item]
+            "parameters[0] must be a Parameter, got 3",
+        ),
+        (
+            lambda: define_check("c", None, dice=[6], judge=judge),  # type: ignore[arg-type]
+            "parameters must be a list of Parameters, got None",
+        ),
+        (
+            lambda: define_check("c", "skill", dice=[6], judge=judge),  # type: ignore[arg-type]
+            "parameters must be a list of Parameters, got 'skill'",
+        ),
+        (
+            lambda: define_check("c", [SKILL, SKILL], dice=[6], judge=judge),
+            "parameters[1] must be a name no other parameter has, got 'skill'",
+        ),
+        (
+            lambda: CheckSpec("c", (SKILL, 3), lambda **k: None),  # type: ignore[arg-type]
+            "parameters[1] must be a Parameter, got 3",
+        ),
+        (
+            lambda: define_ruleset("q", "Q", levels=None, checks=[CHECK]),  # type: ignore[arg-type]
+            "levels must be SuccessLevels or a list of Levels, got None",
+        ),
+        (
+            lambda: define_ruleset("q", "Q", checks=True),  # type: ignore[arg-type]
+            "checks must be a list of checks (define_check), got True",
+        ),
+        (
+            lambda: CAT.render(["en"], "q.a", n=1),  # type: ignore[arg-type]
+            "lang must be a language code ('en', 'de'), got ['en']",
+        ),
+        (
+            lambda: CAT.render("en", 3),  # type: ignore[arg-type]
+            "message must be a message id (a string), got 3",
+        ),
+        (
+            lambda: CAT.text("q.a", n=1).render(None),  # type: ignore[arg-type]
+            "lang must be a language code ('en', 'de'), got None",
+        ),
+        (
+            lambda: CAT.merge(CAT, None),  # type: ignore[arg-type]
+            "others[1] must be a Catalog, got None",
+        ),
+        (
+            lambda: CAT | {"en": {}},  # type: ignore[operator]
+            "other must be a Catalog, got {'en': {}}",
+        ),
+    ],
+)
+def test_wrong_arguments_are_refused_by_name(
+    call: Callable[[], object], message: str
+) -> None:
+    with pytest.raises(ParameterError) as info:
+        call()
+    assert str(info.value) == message
+
+
+def test_the_documented_forms_still_work() -> None:
+    levels = [Level("miss", Degree.FAILURE), Level("hit", Degree.SUCCESS)]
+    ruleset = define_ruleset("q", "Q", levels=levels, checks=(CHECK,))
+    assert [p.name for p in ruleset.checks()[0].parameters] == ["skill"]
+    assert CAT.render("de", "q.a", n=2) == "a 2"  # falls back to English
+    assert (CAT | Catalog({"de": {"q.a": "b {n}"}})).render("de", "q.a", n=2) == "b 2"
