@@ -11,12 +11,30 @@ failed with ``'int' object has no attribute 'name'``.
 from __future__ import annotations
 
 from collections.abc import Callable
+from fractions import Fraction
 
 import pytest
 
 from rollwerk import Outcome, ParameterError
-from rollwerk.checks import CheckSpec, Degree, Level, Parameter, define_check
-from rollwerk.i18n import Catalog
+from rollwerk.checks import (
+    CheckSpec,
+    Degree,
+    Level,
+    Parameter,
+    d100,
+    define_check,
+    pool_dice,
+    successes,
+)
+from rollwerk.encounter import signal_message
+from rollwerk.i18n import (
+    Catalog,
+    allowed_languages,
+    genitive,
+    number,
+    quantity,
+    time_span,
+)
 from rollwerk.rulesets import define_ruleset
 
 SKILL = Parameter("skill", int, min_value=0, max_value=5)
@@ -81,6 +99,46 @@ CHECK = define_check("c", [SKILL], dice=[6], judge=judge)
             lambda: CAT | {"en": {}},  # type: ignore[operator]
             "other must be a Catalog, got {'en': {}}",
         ),
+        (
+            lambda: pool_dice(10**14, 6),
+            "count must be an integer from 0 to 1000, got 100000000000000",
+        ),
+        (
+            lambda: pool_dice(3, 10**6),
+            "sides must be an integer from 1 to 10000, got 1000000",
+        ),
+        (lambda: pool_dice(3, 6, None), "role must be a string, got None"),  # type: ignore[arg-type]
+        (
+            lambda: successes(None, 5),  # type: ignore[arg-type]
+            "faces must be a sequence of integer faces, got None",
+        ),
+        (
+            lambda: successes([6, None], 5),  # type: ignore[list-item]
+            "faces must be a sequence of integer faces, got [6, None]",
+        ),
+        (
+            lambda: d100(None, 0),  # type: ignore[arg-type]
+            "faces must be a sequence of integer faces, got None",
+        ),
+        (
+            lambda: signal_message(None),  # type: ignore[arg-type]
+            "event must be an event name (a string), got None",
+        ),
+        (lambda: genitive(None), "name must be a string, got None"),  # type: ignore[arg-type]
+        (lambda: number("x"), "value must be an integer or a Fraction, got 'x'"),  # type: ignore[arg-type]
+        (lambda: number(1.5), "value must be an integer or a Fraction, got 1.5"),  # type: ignore[arg-type]
+        (
+            lambda: quantity(["round"], 2),  # type: ignore[arg-type]
+            "unit must be a unit's name (a string), got ['round']",
+        ),
+        (
+            lambda: time_span(None),  # type: ignore[arg-type]
+            "seconds must be an integer or a Fraction, got None",
+        ),
+        (
+            lambda: allowed_languages(None),  # type: ignore[arg-type]
+            "languages must be an iterable of language codes, got None",
+        ),
     ],
 )
 def test_wrong_arguments_are_refused_by_name(
@@ -97,3 +155,7 @@ def test_the_documented_forms_still_work() -> None:
     assert [p.name for p in ruleset.checks()[0].parameters] == ["skill"]
     assert CAT.render("de", "q.a", n=2) == "a 2"  # falls back to English
     assert (CAT | Catalog({"de": {"q.a": "b {n}"}})).render("de", "q.a", n=2) == "b 2"
+    assert successes((6, 2, 5), 5) == 2
+    assert pool_dice(1000, 6)[-1] == (6, "pool")
+    assert time_span(Fraction(15, 2))() == "7.5 seconds"
+    assert number(Fraction(5, 2))("de") == "2,5"

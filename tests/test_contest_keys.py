@@ -28,7 +28,7 @@ from rollwerk.checks import (
     pool_dice,
     successes,
 )
-from rollwerk.errors import PluginFault
+from rollwerk.errors import CheckFault, ParameterError, PluginFault
 from rollwerk.plugins import Registry
 from rollwerk.rulesets import RulesetSpec, contest_odds, define_ruleset
 
@@ -159,19 +159,18 @@ def test_keys_swept_in_order_decide_as_every_pair(
     keys gives; keys that do not sort (an int against a tuple) are compared
     pair by pair, and fail as that does."""
     from rollwerk import Distribution
-    from rollwerk.checks import compare
-    from rollwerk.rulesets import _compare_keys
+    from rollwerk.rulesets import _compare_contest_keys, _compare_keys
 
     a, b = Distribution.from_weights(first), Distribution.from_weights(second)
 
     def outcome(decide: Any) -> object:
         try:
             return decide()
-        except TypeError as exc:
-            return f"TypeError: {exc}"
+        except CheckFault as exc:  # keys that do not compare: the rules' fault
+            return f"CheckFault: {exc}"
 
     assert outcome(lambda: _compare_keys(a, b)) == outcome(
-        lambda: a.combine(b, compare)
+        lambda: a.combine(b, _compare_contest_keys)
     )
 
 
@@ -376,3 +375,45 @@ def test_the_kit_compares_contest_odds_with_the_played_rule() -> None:
         "4895/10368, second 5473/10368"
     )
     assert_contest_contract(honest, build_check(honest, skill=3), a)
+
+
+def test_keys_that_do_not_compare_are_the_rules_fault() -> None:
+    """A contest key giving an int for some outcomes and a tuple for others.
+
+    Found by a type-confusion fuzz: ``compare(5, None)`` raised Python's
+    ``TypeError``; ``compare`` now refuses the keys by name, and a ruleset's
+    keys that do not compare are a `CheckFault` (the rules' error, not the
+    caller's), through the registry's guard too.
+    """
+    from rollwerk.checks import compare
+    from rollwerk.rng import ScriptedRng
+    from rollwerk.rulesets import contest_result
+
+    with pytest.raises(ParameterError) as info:
+        compare(5, None)
+    assert str(info.value) == (
+        "keys must be two keys that compare with each other (numbers, or tuples "
+        "of them), got (5, None)"
+    )
+
+    def key(check: Any, outcome: Outcome) -> Any:
+        return outcome.value if outcome.value else (0,)
+
+    bad = define_ruleset("bad", "Bad", checks=[POOL], contest_key=key)
+    guarded = Registry(load_entrypoints=False, plugins=[_plugin(bad)]).ruleset("bad")
+    # the guard reports the rule's fault as the plugin's when the rule
+    # compares; contest_odds compares the keys itself
+    for ruleset, fault_type in ((bad, CheckFault), (guarded, PluginFault)):
+        check = build_check(ruleset, dice=1)
+        with pytest.raises(CheckFault) as fault:
+            contest_odds(ruleset, check, check)
+        assert "the contest keys (0,) and 1 do not compare with each other" in str(
+            fault.value
+        )
+        with pytest.raises(fault_type):
+            contest_result(
+                ruleset,
+                check.resolve(ScriptedRng([6])),
+                check.resolve(ScriptedRng([1])),
+                checks=(check, check),
+            )

@@ -113,7 +113,7 @@ def test_describe_check():
 
 
 def test_distribution_valid_accepts_and_rejects():
-    assert_distribution_valid(Distribution.uniform("abc"))
+    assert_distribution_valid(Distribution.uniform(["a", "b", "c"]))
     zero = Distribution._from_weights({1: 0, 2: 1}, 1)
     with pytest.raises(ContractViolation, match="probability of 1 is 0, not positive"):
         assert_distribution_valid(zero)

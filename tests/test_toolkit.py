@@ -103,7 +103,7 @@ def test_d100_bonus_keeps_best_and_penalty_keeps_worst_tens():
         ),
         (lambda: d100_value(11, 1), "tens must be a face of a d10, 1 to 10, got 11"),
         (lambda: d100_dice(10), "bonus must be an integer from -9 to 9, got 10"),
-        (lambda: pool_dice(-1, 6), "count must be an integer >= 0, got -1"),
+        (lambda: pool_dice(-1, 6), "count must be an integer from 0 to 1000, got -1"),
     ],
 )
 def test_face_helpers_refuse_bad_input(call, message):

@@ -26,7 +26,7 @@ from rollwerk.checks._requests import find_spec, not_a_ruleset
 from rollwerk.checks._toolkit import TOOLKIT_CATALOG, CheckDefinition, compare
 from rollwerk.encounter._stacking import StackingPolicy
 from rollwerk.encounter._traits import EncounterTraits, checked_actions_per_round
-from rollwerk.errors import ContestError, ParameterError
+from rollwerk.errors import CheckFault, ContestError, ParameterError
 from rollwerk.i18n import Catalog
 from rollwerk.rng import Rng
 
@@ -435,7 +435,7 @@ def _compare_keys(
     except TypeError:
         chain = False
     if not chain:
-        return firsts.combine(seconds, compare)
+        return firsts.combine(seconds, _compare_contest_keys)
     total = seconds._total
     below = won = tied = lost = 0
     for k in keys:
@@ -575,6 +575,21 @@ def _default_key(levels: SuccessLevels) -> Callable[[Check, Outcome], Any]:
         return (o.degree.rank, rank, -(10**18) if o.value is None else o.value)
 
     return key
+
+
+def _compare_contest_keys(first: Any, second: Any) -> ContestOutcome:
+    """`compare` of two contest keys; keys that do not compare are the rules' fault.
+
+    Raises:
+        CheckFault: The keys do not compare (``5`` and ``(5,)``).
+    """
+    try:
+        return compare(first, second)
+    except ParameterError:
+        raise CheckFault(
+            f"the contest keys {first!r} and {second!r} do not compare with each "
+            "other (a contest key is a number, or a tuple of them)"
+        ) from None
 
 
 def _tied_key(
@@ -919,7 +934,7 @@ def define_ruleset(
         def keyed(
             a_check: Check, a: Outcome, b_check: Check, b: Outcome
         ) -> ContestOutcome:
-            won = compare(key(a_check, a), key(b_check, b))
+            won = _compare_contest_keys(key(a_check, a), key(b_check, b))
             return ties if won is ContestOutcome.TIE else won
 
         keyed.contest_key = key  # type: ignore[attr-defined]  # contest_odds: by key

@@ -39,6 +39,15 @@ def _int(name: str, value: object) -> int:
     return value
 
 
+def _not_faces(faces: object) -> ParameterError:
+    """The error for ``faces`` that are not a sequence of integers.
+
+    Judges call these helpers once per face combination: they check only on
+    failure.
+    """
+    return ParameterError("faces", faces, "a sequence of integer faces")
+
+
 def d100_value(tens: int, units: int) -> int:
     """A d100 read from a tens and a units d10 (faces 1–10, a 10 reads 0).
 
@@ -96,7 +105,11 @@ def d100(faces: Sequence[int], bonus: int = 0) -> int:
             face is not 1 to 10.
     """
     count = abs(_int("bonus", bonus)) + 2
-    if len(faces) != count:
+    try:
+        wrong = len(faces) != count
+    except TypeError:
+        raise _not_faces(faces) from None
+    if wrong:
         raise ParameterError(
             "faces", tuple(faces), f"{count} d10 faces for bonus {bonus}"
         )
@@ -125,12 +138,21 @@ def pool_dice(
     ((6, 'pool'), (6, 'pool'), (6, 'pool'))
 
     Raises:
-        ParameterError: ``count`` is negative or ``sides`` below 1.
+        ParameterError: ``count`` is not 0 to
+            [`max_dice`][rollwerk.dice.DiceLimits.max_dice] (1000) or
+            ``sides`` not 1 to [`max_sides`][rollwerk.dice.DiceLimits.max_sides]
+            (10 000), or ``role`` is not a string.
     """
-    if _int("count", count) < 0:
-        raise ParameterError("count", count, "an integer >= 0")
-    if _int("sides", sides) < 1:
-        raise ParameterError("sides", sides, "an integer >= 1")
+    from rollwerk.dice._limits import DICE_LIMITS
+
+    most = DICE_LIMITS.max_dice
+    if not 0 <= _int("count", count) <= most:
+        raise ParameterError("count", count, f"an integer from 0 to {most}")
+    most = DICE_LIMITS.max_sides
+    if not 1 <= _int("sides", sides) <= most:
+        raise ParameterError("sides", sides, f"an integer from 1 to {most}")
+    if not isinstance(role, str):
+        raise ParameterError("role", role, "a string")
     return ((sides, role),) * count
 
 
@@ -141,4 +163,7 @@ def successes(faces: Sequence[int], at_least: int) -> int:
     2
     """
     minimum = _int("at_least", at_least)
-    return sum(1 for face in faces if face >= minimum)
+    try:
+        return sum(1 for face in faces if face >= minimum)
+    except TypeError:
+        raise _not_faces(faces) from None

@@ -629,11 +629,21 @@ def compare(first: Any, second: Any) -> ContestOutcome:
 
     >>> compare((3, 40), (3, 55))
     <ContestOutcome.SECOND: 'second'>
+
+    Raises:
+        ParameterError: The two keys cannot be compared (``5`` and ``None``).
     """
-    if first > second:
-        return ContestOutcome.FIRST
-    if second > first:
-        return ContestOutcome.SECOND
+    try:
+        if first > second:
+            return ContestOutcome.FIRST
+        if second > first:
+            return ContestOutcome.SECOND
+    except TypeError:
+        raise ParameterError(
+            "keys",
+            (first, second),
+            "two keys that compare with each other (numbers, or tuples of them)",
+        ) from None
     return ContestOutcome.TIE
 
 

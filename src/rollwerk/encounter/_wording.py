@@ -220,6 +220,8 @@ def signal_message(event: str, *, log: bool = False) -> str:
     >>> signal_message("fire-out", log=True)
     'signalled.fire-out'
     """
+    if not isinstance(event, str):
+        raise ParameterError("event", event, "an event name (a string)")
     kind = "signalled" if log else "signal"
     ns, colon, name = event.partition(":")
     if colon and ns and name:

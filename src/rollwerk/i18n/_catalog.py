@@ -334,7 +334,13 @@ def render(
 
 
 def allowed_languages(languages: Iterable[str]) -> str:
-    """``'en', 'de' or 'fr'``: the languages as an error message names them."""
+    """``'en', 'de' or 'fr'``: the languages as an error message names them.
+
+    Raises:
+        ParameterError: ``languages`` is not an iterable of strings.
+    """
+    if isinstance(languages, str) or not hasattr(languages, "__iter__"):
+        raise ParameterError("languages", languages, "an iterable of language codes")
     shown = [repr(lang) for lang in languages]
     if len(shown) <= 1:
         return "".join(shown) or "a language with a catalog"

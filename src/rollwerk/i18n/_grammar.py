@@ -37,6 +37,8 @@ def genitive(name: str) -> Text:
     >>> genitive("Max")(), genitive("Max")("de")
     ("Max's", "Max'")
     """
+    if not isinstance(name, str):
+        raise ParameterError("name", name, "a string")
     last = name[-1:].lower()
     if last in ("s", "ß"):
         return CORE.text("name.genitive.s", name=name)
@@ -57,7 +59,9 @@ def number(value: int | Fraction) -> int | Text:
     """
     if isinstance(value, int) and not isinstance(value, bool):
         return value
-    frac = Fraction(value)
+    if not isinstance(value, Fraction):
+        raise ParameterError("value", value, "an integer or a Fraction")
+    frac = value
     if frac.denominator == 1:
         return frac.numerator
     den = frac.denominator
@@ -92,6 +96,8 @@ def quantity(unit: str, n: int | Fraction) -> Text:
     >>> quantity("rounds", 1)(), quantity("rounds", 2)("de")
     ('1 round', '2 Runden')
     """
+    if not isinstance(unit, str):
+        raise ParameterError("unit", unit, "a unit's name (a string)")
     key = _PLURAL_UNITS.get(unit, unit)
     if key not in UNITS:
         return CORE.text("unit.any", n=number(n), unit=unit)
@@ -110,8 +116,11 @@ def time_span(seconds: int | Fraction) -> Text:
     ('1 Minute und 30 Sekunden', '7.5 seconds')
 
     Raises:
-        ParameterError: ``seconds`` is negative.
+        ParameterError: ``seconds`` is not an integer or a Fraction, or is
+            negative.
     """
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, Fraction)):
+        raise ParameterError("seconds", seconds, "an integer or a Fraction")
     total = Fraction(seconds)
     if total < 0:
         raise ParameterError("seconds", seconds, "a span of at least 0 seconds")
