@@ -162,10 +162,12 @@ def read_check(
     """
     check_pw(pw)
     slots = sub_checks(pw)
+    if isinstance(faces, (str, bytes)) or not isinstance(faces, Sequence):
+        raise ParameterError("faces", faces, "a sequence of d20 faces")
     faces = tuple(faces)
     first = faces[0] if faces else 0
     if len(slots) == 1 or not need_result:
-        if len(faces) != 1 or not 1 <= first <= 20:
+        if len(faces) != 1 or first.__class__ is not int or not 1 <= first <= 20:
             raise ParameterError("faces", list(faces), "one d20 face (1 to 20)")
         if first == 20 and not fumbles_excluded:
             return Roll(
@@ -222,6 +224,7 @@ def roll_check(
         The detailed roll and the dice drawn, in order.
     """
     check_pw(pw)
+    check_rng(rng)
     rolls = tuple(
         DieRoll(20, rng.roll(20), role) for _ in range(dice_count(pw, need_result))
     )
@@ -233,6 +236,12 @@ def roll_check(
         fumbles_excluded=fumbles_excluded,
     )
     return roll, rolls
+
+
+def check_rng(rng: object) -> None:
+    """Refuse an ``rng`` that cannot roll (``None``, a number)."""
+    if not callable(getattr(rng, "roll", None)):
+        raise ParameterError("rng", rng, "an Rng (SeededRng, SystemRng or ScriptedRng)")
 
 
 @lru_cache(maxsize=2048)

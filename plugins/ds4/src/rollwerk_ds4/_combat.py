@@ -20,7 +20,7 @@ from rollwerk import Combatant, ParameterError, Rng, RulesError
 from rollwerk.dice import DieRoll
 from rollwerk.i18n import Text
 from rollwerk_ds4._catalog import CATALOG
-from rollwerk_ds4._check import Roll, roll_check
+from rollwerk_ds4._check import Roll, check_rng, roll_check
 
 __all__ = [
     "ROUND_SECONDS",
@@ -73,6 +73,27 @@ __all__ = [
 
 ROUND_SECONDS = Fraction(5)
 """A combat round lasts 5 seconds (DS4-R10)."""
+
+
+def _metres(name: str, value: object) -> int | Fraction:
+    """A distance: an integer or a Fraction of metres, at least 0."""
+    if isinstance(value, bool) or not isinstance(value, (int, Fraction)):
+        raise ParameterError(name, value, "metres, an integer or a Fraction")
+    if value < 0:
+        raise ParameterError(name, value, "at least 0")
+    return value
+
+
+def _size(name: str, value: object) -> Size:
+    """A size category: a `Size` (or its integer)."""
+    if isinstance(value, Size):
+        return value
+    if not isinstance(value, bool) and isinstance(value, int):
+        try:
+            return Size(value)
+        except ValueError:
+            pass
+    raise ParameterError(name, value, "a Size (TINY to GIGANTIC)")
 
 
 def _int(name: str, value: object, minimum: int | None = None) -> int:
@@ -224,7 +245,9 @@ def triggered_order(trigger: str, order: Sequence[str]) -> tuple[str, ...]:
     >>> triggered_order("Chief", ["Laros", "Chief", "Lios"])
     ('Chief', 'Laros', 'Chief', 'Lios')
     """
-    if trigger not in order:
+    if isinstance(order, (str, bytes)) or not isinstance(order, Sequence):
+        raise ParameterError("order", order, "a sequence of combatant names")
+    if not isinstance(trigger, str) or trigger not in order:
         raise ParameterError("trigger", trigger, f"one of {list(order)}")
     return (trigger, *order)
 
@@ -258,6 +281,7 @@ def can_charge(move: int, distance: int | Fraction, *, clear_path: bool = True) 
     (True, False, False)
     """
     _int("move", move, 0)
+    distance = _metres("distance", distance)
     return clear_path and move < distance <= 2 * move
 
 
@@ -369,6 +393,7 @@ def life_state(lp: int, body: int) -> LifeState:
 
 def wake_up_hours(rng: Rng) -> tuple[int, DieRoll]:
     """An unconscious character wakes after d20 hours with LK 1 (DS4-R17)."""
+    check_rng(rng)
     face = rng.roll(20)
     return face, DieRoll(20, face, "hours unconscious")
 
@@ -459,8 +484,7 @@ def range_modifier(distance_m: int | Fraction, *, adjacent: bool = False) -> int
     >>> range_modifier(35), range_modifier(1, adjacent=True), range_modifier(9)
     (-3, -2, 0)
     """
-    if distance_m < 0:
-        raise ParameterError("distance_m", distance_m, "at least 0")
+    distance_m = _metres("distance_m", distance_m)
     return -int(distance_m // 10) - (2 if adjacent else 0)
 
 
@@ -616,7 +640,7 @@ def size_modifier(attacker: Size, target: Size) -> int:
     >>> size_modifier(Size.NORMAL, Size.HUGE), size_modifier(Size.NORMAL, Size.SMALL)
     (4, -2)
     """
-    return 2 * (int(target) - int(attacker))
+    return 2 * (int(_size("target", target)) - int(_size("attacker", attacker)))
 
 
 def don_armour_actions(mundane_armour: int, *, helmet: bool = False) -> int:
@@ -669,7 +693,7 @@ def crowd_result(result: int, ranged_attack: int) -> int:
     >>> crowd_result(16, 12), crowd_result(9, 12)
     (12, 9)
     """
-    return min(_int("result", result, 0), max(ranged_attack, 1))
+    return min(_int("result", result, 0), max(_int("ranged_attack", ranged_attack), 1))
 
 
 def obstacle_modifier(obstacles: int, allies_in_melee: int = 0) -> int:
@@ -692,6 +716,7 @@ def obstacle_fumble(
     """
     if _int("obstacles", obstacles) < 1:
         raise RulesError("a fumble can only hit an obstacle if there is one")
+    check_rng(rng)
     which = rng.roll(obstacles)
     roll, rolls = roll_check(pw, rng, fumbles_excluded=True, role="attack on obstacle")
     return which, roll, (DieRoll(obstacles, which, "obstacle hit"), *rolls)
@@ -708,7 +733,7 @@ def aim_bonus(rounds: int) -> int:
 
 def can_aim(moved_m: int | Fraction, move: int) -> bool:
     """Aiming needs at most ``move / 2`` metres of movement this round (DS4-R34)."""
-    return moved_m <= Fraction(_int("move", move, 0), 2)
+    return _metres("moved_m", moved_m) <= Fraction(_int("move", move, 0), 2)
 
 
 def push_back(

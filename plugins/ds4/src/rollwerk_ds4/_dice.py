@@ -67,6 +67,9 @@ def slot_value(die: int, sub_check: int) -> int:
     >>> slot_value(1, 4), slot_value(2, 4), slot_value(17, 4), slot_value(20, 20)
     (4, 2, 0, 20)
     """
+    for name, value in (("die", die), ("sub_check", sub_check)):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ParameterError(name, value, "an integer")
     if die == 1:
         return sub_check
     return die if die <= sub_check else 0
@@ -74,6 +77,8 @@ def slot_value(die: int, sub_check: int) -> int:
 
 def check_dice(pw: int, dice: Sequence[int]) -> tuple[int, ...]:
     slots = sub_checks(pw)
+    if isinstance(dice, (str, bytes)) or not isinstance(dice, Sequence):
+        raise ParameterError("dice", dice, "a sequence of d20 faces")
     faces = tuple(dice)
     if len(faces) != len(slots):
         raise ParameterError(

@@ -263,6 +263,8 @@ def restrained_value(
         or not 0 <= knowledge_ranks <= 2
     ):
         raise ParameterError("knowledge_ranks", knowledge_ranks, "0, 1 or 2")
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ParameterError("value", value, "an integer")
     penalties = max(0, int(bound) + int(gagged) - knowledge_ranks)
     return value // (1 << penalties)
 
