@@ -31,7 +31,10 @@ from rollwerk_ds4 import (
     wake_up_hours,
 )
 
-RNG = "rng must be an Rng (SeededRng, SystemRng or ScriptedRng), got None"
+RNG = (
+    "rng must be an Rng such as SeededRng(7), SystemRng() or ScriptedRng([...]), "
+    "got None"
+)
 
 
 @pytest.mark.parametrize(

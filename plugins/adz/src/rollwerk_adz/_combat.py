@@ -250,6 +250,10 @@ def roll_initiative(
     >>> tuple((e.id, e.total) for e in init.order)
     (('ada', 10), ('bo', 9))
     """
+    if not callable(getattr(rng, "roll", None)):
+        raise ParameterError(
+            "rng", rng, "an Rng such as SeededRng(7), SystemRng() or ScriptedRng([...])"
+        )
     people = list(combatants)
     ids = [c.id for c in people]
     if len(set(ids)) != len(ids):
@@ -718,9 +722,16 @@ def distance_band(distance: int | Fraction, limits: Sequence[int | Fraction]) ->
     Raises:
         RulesError: The target is beyond the last band (out of range).
     """
+    if isinstance(distance, bool) or not isinstance(distance, (int, Fraction)):
+        raise ParameterError("distance", distance, "metres, an integer or a Fraction")
     dist = Fraction(distance)
     if dist < 0:
         raise ParameterError("distance", distance, "at least 0")
+    if isinstance(limits, (str, bytes)) or not isinstance(limits, Sequence):
+        raise ParameterError("limits", limits, "ascending distances")
+    for x in limits:
+        if isinstance(x, bool) or not isinstance(x, (int, Fraction)):
+            raise ParameterError("limits", list(limits), "ascending distances")
     bounds = [Fraction(x) for x in limits]
     if not bounds or any(b <= a for a, b in itertools.pairwise(bounds)):
         raise ParameterError("limits", list(limits), "ascending distances")

@@ -306,6 +306,9 @@ def spell_pool(
     >>> spell_pool([5, 2], [4, 6]), spell_pool([5, 2], [4, 6], lowest=True)
     (9, 6)
     """
+    for name, values in (("domains", domains), ("techniques", techniques)):
+        if isinstance(values, (str, bytes)) or not isinstance(values, Sequence):
+            raise ParameterError(name, values, "a sequence of property values")
     if not domains or not techniques:
         raise ParameterError(
             "domains and techniques", (domains, techniques), "non-empty"
@@ -506,9 +509,15 @@ def concentration_modifiers(
         raise ParameterError(
             "roll", roll, "one of " + ", ".join(repr(r) for r in ROLLS)
         )
+    if isinstance(spells, (str, bytes)) or not isinstance(spells, Iterable):
+        raise ParameterError("spells", spells, "a list of spell names")
+    names = list(spells)
+    for name in names:
+        if not isinstance(name, str):
+            raise ParameterError("spells", names, "a list of spell names")
     if roll not in ROLLS_PENALIZED:
         return ()
-    return tuple(Modifier(-1, f"concentration: {s}", "concentration") for s in spells)
+    return tuple(Modifier(-1, f"concentration: {s}", "concentration") for s in names)
 
 
 @attrs.frozen

@@ -241,7 +241,9 @@ def roll_check(
 def check_rng(rng: object) -> None:
     """Refuse an ``rng`` that cannot roll (``None``, a number)."""
     if not callable(getattr(rng, "roll", None)):
-        raise ParameterError("rng", rng, "an Rng (SeededRng, SystemRng or ScriptedRng)")
+        raise ParameterError(
+            "rng", rng, "an Rng such as SeededRng(7), SystemRng() or ScriptedRng([...])"
+        )
 
 
 @lru_cache(maxsize=2048)

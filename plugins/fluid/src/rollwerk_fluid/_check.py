@@ -156,6 +156,8 @@ def overflow(chance: int) -> int:
     >>> overflow(13), overflow(10), overflow(4)
     (3, 0, 0)
     """
+    if isinstance(chance, bool) or not isinstance(chance, int):
+        raise ParameterError("chance", chance, "an integer")
     return max(0, chance - SIDES)
 
 

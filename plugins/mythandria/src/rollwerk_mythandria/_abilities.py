@@ -136,6 +136,10 @@ def preparation_window(rng: Rng, *, granted: bool = True) -> PreparationWindow:
         raise ParameterError("granted", granted, "true or false")
     if not granted:
         return PreparationWindow(False, 0, ())
+    if not callable(getattr(rng, "roll", None)):
+        raise ParameterError(
+            "rng", rng, "an Rng such as SeededRng(7), SystemRng() or ScriptedRng([...])"
+        )
     face = rng.roll(PREPARATION_DIE)
     return PreparationWindow(
         True, face, (DieRoll(PREPARATION_DIE, face, "preparation"),)

@@ -49,6 +49,8 @@ _FACES = 100
 
 
 def _validate_pws(pws: Sequence[int], maximum: int) -> tuple[int, ...]:
+    if isinstance(pws, (str, bytes)) or not isinstance(pws, Sequence):
+        raise ParameterError("pws", pws, "a sequence of check values")
     values = tuple(pws)
     if len(values) < 2:
         raise ParameterError("pws", list(values), "at least 2 check values")

@@ -83,6 +83,10 @@ def roll_d100(
     >>> value, [(r.face, r.role) for r in rolls]
     (100, [(10, 'check tens'), (10, 'check units')])
     """
+    if not callable(getattr(rng, "roll", None)):
+        raise ParameterError(
+            "rng", rng, "an Rng such as SeededRng(7), SystemRng() or ScriptedRng([...])"
+        )
     rolls = tuple(DieRoll(s, rng.roll(s), r) for s, r in dice_for(dice, role))
     return read_d100(tuple(r.face for r in rolls)), rolls
 
