@@ -158,6 +158,29 @@ def test_frequency_bound_edges():
     assert frequency_p_value(Fraction(1), 9, 10) == 0.0
 
 
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        ((None, 5, 10), "p must be a probability, a Fraction from 0 to 1, got None"),
+        (
+            (Fraction(3, 2), 5, 10),
+            "p must be a probability, a Fraction from 0 to 1, got Fraction(3, 2)",
+        ),
+        (
+            (Fraction(1, 2), None, 10),
+            "count must be an integer from 0 to n (10), got None",
+        ),
+        ((Fraction(1, 2), -1, 10), "count must be an integer from 0 to n (10), got -1"),
+        ((Fraction(1, 2), 5, 1.5), "n must be an integer, got 1.5"),
+    ],
+)
+def test_frequency_bound_refuses_what_is_not_a_frequency(args, message):
+    """Found by a type-confusion fuzz: these raised TypeError or a math domain error."""
+    with pytest.raises(ParameterError) as info:
+        frequency_p_value(*args)
+    assert str(info.value) == message
+
+
 def test_frequencies_match_and_mismatch():
     dist = build_check(TOY, skill=3).outcomes()
     rng = random.Random(5)

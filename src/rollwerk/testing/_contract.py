@@ -277,9 +277,19 @@ def frequency_p_value(p: Fraction, count: int, n: int) -> float:
     1.0
     >>> frequency_p_value(Fraction(1, 2), 80, 100) < 1e-7
     True
+
+    Raises:
+        ParameterError: ``p`` is not a probability (an int or a Fraction
+            from 0 to 1), or ``count`` is not an integer from 0 to ``n``.
     """
+    if isinstance(p, bool) or not isinstance(p, (int, Fraction)) or not 0 <= p <= 1:
+        raise ParameterError("p", p, "a probability, a Fraction from 0 to 1")
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise ParameterError("n", n, "an integer")
     if n <= 0:
         return 1.0
+    if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= n:
+        raise ParameterError("count", count, f"an integer from 0 to n ({n})")
     a = count / n
     q = float(p)
     if p in (0, 1):
