@@ -15,7 +15,7 @@ from fractions import Fraction
 
 import pytest
 
-from rollwerk import Outcome, ParameterError
+from rollwerk import Distribution, Encounter, Outcome, ParameterError, SeededRng
 from rollwerk.checks import (
     CheckSpec,
     Degree,
@@ -35,6 +35,7 @@ from rollwerk.i18n import (
     quantity,
     time_span,
 )
+from rollwerk.plugins import Registry
 from rollwerk.rulesets import define_ruleset
 
 SKILL = Parameter("skill", int, min_value=0, max_value=5)
@@ -144,6 +145,52 @@ CHECK = define_check("c", [SKILL], dice=[6], judge=judge)
 def test_wrong_arguments_are_refused_by_name(
     call: Callable[[], object], message: str
 ) -> None:
+    with pytest.raises(ParameterError) as info:
+        call()
+    assert str(info.value) == message
+
+
+FACES = CHECK.build("demo", skill=3)
+RESULT = FACES.resolve(SeededRng(1))
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (
+            lambda: FACES.result_for(None),  # type: ignore[arg-type]
+            "faces must be a sequence of faces, one per die, got None",
+        ),
+        (
+            lambda: FACES.outcome_for(4),  # type: ignore[arg-type]
+            "faces must be a sequence of faces, one per die, got 4",
+        ),
+        (
+            lambda: RESULT.extra(["hits"]),  # type: ignore[arg-type]
+            "name must be an extra's name (a string), got ['hits']",
+        ),
+        (
+            lambda: RESULT.outcome().extra(None),  # type: ignore[arg-type]
+            "name must be an extra's name (a string), got None",
+        ),
+        (
+            lambda: Encounter.create(["A"]).signals(["x"]),  # type: ignore[arg-type]
+            "event must be an event name (a string), got ['x']",
+        ),
+        (
+            lambda: Registry(load_entrypoints=False).distribution([]),  # type: ignore[arg-type]
+            "plugin must be a plugin's name (a string), got []",
+        ),
+        (
+            lambda: Distribution.constant([1]),
+            "outcome must be a hashable value, got [1]",
+        ),
+    ],
+)
+def test_methods_refuse_wrong_arguments_by_name(
+    call: Callable[[], object], message: str
+) -> None:
+    """Found by the same fuzz over the methods of values (session 25)."""
     with pytest.raises(ParameterError) as info:
         call()
     assert str(info.value) == message

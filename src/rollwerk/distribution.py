@@ -156,8 +156,15 @@ class Distribution(Generic[T]):
 
     @classmethod
     def constant(cls, outcome: U) -> Distribution[U]:
-        """The distribution that always gives ``outcome``."""
-        return cls._from_weights({outcome: 1}, 1)
+        """The distribution that always gives ``outcome``.
+
+        Raises:
+            ParameterError: ``outcome`` is not hashable.
+        """
+        try:
+            return cls._from_weights({outcome: 1}, 1)
+        except TypeError:
+            raise ParameterError("outcome", outcome, "a hashable value") from None
 
     @classmethod
     def mixture(

@@ -311,7 +311,13 @@ class Outcome:
         return self._key() < other._key()
 
     def extra(self, name: str, default: Scalar = None) -> Scalar:
-        """The value of one extra, or ``default``."""
+        """The value of one extra, or ``default``.
+
+        Raises:
+            ParameterError: ``name`` is not a string.
+        """
+        if not isinstance(name, str):
+            raise ParameterError("name", name, "an extra's name (a string)")
         return dict(self.extras).get(name, default)
 
     def to_json(self) -> dict[str, Any]:
@@ -464,7 +470,13 @@ class CheckResult:
         )
 
     def extra(self, name: str, default: Scalar = None) -> Scalar:
-        """The value of one extra, or ``default``."""
+        """The value of one extra, or ``default``.
+
+        Raises:
+            ParameterError: ``name`` is not a string.
+        """
+        if not isinstance(name, str):
+            raise ParameterError("name", name, "an extra's name (a string)")
         return dict(self.extras).get(name, default)
 
     def to_json(self) -> dict[str, Any]:

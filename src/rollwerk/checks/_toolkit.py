@@ -1313,6 +1313,8 @@ class FaceCheck:
         Raises:
             ParameterError: They do not.
         """
+        if isinstance(faces, (str, bytes)) or not isinstance(faces, Sequence):
+            raise ParameterError("faces", faces, "a sequence of faces, one per die")
         faces = tuple(faces)
         if len(faces) != len(self.dice) and (
             self._stop is None or not faces or len(faces) > len(self.dice)

@@ -381,7 +381,13 @@ class EncounterState:
         return False
 
     def signals(self, event: str) -> int:
-        """How often the named event has been signalled."""
+        """How often the named event has been signalled.
+
+        Raises:
+            ParameterError: ``event`` is not a string.
+        """
+        if not isinstance(event, str):
+            raise ParameterError("event", event, "an event name (a string)")
         return dict(self.signal_counts).get(event, 0)
 
     def effect(self, effect_id: str) -> ActiveEffect:

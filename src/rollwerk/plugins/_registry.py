@@ -576,7 +576,13 @@ class Registry:
         self._fight_rules = None
 
     def distribution(self, plugin: str) -> str | None:
-        """The distribution that ships the plugin named ``plugin``, if known."""
+        """The distribution that ships the plugin named ``plugin``, if known.
+
+        Raises:
+            ParameterError: ``plugin`` is not a string.
+        """
+        if not isinstance(plugin, str):
+            raise ParameterError("plugin", plugin, "a plugin's name (a string)")
         return self._distributions.get(plugin)
 
     def _known_failures(self) -> tuple[PluginFailure, ...]:
