@@ -14,6 +14,8 @@ import pytest
 
 from rollwerk import Combatant, ParameterError
 from rollwerk_adz import (
+    ActiveSpell,
+    LinearRule,
     concentration_modifiers,
     distance_band,
     initiative_order,
@@ -54,6 +56,14 @@ from rollwerk_adz import (
         (
             lambda: concentration_modifiers([3]),  # type: ignore[list-item]
             "spells must be a list of spell names, got [3]",
+        ),
+        (
+            lambda: ActiveSpell("x", 6, 60),  # type: ignore[arg-type]
+            "cast_at must be an integer or a Fraction, got 'x'",
+        ),
+        (
+            lambda: LinearRule(5, "1/2"),  # type: ignore[arg-type]
+            "step must be an integer or a Fraction, got '1/2'",
         ),
     ],
 )

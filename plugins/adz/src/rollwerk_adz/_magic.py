@@ -262,6 +262,33 @@ class ListedCosts:
         return self.bracket(magnitude)[1]
 
 
+def _exact(name: str, value: object) -> Fraction:
+    """``value`` as a `Fraction`: an integer or a Fraction, refusing the rest."""
+    if isinstance(value, bool) or not isinstance(value, (int, Fraction)):
+        raise ParameterError(name, value, "an integer or a Fraction")
+    return Fraction(value)
+
+
+def _first(value: object) -> Fraction:
+    return _exact("first", value)
+
+
+def _step(value: object) -> Fraction:
+    return _exact("step", value)
+
+
+def _cast_at(value: object) -> Fraction:
+    return _exact("cast_at", value)
+
+
+def _casting_seconds(value: object) -> Fraction:
+    return _exact("casting_seconds", value)
+
+
+def _duration_seconds(value: object) -> Fraction:
+    return _exact("duration_seconds", value)
+
+
 @attrs.frozen
 class LinearRule:
     """A domain's explicit linear rule, e.g. "+5 m radius per further KP" (ADZ-R29).
@@ -271,9 +298,9 @@ class LinearRule:
     (Fraction(15, 1), 3)
     """
 
-    first: Fraction = attrs.field(converter=Fraction)
+    first: Fraction = attrs.field(converter=_first)
     """The magnitude the first KP buys."""
-    step: Fraction = attrs.field(converter=Fraction)
+    step: Fraction = attrs.field(converter=_step)
     """What every further KP adds (> 0)."""
 
     def __attrs_post_init__(self) -> None:
@@ -357,7 +384,9 @@ class SpellSpec:
     """The spell check's threshold from the domain's complexity (ADZ-R26)."""
     kp: int = attrs.field(default=1)
     """The power expenditure in KP (*Krafteinsatz*, ADZ-R27 to R29)."""
-    casting_seconds: Fraction = attrs.field(default=Fraction(0), converter=Fraction)
+    casting_seconds: Fraction = attrs.field(
+        default=Fraction(0), converter=_casting_seconds
+    )
     """The casting time (*Zauberdauer*) in game seconds (ADZ-R30)."""
     duration_seconds: Fraction | None = attrs.field(
         default=None, converter=_opt_seconds
@@ -449,11 +478,11 @@ class ActiveSpell:
     (Fraction(66, 1), Fraction(126, 1), 2)
     """
 
-    cast_at: Fraction = attrs.field(converter=Fraction)
+    cast_at: Fraction = attrs.field(converter=_cast_at)
     """The clock reading (game seconds) when casting began."""
-    casting_seconds: Fraction = attrs.field(converter=Fraction)
+    casting_seconds: Fraction = attrs.field(converter=_casting_seconds)
     """The casting time; the effect starts when it ends."""
-    duration_seconds: Fraction = attrs.field(converter=Fraction)
+    duration_seconds: Fraction = attrs.field(converter=_duration_seconds)
     """The length of the effect from the KP spent."""
     powered: int = 1
     """How many times the spell has been powered (1 = the original casting)."""
