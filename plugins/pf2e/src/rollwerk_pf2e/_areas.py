@@ -23,7 +23,14 @@ import attrs
 
 from rollwerk import ParameterError, RulesError
 from rollwerk.errors import LimitExceeded
-from rollwerk_pf2e._grid import MAX_SQUARES, Space, Square, _cost, within_limit
+from rollwerk_pf2e._grid import (
+    MAX_SQUARES,
+    Space,
+    Square,
+    _cost,
+    checked_space,
+    within_limit,
+)
 
 __all__ = [
     "Area",
@@ -159,6 +166,7 @@ def emanation(space: Space, distance: int, *, include_centre: bool = True) -> Ar
     >>> len(emanation(Space(0, 0), 1, include_centre=False))
     8
     """
+    checked_space(space, "space")
     distance = _positive(distance, "distance", 0)
     n = space.side
     own = space.squares()
@@ -250,6 +258,7 @@ def cone(
     >>> tuple(len(cone(Space(0, 0), n, Direction.NE)) for n in (1, 2, 3, 4, 6))
     (1, 3, 6, 11, 24)
     """
+    checked_space(space, "space")
     length = _positive(length, "length")
     if not isinstance(direction, Direction):
         raise ParameterError("direction", direction, "a Direction")
@@ -371,6 +380,7 @@ def line(
     >>> sorted(line(Space(0, 0), 2, (2, 1)).squares)
     [(0, 1), (1, 0), (1, 1), (2, 0), (2, 1), (2, 2), (3, 1)]
     """
+    checked_space(space, "space")
     length = _positive(length, "length")
     width = _positive(width, "width")
     if isinstance(direction, Direction):
@@ -469,6 +479,8 @@ def picture(
     C # # #
     . . # #
     """
+    if not isinstance(area, Area):
+        raise ParameterError("area", area, "an Area (burst, cone, emanation, line)")
     margin = _positive(margin, "margin", 0)
     creatures = list(creatures)
     cells: set[Square] = set(area.squares)

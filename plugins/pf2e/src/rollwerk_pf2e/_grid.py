@@ -118,6 +118,13 @@ def _int(value: object, name: str, minimum: int | None = None) -> int:
     return value
 
 
+def checked_space(value: object, name: str) -> Space:
+    """``value`` if it is a `Space`, else a `ParameterError` naming ``name``."""
+    if not isinstance(value, Space):
+        raise ParameterError(name, value, "a Space (Space(x, y, size))")
+    return value
+
+
 def _size(value: object) -> None:
     if not isinstance(value, Size):
         raise ParameterError(
@@ -207,6 +214,8 @@ def space_distance(a: Space, b: Space) -> int:
     >>> space_distance(Space(0, 0, Size.LARGE), Space(3, 0))
     2
     """
+    checked_space(a, "a")
+    checked_space(b, "b")
     return _cost(*_gaps(a, b))
 
 
@@ -221,6 +230,7 @@ def corner_distance(space: Space, corner: Square) -> int:
     >>> corner_distance(Space(0, 0), (1, 1)), corner_distance(Space(0, 0), (5, 0))
     (1, 5)
     """
+    checked_space(space, "space")
     if (
         not isinstance(corner, tuple)
         or len(corner) != 2
@@ -250,6 +260,8 @@ def in_reach(attacker: Space, target: Space, reach: int) -> bool:
     >>> in_reach(Space(0, 0), Space(3, 3), 3)    # 4.5 m: normal counting
     False
     """
+    checked_space(attacker, "attacker")
+    checked_space(target, "target")
     reach = _int(reach, "reach", 0)
     gx, gy = _gaps(attacker, target)
     if reach == 2:
@@ -263,6 +275,7 @@ def reach_squares(space: Space, reach: int) -> frozenset[Square]:
     >>> len(reach_squares(Space(0, 0), 2))   # the full 5 x 5 block minus the centre
     24
     """
+    checked_space(space, "space")
     reach = within_limit(_int(reach, "reach", 0), "reach")
     n = space.side
     out = set()

@@ -31,7 +31,7 @@ import attrs
 
 from rollwerk import ParameterError
 from rollwerk_pf2e._areas import Area, AreaKind, Point, _space_points
-from rollwerk_pf2e._grid import Space, Square
+from rollwerk_pf2e._grid import Space, Square, checked_space
 from rollwerk_pf2e._units import CM_PER_SQUARE
 
 __all__ = [
@@ -345,6 +345,12 @@ def affected(
     >>> sorted(affected(fireball, {"A": Space(1, 0), "B": Space(3, 0)}, field))
     ['A']
     """
+    if not isinstance(area, Area):
+        raise ParameterError("area", area, "an Area (burst, cone, emanation, line)")
+    if not isinstance(creatures, Mapping):
+        raise ParameterError("creatures", creatures, "a mapping of names to Spaces")
+    for key, space in creatures.items():
+        checked_space(space, f"creatures[{key!r}]")
     field = Battlefield() if field is None else field
     return frozenset(
         key
