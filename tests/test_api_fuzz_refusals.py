@@ -15,7 +15,14 @@ from fractions import Fraction
 
 import pytest
 
-from rollwerk import Distribution, Encounter, Outcome, ParameterError, SeededRng
+from rollwerk import (
+    Combatant,
+    Distribution,
+    Encounter,
+    Outcome,
+    ParameterError,
+    SeededRng,
+)
 from rollwerk.checks import (
     CheckSpec,
     Degree,
@@ -23,10 +30,18 @@ from rollwerk.checks import (
     Parameter,
     d100,
     define_check,
+    enum_parameter,
+    enumerate_faces,
+    face_weights,
     pool_dice,
     successes,
 )
-from rollwerk.encounter import signal_message
+from rollwerk.encounter import (
+    by_initiative,
+    modifiers_in_force,
+    round_of_turn,
+    signal_message,
+)
 from rollwerk.i18n import (
     Catalog,
     allowed_languages,
@@ -184,6 +199,48 @@ RESULT = FACES.resolve(SeededRng(1))
         (
             lambda: Distribution.constant([1]),
             "outcome must be a hashable value, got [1]",
+        ),
+        (
+            lambda: round_of_turn(None, "A", 1),  # type: ignore[arg-type]
+            "state must be an encounter state (an Encounter), got None",
+        ),
+        (
+            lambda: round_of_turn(Encounter.create(["A"]), "A", "1"),  # type: ignore[arg-type]
+            "turn must be an integer, got '1'",
+        ),
+        (
+            lambda: modifiers_in_force([3], "A"),  # type: ignore[list-item]
+            "effects must be effects (Effect or ActiveEffect), one by one, got 3",
+        ),
+        (
+            lambda: modifiers_in_force([], None),  # type: ignore[arg-type]
+            "target must be a combatant id (a string), got None",
+        ),
+        (
+            lambda: by_initiative(None, SeededRng(1)),  # type: ignore[arg-type]
+            "combatants must be a sequence of Combatants, got None",
+        ),
+        (
+            lambda: by_initiative(
+                [Combatant("A", initiative=1), Combatant("B", initiative=1)],
+                None,  # type: ignore[arg-type]
+            ),
+            (
+                "rng must be an Rng such as SeededRng(7), SystemRng() or "
+                "ScriptedRng([...]), got None"
+            ),
+        ),
+        (
+            lambda: enumerate_faces([6], None),  # type: ignore[arg-type]
+            "judge must be a function of the faces, got None",
+        ),
+        (
+            lambda: list(face_weights([6, None])),  # type: ignore[list-item]
+            "sides must be a sequence of integers >= 1, got [6, None]",
+        ),
+        (
+            lambda: enum_parameter(None, "policy", "x"),  # type: ignore[arg-type]
+            "enum_type must be an enum class, got None",
         ),
     ],
 )

@@ -70,8 +70,11 @@ def enum_parameter(enum_type: type[E], parameter: str, value: object) -> E:
     rollwerk.errors.ParameterError: policy must be one of 'never', 'always', got 'sometimes'
 
     Raises:
-        ParameterError: ``value`` is neither, naming the allowed values.
+        ParameterError: ``value`` is neither, naming the allowed values (or
+            ``enum_type`` is not an enum class).
     """
+    if not (isinstance(enum_type, type) and issubclass(enum_type, enum.Enum)):
+        raise ParameterError("enum_type", enum_type, "an enum class")
     try:
         return enum_type(value)
     except ValueError:

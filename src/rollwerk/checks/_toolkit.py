@@ -377,8 +377,17 @@ def face_weights(
 
     >>> list(face_weights([2, 6], stop=lambda faces: faces[0] != 1))
     [((1, 1), 1), ((1, 2), 1), ((1, 3), 1), ((1, 4), 1), ((1, 5), 1), ((1, 6), 1), ((2,), 6)]
+
+    Raises:
+        ParameterError: ``sides`` is not a sequence of integers >= 1 (when
+            the iteration starts).
     """
+    if isinstance(sides, (str, bytes)) or not isinstance(sides, Sequence):
+        raise ParameterError("sides", sides, "a sequence of integers >= 1")
     sides = tuple(sides)
+    for s in sides:
+        if isinstance(s, bool) or not isinstance(s, int) or s < 1:
+            raise ParameterError("sides", list(sides), "a sequence of integers >= 1")
     if stop is None:
         for faces in itertools.product(*(range(1, s + 1) for s in sides)):
             yield faces, 1
@@ -592,8 +601,11 @@ def enumerate_faces(
             leaves where they are at most twice the budget, else "at
             least" twice the budget and one).
         ParameterError: ``unordered`` with ``stop`` (a stop rule reads the
-            order of the draw), or a die of one side that explodes.
+            order of the draw), a die of one side that explodes, or a
+            ``judge`` that is not a function.
     """
+    if not callable(judge):
+        raise ParameterError("judge", judge, "a function of the faces")
     checked = _dice(dice)
     flags = _explodes(checked, _explode_roles(explode))
     ways: Iterator[tuple[tuple[int, ...], int]]

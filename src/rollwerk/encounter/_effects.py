@@ -308,11 +308,24 @@ def modifiers_in_force(
         kind: Only modifiers of this kind (``None``: all kinds).
 
     Raises:
-        ParameterError: ``kind`` is neither a string nor ``None``.
+        ParameterError: ``effects`` is not an iterable of effects, ``target``
+            is not a string, or ``kind`` is neither a string nor ``None``.
     """
     modifier_kind(kind)
+    if not isinstance(target, str):
+        raise ParameterError("target", target, "a combatant id (a string)")
+    if isinstance(effects, (str, bytes)) or not isinstance(effects, Iterable):
+        raise ParameterError("effects", effects, "an iterable of effects")
     policy = StackingPolicy() if policy is None else policy
-    mods = [m for e in effects if e.target == target for m in e.modifiers]
+    mods: list[Modifier] = []
+    for e in effects:
+        modifiers = getattr(e, "modifiers", None)
+        if modifiers is None or not hasattr(e, "target"):
+            raise ParameterError(
+                "effects", e, "effects (Effect or ActiveEffect), one by one"
+            )
+        if e.target == target:
+            mods.extend(modifiers)
     return tuple(m for m in policy.combine(mods) if kind is None or m.kind == kind)
 
 

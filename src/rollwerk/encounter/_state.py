@@ -213,8 +213,12 @@ def by_initiative(
     >>> by_initiative([a, b, c], ScriptedRng([5, 5, 3, 9]))
     ('B', 'C', 'A')
     """
+    if isinstance(combatants, (str, bytes)) or not isinstance(combatants, Iterable):
+        raise ParameterError("combatants", combatants, "a sequence of Combatants")
     groups: dict[int, list[str]] = {}
     for c in combatants:
+        if not isinstance(c, Combatant):
+            raise ParameterError("combatants", c, "Combatants, one by one")
         groups.setdefault(c.initiative, []).append(c.id)
     order: list[str] = []
     for value in sorted(groups, reverse=True):
@@ -225,6 +229,10 @@ def by_initiative(
 def _roll_off(ids: list[str], rng: Rng, sides: int) -> list[str]:
     if len(ids) <= 1:
         return list(ids)
+    if not callable(getattr(rng, "roll", None)):
+        raise ParameterError(
+            "rng", rng, "an Rng such as SeededRng(7), SystemRng() or ScriptedRng([...])"
+        )
     rolls: dict[int, list[str]] = {}
     for cid in ids:
         rolls.setdefault(rng.roll(sides), []).append(cid)

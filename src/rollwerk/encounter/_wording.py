@@ -136,6 +136,12 @@ def round_of_turn(state: EncounterView, combatant: str, turn: int) -> int | None
     >>> round_of_turn(enc, "Kyra", 4)
     4
     """
+    if not callable(getattr(state, "turns_started", None)):
+        raise ParameterError("state", state, "an encounter state (an Encounter)")
+    if not isinstance(combatant, str):
+        raise ParameterError("combatant", combatant, "a combatant id (a string)")
+    if isinstance(turn, bool) or not isinstance(turn, int):
+        raise ParameterError("turn", turn, "an integer")
     if combatant not in state.order:
         return None
     started = state.turns_started(combatant)
