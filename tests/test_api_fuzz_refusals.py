@@ -50,7 +50,7 @@ from rollwerk.i18n import (
     quantity,
     time_span,
 )
-from rollwerk.plugins import Registry
+from rollwerk.plugins import Registry, missing_duration_kind
 from rollwerk.rulesets import define_ruleset
 
 SKILL = Parameter("skill", int, min_value=0, max_value=5)
@@ -241,6 +241,10 @@ RESULT = FACES.resolve(SeededRng(1))
         (
             lambda: enum_parameter(None, "policy", "x"),  # type: ignore[arg-type]
             "enum_type must be an enum class, got None",
+        ),
+        (
+            lambda: missing_duration_kind(None, Registry(load_entrypoints=False)),  # type: ignore[arg-type]
+            "kind must be a duration kind (a string), got None",
         ),
     ],
 )

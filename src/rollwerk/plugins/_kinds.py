@@ -47,12 +47,18 @@ def missing_duration_kind(kind: str, registry: Registry | None = None) -> str:
     >>> from rollwerk.plugins import Registry
     >>> missing_duration_kind("pf2e_rounds", Registry(load_entrypoints=False))
     "no installed plugin registers the duration kind 'pf2e_rounds' (is the plugin 'pf2e' installed?)"
+
+    Raises:
+        ParameterError: ``kind`` is not a string.
     """
+    from rollwerk.errors import ParameterError, shown
+
+    if not isinstance(kind, str):
+        raise ParameterError("kind", kind, "a duration kind (a string)")
     if registry is None:
         from rollwerk.plugins._registry import get_registry
 
         registry = get_registry()
-    from rollwerk.errors import shown
 
     message = f"no installed plugin registers the duration kind {shown(kind)}"
     registry.duration_kinds()
