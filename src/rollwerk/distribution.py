@@ -586,13 +586,16 @@ class Distribution(Generic[T]):
         Raises:
             ParameterError: Without ``encode``, an outcome that ``from_json``
                 would not read back: anything but an integer from -2**63 to
-                2**63 - 1, a finite float, a string, a bool or None.
+                2**63 - 1, a finite float, a string, a bool or None; an
+                ``encode`` that is not callable.
 
         >>> Distribution.uniform([1, 2]).to_json()
         {'schema': 1, 'outcomes': [{'value': 1, 'probability': '1/2'}, {'value': 2, 'probability': '1/2'}]}
         """
         if encode is None:
             _check_json_outcomes(self._weights)
+        elif not callable(encode):
+            raise ParameterError("encode", encode, "a callable or None")
         enc = encode or (lambda k: k)
         return {
             "schema": JSONSCHEMA,
@@ -606,6 +609,8 @@ class Distribution(Generic[T]):
         cls, data: Mapping[str, Any], decode: Callable[[Any], U] | None = None
     ) -> Distribution[U]:
         """Load what [`to_json`][rollwerk.distribution.Distribution.to_json] wrote."""
+        if decode is not None and not callable(decode):
+            raise ParameterError("decode", decode, "a callable or None")
         fast = _from_json_fast(data, decode)
         if fast is not None:
             return fast

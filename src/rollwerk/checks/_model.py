@@ -195,7 +195,12 @@ def _extras(
         else:
             return value
     items = value.items() if isinstance(value, Mapping) else value
-    extras = tuple(sorted((str(k), v) for k, v in items))
+    if isinstance(items, (str, bytes)) or not isinstance(items, Iterable):
+        raise ParameterError("extras", value, _PAIRS)
+    try:
+        extras = tuple(sorted((str(k), v) for k, v in items))
+    except (TypeError, ValueError):  # not pairs (or pairs that do not sort)
+        raise ParameterError("extras", value, _PAIRS) from None
     clash = [name for name, _ in extras if name in _OUTCOME_KEYS]
     if clash:
         # an outcome's JSON has its extras inline: "value" would overwrite
@@ -218,6 +223,7 @@ def _extras(
 
 
 _SCALARS = frozenset({str, int, bool, type(None)})
+_PAIRS = "a mapping of extras' names to values, or a tuple of (name, value) pairs"
 
 
 def _extras_key(extras: tuple[tuple[str, Scalar], ...]) -> object:

@@ -229,7 +229,12 @@ class Die:
         return self._kind is _DieKind.STANDARD
 
     def value_of(self, face: int) -> int:
-        """The face value shown for the index ``face`` (1 to ``sides``)."""
+        """The face value shown for the index ``face`` (1 to ``sides``).
+
+        Raises:
+            ParameterError: ``face`` is not an integer from 1 to ``sides``.
+        """
+        _check_int("face", face, 1, len(self.faces))
         return self.faces[face - 1]
 
     def roll(self, rng: Rng) -> int:

@@ -312,6 +312,8 @@ class Pool:
             isinstance(c, Condition) for c in reroll
         ):
             raise ParameterError("reroll", reroll, "a tuple of Conditions")
+        if not isinstance(self.reroll_once, bool):
+            raise ParameterError("reroll_once", self.reroll_once, "True or False")
         for name in ("explode", "success", "failure"):
             value = getattr(self, name)
             if value is not None and not isinstance(value, Condition):

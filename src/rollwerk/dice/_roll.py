@@ -40,19 +40,22 @@ class DieRoll:
         """Refuse what `from_json` would refuse (a face off the die, say).
 
         Raises:
-            ParameterError: ``sides`` is not an integer >= 1, ``face`` not
-                an integer from 1 to ``sides``, or ``role`` not a string.
+            ParameterError: ``sides`` is not an integer from 1 to 2**63 - 1,
+                ``face`` not an integer from 1 to ``sides``, or ``role`` not a
+                string.
         """
         sides, face = self.sides, self.face
         if (
             sides.__class__ is int
             and face.__class__ is int
-            and 1 <= face <= sides
+            and 1 <= face <= sides < 2**63
             and self.role.__class__ is str
         ):
             return
         if sides.__class__ is not int or sides < 1:
             raise ParameterError("sides", sides, "an integer >= 1")
+        if sides >= 2**63:  # a JSON integer, as from_json reads it back
+            raise ParameterError("sides", sides, "an integer from 1 to 2**63 - 1")
         if face.__class__ is not int or not 1 <= face <= sides:
             raise ParameterError("face", face, f"an integer from 1 to {sides}")
         if not isinstance(self.role, str):

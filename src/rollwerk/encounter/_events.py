@@ -600,8 +600,12 @@ def event_to_json(event: Event) -> dict[str, Any]:
 
     Raises:
         SchemaError: An effect holds an ``UntilCondition`` (a Python predicate).
+        ParameterError: ``event`` is not an encounter event.
     """
-    data: dict[str, Any] = {"type": EVENT_NAMES[type(event)]}
+    name = EVENT_NAMES.get(type(event))
+    if name is None:
+        raise ParameterError("event", event, "an encounter event (RoundStarted, …)")
+    data: dict[str, Any] = {"type": name}
     for field in attrs.fields(type(event)):
         value = getattr(event, field.name)
         data[field.name] = (

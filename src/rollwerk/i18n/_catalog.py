@@ -120,11 +120,21 @@ class Catalog:
         return tuple(sorted(langs, key=lambda lang: (lang != FALLBACK, lang)))
 
     def ids(self, lang: str = FALLBACK) -> frozenset[str]:
-        """The message ids ``lang`` has (by default English's, the full set)."""
+        """The message ids ``lang`` has (by default English's, the full set).
+
+        Raises:
+            ParameterError: ``lang`` is not a string.
+        """
+        if not isinstance(lang, str):
+            raise ParameterError("lang", lang, "a language code ('en', 'de')")
         return frozenset(self.messages.get(lang, {}))
 
     def missing(self, lang: str) -> list[str]:
-        """The ids English has but ``lang`` has not, sorted."""
+        """The ids English has but ``lang`` has not, sorted.
+
+        Raises:
+            ParameterError: ``lang`` is not a string.
+        """
         return sorted(self.ids() - self.ids(lang))
 
     def labels(self, ruleset_id: str) -> Mapping[str, Mapping[str, str]]:
@@ -140,7 +150,12 @@ class Catalog:
         ... })
         >>> {lang: dict(table) for lang, table in cat.labels("toy").items()}
         {'en': {'success': 'hit', 'failure': 'miss'}, 'de': {'success': 'Treffer', 'failure': 'miss'}}
+
+        Raises:
+            ParameterError: ``ruleset_id`` is not a string.
         """
+        if not isinstance(ruleset_id, str):
+            raise ParameterError("ruleset_id", ruleset_id, "a ruleset id (a string)")
         prefix = f"{ruleset_id}.label."
         keys = [m for m in self.messages.get(FALLBACK, {}) if m.startswith(prefix)]
         return MappingProxyType(
@@ -153,7 +168,15 @@ class Catalog:
         )
 
     def template(self, lang: str, message: str) -> str | None:
-        """The template of ``message`` in exactly ``lang``, or ``None``."""
+        """The template of ``message`` in exactly ``lang``, or ``None``.
+
+        Raises:
+            ParameterError: ``lang`` or ``message`` is not a string.
+        """
+        if lang.__class__ is not str and not isinstance(lang, str):
+            raise ParameterError("lang", lang, "a language code ('en', 'de')")
+        if message.__class__ is not str and not isinstance(message, str):
+            raise ParameterError("message", message, "a message id (a string)")
         return self.messages.get(lang, {}).get(message)
 
     def merge(self, *others: Catalog) -> Catalog:
@@ -339,9 +362,13 @@ def allowed_languages(languages: Iterable[str]) -> str:
     Raises:
         ParameterError: ``languages`` is not an iterable of strings.
     """
-    if isinstance(languages, str) or not hasattr(languages, "__iter__"):
-        raise ParameterError("languages", languages, "an iterable of language codes")
-    shown = [repr(lang) for lang in languages]
+    allowed = "an iterable of language codes"
+    if isinstance(languages, (str, bytes)) or not hasattr(languages, "__iter__"):
+        raise ParameterError("languages", languages, allowed)
+    codes = list(languages)
+    if not all(isinstance(lang, str) for lang in codes):
+        raise ParameterError("languages", codes, allowed)
+    shown = [repr(lang) for lang in codes]
     if len(shown) <= 1:
         return "".join(shown) or "a language with a catalog"
     return ", ".join(shown[:-1]) + " or " + shown[-1]
@@ -418,7 +445,10 @@ class Text:
 
         Raises:
             RulesError: When first read, if ``make`` fails or gives no text.
+            ParameterError: ``make`` is not callable.
         """
+        if not callable(make):
+            raise ParameterError("make", make, "a callable that returns a Text")
         return _DeferredText(make)
 
     def render(self, lang: str, catalogs: Catalog | Iterable[Catalog] = ()) -> str:

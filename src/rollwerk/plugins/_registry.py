@@ -164,6 +164,27 @@ def installed_entry_points() -> list[EntryPointLike]:
     return list(read_entry_points([ENTRYPOINT_GROUP, RULESETS_GROUP]))
 
 
+def _checked_entry_points(
+    entry_points: Iterable[EntryPointLike],
+) -> list[EntryPointLike]:
+    """The entry points given to a registry, refused by name if they are none."""
+    if isinstance(entry_points, (str, bytes)) or not isinstance(entry_points, Iterable):
+        raise ParameterError(
+            "entry_points", entry_points, "an iterable of entry points"
+        )
+    eps = list(entry_points)
+    for i, ep in enumerate(eps):
+        if not (
+            isinstance(getattr(ep, "name", None), str)
+            and isinstance(getattr(ep, "value", None), str)
+            and callable(getattr(ep, "load", None))
+        ):
+            raise ParameterError(
+                f"entry_points[{i}]", ep, "an entry point (with name, value and load)"
+            )
+    return eps
+
+
 def _group(ep: EntryPointLike) -> str:
     group = getattr(ep, "group", ENTRYPOINT_GROUP)
     return group if isinstance(group, str) else ENTRYPOINT_GROUP
@@ -484,7 +505,22 @@ class Registry:
             entry_points: The entry points to load instead of the installed
                 ones (tests), even when ``ROLLWERK_NO_ENTRYPOINTS`` is set;
                 ``None`` reads them with ``importlib.metadata``.
+
+        Raises:
+            ParameterError: ``load_entrypoints`` is not ``True``, ``False``
+                or ``None``, ``plugins`` is not an iterable of plugin
+                objects, or ``entry_points`` not an iterable of entry points.
         """
+        if load_entrypoints is not None and not isinstance(load_entrypoints, bool):
+            raise ParameterError(
+                "load_entrypoints", load_entrypoints, "True, False or None"
+            )
+        if isinstance(plugins, (str, bytes)) or not isinstance(plugins, Iterable):
+            raise ParameterError(
+                "plugins", plugins, "an iterable of plugin objects (modules, …)"
+            )
+        if entry_points is not None:
+            entry_points = _checked_entry_points(entry_points)
         self.pm, _, _ = _plugin_manager(False, None)
         if load_entrypoints is None:
             load_entrypoints = entry_points is not None or not _entry_points_off()

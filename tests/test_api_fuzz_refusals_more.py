@@ -1,0 +1,246 @@
+"""Values, catalogs, JSON helpers and registries refuse wrong arguments by name.
+
+Found by a second type-confusion fuzz of the public API: every callable of
+the ``__all__`` of ``rollwerk`` and its public modules (and the methods of
+their classes) was called once as documented, then with one argument at a
+time replaced by ``None``, ``True``, ``1.5``, NaN, ``-1``, ``0``,
+``10**100``, ``"x"``, ``""``, ``b"x"``, ``[]``, ``{}``, ``()``, an
+``object()``, a set and ``Fraction(1, 2)``. Each case here raised Python's
+``TypeError``, ``KeyError`` or ``IndexError``, or quietly answered: a face
+index ``0`` of ``Die.value_of`` read the last face, a falsy ``encode`` was
+ignored, ``Pool(reroll_once=1.5)`` was kept, ``Registry(plugins="x")``
+registered the string, ``DieRoll`` took sides its JSON loader refuses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from rollwerk import Degree, Distribution, Outcome, ParameterError, Pool
+from rollwerk.dice import Die, DieRoll
+from rollwerk.encounter import Encounter, event_from_json, event_to_json
+from rollwerk.i18n import Catalog, Text, allowed_languages
+from rollwerk.plugins import Registry
+from rollwerk.testing import examples
+
+D6: Distribution[int] = Distribution.uniform(range(1, 7))
+CAT = Catalog({"en": {"q.a": "a {n}"}, "de": {}})
+LANG = "lang must be a language code ('en', 'de'), got"
+EXTRAS = (
+    "extras must be a mapping of extras' names to values, or a tuple of "
+    "(name, value) pairs, got"
+)
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (
+            lambda: Pool(2, Die(6), reroll_once=1),  # type: ignore[arg-type]
+            "reroll_once must be True or False, got 1",
+        ),
+        (lambda: Die(6).value_of(0), "face must be an integer from 1 to 6, got 0"),
+        (lambda: Die(6).value_of(-1), "face must be an integer from 1 to 6, got -1"),
+        (
+            lambda: Die.fudge().value_of(10**100),
+            "face must be an integer from 1 to 3, got an integer of 101 digits",
+        ),
+        (
+            lambda: Die(6).value_of(1.5),  # type: ignore[arg-type]
+            "face must be an integer from 1 to 6, got 1.5",
+        ),
+        (
+            lambda: Die(6).value_of(None),  # type: ignore[arg-type]
+            "face must be an integer from 1 to 6, got None",
+        ),
+        (
+            lambda: DieRoll(2**63, 3),
+            ("sides must be an integer from 1 to 2**63 - 1, got 9223372036854775808"),
+        ),
+    ],
+)
+def test_dice_refuse_wrong_arguments_by_name(
+    call: Callable[[], object], message: str
+) -> None:
+    with pytest.raises(ParameterError) as info:
+        call()
+    assert str(info.value) == message
+
+
+@pytest.mark.parametrize("encode", [0, "", [], 5, "x"])
+def test_distribution_to_json_refuses_an_encode_that_cannot_be_called(
+    encode: object,
+) -> None:
+    """A falsy one was ignored, any other raised ``TypeError``."""
+    with pytest.raises(ParameterError) as info:
+        D6.to_json(encode)  # type: ignore[arg-type]
+    assert str(info.value) == f"encode must be a callable or None, got {encode!r}"
+
+
+@pytest.mark.parametrize("decode", [0, "x", {}])
+def test_distribution_from_json_refuses_a_decode_that_cannot_be_called(
+    decode: object,
+) -> None:
+    with pytest.raises(ParameterError) as info:
+        Distribution.from_json(D6.to_json(), decode)  # type: ignore[arg-type]
+    assert str(info.value) == f"decode must be a callable or None, got {decode!r}"
+
+
+def test_distribution_json_with_functions_still_round_trips() -> None:
+    data = D6.map(str).to_json(int)
+    assert Distribution.from_json(data, str) == D6.map(str)
+    assert Distribution.from_json(D6.to_json(None), None) == D6
+
+
+@pytest.mark.parametrize(
+    ("extras", "shown"),
+    [
+        (1.5, "1.5"),
+        ("x", "'x'"),
+        (b"x", "b'x'"),
+        ([("a", 1, 2)], "[('a', 1, 2)]"),
+        (object, "<class 'object'>"),
+    ],
+)
+def test_outcome_extras_that_are_not_pairs_are_refused(
+    extras: object, shown: str
+) -> None:
+    with pytest.raises(ParameterError) as info:
+        Outcome(True, Degree.SUCCESS, 1, extras=extras)  # type: ignore[arg-type]
+    assert str(info.value) == f"{EXTRAS} {shown}"
+
+
+def test_outcome_extras_in_their_documented_forms_still_work() -> None:
+    a = Outcome(True, Degree.SUCCESS, 1, extras={"hits": 2, "crit": True})
+    b = Outcome(True, Degree.SUCCESS, 1, extras=[("crit", True), ("hits", 2)])  # type: ignore[arg-type]
+    assert a == b
+    assert a.extra("hits") == 2
+
+
+@pytest.mark.parametrize(
+    "event",
+    [None, 3, "round_started", {"type": "round_started", "round": 1}],
+)
+def test_event_to_json_refuses_what_is_not_an_event(event: object) -> None:
+    """It raised ``KeyError: <class 'NoneType'>``."""
+    with pytest.raises(ParameterError) as info:
+        event_to_json(event)  # type: ignore[arg-type]
+    assert str(info.value) == (
+        f"event must be an encounter event (RoundStarted, …), got {event!r}"
+    )
+
+
+def test_event_to_json_of_an_event_still_loads_back() -> None:
+    event = Encounter.create(["A"]).advance().events[0]
+    assert event_from_json(event_to_json(event)) == event
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: CAT.ids(None), f"{LANG} None"),  # type: ignore[arg-type]
+        (lambda: CAT.ids(["en"]), f"{LANG} ['en']"),  # type: ignore[arg-type]
+        (lambda: CAT.missing({}), f"{LANG} {{}}"),  # type: ignore[arg-type]
+        (lambda: CAT.template(None, "q.a"), f"{LANG} None"),  # type: ignore[arg-type]
+        (
+            lambda: CAT.template("en", ["q.a"]),  # type: ignore[arg-type]
+            "message must be a message id (a string), got ['q.a']",
+        ),
+        (
+            lambda: CAT.labels(None),  # type: ignore[arg-type]
+            "ruleset_id must be a ruleset id (a string), got None",
+        ),
+        (
+            lambda: Text.deferred(None),  # type: ignore[arg-type]
+            "make must be a callable that returns a Text, got None",
+        ),
+        (
+            lambda: allowed_languages(b"en"),  # type: ignore[arg-type]
+            "languages must be an iterable of language codes, got b'en'",
+        ),
+        (
+            lambda: allowed_languages([1, 2]),  # type: ignore[list-item]
+            "languages must be an iterable of language codes, got [1, 2]",
+        ),
+    ],
+)
+def test_catalogs_refuse_wrong_arguments_by_name(
+    call: Callable[[], object], message: str
+) -> None:
+    """A list as ``lang`` raised ``TypeError``; ``None`` quietly found nothing."""
+    with pytest.raises(ParameterError) as info:
+        call()
+    assert str(info.value) == message
+
+
+def test_catalog_questions_still_answer() -> None:
+    assert CAT.ids() == frozenset({"q.a"})
+    assert CAT.missing("de") == ["q.a"]
+    assert CAT.template("en", "q.a") == "a {n}"
+    assert CAT.template("xx", "q.a") is None
+    assert Text.deferred(lambda: CAT.text("q.a", n=2))() == "a 2"
+    assert allowed_languages(iter(["en", "de"])) == "'en' or 'de'"
+
+
+class _EntryPoint:
+    name = 5
+    value = "x:y"
+
+    def load(self) -> object:
+        return examples
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (
+            lambda: Registry(load_entrypoints=False, plugins=None),  # type: ignore[arg-type]
+            "plugins must be an iterable of plugin objects (modules, …), got None",
+        ),
+        (
+            lambda: Registry(load_entrypoints=False, plugins="examples"),
+            (
+                "plugins must be an iterable of plugin objects (modules, …), "
+                "got 'examples'"
+            ),
+        ),
+        (
+            lambda: Registry(load_entrypoints=1),  # type: ignore[arg-type]
+            "load_entrypoints must be True, False or None, got 1",
+        ),
+        (
+            lambda: Registry(entry_points=5),  # type: ignore[arg-type]
+            "entry_points must be an iterable of entry points, got 5",
+        ),
+        (
+            lambda: Registry(entry_points=[None]),  # type: ignore[list-item]
+            (
+                "entry_points[0] must be an entry point (with name, value and "
+                "load), got None"
+            ),
+        ),
+    ],
+)
+def test_a_registry_refuses_wrong_arguments_by_name(
+    make: Callable[[], object], message: str
+) -> None:
+    """``plugins=None`` raised ``TypeError``; a string registered itself."""
+    with pytest.raises(ParameterError) as info:
+        make()
+    assert str(info.value) == message
+
+
+def test_an_entry_point_without_a_string_name_is_refused() -> None:
+    with pytest.raises(ParameterError) as info:
+        Registry(entry_points=[_EntryPoint()])  # type: ignore[list-item]
+    assert str(info.value).startswith(
+        "entry_points[0] must be an entry point (with name, value and load), got <"
+    )
+
+
+def test_a_registry_of_plugins_given_as_any_iterable_still_works() -> None:
+    registry = Registry(load_entrypoints=False, plugins=iter([examples]))
+    assert registry.ids() == ["toy"]
+    assert Registry(load_entrypoints=False, plugins=()).ids() == []
