@@ -123,8 +123,12 @@ def roll_under(roll: int, target: int, *, always: int | None = None) -> bool:
 
     >>> roll_under(35, 35), roll_under(36, 35), roll_under(1, 0, always=1)
     (True, False, True)
+
+    Raises:
+        ParameterError: ``roll``, ``target`` or ``always`` (unless ``None``)
+            is not an integer.
     """
-    if always is not None and roll == always:
+    if always is not None and _int("always", always) == roll:
         return True
     return _int("roll", roll) <= _int("target", target)
 

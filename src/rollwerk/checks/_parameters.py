@@ -136,6 +136,30 @@ class Parameter:
     monotonic: Monotonic | None = None
     """How this parameter moves the chance of success, if declared."""
 
+    def __attrs_post_init__(self) -> None:
+        """Refuse a declaration of the wrong types (found when checks are built).
+
+        Raises:
+            ParameterError: ``name`` or ``help`` is not a string, ``type``
+                not ``int``, ``bool`` or ``str``, ``min_value`` or
+                ``max_value`` not an integer or ``None``, or ``monotonic``
+                not a `Monotonic` or ``None``.
+        """
+        if not isinstance(self.name, str) or not self.name:
+            raise ParameterError("name", self.name, "a parameter's name (a string)")
+        if self.type not in (int, bool, str):
+            raise ParameterError("type", self.type, "int, bool or str")
+        if not isinstance(self.help, str):
+            raise ParameterError("help", self.help, "a string")
+        for key in ("min_value", "max_value"):
+            bound = getattr(self, key)
+            if bound is not None and bound.__class__ is not int:
+                raise ParameterError(key, bound, "an integer or None")
+        if self.monotonic is not None and not isinstance(self.monotonic, Monotonic):
+            raise ParameterError(
+                "monotonic", self.monotonic, "a Monotonic (Monotonic.INCREASING, …)"
+            )
+
     @choices.validator
     def _check_choices(self, _: object, choices: tuple[Scalar, ...] | None) -> None:
         if choices is None:
@@ -374,3 +398,17 @@ class Difficulty:
     """The modifier it stands for."""
     label: Text
     """Its name, rendered from catalogs: ``label("de")``."""
+
+    def __attrs_post_init__(self) -> None:
+        """Refuse a preset of the wrong types.
+
+        Raises:
+            ParameterError: ``id`` is not a non-empty string, ``modifier``
+                not an integer, or ``label`` not a Text.
+        """
+        if not isinstance(self.id, str) or not self.id:
+            raise ParameterError("id", self.id, "a difficulty's id (a string)")
+        if isinstance(self.modifier, bool) or not isinstance(self.modifier, int):
+            raise ParameterError("modifier", self.modifier, "an integer")
+        if not isinstance(self.label, Text):
+            raise ParameterError("label", self.label, "a Text (catalog.text(...))")

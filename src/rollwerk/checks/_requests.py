@@ -11,7 +11,7 @@ answers its later resolutions.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from rollwerk.checks._parameters import unknown_parameter
@@ -70,11 +70,19 @@ def parse_words(
 
     Raises:
         ParameterError: A malformed word, an unknown or repeated key, or a
-            value the parameter does not allow.
+            value the parameter does not allow; ``spec`` is not a CheckSpec.
     """
+    _check_spec(spec)
     return _read(
         spec.parameters, spec._by_name, words, spec.name if where is None else where
     )
+
+
+def _check_spec(spec: object) -> None:
+    from rollwerk.checks._parameters import CheckSpec
+
+    if not isinstance(spec, CheckSpec):
+        raise ParameterError("spec", spec, "a CheckSpec (one of a ruleset's checks())")
 
 
 def read_words(
@@ -95,7 +103,8 @@ def _read(
     where: str,
 ) -> dict[str, Scalar]:
     values: dict[str, Scalar] = {}
-    if isinstance(words, str):  # "pw=14" would be read letter by letter
+    if isinstance(words, (str, bytes)) or not isinstance(words, Iterable):
+        # "pw=14" would be read letter by letter
         raise ParameterError(
             f"words of {where}", words, 'a list of key=value words (["pw=14"])'
         )
@@ -173,8 +182,10 @@ def parse_mapping(
 
     Raises:
         ParameterError: An unknown key, a value that is not a string, an
-            integer or a bool, or a value the parameter does not allow.
+            integer or a bool, or a value the parameter does not allow;
+            ``spec`` is not a CheckSpec.
     """
+    _check_spec(spec)
     where = spec.name if where is None else where
     if not isinstance(mapping, Mapping):
         raise ParameterError(

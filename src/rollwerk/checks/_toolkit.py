@@ -379,8 +379,9 @@ def face_weights(
     [((1, 1), 1), ((1, 2), 1), ((1, 3), 1), ((1, 4), 1), ((1, 5), 1), ((1, 6), 1), ((2,), 6)]
 
     Raises:
-        ParameterError: ``sides`` is not a sequence of integers >= 1 (when
-            the iteration starts).
+        ParameterError: ``sides`` is not a sequence of integers >= 1, or
+            ``stop`` is neither a function nor ``None`` (when the iteration
+            starts).
     """
     if isinstance(sides, (str, bytes)) or not isinstance(sides, Sequence):
         raise ParameterError("sides", sides, "a sequence of integers >= 1")
@@ -388,11 +389,17 @@ def face_weights(
     for s in sides:
         if isinstance(s, bool) or not isinstance(s, int) or s < 1:
             raise ParameterError("sides", list(sides), "a sequence of integers >= 1")
+    _check_stop(stop)
     if stop is None:
         for faces in itertools.product(*(range(1, s + 1) for s in sides)):
             yield faces, 1
         return
     yield from _weighted([_values(s) for s in sides], stop)
+
+
+def _check_stop(stop: object) -> None:
+    if stop is not None and not callable(stop):
+        raise ParameterError("stop", stop, "a function or None")
 
 
 def _weighted(
@@ -601,12 +608,18 @@ def enumerate_faces(
             leaves where they are at most twice the budget, else "at
             least" twice the budget and one).
         ParameterError: ``unordered`` with ``stop`` (a stop rule reads the
-            order of the draw), a die of one side that explodes, or a
-            ``judge`` that is not a function.
+            order of the draw), or a die of one side that explodes; an
+            argument of the wrong type (``judge`` or ``stop`` that cannot be
+            called, a ``budget`` that is not an integer >= 1).
     """
     if not callable(judge):
         raise ParameterError("judge", judge, "a function of the faces")
     checked = _dice(dice)
+    _check_stop(stop)
+    if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
+        raise ParameterError("budget", budget, "an integer >= 1")
+    if not isinstance(unordered, bool):
+        raise ParameterError("unordered", unordered, "True or False")
     flags = _explodes(checked, _explode_roles(explode))
     ways: Iterator[tuple[tuple[int, ...], int]]
     if unordered:
@@ -996,6 +1009,10 @@ def define_check(
             _check_signature(key, function, skip, declared)
     if not isinstance(unordered, bool):
         raise ParameterError("unordered", unordered, "True or False")
+    if not isinstance(contest_symmetric, bool):
+        raise ParameterError("contest_symmetric", contest_symmetric, "True or False")
+    if not isinstance(help, str):
+        raise ParameterError("help", help, "a string")
     exploding = _explode_roles(explode)
     if not callable(dice):
         fixed = _dice(dice)

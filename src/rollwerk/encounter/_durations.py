@@ -220,6 +220,18 @@ def _count(name: str, value: object, minimum: int = 1) -> None:
         raise ParameterError(name, value, f"an integer from {minimum} to 2**62")
 
 
+def _opt_bound(name: str, value: object) -> None:
+    """Refuse a bound field that its JSON could not hold (or that is no integer)."""
+    if value is not None and (
+        not isinstance(value, int)
+        or isinstance(value, bool)
+        or not -(2**63) <= value < 2**63
+    ):
+        raise ParameterError(
+            name, value, "an integer from -2**63 to 2**63 - 1, or None"
+        )
+
+
 def _bound(value: int | None, kind: str) -> int:
     if value is None:
         raise RulesError(f"the {kind} duration is not bound; add its effect first")
@@ -460,6 +472,7 @@ class Rounds(_Counted):
 
     def __attrs_post_init__(self) -> None:
         _count("n", self.n)
+        _opt_bound("ends_at", self.ends_at)
 
     @property
     def anchor(self) -> str | None:
@@ -527,6 +540,8 @@ class UntilEndOfNextTurns(_Counted):
 
     def __attrs_post_init__(self) -> None:
         _count("n", self.n)
+        _opt_bound("after", self.after)
+        _opt_bound("ends_at", self.ends_at)
 
     @property
     def anchor(self) -> str | None:
@@ -598,6 +613,7 @@ class Actions(_Counted):
 
     def __attrs_post_init__(self) -> None:
         _count("n", self.n)
+        _opt_bound("ends_at", self.ends_at)
 
     @property
     def anchor(self) -> str | None:
@@ -650,6 +666,7 @@ class NextChecks(_Counted):
 
     def __attrs_post_init__(self) -> None:
         _count("n", self.n)
+        _opt_bound("ends_at", self.ends_at)
 
     @property
     def anchor(self) -> str | None:
@@ -841,6 +858,7 @@ class UntilEvent(Worded):
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.event, str) or not self.event:
             raise ParameterError("event", self.event, "a non-empty string")
+        _opt_bound("seen", self.seen)
 
     @property
     def unit(self) -> str | None:

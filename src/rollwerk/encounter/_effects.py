@@ -309,7 +309,8 @@ def modifiers_in_force(
 
     Raises:
         ParameterError: ``effects`` is not an iterable of effects, ``target``
-            is not a string, or ``kind`` is neither a string nor ``None``.
+            is not a string, ``policy`` is neither a StackingPolicy nor
+            ``None``, or ``kind`` is neither a string nor ``None``.
     """
     modifier_kind(kind)
     if not isinstance(target, str):
@@ -317,6 +318,8 @@ def modifiers_in_force(
     if isinstance(effects, (str, bytes)) or not isinstance(effects, Iterable):
         raise ParameterError("effects", effects, "an iterable of effects")
     policy = StackingPolicy() if policy is None else policy
+    if not isinstance(policy, StackingPolicy):
+        raise ParameterError("policy", policy, "a StackingPolicy or None")
     mods: list[Modifier] = []
     for e in effects:
         modifiers = getattr(e, "modifiers", None)

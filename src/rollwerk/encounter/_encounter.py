@@ -270,6 +270,11 @@ class Encounter(EncounterState):
 
         Same as [`add_effect`][rollwerk.encounter.Encounter.add_effect] with its name,
         source, target, duration, modifiers and condition.
+
+        Raises:
+            ParameterError: ``effect`` lacks one of those properties, or
+                [`add_effect`][rollwerk.encounter.Encounter.add_effect]
+                refuses their values.
         """
         return Step(*_operations.apply_effect(self, effect, effect_id=effect_id))
 

@@ -401,8 +401,17 @@ def add_effect(
     return (settle(state, enc, events), tuple(events))
 
 
+_EFFECT_FIELDS = ("name", "source", "target", "duration", "modifiers", "condition")
+
+
 def apply_effect(enc: S, effect: Effect, *, effect_id: str | None = None) -> Result[S]:
     """See [`Encounter.apply_effect`][rollwerk.encounter.Encounter.apply_effect]."""
+    if not all(hasattr(effect, field) for field in _EFFECT_FIELDS):
+        raise ParameterError(
+            "effect",
+            effect,
+            "an Effect (with name, source, target, duration, modifiers and condition)",
+        )
     return add_effect(
         enc,
         effect.name,

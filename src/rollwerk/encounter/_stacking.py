@@ -128,8 +128,19 @@ class StackingPolicy:
         return dict(self.per_kind).get(kind, self.modifiers)
 
     def combine(self, modifiers: Iterable[Modifier]) -> tuple[Modifier, ...]:
-        """The modifiers that count, in the order given."""
+        """The modifiers that count, in the order given.
+
+        Raises:
+            ParameterError: ``modifiers`` is not an iterable of Modifiers.
+        """
+        from rollwerk.checks._model import Modifier  # the checks import this module
+
+        if isinstance(modifiers, (str, bytes)) or not isinstance(modifiers, Iterable):
+            raise ParameterError("modifiers", modifiers, "an iterable of Modifiers")
         mods = list(modifiers)
+        for i, m in enumerate(mods):
+            if not isinstance(m, Modifier):
+                raise ParameterError(f"modifiers[{i}]", m, "a Modifier")
         keep: set[int] = set()
         by_kind: dict[str, list[int]] = {}
         for i, m in enumerate(mods):
@@ -150,7 +161,8 @@ class StackingPolicy:
         """The sum of the modifiers that count, of ``kind`` (``None``: all).
 
         Raises:
-            ParameterError: ``kind`` is neither a string nor ``None``.
+            ParameterError: ``kind`` is neither a string nor ``None``, or
+                ``modifiers`` is not an iterable of Modifiers.
         """
         modifier_kind(kind)
         return sum(

@@ -33,7 +33,7 @@ from rollwerk.encounter._durations import Remaining
 from rollwerk.encounter._effects import ActiveEffect
 from rollwerk.encounter._stacking import StackingPolicy, modifier_kind
 from rollwerk.errors import ParameterError
-from rollwerk.rng import Rng
+from rollwerk.rng import Rng, not_an_rng
 
 __all__ = [
     "Combatant",
@@ -75,7 +75,13 @@ class Counter:
 
 
 def _counters(value: Iterable[Counter]) -> tuple[Counter, ...]:
-    return tuple(sorted(value, key=lambda c: c.name))
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise ParameterError("counters", value, "an iterable of Counters")
+    counters = tuple(value)
+    for i, c in enumerate(counters):
+        if not isinstance(c, Counter):
+            raise ParameterError(f"counters[{i}]", c, "a Counter")
+    return tuple(sorted(counters, key=lambda c: c.name))
 
 
 @attrs.frozen
@@ -212,13 +218,19 @@ def by_initiative(
     >>> a, b, c = Combatant("A", initiative=8), Combatant("B", initiative=12), Combatant("C", initiative=8)
     >>> by_initiative([a, b, c], ScriptedRng([5, 5, 3, 9]))
     ('B', 'C', 'A')
+
+    Raises:
+        ParameterError: ``combatants`` is not an iterable of Combatants, or
+            ``rng`` is not an Rng.
     """
+    if not callable(getattr(rng, "roll", None)):
+        raise not_an_rng(rng)
     if isinstance(combatants, (str, bytes)) or not isinstance(combatants, Iterable):
         raise ParameterError("combatants", combatants, "a sequence of Combatants")
     groups: dict[int, list[str]] = {}
-    for c in combatants:
+    for i, c in enumerate(combatants):
         if not isinstance(c, Combatant):
-            raise ParameterError("combatants", c, "Combatants, one by one")
+            raise ParameterError(f"combatants[{i}]", c, "a Combatant")
         groups.setdefault(c.initiative, []).append(c.id)
     order: list[str] = []
     for value in sorted(groups, reverse=True):
@@ -229,10 +241,6 @@ def by_initiative(
 def _roll_off(ids: list[str], rng: Rng, sides: int) -> list[str]:
     if len(ids) <= 1:
         return list(ids)
-    if not callable(getattr(rng, "roll", None)):
-        raise ParameterError(
-            "rng", rng, "an Rng such as SeededRng(7), SystemRng() or ScriptedRng([...])"
-        )
     rolls: dict[int, list[str]] = {}
     for cid in ids:
         rolls.setdefault(rng.roll(sides), []).append(cid)
