@@ -9,6 +9,7 @@ from rollwerk.checks import Explanation
 from rollwerk.dice import DieRoll
 from rollwerk_mythandria._catalog import CATALOG
 from rollwerk_mythandria._checks import RULESET_ID, decision_check
+from rollwerk_mythandria._dice import check_rng
 
 __all__ = [
     "PREPARATION_DIE",
@@ -136,10 +137,7 @@ def preparation_window(rng: Rng, *, granted: bool = True) -> PreparationWindow:
         raise ParameterError("granted", granted, "true or false")
     if not granted:
         return PreparationWindow(False, 0, ())
-    if not callable(getattr(rng, "roll", None)):
-        raise ParameterError(
-            "rng", rng, "an Rng such as SeededRng(7), SystemRng() or ScriptedRng([...])"
-        )
+    check_rng(rng)
     face = rng.roll(PREPARATION_DIE)
     return PreparationWindow(
         True, face, (DieRoll(PREPARATION_DIE, face, "preparation"),)
