@@ -28,7 +28,13 @@ from rollwerk.checks import (
     roll_under,
     successes,
 )
-from rollwerk.errors import ContestError, LimitExceeded, ParameterError, SchemaError
+from rollwerk.errors import (
+    CheckFault,
+    ContestError,
+    LimitExceeded,
+    ParameterError,
+    SchemaError,
+)
 from rollwerk.i18n import Catalog
 from rollwerk.rulesets import (
     ContestWithChecks,
@@ -560,6 +566,11 @@ def test_with_parameters_rebuilds_and_validates():
         ParameterError, match="target must be an integer from 2 to 20, got 21"
     ):
         check.with_parameters(target=21)
+    with pytest.raises(ParameterError) as info:
+        check.with_parameters(tagret=10)
+    assert str(info.value) == (
+        "parameter of demo:confirmed must be one of: target, got 'tagret'"
+    )
 
 
 def test_enumerate_faces_helper_and_compare():
@@ -602,7 +613,9 @@ def test_contest_rule_sees_both_checks_and_odds_stay_exact():
     assert str(info.value) == (
         "the contest rule of ruleset 'percent' needs both checks: call "
         "resolve_contest(..., checks=(first, second)), "
-        "contest_result(..., checks=(first, second)) or contest_odds"
+        "contest_result(..., checks=(first, second)) or contest_odds (a key "
+        "that reads only the outcome is declared as "
+        "define_ruleset(contest_outcome_key=...))"
     )
     odds = contest_odds(PERCENT, high, low)
     assert odds == rollwerk.Distribution(
@@ -671,13 +684,96 @@ def test_define_ruleset_refuses_two_contest_rules_and_bad_ids():
             contest_key=lambda c, o: 0,
         )
     assert str(exc.value) == (
-        "contest rules must be at most one of contest, contest_with_checks and "
-        "contest_key, got 'contest, contest_key'"
+        "contest rules must be at most one of contest, contest_with_checks, "
+        "contest_key and contest_outcome_key, got 'contest, contest_key'"
     )
     with pytest.raises(ParameterError, match="id must be a word"):
         define_ruleset("a b", "X", checks=PERCENT.checks())
     with pytest.raises(ParameterError, match="checks must be at least one check"):
         define_ruleset("x", "X", checks=[])
+
+
+D6 = define_check(
+    "roll",
+    dice=[6],
+    judge=lambda faces: Outcome(
+        faces[0] >= 4, Degree.SUCCESS if faces[0] >= 4 else Degree.FAILURE, faces[0]
+    ),
+)
+
+
+def test_contest_outcome_key_needs_no_checks_and_keeps_exact_odds():
+    keyed = define_ruleset(
+        "ko", "Keyed", checks=[D6], contest_outcome_key=lambda outcome: outcome.value
+    )
+    check = build_check(keyed)
+    three, five = check.resolve(ScriptedRng([3])), check.resolve(ScriptedRng([5]))
+    # no checks= needed: the key reads only the outcome
+    assert contest_result(keyed, five, three).outcome is ContestOutcome.FIRST
+    assert contest_result(keyed, three, five).outcome is ContestOutcome.SECOND
+    assert (
+        resolve_contest(keyed, three.outcome(), three.outcome()) is ContestOutcome.TIE
+    )
+    assert keyed.contest(five.outcome(), three.outcome()) is ContestOutcome.FIRST
+    assert contest_odds(keyed, check, check) == rollwerk.Distribution(
+        {
+            ContestOutcome.FIRST: Fraction(5, 12),
+            ContestOutcome.TIE: Fraction(1, 6),
+            ContestOutcome.SECOND: Fraction(5, 12),
+        }
+    )
+    assert keyed.contest_ties is ContestOutcome.TIE
+
+
+def test_contest_outcome_key_with_ties_to_the_defender():
+    keyed = define_ruleset(
+        "kd",
+        "Keyed",
+        checks=[D6],
+        contest_outcome_key=lambda outcome: outcome.value,
+        contest_ties=ContestOutcome.SECOND,
+    )
+    check = build_check(keyed)
+    three = check.resolve(ScriptedRng([3]))
+    assert contest_result(keyed, three, three).outcome is ContestOutcome.SECOND
+    assert contest_odds(keyed, check, check) == rollwerk.Distribution(
+        {ContestOutcome.FIRST: Fraction(5, 12), ContestOutcome.SECOND: Fraction(7, 12)}
+    )
+    assert keyed.contest_ties is ContestOutcome.SECOND
+    assert keyed.checks()[0].contest_symmetric is False
+
+
+def test_contest_outcome_key_whose_keys_do_not_compare_is_a_check_fault():
+    keyed = define_ruleset(
+        "kf",
+        "Keyed",
+        checks=[D6],
+        contest_outcome_key=lambda o: o.value if o.value > 3 else (o.value,),
+    )
+    check = build_check(keyed)
+    three, five = check.resolve(ScriptedRng([3])), check.resolve(ScriptedRng([5]))
+    with pytest.raises(CheckFault) as info:
+        keyed.contest(five.outcome(), three.outcome())
+    assert str(info.value) == (
+        "the contest keys 5 and (3,) do not compare with each other (a contest "
+        "key is a number, or a tuple of them)"
+    )
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "contest",
+        "contest_with_checks",
+        "contest_key",
+        "contest_outcome_key",
+        "initiative_order",
+    ],
+)
+def test_define_ruleset_refuses_rules_that_are_not_functions(name: str) -> None:
+    with pytest.raises(ParameterError) as info:
+        define_ruleset("x", "X", checks=[D6], **{name: 5})  # type: ignore[arg-type]
+    assert str(info.value) == f"{name} must be a function or None, got 5"
 
 
 def test_default_contest_ranks_degree_then_level_then_value():

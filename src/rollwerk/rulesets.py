@@ -606,17 +606,17 @@ def _tied_key(
     return tied
 
 
-def _default_contest(
-    levels: SuccessLevels, ties: ContestOutcome = ContestOutcome.TIE
+def _keyed_contest(
+    key: Callable[[Check, Outcome], Any], ties: ContestOutcome = ContestOutcome.TIE
 ) -> ContestRule:
-    """The default rule on two outcomes; equal keys give ``ties``.
+    """A rule on two outcomes from a key that ignores the check; equal keys give ``ties``.
 
     It carries its key (``contest_key``), so ``contest_odds`` compares keys.
     """
-    key = _tied_key(_default_key(levels), ties)
+    key = _tied_key(key, ties)
 
     def rule(first: Outcome, second: Outcome) -> ContestOutcome:
-        won = compare(key(None, first), key(None, second))  # type: ignore[arg-type]
+        won = _compare_contest_keys(key(None, first), key(None, second))  # type: ignore[arg-type]
         return ties if won is ContestOutcome.TIE else won
 
     rule.contest_key = key  # type: ignore[attr-defined]  # contest_odds: by key
@@ -718,12 +718,19 @@ class RulesetSpec(Ruleset):
         if self.contest_rule is not None:
             return self.contest_rule(first, second)
         if self.contest_checks_rule is not None:
+            keyed = getattr(self.contest_checks_rule, "contest_key", None) is not None
             raise ContestError(
                 f"the contest rule of ruleset {self.id!r} needs both checks: "
                 "call resolve_contest(..., checks=(first, second)), "
                 "contest_result(..., checks=(first, second)) or contest_odds"
+                + (
+                    " (a key that reads only the outcome is declared as "
+                    "define_ruleset(contest_outcome_key=...))"
+                    if keyed
+                    else ""
+                )
             )
-        return _default_contest(self.levels)(first, second)
+        return _keyed_contest(_default_key(self.levels))(first, second)
 
     def contest_with_checks(
         self, first_check: Check, first: Outcome, second_check: Check, second: Outcome
@@ -799,6 +806,7 @@ def define_ruleset(
     contest: ContestRule | None = None,
     contest_with_checks: CheckContestRule | None = None,
     contest_key: ContestKey | None = None,
+    contest_outcome_key: Callable[[Outcome], Any] | None = None,
     contest_ties: ContestOutcome = ContestOutcome.TIE,
     round_seconds: Fraction | int = 6,
     actions_per_round: int = 1,
@@ -830,10 +838,13 @@ def define_ruleset(
         contest: A rule on two outcomes; or
         contest_with_checks: a rule that also sees both checks; or
         contest_key: a key per side ``key(check, outcome)``: the higher key
-            wins, equal keys tie. At most one of the three; with none the
-            better degree, then level, then value wins.
-        contest_ties: Who wins when the keys (``contest_key``'s, or the
-            default rule's) are equal: ``ContestOutcome.TIE`` (default), or
+            wins, equal keys tie; or
+        contest_outcome_key: a key per side that needs only the outcome,
+            ``key(outcome)``: as ``contest_key``, but a contest of two
+            outcomes or results needs no checks. At most one of the four;
+            with none the better degree, then level, then value wins.
+        contest_ties: Who wins when the keys (``contest_key``'s,
+            ``contest_outcome_key``'s, or the default rule's) are equal: ``ContestOutcome.TIE`` (default), or
             ``SECOND`` ("ties go to the defender") or ``FIRST`` (the
             initiator). Not with ``contest`` or ``contest_with_checks``,
             which decide ties themselves. Ties that go to one side make a
@@ -871,6 +882,7 @@ def define_ruleset(
             ("contest", contest),
             ("contest_with_checks", contest_with_checks),
             ("contest_key", contest_key),
+            ("contest_outcome_key", contest_outcome_key),
         )
         if v is not None
     ]
@@ -878,8 +890,18 @@ def define_ruleset(
         raise ParameterError(
             "contest rules",
             ", ".join(rules),
-            "at most one of contest, contest_with_checks and contest_key",
+            "at most one of contest, contest_with_checks, contest_key and "
+            "contest_outcome_key",
         )
+    for rule_name, rule in (
+        ("contest", contest),
+        ("contest_with_checks", contest_with_checks),
+        ("contest_key", contest_key),
+        ("contest_outcome_key", contest_outcome_key),
+        ("initiative_order", initiative_order),
+    ):
+        if rule is not None and not callable(rule):
+            raise ParameterError(rule_name, rule, "a function or None")
     if not isinstance(contest_ties, ContestOutcome) or contest_ties not in (
         ContestOutcome.TIE,
         ContestOutcome.FIRST,
@@ -890,7 +912,15 @@ def define_ruleset(
             contest_ties,
             "ContestOutcome.TIE, ContestOutcome.FIRST or ContestOutcome.SECOND",
         )
-    if contest_ties is not ContestOutcome.TIE and rules and rules != ["contest_key"]:
+    if (
+        contest_ties is not ContestOutcome.TIE
+        and rules
+        and rules[0]
+        in (
+            "contest",
+            "contest_with_checks",
+        )
+    ):
         raise ParameterError(
             "contest_ties",
             contest_ties,
@@ -926,8 +956,15 @@ def define_ruleset(
     checked_actions_per_round(actions_per_round)  # as Encounter.create does
     checks_rule = contest_with_checks
     ties = contest_ties
+    if contest_outcome_key is not None:
+        outcome_key = contest_outcome_key
+
+        def by_outcome(check: Check, outcome: Outcome) -> Any:
+            return outcome_key(outcome)
+
+        contest = _keyed_contest(by_outcome, ties)
     if contest is None and contest_key is None and ties is not ContestOutcome.TIE:
-        contest = _default_contest(scale, ties)  # the default rule, its ties decided
+        contest = _keyed_contest(_default_key(scale), ties)  # its ties decided
     if contest_key is not None:
         key = _tied_key(contest_key, ties)
 

@@ -781,8 +781,12 @@ class CheckDefinition:
     def build(
         self, ruleset: str = "", catalog: Catalog | None = None, **params: object
     ) -> FaceCheck:
-        """Validate ``params`` against the declaration and build the check."""
-        check = self.spec(ruleset, catalog).build(**params)
+        """Validate ``params`` against the declaration and build the check.
+
+        An unknown name is refused as a parameter of ``<ruleset>:<check>``
+        (of ``<check>`` without a ruleset), as `build_check` refuses it.
+        """
+        check = self.spec(ruleset, catalog)._build_of(params, ruleset or None)
         assert isinstance(check, FaceCheck)
         return check
 
