@@ -228,8 +228,13 @@ def test_parameter_int_choices_are_a_set_of_values_not_a_range():
     with pytest.raises(rollwerk.ParameterError) as info:
         die.validate(7)
     assert str(info.value) == "die must be one of 4, 6, 8, 10, 12, got 7"
-    with pytest.raises(rollwerk.ParameterError):
+    with pytest.raises(rollwerk.ParameterError) as info:
         die.validate("8")
+    # the text of a choice: the message says the type is wrong
+    assert str(info.value) == "die must be an integer, one of 4, 6, 8, 10, 12, got '8'"
+    with pytest.raises(rollwerk.ParameterError) as info:
+        die.validate(8.0)
+    assert str(info.value) == "die must be an integer, one of 4, 6, 8, 10, 12, got 8.0"
     with pytest.raises(rollwerk.ParameterError) as info:
         Parameter("die", int, min_value=6, choices=(4, 6, 8))  # 4 is below
     assert str(info.value) == (

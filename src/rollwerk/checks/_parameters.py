@@ -221,7 +221,10 @@ class Parameter:
                 raise ParameterError(self.name, value, self.allowed())
             return value
         if isinstance(value, bool) or not isinstance(value, int):
-            raise ParameterError(self.name, value, self.allowed())
+            allowed = self.allowed()
+            if self.choices is not None:  # '8' for 8: say it is the type
+                allowed = f"an integer, {allowed}"
+            raise ParameterError(self.name, value, allowed)
         if (
             (self.min_value is not None and value < self.min_value)
             or (self.max_value is not None and value > self.max_value)
