@@ -7,7 +7,7 @@ import random
 import re
 from collections.abc import Iterable, Mapping, Sized
 from types import TracebackType
-from typing import Any, ClassVar, Protocol, runtime_checkable
+from typing import Any, ClassVar, Protocol, cast, runtime_checkable
 
 from rollwerk.errors import (
     LimitExceeded,
@@ -18,7 +18,7 @@ from rollwerk.errors import (
     shown,
 )
 
-__all__ = ["Rng", "ScriptedRng", "SeededRng", "SystemRng"]
+__all__ = ["Rng", "ScriptedRng", "SeededRng", "SystemRng", "checked"]
 
 
 @runtime_checkable
@@ -473,24 +473,40 @@ class _CheckedRng:
         return face
 
 
-def checked(rng: Rng) -> Rng:
+def checked(rng: object) -> Rng:
     """``rng`` itself if its faces are known to fit, else its faces checked.
 
-    rollwerk's own Rngs and an Rng checked already are returned as they are.
+    rollwerk's own Rngs and an Rng checked already are returned as they are;
+    any other object with a ``roll`` method is wrapped so that each face it
+    gives is checked against the protocol (an integer from 1 to ``sides``).
 
     What rolls calls this once per roll, not per die: a bot's own Rng that
     gives 7 for a d6, ``"3"`` or ``None`` is refused with a
     `ParameterError` naming ``rng.roll(6)``, where it would have made a
-    total no distribution has (or been blamed on a plugin).
+    total no distribution has (or been blamed on a plugin). A hand-written
+    check calls it too, first, and rolls with what it returns:
+
+    >>> rng = checked(SeededRng(7))       # rollwerk's own: returned as it is
+    >>> class Loaded:
+    ...     def roll(self, sides: int) -> int:
+    ...         return 7
+    >>> checked(Loaded()).roll(6)
+    Traceback (most recent call last):
+    ...
+    rollwerk.errors.ParameterError: rng.roll(6) must be an integer from 1 to 6 (the Rng protocol), got 7
+    >>> checked(None)
+    Traceback (most recent call last):
+    ...
+    rollwerk.errors.ParameterError: rng must be an Rng such as SeededRng(7), SystemRng() or ScriptedRng([...]), got None
 
     Raises:
         ParameterError: ``rng`` has no ``roll``.
     """
     if rng.__class__ in _OWN:
-        return rng
+        return cast("Rng", rng)
     if not callable(getattr(rng, "roll", None)):
         raise not_an_rng(rng)
-    return _CheckedRng(rng)
+    return _CheckedRng(cast("Rng", rng))
 
 
 _OWN = frozenset({SeededRng, SystemRng, ScriptedRng, _CheckedRng})

@@ -79,3 +79,19 @@ def test_the_documented_forms_still_work() -> None:
     assert distance_band(Fraction(25, 2), [5, 20, 50]) == 1
     assert spell_pool([5, 2], [4, 6]) == 9
     assert len(concentration_modifiers(("Light", "Shield"))) == 2
+
+
+class _Loaded:
+    """A caller's Rng that breaks the protocol: a face as text."""
+
+    def roll(self, sides: int) -> str:
+        return "3"
+
+
+def test_faces_outside_the_protocol_are_refused() -> None:
+    # rollwerk.rng.checked: initiative checks a caller's faces as the core does
+    with pytest.raises(ParameterError) as info:
+        initiative_order([Combatant("ada", initiative=5)], _Loaded())  # type: ignore[arg-type]
+    assert str(info.value) == (
+        "rng.roll(6) must be an integer from 1 to 6 (the Rng protocol), got '3'"
+    )

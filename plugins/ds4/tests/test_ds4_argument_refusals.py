@@ -100,3 +100,36 @@ def test_the_documented_forms_still_work() -> None:
     assert size_modifier(Size.NORMAL, Size.HUGE) == 4
     assert size_modifier(2, 4) == 4  # type: ignore[arg-type]  # the sizes' integers
     assert wake_up_hours(ScriptedRng([5]))[0] == 5
+
+
+class _Loaded:
+    """A caller's Rng that breaks the protocol: 21 from a d20."""
+
+    def roll(self, sides: int) -> int:
+        return sides + 1
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (
+            lambda: roll_check(14, _Loaded()),
+            "rng.roll(20) must be an integer from 1 to 20 (the Rng protocol), got 21",
+        ),
+        (
+            lambda: wake_up_hours(_Loaded()),
+            "rng.roll(20) must be an integer from 1 to 20 (the Rng protocol), got 21",
+        ),
+        (
+            lambda: obstacle_fumble(3, 10, _Loaded()),
+            "rng.roll(3) must be an integer from 1 to 3 (the Rng protocol), got 4",
+        ),
+    ],
+)
+def test_faces_outside_the_protocol_are_refused(
+    call: Callable[[], object], message: str
+) -> None:
+    # rollwerk.rng.checked: the helpers check a caller's faces as the core does
+    with pytest.raises(ParameterError) as info:
+        call()
+    assert str(info.value) == message

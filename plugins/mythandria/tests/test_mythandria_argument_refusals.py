@@ -45,3 +45,32 @@ def test_the_documented_forms_still_work() -> None:
         "1W4 zeigt 3: 3 Stunden Vorbereitungszeit"
     )
     assert preparation_window(None, granted=False).hours == 0  # type: ignore[arg-type]
+
+
+class _Loaded:
+    """A caller's Rng that breaks the protocol: 0 from any die."""
+
+    def roll(self, sides: int) -> int:
+        return 0
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (
+            lambda: roll_d100(_Loaded()),
+            "rng.roll(100) must be an integer from 1 to 100 (the Rng protocol), got 0",
+        ),
+        (
+            lambda: preparation_window(_Loaded()),
+            "rng.roll(4) must be an integer from 1 to 4 (the Rng protocol), got 0",
+        ),
+    ],
+)
+def test_faces_outside_the_protocol_are_refused(
+    call: Callable[[], object], message: str
+) -> None:
+    # rollwerk.rng.checked: the helpers check a caller's faces as the core does
+    with pytest.raises(ParameterError) as info:
+        call()
+    assert str(info.value) == message

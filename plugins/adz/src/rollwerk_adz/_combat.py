@@ -19,6 +19,7 @@ from rollwerk import Combatant, Distribution, Encounter, ParameterError, Rng, Ru
 from rollwerk.checks import Explanation
 from rollwerk.dice import DieRoll
 from rollwerk.encounter import CounterReset, Step
+from rollwerk.rng import checked
 from rollwerk_adz._catalog import CATALOG, count, join
 from rollwerk_adz._damage import Health, Track
 from rollwerk_adz._pool import MAX_DICE, SIDES, count_successes, successes
@@ -250,10 +251,7 @@ def roll_initiative(
     >>> tuple((e.id, e.total) for e in init.order)
     (('ada', 10), ('bo', 9))
     """
-    if not callable(getattr(rng, "roll", None)):
-        raise ParameterError(
-            "rng", rng, "an Rng such as SeededRng(7), SystemRng() or ScriptedRng([...])"
-        )
+    rng = checked(rng)
     people = list(combatants)
     ids = [c.id for c in people]
     if len(set(ids)) != len(ids):

@@ -23,6 +23,7 @@ from rollwerk.checks import (
     define_check,
 )
 from rollwerk.dice import DieRoll
+from rollwerk.rng import checked
 from rollwerk_ds4._catalog import CATALOG
 from rollwerk_ds4._dice import (
     MAX_PW,
@@ -224,7 +225,7 @@ def roll_check(
         The detailed roll and the dice drawn, in order.
     """
     check_pw(pw)
-    check_rng(rng)
+    rng = checked(rng)
     rolls = tuple(
         DieRoll(20, rng.roll(20), role) for _ in range(dice_count(pw, need_result))
     )
@@ -236,14 +237,6 @@ def roll_check(
         fumbles_excluded=fumbles_excluded,
     )
     return roll, rolls
-
-
-def check_rng(rng: object) -> None:
-    """Refuse an ``rng`` that cannot roll (``None``, a number)."""
-    if not callable(getattr(rng, "roll", None)):
-        raise ParameterError(
-            "rng", rng, "an Rng such as SeededRng(7), SystemRng() or ScriptedRng([...])"
-        )
 
 
 @lru_cache(maxsize=2048)

@@ -19,8 +19,9 @@ import attrs
 from rollwerk import Combatant, ParameterError, Rng, RulesError
 from rollwerk.dice import DieRoll
 from rollwerk.i18n import Text
+from rollwerk.rng import checked
 from rollwerk_ds4._catalog import CATALOG
-from rollwerk_ds4._check import Roll, check_rng, roll_check
+from rollwerk_ds4._check import Roll, roll_check
 
 __all__ = [
     "ROUND_SECONDS",
@@ -393,7 +394,7 @@ def life_state(lp: int, body: int) -> LifeState:
 
 def wake_up_hours(rng: Rng) -> tuple[int, DieRoll]:
     """An unconscious character wakes after d20 hours with LK 1 (DS4-R17)."""
-    check_rng(rng)
+    rng = checked(rng)
     face = rng.roll(20)
     return face, DieRoll(20, face, "hours unconscious")
 
@@ -716,7 +717,7 @@ def obstacle_fumble(
     """
     if _int("obstacles", obstacles) < 1:
         raise RulesError("a fumble can only hit an obstacle if there is one")
-    check_rng(rng)
+    rng = checked(rng)
     which = rng.roll(obstacles)
     roll, rolls = roll_check(pw, rng, fumbles_excluded=True, role="attack on obstacle")
     return which, roll, (DieRoll(obstacles, which, "obstacle hit"), *rolls)

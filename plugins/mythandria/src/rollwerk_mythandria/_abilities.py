@@ -7,9 +7,9 @@ import attrs
 from rollwerk import CheckResult, Degree, Distribution, ParameterError, Rng, RulesError
 from rollwerk.checks import Explanation
 from rollwerk.dice import DieRoll
+from rollwerk.rng import checked
 from rollwerk_mythandria._catalog import CATALOG
 from rollwerk_mythandria._checks import RULESET_ID, decision_check
-from rollwerk_mythandria._dice import check_rng
 
 __all__ = [
     "PREPARATION_DIE",
@@ -137,7 +137,7 @@ def preparation_window(rng: Rng, *, granted: bool = True) -> PreparationWindow:
         raise ParameterError("granted", granted, "true or false")
     if not granted:
         return PreparationWindow(False, 0, ())
-    check_rng(rng)
+    rng = checked(rng)
     face = rng.roll(PREPARATION_DIE)
     return PreparationWindow(
         True, face, (DieRoll(PREPARATION_DIE, face, "preparation"),)

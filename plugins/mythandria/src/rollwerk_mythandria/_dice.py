@@ -7,6 +7,7 @@ import enum
 from rollwerk import ParameterError, Rng
 from rollwerk.checks import d100_value
 from rollwerk.dice import DieRoll
+from rollwerk.rng import checked
 
 __all__ = [
     "D100Dice",
@@ -65,14 +66,6 @@ def d100_to_digits(value: int) -> tuple[int, int]:
     return divmod(value % 100, 10)
 
 
-def check_rng(rng: object) -> None:
-    """Refuse an ``rng`` that cannot roll (``None``, a number), in the core's words."""
-    if not callable(getattr(rng, "roll", None)):
-        raise ParameterError(
-            "rng", rng, "an Rng such as SeededRng(7), SystemRng() or ScriptedRng([...])"
-        )
-
-
 def roll_d100(
     rng: Rng, dice: D100Dice = D100Dice.D100, role: str = "check"
 ) -> tuple[int, tuple[DieRoll, ...]]:
@@ -91,7 +84,7 @@ def roll_d100(
     >>> value, [(r.face, r.role) for r in rolls]
     (100, [(10, 'check tens'), (10, 'check units')])
     """
-    check_rng(rng)
+    rng = checked(rng)
     rolls = tuple(DieRoll(s, rng.roll(s), r) for s, r in dice_for(dice, role))
     return read_d100(tuple(r.face for r in rolls)), rolls
 
