@@ -135,7 +135,7 @@ def test_a_deep_copy_of_a_checked_rng_draws_from_its_own_copy() -> None:
 # ------------------------------------------------------------- rulesets by id
 
 
-IDS = "ruleset must be one of: toy; got"
+IDS = "ruleset must be one of: toy, got"
 
 
 @pytest.mark.parametrize(
@@ -146,7 +146,7 @@ IDS = "ruleset must be one of: toy; got"
         (lambda: REGISTRY.optional_rules(["toy"]), f"{IDS} ['toy']"),  # type: ignore[arg-type]
         (
             lambda: REGISTRY.ruleset("toy", options=[["generous"]]),  # type: ignore[list-item]
-            "option must be one of: generous for ruleset 'toy'; got ['generous']",
+            "option must be one of: generous for ruleset 'toy', got ['generous']",
         ),
     ],
 )

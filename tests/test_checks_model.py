@@ -244,6 +244,25 @@ def test_parameter_int_choices_are_a_set_of_values_not_a_range():
     assert bounded.allowed() == "one of 4, 8"
 
 
+def test_many_choices_are_cut_in_messages() -> None:
+    """A held-out Cortex-like pool declared 1,286 pools as str choices: a
+    wrong one was refused with a 33,068-character message listing them all."""
+    twelve = Parameter("n", int, choices=tuple(range(1, 13)))
+    assert twelve.allowed() == "one of 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12"
+    thirteen = Parameter("n", int, choices=tuple(range(1, 14)))
+    assert thirteen.allowed() == (
+        "one of 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, …, 13 (13 choices)"
+    )
+    pools = Parameter("dice", str, choices=tuple(f"d{n}" for n in range(1, 1287)))
+    with pytest.raises(rollwerk.ParameterError) as info:
+        pools.parse("d8,d6")
+    assert str(info.value) == (
+        "dice must be one of 'd1', 'd2', 'd3', 'd4', 'd5', 'd6', 'd7', 'd8', 'd9', "
+        "'d10', …, 'd1286' (1286 choices), got 'd8,d6'"
+    )
+    assert len(pools.choices or ()) == 1286  # the declaration keeps them all
+
+
 @pytest.mark.parametrize(
     ("kind", "choices", "message"),
     [

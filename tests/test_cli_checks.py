@@ -199,7 +199,7 @@ def test_check_with_option(cli):
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (("check", "ds5", "pw=4"), "ruleset must be one of: toy; got 'ds5'"),
+        (("check", "ds5", "pw=4"), "ruleset must be one of: toy, got 'ds5'"),
         (
             ("check", "toy:attack"),
             "check of ruleset 'toy' must be one of: check, pool, got 'attack'",
@@ -252,7 +252,7 @@ def test_check_with_option(cli):
         (("check", "toy"), "skill is required (an integer from 0 to 6)"),
         (
             ("check", "toy", "skill=3", "--option", "stingy"),
-            "option must be one of: generous for ruleset 'toy'; got 'stingy'",
+            "option must be one of: generous for ruleset 'toy', got 'stingy'",
         ),
         (
             ("check", "toy:pool", "dice=3", "--rolls", "6,2"),
@@ -569,7 +569,7 @@ def test_console_script_uses_installed_plugins():
     )
     assert out.returncode == 2
     assert out.stderr == (
-        "rollwerk: error: ruleset must be one of: none installed; got 'toy'\n"
+        "rollwerk: error: ruleset must be one of: none installed, got 'toy'\n"
     )
 
 

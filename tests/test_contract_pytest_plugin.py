@@ -67,7 +67,7 @@ def test_option_with_optional_rule(project):
         [
             "*rollwerk-contract?toy+generous:pool?::check:pool PASSED*",
             (
-                "UnknownRuleset: option must be one of: generous for ruleset 'toy'; "
+                "UnknownRuleset: option must be one of: generous for ruleset 'toy', "
                 "got 'stingy'"
             ),
         ]
@@ -81,7 +81,7 @@ def test_unknown_ruleset_and_check_fail_with_one_line(project):
     result.assert_outcomes(passed=1, failed=2)
     result.stdout.fnmatch_lines(
         [
-            "UnknownRuleset: ruleset must be one of: toy; got 'nope'",
+            "UnknownRuleset: ruleset must be one of: toy, got 'nope'",
             "ContractViolation: ruleset 'toy' has no check 'attack'; it has check, pool",
         ]
     )
@@ -162,7 +162,7 @@ def test_lookup_adds_only_the_plugin_failures_its_message_lacks(monkeypatch):
 
         def ruleset(self, ruleset_id: str, options: object = ()) -> object:
             raise UnknownRuleset(
-                f"ruleset must be one of: none installed; got {ruleset_id!r} "
+                f"ruleset must be one of: none installed, got {ruleset_id!r} "
                 "(plugin 'a' failed: X)"
             )
 
@@ -170,6 +170,6 @@ def test_lookup_adds_only_the_plugin_failures_its_message_lacks(monkeypatch):
     with pytest.raises(UnknownRuleset) as info:
         _lookup("a")
     assert str(info.value) == (
-        "ruleset must be one of: none installed; got 'a' (plugin 'a' failed: X) "
+        "ruleset must be one of: none installed, got 'a' (plugin 'a' failed: X) "
         "(plugin failures: plugin 'b' failed: Y)"
     )

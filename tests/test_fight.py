@@ -572,7 +572,7 @@ def test_cli_text_in_german(capsys):
             ["fight", "nope", "--vs"],  # only the rulesets that can fight
             (
                 "rollwerk: error: ruleset for fights must be one with fight rules: "
-                "toy; got 'nope'"
+                "toy, got 'nope'"
             ),
         ),
     ],
@@ -593,7 +593,7 @@ def test_cli_ruleset_without_fight_rules(capsys):
     assert main(["fight", "toy", "--vs"], registry=registry) == 2
     assert capsys.readouterr().err.strip() == (
         "rollwerk: error: ruleset for fights must be one with fight rules: "
-        "none installed; got 'toy'"
+        "none installed, got 'toy'"
     )
 
 

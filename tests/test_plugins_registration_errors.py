@@ -190,7 +190,7 @@ def test_unknown_ruleset_points_to_the_failures_when_a_plugin_failed() -> None:
     with pytest.raises(UnknownRuleset) as info:
         registry.ruleset("mine")
     assert str(info.value) == (
-        "ruleset must be one of: none installed; got 'mine' "
+        "ruleset must be one of: none installed, got 'mine' "
         "(1 plugin failed to load: see Registry.failures)"
     )
     registry = Registry(load_entrypoints=False, plugins=[examples, Broken()])
@@ -198,7 +198,7 @@ def test_unknown_ruleset_points_to_the_failures_when_a_plugin_failed() -> None:
     with pytest.raises(UnknownRuleset) as info:
         registry.ruleset("mine")
     assert str(info.value) == (
-        "ruleset must be one of: toy; got 'mine' "
+        "ruleset must be one of: toy, got 'mine' "
         "(2 plugins failed to load: see Registry.failures)"
     )
 
@@ -207,7 +207,7 @@ def test_unknown_ruleset_says_nothing_more_when_every_plugin_loaded() -> None:
     registry = Registry(load_entrypoints=False, plugins=[examples])
     with pytest.raises(UnknownRuleset) as info:
         registry.ruleset("mine")
-    assert str(info.value) == "ruleset must be one of: toy; got 'mine'"
+    assert str(info.value) == "ruleset must be one of: toy, got 'mine'"
 
 
 def test_an_explained_failure_is_not_pointed_to_again() -> None:
@@ -216,7 +216,7 @@ def test_an_explained_failure_is_not_pointed_to_again() -> None:
     with pytest.raises(UnknownRuleset) as info:
         registry.ruleset("mine")
     assert str(info.value) == (
-        "ruleset must be one of: none installed; got 'mine' (plugin 'mine' "
+        "ruleset must be one of: none installed, got 'mine' (plugin 'mine' "
         "(distribution rollwerk-mine) failed: rollwerk_register_rulesets raised "
         "RuntimeError('boom'))"
     )
@@ -233,7 +233,7 @@ def test_a_failure_of_a_plugin_not_yet_imported_is_found() -> None:
     with pytest.raises(UnknownRuleset) as info:
         registry.ruleset("mine")
     assert str(info.value) == (
-        "ruleset must be one of: toy; got 'mine' "
+        "ruleset must be one of: toy, got 'mine' "
         "(1 plugin failed to load: see Registry.failures)"
     )
     assert [f.plugin for f in registry.failures] == ["broken"]
@@ -247,7 +247,7 @@ def test_cli_points_to_rollwerk_rulesets(capsys: pytest.CaptureFixture[str]) -> 
         assert (out, err) == (
             "",
             (
-                "rollwerk: error: ruleset must be one of: toy; got 'mine' "
+                "rollwerk: error: ruleset must be one of: toy, got 'mine' "
                 "(1 plugin failed to load: see `rollwerk rulesets`)\n"
             ),
         )

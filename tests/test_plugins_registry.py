@@ -131,16 +131,16 @@ def test_ruleset_lookup_errors():
     registry = Registry(load_entrypoints=False, plugins=[examples])
     with pytest.raises(rollwerk.UnknownRuleset) as info:
         registry.ruleset("ds5")
-    assert str(info.value) == "ruleset must be one of: toy; got 'ds5'"
+    assert str(info.value) == "ruleset must be one of: toy, got 'ds5'"
     with pytest.raises(rollwerk.UnknownRuleset) as info:
         registry.ruleset("toy", options=["stingy"])
     assert str(info.value) == (
-        "option must be one of: generous for ruleset 'toy'; got 'stingy'"
+        "option must be one of: generous for ruleset 'toy', got 'stingy'"
     )
     empty = Registry(load_entrypoints=False)
     with pytest.raises(rollwerk.UnknownRuleset) as info:
         empty.ruleset("toy")
-    assert str(info.value) == "ruleset must be one of: none installed; got 'toy'"
+    assert str(info.value) == "ruleset must be one of: none installed, got 'toy'"
 
 
 def test_optional_rule_switched_on():
@@ -186,7 +186,7 @@ def test_a_registration_since_makes_a_new_ruleset_object():
     with pytest.raises(rollwerk.UnknownRuleset) as info:
         registry.ruleset("toy")
     assert str(info.value).startswith(
-        "ruleset must be one of: none installed; got 'toy'"
+        "ruleset must be one of: none installed, got 'toy'"
     )
 
 

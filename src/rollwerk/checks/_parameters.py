@@ -191,15 +191,23 @@ class Parameter:
         return self.default is _NO_DEFAULT
 
     def allowed(self) -> str:
-        """A human description of the allowed values."""
+        """A human description of the allowed values.
+
+        More than 12 choices are shown as the first ten, the last and how
+        many there are ([`choices`][rollwerk.checks.Parameter.choices] holds
+        them all), so that an error message stays one readable line:
+
+        >>> Parameter("n", int, choices=tuple(range(2, 200, 2))).allowed()
+        'one of 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, …, 198 (99 choices)'
+        """
         if self.type is bool:
             return "true or false"
         if self.type is str:
             if self.choices:
-                return "one of " + ", ".join(repr(c) for c in self.choices)
+                return _one_of(self.choices, repr)
             return "a string"
         if self.choices is not None:
-            return "one of " + ", ".join(str(c) for c in self.choices)
+            return _one_of(self.choices, str)
         if self.min_value is not None and self.max_value is not None:
             return f"an integer from {self.min_value} to {self.max_value}"
         if self.min_value is not None:
@@ -281,6 +289,18 @@ class Parameter:
             ):
                 return value  # what validate would return, without its checks
         return self.validate(value)
+
+
+_SHOWN_CHOICES = 12
+"""Choices listed in full by `Parameter.allowed`; more are cut to ten and the last."""
+
+
+def _one_of(choices: tuple[Scalar, ...], show: Callable[[Scalar], str]) -> str:
+    """``one of a, b, c``, or the first ten, the last and the count of many."""
+    if len(choices) <= _SHOWN_CHOICES:
+        return "one of " + ", ".join(map(show, choices))
+    first = ", ".join(map(show, choices[:10]))
+    return f"one of {first}, …, {show(choices[-1])} ({len(choices)} choices)"
 
 
 def checked_parameters(parameters: object) -> dict[str, Parameter]:

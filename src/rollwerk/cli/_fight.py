@@ -85,7 +85,7 @@ def _rules(registry: Registry, ruleset_id: str) -> FightRules:
     if rules is None:  # an unknown id too: only these can fight
         allowed = ", ".join(sorted(found)) or "none installed"
         raise UnknownRuleset(
-            f"ruleset for fights must be one with fight rules: {allowed}; "
+            f"ruleset for fights must be one with fight rules: {allowed}, "
             f"got {ruleset_id!r}"
         )
     return rules

@@ -1029,7 +1029,7 @@ class Registry:
                     )
                 allowed = ", ".join(sorted(offered))
                 raise UnknownRuleset(
-                    f"option must be one of: {allowed} for ruleset {ruleset_id!r}; got {opt!r}"
+                    f"option must be one of: {allowed} for ruleset {ruleset_id!r}, got {opt!r}"
                 )
             origin = self._optional_origin.get(id(rule), Origin("?", None))
             ruleset = apply_optional_rule(rule, ruleset, origin, _ruleset_problem)
@@ -1047,7 +1047,7 @@ class Registry:
     def _not_an_id(self, ruleset_id: object) -> str:
         """The message of `UnknownRuleset` for an id that is not a string."""
         allowed = ", ".join(self.ids()) or "none installed"
-        return f"ruleset must be one of: {allowed}; got {shown(ruleset_id)}"
+        return f"ruleset must be one of: {allowed}, got {shown(ruleset_id)}"
 
     def _missing(self, ruleset_id: str) -> str:
         """Why ``ruleset_id`` is not registered: the message of `UnknownRuleset`.
@@ -1067,7 +1067,7 @@ class Registry:
         assert self._rulesets is not None
         known = self.ids() if self._pending else list(self._rulesets)
         allowed = ", ".join(i for i in known if i != ruleset_id) or "none installed"
-        message = f"ruleset must be one of: {allowed}; got {ruleset_id!r}"
+        message = f"ruleset must be one of: {allowed}, got {ruleset_id!r}"
         if not reasons:
             failed = {f.plugin for f in (*self._load_failures, *self._failures)}
             if failed:
