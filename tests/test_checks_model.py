@@ -572,3 +572,20 @@ def test_extras_converter_keeps_a_canonical_tuple_and_sorts_others():
         ("a", 1),
         ("a", 2),
     )
+
+
+def test_outcomes_equal_but_for_extras_order_integers_by_number() -> None:
+    """A held-out Genesys-like author: net advantage -1, -2, 0 sorted as
+    text (the repr of the extras) gave -1, -2, 0 and the CLI's table 0, -2, -1."""
+    by_advantage = [
+        Outcome(True, Degree.SUCCESS, 2, extras={"advantage": a})
+        for a in (-1, -2, 0, 10)
+    ]
+    assert [o.extra("advantage") for o in sorted(by_advantage)] == [-2, -1, 0, 10]
+    assert by_advantage[1] < by_advantage[0]
+    # None, booleans, integers and strings stay apart, in that order
+    mixed = [
+        Outcome(True, Degree.SUCCESS, 2, extras={"x": v}) for v in ("a", 1, True, None)
+    ]
+    assert [o.extra("x") for o in sorted(mixed)] == [None, True, 1, "a"]
+    assert sorted([*mixed, Outcome(True, Degree.SUCCESS, 2)])[0].extras == ()

@@ -143,17 +143,15 @@ def test_integers_far_apart_summed_pair_by_pair_are_refused_before_any_work() ->
 
 def test_outcomes_that_do_not_add_up_are_refused_by_name() -> None:
     """A sum or difference of outcomes that are not numbers was a TypeError;
-    strings still add up (concatenate), as Python adds them."""
+    strings still add up (concatenate), as Python adds them, and so does a
+    repeated sum of them (it started from 0, which refused them)."""
     letters = Distribution.uniform(["a", "b"])
     assert (letters + letters)["ab"] == Fraction(1, 4)
+    assert letters.repeat_sum(3) == letters + letters + letters
     expected = (
-        "outcomes must be numbers (or other values that add, subtract and "
-        "negate to hashable values), got "
-    )
-    with pytest.raises(ParameterError) as info:
-        letters.repeat_sum(3)
-    assert str(info.value) == (
-        expected + "\"unsupported operand type(s) for +: 'int' and 'str'\""
+        "outcomes must be numbers, tuples of numbers of one length (element by "
+        "element), or other values that add, subtract and negate to hashable "
+        "values, got "
     )
     with pytest.raises(ParameterError) as info:
         _ = -letters
@@ -162,6 +160,37 @@ def test_outcomes_that_do_not_add_up_are_refused_by_name() -> None:
         letters + Distribution.uniform([1])
     assert str(info.value) == (
         expected + "'can only concatenate str (not \"int\") to str'"
+    )
+
+
+def test_tuples_add_element_by_element() -> None:
+    """A held-out Genesys-like author: ``d + d`` of symbol counts concatenated
+    the tuples, and ``repeat_sum`` refused them (it started from 0). Tuples
+    are counts of symbols: they add, subtract and negate element by element."""
+    boost = Distribution.uniform([(0, 0), (0, 0), (1, 0), (1, 1), (0, 2), (0, 1)])
+    two = boost + boost
+    assert two[(2, 0)] == Fraction(1, 36)
+    # SA with a blank (two blanks, either order), S with A (either order)
+    assert two[(1, 1)] == Fraction(2 * 1 * 2 + 2 * 1 * 1, 36)
+    assert sum(p for _, p in two.items()) == 1
+    assert boost.repeat_sum(2) == two
+    assert boost.repeat_sum(3) == two + boost
+    assert boost.repeat_sum(1) == boost
+    assert boost.repeat_sum(0) == Distribution.constant(0)
+    assert (boost - boost) == boost + (-boost)
+    assert (-boost)[(-1, -1)] == Fraction(1, 6)
+    nested = Distribution.constant(((1, 2), 3)) + Distribution.constant(((10, 20), 30))
+    assert nested == Distribution.constant(((11, 22), 33))
+    with pytest.raises(ParameterError) as info:
+        boost + 1
+    assert str(info.value) == (
+        "outcome must be a tuple of 2 like (0, 0), to add element by element, got 1"
+    )
+    with pytest.raises(ParameterError) as info:
+        boost - Distribution.uniform([(1,)])
+    assert str(info.value) == (
+        "outcome must be a tuple of 2 like (0, 0), to subtract element by "
+        "element, got (1,)"
     )
 
 

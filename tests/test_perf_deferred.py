@@ -206,7 +206,7 @@ def test_outcomes_keep_their_hash_and_sort_key_and_still_compare_by_value() -> N
     low = Outcome(True, Degree.SUCCESS, 3)
     high = Outcome(True, Degree.CRITICAL_SUCCESS, 1)
     assert sorted([high, low]) == [low, high]
-    assert low._sort_key == (2, 3, True, True, "()", "")
+    assert low._sort_key == (2, 3, True, True, (), "")
     assert attrs.evolve(low, value=4)._sort_key is None  # made again on demand
     assert attrs.evolve(low, value=4) > low
     assert hash(low) == hash(Outcome(True, Degree.SUCCESS, 3))

@@ -487,9 +487,14 @@ class Distribution(Generic[T]):
     @overload
     def __add__(self, other: Distribution[Any] | int) -> Distribution[Any]: ...
     def __add__(self, other: Distribution[Any] | int) -> Distribution[Any]:
-        """The sum of two independent distributions (convolution), or a shift."""
+        """The sum of two independent distributions (convolution), or a shift.
+
+        Tuple outcomes — counts of symbols, as narrative dice show them —
+        add element by element (``(1, 0) + (0, 2)`` is ``(1, 2)``); a tuple
+        and a number, or tuples of other lengths, are a `ParameterError`.
+        """
         if isinstance(other, int):
-            return _arith(lambda: self.map(lambda k: k + other))  # type: ignore[operator]
+            return _arith(lambda: self.map(lambda k: _add(k, other)))
         if not isinstance(other, Distribution):
             return NotImplemented
         if _integers(self._weights) and _integers(other._weights):
@@ -499,7 +504,7 @@ class Distribution(Generic[T]):
             return Distribution._from_weights(
                 _convolve(self._weights, other._weights), total
             )
-        return _arith(lambda: self.combine(other, operator.add))
+        return _arith(lambda: self.combine(other, _add))
 
     def __radd__(self, other: int) -> Distribution[Any]:
         return self.__add__(other)
@@ -507,20 +512,20 @@ class Distribution(Generic[T]):
     def __sub__(self, other: Distribution[Any] | int) -> Distribution[Any]:
         """The difference of two independent distributions, or a shift."""
         if isinstance(other, int):
-            return _arith(lambda: self.map(lambda k: k - other))  # type: ignore[operator]
+            return _arith(lambda: self.map(lambda k: _sub(k, other)))
         if not isinstance(other, Distribution):
             return NotImplemented
-        return _arith(lambda: self.combine(other, operator.sub))
+        return _arith(lambda: self.combine(other, _sub))
 
     def __rsub__(self, other: int) -> Distribution[Any]:
         """``other`` minus each outcome (``10 - d6``), as ``other + d6`` adds."""
         if isinstance(other, int):
-            return _arith(lambda: self.map(lambda k: other - k))  # type: ignore[operator]
+            return _arith(lambda: self.map(lambda k: _sub(other, k)))
         return NotImplemented
 
     def __neg__(self) -> Distribution[Any]:
         """Each outcome negated."""
-        return _arith(lambda: self.map(lambda k: -k))  # type: ignore[operator]
+        return _arith(lambda: self.map(_neg))
 
     def repeat_sum(self, n: int) -> Distribution[Any]:
         """The sum of ``n`` independent copies.
@@ -552,14 +557,17 @@ class Distribution(Generic[T]):
                 )
         if n > 1:
             _check_pairwise_sum(self._weights, n, lattice)
-        result: Distribution[Any] = Distribution.constant(0)
+        if n == 0:
+            return Distribution.constant(0)
+        result: Distribution[Any] | None = None  # not 0: a tuple does not add to 0
         base: Distribution[Any] = self
         while n:
             if n & 1:
-                result = result + base
+                result = base if result is None else result + base
             n >>= 1
             if n:
                 base = base + base
+        assert result is not None
         return result
 
     def maximum(self, other: Distribution[T]) -> Distribution[T]:
@@ -718,6 +726,43 @@ def _callable(name: str, func: object) -> None:
         raise ParameterError(name, func, "a callable")
 
 
+def _add(a: Any, b: Any) -> Any:
+    """``a + b``, tuples (counts of symbols) element by element."""
+    if a.__class__ is tuple or b.__class__ is tuple:
+        return tuple(map(_add, *_pair(a, b, "add")))
+    return a + b
+
+
+def _sub(a: Any, b: Any) -> Any:
+    """``a - b``, tuples element by element."""
+    if a.__class__ is tuple or b.__class__ is tuple:
+        return tuple(map(_sub, *_pair(a, b, "subtract")))
+    return a - b
+
+
+def _neg(a: Any) -> Any:
+    """``-a``, a tuple element by element."""
+    if a.__class__ is tuple:
+        return tuple(map(_neg, a))
+    return -a
+
+
+def _pair(a: Any, b: Any, verb: str) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+    """``a`` and ``b`` if both are tuples of one length.
+
+    Raises:
+        ParameterError: One is not a tuple, or not as long as the other.
+    """
+    if a.__class__ is tuple and b.__class__ is tuple and len(a) == len(b):
+        return a, b
+    like, other = (a, b) if a.__class__ is tuple else (b, a)
+    raise ParameterError(
+        "outcome",
+        other,
+        f"a tuple of {len(like)} like {shown(like)}, to {verb} element by element",
+    )
+
+
 def _arith(compute: Callable[[], Distribution[Any]]) -> Distribution[Any]:
     """``compute()``; outcomes that do not add up are refused by name.
 
@@ -730,8 +775,8 @@ def _arith(compute: Callable[[], Distribution[Any]]) -> Distribution[Any]:
         raise ParameterError(
             "outcomes",
             str(exc),
-            "numbers (or other values that add, subtract and negate to "
-            "hashable values)",
+            "numbers, tuples of numbers of one length (element by element), "
+            "or other values that add, subtract and negate to hashable values",
         ) from None
 
 

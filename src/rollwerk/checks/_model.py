@@ -222,6 +222,25 @@ def _extras(
     return extras
 
 
+def _extras_order(extras: tuple[tuple[str, Scalar], ...]) -> tuple[Any, ...]:
+    """What outcomes are ordered by among their extras: by name, then value.
+
+    Integers by number (``-1`` before ``0``), strings by text; ``None``,
+    booleans, integers and strings apart, in that order, as they do not
+    compare with each other.
+    """
+    return tuple(
+        (name, 0, 0)
+        if value is None
+        else (name, 1, int(value))
+        if isinstance(value, bool)
+        else (name, 2, int(value))
+        if isinstance(value, int)
+        else (name, 3, str(value))
+        for name, value in extras
+    )
+
+
 _SCALARS = frozenset({str, int, bool, type(None)})
 _PAIRS = "a mapping of extras' names to values, or a tuple of (name, value) pairs"
 
@@ -307,7 +326,7 @@ class Outcome:
                 value,
                 self.success,
                 self.rolled,
-                repr(self.extras),
+                _extras_order(self.extras),
                 self.level or "",
             )
             object.__setattr__(self, "_sort_key", key)

@@ -205,6 +205,12 @@ def parse_mapping(
             text = str(value)  # limited below, as every parsed integer is
         else:
             text = value
+        if isinstance(key, str) and not isinstance(text, str):
+            # a float or null for a parameter: its own words, as build_check says
+            p = spec._by_name.get(key)
+            if p is None:
+                raise unknown_parameter(spec.parameters, key, where)
+            raise ParameterError(key, value, p.allowed())
         if not isinstance(key, str) or not isinstance(text, str):
             raise ParameterError(
                 f"parameter of {where}",
