@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from fractions import Fraction
 
 import attrs
@@ -589,3 +590,58 @@ def test_outcomes_equal_but_for_extras_order_integers_by_number() -> None:
     ]
     assert [o.extra("x") for o in sorted(mixed)] == [None, True, 1, "a"]
     assert sorted([*mixed, Outcome(True, Degree.SUCCESS, 2)])[0].extras == ()
+
+
+@pytest.mark.parametrize(
+    ("declare", "message"),
+    [
+        (
+            lambda: Parameter("x", int, default=9, min_value=1, max_value=5),
+            "default of x must be an integer from 1 to 5, got 9",
+        ),
+        (
+            lambda: Parameter("x", int, default="a"),
+            "default of x must be an integer, got 'a'",
+        ),
+        (
+            lambda: Parameter("die", int, default=7, choices=(4, 6, 8)),
+            "default of die must be one of 4, 6, 8, got 7",
+        ),
+        (
+            lambda: Parameter("level", str, default="x", choices=("a", "b")),
+            "default of level must be one of 'a', 'b', got 'x'",
+        ),
+        (
+            lambda: Parameter("edge", bool, default=1),
+            "default of edge must be true or false, got 1",
+        ),
+        (
+            lambda: Parameter("x", int, min_value=5, max_value=1),
+            "max_value must be at least min_value=5, got 1",
+        ),
+        (
+            lambda: Parameter("x", bool, min_value=0, max_value=5),
+            "min_value must be None for a bool parameter, got 0",
+        ),
+        (
+            lambda: Parameter("x", str, max_value=3),
+            "max_value must be None for a str parameter, got 3",
+        ),
+    ],
+)
+def test_a_parameter_refuses_its_own_inconsistent_declaration(
+    declare: Callable[[], Parameter], message: str
+) -> None:
+    """A held-out AGE-like author: a default outside the declared range built
+    a check the same value given explicitly was refused for (the CLI rolled
+    with x=9 under "an integer from 1 to 5; default 9"), a reversed range
+    refused every value, and a range on a bool was ignored; only the
+    contract kit noticed the first two."""
+    with pytest.raises(rollwerk.ParameterError) as info:
+        declare()
+    assert str(info.value) == message
+    # the edges stay allowed
+    assert Parameter("x", int, default=5, min_value=1, max_value=5).default == 5
+    assert Parameter("x", int, min_value=3, max_value=3).allowed() == (
+        "an integer from 3 to 3"
+    )

@@ -159,6 +159,23 @@ class Parameter:
             raise ParameterError(
                 "monotonic", self.monotonic, "a Monotonic (Monotonic.INCREASING, …)"
             )
+        lo, hi = self.min_value, self.max_value
+        if self.type is not int and (lo is not None or hi is not None):
+            bound = "min_value" if lo is not None else "max_value"
+            raise ParameterError(
+                bound,
+                getattr(self, bound),
+                f"None for a {self.type.__name__} parameter",
+            )
+        if lo is not None and hi is not None and lo > hi:
+            raise ParameterError("max_value", hi, f"at least min_value={lo}")
+        if not self.required:
+            try:
+                self.validate(self.default)
+            except ParameterError as exc:
+                raise ParameterError(
+                    f"default of {self.name}", self.default, exc.allowed
+                ) from None
 
     @choices.validator
     def _check_choices(self, _: object, choices: tuple[Scalar, ...] | None) -> None:

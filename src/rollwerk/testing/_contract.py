@@ -9,6 +9,7 @@ import traceback
 import zlib
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextvars import ContextVar
 from fractions import Fraction
 from typing import Any, cast
 
@@ -970,8 +971,7 @@ def assert_ruleset_declaration(ruleset: Ruleset) -> None:
     positive round length, difficulties with unique ids, and at least one
     check spec. Check names are unique; each parameter has a unique name,
     a finite range (``min_value`` and ``max_value`` for ``int``, ``choices``
-    for ``str``), a default inside it, and ``monotonic`` only on parameters
-    with an order.
+    for ``str``; `Parameter` itself refuses a default outside it).
 
     Raises:
         ContractViolation: Something is missing or inconsistent.
@@ -1098,19 +1098,10 @@ def _check_spec_declaration(rid: str, spec: CheckSpec) -> None:
                 f"parameter {p.name!r} must declare min_value and max_value, or "
                 "choices (the contract kit and generic code draw from them)",
             )
-        if p.type is int and bounded and p.min_value > p.max_value:  # type: ignore[operator]
-            raise _fail(where, f"parameter {p.name!r} has min_value > max_value")
         if p.type is str and not p.choices:
             raise _fail(where, f"str parameter {p.name!r} must declare choices")
-        if not p.required:
-            try:
-                p.validate(p.default)
-            except RollwerkError as exc:
-                raise _fail(
-                    where, f"default of {p.name!r} is not allowed: {exc}"
-                ) from None
-        if p.monotonic is not None and not isinstance(p.monotonic, Monotonic):
-            raise _fail(where, f"monotonic of {p.name!r} must be a Monotonic")
+        # a reversed range, a default outside it and a monotonic that is not
+        # a Monotonic are refused by Parameter itself, when declared
 
 
 def _attempt(
@@ -1321,14 +1312,45 @@ def _chance(
     p: Parameter,
     value: Scalar,
 ) -> Fraction | None:
-    """P(success) with ``p`` at ``value``, or None where the ruleset refuses it."""
-    check = _build(ruleset.id, spec, {**params, p.name: value})
+    """P(success) with ``p`` at ``value``, or None where the ruleset refuses it.
+
+    Within one ruleset's contract each parameter set's chance is computed
+    once (`_CHANCES`): the sweeps of several parameters meet at the same
+    sets, and the exact odds of a large pool may take a second.
+    """
+    at = {**params, p.name: value}
+    memo = _CHANCES.get()
+    key = _chance_key(ruleset.id, spec, at)
+    if memo is not None and key in memo:
+        return memo[key]
+    check = _build(ruleset.id, spec, at)
     if check is None:
-        return None
-    where = describe_check(check)
-    dist = _outcomes(check, where)
-    with _Doing(where, f"P(success), to check that {p.name} is monotonic"):
-        return dist.probability(lambda o: o.success)
+        chance = None
+    else:
+        where = describe_check(check)
+        dist = _outcomes(check, where)
+        with _Doing(where, f"P(success), to check that {p.name} is monotonic"):
+            chance = dist.probability(lambda o: o.success)
+    if memo is not None:
+        memo[key] = chance
+    return chance
+
+
+_CHANCES: ContextVar[dict[tuple[Any, ...], Fraction | None] | None] = ContextVar(
+    "_CHANCES", default=None
+)
+"""P(success) by ruleset, check and parameters, while a ruleset's contract runs."""
+
+
+def _chance_key(
+    rid: str, spec: CheckSpec, params: Mapping[str, Scalar]
+) -> tuple[Any, ...]:
+    """The key of `_CHANCES` for a check's parameters, in any order."""
+    return (rid, spec.name, tuple(sorted(params.items(), key=_first)))
+
+
+def _first(item: tuple[str, Scalar]) -> str:
+    return item[0]
 
 
 def _monotonic_step(
@@ -1633,10 +1655,10 @@ def _spec_contract(
     # once everything else has run (_check_pure)
     probed: list[tuple[Check, list[tuple[tuple[int, ...], Outcome]]]] = []
 
-    def run(params: dict[str, Scalar]) -> bool:
+    def run(params: dict[str, Scalar]) -> Check | None:
         check = _build(ruleset.id, spec, params)
         if check is None:
-            return False
+            return None
         where = describe_check(check)
         if check.ruleset != ruleset.id:
             raise _fail(
@@ -1646,7 +1668,14 @@ def _spec_contract(
         if not probed:
             probed.append((check, _judge_probes(check, _seed_for(check), where)))
         _check_built(spec, check, params)
-        _check_levels(ruleset, check, _outcomes(check, where))
+        dist = _outcomes(check, where)
+        _check_levels(ruleset, check, dist)
+        memo = _CHANCES.get()
+        if memo is not None and any(p.monotonic for p in spec.parameters):
+            with _Doing(where, "P(success)"):  # what the sweeps ask for first
+                memo[_chance_key(ruleset.id, spec, params)] = dist.probability(
+                    lambda o: o.success
+                )
         assert_check_contract(
             check,
             resolutions=resolutions,
@@ -1657,14 +1686,12 @@ def _spec_contract(
         if monotonic_left[0] > 0:
             monotonic_left[0] -= 1
             assert_monotonic(ruleset, spec, params)
-        return True
+        return check
 
-    built = [run(corner) for corner in _corners(spec)]
-    corner_checks = [
-        c
-        for c in (_build(ruleset.id, spec, p) for p in _corners(spec))
-        if c is not None
-    ]
+    # the checks built at the corners, their exact odds kept for the contests
+    at_corners = [run(corner) for corner in _corners(spec)]
+    built = [c is not None for c in at_corners]
+    corner_checks = [c for c in at_corners if c is not None]
     for first in corner_checks:
         for second in corner_checks:
             assert_contest_contract(
@@ -1683,10 +1710,10 @@ def _spec_contract(
         )
         @given(params=parameters(spec), other=parameters(spec))
         def drawn(params: dict[str, Scalar], other: dict[str, Scalar]) -> None:
-            if not run(params):
+            first = run(params)
+            if first is None:
                 reject()
             _monotonic_pairs(ruleset, spec, params, other)
-            first = _build(ruleset.id, spec, params)
             second = _build(ruleset.id, spec, other)
             if first is not None and second is not None:
                 assert_contest_contract(
@@ -1778,15 +1805,19 @@ def assert_ruleset_contract(
                 f"it has {', '.join(names)}"
             )
         specs = [s for s in specs if s.name in checks]
-    for spec in specs:
-        _spec_contract(
-            ruleset,
-            spec,
-            max_examples=n,
-            resolutions=resolutions,
-            replays=replays,
-            alpha=alpha,
-        )
+    token = _CHANCES.set({})
+    try:
+        for spec in specs:
+            _spec_contract(
+                ruleset,
+                spec,
+                max_examples=n,
+                resolutions=resolutions,
+                replays=replays,
+                alpha=alpha,
+            )
+    finally:
+        _CHANCES.reset(token)
     if properties:
         for prop in RULESET_PROPERTIES:
             prop(ruleset)
