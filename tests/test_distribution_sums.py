@@ -210,3 +210,30 @@ def test_to_json_refuses_what_from_json_would_not_read_back(outcome: object) -> 
 def test_to_json_writes_the_ends_of_the_json_integer_range() -> None:
     ends = Distribution.uniform([-(2**63), 2**63 - 1, None, True, "x", 0.5])
     assert Distribution.from_json(ends.to_json()) == ends
+
+
+_symbols = st.dictionaries(
+    st.tuples(st.integers(-2, 2), st.integers(-2, 2)),
+    st.integers(1, 5),
+    min_size=1,
+    max_size=5,
+).map(Distribution.from_weights)
+
+
+@given(a=_symbols, b=_symbols, c=_symbols, n=st.integers(0, 4))
+def test_tuple_sums_keep_the_laws_of_sums(
+    a: Distribution[tuple[int, int]],
+    b: Distribution[tuple[int, int]],
+    c: Distribution[tuple[int, int]],
+    n: int,
+) -> None:
+    """Element by element, tuple outcomes add as the sums of their parts do."""
+    assert a + b == b + a
+    assert (a + b) + c == a + (b + c)
+    assert a - b == a + (-b)
+    assert (a + b).map(lambda t: t[0]) == a.map(lambda t: t[0]) + b.map(lambda t: t[0])
+    if n:
+        total = a
+        for _ in range(n - 1):
+            total = total + a
+        assert a.repeat_sum(n) == total
