@@ -876,16 +876,13 @@ def define_ruleset(
     rid = _word("id", id)
     if not isinstance(name, str) or not name:
         raise ParameterError("name", name, "a non-empty string")
-    rules = [
-        k
-        for k, v in (
-            ("contest", contest),
-            ("contest_with_checks", contest_with_checks),
-            ("contest_key", contest_key),
-            ("contest_outcome_key", contest_outcome_key),
-        )
-        if v is not None
-    ]
+    contest_rules = (
+        ("contest", contest),
+        ("contest_with_checks", contest_with_checks),
+        ("contest_key", contest_key),
+        ("contest_outcome_key", contest_outcome_key),
+    )
+    rules = [k for k, v in contest_rules if v is not None]
     if len(rules) > 1:
         raise ParameterError(
             "contest rules",
@@ -893,13 +890,7 @@ def define_ruleset(
             "at most one of contest, contest_with_checks, contest_key and "
             "contest_outcome_key",
         )
-    for rule_name, rule in (
-        ("contest", contest),
-        ("contest_with_checks", contest_with_checks),
-        ("contest_key", contest_key),
-        ("contest_outcome_key", contest_outcome_key),
-        ("initiative_order", initiative_order),
-    ):
+    for rule_name, rule in (*contest_rules, ("initiative_order", initiative_order)):
         if rule is not None and not callable(rule):
             raise ParameterError(rule_name, rule, "a function or None")
     if not isinstance(contest_ties, ContestOutcome) or contest_ties not in (

@@ -193,20 +193,17 @@ def parse_mapping(
         )
     words = []
     for key, value in mapping.items():
+        text: object
         if isinstance(value, bool):  # JSON true/false, as the words write them
             text = "true" if value else "false"
-        elif isinstance(value, int):
-            if value.bit_length() > 4000 and isinstance(key, str):
-                # beyond what str() may write, and far beyond every parameter
-                p = spec._by_name.get(key)
-                if p is None:
-                    raise unknown_parameter(spec.parameters, key, where)
-                raise ParameterError(key, value, p.allowed())
+        elif isinstance(value, int) and value.bit_length() <= 4000:
             text = str(value)  # limited below, as every parsed integer is
         else:
+            # a float, null, or an integer beyond what str() may write (and far
+            # beyond every parameter): refused below
             text = value
         if isinstance(key, str) and not isinstance(text, str):
-            # a float or null for a parameter: its own words, as build_check says
+            # the parameter's own words, as build_check says
             p = spec._by_name.get(key)
             if p is None:
                 raise unknown_parameter(spec.parameters, key, where)
