@@ -1,4 +1,4 @@
-"""``rollwerk odds --by degree|level``: one row per degree or success level."""
+"""``rollwerk odds --by degree|level|value|extra:NAME``: one row per group."""
 
 from __future__ import annotations
 
@@ -27,6 +27,22 @@ def _judge(faces: tuple[int, ...], skill: int) -> Outcome:
     return LEVELS.outcome(level, faces[0])
 
 
+def _stunts(faces: tuple[int, ...]) -> Outcome:
+    """A d6: 4+ succeeds; ``stunt`` (an integer) on doubles, ``tag`` on a 6."""
+    first, second = faces
+    extras: dict[str, int | str] = {}
+    if first == second:
+        extras["stunt"] = first // 2
+    if 6 in faces:
+        extras["tag"] = "six"
+    return Outcome(
+        first >= 4,
+        Degree.SUCCESS if first >= 4 else Degree.FAILURE,
+        first,
+        extras=extras,
+    )
+
+
 class _Plugin:
     @rollwerk.hookimpl
     def rollwerk_register_rulesets(self) -> list[Any]:
@@ -36,7 +52,11 @@ class _Plugin:
             dice=[6],
             judge=_judge,
         )
-        return [define_ruleset("lv", "Levels", checks=[check], levels=LEVELS)]
+        stunts = define_check("check", [], dice=[6, 6], judge=_stunts)
+        return [
+            define_ruleset("lv", "Levels", checks=[check], levels=LEVELS),
+            define_ruleset("st", "Stunts", checks=[stunts]),
+        ]
 
 
 @pytest.fixture
@@ -166,8 +186,8 @@ def test_by_level_needs_levels_and_is_refused_before_any_work(run):
     code, out, err = run("odds", "toy", "skill=3", "--by", "level")
     assert (code, out) == (2, "")
     assert err == (
-        "rollwerk: error: --by must be outcome, degree or value (ruleset 'toy' "
-        "declares no success levels), got 'level'\n"
+        "rollwerk: error: --by must be outcome, degree, value or extra:NAME "
+        "(ruleset 'toy' declares no success levels), got 'level'\n"
     )
 
 
@@ -210,3 +230,96 @@ def test_by_value_sums_the_outcomes_of_each_value_highest_first(run):
     assert data["values"][0] == {"success": True, "value": 3, "probability": "8/81"}
     assert data["values"][-1] == {"success": False, "value": 0, "probability": "16/81"}
     assert data["omitted"] == {"values": 1, "probability": "1/81"}
+
+
+def test_by_extra_sums_the_outcomes_of_each_value_of_one_extra(run):
+    # the toy check's fumble (a d6 of 6, then a second 6) is its only extra
+    code, out, err = run("odds", "toy", "skill=3", "--by", "extra:fumble")
+    assert (code, err) == (0, "")
+    assert out.splitlines()[1:] == [
+        "result   fumble  probability       %",
+        "failure    true         1/12   8.33%  ███████",
+        "success       -          1/2  50.00%  ████████████████████████████████████████",
+        "failure       -         5/12  41.67%  █████████████████████████████████",
+        "P(success) = 1/2 (50.00%)",
+    ]
+
+
+def test_by_extra_orders_values_highest_first_and_outcomes_without_it_last(run):
+    code, out, err = run("odds", "st", "--by", "extra:stunt")
+    assert (code, err) == (0, "")
+    assert out.splitlines()[1:] == [
+        "result   stunt  probability       %",
+        "success      3         1/36   2.78%  ███",
+        "success      2         1/18   5.56%  █████",
+        "failure      1         1/18   5.56%  █████",
+        "failure      0         1/36   2.78%  ███",
+        "success      -         5/12  41.67%  ████████████████████████████████████████",
+        "failure      -         5/12  41.67%  ████████████████████████████████████████",
+        "P(success) = 1/2 (50.00%)",
+    ]
+    code, out, err = run("odds", "st", "--by", "extra:tag", "--lang", "de")
+    assert out.splitlines()[1:-1] == [
+        "Ergebnis    tag  Wahrscheinlichkeit       %",
+        "Erfolg      six                 2/9  22,22%  █████████████████████",
+        "Misserfolg  six                1/12   8,33%  ████████",
+        "Erfolg        -                5/18  27,78%  ███████████████████████████",
+        "Misserfolg    -                5/12  41,67%  ████████████████████████████████████████",
+    ]
+
+
+def test_by_extra_in_json_names_the_extra_and_lists_its_values(run):
+    code, out, err = run(
+        "odds", "st", "--by", "extra:stunt", "--json", "--max-outcomes", "3"
+    )
+    assert (code, err) == (0, "")
+    assert json.loads(out) == {
+        "schema": 2,
+        "ruleset": "st",
+        "check": "check",
+        "parameters": {},
+        "extra": "stunt",
+        "extras": [
+            {"success": True, "value": 2, "probability": "1/18"},
+            {"success": True, "value": None, "probability": "5/12"},
+            {"success": False, "value": None, "probability": "5/12"},
+        ],
+        "omitted": {"extras": 3, "probability": "1/9"},
+    }
+    code, out, err = run("odds", "st", "--by", "extra:stunt", "--max-outcomes", "5")
+    assert out.splitlines()[-2] == (
+        "… 1 value not shown, no likelier than those shown (2.78%); "
+        "--max-outcomes N shows more"
+    )
+
+
+def test_by_extra_names_the_extras_there_are(run):
+    code, out, err = run("odds", "st", "--by", "extra:stunts")
+    assert (code, out) == (2, "")
+    assert err == (
+        "rollwerk: error: --by must be extra:NAME with NAME one of 'stunt', 'tag' "
+        "(the extras of st:check's outcomes with these parameters), "
+        "got 'extra:stunts'\n"
+    )
+    code, out, err = run("odds", "toy", "skill=3", "--by", "extra:Fumble")
+    assert err == (
+        "rollwerk: error: --by must be extra:NAME with NAME 'fumble' (the extras "
+        "of toy:check's outcomes with these parameters), got 'extra:Fumble'\n"
+    )
+    code, out, err = run("odds", "toy:pool", "dice=2", "--by", "extra:fumble")
+    assert (code, out) == (2, "")
+    assert err == (
+        "rollwerk: error: --by must be outcome, degree, level or value (the "
+        "outcomes of toy:pool with these parameters have no extras), got "
+        "'extra:fumble'\n"
+    )
+
+
+@pytest.mark.parametrize("by", ["extra:", "extras:stunt", "Degree", ""])
+def test_an_unknown_by_is_refused_before_the_ruleset_is_looked_up(run, by):
+    code, out, err = run("odds", "nosuch", "--by", by)
+    assert (code, out) == (2, "")
+    assert err == (
+        "rollwerk: error: --by must be outcome, degree, level, value or "
+        f"extra:NAME (an extra's name), got {by!r}\n"
+    )

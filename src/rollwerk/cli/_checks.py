@@ -71,8 +71,9 @@ _WORD_IDS = {
 }
 
 
-# What `odds --by` groups the outcomes by.
+# What `odds --by` groups the outcomes by (and ``extra:NAME``).
 _BY = ("outcome", "degree", "level", "value")
+_EXTRA = "extra:"
 
 
 # -- parsers -----------------------------------------------------------------
@@ -157,10 +158,11 @@ def _add_odds(
     add_max_outcomes(p)
     p.add_argument(
         "--by",
-        choices=_BY,
+        metavar="outcome|degree|level|value|extra:NAME",
         default="outcome",
         help="one row per outcome (default), per degree, per success level "
-        "(rulesets that declare levels) or per value, the rest summed",
+        "(rulesets that declare levels), per value or per value of the extra "
+        "NAME, the rest summed",
     )
     p.set_defaults(handler=cmd_odds)
 
@@ -691,19 +693,25 @@ def _exact_odds(what: str) -> Iterator[None]:
 
 def cmd_odds(args: argparse.Namespace) -> int:
     """``rollwerk odds RULESET[:CHECK] KEY=VALUE… [--by KEY] [--json]``."""
-    ruleset, spec = _target(args)
     by = args.by
+    if by not in _BY and not (by.startswith(_EXTRA) and by != _EXTRA):
+        raise ParameterError(
+            "--by", by, "outcome, degree, level, value or extra:NAME (an extra's name)"
+        )
+    ruleset, spec = _target(args)
     if by == "level" and not levels_of(ruleset):
         raise ParameterError(
             "--by",
             by,
-            f"outcome, degree or value (ruleset {ruleset.id!r} declares no success "
-            "levels)",
+            "outcome, degree, value or extra:NAME (ruleset "
+            f"{ruleset.id!r} declares no success levels)",
         )
     check, params = _build(ruleset, spec, args.params)
     with _exact_odds(f"{ruleset.id}:{spec.name}"):
         dist = check.outcomes()
     every = _sorted_outcomes(dist, ruleset)
+    if by.startswith(_EXTRA):
+        _known_extra(by, every, f"{ruleset.id}:{spec.name}")
     if by != "outcome":
         return _odds_by(
             args, ruleset=ruleset, spec=spec, params=params, every=every, dist=dist
@@ -780,6 +788,36 @@ def _emit_success(dist: Distribution[Outcome], lang: str, cats: Catalog) -> None
     _emit(f"P({_word(cats, lang, 'yes')}) {equals} ({percent(success, lang)})")
 
 
+def _known_extra(by: str, every: list[tuple[Outcome, Fraction]], target: str) -> None:
+    """Refuse ``--by extra:NAME`` where no outcome of the check has ``NAME``."""
+    name = by[len(_EXTRA) :]
+    names = sorted({k for o, _ in every for k, _ in o.extras})
+    if name in names:
+        return
+    if names:
+        allowed = "extra:NAME with NAME " + (
+            f"{names[0]!r}"
+            if len(names) == 1
+            else "one of " + ", ".join(repr(n) for n in names)
+        )
+        where = f"the extras of {target}'s outcomes with these parameters"
+    else:
+        allowed = "outcome, degree, level or value"
+        where = f"the outcomes of {target} with these parameters have no extras"
+    raise ParameterError("--by", by, f"{allowed} ({where})")
+
+
+def _scalar_order(value: Scalar) -> tuple[int, Any]:
+    """Values in order: ``None``, booleans, integers by number, then text."""
+    if value is None:
+        return (0, 0)
+    if isinstance(value, bool):
+        return (1, int(value))
+    if isinstance(value, int):
+        return (2, value)
+    return (3, str(value))
+
+
 def _odds_by(
     args: argparse.Namespace,
     *,
@@ -789,40 +827,42 @@ def _odds_by(
     every: list[tuple[Outcome, Fraction]],
     dist: Distribution[Outcome],
 ) -> int:
-    """``odds --by degree|level|value``: one row per degree, level or value.
+    """``odds --by degree|level|value|extra:NAME``: one row per group.
 
     A degree or level takes the place of its best outcome in the full
-    table, so the rows keep that table's order; values come highest first
+    table, so the rows keep that table's order; values (of the outcome or
+    of one extra) come highest first, an outcome without the extra last
     (a value with outcomes of both results is a row for each).
     """
     by = args.by
+    extra = by[len(_EXTRA) :] if by.startswith(_EXTRA) else None
+    valued = by == "value" or extra is not None
     groups: dict[tuple[bool, Degree | None, str | None, Scalar], Fraction] = {}
     for o, p in every:
-        if by == "value":
+        if valued:
             key: tuple[bool, Degree | None, str | None, Scalar] = (
                 o.success,
                 None,
                 None,
-                o.value,
+                o.value if extra is None else o.extra(extra),
             )
         else:
             key = (o.success, o.degree, o.level if by == "level" else None, None)
         groups[key] = groups.get(key, Fraction(0)) + p
     items = list(groups.items())
-    if by == "value":
+    if valued:
         items.sort(
-            key=lambda item: (
-                item[0][3] is not None,
-                item[0][3] if item[0][3] is not None else 0,
-                item[0][0],
-            ),
-            reverse=True,
+            key=lambda item: (_scalar_order(item[0][3]), item[0][0]), reverse=True
         )
     rows_p = most_likely(items, args.max_outcomes)
     left = len(groups) - len(rows_p)
     left_p = 1 - sum((p for _, p in rows_p), Fraction(0))
+    # the rows' name: "degrees", "levels", "values"; "extras" for an extra
+    rows_name = "extras" if extra is not None else f"{by}s"
     if args.json:
         data = _odds_document(ruleset, spec, params, args.option)
+        if extra is not None:
+            data["extra"] = extra
         listed = []
         for (success, degree, level, value), p in rows_p:
             item: dict[str, Any] = {"success": success}
@@ -830,22 +870,27 @@ def _odds_by(
                 item["degree"] = degree.value
             if by == "level":
                 item["level"] = level
-            if by == "value":
+            if valued:
                 item["value"] = value
             item["probability"] = fraction_to_str(p)
             listed.append(item)
-        data[f"{by}s"] = listed
+        data[rows_name] = listed
         if left:
-            data["omitted"] = {f"{by}s": left, "probability": fraction_to_str(left_p)}
+            data["omitted"] = {rows_name: left, "probability": fraction_to_str(left_p)}
         _emit(_dumps(data, ensure_ascii=False))
         return 0
     lang = args.lang
     cats = _cats(args)
     largest = max(p for _, p in rows_p)
+    if extra is not None:
+        named = _ruleset_word(ruleset, lang, f"extra.{extra}", [cats])
+        column = extra if named is None else named
+    else:
+        column = _word(cats, lang, by)
     rows = [
         [
             _word(cats, lang, "result"),
-            _word(cats, lang, by),
+            column,
             _word(cats, lang, "probability"),
             "%",
             "",
@@ -864,10 +909,12 @@ def _odds_by(
             ]
         )
     _emit(_header(ruleset, spec, params, args.option))
-    for line in table(rows, {1, 2, 3} if by == "value" else {2, 3}):
+    for line in table(rows, {1, 2, 3} if valued else {2, 3}):
         _emit(line)
     if left:
-        _emit(omitted(cats, lang, left, percent(left_p, lang), by))
+        _emit(
+            omitted(cats, lang, left, percent(left_p, lang), "value" if valued else by)
+        )
     _emit_success(dist, lang, cats)
     return 0
 
