@@ -649,6 +649,62 @@ def test_results_given_to_resolve_contest_are_refused_by_every_rule():
     assert result.outcome is outcome
 
 
+def _flip(faces: tuple[int, ...]) -> Outcome:
+    heads = faces[0] == 2
+    return Outcome(heads, Degree.SUCCESS if heads else Degree.FAILURE, None)
+
+
+FLIP = define_ruleset(
+    "a",
+    "A",
+    checks=[define_check("flip", dice=[2], judge=_flip)],
+    catalog=Catalog({"en": {"a.label.success": "heads"}}),
+)
+
+
+def test_ready_toolkit_checks_are_bound_to_the_ruleset_given_them():
+    b = define_ruleset(
+        "b",
+        "B",
+        checks=FLIP.check_specs,
+        catalog=Catalog({"en": {"b.label.success": "tails"}}),
+    )
+    first = build_check(FLIP).resolve(ScriptedRng([2]))
+    second = build_check(b).resolve(ScriptedRng([2]))
+    assert (first.ruleset, first.check, first.explain()) == ("a", "flip", "d2 2: heads")
+    assert (second.ruleset, second.check, second.explain()) == (
+        "b",
+        "flip",
+        "d2 2: tails",
+    )
+    assert build_check(b).ruleset == "b"
+    assert [s.name for s in b.check_specs] == ["flip"]
+
+
+def test_evolve_changes_fields_but_refuses_another_id_for_bound_checks():
+    import attrs
+
+    assert attrs.evolve(FLIP, round_seconds=Fraction(10)).round_seconds == 10
+    with pytest.raises(ParameterError) as info:
+        attrs.evolve(FLIP, id="c")
+    assert str(info.value) == (
+        "id must be 'a', the id its check 'flip' is bound to (for a variant "
+        "with another id, give its checks to define_ruleset, which binds them), "
+        "got 'c'"
+    )
+
+
+def test_a_hand_written_check_spec_is_given_as_it_is():
+    spec = FLIP.check_specs[0]
+
+    def factory() -> rollwerk.checks.Check:
+        return spec.factory()
+
+    own = rollwerk.checks.CheckSpec("own", (), factory)
+    rs = define_ruleset("own", "Own", checks=[own])
+    assert rs.check_specs == (own,)
+
+
 def test_delegating_ruleset_keeps_levels_and_the_context_rule():
     wrapped = DelegatingRuleset(PERCENT)
     assert levels_of(wrapped) == LEVELS

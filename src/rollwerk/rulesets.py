@@ -23,7 +23,12 @@ from rollwerk.checks._levels import Level, SuccessLevels, result_not_outcome
 from rollwerk.checks._model import Check, CheckResult, ContestOutcome, Outcome
 from rollwerk.checks._parameters import CheckSpec, Difficulty
 from rollwerk.checks._requests import find_spec, not_a_ruleset
-from rollwerk.checks._toolkit import TOOLKIT_CATALOG, CheckDefinition, compare
+from rollwerk.checks._toolkit import (
+    TOOLKIT_CATALOG,
+    BoundFactory,
+    CheckDefinition,
+    compare,
+)
 from rollwerk.encounter._stacking import StackingPolicy
 from rollwerk.encounter._traits import EncounterTraits, checked_actions_per_round
 from rollwerk.errors import CheckFault, ContestError, ParameterError
@@ -643,7 +648,13 @@ class RulesetSpec(Ruleset):
 
     It satisfies the [`Ruleset`][rollwerk.rulesets.Ruleset] protocol (and
     [`ContestWithChecks`][rollwerk.rulesets.ContestWithChecks]); change a
-    copy with ``attrs.evolve`` (an optional rule may do so).
+    copy with ``attrs.evolve`` (an optional rule may do so). The checks of
+    `define_check` are bound to the id: a copy with another id is refused
+    (call `define_ruleset` again with ``checks=spec.check_specs``).
+
+    Raises:
+        ParameterError: ``id`` is not the id its `define_check` checks are
+            bound to.
     """
 
     __repr__ = value_repr
@@ -680,6 +691,19 @@ class RulesetSpec(Ruleset):
     """A version given directly (wins over ``distribution``)."""
     dialect: str = "rollwerk"
     """The notation dialect its players write dice in."""
+
+    def __attrs_post_init__(self) -> None:
+        # attrs.evolve(spec, id=...) keeps the checks bound to the old id
+        for check in self.check_specs:
+            bound = getattr(check, "factory", None)
+            if isinstance(bound, BoundFactory) and bound.ruleset != self.id:
+                raise ParameterError(
+                    "id",
+                    self.id,
+                    f"{bound.ruleset!r}, the id its check {check.name!r} is bound "
+                    "to (for a variant with another id, give its checks to "
+                    "define_ruleset, which binds them)",
+                )
 
     @property
     def version(self) -> str:
@@ -821,7 +845,9 @@ def define_ruleset(
         name: The system's name.
         checks: [`define_check`][rollwerk.checks.define_check] definitions
             (bound to this ruleset and its catalog) or ready
-            [`CheckSpec`][rollwerk.checks.CheckSpec]s; the first is the default.
+            [`CheckSpec`][rollwerk.checks.CheckSpec]s (those of
+            `define_check` checks, another ruleset's too, bound to this
+            ruleset and its catalog); the first is the default.
         version: The version, given directly; or
         distribution: the distribution whose installed version it is
             (read when asked, so importing the plugin stays cheap).
@@ -933,7 +959,12 @@ def define_ruleset(
         if isinstance(item, CheckDefinition):
             specs.append(item.spec(rid, cat))
         elif isinstance(item, CheckSpec):
-            specs.append(item)
+            bound = item.factory
+            specs.append(
+                attrs.evolve(item, factory=BoundFactory(bound.definition, rid, cat))
+                if isinstance(bound, BoundFactory)  # a toolkit check: bind it here
+                else item
+            )
         else:
             raise ParameterError(
                 f"checks[{i}]", item, "a CheckDefinition or a CheckSpec"

@@ -766,14 +766,10 @@ class CheckDefinition:
         ``catalog`` holds the ruleset's labels (``<ruleset>.label.<key>``)
         used in the default explanation.
         """
-
-        def factory(**params: Scalar) -> FaceCheck:
-            return FaceCheck(self, ruleset, params, catalog)
-
         return CheckSpec(
             self.name,
             self.parameters,
-            factory,
+            BoundFactory(self, ruleset, catalog),
             help=self.help,
             contest_symmetric=self.contest_symmetric,
         )
@@ -789,6 +785,26 @@ class CheckDefinition:
         check = self.spec(ruleset, catalog)._build_of(params, ruleset or None)
         assert isinstance(check, FaceCheck)
         return check
+
+
+class BoundFactory:
+    """A `define_check` check's factory in one ruleset, with its catalog.
+
+    `define_ruleset` binds a ready `CheckSpec` of another ruleset's toolkit
+    check to its own id and catalog by replacing this factory.
+    """
+
+    __slots__ = ("catalog", "definition", "ruleset")
+
+    def __init__(
+        self, definition: CheckDefinition, ruleset: str, catalog: Catalog | None
+    ) -> None:
+        self.definition = definition
+        self.ruleset = ruleset
+        self.catalog = catalog
+
+    def __call__(self, **params: Scalar) -> FaceCheck:
+        return FaceCheck(self.definition, self.ruleset, params, self.catalog)
 
 
 _PROBE_SETS = 4096
