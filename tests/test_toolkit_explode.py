@@ -76,9 +76,10 @@ def _values_of(dist: Distribution[Outcome]) -> dict[int, Fraction]:
 def test_a_die_shows_each_sum_of_its_chain_weighted_by_the_draws_it_stands_for():
     assert _values(3, 1) == ((1, 3), (2, 3), (4, 1), (5, 1), (6, 1))
     assert _values(6) == tuple((f, 1) for f in range(1, 7))
-    assert _chain(15, 6) == [6, 6, 3]
-    assert _chain(126, 6) == [6] * 21  # the cap: the 20th extra die stands
-    assert _chain(125, 6) == [6] * 20 + [5]
+    assert _chain(15, 6, 20) == [6, 6, 3]
+    assert _chain(126, 6, 20) == [6] * 21  # the cap: the 20th extra die stands
+    assert _chain(125, 6, 20) == [6] * 20 + [5]
+    assert _chain(12, 6, 1) == [6, 6]  # a cap of 1: the extra die stands
 
 
 @given(st.integers(2, 12), st.integers(0, 6))
@@ -549,3 +550,152 @@ def test_a_combination_of_two_parameters_is_found_by_the_spread_sample():
     ]
     check = define_check("x", parameters, dice=dice, judge=total, explode={"rare"})
     assert check.explode == frozenset({"rare"})
+
+
+# -- a cap of the check's own: explosion_cap= --------------------------------
+
+
+def _open_ended(faces: tuple[int, ...]) -> Outcome:
+    """An open-ended d6 pool: each 4-6 a success, each 6 rolls again and counts."""
+    hits = 0
+    for total in faces:
+        sixes, last = (total - 1) // 6, (total - 1) % 6 + 1
+        hits += sixes + (last >= 4)
+    return Outcome(hits >= 2, Degree.SUCCESS if hits >= 2 else Degree.FAILURE, hits)
+
+
+OPEN = define_check(
+    "open",
+    [Parameter("dice", int, min_value=1, max_value=3)],
+    dice=lambda dice: [6] * dice,
+    judge=_open_ended,
+    explode=True,
+    explosion_cap=3,
+    unordered=True,
+)
+
+
+def test_a_check_with_its_own_cap_stops_exploding_there():
+    check = OPEN.build("t", dice=1)
+    script = ScriptedRng([6, 6, 6, 6, 6])
+    result = check.resolve(script)
+    assert result.value == 4  # four sixes, the fourth does not explode
+    assert [(r.face, r.role) for r in result.rolls] == [
+        (6, "check"),
+        (6, "explosion"),
+        (6, "explosion"),
+        (6, "explosion"),
+    ]
+    assert script.remaining == 1
+    assert result.explain() == (
+        "d6 6+6+6+6=24 (exploded 3 times, the cap) → 4: success"
+    )
+    assert check.draws_for((24,)) == (6, 6, 6, 6)
+    assert check.draws_for((21,)) == (6, 6, 6, 3)
+    short = check.resolve(ScriptedRng([6, 6, 5]))
+    assert (short.value, short.explain()) == (3, "d6 6+6+5=17 → 3: success")
+
+
+def test_a_check_with_its_own_cap_has_the_exact_odds_of_that_cap():
+    # one die: 1-5 at 1/6, 7-11 at 1/36, 13-17 at 1/216, 19-23 and 24 at 1/1296
+    dist = OPEN.build("t", dice=1).outcomes()
+    successes = {o.value: p for o, p in dist.items()}
+    assert successes == {
+        0: Fraction(1, 2),
+        1: Fraction(2, 6) + Fraction(3, 36),
+        2: Fraction(2, 36) + Fraction(3, 216),
+        3: Fraction(2, 216) + Fraction(3, 1296),
+        4: Fraction(3, 1296),
+    }
+    assert sum(successes.values()) == 1
+    two = OPEN.build("t", dice=2).outcomes()
+    one = Distribution(successes)
+    assert two.map(lambda o: o.value) == one + one
+
+
+@given(st.integers(2, 8), st.integers(1, 5))
+def test_one_die_with_a_cap_has_the_odds_of_its_chains(sides: int, cap: int):
+    check = define_check(
+        "x", dice=[sides], judge=total, explode=True, explosion_cap=cap
+    ).build("t")
+    expected: dict[int, Fraction] = {}
+    for k in range(cap + 1):  # k highest faces, then one face that stops
+        for face in range(1, sides):
+            expected[k * sides + face] = Fraction(1, sides ** (k + 1))
+    expected[(cap + 1) * sides] = Fraction(1, sides ** (cap + 1))
+    assert _values_of(check.outcomes()) == expected
+    assert _values_of(check.enumerate()) == expected
+
+
+def test_enumerate_faces_takes_a_cap_of_its_own():
+    got = enumerate_faces([6], total, explode=True, explosion_cap=1)
+    assert _values_of(got) == {
+        **{f: Fraction(1, 6) for f in range(1, 6)},
+        **{6 + f: Fraction(1, 36) for f in range(1, 7)},
+    }
+
+
+def test_sums_beyond_the_checks_cap_are_refused():
+    check = OPEN.build("t", dice=1)
+    with pytest.raises(ParameterError) as info:
+        check.outcome_for((25,))
+    assert str(info.value) == (
+        "faces must be sums an exploding d6 can show: 1 to 24, no multiple of 6 "
+        "but 24, got (25,)"
+    )
+
+
+def test_the_contract_kit_replays_a_checks_own_cap():
+    for dice in (1, 2):
+        check = OPEN.build("t", dice=dice)
+        assert assert_faces_match(check)
+        assert_check_contract(check, resolutions=300, replays=5)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        (
+            {"explosion_cap": 0},
+            (
+                "explosion_cap must be None or an integer from 1 to 20 "
+                "(DICE_LIMITS.explosion_cap), got 0"
+            ),
+        ),
+        (
+            {"explosion_cap": 21},
+            (
+                "explosion_cap must be None or an integer from 1 to 20 "
+                "(DICE_LIMITS.explosion_cap), got 21"
+            ),
+        ),
+        (
+            {"explosion_cap": True},
+            (
+                "explosion_cap must be None or an integer from 1 to 20 "
+                "(DICE_LIMITS.explosion_cap), got True"
+            ),
+        ),
+        (
+            {"explosion_cap": "3"},
+            (
+                "explosion_cap must be None or an integer from 1 to 20 "
+                "(DICE_LIMITS.explosion_cap), got '3'"
+            ),
+        ),
+        (
+            {"explode": False, "explosion_cap": 3},
+            "explosion_cap must be None without explode= (no die explodes), got 3",
+        ),
+    ],
+)
+def test_a_bad_cap_is_refused_when_declared(
+    kwargs: dict[str, object], message: str
+) -> None:
+    options: dict[str, object] = {"explode": True, **kwargs}
+    with pytest.raises(ParameterError) as info:
+        define_check("x", dice=[6], judge=total, **options)  # type: ignore[arg-type]
+    assert str(info.value) == message
+    with pytest.raises(ParameterError) as info:
+        enumerate_faces([6], total, **options)  # type: ignore[arg-type]
+    assert str(info.value) == message

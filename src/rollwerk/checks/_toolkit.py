@@ -283,9 +283,14 @@ def _explode_roles(value: object) -> bool | frozenset[str]:
 
 
 def _explodes(
-    dice: Sequence[tuple[int, str]], explode: bool | Collection[str]
-) -> tuple[bool, ...] | None:
-    """Which of ``dice`` explode (None: none does).
+    dice: Sequence[tuple[int, str]],
+    explode: bool | Collection[str],
+    cap: int | None = None,
+) -> tuple[int, ...] | None:
+    """The explosion cap of each of ``dice``, 0 where it does not explode.
+
+    None: no die explodes. ``cap`` is the check's (None: notation's,
+    `_cap`).
 
     Raises:
         ParameterError: A die that explodes has one side (it would never stop).
@@ -303,7 +308,30 @@ def _explodes(
                 "at least 2 sides for a die that explodes (every face of a d1 "
                 "is its highest, so it would never stop)",
             )
-    return flags
+    most = _cap() if cap is None else cap
+    return tuple(most if flag else 0 for flag in flags)
+
+
+def _explosion_cap(value: object, explode: bool | Collection[str]) -> int | None:
+    """``explosion_cap=`` as given: None, or 1 to notation's cap with ``explode``.
+
+    Raises:
+        ParameterError: Anything else, or a cap where no die explodes.
+    """
+    if value is None:
+        return None
+    if not explode:
+        raise ParameterError(
+            "explosion_cap", value, "None without explode= (no die explodes)"
+        )
+    most = _cap()
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= most:
+        raise ParameterError(
+            "explosion_cap",
+            value,
+            f"None or an integer from 1 to {most} (DICE_LIMITS.explosion_cap)",
+        )
+    return value
 
 
 def _cap() -> int:
@@ -342,25 +370,25 @@ def _values(sides: int, cap: int | None = None) -> Values:
 
 
 def _die_values(
-    dice: Sequence[tuple[int, str]], flags: Sequence[bool] | None
+    dice: Sequence[tuple[int, str]], flags: Sequence[int] | None
 ) -> list[Values]:
-    """The values of each die (see `_values`), exploding where ``flags`` say."""
+    """The values of each die (see `_values`), exploding up to ``flags``' caps."""
     if flags is None:
         return [_values(sides) for sides, _ in dice]
-    cap = _cap()
     return [
-        _values(sides, cap if flag else None)
-        for (sides, _), flag in zip(dice, flags, strict=True)
+        _values(sides, cap or None) for (sides, _), cap in zip(dice, flags, strict=True)
     ]
 
 
-def _chain(total: int, sides: int) -> list[int]:
-    """The faces an exploding die draws to show ``total`` (a value it can show).
+def _chain(total: int, sides: int, cap: int) -> list[int]:
+    """The faces a die exploding up to ``cap`` times draws to show ``total``.
 
-    >>> _chain(15, 6)
+    >>> _chain(15, 6, 20)
     [6, 6, 3]
+    >>> _chain(12, 6, 1)
+    [6, 6]
     """
-    k = min((total - 1) // sides, _cap())
+    k = min((total - 1) // sides, cap)
     return [sides] * k + [total - k * sides]
 
 
@@ -439,7 +467,7 @@ def _groups(dice: Sequence[tuple[int, str]]) -> list[tuple[int, list[int]]]:
 
 
 def _unordered_count(
-    dice: Sequence[tuple[int, str]], flags: Sequence[bool] | None = None
+    dice: Sequence[tuple[int, str]], flags: Sequence[int] | None = None
 ) -> int:
     """How many face multisets ``dice`` have (dice sharing sides and role)."""
     values = _die_values(dice, flags)
@@ -491,7 +519,7 @@ def _value_multisets(values: Values, n: int) -> list[tuple[tuple[int, ...], int]
 
 
 def _unordered_weights(
-    dice: Sequence[tuple[int, str]], flags: Sequence[bool] | None = None
+    dice: Sequence[tuple[int, str]], flags: Sequence[int] | None = None
 ) -> Iterator[tuple[tuple[int, ...], int]]:
     """Every multiset of faces, with how many face combinations it stands for.
 
@@ -576,6 +604,7 @@ def enumerate_faces(
     stop: StopRule | None = None,
     unordered: bool = False,
     explode: bool | Collection[str] = False,
+    explosion_cap: int | None = None,
 ) -> Distribution[Outcome]:
     """The exact outcome distribution of ``judge`` over every face combination.
 
@@ -589,7 +618,8 @@ def enumerate_faces(
     calls rather than 6²⁰. With ``explode`` (``True``, or the roles of the
     dice that explode), a die of those roles showing its highest face adds
     another, up to [`explosion_cap`][rollwerk.dice.DiceLimits.explosion_cap]
-    extra dice, and ``judge`` sees the sum in the die's place.
+    extra dice (or ``explosion_cap``, from 1 to that), and ``judge`` sees
+    the sum in the die's place.
 
     >>> from rollwerk.checks import Degree, Outcome
     >>> dist = enumerate_faces([6, 6], lambda f: Outcome(sum(f) >= 10, Degree.SUCCESS
@@ -610,7 +640,8 @@ def enumerate_faces(
         ParameterError: ``unordered`` with ``stop`` (a stop rule reads the
             order of the draw), or a die of one side that explodes; an
             argument of the wrong type (``judge`` or ``stop`` that cannot be
-            called, a ``budget`` that is not an integer >= 1).
+            called, a ``budget`` that is not an integer >= 1, an
+            ``explosion_cap`` outside 1 to 20 or without ``explode``).
     """
     if not callable(judge):
         raise ParameterError("judge", judge, "a function of the faces")
@@ -620,7 +651,8 @@ def enumerate_faces(
         raise ParameterError("budget", budget, "an integer >= 1")
     if not isinstance(unordered, bool):
         raise ParameterError("unordered", unordered, "True or False")
-    flags = _explodes(checked, _explode_roles(explode))
+    exploding = _explode_roles(explode)
+    flags = _explodes(checked, exploding, _explosion_cap(explosion_cap, exploding))
     ways: Iterator[tuple[tuple[int, ...], int]]
     if unordered:
         if stop is not None:
@@ -711,6 +743,9 @@ class CheckDefinition:
     (a pool): the exact odds then judge each multiset of faces once."""
     explode: bool | frozenset[str] = False
     """Which dice explode: ``True`` (all), ``False`` (none) or their roles."""
+    explosion_cap: int | None = None
+    """The most extra dice one die draws, or None: notation's
+    [`explosion_cap`][rollwerk.dice.DiceLimits.explosion_cap] (20)."""
     _accepts: dict[str, frozenset[str] | None] = attrs.field(
         init=False, repr=False, eq=False, hash=False, factory=dict
     )
@@ -720,7 +755,7 @@ class CheckDefinition:
     """The die records built so far, shared by every check of this definition."""
     _shapes: dict[
         tuple[Any, ...],
-        tuple[tuple[tuple[int, str], ...], bool, tuple[bool, ...] | None],
+        tuple[tuple[tuple[int, str], ...], bool, tuple[int, ...] | None],
     ] = attrs.field(init=False, repr=False, eq=False, hash=False, factory=dict)
     """The dice declarations read so far: as given → (validated, memo size
     ok, which dice explode)."""
@@ -931,6 +966,7 @@ def define_check(
     stop: Callable[..., bool] | None = None,
     unordered: bool = False,
     explode: bool | Collection[str] = False,
+    explosion_cap: int | None = None,
 ) -> CheckDefinition:
     """Declare a check by its dice and a pure function from faces to an outcome.
 
@@ -986,6 +1022,11 @@ def define_check(
             parameters it takes (every value of a bool, of choices and of
             a range of at most 64 values, else a sample; at most 4096
             sets, stopping once every role was seen). Default: ``False``.
+        explosion_cap: The most extra dice one exploding die draws, from 1
+            to [`explosion_cap`][rollwerk.dice.DiceLimits.explosion_cap]
+            (20), for rules with a cap of their own ("at most 3 extra
+            throws"): the last counts at face value and does not explode
+            again. Only with ``explode``. Default: ``None``, notation's cap.
 
     Each function receives only the parameters its signature names (or all
     of them through ``**kwargs``).
@@ -1034,9 +1075,10 @@ def define_check(
     if not isinstance(help, str):
         raise ParameterError("help", help, "a string")
     exploding = _explode_roles(explode)
+    cap = _explosion_cap(explosion_cap, exploding)
     if not callable(dice):
         fixed = _dice(dice)
-        _explodes(fixed, exploding)
+        _explodes(fixed, exploding, cap)
         if isinstance(exploding, frozenset) and not exploding <= {r for _, r in fixed}:
             roles = ", ".join(sorted({repr(r) for _, r in fixed})) or "none"
             raise ParameterError(
@@ -1074,6 +1116,7 @@ def define_check(
         stop,
         unordered,
         exploding,
+        cap,
     )
 
 
@@ -1103,11 +1146,14 @@ _SETATTR = object.__setattr__
 """Sets a field of a frozen check, as the attrs-generated ``__init__`` does."""
 
 
-def _faces_text(rolls: Sequence[DieRoll], chains: Sequence[int] | None = None) -> Text:
+def _faces_text(
+    rolls: Sequence[DieRoll], chains: Sequence[tuple[int, bool]] | None = None
+) -> Text:
     """``d6 2, d8 5`` from the toolkit's messages (a language can add its own).
 
     ``chains`` (a check whose dice explode) gives how many of the rolls each
-    declared die drew: a die and its extra dice are one, ``d6 6+6+2=14``.
+    declared die drew, and whether it reached its cap: a die and its extra
+    dice are one, ``d6 6+6+2=14``.
     """
     die = TOOLKIT_CATALOG.text
     shown: list[tuple[int, str | int | Text]] = []
@@ -1115,13 +1161,14 @@ def _faces_text(rolls: Sequence[DieRoll], chains: Sequence[int] | None = None) -
     i = 0
     while i < len(rolls):
         r = rolls[i]
-        j = i + next(lengths, 1)
+        drawn, capped = next(lengths, (1, False))
+        j = i + drawn
         if j - i == 1:
             shown.append((r.sides, r.face))
         else:
             faces = [x.face for x in rolls[i:j]]
             chain: str | Text = f"{'+'.join(map(str, faces))}={sum(faces)}"
-            if j - i > _cap():  # as notation says it: the cap was reached
+            if capped:  # as notation says it: the cap was reached
                 chain = die("toolkit.exploded_cap", faces=chain, cap=j - i - 1)
             shown.append((r.sides, chain))
         i = j
@@ -1152,7 +1199,7 @@ def _explanation(
     faces: tuple[int, ...],
     outcome: Outcome,
     rolls: tuple[DieRoll, ...],
-    chains: Sequence[int] | None = None,
+    chains: Sequence[tuple[int, bool]] | None = None,
 ) -> Text:
     """The explanation of one result: the definition's, or the default."""
     d, ruleset, catalog, params = parts
@@ -1225,10 +1272,10 @@ class FaceCheck:
     dice: tuple[tuple[int, str], ...] = attrs.field(init=False, repr=False)
     """The dice drawn, as ``(sides, role)`` pairs in draw order (a die that
     explodes draws its extra dice in its place)."""
-    _explodes: tuple[bool, ...] | None = attrs.field(
+    _explodes: tuple[int, ...] | None = attrs.field(
         init=False, repr=False, eq=False, hash=False
     )
-    """Which dice explode, or None: none does."""
+    """Each die's explosion cap, 0 where it does not explode, or None: none does."""
     _first: int = attrs.field(init=False, repr=False, eq=False, hash=False)
     _stop: StopRule | None = attrs.field(init=False, repr=False, eq=False, hash=False)
     _unsettled: set[int] = attrs.field(
@@ -1293,7 +1340,7 @@ class FaceCheck:
         if shape is None:
             try:
                 checked = _dice(raw)
-                flags = _explodes(checked, d.explode)
+                flags = _explodes(checked, d.explode, d.explosion_cap)
             except ParameterError as exc:
                 if dice_fn is None:
                     raise
@@ -1378,7 +1425,7 @@ class FaceCheck:
             if isinstance(face, bool) or not isinstance(face, int):
                 raise ParameterError("faces", faces, "integers")
             if flags is not None and flags[i]:
-                top = (_cap() + 1) * sides
+                top = (flags[i] + 1) * sides
                 if not 1 <= face <= top or (face % sides == 0 and face != top):
                     raise ParameterError(
                         "faces",
@@ -1425,7 +1472,7 @@ class FaceCheck:
         out: list[int] = []
         for i, face in enumerate(faces):
             if flags[i]:
-                out.extend(_chain(face, self.dice[i][0]))
+                out.extend(_chain(face, self.dice[i][0], flags[i]))
             else:
                 out.append(face)
         return tuple(out)
@@ -1503,21 +1550,22 @@ class FaceCheck:
         known = d._rolls
         rolled: tuple[DieRoll, ...]
         flags = self._explodes
-        chains: list[int] | None = None
+        chains: list[tuple[int, bool]] | None = None
         if flags is not None:
             rolls = []
             chains = []
             for i, (face, (sides, role)) in enumerate(
                 zip(faces, self.dice, strict=False)
             ):
-                if not flags[i]:
+                cap = flags[i]
+                if not cap:
                     rolls.append(DieRoll(sides, face, role))
-                    chains.append(1)
+                    chains.append((1, False))
                     continue
-                chain = _chain(face, sides)
+                chain = _chain(face, sides, cap)
                 rolls.append(DieRoll(sides, chain[0], role))
                 rolls.extend(DieRoll(sides, f, "explosion") for f in chain[1:])
-                chains.append(len(chain))
+                chains.append((len(chain), len(chain) > cap))
             rolled = tuple(rolls)
         elif len(faces) == 1:  # one die: no list to build
             face = faces[0]
@@ -1618,7 +1666,7 @@ class FaceCheck:
             sides = dice[i][0]
             face = rng.roll(sides)
             if flags is not None and flags[i] and face == sides:
-                total, extra, cap = face, 0, _cap()
+                total, extra, cap = face, 0, flags[i]
                 while face == sides and extra < cap:
                     face = rng.roll(sides)
                     total += face
@@ -1665,6 +1713,7 @@ class FaceCheck:
             stop=self._stop,
             unordered=d.unordered,
             explode=d.explode,
+            explosion_cap=d.explosion_cap,
         )
 
     def outcomes(self) -> Distribution[Outcome]:
