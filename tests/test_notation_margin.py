@@ -59,16 +59,25 @@ def test_ms_explains_the_dice_and_the_margin_in_the_total() -> None:
         (
             "6d6ms<0",
             (
-                "'ms<0' is not read by rollwerk (Foundry VTT's code reads a "
+                "'ms<0' is not read by rollwerk (Foundry's code reads a "
                 "target of 0 as no margin): write 0 minus the dice (0-6d6) at "
                 "column 4"
             ),
         ),
+        (
+            "3d6kh2ms<=0",
+            (
+                "'ms<=0' is not read by rollwerk (Foundry's code reads a "
+                "target of 0 as no margin): write 0 minus the dice (0-3d6kh2) at "
+                "column 7"
+            ),
+        ),
     ],
 )
-def test_ms_refusals(text: str, message: str) -> None:
+@pytest.mark.parametrize("dialect", ["foundry", "rollwerk"])
+def test_ms_refusals(text: str, message: str, dialect: str) -> None:
     with pytest.raises(NotationError) as info:
-        parse(text, dialect="foundry")
+        parse(text, dialect=dialect)
     assert str(info.value).splitlines()[0] == message
 
 

@@ -1280,7 +1280,7 @@ class _Parser:
             self.need(Feature.GERMAN_W, self.pos)
         self.pos += 1  # the die letter
         die = self.die(german)
-        m = _Modifiers(self, die, count)
+        m = _Modifiers(self, die, count, start)
         m.read()
         self.dice_end = self.pos
         if m.margin is not None:
@@ -1331,10 +1331,11 @@ class _Parser:
 class _Modifiers:
     """The modifiers of one dice term, read as the dialect says."""
 
-    def __init__(self, parser: _Parser, die: Die, count: int) -> None:
+    def __init__(self, parser: _Parser, die: Die, count: int, start: int) -> None:
         self.p = parser
         self.die = die
         self.count = count
+        self.start = start  # where the term's text begins (its count)
         self.reroll: list[Condition] = []
         self.once: bool | None = None
         self.reroll_text = ""
@@ -1595,9 +1596,10 @@ class _Modifiers:
             )
         if below and point.target == 0:
             # Foundry's code reads a margin of 0 as none: the total itself
+            dice = p.text[self.start : mpos]
             raise p.error(
-                f"{p.text[mpos : p.pos]!r} is not read by rollwerk ({p.d.title}'s "
-                "code reads a target of 0 as no margin): write 0 minus the dice (0-6d6)",
+                f"{p.text[mpos : p.pos]!r} is not read by rollwerk (Foundry's code "
+                f"reads a target of 0 as no margin): write 0 minus the dice (0-{dice})",
                 mpos,
             )
         self.margin = (below, point.target)
