@@ -11,6 +11,7 @@ import rollwerk
 from rollwerk import Degree, Outcome
 from rollwerk.checks import Level, Parameter, SuccessLevels, define_check
 from rollwerk.cli._main import main
+from rollwerk.i18n import Catalog
 from rollwerk.plugins import NO_ENTRYPOINTS_ENV, Registry
 from rollwerk.rulesets import define_ruleset
 from rollwerk.testing import examples
@@ -43,6 +44,10 @@ def _stunts(faces: tuple[int, ...]) -> Outcome:
     )
 
 
+# German words for the extra "tag" and its value "six"; none in English
+STUNT_WORDS = Catalog({"de": {"st.extra.tag": "Marke", "st.extra.tag.six": "Sechs"}})
+
+
 class _Plugin:
     @rollwerk.hookimpl
     def rollwerk_register_rulesets(self) -> list[Any]:
@@ -55,7 +60,7 @@ class _Plugin:
         stunts = define_check("check", [], dice=[6, 6], judge=_stunts)
         return [
             define_ruleset("lv", "Levels", checks=[check], levels=LEVELS),
-            define_ruleset("st", "Stunts", checks=[stunts]),
+            define_ruleset("st", "Stunts", checks=[stunts], catalog=STUNT_WORDS),
         ]
 
 
@@ -258,14 +263,37 @@ def test_by_extra_orders_values_highest_first_and_outcomes_without_it_last(run):
         "failure      -         5/12  41.67%  ████████████████████████████████████████",
         "P(success) = 1/2 (50.00%)",
     ]
+    code, out, err = run("odds", "st", "--by", "extra:tag")
+    assert out.splitlines()[1:-1] == [
+        "result   tag  probability       %",
+        "success  six          2/9  22.22%  █████████████████████",
+        "failure  six         1/12   8.33%  ████████",
+        "success    -         5/18  27.78%  ███████████████████████████",
+        "failure    -         5/12  41.67%  ████████████████████████████████████████",
+    ]
+
+
+def test_an_extras_name_and_value_are_shown_in_the_rulesets_words(run):
     code, out, err = run("odds", "st", "--by", "extra:tag", "--lang", "de")
     assert out.splitlines()[1:-1] == [
-        "Ergebnis    tag  Wahrscheinlichkeit       %",
-        "Erfolg      six                 2/9  22,22%  █████████████████████",
-        "Misserfolg  six                1/12   8,33%  ████████",
-        "Erfolg        -                5/18  27,78%  ███████████████████████████",
-        "Misserfolg    -                5/12  41,67%  ████████████████████████████████████████",
+        "Ergebnis    Marke  Wahrscheinlichkeit       %",
+        "Erfolg      Sechs                 2/9  22,22%  █████████████████████",
+        "Misserfolg  Sechs                1/12   8,33%  ████████",
+        "Erfolg          -                5/18  27,78%  ███████████████████████████",
+        "Misserfolg      -                5/12  41,67%  ████████████████████████████████████████",
     ]
+    code, out, err = run("check", "st", "--rolls", "6,6", "--lang", "de")
+    assert out.splitlines()[1] == "Ergebnis: Erfolg, Wert 6; stunt=3, Marke=Sechs"
+    code, out, err = run("check", "st", "--rolls", "6,6")
+    assert out.splitlines()[1] == "result: success, value 6; stunt=3, tag=six"
+    # JSON keeps the values as the plugin wrote them
+    code, out, err = run("odds", "st", "--by", "extra:tag", "--json", "--lang", "de")
+    assert (code, err) == (0, "")
+    assert json.loads(out)["extras"][0] == {
+        "success": True,
+        "value": "six",
+        "probability": "2/9",
+    }
 
 
 def test_by_extra_in_json_names_the_extra_and_lists_its_values(run):

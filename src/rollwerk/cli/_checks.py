@@ -391,11 +391,12 @@ def _extras_text(
     ruleset: Ruleset | None = None,
     found: list[Catalog] | None = None,
 ) -> str:
-    """The extras as ``name=value``, each name in the ruleset's words.
+    """The extras as ``name=value``, each name and value in the ruleset's words.
 
     The name of an extra is the message ``<ruleset id>.extra.<name>`` where
     the ruleset's catalogs have it (German ``Schaden=1`` for ``damage``),
-    else the name as the plugin wrote it.
+    else the name as the plugin wrote it; its value the message
+    ``<ruleset id>.extra.<name>.<value>`` (see `_extra_value_text`).
     """
     names = {}
     for k, _ in outcome.extras:
@@ -403,10 +404,29 @@ def _extras_text(
         if ruleset is not None:
             word = _ruleset_word(ruleset, lang, f"extra.{k}", found or [cats])
         names[k] = k if word is None else word
-    parts = [f"{names[k]}={_scalar_text(v)}" for k, v in outcome.extras]
+    parts = [
+        f"{names[k]}={_extra_value_text(ruleset, lang, k, v, found or [cats])}"
+        for k, v in outcome.extras
+    ]
     if not outcome.rolled:
         parts.insert(0, _word(cats, lang, "no roll"))
     return ", ".join(parts)
+
+
+def _extra_value_text(
+    ruleset: Ruleset | None, lang: str, name: str, value: Scalar, cats: list[Catalog]
+) -> str:
+    """An extra's value in the ruleset's words, else as written.
+
+    The message ``<ruleset id>.extra.<name>.<value>``, the value as the CLI
+    writes it (``true``, ``3``, ``routine``): German
+    ``Schwierigkeit=Routine`` for ``difficulty=routine``.
+    """
+    text = _scalar_text(value)
+    if ruleset is None or value is None:
+        return text
+    word = _ruleset_word(ruleset, lang, f"extra.{name}.{text}", cats)
+    return text if word is None else word
 
 
 def _sorted_outcomes(
@@ -897,12 +917,16 @@ def _odds_by(
         ]
     ]
     for (success, degree, level, value), p in rows_p:
+        if degree is not None:
+            shown = _label(ruleset, lang, level or degree.value, cats)
+        elif extra is not None:
+            shown = _extra_value_text(ruleset, lang, extra, value, [cats])
+        else:
+            shown = _scalar_text(value)
         rows.append(
             [
                 _word(cats, lang, "yes" if success else "no"),
-                _scalar_text(value)
-                if degree is None
-                else _label(ruleset, lang, level or degree.value, cats),
+                shown,
                 fraction_text(p, lang),
                 percent(p, lang),
                 bar(p, largest),
