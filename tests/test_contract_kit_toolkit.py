@@ -468,3 +468,43 @@ def test_two_distinct_faults_raise_one_contract_violation() -> None:
         "degree=<Degree.FAILURE: 'failure'>, value=4, rolled=True, extras=(), "
         "level=None)) = 0 but enumerating all 6 face combinations gives 1/6"
     )
+
+
+def _sum_judge(faces: tuple[int, ...], dice: int) -> Outcome:
+    total = sum(faces)
+    made = total >= 4 * dice
+    return Outcome(made, Degree.SUCCESS if made else Degree.FAILURE, total)
+
+
+def _forgets_the_bonus_die_is_a_d4(dice: int, bonus: bool) -> Distribution[Outcome]:
+    d6 = Distribution.uniform(range(1, 7))
+    total = d6.repeat_sum(dice + bonus)  # the bonus die is a d4, not a d6
+    return total.map(
+        lambda t: Outcome(
+            t >= 4 * dice, Degree.SUCCESS if t >= 4 * dice else Degree.FAILURE, t
+        )
+    )
+
+
+def test_a_flag_is_checked_face_by_face_at_the_smallest_corner() -> None:
+    # the largest corner (30 dice and the bonus) is far beyond the face
+    # budget, the default and smallest corners have no bonus: only the
+    # smallest corner with every flag set compares the bonus die face by face
+    check = define_check(
+        "pool",
+        [
+            Parameter("dice", int, min_value=1, max_value=30),
+            Parameter("bonus", bool, default=False),
+        ],
+        dice=lambda dice, bonus: [6] * dice + [4] * bonus,
+        judge=_sum_judge,
+        odds=_forgets_the_bonus_die_is_a_d4,
+    )
+    rs = define_ruleset("flags", "Flags", checks=[check])
+    with pytest.raises(ContractViolation) as info:
+        assert_ruleset_contract(rs, max_examples=0)
+    assert str(info.value) == (
+        "flags:pool(dice=1, bonus=True): outcomes() says P(Outcome(success=False, "
+        "degree=<Degree.FAILURE: 'failure'>, value=2, rolled=True, extras=(), "
+        "level=None)) = 1/36 but enumerating all 24 face combinations gives 1/24"
+    )

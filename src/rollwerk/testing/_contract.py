@@ -1620,6 +1620,22 @@ def _corners(spec: CheckSpec) -> list[dict[str, Scalar]]:
     return out
 
 
+def _flag_corner(spec: CheckSpec) -> dict[str, Scalar] | None:
+    """All minimums with every bool parameter True, or None: no bool parameter.
+
+    Flags usually add dice or rules (open-ended dice, an advantage die); at
+    the smallest corner their faces are the fewest, so the closed form is
+    compared with enumeration there, which the largest corner may be too
+    big for.
+    """
+    flags = [p.name for p in spec.parameters if p.type is bool]
+    if not flags:
+        return None
+    corner = {p.name: _lower(p) for p in spec.parameters}
+    corner.update(dict.fromkeys(flags, True))
+    return corner
+
+
 def _seed_for(check: Check) -> int:
     text = json.dumps(dict(check.parameters), sort_keys=True, default=repr)
     return zlib.crc32(f"{check.ruleset}:{check.name}:{text}".encode())
@@ -1688,7 +1704,11 @@ def _spec_contract(
         return check
 
     # the checks built at the corners, their exact odds kept for the contests
-    at_corners = [run(corner) for corner in _corners(spec)]
+    corners = _corners(spec)
+    at_corners = [run(corner) for corner in corners]
+    flagged = _flag_corner(spec)
+    if flagged is not None and flagged not in corners:
+        run(flagged)  # not in the corner contests: it is one more small check
     built = [c is not None for c in at_corners]
     corner_checks = [c for c in at_corners if c is not None]
     for first in corner_checks:
@@ -1756,7 +1776,8 @@ def assert_ruleset_contract(
     Then, for every check spec (or only those named in ``checks``): the
     three corners of the declared ranges (all defaults, all minimums, all
     maximums; a required parameter at the middle of its range, where it has
-    no default) and ``max_examples``
+    no default), with ``bool`` parameters all minimums with every ``bool``
+    true, and ``max_examples``
     parameter sets drawn by hypothesis across the declared ranges each pass
     [`assert_check_contract`][rollwerk.testing.assert_check_contract]; the
     corners also pass [`assert_monotonic`][rollwerk.testing.assert_monotonic],
