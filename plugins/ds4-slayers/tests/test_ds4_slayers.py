@@ -5,7 +5,6 @@ from __future__ import annotations
 import itertools
 from fractions import Fraction
 
-import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -20,6 +19,7 @@ from rollwerk import (
     build_check,
 )
 from rollwerk.plugins import Registry
+from rollwerk.rulesets import define_ruleset
 from rollwerk.testing import assert_ruleset_contract
 from rollwerk_ds4 import RULESET, assign_dice, sub_checks
 from rollwerk_ds4 import attack as ds4_attack
@@ -374,7 +374,7 @@ def test_ds4_r37_invariant_points_in_range(events: list[tuple[str, int]]) -> Non
 def test_ds4_slayers_wrap_only_ds4() -> None:
     """The optional rules refuse rulesets other than DS4."""
 
-    other = attrs.evolve(RULESET, id="other")
+    other = define_ruleset("other", "Other", checks=RULESET.check_specs)
     with pytest.raises(RulesError) as err:
         SlayingDiceRuleset(other)
     assert str(err.value) == "the DS4 slayer rules apply to ruleset 'ds4', got 'other'"
