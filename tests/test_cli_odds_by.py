@@ -44,6 +44,23 @@ def _stunts(faces: tuple[int, ...]) -> Outcome:
     )
 
 
+def _duality(faces: tuple[int, ...]) -> Outcome:
+    """Hope and fear dice: doubles are critical, else a total of 7 succeeds."""
+    hope, fear = faces
+    if hope == fear:
+        return Outcome(
+            True, Degree.CRITICAL_SUCCESS, hope + fear, extras={"with": "critical"}
+        )
+    made = hope + fear >= 7
+    side = "hope" if hope > fear else "fear"
+    return Outcome(
+        made,
+        Degree.SUCCESS if made else Degree.FAILURE,
+        hope + fear,
+        extras={"with": side},
+    )
+
+
 # German words for the extra "tag" and its value "six"; none in English
 STUNT_WORDS = Catalog({"de": {"st.extra.tag": "Marke", "st.extra.tag.six": "Sechs"}})
 
@@ -61,6 +78,11 @@ class _Plugin:
         return [
             define_ruleset("lv", "Levels", checks=[check], levels=LEVELS),
             define_ruleset("st", "Stunts", checks=[stunts], catalog=STUNT_WORDS),
+            define_ruleset(
+                "wz",
+                "Duality",
+                checks=[define_check("check", [], dice=[6, 6], judge=_duality)],
+            ),
         ]
 
 
@@ -243,9 +265,9 @@ def test_by_extra_sums_the_outcomes_of_each_value_of_one_extra(run):
     assert (code, err) == (0, "")
     assert out.splitlines()[1:] == [
         "result   fumble  probability       %",
-        "failure    true         1/12   8.33%  ███████",
-        "success       -          1/2  50.00%  ████████████████████████████████████████",
-        "failure       -         5/12  41.67%  █████████████████████████████████",
+        "failure  true           1/12   8.33%  ███████",
+        "success  -               1/2  50.00%  ████████████████████████████████████████",
+        "failure  -              5/12  41.67%  █████████████████████████████████",
         "P(success) = 1/2 (50.00%)",
     ]
 
@@ -268,8 +290,8 @@ def test_by_extra_orders_values_highest_first_and_outcomes_without_it_last(run):
         "result   tag  probability       %",
         "success  six          2/9  22.22%  █████████████████████",
         "failure  six         1/12   8.33%  ████████",
-        "success    -         5/18  27.78%  ███████████████████████████",
-        "failure    -         5/12  41.67%  ████████████████████████████████████████",
+        "success  -           5/18  27.78%  ███████████████████████████",
+        "failure  -           5/12  41.67%  ████████████████████████████████████████",
     ]
 
 
@@ -279,8 +301,8 @@ def test_an_extras_name_and_value_are_shown_in_the_rulesets_words(run):
         "Ergebnis    Marke  Wahrscheinlichkeit       %",
         "Erfolg      Sechs                 2/9  22,22%  █████████████████████",
         "Misserfolg  Sechs                1/12   8,33%  ████████",
-        "Erfolg          -                5/18  27,78%  ███████████████████████████",
-        "Misserfolg      -                5/12  41,67%  ████████████████████████████████████████",
+        "Erfolg      -                    5/18  27,78%  ███████████████████████████",
+        "Misserfolg  -                    5/12  41,67%  ████████████████████████████████████████",
     ]
     code, out, err = run("check", "st", "--rolls", "6,6", "--lang", "de")
     assert out.splitlines()[1] == "Ergebnis: Erfolg, Wert 6; stunt=3, Marke=Sechs"
@@ -351,3 +373,19 @@ def test_an_unknown_by_is_refused_before_the_ruleset_is_looked_up(run, by):
         "rollwerk: error: --by must be outcome, degree, level, value or "
         f"extra:NAME (an extra's name), got {by!r}\n"
     )
+
+
+def test_by_extra_lists_text_values_where_the_full_table_first_has_them(run):
+    # text has no order of its own: "critical" comes first, as its best
+    # outcome does in the full table, not last as in reversed ABC order
+    code, out, err = run("odds", "wz", "--by", "extra:with")
+    assert (code, err) == (0, "")
+    assert out.splitlines()[1:] == [
+        "result   with      probability       %",
+        "success  critical          1/6  16.67%  ███████████████████████████",
+        "success  hope              1/4  25.00%  ████████████████████████████████████████",
+        "failure  hope              1/6  16.67%  ███████████████████████████",
+        "success  fear              1/4  25.00%  ████████████████████████████████████████",
+        "failure  fear              1/6  16.67%  ███████████████████████████",
+        "P(success) = 2/3 (66.67%)",
+    ]

@@ -827,15 +827,33 @@ def _known_extra(by: str, every: list[tuple[Outcome, Fraction]], target: str) ->
     raise ParameterError("--by", by, f"{allowed} ({where})")
 
 
-def _scalar_order(value: Scalar) -> tuple[int, Any]:
-    """Values in order: ``None``, booleans, integers by number, then text."""
-    if value is None:
-        return (0, 0)
-    if isinstance(value, bool):
-        return (1, int(value))
-    if isinstance(value, int):
-        return (2, value)
-    return (3, str(value))
+def _value_rows_order(
+    every: list[tuple[Outcome, Fraction]], extra: str | None
+) -> Callable[[tuple[tuple[bool, Any, Any, Scalar], Fraction]], tuple[Any, ...]]:
+    """The order of ``--by value`` and ``--by extra:NAME`` rows.
+
+    Integers highest first; text and booleans, which have no order of
+    their own, where they first appear in the full table (best first);
+    then outcomes without a value or the extra. Successes before failures.
+    """
+    seen: dict[Scalar, int] = {}
+    if extra is not None:
+        for o, _ in every:
+            value = o.extra(extra)
+            if value is not None and (
+                isinstance(value, bool) or not isinstance(value, int)
+            ):
+                seen.setdefault(value, len(seen))
+
+    def key(item: tuple[tuple[bool, Any, Any, Scalar], Fraction]) -> tuple[Any, ...]:
+        success, _, _, value = item[0]
+        if value is None:
+            return (2, 0, not success)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return (0, -value, not success)
+        return (1, seen[value], not success)
+
+    return key
 
 
 def _odds_by(
@@ -871,9 +889,7 @@ def _odds_by(
         groups[key] = groups.get(key, Fraction(0)) + p
     items = list(groups.items())
     if valued:
-        items.sort(
-            key=lambda item: (_scalar_order(item[0][3]), item[0][0]), reverse=True
-        )
+        items.sort(key=_value_rows_order(every, extra))
     rows_p = most_likely(items, args.max_outcomes)
     left = len(groups) - len(rows_p)
     left_p = 1 - sum((p for _, p in rows_p), Fraction(0))
@@ -933,7 +949,11 @@ def _odds_by(
             ]
         )
     _emit(_header(ruleset, spec, params, args.option))
-    for line in table(rows, {1, 2, 3} if valued else {2, 3}):
+    numbers = valued and all(
+        value is None or (isinstance(value, int) and not isinstance(value, bool))
+        for (_, _, _, value), _ in rows_p
+    )  # numbers are right-aligned, words (and true/false) are not
+    for line in table(rows, {1, 2, 3} if numbers else {2, 3}):
         _emit(line)
     if left:
         _emit(
