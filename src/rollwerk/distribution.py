@@ -841,6 +841,32 @@ def _lattice(
     return low, step, {offsets[k] // step_num: w for k, w in weights.items()}
 
 
+def _tuple_spans(weights: dict[Any, int]) -> list[int] | None:
+    """Each element's span, for outcomes that are tuples of integers (else None).
+
+    ``n`` of them sum to at most ``span * n + 1`` values in each element,
+    far fewer than the multisets of ``n`` outcomes (counts of symbols:
+    ``(hits, ones)``).
+    """
+    keys = iter(weights)
+    first = next(keys)
+    if first.__class__ is not tuple:
+        return None
+    lows = list(first)
+    highs = list(first)
+    for key in (first, *keys):
+        if key.__class__ is not tuple or len(key) != len(lows):
+            return None
+        for i, element in enumerate(key):
+            if not isinstance(element, int):
+                return None
+            if element < lows[i]:
+                lows[i] = element
+            elif element > highs[i]:
+                highs[i] = element
+    return [high - low for low, high in zip(lows, highs, strict=True)]
+
+
 def _check_pairwise_sum(
     weights: dict[Any, int],
     n: int,
@@ -863,6 +889,10 @@ def _check_pairwise_sum(
         span = max(lattice[2])
         sums = min(sums, span * n + 1)
         half = min(half, span * ((n + 1) // 2) + 1)
+    spans = _tuple_spans(weights)
+    if spans is not None:  # tuples of integers add element by element
+        sums = min(sums, math.prod(s * n + 1 for s in spans))
+        half = min(half, math.prod(s * ((n + 1) // 2) + 1 for s in spans))
     bits = sum(weights.values()).bit_length() * n
     if sums * bits > REPEAT_BITS:
         raise LimitExceeded("exact sum size in bits", sums * bits, REPEAT_BITS)
