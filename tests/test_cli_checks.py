@@ -480,7 +480,12 @@ def test_contest_rolls_resolve_the_first_side_then_the_second(cli):
 def test_contest_rolls_must_be_exactly_the_contests_faces(cli):
     argv = ["contest", "toy", "skill=4", "--vs", "dice=2", "--vs-check", "pool"]
     assert fails(cli, *argv, "--rolls", "2,5") == (
-        "--rolls has too few faces: the 3rd die, a d6, has none (2 were given)"
+        "--rolls has too few faces: the 3rd die (the second side's 2nd), a d6, "
+        "has none (2 were given)"
+    )
+    assert fails(cli, *argv, "--rolls", "") == (
+        "--rolls has too few faces: the 1st die (the first side's 1st), a d6, "
+        "has none (none was given)"
     )
     assert fails(cli, *argv, "--rolls", "2,5,6,1") == (
         "--rolls has 1 face too many: the contest used 3 of 4"

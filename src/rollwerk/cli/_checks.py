@@ -588,16 +588,20 @@ def _resolve(
     *,
     last: bool = True,
     what: str = "check",
+    side: str | None = None,
 ) -> CheckResult:
     """``check`` resolved from ``rng``, with ``--rolls`` errors in one line.
 
     The script's faces must last; when ``last``, they must also be used up
-    (``what`` names who used them).
+    (``what`` names who used them). ``side`` names a contest's side in the
+    message for faces that ran out.
     """
+    before = 0 if script is None else script.used
     try:
         result = check.resolve(rng)
     except ScriptExhausted as exc:
-        raise RollwerkError(too_few_faces(exc)) from None
+        whose = None if side is None else (side, before)
+        raise RollwerkError(too_few_faces(exc, whose)) from None
     except ParameterError as exc:
         if script is None or not exc.parameter.endswith(" face"):
             raise
@@ -985,11 +989,11 @@ def cmd_contest(args: argparse.Namespace) -> int:
     played = None
     if args.seed is not None or args.rolls is not None:
         rng, script = _rng(args)
-        first_result = _resolve(first, rng, script, last=False)
+        first_result = _resolve(first, rng, script, last=False, side="first side")
         played = contest_result(
             ruleset,
             first_result,
-            _resolve(second, rng, script, what="contest"),
+            _resolve(second, rng, script, what="contest", side="second side"),
             checks=(first, second),
         )
     if args.json:

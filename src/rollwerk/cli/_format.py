@@ -307,16 +307,25 @@ def faces(text: str) -> list[int]:
     return [int(part) for part in parts]
 
 
-def too_few_faces(exc: ScriptExhausted) -> str:
-    """The CLI's message when ``--rolls`` ran out: which die found no face."""
-    n = exc.given + 1
+def _ordinal(n: int) -> str:
     suffix = (
         "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     )
+    return f"{n}{suffix}"
+
+
+def too_few_faces(exc: ScriptExhausted, side: tuple[str, int] | None = None) -> str:
+    """The CLI's message when ``--rolls`` ran out: which die found no face.
+
+    ``side`` names the side of a contest that rolled it and how many faces
+    the sides before it used: ``the 3rd die (the second side's 1st)``.
+    """
+    n = exc.given + 1
     given = {0: "none was", 1: "1 was"}.get(exc.given, f"{exc.given} were")
+    whose = "" if side is None else f" (the {side[0]}'s {_ordinal(n - side[1])})"
     return (
-        f"--rolls has too few faces: the {n}{suffix} die, a d{exc.sides}, has "
-        f"none ({given} given)"
+        f"--rolls has too few faces: the {_ordinal(n)} die{whose}, a d{exc.sides}, "
+        f"has none ({given} given)"
     )
 
 
