@@ -368,3 +368,50 @@ def test_missing_duration_kind_names_the_plugin():
         "'pf2e' (distribution rollwerk-pf2e) failed: "
         "rollwerk_register_duration_kinds raised RuntimeError('no'))"
     )
+
+
+def test_a_kind_its_installed_plugin_does_not_have_lists_the_plugins_kinds():
+    def kinds() -> Any:
+        return {
+            "saga_chapters": DURATION_KINDS["rounds"],
+            "saga_acts": DURATION_KINDS["rounds"],
+        }
+
+    eps = [
+        FakeEntryPoint(
+            "saga",
+            "rollwerk-saga",
+            module_plugin("s", rollwerk_register_duration_kinds=kinds),
+        )
+    ]
+    installed = Registry(entry_points=eps)
+    assert missing_duration_kind("saga_verses", installed) == (
+        "no installed plugin registers the duration kind 'saga_verses' (the plugin "
+        "'saga' is installed; its kinds are saga_acts, saga_chapters)"
+    )
+
+
+def test_a_duration_without_a_kind_lists_the_installed_plugins_kinds(monkeypatch):
+    from rollwerk.encounter import duration_from_json
+    from rollwerk.errors import SchemaError
+
+    def kinds() -> Any:
+        return {"saga_acts": DURATION_KINDS["rounds"]}
+
+    eps = [
+        FakeEntryPoint(
+            "saga",
+            "rollwerk-saga",
+            module_plugin("s", rollwerk_register_duration_kinds=kinds),
+        )
+    ]
+    monkeypatch.setattr(
+        rollwerk.plugins._registry, "_DEFAULT", Registry(entry_points=eps)
+    )
+    with pytest.raises(SchemaError) as info:
+        duration_from_json({"n": 2})
+    assert str(info.value) == (
+        "duration kind must be one of actions, concentration, first_of, game_time, "
+        "instant, next_checks, permanent, rounds, saga_acts, until_end_of_encounter, "
+        "until_end_of_next_turns, until_event, got None"
+    )

@@ -1262,7 +1262,8 @@ def duration_from_json(
         raise SchemaError.field("", "an object", data, document="duration")
     kind = data.get("kind")
     if not isinstance(kind, str):
-        allowed = ", ".join(sorted(table))
+        known = table if kinds is not None else _plugin_kinds()[0]
+        allowed = ", ".join(sorted(known))
         raise SchemaError(f"duration kind must be one of {allowed}, got {shown(kind)}")
     if kind not in table:
         if kinds is not None:

@@ -150,7 +150,11 @@ class Encounter(EncounterState):
         ``round_seconds``, ``actions_per_round``, ``stacking_policy`` and
         ``initiative_order``. Every [`Ruleset`][rollwerk.rulesets.Ruleset] has
         them (with defaults for a ruleset that subclasses ``Ruleset``), and so
-        does a ruleset wrapped by optional rules.
+        does a ruleset wrapped by optional rules. As in
+        [`create`][rollwerk.encounter.Encounter.create], the initiative rule
+        orders the combatants only when ``rng`` is given (even a rule that
+        rolls no dice, as PF2e's); without ``order`` or ``rng`` they keep
+        the order given.
 
         Raises:
             ParameterError: ``ruleset`` lacks one of the four traits.

@@ -61,12 +61,18 @@ def missing_duration_kind(kind: str, registry: Registry | None = None) -> str:
         registry = get_registry()
 
     message = f"no installed plugin registers the duration kind {shown(kind)}"
-    registry.duration_kinds()
+    installed = registry.duration_kinds()
     for failure in registry.failures:
         if repr(kind) in failure.reason or _prefix_of(failure.plugin, kind):
             return f"{message} ({failure.error()})"
     prefix = kind.replace(":", "_").partition("_")[0]
     if prefix and prefix != kind:
+        theirs = sorted(k for k in installed if _prefix_of(prefix, k))
+        if theirs:  # the plugin is there, the kind is not one of its own
+            return (
+                f"{message} (the plugin {shown(prefix)} is installed; its kinds "
+                f"are {', '.join(theirs)})"
+            )
         return f"{message} (is the plugin {shown(prefix)} installed?)"
     return message
 
