@@ -289,7 +289,7 @@ def _judge(faces: tuple[int, ...], **params: object) -> Outcome:
 
 
 SPEC = Registry(load_entrypoints=False, plugins=[examples]).ruleset("toy").checks()[0]
-BOUND = "must be an integer from -2**63 to 2**63 - 1, or None, got"
+BOUND = "must be an integer from 0 to 2**63 - 1, or None, got"
 
 
 @pytest.mark.parametrize(
@@ -457,6 +457,8 @@ def test_the_declarations_and_helpers_still_work() -> None:
         (lambda: NextChecks(1, ends_at=2**63), f"ends_at {BOUND} 9223372036854775808"),
         (lambda: UntilEndOfNextTurns(1, after=[]), f"after {BOUND} []"),  # type: ignore[arg-type]
         (lambda: UntilEvent("boom", seen=True), f"seen {BOUND} True"),
+        (lambda: UntilEvent("boom", seen=-1), f"seen {BOUND} -1"),
+        (lambda: Rounds(2, "A", ends_at=-1), f"ends_at {BOUND} -1"),
         (
             lambda: Encounter.create(["A"]).advance().state.apply_effect(None),  # type: ignore[arg-type]
             (

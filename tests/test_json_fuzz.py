@@ -329,6 +329,22 @@ BAD = [
         ),
     ),
     (
+        Encounter.from_json,
+        _with(_with(ENCOUNTER, ("done",), ["B"]), ("current",), "B"),
+        (
+            "malformed encounter JSON: current must be an id not in done (its "
+            "turn has ended), or null, got 'B'"
+        ),
+    ),
+    (
+        Encounter.from_json,
+        _with(ENCOUNTER, ("effects", 0, "duration", "ends_at"), -1),
+        (
+            "malformed encounter JSON: at effects[0].duration: ends_at must be an "
+            "integer from 0 to 2**63 - 1, or None, got -1"
+        ),
+    ),
+    (
         ActiveEffect.from_json,
         _with(ENCOUNTER["effects"][0], ("data",), ["abc"]),
         "malformed effect JSON: data must be an object, got ['abc']",

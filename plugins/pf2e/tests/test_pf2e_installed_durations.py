@@ -57,6 +57,5 @@ def test_missing_plugin_is_named_when_its_kind_is_unknown(monkeypatch) -> None:
         "duration kind must be one of actions, concentration, first_of, game_time, "
         "instant, next_checks, permanent, rounds, "
         "until_end_of_encounter, until_end_of_next_turns, until_event, got 'pf2e_rounds'; "
-        "no installed plugin registers the duration kind 'pf2e_rounds' "
-        "(is the plugin 'pf2e' installed?)"
+        "no installed plugin registers it (is the plugin 'pf2e' installed?)"
     )

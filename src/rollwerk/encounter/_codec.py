@@ -110,6 +110,12 @@ def encounter_from_json(
         current = strict(data, "current", "str|null", None)
         if current is not None and current not in order:
             raise SchemaError.field("current", "an id in order, or null", current)
+        if current is not None and current in done:
+            # end_turn puts the one whose turn ends in done; no turn starts
+            # for one who is in it
+            raise SchemaError.field(
+                "current", "an id not in done (its turn has ended), or null", current
+            )
         effects = []
         for i, e in enumerate(array(data, "effects", [])):
             with nested(f"effects[{i}]"):

@@ -221,15 +221,15 @@ def _count(name: str, value: object, minimum: int = 1) -> None:
 
 
 def _opt_bound(name: str, value: object) -> None:
-    """Refuse a bound field that its JSON could not hold (or that is no integer)."""
+    """Refuse a bound field that its JSON could not hold (or that is no integer).
+
+    A bound field is a count of turns, signals, actions or checks, so no
+    operation leaves it below 0.
+    """
     if value is not None and (
-        not isinstance(value, int)
-        or isinstance(value, bool)
-        or not -(2**63) <= value < 2**63
+        not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < 2**63
     ):
-        raise ParameterError(
-            name, value, "an integer from -2**63 to 2**63 - 1, or None"
-        )
+        raise ParameterError(name, value, "an integer from 0 to 2**63 - 1, or None")
 
 
 def _bound(value: int | None, kind: str) -> int:
@@ -1274,8 +1274,10 @@ def duration_from_json(
         installed, missing = _plugin_kinds()
         if kind not in installed:
             allowed = ", ".join(sorted(installed))
+            # the kind once: "…, got 'x'; no installed plugin registers it (…)"
+            why = missing(kind).replace(f"the duration kind {shown(kind)}", "it", 1)
             raise SchemaError(
-                f"duration kind must be one of {allowed}, got {shown(kind)}; {missing(kind)}"
+                f"duration kind must be one of {allowed}, got {shown(kind)}; {why}"
             )
         table = dict(installed)
     decoder = table[kind]
