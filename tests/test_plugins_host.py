@@ -370,21 +370,18 @@ def test_missing_duration_kind_names_the_plugin():
     )
 
 
-def test_a_kind_its_installed_plugin_does_not_have_lists_the_plugins_kinds():
-    def kinds() -> Any:
-        return {
-            "saga_chapters": DURATION_KINDS["rounds"],
-            "saga_acts": DURATION_KINDS["rounds"],
-        }
+def _saga(*names: str) -> Registry:
+    """A registry of one plugin, ``saga``, whose duration kinds are ``names``."""
 
-    eps = [
-        FakeEntryPoint(
-            "saga",
-            "rollwerk-saga",
-            module_plugin("s", rollwerk_register_duration_kinds=kinds),
-        )
-    ]
-    installed = Registry(entry_points=eps)
+    def kinds() -> Any:
+        return dict.fromkeys(names, DURATION_KINDS["rounds"])
+
+    plugin = module_plugin("s", rollwerk_register_duration_kinds=kinds)
+    return Registry(entry_points=[FakeEntryPoint("saga", "rollwerk-saga", plugin)])
+
+
+def test_a_kind_its_installed_plugin_does_not_have_lists_the_plugins_kinds():
+    installed = _saga("saga_chapters", "saga_acts")
     assert missing_duration_kind("saga_verses", installed) == (
         "no installed plugin registers the duration kind 'saga_verses' (the plugin "
         "'saga' is installed; its kinds are saga_acts, saga_chapters)"
@@ -395,19 +392,7 @@ def test_a_duration_without_a_kind_lists_the_installed_plugins_kinds(monkeypatch
     from rollwerk.encounter import duration_from_json
     from rollwerk.errors import SchemaError
 
-    def kinds() -> Any:
-        return {"saga_acts": DURATION_KINDS["rounds"]}
-
-    eps = [
-        FakeEntryPoint(
-            "saga",
-            "rollwerk-saga",
-            module_plugin("s", rollwerk_register_duration_kinds=kinds),
-        )
-    ]
-    monkeypatch.setattr(
-        rollwerk.plugins._registry, "_DEFAULT", Registry(entry_points=eps)
-    )
+    monkeypatch.setattr(rollwerk.plugins._registry, "_DEFAULT", _saga("saga_acts"))
     with pytest.raises(SchemaError) as info:
         duration_from_json({"n": 2})
     assert str(info.value) == (
