@@ -848,13 +848,12 @@ def _tuple_spans(weights: dict[Any, int]) -> list[int] | None:
     far fewer than the multisets of ``n`` outcomes (counts of symbols:
     ``(hits, ones)``).
     """
-    keys = iter(weights)
-    first = next(keys)
+    first = next(iter(weights))
     if first.__class__ is not tuple:
         return None
     lows = list(first)
     highs = list(first)
-    for key in (first, *keys):
+    for key in weights:
         if key.__class__ is not tuple or len(key) != len(lows):
             return None
         for i, element in enumerate(key):

@@ -17,7 +17,7 @@ import argparse
 import contextlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from rollwerk.checks._model import (
     SCHEMA,
@@ -831,6 +831,11 @@ def _known_extra(by: str, every: list[tuple[Outcome, Fraction]], target: str) ->
     raise ParameterError("--by", by, f"{allowed} ({where})")
 
 
+def _is_number(value: Scalar) -> TypeGuard[int]:
+    """Whether ``value`` is an integer (not a bool): numbers order and align."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def _value_rows_order(
     every: list[tuple[Outcome, Fraction]], extra: str | None
 ) -> Callable[[tuple[tuple[bool, Any, Any, Scalar], Fraction]], tuple[Any, ...]]:
@@ -844,16 +849,14 @@ def _value_rows_order(
     if extra is not None:
         for o, _ in every:
             value = o.extra(extra)
-            if value is not None and (
-                isinstance(value, bool) or not isinstance(value, int)
-            ):
+            if value is not None and not _is_number(value):
                 seen.setdefault(value, len(seen))
 
     def key(item: tuple[tuple[bool, Any, Any, Scalar], Fraction]) -> tuple[Any, ...]:
         success, _, _, value = item[0]
         if value is None:
             return (2, 0, not success)
-        if isinstance(value, int) and not isinstance(value, bool):
+        if _is_number(value):
             return (0, -value, not success)
         return (1, seen[value], not success)
 
@@ -954,8 +957,7 @@ def _odds_by(
         )
     _emit(_header(ruleset, spec, params, args.option))
     numbers = valued and all(
-        value is None or (isinstance(value, int) and not isinstance(value, bool))
-        for (_, _, _, value), _ in rows_p
+        value is None or _is_number(value) for (_, _, _, value), _ in rows_p
     )  # numbers are right-aligned, words (and true/false) are not
     for line in table(rows, {1, 2, 3} if numbers else {2, 3}):
         _emit(line)
