@@ -302,7 +302,7 @@ LOST_END = (
 def test_a_plugin_kind_losing_a_field_is_caught_by_the_ruleset_durations() -> None:
     assert_ruleset_durations(TOY)  # without the kind: nothing to see
     exc = _violation(lambda: assert_ruleset_durations(TOY, kinds=KINDS))
-    assert str(exc) == LOST_END.format(i=16)
+    assert str(exc) == LOST_END.format(i=18)
 
 
 def test_a_plugin_kind_that_cannot_be_built_is_reported() -> None:
@@ -392,7 +392,7 @@ def test_the_pytest_option_exercises_the_plugins_duration_kinds(
         "--rollwerk-contract=toy", "-k", "durations", "-p", "no:cacheprovider"
     )
     result.assert_outcomes(failed=1, deselected=4)
-    result.stdout.fnmatch_lines([f"ContractViolation: {LOST_END.format(i=16)}"])
+    result.stdout.fnmatch_lines([f"ContractViolation: {LOST_END.format(i=18)}"])
 
 
 def test_the_plugin_kinds_of_a_ruleset_are_its_plugins_only(

@@ -325,7 +325,7 @@ BAD = [
         (
             "duration kind must be one of actions, concentration, first_of, game_time, instant, "
             "next_checks, permanent, rounds, until_end_of_encounter, until_end_of_next_turns, "
-            "until_event, got []"
+            "until_end_of_turn, until_event, got []"
         ),
     ),
     (

@@ -398,5 +398,5 @@ def test_a_duration_without_a_kind_lists_the_installed_plugins_kinds(monkeypatch
     assert str(info.value) == (
         "duration kind must be one of actions, concentration, first_of, game_time, "
         "instant, next_checks, permanent, rounds, saga_acts, until_end_of_encounter, "
-        "until_end_of_next_turns, until_event, got None"
+        "until_end_of_next_turns, until_end_of_turn, until_event, got None"
     )

@@ -39,6 +39,7 @@ from rollwerk.encounter import (
     Step,
     Timeline,
     UntilEndOfNextTurns,
+    UntilEndOfTurn,
     UntilEvent,
     by_initiative,
     duration_from_json,
@@ -67,6 +68,7 @@ def typed_encounter() -> None:
     durations: list[Duration] = [
         Rounds(1),
         UntilEndOfNextTurns(2, of="B"),
+        UntilEndOfTurn(of="A"),
         Actions(4),
         GameTime.hours(8),
         NextChecks(),

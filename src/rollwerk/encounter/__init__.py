@@ -31,6 +31,7 @@ if TYPE_CHECKING:
         UntilCondition,
         UntilEndOfEncounter,
         UntilEndOfNextTurns,
+        UntilEndOfTurn,
         UntilEvent,
         duration_from_json,
     )
@@ -154,6 +155,7 @@ __all__ = [
     "UntilCondition",
     "UntilEndOfEncounter",
     "UntilEndOfNextTurns",
+    "UntilEndOfTurn",
     "UntilEvent",
     "by_initiative",
     "describe_duration",
@@ -226,6 +228,7 @@ if not TYPE_CHECKING:
             "UntilCondition": "rollwerk.encounter._durations",
             "UntilEndOfEncounter": "rollwerk.encounter._durations",
             "UntilEndOfNextTurns": "rollwerk.encounter._durations",
+            "UntilEndOfTurn": "rollwerk.encounter._durations",
             "UntilEvent": "rollwerk.encounter._durations",
             "by_initiative": "rollwerk.encounter._state",
             "describe_duration": "rollwerk.encounter._wording",

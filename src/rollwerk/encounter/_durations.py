@@ -29,6 +29,7 @@ Every kind serializes to JSON with a ``"kind"`` field; see
 | [`Instant`][rollwerk.encounter.Instant] | at once (the effect is added and expires) | — |
 | [`Rounds`][rollwerk.encounter.Rounds] | at the start of the anchor's n-th turn from now | creator |
 | [`UntilEndOfNextTurns`][rollwerk.encounter.UntilEndOfNextTurns] | at the end of the anchor's n-th turn that *begins* after now | target |
+| [`UntilEndOfTurn`][rollwerk.encounter.UntilEndOfTurn] | at the end of the anchor's turn under way, or of its next turn | the combatant acting, else the creator |
 | [`Actions`][rollwerk.encounter.Actions] | when the anchor has used n more action slots | target |
 | [`GameTime`][rollwerk.encounter.GameTime] | when the game clock has run n more seconds | — |
 | [`NextChecks`][rollwerk.encounter.NextChecks] | when the anchor has made n more checks | target |
@@ -97,6 +98,7 @@ __all__ = [
     "UntilCondition",
     "UntilEndOfEncounter",
     "UntilEndOfNextTurns",
+    "UntilEndOfTurn",
     "UntilEvent",
     "duration_from_json",
 ]
@@ -337,12 +339,14 @@ class _Counted(Worded):
 
     [`Rounds`][rollwerk.encounter.Rounds],
     [`UntilEndOfNextTurns`][rollwerk.encounter.UntilEndOfNextTurns],
+    [`UntilEndOfTurn`][rollwerk.encounter.UntilEndOfTurn],
     [`Actions`][rollwerk.encounter.Actions] and
     [`NextChecks`][rollwerk.encounter.NextChecks] differ only in the clock they
-    read (``_clock``), the clock that fixes their start (``_start``), whom
-    they follow by default (``_follows``) and how a bound copy is built
-    (``_at``). Binding stores the absolute end; what remains is computed from
-    it, so nothing is decremented in place.
+    read (``_clock``), the clock that fixes their start (``_start``), how
+    many ticks they last (``_ticks``), whom they follow by default
+    (``_follows``) and how a bound copy is built (``_at``). Binding stores
+    the absolute end; what remains is computed from it, so nothing is
+    decremented in place.
     """
 
     __slots__ = ()
@@ -354,7 +358,6 @@ class _Counted(Worded):
     """The field that names the anchor (an error about it names this field)."""
     _unit: ClassVar[str]
 
-    n: int
     ends_at: int | None
 
     @property
@@ -377,6 +380,12 @@ class _Counted(Worded):
     def _start(self, state: EncounterView, who: str) -> int:
         return self._clock(state, who)
 
+    def _ticks(self) -> int:
+        raise NotImplementedError  # pragma: no cover
+
+    def _default_anchor(self, state: EncounterView, source: str, target: str) -> str:
+        return source if self._follows == "source" else target
+
     def _at(self: _C, who: str, start: int, end: int) -> _C:
         raise NotImplementedError  # pragma: no cover
 
@@ -393,12 +402,12 @@ class _Counted(Worded):
     def bind(self: _C, state: EncounterView, source: str, target: str) -> _C:
         """Store the end: n ticks of the anchor's clock from now."""
         if self.anchor is None:
-            who = source if self._follows == "source" else target
+            who = self._default_anchor(state, source, target)
             start = self._start(state, who)
         else:
             who = self.anchor
             start = _read_as(self._anchor_field, who, lambda: self._start(state, who))
-        return self._at(who, start, start + self.n)
+        return self._at(who, start, start + self._ticks())
 
     def is_over(self, state: EncounterView) -> bool:
         """Over once the anchor's clock reads ``ends_at``."""
@@ -415,6 +424,17 @@ class _Counted(Worded):
         assert isinstance(left, int)
         start = self._start(state, combatant)
         return self._at(combatant, start, start + left)
+
+
+class _CountedN(_Counted):
+    """A counted kind that lasts its field ``n`` ticks."""
+
+    __slots__ = ()
+
+    n: int
+
+    def _ticks(self) -> int:
+        return self.n
 
 
 _C = TypeVar("_C", bound=_Counted)
@@ -441,7 +461,7 @@ def _read_as(field: str, who: str, read: Callable[[], _T]) -> _T:
 
 
 @attrs.frozen
-class Rounds(_Counted):
+class Rounds(_CountedN):
     """N rounds, counted down at the **start** of a combatant's turns (PF2E-R02).
 
     ``tick_on`` names the combatant whose turn starts count; ``None`` means
@@ -510,7 +530,7 @@ def _anchor(value: str | None) -> str:
 
 
 @attrs.frozen
-class UntilEndOfNextTurns(_Counted):
+class UntilEndOfNextTurns(_CountedN):
     """Until the **end** of a combatant's next N turns (PF2E-R03, PF2E-R04).
 
     ``of`` names the combatant (``None``: the effect's target). Only turns that
@@ -585,7 +605,78 @@ class UntilEndOfNextTurns(_Counted):
 
 
 @attrs.frozen
-class Actions(_Counted):
+class UntilEndOfTurn(_Counted):
+    """Until the **end** of a turn: the one under way, or the anchor's next.
+
+    "Until the end of your turn", "for the rest of the turn". ``of`` names
+    the combatant whose turn it is; ``None`` means the combatant whose turn
+    is under way when the effect is added, or the effect's creator when no
+    turn is (before the first round, between rounds, after a turn ended).
+    If ``of``'s turn is under way, the effect ends when it ends; otherwise
+    at the end of ``of``'s next turn, as
+    [`UntilEndOfNextTurns()`][rollwerk.encounter.UntilEndOfNextTurns] would.
+
+    >>> from rollwerk.encounter import Encounter
+    >>> enc, _ = Encounter.create(["A", "B"]).advance()          # A's turn
+    >>> enc, _ = enc.add_effect("haste", source="B", target="B",
+    ...                         duration=UntilEndOfTurn())
+    >>> enc.effect("e1").duration
+    UntilEndOfTurn(of='A', ends_at=1)
+    >>> enc, events = enc.advance()                              # A's turn ends
+    >>> [type(e).__name__ for e in events]
+    ['TurnEnded', 'EffectExpired', 'TurnStarted']
+
+    Bound form: ``ends_at`` is the number of turns ``of`` must have ended
+    for the duration to be over (the number of the turn under way, or of
+    its next turn).
+    """
+
+    __repr__ = value_repr
+
+    kind: ClassVar[str] = "until_end_of_turn"
+    _follows: ClassVar[str] = "source"
+    _unit: ClassVar[str] = "turns"
+
+    of: str | None = attrs.field(default=None, validator=_id)
+    """The combatant whose turn end ends it; ``None``: the one acting."""
+    ends_at: int | None = None
+    """Bound: over once ``of`` has ended this many turns."""
+
+    def __attrs_post_init__(self) -> None:
+        _opt_bound("ends_at", self.ends_at)
+
+    @property
+    def anchor(self) -> str | None:
+        """The combatant whose turn end ends it."""
+        return self.of
+
+    def _clock(self, state: EncounterView, who: str) -> int:
+        return state.turns_ended(who)
+
+    def _ticks(self) -> int:
+        return 1
+
+    def _default_anchor(self, state: EncounterView, source: str, target: str) -> str:
+        return source if state.current is None else state.current
+
+    def _at(self, who: str, start: int, end: int) -> UntilEndOfTurn:
+        return UntilEndOfTurn(who, end)
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"kind": "until_end_of_turn", "of", "ends_at"}``."""
+        return {"kind": self.kind, "of": self.of, "ends_at": self.ends_at}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> UntilEndOfTurn:
+        """Load what [`to_json`][rollwerk.encounter.UntilEndOfTurn.to_json] wrote."""
+        with document(f"{cls.kind} duration"):
+            data = obj(data)
+            known(data, ("kind", "of", "ends_at"))
+            return cls(_opt_str(data, "of"), _opt_int(data, "ends_at"))
+
+
+@attrs.frozen
+class Actions(_CountedN):
     """N action slots of a combatant (Mythandria's aether lockout, MY-R18).
 
     ``of`` names the combatant (``None``: the target). A slot counts when the
@@ -640,7 +731,7 @@ class Actions(_Counted):
 
 
 @attrs.frozen
-class NextChecks(_Counted):
+class NextChecks(_CountedN):
     """Until a combatant has made its next N checks (Fluid's rewards, FL-A08).
 
     ``of`` names the combatant (``None``: the target). Checks are counted with
@@ -1198,6 +1289,7 @@ DURATION_KINDS: Mapping[str, DurationDecoder] = {
     "until_end_of_encounter": lambda data: _unbound(UntilEndOfEncounter, data),
     "rounds": Rounds.from_json,
     "until_end_of_next_turns": UntilEndOfNextTurns.from_json,
+    "until_end_of_turn": UntilEndOfTurn.from_json,
     "actions": Actions.from_json,
     "game_time": GameTime.from_json,
     "next_checks": NextChecks.from_json,

@@ -191,6 +191,12 @@ def _next_turns(d: Any, names: Names) -> Text:
     return CORE.text(key, whose=_whose(d.of, names), n=d.n)
 
 
+def _end_of_turn(d: Any, names: Names) -> Text:
+    if d.of is None:
+        return CORE.text("duration.end_of_turn.current")
+    return CORE.text("duration.end_of_turn", whose=_whose(d.of, names))
+
+
 def _actions(d: Any, names: Names) -> Text:
     amount = quantity("action", d.n)
     if d.of is None:
@@ -302,6 +308,7 @@ _TEXTS: dict[str, Callable[[Any, Names], Text]] = {
     "until_end_of_encounter": _end_of_encounter,
     "rounds": _rounds,
     "until_end_of_next_turns": _next_turns,
+    "until_end_of_turn": _end_of_turn,
     "actions": _actions,
     "next_checks": _next_checks,
     "game_time": _game_time,
@@ -391,6 +398,7 @@ def _stops_concentrating(d: Any, names: Names) -> Text:
 _LEFT: dict[str, Callable[[Any, EncounterView, Names], Text]] = {
     "rounds": _rounds_left,
     "until_end_of_next_turns": _turns_left,
+    "until_end_of_turn": _turns_left,
     "actions": _counted_left("action"),
     "next_checks": _counted_left("check"),
     "game_time": _time_left,

@@ -7,7 +7,8 @@ encounter advanced N turns and rewound is equal to the original"):
   ``add_effect``;
 - ticks and expirations happen exactly at the declared boundary (a
   ``Rounds`` duration only right after its anchor's ``TurnStarted``, an
-  ``UntilEndOfNextTurns`` only right after its anchor's ``TurnEnded``, …);
+  ``UntilEndOfNextTurns`` or ``UntilEndOfTurn`` only right after its anchor's
+  ``TurnEnded``, …);
 - what remains never grows, except by an explicit ``refresh_effect``;
 - every state round-trips through JSON, and rewinding restores it exactly.
 
@@ -64,6 +65,7 @@ from rollwerk.encounter._durations import (
     Rounds,
     UntilEndOfEncounter,
     UntilEndOfNextTurns,
+    UntilEndOfTurn,
     UntilEvent,
 )
 from rollwerk.rng import SeededRng
@@ -126,6 +128,7 @@ def durations(
     anchored = st.one_of(
         st.builds(Rounds, counts, anchors),
         st.builds(UntilEndOfNextTurns, counts, anchors),
+        st.builds(UntilEndOfTurn, anchors),
         st.builds(Actions, counts, anchors),
         st.builds(NextChecks, counts, anchors),
         st.builds(Concentration, anchors),
@@ -145,7 +148,7 @@ def _allowed_trigger(duration: Duration, trigger: Event | None, effect_id: str) 
     anchor = duration.anchor
     if kind == "rounds":
         return isinstance(trigger, TurnStarted) and trigger.combatant == anchor
-    if kind == "until_end_of_next_turns":
+    if kind in {"until_end_of_next_turns", "until_end_of_turn"}:
         return isinstance(trigger, TurnEnded) and trigger.combatant == anchor
     if kind == "actions":
         return (
@@ -471,6 +474,8 @@ def _scenario(ruleset: Ruleset, extra: Sequence[Duration] = ()) -> Timeline:
         Rounds(2, tick_on="C"),
         UntilEndOfNextTurns(),
         UntilEndOfNextTurns(3),
+        UntilEndOfTurn(),
+        UntilEndOfTurn(of="C"),
         Actions(1),
         Actions(5),
         NextChecks(),
