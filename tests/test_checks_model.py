@@ -215,6 +215,43 @@ def test_parameter_bool_and_str():
     assert Parameter("name", str).allowed() == "a string"
 
 
+@pytest.mark.parametrize(
+    ("param", "en", "de"),
+    [
+        (Parameter("x", bool), "true or false", "true oder false"),
+        (Parameter("x", str), "a string", "ein Text"),
+        (
+            Parameter("x", str, choices=("a", "b")),
+            "one of 'a', 'b'",
+            "einer der Werte 'a', 'b'",
+        ),
+        (Parameter("x", int), "an integer", "eine ganze Zahl"),
+        (Parameter("x", int, min_value=1), "an integer >= 1", "eine ganze Zahl >= 1"),
+        (
+            Parameter("x", int, max_value=-1),
+            "an integer <= -1",
+            "eine ganze Zahl <= -1",
+        ),
+        (
+            Parameter("x", int, min_value=-20, max_value=100),
+            "an integer from -20 to 100",
+            "eine ganze Zahl von -20 bis 100",
+        ),
+        (
+            Parameter("x", int, choices=tuple(range(1, 14))),
+            "one of 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, …, 13 (13 choices)",
+            "einer der Werte 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, …, 13 (13 Werte)",
+        ),
+    ],
+)
+def test_parameter_allowed_text_in_english_and_german(
+    param: Parameter, en: str, de: str
+) -> None:
+    assert param.allowed() == en
+    assert param.allowed_text().render("en") == en
+    assert param.allowed_text().render("de") == de
+
+
 def test_parameter_int_choices_are_a_set_of_values_not_a_range():
     """A die size is one of 4, 6, 8, 10, 12: an int parameter with choices."""
     die = Parameter("die", int, default=6, choices=[4, 6, 8, 10, 12])

@@ -16,6 +16,7 @@ import rollwerk.plugins._registry
 from rollwerk import CheckResult, Degree, Outcome, build_check
 from rollwerk.checks import Parameter
 from rollwerk.cli._main import main
+from rollwerk.i18n import Catalog
 from rollwerk.plugins import NO_ENTRYPOINTS_ENV, Registry
 from rollwerk.testing import examples
 from rollwerk.testing.examples import ToyRuleset
@@ -136,6 +137,74 @@ def test_rulesets_details(cli):
         "help": "the number of d6",
     }
     assert data["round_seconds"] == "5/1"
+
+
+class _GermanToyHelp:
+    """A plugin that words the toy ruleset's help in German."""
+
+    @rollwerk.hookimpl
+    def rollwerk_register_catalogs(self) -> list[Catalog]:
+        return [
+            Catalog(
+                {
+                    "en": {},
+                    "de": {
+                        "toy.help.check": "einen W6 unter Fertigkeit + Modifikator würfeln",
+                        "toy.help.check.skill": "die Fertigkeit der Figur",
+                        "toy.option.generous": "Großzügig",
+                        "toy.option.generous.help": "jede Chance +1, jeder Pool +1 Würfel",
+                    },
+                }
+            )
+        ]
+
+
+def test_rulesets_details_in_german_with_a_catalogs_help(cli):
+    reg = Registry(load_entrypoints=False, plugins=[examples, _GermanToyHelp()])
+    code, out, err = cli("rulesets", "toy", "--lang", "de", reg=reg)
+    assert (code, err) == (0, "")
+    assert out.splitlines() == [
+        "toy: Toy d6 ruleset 1.0",
+        "Probe check: einen W6 unter Fertigkeit + Modifikator würfeln",
+        "  skill: eine ganze Zahl von 0 bis 6; erforderlich (die Fertigkeit der Figur)",
+        # without a German message, the help as the plugin wrote it
+        "  modifier: eine ganze Zahl von -3 bis 3; Vorgabe 0 (a situational modifier)",
+        "  edge: true oder false; Vorgabe false (roll two d6 and keep the lower)",
+        (
+            "  difficulty: einer der Werte 'easy', 'normal', 'hard'; Vorgabe normal "
+            "(easy (+1), normal or hard (-1))"
+        ),
+        "Probe pool: count 5s and 6s on a pool of d6",
+        "  dice: eine ganze Zahl von 1 bis 8; erforderlich (the number of d6)",
+        "  threshold: eine ganze Zahl von 1 bis 5; Vorgabe 1 (the successes needed)",
+        "Schwierigkeiten: easy +1, normal +0, hard -1",
+        "optionale Regel generous: Großzügig (jede Chance +1, jeder Pool +1 Würfel)",
+    ]
+    # English is unchanged by the German messages
+    code, out, _ = cli("rulesets", "toy", reg=reg)
+    assert out.splitlines()[1] == "check check: roll a d6 under skill + modifier"
+    assert out.splitlines()[-1] == (
+        "optional rule generous: Generous (adds 1 to every chance and one die to every pool)"
+    )
+
+
+def test_rulesets_list_in_german(cli):
+    code, out, err = cli("rulesets", "--lang", "de")
+    assert (code, err) == (0, "")
+    assert out.splitlines() == [
+        "ID   Name            Version  Distribution  Proben",
+        "toy  Toy d6 ruleset  1.0      -             check, pool",
+        "optionale Regeln von toy: generous",
+    ]
+    code, out, _ = cli("rulesets", "--lang", "de", reg=Registry(load_entrypoints=False))
+    assert (code, out) == (0, "keine Regelwerke installiert\n")
+
+
+def test_rulesets_refuses_an_unknown_language(cli):
+    assert fails(cli, "rulesets", "--lang", "xx") == (
+        "argument --lang: invalid choice: 'xx' (choose from 'en', 'de') "
+        "(see 'rollwerk rulesets --help')"
+    )
 
 
 # -- check -------------------------------------------------------------------------

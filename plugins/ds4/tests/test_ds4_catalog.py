@@ -76,7 +76,16 @@ def _explanations() -> Iterator[Text]:
 def test_ds4_catalog_has_every_message_in_en_and_de() -> None:
     assert CATALOG.languages == ("en", "de")
     assert_catalog_complete(CATALOG, "ds4")
-    assert CATALOG.ids("de") == CATALOG.ids("en")
+    # German-only: the help of every check and parameter, whose English
+    # is the plugin's own (`rollwerk rulesets ds4 --lang de`)
+    assert CATALOG.ids("de") - CATALOG.ids("en") == {
+        key
+        for spec in RULESET.checks()
+        for key in (
+            f"ds4.help.{spec.name}",
+            *(f"ds4.help.{spec.name}.{p.name}" for p in spec.parameters),
+        )
+    }
     for message in CATALOG.ids():
         en = CATALOG.template("en", message)
         de = CATALOG.template("de", message)

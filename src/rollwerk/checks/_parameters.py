@@ -12,7 +12,7 @@ import attrs
 from rollwerk._repr import value_repr
 from rollwerk.checks._model import Check, Scalar
 from rollwerk.errors import ParameterError
-from rollwerk.i18n import Text
+from rollwerk.i18n import CORE, Text
 
 _INTEGER = re.compile(r"[+-]?[0-9]+", re.ASCII)
 _MAX_DIGITS = 30
@@ -217,21 +217,34 @@ class Parameter:
         >>> Parameter("n", int, choices=tuple(range(2, 200, 2))).allowed()
         'one of 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, …, 198 (99 choices)'
         """
+        return self.allowed_text().render("en")
+
+    def allowed_text(self) -> Text:
+        """[`allowed`][rollwerk.checks.Parameter.allowed] as a text to render in any language.
+
+        Its words are the core catalog's ``param.*`` messages (a plugin's
+        catalog may add a language); ``rollwerk rulesets ID --lang de``
+        shows them.
+
+        >>> Parameter("pw", int, min_value=-20, max_value=100).allowed_text().render("de")
+        'eine ganze Zahl von -20 bis 100'
+        """
         if self.type is bool:
-            return "true or false"
+            return CORE.text("param.bool")
         if self.type is str:
             if self.choices:
                 return _one_of(self.choices, repr)
-            return "a string"
+            return CORE.text("param.str")
         if self.choices is not None:
             return _one_of(self.choices, str)
-        if self.min_value is not None and self.max_value is not None:
-            return f"an integer from {self.min_value} to {self.max_value}"
-        if self.min_value is not None:
-            return f"an integer >= {self.min_value}"
-        if self.max_value is not None:
-            return f"an integer <= {self.max_value}"
-        return "an integer"
+        lo, hi = self.min_value, self.max_value
+        if lo is not None and hi is not None:
+            return CORE.text("param.int.range", min=str(lo), max=str(hi))
+        if lo is not None:
+            return CORE.text("param.int.min", min=str(lo))
+        if hi is not None:
+            return CORE.text("param.int.max", max=str(hi))
+        return CORE.text("param.int")
 
     def validate(self, value: object) -> Scalar:
         """Return ``value`` if allowed, else raise `ParameterError`."""
@@ -312,12 +325,16 @@ _SHOWN_CHOICES = 12
 """Choices listed in full by `Parameter.allowed`; more are cut to ten and the last."""
 
 
-def _one_of(choices: tuple[Scalar, ...], show: Callable[[Scalar], str]) -> str:
+def _one_of(choices: tuple[Scalar, ...], show: Callable[[Scalar], str]) -> Text:
     """``one of a, b, c``, or the first ten, the last and the count of many."""
     if len(choices) <= _SHOWN_CHOICES:
-        return "one of " + ", ".join(map(show, choices))
-    first = ", ".join(map(show, choices[:10]))
-    return f"one of {first}, …, {show(choices[-1])} ({len(choices)} choices)"
+        return CORE.text("param.one_of", choices=", ".join(map(show, choices)))
+    return CORE.text(
+        "param.one_of.many",
+        first=", ".join(map(show, choices[:10])),
+        last=show(choices[-1]),
+        count=str(len(choices)),
+    )
 
 
 def checked_parameters(parameters: object) -> dict[str, Parameter]:

@@ -120,6 +120,7 @@ def _add_rulesets(
     )
     p.add_argument("ruleset", nargs="?", help="show the details of this ruleset")
     p.add_argument("--json", action="store_true", help="print JSON")
+    _lang(p, languages)
     p.set_defaults(handler=cmd_rulesets)
 
 
@@ -216,12 +217,7 @@ _ADDERS = {
 }
 
 
-def _common(p: argparse.ArgumentParser, languages: Languages) -> None:
-    p.add_argument("target", metavar="RULESET[:CHECK]", help="e.g. ds4 or ds4:check")
-    p.add_argument(
-        "params", nargs="*", metavar="KEY=VALUE", help="the check's parameters"
-    )
-    p.add_argument("--json", action="store_true", help="print JSON")
+def _lang(p: argparse.ArgumentParser, languages: Languages) -> None:
     p.add_argument(
         "--lang",
         choices=languages,
@@ -230,6 +226,15 @@ def _common(p: argparse.ArgumentParser, languages: Languages) -> None:
         help="language (en, de, or one a plugin's catalog adds)",
     )
     p.set_defaults(languages=languages)
+
+
+def _common(p: argparse.ArgumentParser, languages: Languages) -> None:
+    p.add_argument("target", metavar="RULESET[:CHECK]", help="e.g. ds4 or ds4:check")
+    p.add_argument(
+        "params", nargs="*", metavar="KEY=VALUE", help="the check's parameters"
+    )
+    p.add_argument("--json", action="store_true", help="print JSON")
+    _lang(p, languages)
     p.add_argument(
         "--option",
         action="append",
@@ -453,7 +458,7 @@ def cmd_rulesets(args: argparse.Namespace) -> int:
     """``rollwerk rulesets [ID] [--json]``."""
     registry = registry_of(args)
     if args.ruleset is not None:
-        return _ruleset_details(registry, args.ruleset, as_json=args.json)
+        return _ruleset_details(registry, args, as_json=args.json)
     entries = registry.entries()
     failures = registry.failures
     if args.json:
@@ -480,8 +485,10 @@ def cmd_rulesets(args: argparse.Namespace) -> int:
         }
         _emit(_dumps(data, ensure_ascii=False, indent=2))
         return 0
+    cats, lang = _cats(args), args.lang
     if entries:
-        rows = [["id", "name", "version", "distribution", "checks"]]
+        heads = ("id", "name", "version", "distribution", "checks")
+        rows = [[word(cats, lang, f"cli.rulesets.{h}") for h in heads]]
         rows += [
             [
                 e.ruleset.id,
@@ -498,11 +505,13 @@ def cmd_rulesets(args: argparse.Namespace) -> int:
             rules = registry.optional_rules(e.ruleset.id)
             if rules:
                 names = ", ".join(o.id for o in rules)
-                _emit(f"optional rules for {e.ruleset.id}: {names}")
+                _emit(
+                    word(cats, lang, "cli.rulesets.options", id=e.ruleset.id, ids=names)
+                )
     else:
-        _emit("no rulesets installed")
+        _emit(word(cats, lang, "cli.rulesets.none"))
     if failures:
-        _emit("plugins that failed to load:")
+        _emit(word(cats, lang, "cli.rulesets.failures"))
         for f in failures:
             _emit(f"  {f.error()}")
     return 0
@@ -522,7 +531,10 @@ def _parameter_json(p: Parameter) -> dict[str, Any]:
     }
 
 
-def _ruleset_details(registry: Registry, rid: str, *, as_json: bool) -> int:
+def _ruleset_details(
+    registry: Registry, args: argparse.Namespace, *, as_json: bool
+) -> int:
+    rid: str = args.ruleset
     ruleset = registry.ruleset(rid)
     rules = registry.optional_rules(rid)
     if as_json:
@@ -556,18 +568,42 @@ def _ruleset_details(registry: Registry, rid: str, *, as_json: bool) -> int:
         }
         _emit(_dumps(data, ensure_ascii=False, indent=2))
         return 0
+    lang = args.lang
+    # every plugin's catalog: another plugin may word this ruleset's help
+    # (an optional rule's plugin does); optional_rules has loaded them all
+    cats = args.languages.catalogs()
+    found = [cats]
+
+    def say(message: str, **fields: str) -> str:
+        return word(cats, lang, f"cli.rulesets.{message}", **fields)
+
+    def own(message: str, written: str) -> str:
+        """The ruleset's words ``<id>.<message>`` in ``lang``, else as written."""
+        text = _ruleset_word(ruleset, lang, message, found) if written else None
+        return written if text is None else text
+
+    def aside(text: str) -> str:
+        return f" ({text})" if text else ""
+
     _emit(f"{ruleset.id}: {ruleset.name} {ruleset.version}")
     for spec in ruleset.checks():
-        _emit(f"check {spec.name}" + (f": {spec.help}" if spec.help else ""))
+        about = own(f"help.{spec.name}", spec.help)
+        _emit(say("check", name=spec.name) + (f": {about}" if about else ""))
         for p in spec.parameters:
-            default = "required" if p.required else f"default {_scalar_text(p.default)}"  # type: ignore[arg-type]
-            line = f"  {p.name}: {p.allowed()}; {default}"
-            _emit(line + (f" ({p.help})" if p.help else ""))
+            if p.required:
+                default = say("required")
+            else:
+                default = say("default", value=_scalar_text(p.default))  # type: ignore[arg-type]
+            allowed = p.allowed_text().render(lang, cats)
+            about = own(f"help.{spec.name}.{p.name}", p.help)
+            _emit(f"  {p.name}: {allowed}; {default}" + aside(about))
     if ruleset.difficulties:
         presets = ", ".join(f"{d.id} {d.modifier:+d}" for d in ruleset.difficulties)
-        _emit(f"difficulties: {presets}")
+        _emit(say("difficulties", presets=presets))
     for o in rules:
-        _emit(f"optional rule {o.id}: {o.name}" + (f" ({o.help})" if o.help else ""))
+        name = own(f"option.{o.id}", o.name)
+        about = own(f"option.{o.id}.help", o.help)
+        _emit(say("option", id=o.id, name=name) + aside(about))
     return 0
 
 

@@ -9,6 +9,15 @@ from rollwerk.i18n._words import WORDS_DE, WORDS_EN
 __all__ = ["CORE"]
 
 _EN = {
+    # what a check parameter allows (Parameter.allowed, `rollwerk rulesets ID`)
+    "param.bool": "true or false",
+    "param.str": "a string",
+    "param.int": "an integer",
+    "param.int.range": "an integer from {min} to {max}",
+    "param.int.min": "an integer >= {min}",
+    "param.int.max": "an integer <= {max}",
+    "param.one_of": "one of {choices}",
+    "param.one_of.many": "one of {first}, …, {last} ({count} choices)",
     # numbers
     "number.decimal_point": ".",
     "number.die_letter": "d",
@@ -35,6 +44,19 @@ _EN = {
     "roll.dice_summary_wide": "{n} dice, {shown} shown; values {low} to {high}, "
     "{distinct} different",
     # the command line
+    "cli.rulesets.id": "id",
+    "cli.rulesets.name": "name",
+    "cli.rulesets.version": "version",
+    "cli.rulesets.distribution": "distribution",
+    "cli.rulesets.checks": "checks",
+    "cli.rulesets.options": "optional rules for {id}: {ids}",
+    "cli.rulesets.none": "no rulesets installed",
+    "cli.rulesets.failures": "plugins that failed to load:",
+    "cli.rulesets.check": "check {name}",
+    "cli.rulesets.required": "required",
+    "cli.rulesets.default": "default {value}",
+    "cli.rulesets.difficulties": "difficulties: {presets}",
+    "cli.rulesets.option": "optional rule {id}: {name}",
     "cli.outcome": "outcome",
     "cli.result": "result",
     "cli.degree": "degree",
@@ -77,6 +99,14 @@ _EN = {
 }
 
 _DE = {
+    "param.bool": "true oder false",
+    "param.str": "ein Text",
+    "param.int": "eine ganze Zahl",
+    "param.int.range": "eine ganze Zahl von {min} bis {max}",
+    "param.int.min": "eine ganze Zahl >= {min}",
+    "param.int.max": "eine ganze Zahl <= {max}",
+    "param.one_of": "einer der Werte {choices}",
+    "param.one_of.many": "einer der Werte {first}, …, {last} ({count} Werte)",
     "number.decimal_point": ",",
     "number.die_letter": "W",
     "die.rerolled": "neu gewürfelt",
@@ -99,6 +129,19 @@ _DE = {
     "roll.dice_summary": "{n} Würfel, {shown} gezeigt; Werte {counts}",
     "roll.dice_summary_wide": "{n} Würfel, {shown} gezeigt; Werte {low} bis {high}, "
     "{distinct} verschiedene",
+    "cli.rulesets.id": "ID",
+    "cli.rulesets.name": "Name",
+    "cli.rulesets.version": "Version",
+    "cli.rulesets.distribution": "Distribution",
+    "cli.rulesets.checks": "Proben",
+    "cli.rulesets.options": "optionale Regeln von {id}: {ids}",
+    "cli.rulesets.none": "keine Regelwerke installiert",
+    "cli.rulesets.failures": "Plugins, die nicht geladen werden konnten:",
+    "cli.rulesets.check": "Probe {name}",
+    "cli.rulesets.required": "erforderlich",
+    "cli.rulesets.default": "Vorgabe {value}",
+    "cli.rulesets.difficulties": "Schwierigkeiten: {presets}",
+    "cli.rulesets.option": "optionale Regel {id}: {name}",
     "cli.outcome": "Ausgang",
     "cli.result": "Ergebnis",
     "cli.degree": "Grad",

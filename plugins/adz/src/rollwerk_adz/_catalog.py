@@ -134,7 +134,24 @@ _DE = {
     "adz.extra.surplus": "Überschuss",
 }
 
-CATALOG = Catalog({"en": _EN, "de": _DE})
+_HELP_DE = {
+    # German help for `rollwerk rulesets adz --lang de`; the English is the
+    # parameters' own help
+    "adz.help.check": "W6 würfeln, 5er und 6er zählen, Erfolg ab dem Mindestwurf an Erfolgen",
+    "adz.help.check.dice": "der Grundpool an W6: Punkte der genutzten Eigenschaften (Würfelanzahl)",
+    "adz.help.check.minimum": "die Schwelle: benötigte Erfolge (Mindestwurf)",
+    "adz.help.check.kind": "Fertigkeits-, Zauber- oder Eigenschaftsprobe (Probenart)",
+    "adz.help.check.support": "Punkte einer unterstützenden Fertigkeit oder Domäne: "
+    "aufgerundet Punkte/3 zusätzliche Würfel",
+    "adz.help.check.modifier": "Umstandsmodifikator in Würfeln",
+    "adz.help.check.allow_impossible": "die SL erlaubt einen Wurf über den Pool hinaus: "
+    "jeder Würfel muss gelingen",
+    "adz.help.check.luck": "Glückspool, eingesetzt nach luck_policy",
+    "adz.help.check.luck_policy": "wann der Glückspool eingesetzt wird: never (nie), "
+    "on_failure (bei Misserfolg) oder always (immer)",
+}
+
+CATALOG = Catalog({"en": _EN, "de": {**_DE, **_HELP_DE}})
 """The adz ruleset's messages."""
 
 

@@ -8,7 +8,10 @@ Families of ids:
 
 - ``ds4-slayers.slaying.*``: slaying dice in an explanation (DS4-R36);
 - ``ds4-slayers.points.*``: what slayer points bought (DS4-R37);
-- ``ds4-slayers.cost.<id>``: the entries of the cost table (``COSTS``).
+- ``ds4-slayers.cost.<id>``: the entries of the cost table (``COSTS``);
+- ``ds4.option.<rule>`` and ``ds4.option.<rule>.help``: German names and
+  help of the optional rules, where ``rollwerk rulesets ds4 --lang de``
+  looks for them (their English is the rules' own ``name`` and ``help``).
 
 Messages named ``… {before}; …`` continue the text ``before``.
 """
@@ -74,7 +77,16 @@ _DE = {
     "ds4-slayers.cost.cooldown-10": "Abklingzeit −10 Runden",
 }
 
-CATALOG = Catalog({"en": _EN, "de": _DE})
+_HELP_DE = {
+    "ds4.option.slaying-dice": "Slayende Würfel",
+    "ds4.option.slaying-dice.help": "ein Immersieg bei Angriff oder Abwehr würfelt "
+    "erneut und addiert das Ergebnis (DS4-R36)",
+    "ds4.option.slayer-points": "Slayerpunkte",
+    "ds4.option.slayer-points.help": "Slayerpunkte kaufen Angriffs- und "
+    "Abwehrboni (DS4-R37)",
+}
+
+CATALOG = Catalog({"en": _EN, "de": {**_DE, **_HELP_DE}})
 """The messages of the slayer rules (English and German)."""
 
 ROLES = Catalog(

@@ -249,7 +249,27 @@ _DE = {
     "ds4.role.defense": "Abwehr",
 }
 
-CATALOG = Catalog({"en": _EN, "de": _DE})
+_HELP_DE = {
+    # German help for `rollwerk rulesets ds4 --lang de`; the English is the
+    # checks' and parameters' own help
+    "ds4.help.check": "eine DS4-Probe: W20 ≤ PW, 1 ist ein Immersieg, 20 ein Patzer",
+    "ds4.help.check.pw": "Probenwert; über 20 werden mehrere W20 geworfen",
+    "ds4.help.check.need_result": "false: bei PW über 20 nur einen W20 werfen, "
+    "nur der Erfolg zählt",
+    "ds4.help.check.rest_die": "welcher Würfel (ab 1 gezählt) die Restprobe ist; "
+    "0 maximiert",
+    "ds4.help.attack": "ein Angriff; der Wert des Ergebnisses ist der Schaden nach "
+    "der Abwehr des Ziels",
+    "ds4.help.attack.attack": "Angriffswert (Schlagen, Schießen oder Zielzauber)",
+    "ds4.help.attack.defense": "die Abwehr des Ziels",
+    "ds4.help.attack.defense_reduction": "die Waffe senkt die Abwehr des Ziels um "
+    "diesen Wert (GA)",
+    "ds4.help.attack.undefendable": "keine Abwehrprobe (abwehrlos)",
+    "ds4.help.attack.helpless": "gefesseltes oder schlafendes Ziel: doppelter "
+    "Nahkampfschaden (Abwehr ohne PA)",
+}
+
+CATALOG = Catalog({"en": _EN, "de": {**_DE, **_HELP_DE}})
 """The ds4 ruleset's messages (English and German).
 
 Register a catalog of your own with ``rollwerk_register_catalogs`` to add a

@@ -148,7 +148,42 @@ _DE = {
     "fluid.extra.repeats": "Wiederholungen",
 }
 
-CATALOG = Catalog({"en": _EN, "de": _DE})
+_HELP_PARAMS_DE = {
+    "attribute": "Attributswert, meist 1-5",
+    "trait": "passende Merkmalsstufe; 0, wenn keines passt",
+    "modifier": "Modifikator der SL, Vorgaben in Schritten von 3",
+    "handicap": "Selbsterschwernis h",
+    "reward": "Belohnung für eine gelungene Selbsterschwernis",
+    "equipment": "Ausrüstungsbonus auf die Qualität eines Erfolgs",
+    "repetition": "Nummer der freien Wiederholung (je -3)",
+    "double_critical": "die Qualität eines kritischen Erfolgs verdoppeln (false: "
+    "die SL gewährt stattdessen einen anderen Bonus)",
+    "mana": "Mana, das für Wiederholungen misslungener Würfel ausgegeben wird",
+    "policy": "welcher Würfel nach einem Patzer wiederholt wird: check (Probenwürfel), "
+    "fate (Schicksalswürfel) oder best (der bessere)",
+    "repeats": "freie Wiederholungen (ohne Zeitdruck) mit kumulativ -3",
+}
+_SHARED = ("attribute", "trait", "modifier", "handicap", "reward", "equipment")
+_PARAMS = {
+    "check": (*_SHARED, "repetition", "double_critical"),
+    "rerolls": (*_SHARED, "double_critical", "mana", "policy", "repeats"),
+}
+_HELP_DE = {
+    # German help for `rollwerk rulesets fluid --lang de`; the English is the
+    # checks' and parameters' own help
+    "fluid.help.check": "W10 ≤ Attribut + Merkmal + Modifikator; Qualität des Erfolgs",
+    "fluid.help.rerolls": "eine Probe mit Mana-Wiederholungen und freien Wiederholungen",
+    **{
+        f"fluid.help.{check}.{name}": _HELP_PARAMS_DE[name]
+        for check, names in _PARAMS.items()
+        for name in names
+    },
+    "fluid.option.trait-cap": "Merkmalsstufen höchstens 5",
+    "fluid.option.trait-cap.help": "Merkmalsstufen dürfen 5 nicht übersteigen (für "
+    "Gruppen ohne Selbsterschwernis, FL-R13)",
+}
+
+CATALOG = Catalog({"en": _EN, "de": {**_DE, **_HELP_DE}})
 """The fluid ruleset's messages."""
 
 

@@ -173,7 +173,22 @@ _DE = {
     "mythandria.extra.roll": "Wurf",
 }
 
-CATALOG = Catalog({"en": _EN, "de": _DE})
+_HELP_DE = {
+    # German help for `rollwerk rulesets mythandria --lang de`; the English is
+    # the checks' and parameters' own help
+    "mythandria.help.decision": "Entscheidungsprobe: W100 ≤ PW; 1 gelingt immer, "
+    "100 misslingt immer",
+    "mythandria.help.decision.pw": "Probenwert: W100 gleich oder darunter würfeln",
+    "mythandria.help.decision.dice": "ein W100, oder 2W10 als Zehner und Einer gelesen "
+    "(00 = 100)",
+    "mythandria.help.comparison": "Vergleichsprobe: W100 + PW, der höchste gewinnt; "
+    "100 schlägt und 1 verliert gegen jedes gewöhnliche Ergebnis",
+    "mythandria.help.comparison.pw": "Probenwert, der zum W100 addiert wird",
+    "mythandria.help.comparison.dice": "ein W100, oder 2W10 als Zehner und Einer "
+    "gelesen (00 = 100)",
+}
+
+CATALOG = Catalog({"en": _EN, "de": {**_DE, **_HELP_DE}})
 """The mythandria ruleset's messages."""
 
 

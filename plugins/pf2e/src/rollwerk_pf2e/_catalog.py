@@ -101,7 +101,25 @@ _DE = {
     "pf2e.signal.encounter-end": "der Kampf endet",
 }
 
-CATALOG = Catalog({"en": _EN, "de": _DE})
+_HELP_PARAMS_DE = {
+    "modifier": "Modifikator der Probe (Angriffsbonus, Fertigkeit, Rettungswurf …)",
+    "dc": "Schwierigkeitsgrad (SG oder RK)",
+}
+_HELP_DE = {
+    # German help for `rollwerk rulesets pf2e --lang de`; the English is the
+    # checks' and parameters' own help
+    "pf2e.help.check": "W20 + Modifikator gegen einen SG, vier Erfolgsgrade",
+    "pf2e.help.attack": "Angriffswurf mit dem Abzug der Grundreichweite (je -2)",
+    **{
+        f"pf2e.help.{check}.{name}": text
+        for check in ("check", "attack")
+        for name, text in _HELP_PARAMS_DE.items()
+    },
+    "pf2e.help.attack.range_increments": "die Grundreichweite, in der das Ziel steht: "
+    "1 (kein Abzug) bis 6 (-10)",
+}
+
+CATALOG = Catalog({"en": _EN, "de": {**_DE, **_HELP_DE}})
 """The pf2e ruleset's messages."""
 
 _DURATIONS_EN = {
