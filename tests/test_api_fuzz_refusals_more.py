@@ -297,7 +297,24 @@ BOUND = "must be an integer from 0 to 2**63 - 1, or None, got"
     [
         (
             lambda: Parameter(None, int),  # type: ignore[arg-type]
-            "name must be a parameter's name (a string), got None",
+            (
+                "name must be a parameter's name: a Python identifier (pw, rest_die), "
+                "as key=value words and keyword arguments need, got None"
+            ),
+        ),
+        (
+            lambda: Parameter("a=b", int),
+            (
+                "name must be a parameter's name: a Python identifier (pw, rest_die), "
+                "as key=value words and keyword arguments need, got 'a=b'"
+            ),
+        ),
+        (
+            lambda: Parameter("", int),
+            (
+                "name must be a parameter's name: a Python identifier (pw, rest_die), "
+                "as key=value words and keyword arguments need, got ''"
+            ),
         ),
         (
             lambda: Parameter("s", float),  # type: ignore[arg-type]

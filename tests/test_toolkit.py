@@ -812,7 +812,8 @@ def test_contest_outcome_key_whose_keys_do_not_compare_is_a_check_fault():
         keyed.contest(five.outcome(), three.outcome())
     assert str(info.value) == (
         "the contest keys 5 and (3,) do not compare with each other (a contest "
-        "key is a number, or a tuple of them)"
+        "key is a number, a string or a tuple of them, of the same kind for every "
+        "outcome)"
     )
 
 

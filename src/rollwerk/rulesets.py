@@ -14,7 +14,14 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from itertools import pairwise
-from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, runtime_checkable
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    Protocol,
+    TypeAlias,
+    TypeVar,
+    runtime_checkable,
+)
 
 import attrs
 
@@ -31,7 +38,7 @@ from rollwerk.checks._toolkit import (
 )
 from rollwerk.encounter._stacking import StackingPolicy
 from rollwerk.encounter._traits import EncounterTraits, checked_actions_per_round
-from rollwerk.errors import CheckFault, ContestError, ParameterError
+from rollwerk.errors import CheckFault, ContestError, ParameterError, RollwerkError
 from rollwerk.i18n import Catalog
 from rollwerk.rng import Rng
 
@@ -403,9 +410,9 @@ def contest_odds(
         # calls of the key and a comparison per pair of distinct keys,
         # instead of the rule on every pair of outcomes
         try:
-            firsts = first.outcomes().map(lambda o: key(first, o))
-            seconds = second.outcomes().map(lambda o: key(second, o))
-        except TypeError:  # unhashable keys: pair by pair below
+            firsts = first.outcomes().map(lambda o: _hashable(key(first, o)))
+            seconds = second.outcomes().map(lambda o: _hashable(key(second, o)))
+        except _Unhashable:  # keys that compare but do not hash: pair by pair
             pass
         else:
             odds = _compare_keys(firsts, seconds)
@@ -420,6 +427,22 @@ def contest_odds(
             second.outcomes(), lambda a, b: rule(first, a, second, b)
         )
     return first.outcomes().combine(second.outcomes(), ruleset.contest)
+
+
+_K = TypeVar("_K")
+
+
+class _Unhashable(Exception):
+    """A contest key that cannot be a `Distribution` outcome (a list)."""
+
+
+def _hashable(key: _K) -> _K:
+    """``key``, or `_Unhashable` where it does not hash."""
+    try:
+        hash(key)
+    except TypeError:
+        raise _Unhashable from None
+    return key
 
 
 def _compare_keys(
@@ -593,8 +616,42 @@ def _compare_contest_keys(first: Any, second: Any) -> ContestOutcome:
     except ParameterError:
         raise CheckFault(
             f"the contest keys {first!r} and {second!r} do not compare with each "
-            "other (a contest key is a number, or a tuple of them)"
+            "other (a contest key is a number, a string or a tuple of them, of "
+            "the same kind for every outcome)"
         ) from None
+
+
+def _checked_key(
+    key: Callable[[Check, Outcome], Any], rid: str, name: str
+) -> Callable[[Check, Outcome], Any]:
+    """``key`` (the ruleset's ``name=``), its mistakes reported as the plugin's.
+
+    The key is given outcomes the ruleset's own checks made, so an error it
+    raises is not the caller's, and a key of ``None`` (a missing extra)
+    compares with nothing.
+
+    Raises:
+        CheckFault: The key raised a `RollwerkError` (a `ParameterError`
+            from building a level's outcome, say) or gave ``None``.
+    """
+
+    def checked(check: Check, outcome: Outcome) -> Any:
+        try:
+            value = key(check, outcome)
+        except CheckFault:
+            raise
+        except RollwerkError as exc:
+            raise CheckFault(
+                f"the {name} of ruleset {rid!r} raised {type(exc).__name__}: {exc}"
+            ) from exc
+        if value is None:
+            raise CheckFault(
+                f"the {name} of ruleset {rid!r} gave None for {outcome!r} (a "
+                "contest key is a number, a string or a tuple of them)"
+            )
+        return value
+
+    return checked
 
 
 def _tied_key(
@@ -902,6 +959,9 @@ def define_ruleset(
     rid = _word("id", id)
     if not isinstance(name, str) or not name:
         raise ParameterError("name", name, "a non-empty string")
+    for field, given in (("version", version), ("distribution", distribution)):
+        if given is not None and (not isinstance(given, str) or not given):
+            raise ParameterError(field, given, "a non-empty string or None")
     contest_rules = (
         ("contest", contest),
         ("contest_with_checks", contest_with_checks),
@@ -984,11 +1044,12 @@ def define_ruleset(
         def by_outcome(check: Check, outcome: Outcome) -> Any:
             return outcome_key(outcome)
 
-        contest = _keyed_contest(by_outcome, ties)
+        checked = _checked_key(by_outcome, rid, "contest_outcome_key")
+        contest = _keyed_contest(checked, ties)
     if contest is None and contest_key is None and ties is not ContestOutcome.TIE:
         contest = _keyed_contest(_default_key(scale), ties)  # its ties decided
     if contest_key is not None:
-        key = _tied_key(contest_key, ties)
+        key = _tied_key(_checked_key(contest_key, rid, "contest_key"), ties)
 
         def keyed(
             a_check: Check, a: Outcome, b_check: Check, b: Outcome

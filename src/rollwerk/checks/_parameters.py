@@ -140,13 +140,19 @@ class Parameter:
         """Refuse a declaration of the wrong types (found when checks are built).
 
         Raises:
-            ParameterError: ``name`` or ``help`` is not a string, ``type``
+            ParameterError: ``name`` is not an identifier string,
+                ``help`` not a string, ``type``
                 not ``int``, ``bool`` or ``str``, ``min_value`` or
                 ``max_value`` not an integer or ``None``, or ``monotonic``
                 not a `Monotonic` or ``None``.
         """
-        if not isinstance(self.name, str) or not self.name:
-            raise ParameterError("name", self.name, "a parameter's name (a string)")
+        if not isinstance(self.name, str) or not self.name.isidentifier():
+            raise ParameterError(
+                "name",
+                self.name,
+                "a parameter's name: a Python identifier (pw, rest_die), as "
+                "key=value words and keyword arguments need",
+            )
         if self.type not in (int, bool, str):
             raise ParameterError("type", self.type, "int, bool or str")
         if not isinstance(self.help, str):

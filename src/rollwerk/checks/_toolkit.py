@@ -146,9 +146,40 @@ def _own_fault(where: str, exc: ParameterError) -> CheckFault:
     return CheckFault(f"{where} raised ParameterError: {exc}")
 
 
+_WITHIN_LIMITS = 100
+"""Dice counts and sides up to this are within notation's limits, unread."""
+
+
+def _limit(limit: str, value: int) -> None:
+    """Refuse ``value`` above notation's limit of ``"dice count"`` or ``"sides"``.
+
+    Imported here, not with the module, as in `_cap`: only a large pool or
+    die reads the limits.
+
+    Raises:
+        LimitExceeded: ``value`` is above ``DICE_LIMITS.max_dice`` or
+            ``DICE_LIMITS.max_sides``.
+    """
+    from rollwerk.dice._limits import DICE_LIMITS
+
+    most = DICE_LIMITS.max_dice if limit == "dice count" else DICE_LIMITS.max_sides
+    if value > most:
+        raise LimitExceeded(limit, value, most)
+
+
 def _dice(value: object) -> tuple[tuple[int, str], ...]:
+    """``dice=`` as ``(sides, role)`` pairs, within notation's limits.
+
+    Raises:
+        ParameterError: Not a sequence of sides or ``(sides, role)`` pairs.
+        LimitExceeded: More dice than ``DICE_LIMITS.max_dice``, or a die
+            with more sides than ``DICE_LIMITS.max_sides`` (checked before
+            anything lists its faces).
+    """
     if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
         raise ParameterError("dice", value, "a sequence of sides or (sides, role)")
+    if len(value) > _WITHIN_LIMITS:
+        _limit("dice count", len(value))
     out: list[tuple[int, str]] = []
     for item in value:
         if isinstance(item, tuple) and len(item) != 2:
@@ -156,6 +187,8 @@ def _dice(value: object) -> tuple[tuple[int, str], ...]:
         sides, role = (item, "check") if not isinstance(item, tuple) else item
         if isinstance(sides, bool) or not isinstance(sides, int) or sides < 1:
             raise ParameterError("dice", item, "sides >= 1, or (sides, role)")
+        if sides > _WITHIN_LIMITS:
+            _limit("sides", sides)
         if not isinstance(role, str):
             raise ParameterError("die role", role, "a string")
         out.append((sides, role))

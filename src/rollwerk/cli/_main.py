@@ -291,6 +291,7 @@ def main(argv: Sequence[str] | None = None, *, registry: Registry | None = None)
     """
     from rollwerk.errors import (
         NotationError,
+        ParameterError,
         PluginFault,
         RollwerkError,
         UnknownRuleset,
@@ -299,6 +300,11 @@ def main(argv: Sequence[str] | None = None, *, registry: Registry | None = None)
     if argv is None:
         argv = sys.argv[1:]
     _plain_where_needed(sys.stdout, sys.stderr)
+    if isinstance(argv, (str, bytes)) or not all(
+        isinstance(word, str) for word in argv
+    ):
+        _error(str(ParameterError("argv", argv, "a list of strings, one per word")))
+        return USAGE
     try:
         args = _parse(argv, registry)
     except SystemExit as exc:  # argparse: --help, --version, its errors

@@ -1,0 +1,202 @@
+"""A plugin author's declarations refused early, and contest keys reported as theirs.
+
+Found by a held-out author (a WFRP-like d100 system): a die of 10**8 sides
+ran out of memory while the check listed its faces, a contest key that
+returned a list or raised was blamed on the user, a key of ``None`` tied
+every contest in the odds but failed in a played contest, and
+``define_ruleset(version=1)`` was accepted until the registry dropped it.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+import rollwerk
+from rollwerk import SeededRng, build_check
+from rollwerk.checks import Degree, Outcome, Parameter, define_check
+from rollwerk.cli._main import main
+from rollwerk.errors import CheckFault, LimitExceeded, ParameterError
+from rollwerk.plugins import Registry
+from rollwerk.rulesets import (
+    ContestOutcome,
+    RulesetSpec,
+    contest_odds,
+    contest_result,
+    define_ruleset,
+)
+
+
+def _judge(faces: tuple[int, ...], **_: object) -> Outcome:
+    won = faces[0] >= 4
+    return Outcome(won, Degree.SUCCESS if won else Degree.FAILURE, faces[0])
+
+
+D6 = define_check("roll", dice=[6], judge=_judge)
+
+
+# -- dice within notation's limits ----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("dice", "message"),
+    [
+        (
+            [10**8],
+            (
+                "sides limit exceeded: 100000000 is more than the maximum of "
+                "10000 (by 99990000)"
+            ),
+        ),
+        (
+            [6] * 1001,
+            "dice count limit exceeded: 1001 is more than the maximum of 1000 (by 1)",
+        ),
+        (
+            [(6, "check"), (10_001, "wild")],
+            "sides limit exceeded: 10001 is more than the maximum of 10000 (by 1)",
+        ),
+    ],
+)
+def test_define_check_refuses_dice_beyond_notations_limits(
+    dice: list[Any], message: str
+) -> None:
+    with pytest.raises(LimitExceeded) as info:
+        define_check("big", dice=dice, judge=_judge)
+    assert str(info.value) == message
+
+
+def test_dice_at_the_limits_are_accepted() -> None:
+    big = define_ruleset(
+        "big", "Big", checks=[define_check("t", dice=[10_000], judge=_judge)]
+    )
+    assert build_check(big).resolve(SeededRng(1)).rolls[0].sides == 10_000
+    define_check("many", dice=[6] * 1000, judge=_judge)
+
+
+def test_a_dice_function_asked_for_a_huge_die_is_refused_before_its_faces() -> None:
+    sized = define_ruleset(
+        "sized",
+        "Sized",
+        checks=[
+            define_check(
+                "t",
+                parameters=[Parameter("sides", int, min_value=1)],
+                dice=lambda sides: [sides],
+                judge=_judge,
+            )
+        ],
+    )
+    with pytest.raises(LimitExceeded) as info:
+        build_check(sized, sides=10**8)
+    assert str(info.value) == (
+        "sides limit exceeded: 100000000 is more than the maximum of 10000 "
+        "(by 99990000)"
+    )
+
+
+# -- contest keys ---------------------------------------------------------------
+
+
+def _keyed(key: Any, rid: str = "keyed") -> RulesetSpec:
+    return define_ruleset(rid, rid.title(), checks=[D6], contest_outcome_key=key)
+
+
+def test_keys_that_do_not_hash_are_compared_pair_by_pair() -> None:
+    listed = _keyed(lambda o: [o.value])
+    plain = _keyed(lambda o: o.value, "plain")
+    odds = contest_odds(listed, build_check(listed), build_check(listed))
+    assert odds == contest_odds(plain, build_check(plain), build_check(plain))
+    assert odds.probability(ContestOutcome.TIE) == Fraction(1, 6)
+
+
+@pytest.mark.parametrize(
+    "key", [lambda o: None, lambda o: o.value if o.success else None]
+)
+def test_a_key_of_none_is_the_plugins_fault_in_odds_and_in_play(key: Any) -> None:
+    ruleset = _keyed(key)
+    check = build_check(ruleset)
+    failed = check.resolve(rollwerk.ScriptedRng([1]))
+    message = (
+        "the contest_outcome_key of ruleset 'keyed' gave None for "
+        "Outcome(success=False, degree=<Degree.FAILURE: 'failure'>, value=1, "
+        "rolled=True, extras=(), level=None) (a contest key is a number, a "
+        "string or a tuple of them)"
+    )
+    with pytest.raises(CheckFault) as info:
+        contest_odds(ruleset, check, check)
+    assert str(info.value) == message
+    with pytest.raises(CheckFault) as info:
+        contest_result(ruleset, failed, failed)
+    assert str(info.value) == message
+
+
+def test_a_key_raising_a_parameter_error_is_the_plugins_fault() -> None:
+    def key(check: Any, outcome: Outcome) -> Any:
+        return Parameter("x", int).validate("a")
+
+    ruleset = define_ruleset("raising", "Raising", checks=[D6], contest_key=key)
+    check = build_check(ruleset)
+    with pytest.raises(CheckFault) as info:
+        contest_odds(ruleset, check, check)
+    assert str(info.value) == (
+        "the contest_key of ruleset 'raising' raised ParameterError: "
+        "x must be an integer, got 'a'"
+    )
+    assert isinstance(info.value.__cause__, ParameterError)
+
+
+def test_the_cli_reports_a_faulty_key_as_the_plugins_failure(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    class Plugin:
+        @rollwerk.hookimpl
+        def rollwerk_register_rulesets(self) -> list[RulesetSpec]:
+            return [_keyed(lambda o: Parameter("x", int).validate("a"))]
+
+    registry = Registry(load_entrypoints=False, plugins=[Plugin()])
+    assert main(["contest", "keyed", "--vs"], registry=registry) == 3
+    assert capsys.readouterr().err == (
+        "rollwerk: error: plugin 'Plugin' failed: keyed contest broke its contract: "
+        "the contest_outcome_key of ruleset 'keyed' raised ParameterError: "
+        "x must be an integer, got 'a'\n"
+    )
+
+
+# -- the ruleset's own fields ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [("version", 1), ("version", ""), ("distribution", 5), ("distribution", "")],
+)
+def test_define_ruleset_refuses_a_version_or_distribution_not_a_string(
+    field: str, value: object
+) -> None:
+    with pytest.raises(ParameterError) as info:
+        define_ruleset("x", "X", checks=[D6], **{field: value})  # type: ignore[arg-type]
+    assert str(info.value) == (
+        f"{field} must be a non-empty string or None, got {value!r}"
+    )
+
+
+# -- the CLI's argv ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("argv", "shown"),
+    [
+        (["check", "ds4", 45], "['check', 'ds4', 45]"),
+        ("check ds4 pw=3", "'check ds4 pw=3'"),
+        ([b"check"], "[b'check']"),
+    ],
+)
+def test_main_refuses_argv_that_is_not_a_list_of_strings(
+    argv: Any, shown: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(argv, registry=Registry(load_entrypoints=False)) == 2
+    assert capsys.readouterr().err == (
+        f"rollwerk: error: argv must be a list of strings, one per word, got {shown}\n"
+    )
