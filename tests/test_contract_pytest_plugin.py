@@ -87,6 +87,15 @@ def test_unknown_ruleset_and_check_fail_with_one_line(project):
     )
 
 
+def test_an_empty_check_name_is_refused_as_the_cli_refuses_it(project):
+    # found by a held-out author: "toy:" ran the whole ruleset
+    result = project.runpytest_subprocess("--rollwerk-contract=toy:")
+    result.assert_outcomes(passed=1, failed=1)
+    result.stdout.fnmatch_lines(
+        ["ContractViolation: ruleset 'toy' has no check ''; it has check, pool"]
+    )
+
+
 def test_without_the_option_nothing_is_added(project):
     project.makepyfile("def test_nothing():\n    pass\n")
     result = project.runpytest_subprocess()

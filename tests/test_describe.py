@@ -436,7 +436,7 @@ def _effect(duration: Any = None) -> Any:
         (
             ev.EffectRemoved(_effect(), RemovalReason.REPLACED),
             "Bless on Amiri is replaced by a newer one.",
-            "Bless auf Amiri wird durch ein neueres ersetzt.",
+            "Bless auf Amiri wird durch einen neueren ersetzt.",
         ),
         (
             ev.EffectRemoved(_effect(), RemovalReason.TARGET_LEFT),
@@ -495,8 +495,8 @@ def _effect(duration: Any = None) -> Any:
         ),
         (
             ev.ActionSpent("A", 2),
-            "Amiri has used 2 actions.",
-            "Amiri hat 2 Aktionen verbraucht.",
+            "Amiri uses actions (2 actions used or passed so far).",
+            "Amiri nutzt Aktionen (bisher 2 Aktionen genutzt oder verstrichen).",
         ),
         (
             ev.CheckRecorded("A", 1),
@@ -532,6 +532,11 @@ def _effect(duration: Any = None) -> Any:
             ev.EncounterEnded(3),
             "The encounter ends after round 3.",
             "Der Kampf endet nach Runde 3.",
+        ),
+        (
+            ev.EncounterEnded(0),
+            "The encounter ends before its first round.",
+            "Der Kampf endet vor seiner ersten Runde.",
         ),
     ],
 )

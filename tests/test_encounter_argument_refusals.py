@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 import pytest
 
-from rollwerk import Combatant, ParameterError, SeededRng
+from rollwerk import Combatant, Modifier, ParameterError, SeededRng
 from rollwerk.encounter import (
     Actions,
     Concentration,
@@ -270,3 +270,38 @@ def test_timeline_do_refuses_what_cannot_be_called(operation: object) -> None:
         f"got {operation!r}"
     )
     assert tl.do(Encounter.advance).current.round == 1
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda enc: enc.join("D", after="Q"),
+        lambda enc: enc.delay("B", after="Q"),
+    ],
+)
+def test_an_unknown_after_is_named_after(call: Callable[[Encounter], object]) -> None:
+    # found by a held-out VTT author: it was named "combatant"
+    enc = Encounter.create(["A", "B", "C"]).advance().state
+    with pytest.raises(ParameterError) as info:
+        call(enc)
+    assert info.value.parameter == "after"
+    assert str(info.value) == (
+        "after must be the id of a combatant in the encounter (A, B, C), got 'Q'"
+    )
+
+
+def test_an_untyped_modifier_is_worded_in_german() -> None:
+    enc = Encounter.create(["A", "B"]).advance().state
+    enc = enc.add_effect(
+        "Aid",
+        source="A",
+        target="B",
+        duration=Rounds(1),
+        modifiers=[Modifier(2, "Aid", "untyped")],
+    ).state
+    assert enc.effects[0].describe("de") == (
+        "Aid auf B von A (+2 untypisiert): 1 Runde, gezählt zu Beginn von As Zügen"
+    )
+    assert enc.effects[0].describe() == (
+        "Aid on B from A (+2 untyped): 1 round, counted at the start of A's turns"
+    )

@@ -488,8 +488,8 @@ def test_source_outside_the_encounter() -> None:
     with pytest.raises(ParameterError) as info:
         enc.add_effect("x", source="trap", target="A", duration=Rounds(1))
     assert str(info.value) == (
-        "source must be the id of a combatant in the encounter (A): a rounds "
-        "duration counts its source's turns, got 'trap'"
+        "source must be the id of a combatant in the encounter (A), as its Rounds "
+        "duration follows the source's turns, got 'trap'"
     )
     with pytest.raises(ParameterError) as info:
         enc.add_effect("x", source="A", target="trap", duration=GameTime(60))

@@ -200,3 +200,17 @@ def test_main_refuses_argv_that_is_not_a_list_of_strings(
     assert capsys.readouterr().err == (
         f"rollwerk: error: argv must be a list of strings, one per word, got {shown}\n"
     )
+
+
+def test_faces_for_one_die_are_counted_in_the_singular() -> None:
+    check = build_check(define_ruleset("one", "One", checks=[D6]))
+    with pytest.raises(ParameterError) as info:
+        check.outcome_for((1, 2))
+    assert str(info.value) == "faces must be one face per die (1 die), got (1, 2)"
+
+
+def test_an_extras_name_that_is_not_a_string_is_refused() -> None:
+    # found by a held-out author: {1: 1} became the name "1"
+    with pytest.raises(ParameterError) as info:
+        Outcome(True, Degree.SUCCESS, 1, extras={1: 1})  # type: ignore[dict-item]
+    assert str(info.value) == "extras name must be a string, got 1"

@@ -198,8 +198,17 @@ def _extras(
     if isinstance(items, (str, bytes)) or not isinstance(items, Iterable):
         raise ParameterError("extras", value, _PAIRS)
     try:
-        extras = tuple(sorted((str(k), v) for k, v in items))
-    except (TypeError, ValueError):  # not pairs (or pairs that do not sort)
+        pairs = [(k, v) for k, v in items]
+    except (TypeError, ValueError):  # not pairs
+        raise ParameterError("extras", value, _PAIRS) from None
+    for name, _ in pairs:
+        if not isinstance(name, str):
+            # 1 and "1" would be one name: names are strings, never converted
+            raise ParameterError("extras name", name, "a string")
+    # a str subclass (a str-valued enum) by its characters, as in JSON
+    try:
+        extras = tuple(sorted((str.__str__(k), v) for k, v in pairs))
+    except TypeError:  # one name twice, with values that do not sort
         raise ParameterError("extras", value, _PAIRS) from None
     clash = [name for name, _ in extras if name in _OUTCOME_KEYS]
     if clash:

@@ -1448,8 +1448,11 @@ class FaceCheck:
         if len(faces) != len(self.dice) and (
             self._stop is None or not faces or len(faces) > len(self.dice)
         ):
+            count = len(self.dice)
             raise ParameterError(
-                "faces", faces, f"one face per die ({len(self.dice)} dice)"
+                "faces",
+                faces,
+                f"one face per die ({count} {'die' if count == 1 else 'dice'})",
             )
         flags = self._explodes
         for i, (face, (sides, _)) in enumerate(

@@ -484,6 +484,8 @@ def _event_text(
         case TimePassed(seconds=seconds):
             return CORE.text("event.time_passed", time=time_span(seconds))
         case EncounterEnded(round=r):
+            if r == 0:  # ended before the first round began
+                return CORE.text("event.encounter_ended.before")
             return CORE.text("event.encounter_ended", round=r)
     raise TypeError(f"not an encounter event: {event!r}")  # pragma: no cover
 

@@ -27,6 +27,7 @@ from rollwerk.encounter._durations import (
     FirstOf,
     GameTime,
     _concentrating,
+    _read_as,
 )
 from rollwerk.encounter._effects import ActiveEffect, Effect
 from rollwerk.encounter._events import (
@@ -366,8 +367,8 @@ def add_effect(
         raise ParameterError(
             "source",
             source,
-            f"{enc._allowed_ids()}: a {duration.kind} duration counts its "
-            "source's turns",
+            f"{enc._allowed_ids()}, as its {type(duration).__name__} duration "
+            "follows the source's turns",
         ) from None
     if bound.anchor is not None:
         enc.combatant(bound.anchor)
@@ -465,7 +466,7 @@ def join(
             "after", after, "None when an initiative rule places the combatant"
         )
     if after is not None:
-        enc.combatant(after)
+        _read_as("after", after, lambda: enc.combatant(after))
         pos = enc.order.index(after) + 1
     elif initiative is not None:
         # before the first combatant in the order that the rule puts after it
@@ -574,7 +575,7 @@ def delay(enc: S, combatant: str, *, after: str) -> Result[S]:
     """See [`Encounter.delay`][rollwerk.encounter.Encounter.delay]."""
     check_live(enc)
     enc.combatant(combatant)
-    enc.combatant(after)
+    _read_as("after", after, lambda: enc.combatant(after))
     if combatant == after:
         raise ParameterError("after", after, f"a combatant other than {combatant!r}")
     round_over = enc.up_next is None

@@ -68,6 +68,7 @@ from rollwerk.encounter._durations import (
     UntilEndOfTurn,
     UntilEvent,
 )
+from rollwerk.errors import ParameterError
 from rollwerk.rng import SeededRng
 from rollwerk.rulesets import Ruleset
 from rollwerk.testing._base import ContractViolation
@@ -172,6 +173,16 @@ def _allowed_trigger(duration: Duration, trigger: Event | None, effect_id: str) 
     return True  # plugin kinds and predicates: no declared boundary to check
 
 
+def _given(name: str, value: object, kind: type, allowed: str) -> None:
+    """Refuse an argument of the wrong type before any property is checked.
+
+    Raises:
+        ParameterError: ``value`` is not a ``kind``.
+    """
+    if not isinstance(value, kind):
+        raise ParameterError(name, value, allowed)
+
+
 def assert_step_contract(before: Encounter, step: Step) -> None:
     """Check one operation: no revival, boundaries, what remains.
 
@@ -181,7 +192,19 @@ def assert_step_contract(before: Encounter, step: Step) -> None:
 
     Raises:
         ContractViolation: A property does not hold.
+        ParameterError: ``before`` is not an `Encounter`, or ``step`` not
+            a `Step` (or a pair of the next state and its events).
     """
+    _given("before", before, Encounter, "an Encounter")
+    if not (
+        isinstance(step, tuple)
+        and len(step) == 2
+        and isinstance(step[0], Encounter)
+        and isinstance(step[1], tuple)
+    ):
+        raise ParameterError(
+            "step", step, "a Step (the next Encounter and its events), as returned"
+        )
     after, events = step
     added = {e.effect.id for e in events if isinstance(e, EffectAdded)}
     refreshed = {e.effect.id for e in events if isinstance(e, EffectRefreshed)}
@@ -233,7 +256,9 @@ def assert_json_round_trip(
     Raises:
         ContractViolation: The state does not write JSON, its JSON does not
             load, or the loaded encounter differs.
+        ParameterError: ``encounter`` is not an `Encounter`.
     """
+    _given("encounter", encounter, Encounter, "an Encounter")
     where = f"round {encounter.round}"
     try:
         written = encounter.to_json()
@@ -348,7 +373,9 @@ def assert_timeline_contract(
 
     Raises:
         ContractViolation: A property does not hold.
+        ParameterError: ``timeline`` is not a `Timeline`.
     """
+    _given("timeline", timeline, Timeline, "a Timeline")
     gone: set[str] = set()
     for i, events in enumerate(timeline.log):
         before, after = timeline.states[i], timeline.states[i + 1]
@@ -377,7 +404,13 @@ def assert_encounter_contract(
 
     Raises:
         ContractViolation: A property does not hold.
+        ParameterError: ``encounter`` is not an `Encounter`, or ``turns``
+            not an integer from 0 to ``Encounter.MAX_ADVANCE``.
     """
+    _given("encounter", encounter, Encounter, "an Encounter")
+    most = Encounter.MAX_ADVANCE
+    if turns.__class__ is not int or not 0 <= turns <= most:
+        raise ParameterError("turns", turns, f"an integer from 0 to {most}")
     timeline = Timeline.start(encounter)
     for _ in range(turns):
         timeline = timeline.do(Encounter.advance)

@@ -144,7 +144,7 @@ def _run_property(
 
 
 def _items(session: pytest.Session, target: str) -> list[ContractItem]:
-    head, _, only = target.partition(":")
+    head, colon, only = target.partition(":")
     ruleset_id, *options = head.split("+")
     examples = session.config.getoption("rollwerk_contract_examples")
 
@@ -175,7 +175,7 @@ def _items(session: pytest.Session, target: str) -> list[ContractItem]:
 
     items = [make("declaration", declaration)]
     for spec in ruleset.checks():
-        if only and spec.name != only:
+        if colon and spec.name != only:
             continue
 
         def run(name: str = spec.name) -> None:
@@ -184,7 +184,7 @@ def _items(session: pytest.Session, target: str) -> list[ContractItem]:
             )
 
         items.append(make(f"check:{spec.name}", run))
-    if only and len(items) == 1:
+    if colon and len(items) == 1:
         names = ", ".join(s.name for s in ruleset.checks())
 
         def unknown() -> None:
@@ -193,7 +193,7 @@ def _items(session: pytest.Session, target: str) -> list[ContractItem]:
             )
 
         items.append(make(f"check:{only}", unknown))
-    if not only:
+    if not colon:
         for prop in _contract.RULESET_PROPERTIES:
 
             def run_prop(p: Callable[[Ruleset], None] = prop) -> None:
