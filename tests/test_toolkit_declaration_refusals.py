@@ -214,3 +214,71 @@ def test_an_extras_name_that_is_not_a_string_is_refused() -> None:
     with pytest.raises(ParameterError) as info:
         Outcome(True, Degree.SUCCESS, 1, extras={1: 1})  # type: ignore[dict-item]
     assert str(info.value) == "extras name must be a string, got 1"
+
+
+# -- from a held-out DSA5 author ----------------------------------------------------
+
+
+def test_a_closed_form_with_outcomes_that_are_not_outcomes_is_the_plugins_fault() -> (
+    None
+):
+    from rollwerk.distribution import Distribution
+
+    ruleset = define_ruleset(
+        "o",
+        "O",
+        checks=[
+            define_check(
+                "t", dice=[6], judge=_judge, odds=lambda: Distribution.constant(3)
+            )
+        ],
+    )
+    with pytest.raises(CheckFault) as info:
+        build_check(ruleset).outcomes()
+    assert str(info.value) == (
+        "the odds function of o:t returned a distribution with the outcome 3, "
+        "not an Outcome"
+    )
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (
+            lambda: define_ruleset("x", "X", checks=[D6], catalog={"en": {}}),
+            "catalog must be a Catalog or None, got {'en': {}}",
+        ),
+        (
+            lambda: define_ruleset("x", "X", checks=[D6, D6]),
+            "check name must be unique within the ruleset, got 'roll'",
+        ),
+        (
+            lambda: Parameter("x", str, choices="abc"),
+            (
+                "choices must be a list of the allowed values (not a string), or None, "
+                "got 'abc'"
+            ),
+        ),
+    ],
+)
+def test_declarations_that_could_not_work_are_refused(call: Any, message: str) -> None:
+    with pytest.raises(ParameterError) as info:
+        call()
+    assert str(info.value) == message
+
+
+def test_a_rulesets_dialect_not_installed_is_the_plugins_fault(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    class Plugin:
+        @rollwerk.hookimpl
+        def rollwerk_register_rulesets(self) -> list[RulesetSpec]:
+            return [define_ruleset("dk", "DK", checks=[D6], dialect="klingon")]
+
+    registry = Registry(load_entrypoints=False, plugins=[Plugin()])
+    assert main(["roll", "3d20", "--ruleset", "dk"], registry=registry) == 3
+    assert capsys.readouterr().err == (
+        "rollwerk: error: plugin 'Plugin' failed: ruleset 'dk' names the dialect "
+        "'klingon', which is not installed (dialect must be one of avrae, foundry, "
+        "german, roll20, rollwerk)\n"
+    )

@@ -1009,6 +1009,8 @@ def define_ruleset(
         scale = SuccessLevels(*levels)
     else:
         raise ParameterError("levels", levels, "SuccessLevels or a list of Levels")
+    if catalog is not None and not isinstance(catalog, Catalog):
+        raise ParameterError("catalog", catalog, "a Catalog or None")
     cat = _label_defaults(rid) | scale.catalog(rid) | (catalog or Catalog({}))
     if isinstance(checks, (str, bytes)) or not isinstance(checks, Sequence):
         raise ParameterError("checks", checks, "a list of checks (define_check)")
@@ -1029,6 +1031,11 @@ def define_ruleset(
             raise ParameterError(
                 f"checks[{i}]", item, "a CheckDefinition or a CheckSpec"
             )
+    names = [spec.name for spec in specs]
+    twice = next((n for n in names if names.count(n) > 1), None)
+    if twice is not None:
+        # build_check and the CLI find a check by its name
+        raise ParameterError("check name", twice, "unique within the ruleset")
     if contest_ties is not ContestOutcome.TIE:
         # ties to one side: swapping the sides never just swaps the winner
         specs = [attrs.evolve(s, contest_symmetric=False) for s in specs]

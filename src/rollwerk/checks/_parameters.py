@@ -85,9 +85,18 @@ def enum_parameter(enum_type: type[E], parameter: str, value: object) -> E:
 def _choices(
     value: Iterable[str] | Iterable[int] | None,
 ) -> tuple[str, ...] | tuple[int, ...] | None:
-    """A parameter's choices as a tuple (a list or generator is accepted)."""
+    """A parameter's choices as a tuple (a list or generator is accepted).
+
+    Raises:
+        ParameterError: A string (its letters would be the choices) or
+            something that is not iterable.
+    """
     if value is None or value.__class__ is tuple:
         return cast("tuple[str, ...] | tuple[int, ...] | None", value)
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise ParameterError(
+            "choices", value, "a list of the allowed values (not a string), or None"
+        )
     return cast("tuple[str, ...] | tuple[int, ...]", tuple(value))
 
 

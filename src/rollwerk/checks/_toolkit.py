@@ -1773,6 +1773,14 @@ class FaceCheck:
                         f"the odds function of {self.ruleset}:{self.name} returned "
                         f"{cached!r}, not a Distribution"
                     )
+                stray = next(
+                    (o for o in cached.support if not isinstance(o, Outcome)), None
+                )
+                if stray is not None:
+                    raise CheckFault(
+                        f"the odds function of {self.ruleset}:{self.name} returned "
+                        f"a distribution with the outcome {stray!r}, not an Outcome"
+                    )
                 rolled = bool(self.dice)
                 if any(
                     getattr(o, "rolled", rolled) is not rolled for o in cached.support

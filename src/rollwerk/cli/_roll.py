@@ -205,8 +205,34 @@ def dialect_of(args: argparse.Namespace) -> str:
     if args.dialect is not None:
         return str(args.dialect)
     if args.ruleset is not None:
-        return registry_of(args).ruleset(str(args.ruleset)).dialect
+        return _ruleset_dialect(args, str(args.ruleset))
     return "rollwerk"
+
+
+def _ruleset_dialect(args: argparse.Namespace, rid: str) -> str:
+    """The dialect ruleset ``rid`` names; one not installed is its plugin's fault.
+
+    Raises:
+        PluginFault: No bundled or installed dialect has the name (exit 3:
+            the user asked for nothing wrong).
+    """
+    from rollwerk.errors import PluginFault
+    from rollwerk.notation._dialect import get_dialect
+
+    registry = registry_of(args)
+    name = registry.ruleset(rid).dialect
+    try:
+        get_dialect(name)
+    except ParameterError as exc:
+        entry = next(e for e in registry.entries() if e.ruleset.id == rid)
+        raise PluginFault(
+            entry.plugin,
+            entry.distribution,
+            f"ruleset {rid!r}",
+            f"names the dialect {name!r}, which is not installed (dialect must "
+            f"be {exc.allowed})",
+        ) from None
+    return name
 
 
 def cmd_roll(args: argparse.Namespace) -> int:

@@ -115,6 +115,38 @@ _PURITY_PROBES = 3
 """Face combinations judged early and again late, to catch a judge with a memory."""
 
 
+_MOST = 10**6
+"""The most examples, resolutions, replays or ways the kit's arguments ask."""
+
+
+def _count_arg(name: str, value: object, least: int) -> int:
+    """A count the kit is given (examples, resolutions, replays, a budget).
+
+    Raises:
+        ParameterError: Not an integer from ``least`` to 10**6.
+    """
+    if not isinstance(value, int) or value.__class__ is bool:
+        raise ParameterError(name, value, f"an integer from {least} to 10**6")
+    if not least <= value <= _MOST:
+        raise ParameterError(name, value, f"an integer from {least} to 10**6")
+    return value
+
+
+def _alpha_arg(value: object) -> float:
+    """A false-alarm rate: a number above 0 and below 1.
+
+    Raises:
+        ParameterError: Anything else (a bool, a string, 0, 1, NaN).
+    """
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, (int, float, Fraction))
+        or not 0 < value < 1
+    ):
+        raise ParameterError("alpha", value, "a number above 0 and below 1")
+    return float(value)
+
+
 def describe_check(check: Check) -> str:
     """A one-line name for a check: ``toy:check(skill=3, modifier=0)``."""
     try:
@@ -324,7 +356,9 @@ def assert_frequencies_match(
     Raises:
         ContractViolation: Some event's frequency is too far from its
             probability (or an observed outcome is outside the support).
+        ParameterError: ``alpha`` is not a number above 0 and below 1.
     """
+    alpha = _alpha_arg(alpha)
     counts: Counter[Outcome] = Counter(observed)
     n = sum(counts.values())
     outside = [o for o in counts if o not in dist]
@@ -673,6 +707,8 @@ def assert_faces_match(
         raise ParameterError(
             "check", check, "a toolkit check (a FaceCheck, declared with define_check)"
         )
+    _count_arg("budget", budget, 0)
+    _count_arg("odds_budget", odds_budget, 0)
     where = describe_check(check)
     with _Doing(where, "comparing outcomes() with the judge face by face"):
         return _faces_match(check, where, budget, odds_budget)
@@ -770,7 +806,15 @@ def assert_check_contract(
 
     Raises:
         ContractViolation: Some property does not hold.
+        ParameterError: ``resolutions`` is not an integer from 1 to 10**6,
+            ``replays`` not one from 0, ``seed`` not an integer, or
+            ``alpha`` not a number above 0 and below 1.
     """
+    _count_arg("resolutions", resolutions, 1)
+    _count_arg("replays", replays, 0)
+    if seed.__class__ is not int:
+        raise ParameterError("seed", seed, "an integer")
+    alpha = _alpha_arg(alpha)
     where = describe_check(check)
     if not isinstance(check, Check):
         raise _fail(where, "is not a Check (needs ruleset, name, parameters, ...)")
@@ -1812,9 +1856,27 @@ def assert_ruleset_contract(
     Raises:
         ContractViolation: Some property does not hold; the message names the
             ruleset, the check and its parameters.
+        ParameterError: ``max_examples`` is not None or an integer from 0
+            to 10**6, ``resolutions``, ``replays`` or ``alpha`` as
+            [`assert_check_contract`][rollwerk.testing.assert_check_contract]
+            takes them, or ``checks`` not None or a non-empty sequence of
+            names.
     """
-    assert_ruleset_declaration(ruleset)
     n = DEFAULT_MAX_EXAMPLES if max_examples is None else max_examples
+    _count_arg("max_examples", n, 0)
+    _count_arg("resolutions", resolutions, 1)
+    _count_arg("replays", replays, 0)
+    alpha = _alpha_arg(alpha)
+    if checks is not None and (
+        isinstance(checks, (str, bytes))
+        or not isinstance(checks, Sequence)
+        or not checks
+        or not all(isinstance(c, str) for c in checks)
+    ):
+        raise ParameterError(
+            "checks", checks, "None or a non-empty list of check names"
+        )
+    assert_ruleset_declaration(ruleset)
     specs = list(ruleset.checks())
     if checks is not None:
         names = [s.name for s in specs]
