@@ -30,7 +30,7 @@ from rollwerk.encounter import (
     describe_remaining,
     duration_from_json,
 )
-from rollwerk.errors import shown
+from rollwerk.errors import SchemaError, shown
 
 NAMES = (
     "names must be a mapping of combatant ids to display names (str to str), "
@@ -304,4 +304,28 @@ def test_an_untyped_modifier_is_worded_in_german() -> None:
     )
     assert enc.effects[0].describe() == (
         "Aid on B from A (+2 untyped): 1 round, counted at the start of A's turns"
+    )
+
+
+def test_json_without_combatants_says_so_for_an_id_in_the_order() -> None:
+    data = Encounter.create(["A"]).to_json()
+    data["combatants"] = []
+    with pytest.raises(SchemaError) as info:
+        Encounter.from_json(data)
+    assert str(info.value) == (
+        "malformed encounter JSON: order[0] must be absent: the encounter has no "
+        "combatants, got 'A'"
+    )
+
+
+def test_an_unknown_kind_with_kinds_given_says_only_those_are_read() -> None:
+    # found by a held-out VTT author: an installed plugin's kind, left out
+    # of kinds=, was refused without a hint
+    with pytest.raises(SchemaError) as info:
+        duration_from_json({"kind": "saga"}, kinds={})
+    assert str(info.value) == (
+        "duration kind must be one of actions, concentration, first_of, game_time, "
+        "instant, next_checks, permanent, rounds, until_end_of_encounter, "
+        "until_end_of_next_turns, until_end_of_turn, until_event, got 'saga'; "
+        "kinds= was given, so only the core's kinds and those are read"
     )

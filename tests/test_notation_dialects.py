@@ -891,8 +891,16 @@ def test_german_digit_dice() -> None:
         ("4d6ra1", "avrae", "'ra' over several dice"),
         ("1d6ra", "avrae", "expected a selector after 'ra'"),
         ("1d6ra1", "roll20", "'ra' is not part of the roll20 dialect"),
-        ("3d6>3", "foundry", "'a > b' is not part of the foundry dialect"),
-        ("4d6k>3", "foundry", "'a > b' is not part of the foundry dialect"),
+        (
+            "3d6>3",
+            "foundry",
+            "comparing totals ('>') is not part of the foundry dialect",
+        ),
+        (
+            "4d6k>3",
+            "foundry",
+            "comparing totals ('>') is not part of the foundry dialect",
+        ),
         ("4d6e6kh1kl1", "avrae", "together with dice added by explosions"),
         ("4d6rrl1", "avrae", "'rr' with 'h'/'l' rerolls for ever"),
         ("4d6rol1kh3", "avrae", "'roh'/'rol' together with other operations"),

@@ -247,7 +247,11 @@ def _ids(
     for i, value in enumerate(values):
         if not isinstance(value, str) or value not in members:
             # each id abbreviated, as the value is: ids can be long
-            known = ", ".join(shown(a, 24) for a in allowed[:5]) or "none"
+            if not allowed:
+                raise SchemaError.field(
+                    f"{key}[{i}]", "absent: the encounter has no combatants", value
+                )
+            known = ", ".join(shown(a, 24) for a in allowed[:5])
             more = ", …" if len(allowed) > 5 else ""
             raise SchemaError.field(
                 f"{key}[{i}]", f"one of the ids {known}{more}", value

@@ -1361,7 +1361,8 @@ def duration_from_json(
         if kinds is not None:
             allowed = ", ".join(sorted(table))
             raise SchemaError(
-                f"duration kind must be one of {allowed}, got {shown(kind)}"
+                f"duration kind must be one of {allowed}, got {shown(kind)}; "
+                "kinds= was given, so only the core's kinds and those are read"
             )
         installed, missing = _plugin_kinds()
         if kind not in installed:

@@ -290,7 +290,10 @@ class _Parser:
 
     def compare(self, left: _Node, negated: bool, start: int) -> _Node:
         """``left`` compared with the sum after the comparison written here."""
-        self.need(Feature.COMPARE, self.pos)
+        if not self.d.has(Feature.COMPARE):
+            written = self.text[self.pos : self.pos + 2]
+            op = written if written[1:] in ("=", ">") else written[:1]
+            raise self.missing(f"comparing totals ({op!r})", self.pos)
         if negated:
             self.pos += 2
             cmp = Comparison.EQ
@@ -1230,7 +1233,8 @@ class _Parser:
         ):
             return self.condition(what, bare=True)
         if default is None:
-            raise self.error(f"expected a comparison for {what}")
+            # a bare number is enough here (r1): ask for either
+            raise self.error(f"expected a face or a comparison for {what} (1, <3)")
         return Condition(Comparison.EQ, default)
 
     def amount(self, mpos: int) -> int:
