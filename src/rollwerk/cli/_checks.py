@@ -455,7 +455,7 @@ def _emit(text: str) -> None:
 
 
 def cmd_rulesets(args: argparse.Namespace) -> int:
-    """``rollwerk rulesets [ID] [--json]``."""
+    """``rollwerk rulesets [ID] [--json] [--lang LANG]``."""
     registry = registry_of(args)
     if args.ruleset is not None:
         return _ruleset_details(registry, args, as_json=args.json)

@@ -623,8 +623,8 @@ class UntilEndOfTurn(_Counted):
     >>> enc.effect("e1").duration
     UntilEndOfTurn(of='A', ends_at=1)
     >>> enc, events = enc.advance()                              # A's turn ends
-    >>> [type(e).__name__ for e in events]
-    ['TurnEnded', 'EffectExpired', 'TurnStarted']
+    >>> " → ".join(type(e).__name__ for e in events)
+    'TurnEnded → EffectExpired → TurnStarted'
 
     Bound form: ``ends_at`` is the number of turns ``of`` must have ended
     for the duration to be over (the number of the turn under way, or of
