@@ -282,3 +282,11 @@ def test_a_rulesets_dialect_not_installed_is_the_plugins_fault(
         "'klingon', which is not installed (dialect must be one of avrae, foundry, "
         "german, roll20, rollwerk)\n"
     )
+
+
+def test_main_reads_an_iterator_of_words_once(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    words = iter(["roll", "1d1", "--seed", "1"])
+    assert main(words, registry=Registry(load_entrypoints=False)) == 0
+    assert capsys.readouterr().out == "1\n"

@@ -171,6 +171,18 @@ def _value(value: object) -> int | None:
     raise ParameterError("value", value, "an integer from -2**63 to 2**63 - 1, or None")
 
 
+def _extra_name(name: object) -> str:
+    """An extra's name: a string, a str subclass (a str enum) by its characters.
+
+    Raises:
+        ParameterError: Not a string (1 and "1" would be one name: names are
+            never converted).
+    """
+    if not isinstance(name, str):
+        raise ParameterError("extras name", name, "a string")
+    return str.__str__(name)
+
+
 def _extras(
     value: Mapping[str, Scalar] | tuple[tuple[str, Scalar], ...],
 ) -> tuple[tuple[str, Scalar], ...]:
@@ -198,16 +210,13 @@ def _extras(
     if isinstance(items, (str, bytes)) or not isinstance(items, Iterable):
         raise ParameterError("extras", value, _PAIRS)
     try:
-        pairs = [(k, v) for k, v in items]
+        pairs = [(_extra_name(k), v) for k, v in items]
+    except ParameterError:
+        raise
     except (TypeError, ValueError):  # not pairs
         raise ParameterError("extras", value, _PAIRS) from None
-    for name, _ in pairs:
-        if not isinstance(name, str):
-            # 1 and "1" would be one name: names are strings, never converted
-            raise ParameterError("extras name", name, "a string")
-    # a str subclass (a str-valued enum) by its characters, as in JSON
     try:
-        extras = tuple(sorted((str.__str__(k), v) for k, v in pairs))
+        extras = tuple(sorted(pairs))
     except TypeError:  # one name twice, with values that do not sort
         raise ParameterError("extras", value, _PAIRS) from None
     clash = [name for name, _ in extras if name in _OUTCOME_KEYS]

@@ -20,7 +20,7 @@ from __future__ import annotations
 import argparse
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn, cast
 
 if TYPE_CHECKING:
@@ -300,11 +300,15 @@ def main(argv: Sequence[str] | None = None, *, registry: Registry | None = None)
     if argv is None:
         argv = sys.argv[1:]
     _plain_where_needed(sys.stdout, sys.stderr)
-    if isinstance(argv, (str, bytes)) or not all(
-        isinstance(word, str) for word in argv
-    ):
+    words = (
+        None
+        if isinstance(argv, (str, bytes)) or not isinstance(argv, Iterable)
+        else list(argv)  # read once: an iterator is still parsed
+    )
+    if words is None or not all(isinstance(word, str) for word in words):
         _error(str(ParameterError("argv", argv, "a list of strings, one per word")))
         return USAGE
+    argv = words
     try:
         args = _parse(argv, registry)
     except SystemExit as exc:  # argparse: --help, --version, its errors

@@ -353,7 +353,8 @@ class _Counted(Worded):
 
     kind: ClassVar[str]
     _follows: ClassVar[str]
-    """``"source"`` or ``"target"``: the default anchor."""
+    """The default anchor: ``"source"``, ``"target"``, or ``"acting"`` (the
+    combatant whose turn is under way, else the source)."""
     _anchor_field: ClassVar[str] = "of"
     """The field that names the anchor (an error about it names this field)."""
     _unit: ClassVar[str]
@@ -383,9 +384,6 @@ class _Counted(Worded):
     def _ticks(self) -> int:
         raise NotImplementedError  # pragma: no cover
 
-    def _default_anchor(self, state: EncounterView, source: str, target: str) -> str:
-        return source if self._follows == "source" else target
-
     def _at(self: _C, who: str, start: int, end: int) -> _C:
         raise NotImplementedError  # pragma: no cover
 
@@ -402,7 +400,10 @@ class _Counted(Worded):
     def bind(self: _C, state: EncounterView, source: str, target: str) -> _C:
         """Store the end: n ticks of the anchor's clock from now."""
         if self.anchor is None:
-            who = self._default_anchor(state, source, target)
+            if self._follows == "acting" and state.current is not None:
+                who = state.current
+            else:
+                who = target if self._follows == "target" else source
             start = self._start(state, who)
         else:
             who = self.anchor
@@ -634,7 +635,7 @@ class UntilEndOfTurn(_Counted):
     __repr__ = value_repr
 
     kind: ClassVar[str] = "until_end_of_turn"
-    _follows: ClassVar[str] = "source"
+    _follows: ClassVar[str] = "acting"
     _unit: ClassVar[str] = "turns"
 
     of: str | None = attrs.field(default=None, validator=_id)
@@ -655,9 +656,6 @@ class UntilEndOfTurn(_Counted):
 
     def _ticks(self) -> int:
         return 1
-
-    def _default_anchor(self, state: EncounterView, source: str, target: str) -> str:
-        return source if state.current is None else state.current
 
     def _at(self, who: str, start: int, end: int) -> UntilEndOfTurn:
         return UntilEndOfTurn(who, end)

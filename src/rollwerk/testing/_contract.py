@@ -125,9 +125,11 @@ def _count_arg(name: str, value: object, least: int) -> int:
     Raises:
         ParameterError: Not an integer from ``least`` to 10**6.
     """
-    if not isinstance(value, int) or value.__class__ is bool:
-        raise ParameterError(name, value, f"an integer from {least} to 10**6")
-    if not least <= value <= _MOST:
+    if (
+        not isinstance(value, int)
+        or value.__class__ is bool
+        or not least <= value <= _MOST
+    ):
         raise ParameterError(name, value, f"an integer from {least} to 10**6")
     return value
 
