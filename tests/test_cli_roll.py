@@ -130,6 +130,34 @@ def test_core1_i7_odds_table(capsys: pytest.CaptureFixture[str]) -> None:
             "--rolls: the 1st face must be an integer from 1 to 6 for a d6, got 7",
         ),
         (
+            ["roll", "4dF", "--rolls", "1,2,0,3"],
+            (
+                "--rolls: the 3rd face must be an integer from 1 to 3 for a d3, "
+                "got 0; a die with listed faces is played back by index: "
+                "1, 2, 3 show -1, 0, 1"
+            ),
+        ),
+        (
+            ["roll", "W66", "--dialect", "german", "--rolls", "66"],
+            (
+                "--rolls: the 1st face must be an integer from 1 to 36 for a d36, "
+                "got 66; a die with listed faces is played back by index: "
+                "1 to 36 show 11, 12, … 66"
+            ),
+        ),
+        (
+            ["roll", "d{2,4,8}+4dF", "--rolls", "3,1,1,1,4"],
+            (
+                "--rolls: the 5th face must be an integer from 1 to 3 for a d3, "
+                "got 4; a die with listed faces is played back by index: "
+                "1, 2, 3 show -1, 0, 1; 1, 2, 3 show 2, 4, 8"
+            ),
+        ),
+        (
+            ["roll", "4dF+1d4", "--rolls", "1,1,1,1,5"],
+            "--rolls: the 5th face must be an integer from 1 to 4 for a d4, got 5",
+        ),
+        (
             ["roll", "2d6+"],
             (
                 "unexpected end of notation: expected a number, a die or '(' at "

@@ -1097,3 +1097,28 @@ class _Labelled(_Node):
 
     def weights(self) -> tuple[Weights, int]:
         return self.inner.weights()
+
+
+def listed_faces(node: object) -> list[tuple[int, ...]]:
+    """The faces of every die in ``node`` that an Rng draws by index.
+
+    A Fudge die and a die with listed faces (``d{2,4,8}``, a German ``W66``)
+    show another number than the index ``1..sides`` a draw gives; the CLI's
+    ``--rolls`` names them when a face does not fit.
+    """
+    found: list[tuple[int, ...]] = []
+    todo = [node]
+    while todo:
+        item = todo.pop()
+        if isinstance(item, Pool):
+            if not item.die.is_standard and item.die.faces not in found:
+                found.append(item.die.faces)
+        elif isinstance(item, _Node):
+            todo.extend(
+                getattr(item, slot, None)
+                for cls in type(item).__mro__
+                for slot in getattr(cls, "__slots__", ())
+            )
+        elif isinstance(item, (list, tuple)):
+            todo.extend(item)
+    return found
