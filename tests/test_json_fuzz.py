@@ -48,6 +48,7 @@ from rollwerk.encounter import (
     StackingPolicy,
     Timeline,
     UntilEndOfNextTurns,
+    UntilEndOfTurn,
     UntilEvent,
     duration_from_json,
     event_from_json,
@@ -340,8 +341,17 @@ BAD = [
         Encounter.from_json,
         _with(ENCOUNTER, ("effects", 0, "duration", "ends_at"), -1),
         (
-            "malformed encounter JSON: at effects[0].duration: ends_at must be an "
-            "integer from 0 to 2**63 - 1, or None, got -1"
+            "malformed encounter JSON: effects[0].duration.ends_at must be an "
+            "integer from 0 to 2**63 - 1 or null, got -1"
+        ),
+    ),
+    (
+        # one message for both ends of the range
+        Encounter.from_json,
+        _with(ENCOUNTER, ("effects", 0, "duration", "ends_at"), 2**63),
+        (
+            "malformed encounter JSON: effects[0].duration.ends_at must be an "
+            "integer from 0 to 2**63 - 1 or null, got 9223372036854775808"
         ),
     ),
     (
@@ -606,3 +616,34 @@ def test_valid_documents_still_round_trip() -> None:
     assert CheckResult.from_json(RESULT) == _check_result()
     assert Outcome.from_json(OUTCOME) == _check_result().outcome()
     assert Outcome.from_json(OUTCOME).degree is Degree(OUTCOME["degree"])
+
+
+@pytest.mark.parametrize(
+    ("kind", "decoder", "field"),
+    [
+        ("rounds", Rounds, "ends_at"),
+        ("until_end_of_next_turns", UntilEndOfNextTurns, "after"),
+        ("until_end_of_next_turns", UntilEndOfNextTurns, "ends_at"),
+        ("until_end_of_turn", UntilEndOfTurn, "ends_at"),
+        ("actions", Actions, "ends_at"),
+        ("next_checks", NextChecks, "ends_at"),
+        ("until_event", UntilEvent, "seen"),
+    ],
+)
+@pytest.mark.parametrize("bad", [-1, 2**63, True, 1.5, "3"])
+def test_a_bound_count_out_of_range_has_one_json_message(
+    kind: str, decoder: Any, field: str, bad: object
+) -> None:
+    data: dict[str, object] = {"kind": kind, field: bad}
+    if kind == "until_event":
+        data["event"] = "boom"
+    elif kind != "until_end_of_turn":
+        data["n"] = 1
+    with pytest.raises(SchemaError) as info:
+        decoder.from_json(data)
+    assert str(info.value) == (
+        f"malformed {kind} duration JSON: {field} must be an integer from 0 to "
+        f"2**63 - 1 or null, got {bad!r}"
+    )
+    data[field] = 2**63 - 1
+    assert getattr(decoder.from_json(data), field) == 2**63 - 1

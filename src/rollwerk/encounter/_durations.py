@@ -246,7 +246,13 @@ def _opt_str(data: Mapping[str, Any], key: str) -> str | None:
 
 
 def _opt_int(data: Mapping[str, Any], key: str) -> int | None:
-    value: int | None = strict(data, key, "int|null", None)
+    """A bound field's count (``ends_at``, ``after``, ``seen``) or null.
+
+    Below 0 and above 2**63 − 1 are refused with one message, in JSON's words.
+    """
+    value = data.get(key)
+    if value is not None and (value.__class__ is not int or not 0 <= value < 2**63):
+        raise SchemaError.field(key, "an integer from 0 to 2**63 - 1 or null", value)
     return value
 
 
