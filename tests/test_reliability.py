@@ -24,8 +24,10 @@ from rollwerk import ScriptedRng, SeededRng
 from rollwerk.checks import CheckResult, CheckSpec, ContestOutcome, Outcome
 from rollwerk.cli import main
 from rollwerk.distribution import Distribution
-from rollwerk.errors import PluginError, PluginFault, RollwerkError
+from rollwerk.encounter import Combatant, Encounter
+from rollwerk.errors import PluginError, PluginFault, RollwerkError, RulesError
 from rollwerk.plugins import Registry
+from rollwerk.rng import Rng
 from rollwerk.rulesets import (
     DelegatingRuleset,
     OptionalRule,
@@ -118,6 +120,18 @@ class BrokenRuleset(DelegatingRuleset):
         if self.mode == "contest-wrong":
             return "first"  # type: ignore[return-value]
         return self.base.contest(first, second)
+
+    def initiative_order(
+        self, combatants: Sequence[Combatant], rng: Rng
+    ) -> Sequence[str]:
+        ids = [c.id for c in combatants]
+        if self.mode == "initiative":
+            return [ids[0], ids[1 // 0]]
+        if self.mode == "initiative-wrong":
+            return [*ids, ids[0]]
+        if self.mode == "initiative-str":
+            return "".join(ids)  # type: ignore[return-value]
+        return self.base.initiative_order(combatants, rng)
 
 
 def evil_registry(mode: str, *more: FakeEntryPoint) -> Registry:
@@ -441,3 +455,55 @@ def test_cli_check_of_an_id_claimed_twice_names_both_distributions(
         "and plugin 'toy-fork' (distribution rollwerk-toy-fork); neither is loaded "
         "until one is uninstalled)\n"
     )
+
+
+# -- the initiative rule -------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("mode", "reason"),
+    [
+        (
+            "initiative",
+            "raised ZeroDivisionError('integer division or modulo by zero')",
+        ),
+        (
+            "initiative-wrong",
+            (
+                "returned ['A', 'B', 'A'], not the ids of the combatants given "
+                "(A, B), each once"
+            ),
+        ),
+        (
+            "initiative-str",
+            "returned 'AB', not the ids of the combatants given (A, B), each once",
+        ),
+    ],
+)
+def test_an_initiative_rule_that_fails_is_one_plugin_fault(
+    mode: str, reason: str
+) -> None:
+    ruleset = evil_registry(mode).ruleset("toy")
+    with pytest.raises(PluginFault) as info:
+        Encounter.for_ruleset(ruleset, ["A", "B"], rng=SeededRng(1))
+    assert str(info.value) == f"{FAULT}toy initiative_order {reason}"
+    # joining by the rule asks it about two combatants at a time
+    started = Encounter.for_ruleset(ruleset, ["A", "B"])
+    with pytest.raises(PluginFault) as info:
+        started.join(Combatant("C"), initiative=ruleset.initiative_order)
+    assert str(info.value) == (
+        f"{FAULT}toy initiative_order {reason}".replace("(A, B)", "(A, C)")
+        .replace("'AB'", "'AC'")
+        .replace("['A', 'B', 'A']", "['A', 'C', 'A']")
+    )
+
+
+def test_a_working_initiative_rule_is_unchanged_by_the_guard() -> None:
+    guarded = evil_registry("pass").ruleset("toy")
+    people = [Combatant("A", initiative=3), Combatant("B", initiative=9)]
+    assert guarded.initiative_order(people, ScriptedRng([])) == ("B", "A")
+    assert ToyRuleset().initiative_order(people, ScriptedRng([])) == ("B", "A")
+    # a rule that draws dice still cannot place a newcomer: the caller's error
+    enc = Encounter.for_ruleset(guarded, [Combatant("A", initiative=3)])
+    with pytest.raises(RulesError, match="draws dice to order 'A' and 'C'"):
+        enc.join(Combatant("C", initiative=3), initiative=guarded.initiative_order)

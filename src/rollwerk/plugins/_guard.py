@@ -2,7 +2,7 @@
 
 [`Registry.ruleset`][rollwerk.plugins.Registry.ruleset] hands out the
 plugin's ruleset inside a transparent guard. Whatever a plugin's
-``resolve``, ``outcomes``, check factory, contest rule or optional rule
+``resolve``, ``outcomes``, check factory, contest rule, initiative rule or optional rule
 raises (anything but a [`RollwerkError`][rollwerk.errors.RollwerkError] or
 ``KeyboardInterrupt``; a [`CheckFault`][rollwerk.errors.CheckFault] too),
 and any return value of the wrong type, becomes one
@@ -16,7 +16,7 @@ checks do the same. A resolve through the guard costs one extra call.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
@@ -270,6 +270,39 @@ class _GuardedRuleset:
         ties = getattr(key, "contest_ties", None)
         if ties is not None:
             guarded.contest_ties = ties  # type: ignore[attr-defined]
+        return guarded
+
+    @property
+    def initiative_order(self) -> Callable[[Sequence[Any], Rng], Sequence[str]]:
+        """The wrapped ruleset's initiative rule, guarded.
+
+        What the rule raises is the plugin's fault, and so is an order that
+        does not name each combatant it was given once.
+
+        Raises:
+            AttributeError: The wrapped ruleset has no initiative rule.
+        """
+        rule = self._inner.initiative_order
+        origin = self._origin
+        call = f"{self._inner.id} initiative_order"
+
+        def guarded(combatants: Sequence[Any], rng: Rng) -> Sequence[str]:
+            def ranked() -> tuple[object, tuple[Any, ...] | None]:
+                found = rule(combatants, rng)
+                if isinstance(found, (str, bytes)) or not isinstance(found, Iterable):
+                    return found, None
+                return found, tuple(found)
+
+            found, order = _call(origin, call, ranked)
+            ids = sorted(str(getattr(c, "id", c)) for c in combatants)
+            if order is None or sorted(order, key=str) != ids:
+                origin.wrong(
+                    call,
+                    found if order is None else list(order),
+                    f"the ids of the combatants given ({', '.join(ids)}), each once",
+                )
+            return order
+
         return guarded
 
     @property  # type: ignore[misc]
