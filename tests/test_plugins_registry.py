@@ -10,6 +10,7 @@ import pytest
 import rollwerk
 import rollwerk.plugins
 import rollwerk.plugins._registry
+from rollwerk.errors import PluginError
 from rollwerk.plugins import (
     NO_ENTRYPOINTS_ENV,
     PluginFailure,
@@ -174,10 +175,16 @@ def test_the_same_lookup_shares_check_from_request_cache():
     assert check_from_request(registry.ruleset("toy"), "skill=3") is first
 
 
+def _no_catalogs() -> list[Any]:
+    return []
+
+
 def test_a_registration_since_makes_a_new_ruleset_object():
     registry = Registry(load_entrypoints=False, plugins=[examples])
     toy = registry.ruleset("toy")
-    registry.register(module_plugin("bystander"))
+    registry.register(
+        module_plugin("bystander", rollwerk_register_catalogs=_no_catalogs)
+    )
     again = registry.ruleset("toy")
     assert again == toy
     assert again is not toy
@@ -444,3 +451,42 @@ def test_i3_3_broken_plugin_named_like_its_ruleset_in_the_cli(
         "rw-review-broken) failed: returned a ruleset that raised "
         "ValueError('no id') when inspected)\n"
     )
+
+
+@pytest.mark.parametrize(
+    ("plugin", "message"),
+    [
+        (
+            "coc7",
+            (
+                "plugin 'str' failed: registration failed: 'coc7' has no "
+                "@rollwerk.hookimpl functions (rollwerk_register_rulesets…); pass the "
+                "module or object, not its name"
+            ),
+        ),
+        (
+            5,
+            (
+                "plugin 'int' failed: registration failed: 5 has no @rollwerk.hookimpl "
+                "functions (rollwerk_register_rulesets…)"
+            ),
+        ),
+        (
+            None,
+            (
+                "plugin 'NoneType' failed: registration failed: None has no "
+                "@rollwerk.hookimpl functions (rollwerk_register_rulesets…)"
+            ),
+        ),
+    ],
+)
+def test_a_plugin_with_no_hooks_is_refused_not_silently_empty(plugin, message):
+    # a held-out author passed the module's name: the CLI then said "none installed"
+    with pytest.raises(PluginError) as info:
+        Registry(load_entrypoints=False, plugins=[plugin])
+    assert str(info.value) == message
+    registry = Registry(load_entrypoints=False)
+    with pytest.raises(PluginError):
+        registry.register(module_plugin("empty"))
+    registry.register(examples)  # the refused ones left nothing behind
+    assert registry.ids() == ["toy"]

@@ -290,3 +290,90 @@ def test_main_reads_an_iterator_of_words_once(
     words = iter(["roll", "1d1", "--seed", "1"])
     assert main(words, registry=Registry(load_entrypoints=False)) == 0
     assert capsys.readouterr().out == "1\n"
+
+
+# -- encounter traits (from a held-out Call of Cthulhu author) -------------------
+
+INT_OR_FRACTION = "round_seconds must be an int or Fraction, got "
+
+
+@pytest.mark.parametrize(
+    ("seconds", "message"),
+    [
+        ("6", f"{INT_OR_FRACTION}'6'"),
+        (True, f"{INT_OR_FRACTION}True"),
+        (6.0, f"{INT_OR_FRACTION}6.0"),
+        (float("nan"), f"{INT_OR_FRACTION}nan"),
+        (float("inf"), f"{INT_OR_FRACTION}inf"),
+        (None, f"{INT_OR_FRACTION}None"),
+        ([6], f"{INT_OR_FRACTION}[6]"),
+        (0, "round_seconds must be more than 0, got 0"),
+        (-6, "round_seconds must be more than 0, got -6"),
+        (
+            Fraction(1, 10**41),
+            (
+                "round_seconds must be an int or Fraction of at most 40 digits "
+                "above and below the line (what encounter JSON holds), got "
+                "Fraction(1, 100000000000000000000000000000000000000000)"
+            ),
+        ),
+    ],
+)
+def test_round_seconds_is_refused_as_encounter_create_refuses_it(
+    seconds: object, message: str
+) -> None:
+    with pytest.raises(ParameterError) as info:
+        define_ruleset("x", "X", checks=[D6], round_seconds=seconds)  # type: ignore[arg-type]
+    assert str(info.value) == message
+    with pytest.raises(ParameterError) as info:
+        rollwerk.encounter.Encounter.create(["A"], round_seconds=seconds)  # type: ignore[arg-type]
+    assert str(info.value) == message
+    assert define_ruleset(
+        "x", "X", checks=[D6], round_seconds=Fraction(15, 2)
+    ).round_seconds == Fraction(15, 2)
+
+
+class _Evolved:
+    """A plugin registering variants made with attrs.evolve, which skips checks."""
+
+    def __init__(self, **changes: object) -> None:
+        self.changes = changes
+
+    @rollwerk.hookimpl
+    def rollwerk_register_rulesets(self) -> list[Any]:
+        import attrs
+
+        return [attrs.evolve(define_ruleset("x", "X", checks=[D6]), **self.changes)]
+
+
+@pytest.mark.parametrize(
+    ("changes", "problem"),
+    [
+        (
+            {"round_seconds": "x"},
+            "round_seconds must be an int or Fraction more than 0, got 'x'",
+        ),
+        (
+            {"round_seconds": Fraction(-6)},
+            "round_seconds must be an int or Fraction more than 0, got Fraction(-6, 1)",
+        ),
+        (
+            {"actions_per_round": True},
+            "actions_per_round must be an integer from 1 to 2**63 - 1, got True",
+        ),
+    ],
+)
+def test_the_registry_refuses_traits_a_variant_skipped(
+    changes: dict[str, object], problem: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    registry = Registry(load_entrypoints=False, plugins=[_Evolved(**changes)])
+    assert registry.ids() == []
+    assert [(f.plugin, f.reason) for f in registry.failures] == [
+        ("_Evolved", f"ruleset 'x': {problem}")
+    ]
+    # rulesets --json said "internal error" (exit 1) for round_seconds 'x'
+    assert main(["rulesets", "x", "--json"], registry=registry) == 2
+    assert capsys.readouterr().err == (
+        "rollwerk: error: ruleset must be one of: none installed, got 'x' "
+        "(1 plugin failed to load: see `rollwerk rulesets`)\n"
+    )

@@ -219,6 +219,13 @@ def _decimal(text: str) -> bool:
 _EXACT_BOUND = 10**40
 
 
+EXACT_JSON = (
+    "an int or Fraction of at most 40 digits above and below the line "
+    "(what encounter JSON holds)"
+)
+"""What an exact number of the encounter must be to be saved."""
+
+
 def exact_fits(value: Fraction) -> bool:
     """Whether `fraction` reads ``str(value)`` back: at most 40 digits each."""
     return -_EXACT_BOUND < value.numerator < _EXACT_BOUND and (

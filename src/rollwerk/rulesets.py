@@ -37,7 +37,11 @@ from rollwerk.checks._toolkit import (
     compare,
 )
 from rollwerk.encounter._stacking import StackingPolicy
-from rollwerk.encounter._traits import EncounterTraits, checked_actions_per_round
+from rollwerk.encounter._traits import (
+    EncounterTraits,
+    checked_actions_per_round,
+    checked_round_seconds,
+)
 from rollwerk.errors import CheckFault, ContestError, ParameterError, RollwerkError
 from rollwerk.i18n import Catalog
 from rollwerk.rng import Rng
@@ -935,7 +939,8 @@ def define_ruleset(
             symmetric (``contest_symmetric=False`` on each
             [`CheckSpec`][rollwerk.checks.CheckSpec]), whatever their
             definitions said, so the contract kit does not swap the sides.
-        round_seconds: How long a round lasts (default 6 seconds).
+        round_seconds: How long a round lasts in seconds (default 6): an
+            int or Fraction more than 0, as ``Encounter.create`` takes it.
         actions_per_round: Action slots per round (default 1; at most
             2**63 - 1, as encounter JSON holds it).
         stacking_policy: How modifiers stack (default: everything sums).
@@ -1039,9 +1044,7 @@ def define_ruleset(
     if contest_ties is not ContestOutcome.TIE:
         # ties to one side: swapping the sides never just swaps the winner
         specs = [attrs.evolve(s, contest_symmetric=False) for s in specs]
-    seconds = Fraction(round_seconds)
-    if seconds <= 0:
-        raise ParameterError("round_seconds", round_seconds, "a positive number")
+    seconds = checked_round_seconds(round_seconds)  # as Encounter.create does
     checked_actions_per_round(actions_per_round)  # as Encounter.create does
     checks_rule = contest_with_checks
     ties = contest_ties

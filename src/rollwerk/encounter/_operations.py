@@ -66,7 +66,7 @@ from rollwerk.encounter._state import (
     _RecordingRng,
     by_initiative,
 )
-from rollwerk.encounter._traits import checked_actions_per_round
+from rollwerk.encounter._traits import checked_actions_per_round, checked_round_seconds
 from rollwerk.errors import LimitExceeded, ParameterError, RulesError, shown
 from rollwerk.rng import Rng, checked
 
@@ -121,9 +121,7 @@ def create(
         if sorted(order, key=str) != sorted(ids):
             raise ParameterError("order", list(order), allowed)
     checked_actions_per_round(actions_per_round)
-    seconds = _fraction(round_seconds, "round_seconds")
-    if seconds <= 0:
-        raise ParameterError("round_seconds", round_seconds, "more than 0")
+    seconds = checked_round_seconds(round_seconds)
     start = _fraction(clock, "clock")
     if start < 0:
         raise ParameterError("clock", clock, "0 or more")

@@ -15,6 +15,7 @@ from typing import Any
 import attrs
 
 from rollwerk._jsonutil import (
+    EXACT_JSON,
     argument,
     array,
     choice,
@@ -276,13 +277,6 @@ def _fraction(value: object, name: str = "seconds") -> Fraction:
     if not exact_fits(result):
         raise ParameterError(name, value, EXACT_JSON)
     return result
-
-
-EXACT_JSON = (
-    "an int or Fraction of at most 40 digits above and below the line "
-    "(what encounter JSON holds)"
-)
-"""What an exact number of the encounter must be to be saved."""
 
 
 @attrs.frozen

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Protocol
 
+from rollwerk._jsonutil import EXACT_JSON, exact_fits
 from rollwerk.encounter._stacking import StackingPolicy
 from rollwerk.errors import ParameterError
 
@@ -94,3 +95,23 @@ def checked_actions_per_round(value: object) -> int:
             "actions_per_round", value, "an integer from 1 to 2**63 - 1"
         )
     return value
+
+
+def checked_round_seconds(value: object) -> Fraction:
+    """``value`` as the length of a round, if encounter JSON can hold it.
+
+    ``Encounter.create``, ``define_ruleset`` and the registry refuse the
+    same values with the same messages.
+
+    Raises:
+        ParameterError: Not an int or Fraction (``True``, ``6.0``, ``"6"``,
+            NaN), too long for encounter JSON, or not more than 0.
+    """
+    if isinstance(value, bool) or not isinstance(value, (int, Fraction)):
+        raise ParameterError("round_seconds", value, "an int or Fraction")
+    seconds = Fraction(value)
+    if not exact_fits(seconds):
+        raise ParameterError("round_seconds", value, EXACT_JSON)
+    if seconds <= 0:
+        raise ParameterError("round_seconds", value, "more than 0")
+    return seconds

@@ -23,6 +23,7 @@ from __future__ import annotations
 import os
 import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Protocol
 
 import attrs
@@ -570,7 +571,8 @@ class Registry:
                 (with ``#2``, ``#3``… appended if that name is taken).
 
         Raises:
-            PluginError: ``plugin`` is unhashable, ``name`` is not a
+            PluginError: ``plugin`` is unhashable or implements no hook
+                (a module's name instead of the module), ``name`` is not a
                 string, the object or the name is registered already, or
                 a hook implementation does not match its specification
                 (the message names the plugin and says what is allowed).
@@ -602,10 +604,21 @@ class Registry:
             reason = f"another plugin is registered as {key!r}; pass another name"
             raise PluginError(label, None, f"registration failed: {reason}")
         try:
-            self.pm.register(plugin, name=name)
+            registered = None if plugin is None else self.pm.register(plugin, name=name)
         except (ValueError, pluggy.PluginValidationError) as exc:
             reason = "registration failed: " + _one_line(exc)
             raise PluginError(label, None, reason) from None
+        if registered is None or not self.pm.get_hookcallers(plugin):
+            # a module's name, None or a number: it would add nothing, silently
+            if registered is not None:
+                self.pm.unregister(name=registered)
+            reason = (
+                f"registration failed: {shown(plugin)} has no @rollwerk.hookimpl "
+                "functions (rollwerk_register_rulesets…)"
+            )
+            if isinstance(plugin, str):
+                reason += "; pass the module or object, not its name"
+            raise PluginError(label, None, reason)
         self._direct = True
         self._rulesets = None
         self._kinds = None
@@ -1321,6 +1334,23 @@ def _ruleset_problem_unguarded(obj: object) -> str | None:
     for attribute in ("name", "version"):
         if not isinstance(getattr(rs, attribute), str):
             return f"ruleset {rs.id!r}: {attribute} must be a string"
+    # what define_ruleset checks, for a ruleset made another way (attrs.evolve)
+    seconds = rs.round_seconds
+    if (
+        isinstance(seconds, bool)
+        or not isinstance(seconds, (int, Fraction))
+        or not seconds > 0
+    ):
+        return (
+            f"ruleset {rs.id!r}: round_seconds must be an int or Fraction more "
+            f"than 0, got {seconds!r}"
+        )
+    slots = getattr(rs, "actions_per_round", 1)
+    if isinstance(slots, bool) or not isinstance(slots, int) or not 1 <= slots < 2**63:
+        return (
+            f"ruleset {rs.id!r}: actions_per_round must be an integer from 1 to "
+            f"2**63 - 1, got {slots!r}"
+        )
     try:
         specs = list(rs.checks())
     except Exception as exc:  # noqa: BLE001 - reported as a plugin failure
