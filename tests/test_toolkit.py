@@ -107,6 +107,16 @@ def test_d100_bonus_keeps_best_and_penalty_keeps_worst_tens():
             lambda: d100((1, 2, 3), 0),
             "faces must be 2 d10 faces for bonus 0, got (1, 2, 3)",
         ),
+        # d100 refuses the bonus d100_dice refuses (it read 101 tens dice, and
+        # a bonus of 4301 digits raised ValueError in the message)
+        (
+            lambda: d100((1,) * 101 + (2,), 100),
+            "bonus must be an integer from -9 to 9, got 100",
+        ),
+        (
+            lambda: d100((1, 2), 10**4300),
+            "bonus must be an integer from -9 to 9, got an integer of 4301 digits",
+        ),
         (lambda: d100_value(11, 1), "tens must be a face of a d10, 1 to 10, got 11"),
         (lambda: d100_dice(10), "bonus must be an integer from -9 to 9, got 10"),
         (lambda: pool_dice(-1, 6), "count must be an integer from 0 to 1000, got -1"),

@@ -64,6 +64,16 @@ def d100_value(tens: int, units: int) -> int:
     return 100 if value == 0 else value
 
 
+def _bonus(bonus: object) -> int:
+    """``bonus`` if it is a count of bonus (or penalty) tens dice d100 allows."""
+    count = _int("bonus", bonus)
+    if abs(count) > MAX_TENS_DICE:
+        raise ParameterError(
+            "bonus", bonus, f"an integer from {-MAX_TENS_DICE} to {MAX_TENS_DICE}"
+        )
+    return count
+
+
 def d100_dice(bonus: int = 0) -> tuple[tuple[int, str], ...]:
     """The dice of a d100 roll with ``bonus`` extra tens dice (negative: penalty).
 
@@ -78,10 +88,7 @@ def d100_dice(bonus: int = 0) -> tuple[tuple[int, str], ...]:
     Raises:
         ParameterError: ``bonus`` is not an integer from -9 to 9.
     """
-    if abs(_int("bonus", bonus)) > MAX_TENS_DICE:
-        raise ParameterError(
-            "bonus", bonus, f"an integer from {-MAX_TENS_DICE} to {MAX_TENS_DICE}"
-        )
+    _bonus(bonus)
     extra = "bonus tens" if bonus > 0 else "penalty tens"
     return ((10, "tens"), *((10, extra),) * abs(bonus), (10, "units"))
 
@@ -101,10 +108,11 @@ def d100(faces: Sequence[int], bonus: int = 0) -> int:
     30
 
     Raises:
-        ParameterError: The number of faces does not fit ``bonus``, or a
-            face is not 1 to 10.
+        ParameterError: ``bonus`` is not an integer from -9 to 9 (as
+            ``d100_dice`` refuses it), the number of faces does not fit
+            ``bonus``, or a face is not 1 to 10.
     """
-    count = abs(_int("bonus", bonus)) + 2
+    count = abs(_bonus(bonus)) + 2
     try:
         wrong = len(faces) != count
     except TypeError:
