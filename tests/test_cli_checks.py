@@ -113,6 +113,17 @@ def test_rulesets_empty(cli):
     assert (code, out) == (0, "no rulesets installed\n")
 
 
+def test_rulesets_given_id_colon_check_says_it_takes_the_id(cli):
+    # `check`'s ID:CHECK typed to `rulesets` (a held-out Call of Cthulhu author)
+    assert fails(cli, "rulesets", "toy:pool") == (
+        "ruleset must be a ruleset id; `rollwerk rulesets toy` lists the checks "
+        "of toy and their parameters, got 'toy:pool'"
+    )
+    assert fails(cli, "rulesets", "nope:pool", "--json") == (
+        "ruleset must be one of: toy, got 'nope:pool'"
+    )
+
+
 def test_rulesets_details(cli):
     code, out, _ = cli("rulesets", "toy")
     assert code == 0

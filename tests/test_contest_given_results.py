@@ -31,11 +31,12 @@ HIT_OR_MISS = define_check(
     judge=lambda faces: LEVELS.outcome("hit" if faces[0] > 3 else "miss", faces[0]),
 )
 RULESET = define_ruleset("x", "X", levels=LEVELS, checks=[HIT_OR_MISS])
-MESSAGE = (
-    "outcome must be an Outcome, not a CheckResult (its outcome is "
+REASON = (
+    " must be an Outcome, not a CheckResult (its outcome is "
     "result.outcome()); resolve_contest takes two outcomes, "
     "contest_result(ruleset, first, second) two results, got CheckResult("
 )
+MESSAGE = f"outcome{REASON}"
 
 
 def _results() -> tuple[CheckResult, CheckResult]:
@@ -52,9 +53,14 @@ def test_results_given_to_resolve_contest_are_refused_clearly(
     checks = (check, check) if with_checks else None
     with pytest.raises(ParameterError) as info:
         resolve_contest(RULESET, first, second, checks=checks)  # type: ignore[arg-type]
-    assert str(info.value).startswith(MESSAGE)
-    assert info.value.parameter == "outcome"
+    # the side is named (a held-out author could not tell which one it was)
+    assert str(info.value).startswith(f"first{REASON}")
+    assert info.value.parameter == "first"
     assert info.value.value is first
+    with pytest.raises(ParameterError) as info:
+        resolve_contest(RULESET, first.outcome(), second, checks=checks)  # type: ignore[arg-type]
+    assert str(info.value).startswith(f"second{REASON}")
+    assert info.value.value is second
 
 
 def test_their_outcomes_or_contest_result_decide_the_contest() -> None:

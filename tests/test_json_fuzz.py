@@ -647,3 +647,14 @@ def test_a_bound_count_out_of_range_has_one_json_message(
     )
     data[field] = 2**63 - 1
     assert getattr(decoder.from_json(data), field) == 2**63 - 1
+
+
+@pytest.mark.parametrize("sides", [-1, 0, 2**63, 10**30])
+def test_a_die_roll_s_sides_out_of_range_has_one_message(sides: int) -> None:
+    # 10**30 named the range of any JSON integer, from -2**63
+    with pytest.raises(SchemaError) as info:
+        DieRoll.from_json({"sides": sides, "face": 1, "role": "check"})
+    assert str(info.value) == (
+        "malformed die roll JSON: sides must be an integer from 1 to 2**63 - 1, "
+        f"got {sides}"
+    )

@@ -648,7 +648,7 @@ def test_results_given_to_resolve_contest_are_refused_by_every_rule():
     with pytest.raises(ParameterError) as info:
         resolve_contest(PERCENT, first, second, checks=(check, check))  # type: ignore[arg-type]
     assert str(info.value).startswith(
-        "outcome must be an Outcome, not a CheckResult (its outcome is "
+        "first must be an Outcome, not a CheckResult (its outcome is "
         "result.outcome()); resolve_contest takes two outcomes, "
         "contest_result(ruleset, first, second) two results, got CheckResult("
     )

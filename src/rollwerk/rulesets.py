@@ -325,7 +325,7 @@ def resolve_contest(
     for name, side in (("first", first), ("second", second)):
         if side.__class__ is not Outcome and not isinstance(side, Outcome):
             if isinstance(side, CheckResult):  # every rule would get it, not some
-                raise result_not_outcome(side)
+                raise result_not_outcome(side, name)
             raise ParameterError(name, side, "an Outcome")
     try:
         pair = None if checks is None else _contest_checks(ruleset, checks)

@@ -35,10 +35,13 @@ def _not_a_level(value: object) -> ParameterError:
     return ParameterError("level", value, "a level id or an Outcome")
 
 
-def result_not_outcome(value: CheckResult) -> ParameterError:
-    """The error for a result given to a contest rule that takes outcomes."""
+def result_not_outcome(value: CheckResult, name: str = "outcome") -> ParameterError:
+    """The error for a result given to a contest rule that takes outcomes.
+
+    ``name`` is the side (``first``, ``second``) where the caller knows it.
+    """
     return ParameterError(
-        "outcome",
+        name,
         value,
         "an Outcome, not a CheckResult (its outcome is result.outcome()); "
         "resolve_contest takes two outcomes, contest_result(ruleset, first, "

@@ -51,6 +51,7 @@ from rollwerk.errors import (
     RulesError,
     ScriptExhausted,
     UnknownCheck,
+    UnknownRuleset,
 )
 from rollwerk.i18n import Catalog
 from rollwerk.rng import Rng, ScriptedRng, SeededRng, SystemRng
@@ -535,7 +536,18 @@ def _ruleset_details(
     registry: Registry, args: argparse.Namespace, *, as_json: bool
 ) -> int:
     rid: str = args.ruleset
-    ruleset = registry.ruleset(rid)
+    try:
+        ruleset = registry.ruleset(rid)
+    except UnknownRuleset:
+        base, colon, _ = rid.partition(":")
+        if colon and base in registry.ids():  # `check`'s ID:CHECK, typed here
+            raise ParameterError(
+                "ruleset",
+                rid,
+                f"a ruleset id; `rollwerk rulesets {base}` lists the checks of "
+                f"{base} and their parameters",
+            ) from None
+        raise
     rules = registry.optional_rules(rid)
     if as_json:
         data = {

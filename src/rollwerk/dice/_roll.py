@@ -71,9 +71,14 @@ class DieRoll:
         with document("die roll"):
             data = obj(data)
             known(data, ("sides", "face", "role"))
-            sides = strict(data, "sides", "int")
-            if sides < 1:
-                raise SchemaError.field("sides", "an integer >= 1", sides)
+            sides = data.get("sides")
+            if sides.__class__ is not int:
+                sides = strict(data, "sides", "int")  # missing, null, no integer
+            if not 1 <= sides < 2**63:
+                # one message for both ends: an Rng's die has at least 1 side
+                raise SchemaError.field(
+                    "sides", "an integer from 1 to 2**63 - 1", sides
+                )
             face = strict(data, "face", "int")
             if not 1 <= face <= sides:
                 raise SchemaError.field("face", f"an integer from 1 to {sides}", face)
