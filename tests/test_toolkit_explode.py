@@ -299,7 +299,14 @@ def test_faces_an_exploding_die_cannot_show_are_refused():
         check.outcome_for((12, 3))
     assert str(info.value) == (
         "faces must be sums an exploding d6 can show: 1 to 126, no multiple of "
-        "6 but 126, got (12, 3)"
+        "6 but 126 (the 1st die's 12 is not), got (12, 3)"
+    )
+    # of two d6 the message says which (a held-out Savage Worlds author)
+    with pytest.raises(ParameterError) as info:
+        check.outcome_for((5, 6))
+    assert str(info.value) == (
+        "faces must be sums an exploding d6 can show: 1 to 126, no multiple of "
+        "6 but 126 (the 2nd die's 6 is not), got (5, 6)"
     )
     with pytest.raises(ParameterError, match=r"1 to 126"):
         check.draws_for((127, 3))

@@ -313,7 +313,10 @@ def test_result_for_gives_the_result_for_faces() -> None:
         ),
         ((), "faces must be one face per die (2 dice), got ()"),
         ((11,), "faces must be faces from 1 to 10, got (11,)"),
-        ((1, 0), "faces must be faces from 1 to 10, got (1, 0)"),
+        (
+            (1, 0),
+            "faces must be faces from 1 to 10 (the 2nd die's 0 is not), got (1, 0)",
+        ),
     ],
 )
 def test_result_for_rejects_impossible_faces(

@@ -38,7 +38,7 @@ from rollwerk.errors import (
     ParameterError,
 )
 from rollwerk.i18n import Catalog, Text
-from rollwerk.rng import _OWN, Rng, checked, not_an_rng
+from rollwerk.rng import _OWN, Rng, _ordinal, checked, not_an_rng
 
 __all__ = [
     "ENUMERATION_BUDGET",
@@ -411,6 +411,13 @@ def _die_values(
     return [
         _values(sides, cap or None) for (sides, _), cap in zip(dice, flags, strict=True)
     ]
+
+
+def _which(faces: tuple[int, ...], i: int) -> str:
+    """`` (the 2nd die's 0 is not)``: which of several faces did not fit."""
+    if len(faces) == 1:
+        return ""
+    return f" (the {_ordinal(i + 1)} die's {faces[i]} is not)"
 
 
 def _chain(total: int, sides: int, cap: int) -> list[int]:
@@ -1431,6 +1438,11 @@ class FaceCheck:
     def outcome_for(self, faces: Sequence[int]) -> Outcome:
         """The outcome when the dice show ``faces`` (in draw order).
 
+        One value per declared die: a die that explodes shows the sum of its
+        chain (``(11, 4)`` of an exploding d6 and a d8), as the judge sees
+        it; [`draws_for`][rollwerk.checks.FaceCheck.draws_for] gives the
+        faces an Rng draws for them.
+
         Raises:
             ParameterError: ``faces`` do not fit the dice.
         """
@@ -1467,10 +1479,12 @@ class FaceCheck:
                         "faces",
                         faces,
                         f"sums an exploding d{sides} can show: 1 to {top}, "
-                        f"no multiple of {sides} but {top}",
+                        f"no multiple of {sides} but {top}{_which(faces, i)}",
                     )
             elif not 1 <= face <= sides:
-                raise ParameterError("faces", faces, f"faces from 1 to {sides}")
+                raise ParameterError(
+                    "faces", faces, f"faces from 1 to {sides}{_which(faces, i)}"
+                )
         if self._stop is not None:
             drawn = self._drawn(faces)
             if drawn != len(faces):
@@ -1555,6 +1569,8 @@ class FaceCheck:
     def result_for(self, faces: Sequence[int]) -> CheckResult:
         """The full result (rolls, explanation) when the dice show ``faces``.
 
+        ``faces`` are one value per declared die, an exploding die's the sum
+        of its chain, as for [`outcome_for`][rollwerk.checks.FaceCheck.outcome_for].
         The explanation is deferred ([`Text.deferred`][rollwerk.i18n.Text.deferred]):
         it is built when first read, so resolving costs the judge alone.
 
