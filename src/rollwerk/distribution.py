@@ -231,10 +231,17 @@ class Distribution(Generic[T]):
         return outcome in self._weights
 
     def items(self) -> Iterator[tuple[T, Fraction]]:
-        """Outcomes with their probabilities, sorted by outcome where possible."""
-        t = self._total
+        """Outcomes with their probabilities, sorted by outcome where possible.
+
+        Each probability is reduced from its weight over the
+        [`denominator`][rollwerk.distribution.Distribution.denominator];
+        a denominator of tens of thousands of digits made of small primes
+        (``500d6r1``'s) is reduced by those primes, not by a ``gcd`` of
+        two such numbers apiece.
+        """
+        fraction = _reducer(self._total)
         for k, w in self._weights.items():
-            yield k, Fraction(w, t)
+            yield k, fraction(w)
 
     @property
     def support(self) -> tuple[T, ...]:
@@ -605,10 +612,12 @@ class Distribution(Generic[T]):
         elif not callable(encode):
             raise ParameterError("encode", encode, "a callable or None")
         enc = encode or (lambda k: k)
+        text = weight_texts(self._total)
         return {
             "schema": JSONSCHEMA,
             "outcomes": [
-                {"value": enc(k), "probability": _frac_str(p)} for k, p in self.items()
+                {"value": enc(k), "probability": text(w)}
+                for k, w in self._weights.items()
             ],
         }
 
@@ -984,6 +993,126 @@ def _digits_int(digits: str) -> int:
 def _ten_to(k: int) -> int:
     power: int = 10**k
     return power
+
+
+_REDUCE_BITS = 4096
+"""Below this the denominator is small enough for ``Fraction(w, total)``."""
+_SMALL_PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47)
+_MAX_VALUATION = 64
+"""More factors of one prime than this in one weight: reduce it by ``gcd``."""
+
+
+def _coprime(numerator: int, denominator: int) -> Fraction:
+    """``Fraction(numerator, denominator)`` of two coprime integers, unreduced.
+
+    ``Fraction`` would compute their ``gcd`` again, quadratic in their
+    digits. Python 3.12 has a constructor for coprime integers; before, the
+    constructor's ``_normalize=False`` (both tested against ``Fraction``).
+    """
+    make: Any = getattr(Fraction, "_from_coprime_ints", None)
+    if make is not None:
+        result: Fraction = make(numerator, denominator)
+        return result
+    unreduced: Fraction = cast("Any", Fraction)(
+        numerator, denominator, _normalize=False
+    )
+    return unreduced
+
+
+def _valuation(value: int, prime: int, limit: int) -> int | None:
+    """How often ``prime`` divides ``value``, counted up to ``limit``.
+
+    ``None`` when that is more than ``_MAX_VALUATION`` times: dividing one
+    factor at a time would cost more than a ``gcd``.
+    """
+    if prime == 2:
+        return min(limit, (value & -value).bit_length() - 1)
+    count = 0
+    while count < limit:
+        quotient, rest = divmod(value, prime)
+        if rest:
+            break
+        value = quotient
+        count += 1
+        if count > _MAX_VALUATION:
+            return None
+    return count
+
+
+def _factored(total: int) -> list[tuple[int, int]] | None:
+    """``total`` as (prime, exponent) pairs of ``_SMALL_PRIMES``, or None."""
+    factors = []
+    rest = total
+    for prime in _SMALL_PRIMES:
+        if rest % prime:
+            continue
+        # the exponent by squaring powers: rest is huge, the powers few
+        powers = [prime]
+        while powers[-1].bit_length() * 2 <= rest.bit_length() + 1:
+            powers.append(powers[-1] ** 2)
+        exponent = 0
+        for i in range(len(powers) - 1, -1, -1):
+            quotient, remainder = divmod(rest, powers[i])
+            if not remainder:
+                rest = quotient
+                exponent += 1 << i
+        while rest % prime == 0:  # what the descent left of the top power
+            rest //= prime
+            exponent += 1
+        factors.append((prime, exponent))
+        if rest == 1:
+            return factors
+    return None
+
+
+def _reducer(total: int) -> Callable[[int], Fraction]:
+    """``Fraction(w, total)`` for many weights ``w``, fast for huge totals.
+
+    A total of small primes (the dice's sides, as exact distributions have)
+    is divided by the primes each weight shares with it; anything else is
+    left to ``Fraction``.
+    """
+    factors = _factored(total) if total.bit_length() >= _REDUCE_BITS else None
+    if factors is None:
+        return lambda w: Fraction(w, total)
+    denominators: dict[int, int] = {}
+
+    def fraction(w: int) -> Fraction:
+        if w == 0:
+            return Fraction(0)
+        common = 1
+        for prime, exponent in factors:
+            shared = _valuation(w, prime, exponent)
+            if shared is None:
+                return Fraction(w, total)
+            if shared:
+                common *= prime**shared
+        den = denominators.get(common)
+        if den is None:
+            den = denominators[common] = total // common
+        return _coprime(w // common, den)
+
+    return fraction
+
+
+def weight_texts(total: int) -> Callable[[int], str]:
+    """``fraction_to_str(Fraction(w, total))`` for many weights ``w``, fast.
+
+    Reduced as [`Distribution.items`][rollwerk.distribution.Distribution.items]
+    reduces them, and each denominator written once: the probabilities of
+    one distribution share a few.
+    """
+    fraction = _reducer(total)
+    written: dict[int, str] = {}
+
+    def text(w: int) -> str:
+        p = fraction(w)
+        den = written.get(p.denominator)
+        if den is None:
+            den = written[p.denominator] = _int_str(p.denominator)
+        return f"{_int_str(p.numerator)}/{den}"
+
+    return text
 
 
 def _frac_str(p: Fraction) -> str:

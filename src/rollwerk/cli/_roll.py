@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
-from fractions import Fraction
 from typing import Any
 
 from rollwerk.cli._format import (
@@ -22,7 +21,7 @@ from rollwerk.cli._format import (
     too_many_faces,
 )
 from rollwerk.cli._lang import Languages, catalogs, omitted, registry_of, word
-from rollwerk.distribution import Distribution, fraction_to_str
+from rollwerk.distribution import Distribution, weight_texts
 from rollwerk.errors import ParameterError, RollwerkError, ScriptExhausted
 from rollwerk.i18n import CORE, Catalog
 from rollwerk.notation._expression import Expression, RollResult, parse
@@ -182,10 +181,7 @@ def odds_json(
     {'outcomes': 2, 'probability': '2/3'}
     """
     kept, left, rest = _most_likely(dist, max_outcomes)
-    total = dist.denominator
-
-    def exact(weight: int) -> str:
-        return fraction_to_str(Fraction(weight, total))
+    exact = weight_texts(dist.denominator)
 
     data: dict[str, Any] = {
         "schema": 1,
