@@ -14,6 +14,7 @@ from fractions import Fraction
 from typing import Any, cast
 
 from hypothesis import HealthCheck, Phase, given, reject, settings
+from hypothesis import errors as hypothesis_errors
 from hypothesis.errors import HypothesisException, Unsatisfiable
 
 from rollwerk.checks._levels import Level
@@ -113,7 +114,34 @@ _MONOTONIC_EXAMPLES = 3
 _MAX_MONOTONIC_POINTS = 101
 _PURITY_PROBES = 3
 """Face combinations judged early and again late, to catch a judge with a memory."""
+_PURE_RULE = "a judge must depend on the faces and parameters only"
+"""What a purity violation of a judge ends with."""
+_CHECK_RULE = (
+    "a check, its judge, closed form and factory must depend on the faces "
+    "and parameters only"
+)
+"""What a purity violation of a check (hypothesis's flaky failure) says."""
 
+
+_FLAKY: tuple[type[BaseException], ...] = tuple(
+    kind
+    for kind in (
+        getattr(hypothesis_errors, name, None)
+        for name in (
+            "Flaky",
+            "FlakyFailure",
+            "FlakyReplay",
+            "FlakyStrategyDefinition",
+            "FlakyBackendFailure",
+        )
+    )
+    if isinstance(kind, type) and issubclass(kind, BaseException)
+)
+"""What hypothesis raises for a test that failed once and passed when run again.
+
+``Flaky`` is the base of the others in the hypothesis versions rollwerk
+supports; those a version lacks are left out.
+"""
 
 _MOST = 10**6
 """The most examples, resolutions, replays or ways the kit's arguments ask."""
@@ -612,16 +640,124 @@ def _resolved_differs(
     """The violation of faces that resolve to another outcome than the judge's.
 
     A judge that draws randomness of its own disagrees with itself too:
-    that is the fault named then, not the mismatch it caused.
+    that is the fault named then, not the mismatch it caused. So does a
+    judge that gave ``resolved`` on one call only: resolving the faces
+    again, the memo forgotten, judges them again.
     """
     for _ in range(_PURITY_PROBES):
         again = check.outcome_for(faces)
         if again != judged:
             return _not_pure(check, faces, judged, again, where)
+    again = _resolved_again(check, faces)
+    if again != resolved:
+        return _not_pure(check, faces, resolved, again, where)
     return _fail(
         where,
         f"the faces {list(faces)} resolve to {resolved!r} but the judge "
         f"says {judged!r}",
+    )
+
+
+def _resolved_again(check: FaceCheck, faces: tuple[int, ...]) -> Outcome:
+    """The outcome of resolving ``faces`` once more, judged afresh.
+
+    The check's memo of results is forgotten first (it is a cache, made
+    again as it is used), so the judge is asked again.
+    """
+    memo = check._memo
+    if memo is not None:
+        memo.clear()
+    return check.resolve(ScriptedRng(list(check.draws_for(faces)))).outcome()
+
+
+def _faces_of(check: FaceCheck, result: CheckResult) -> tuple[int, ...]:
+    """The faces the judge is given for a result's recorded dice."""
+    return check._draw(ScriptedRng([r.face for r in result.rolls]), ())
+
+
+def _resolves_differ(
+    check: Check, first: CheckResult, second: CheckResult, where: str
+) -> ContractViolation | None:
+    """The purity violation of two results of the same faces with two outcomes.
+
+    None unless ``check`` is a toolkit check and both results recorded the
+    same dice: then the judge gave two outcomes for the same faces.
+    """
+    if (
+        not isinstance(check, FaceCheck)
+        or first.rolls != second.rolls
+        or first.outcome() == second.outcome()
+    ):
+        return None
+    try:
+        faces = _faces_of(check, first)
+    except RollwerkError:  # dice the check cannot show: another violation
+        return None
+    return _not_pure(check, faces, first.outcome(), second.outcome(), where)
+
+
+def _judged_twice(
+    check: FaceCheck,
+    judged: Sequence[tuple[tuple[int, ...], Outcome]],
+    stated: Distribution[Outcome],
+    ways: str,
+    where: str,
+) -> ContractViolation | None:
+    """The purity violation behind ``outcomes()`` disagreeing with judging ``ways``.
+
+    ``judged``: each way the dice fall, with what the judge said of it.
+    Each is judged once more; a way judged otherwise now is the judge's
+    impurity, not a closed form's mistake. Without a closed form,
+    ``outcomes()`` judged every way itself: enumerating again and getting
+    another distribution than it gave is the judge's impurity too. None
+    where the judge agrees with itself.
+    """
+    for faces, early in judged:
+        late = check.outcome_for(faces)
+        if late != early:
+            return _not_pure(check, faces, early, late, where)
+    if check.definition.odds is not None:
+        return None
+    again = check.enumerate()
+    if again == stated:
+        return None
+    o = _first_difference(stated, again)
+    return _purity(
+        _fail(
+            where,
+            f"the judge of {check.ruleset}:{check.name} is not pure: judging "
+            f"{ways} twice gave P({o!r}) = {stated[o]}, then {again[o]} "
+            f"({_PURE_RULE})",
+        )
+    )
+
+
+def _same_unordered(
+    check: FaceCheck,
+    faces: tuple[int, ...],
+    outcome: Outcome,
+    other: tuple[int, ...],
+    where: str,
+) -> None:
+    """An unordered check's judge gives ``outcome`` for ``faces`` reordered as ``other``.
+
+    Where it does not, each is judged again first: a judge that changes
+    its mind for the same faces is not pure, whatever their order.
+
+    Raises:
+        ContractViolation: The judge reads the order, or is not pure.
+    """
+    theirs = check.outcome_for(other)
+    if theirs == outcome:
+        return
+    for same, early in ((faces, outcome), (other, theirs)):
+        late = check.outcome_for(same)
+        if late != early:
+            raise _not_pure(check, same, early, late, where)
+    raise _fail(
+        where,
+        f"is declared unordered, but the faces {list(faces)} give "
+        f"{outcome!r} and the same faces as {list(other)} give {theirs!r}",
     )
 
 
@@ -647,14 +783,18 @@ def _odds_match(check: FaceCheck, where: str, limit: int) -> bool:
     if check.definition.odds is None or limit <= 0 or not _ways_within(check, limit):
         return False
     weights: dict[Outcome, int] = {}
-    draws = 0
+    judged: list[tuple[tuple[int, ...], Outcome]] = []
     for faces, weight in check.face_weights():
-        draws += 1
         outcome = check.outcome_for(faces)
+        judged.append((faces, outcome))
         weights[outcome] = weights.get(outcome, 0) + weight
+    draws = len(judged)
     exact = Distribution.from_weights(weights)
     stated = check.outcomes()
     if stated != exact:
+        impure = _judged_twice(check, judged, stated, f"the {draws} ways", where)
+        if impure is not None:
+            raise impure
         o = _first_difference(stated, exact)
         raise _fail(
             where,
@@ -722,20 +862,15 @@ def _faces_match(check: FaceCheck, where: str, budget: int, odds_budget: int) ->
     if not _ways_within(check, budget):
         return _odds_match(check, where, odds_budget)
     brute: dict[Outcome, int] = {}
-    draws = 0
+    judged: list[tuple[tuple[int, ...], Outcome]] = []
     orders = _orders(check) if check.definition.unordered else []
     for faces, weight in check.face_weights():
-        draws += 1
         outcome = check.outcome_for(faces)
+        judged.append((faces, outcome))
         for order in orders:
             other = tuple(faces[i] for i in order)
-            if other != faces and check.outcome_for(other) != outcome:
-                raise _fail(
-                    where,
-                    f"is declared unordered, but the faces {list(faces)} give "
-                    f"{outcome!r} and the same faces as {list(other)} give "
-                    f"{check.outcome_for(other)!r}",
-                )
+            if other != faces:
+                _same_unordered(check, faces, outcome, other, where)
         brute[outcome] = brute.get(outcome, 0) + weight
         drawn = check.draws_for(faces)
         result = check.resolve(ScriptedRng(list(drawn)))
@@ -747,10 +882,10 @@ def _faces_match(check: FaceCheck, where: str, budget: int, odds_budget: int) ->
             )
         if result.outcome() != outcome:
             raise _resolved_differs(check, faces, result.outcome(), outcome, where)
+    draws = len(judged)
     exact = Distribution.from_weights(brute)
     stated = check.outcomes()
     if stated != exact:
-        o = _first_difference(stated, exact)
         ways = (
             f"all {combinations} face combinations"
             if draws == combinations
@@ -758,6 +893,10 @@ def _faces_match(check: FaceCheck, where: str, budget: int, odds_budget: int) ->
             if check.definition.unordered
             else f"the {draws} ways the dice can be drawn"
         )
+        impure = _judged_twice(check, judged, stated, ways, where)
+        if impure is not None:
+            raise impure
+        o = _first_difference(stated, exact)
         raise _fail(
             where,
             f"outcomes() says P({o!r}) = {stated[o]} but enumerating {ways} "
@@ -844,11 +983,7 @@ def assert_check_contract(
                 assert isinstance(check, FaceCheck)
                 _judge_agrees(check, result, where)
             if outcome not in dist:
-                raise _fail(
-                    where,
-                    f"resolved outcome {outcome!r} (rolls {list(result.rolls)!r}) "
-                    "is not in the support of outcomes()",
-                )
+                _outside_support(check, result, where)
             observed.append(outcome)
             seen.setdefault(outcome, result)
     assert_frequencies_match(dist, observed, alpha=alpha, where=where)
@@ -861,7 +996,9 @@ def assert_check_contract(
             first = _check_result_shape(check, check.resolve(SeededRng(s)), where)
             again = check.resolve(SeededRng(s))
         if again != first:
-            raise _fail(where, f"seed {s} gave {first!r}, then {again!r}")
+            raise _resolves_differ(check, first, again, where) or _fail(
+                where, f"seed {s} gave {first!r}, then {again!r}"
+            )
         if first.outcome() not in dist:
             raise _fail(where, f"outcome {first.outcome()!r} is not in the support")
         faces = [r.face for r in first.rolls]
@@ -881,7 +1018,7 @@ def assert_check_contract(
                 f"{_cause(exc)}",
             ) from exc
         if replay != first:
-            raise _fail(
+            raise _resolves_differ(check, first, replay, where) or _fail(
                 where,
                 f"replaying the recorded faces {faces} gave {replay!r}, not {first!r}",
             )
@@ -894,6 +1031,32 @@ def assert_check_contract(
         with doing(f"round-tripping {first!r} through JSON"):
             _json_roundtrip(first, where)
     _check_pure(check, probes, where)
+
+
+def _outside_support(check: Check, result: CheckResult, where: str) -> None:
+    """Refuse a resolved result whose outcome ``outcomes()`` does not have.
+
+    A toolkit check resolves its faces once more first, judged afresh: a
+    judge that gives another outcome then is not pure.
+
+    Raises:
+        ContractViolation: Always.
+    """
+    outcome = result.outcome()
+    if isinstance(check, FaceCheck):
+        try:
+            faces = _faces_of(check, result)
+        except RollwerkError:  # dice the check cannot show: not the judge's
+            faces = None
+        if faces is not None:
+            again = _resolved_again(check, faces)
+            if again != outcome:
+                raise _not_pure(check, faces, outcome, again, where)
+    raise _fail(
+        where,
+        f"resolved outcome {outcome!r} (rolls {list(result.rolls)!r}) "
+        "is not in the support of outcomes()",
+    )
 
 
 def _judge_probes(
@@ -943,12 +1106,28 @@ def _not_pure(
     where: str,
 ) -> ContractViolation:
     """The violation of a judge that gave two outcomes for the same faces."""
-    return _fail(
-        where,
-        f"the judge of {check.ruleset}:{check.name} is not pure: faces "
-        f"{faces} gave {early!r}, then {late!r} (a judge must depend "
-        "on the faces and parameters only)",
+    return _purity(
+        _fail(
+            where,
+            f"the judge of {check.ruleset}:{check.name} is not pure: faces "
+            f"{faces} gave {early!r}, then {late!r} ({_PURE_RULE})",
+        )
     )
+
+
+_NOT_PURE = "_rollwerk_not_pure"
+"""The attribute that marks a violation `_purity` made."""
+
+
+def _purity(violation: ContractViolation) -> ContractViolation:
+    """``violation``, marked as one of a judge that is not pure."""
+    setattr(violation, _NOT_PURE, True)
+    return violation
+
+
+def _is_purity(violation: BaseException) -> bool:
+    """Whether ``violation`` is one `_purity` marked."""
+    return getattr(violation, _NOT_PURE, False) is True
 
 
 # -- rulesets ----------------------------------------------------------------
@@ -1716,7 +1895,13 @@ def _spec_contract(
     # once everything else has run (_check_pure)
     probed: list[tuple[Check, list[tuple[tuple[int, ...], Outcome]]]] = []
 
+    # the parameters last run: those of a violation hypothesis ran again
+    # (the source of drawn() below is left as it is: hypothesis derives its
+    # derandomized draws from it)
+    last: list[dict[str, Scalar]] = []
+
     def run(params: dict[str, Scalar]) -> Check | None:
+        last[:] = [params]
         check = _build(ruleset.id, spec, params)
         if check is None:
             return None
@@ -1787,6 +1972,8 @@ def _spec_contract(
 
         try:
             drawn()
+        except _FLAKY as exc:
+            raise _flaky(ruleset.id, spec, last[0] if last else None, exc) from exc
         except Unsatisfiable:
             raise _fail(
                 f"ruleset {ruleset.id!r}, check {spec.name!r}",
@@ -1804,6 +1991,45 @@ def _spec_contract(
     assert_refusals_are_combinations(ruleset, spec)
     for check, probes in probed:
         _check_pure(check, probes, describe_check(check))
+
+
+def _flaky(
+    rid: str,
+    spec: CheckSpec,
+    params: Mapping[str, Scalar] | None,
+    flaky: BaseException,
+) -> ContractViolation:
+    """The violation of a check that failed the contract once, then passed it.
+
+    Hypothesis runs a failing parameter set again before it reports it;
+    passing then (one of its `_FLAKY` exceptions) means that the check, its
+    judge, closed form or factory gave two answers to the same question.
+    ``params``: the parameters run last, those hypothesis ran again. The
+    violation it could not reproduce is the one its ``FlakyFailure``
+    holds (or the one it was raised from); a purity violation of the judge
+    is reported as it is, any other is quoted.
+    """
+    held = [*getattr(flaky, "exceptions", ()), flaky.__cause__, flaky.__context__]
+    failure = next((e for e in held if isinstance(e, ContractViolation)), None)
+    if failure is not None and _is_purity(failure):
+        return ContractViolation(str(failure))
+    if params is None:
+        where, these = f"ruleset {rid!r}, check {spec.name!r}", ""
+    else:
+        where, these = _describe(rid, spec.name, params), " at these parameters"
+    head = f"the check {rid}:{spec.name} is not pure: the contract"
+    if failure is None:
+        return _fail(
+            where,
+            f"{head} behaved otherwise{these} when hypothesis ran it again "
+            f"({_CHECK_RULE}): {_cause(flaky)}",
+        )
+    quoted = str(failure).removeprefix(f"{where}: ")
+    return _fail(
+        where,
+        f"{head} failed{these}, then passed when run again ({_CHECK_RULE}); "
+        f"the failure: {quoted}",
+    )
 
 
 def assert_ruleset_contract(

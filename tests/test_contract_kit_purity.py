@@ -1,0 +1,250 @@
+"""The contract kit against checks that are not pure: always a `ContractViolation`.
+
+A judge (or closed form) whose answer depends on how often it was called
+fails the contract once and passes it when hypothesis runs the same
+parameters again: hypothesis's flaky failure must not escape, and an
+inconsistency that the impurity causes (the same faces judged two ways)
+is named as impurity, not as a mismatch of odds and enumeration.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+from collections.abc import Callable
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from hypothesis import errors as hypothesis_errors
+
+from rollwerk import Distribution
+from rollwerk.checks import Degree, Outcome, Parameter, define_check
+from rollwerk.rulesets import RulesetSpec, define_ruleset
+from rollwerk.testing import ContractViolation, assert_ruleset_contract
+from rollwerk.testing._contract import _flaky
+
+pytest_plugins = ["pytester"]
+
+SKILL = Parameter("skill", int, min_value=1, max_value=99)
+TARGET = Parameter("target", int, min_value=2, max_value=6)
+FAIL = (
+    "Outcome(success=False, degree=<Degree.FAILURE: 'failure'>, value={v}, "
+    "rolled=True, extras=(), level=None)"
+)
+HIT = (
+    "Outcome(success=True, degree=<Degree.SUCCESS: 'success'>, value={v}, "
+    "rolled=True, extras=(), level=None)"
+)
+RULE = "(a judge must depend on the faces and parameters only)"
+
+
+def _counting_judge(wrong: Callable[[int], bool]) -> Callable[..., Outcome]:
+    """The reproducer's d100 judge, wrong on the calls ``wrong`` picks."""
+    calls = itertools.count()
+
+    def judge(faces: tuple[int, ...], skill: int) -> Outcome:
+        ok = faces[0] + faces[1] * 10 <= skill * 10 and not wrong(next(calls))
+        return Outcome(ok, Degree.SUCCESS if ok else Degree.FAILURE, faces[0])
+
+    return judge
+
+
+def _d100(judge: Callable[..., Outcome]) -> RulesetSpec:
+    return define_ruleset(
+        "p",
+        "P",
+        version="1",
+        checks=[define_check("c", [SKILL], dice=[10, 10], judge=judge)],
+    )
+
+
+def _violation(run: Callable[[], object]) -> ContractViolation:
+    with pytest.raises(ContractViolation) as info:
+        run()
+    return info.value
+
+
+# the reproducer's violation: hypothesis's flaky failure, reported as impurity
+FLAKY_JUDGE = (
+    f"p:c(skill=89): the judge of p:c is not pure: faces (3, 10) gave "
+    f"{FAIL.format(v=3)}, then {HIT.format(v=3)} {RULE}"
+)
+
+
+def test_a_judge_wrong_once_in_997_calls_is_not_pure_not_flaky() -> None:
+    # the reproducer of the outside plugin author, as reported
+    rs = _d100(_counting_judge(lambda n: n % 997 == 996))
+    exc = _violation(lambda: assert_ruleset_contract(rs))
+    assert isinstance(exc, AssertionError)
+    assert type(exc) is ContractViolation
+    assert str(exc) == FLAKY_JUDGE
+    # chained to what hypothesis raised, which holds the first violation
+    assert isinstance(exc.__cause__, hypothesis_errors.Flaky)
+
+
+def test_a_judge_wrong_in_the_enumeration_of_outcomes_is_not_pure() -> None:
+    # call 100 is inside outcomes()'s enumeration of the first corner: the
+    # kit's own enumeration disagrees with it, and so does a second one
+    rs = _d100(_counting_judge(lambda n: n == 100))
+    exc = _violation(lambda: assert_ruleset_contract(rs, max_examples=0))
+    assert str(exc) == (
+        "p:c(skill=50): the judge of p:c is not pure: judging all 100 face "
+        f"combinations twice gave P({FAIL.format(v=10)}) = 1/100, then 0 {RULE}"
+    )
+
+
+def _target_odds(wrong: Callable[[int], bool]) -> Callable[..., Distribution[Outcome]]:
+    """The closed form of a d6 at or above ``target``, wrong on the calls ``wrong`` picks."""
+    calls = itertools.count()
+
+    def odds(target: int) -> Distribution[Outcome]:
+        hits = 7 - target + (1 if wrong(next(calls)) else 0)
+        return Distribution(
+            {
+                Outcome(True, Degree.SUCCESS, None): Fraction(min(hits, 6), 6),
+                Outcome(False, Degree.FAILURE, None): Fraction(6 - min(hits, 6), 6),
+            }
+        )
+
+    return odds
+
+
+def _target_judge(faces: tuple[int, ...], target: int) -> Outcome:
+    hit = faces[0] >= target
+    return Outcome(hit, Degree.SUCCESS if hit else Degree.FAILURE, None)
+
+
+def _judged_d6(
+    judge: Callable[..., Outcome], odds: Callable[..., Distribution[Outcome]]
+) -> RulesetSpec:
+    return define_ruleset(
+        "q",
+        "Q",
+        version="1",
+        checks=[define_check("c", [TARGET], dice=[6], judge=judge, odds=odds)],
+    )
+
+
+def test_a_closed_form_wrong_once_is_a_check_that_is_not_pure() -> None:
+    # its fourth call is in hypothesis's first example; run again, it is right
+    rs = _judged_d6(_target_judge, _target_odds(lambda n: n == 3))
+    exc = _violation(
+        lambda: assert_ruleset_contract(
+            rs,
+            max_examples=3,
+            resolutions=100,
+            replays=2,
+            properties=False,
+        )
+    )
+    assert str(exc) == (
+        "q:c(target=2): the check q:c is not pure: the contract failed at these "
+        "parameters, then passed when run again (a check, its judge, closed "
+        "form and factory must depend on the faces and parameters only); the "
+        "failure: outcomes() says P(Outcome(success=False, degree=<Degree.FAILURE: "
+        "'failure'>, value=None, rolled=True, extras=(), level=None)) = 0 but "
+        "enumerating all 6 face combinations gives 1/6"
+    )
+    assert isinstance(exc.__cause__, hypothesis_errors.Flaky)
+
+
+def test_a_judge_wrong_once_against_a_closed_form_names_the_faces() -> None:
+    # six d6 are beyond the replay budget: the closed form is compared with
+    # the judge over every way alone, and call 1000 is in that comparison
+    calls = itertools.count()
+
+    def judge(faces: tuple[int, ...], target: int) -> Outcome:
+        hit = max(faces) >= target
+        if next(calls) == 1000:
+            hit = not hit
+        return Outcome(hit, Degree.SUCCESS if hit else Degree.FAILURE, None)
+
+    def odds(target: int) -> Distribution[Outcome]:
+        miss = Fraction(target - 1, 6) ** 6
+        return Distribution(
+            {
+                Outcome(True, Degree.SUCCESS, None): 1 - miss,
+                Outcome(False, Degree.FAILURE, None): miss,
+            }
+        )
+
+    check = define_check("c", [TARGET], dice=[6] * 6, judge=judge, odds=odds)
+    rs = define_ruleset("q", "Q", version="1", checks=[check])
+    exc = _violation(lambda: assert_ruleset_contract(rs, max_examples=0))
+    assert str(exc) == (
+        "q:c(target=4): the judge of q:c is not pure: faces (1, 1, 5, 4, 4, 5) "
+        "gave Outcome(success=False, degree=<Degree.FAILURE: 'failure'>, "
+        "value=None, rolled=True, extras=(), level=None), then "
+        "Outcome(success=True, degree=<Degree.SUCCESS: 'success'>, value=None, "
+        f"rolled=True, extras=(), level=None) {RULE}"
+    )
+
+
+def test_a_flaky_without_a_violation_is_reported_as_a_check_not_pure() -> None:
+    # what hypothesis versions before FlakyFailure raise: Flaky, no group
+    spec = _judged_d6(_target_judge, _target_odds(lambda n: False)).checks()[0]
+    flaky = hypothesis_errors.Flaky("produces unreliable results")
+    exc = _flaky("q", spec, {"target": 3}, flaky)
+    assert str(exc) == (
+        "q:c(target=3): the check q:c is not pure: the contract behaved "
+        "otherwise at these parameters when hypothesis ran it again (a check, "
+        "its judge, closed form and factory must depend on the faces and "
+        "parameters only): Flaky: produces unreliable results"
+    )
+    unknown = _flaky("q", spec, None, flaky)
+    assert str(unknown) == (
+        "ruleset 'q', check 'c': the check q:c is not pure: the contract "
+        "behaved otherwise when hypothesis ran it again (a check, its judge, "
+        "closed form and factory must depend on the faces and parameters "
+        "only): Flaky: produces unreliable results"
+    )
+
+
+def test_every_flaky_exception_of_hypothesis_is_handled() -> None:
+    from rollwerk.testing._contract import _FLAKY
+
+    names = ["Flaky", "FlakyFailure", "FlakyReplay", "FlakyStrategyDefinition"]
+    for name in [*names, "FlakyBackendFailure"]:
+        kind = getattr(hypothesis_errors, name, None)
+        if kind is not None:
+            assert kind in _FLAKY, name
+    assert hypothesis_errors.Flaky in _FLAKY  # in every supported version
+
+
+PLUGIN_CONFTEST = """
+import itertools
+
+import rollwerk
+from rollwerk.checks import Degree, Outcome, Parameter, define_check
+from rollwerk.rulesets import RulesetSpec, define_ruleset
+
+calls = itertools.count()
+
+def judge(faces, skill):
+    ok = faces[0] + faces[1]*10 <= skill*10 and next(calls) % 997 != 996
+    return Outcome(ok, Degree.SUCCESS if ok else Degree.FAILURE, faces[0])
+
+class Impure:
+    @rollwerk.hookimpl
+    def rollwerk_register_rulesets(self):
+        return [define_ruleset("p", "P", version="1", checks=[define_check(
+            "c", [Parameter("skill", int, min_value=1, max_value=99)],
+            dice=[10, 10], judge=judge)])]
+
+def pytest_configure(config):
+    rollwerk.plugins.get_registry(fresh=True).register(Impure(), name="impure")
+"""
+
+
+def test_the_pytest_option_reports_an_impure_judge_the_same_way(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("ROLLWERK_NO_ENTRYPOINTS", "1")
+    monkeypatch.setenv("PYTHONPATH", str(Path(__file__).parent), prepend=os.pathsep)
+    pytester.makeconftest(PLUGIN_CONFTEST)
+    result = pytester.runpytest_subprocess(
+        "--rollwerk-contract=p:c", "-p", "no:cacheprovider"
+    )
+    result.assert_outcomes(passed=1, failed=1)
+    assert f"ContractViolation: {FLAKY_JUDGE}" in result.stdout.lines
