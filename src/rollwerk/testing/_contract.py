@@ -80,7 +80,10 @@ DEFAULT_REPLAYS = 10
 DEFAULT_ALPHA = 1e-6
 """The false-alarm rate of the goodness-of-fit test, per check."""
 DEFAULT_MAX_EXAMPLES = 8
-"""Parameter sets drawn per check spec, besides the three fixed corners."""
+"""Parameter sets drawn per check spec, besides the three fixed corners.
+
+Also the most values a parameter may have to be swept value by value.
+"""
 FACE_BUDGET = 20_000
 """The most face combinations the kit enumerates and replays per check.
 
@@ -1861,6 +1864,82 @@ def _flag_corner(spec: CheckSpec) -> dict[str, Scalar] | None:
     return corner
 
 
+def _value_count(p: Parameter) -> int:
+    """How many values ``p`` allows (its choices, both bools, its integers)."""
+    if p.type is bool:
+        return 2
+    if p.choices:
+        return len(p.choices)
+    assert p.min_value is not None
+    assert p.max_value is not None
+    return p.max_value - p.min_value + 1
+
+
+def _sweep(
+    spec: CheckSpec,
+    max_examples: int,
+    fixed: Sequence[Mapping[str, Scalar]],
+    visited: Sequence[Mapping[str, Scalar]],
+) -> Iterator[list[dict[str, Scalar]]]:
+    """Each value of each parameter with at most ``max_examples`` values.
+
+    For each such parameter (in declaration order) and each of its values
+    (in the order of `_range`) that no set in ``visited`` (the corners that
+    built) gives it: that value with the other parameters at each of the
+    ``fixed`` sets (defaults, minimums, maximums, the flags' corner), the
+    caller keeping the first that builds. So at most ``max_examples`` sets
+    are checked per parameter.
+    """
+    for p in spec.parameters:
+        if _value_count(p) > max_examples:
+            continue
+        seen = {repr(v[p.name]) for v in visited}
+        values = (
+            range(p.min_value, p.max_value + 1)
+            if p.type is int
+            and not p.choices
+            and p.min_value is not None
+            and p.max_value is not None
+            else _range(p)  # all of them: bools, choices
+        )
+        for value in values:
+            if repr(value) in seen:
+                continue
+            candidates: list[dict[str, Scalar]] = []
+            for base in fixed:
+                params = {**base, p.name: value}
+                if params not in candidates:
+                    candidates.append(params)
+            yield candidates
+
+
+def _visit(
+    ruleset: Ruleset, spec: CheckSpec, check: Check, params: Mapping[str, Scalar]
+) -> None:
+    """The exact part of the contract for a check of the sweep (`_sweep`).
+
+    What it was built with and by, its ``outcomes()`` (a valid
+    distribution, the same when asked again, outcomes that round-trip
+    through JSON, at declared levels) and, for a toolkit check,
+    `assert_faces_match`: the closed form compared with the judge. The
+    seeded resolutions of `assert_check_contract` are left to the corners
+    and the drawn sets.
+
+    Raises:
+        ContractViolation: A property does not hold.
+    """
+    where = describe_check(check)
+    if check.ruleset != ruleset.id:
+        raise _fail(
+            where, f"was built by ruleset {ruleset.id!r} but names {check.ruleset!r}"
+        )
+    _check_built(spec, check, params)
+    dist = _check_outcomes(check, where)
+    _check_levels(ruleset, check, dist)
+    if isinstance(check, FaceCheck):
+        assert_faces_match(check)
+
+
 def _seed_for(check: Check) -> int:
     text = json.dumps(dict(check.parameters), sort_keys=True, default=repr)
     return zlib.crc32(f"{check.ruleset}:{check.name}:{text}".encode())
@@ -1938,8 +2017,10 @@ def _spec_contract(
     corners = _corners(spec)
     at_corners = [run(corner) for corner in corners]
     flagged = _flag_corner(spec)
-    if flagged is not None and flagged not in corners:
-        run(flagged)  # not in the corner contests: it is one more small check
+    at_fixed = list(at_corners)
+    if flagged is not None:
+        # not in the corner contests: it is one more small check
+        at_fixed.append(run(flagged) if flagged not in corners else None)
     built = [c is not None for c in at_corners]
     corner_checks = [c for c in at_corners if c is not None]
     for first in corner_checks:
@@ -1947,6 +2028,14 @@ def _spec_contract(
             assert_contest_contract(
                 ruleset, first, second, symmetric=spec.contest_symmetric
             )
+    fixed = [*corners, *([flagged] if flagged is not None else [])]
+    visited = [c for c, check in zip(fixed, at_fixed, strict=True) if check]
+    for candidates in _sweep(spec, max_examples, fixed, visited):
+        for params in candidates:  # the first that builds
+            check = _build(ruleset.id, spec, params)
+            if check is not None:
+                _visit(ruleset, spec, check, params)
+                break
     if max_examples > 0:
 
         @settings(
@@ -2058,6 +2147,12 @@ def assert_ruleset_contract(
     the declared way;
     pairs of drawn checks pass
     [`assert_contest_contract`][rollwerk.testing.assert_contest_contract].
+    Every parameter with at most ``max_examples`` values (a bool, choices,
+    a small integer range) is also swept: each of its values no corner
+    gives it, the others at the first corner that builds with it, passes
+    the exact part of the contract (``outcomes()`` valid, levels declared,
+    [`assert_faces_match`][rollwerk.testing.assert_faces_match]), so a
+    closed form wrong at one middle value cannot pass.
     Parameter sets the ruleset refuses to build (a `RollwerkError` from the
     factory) are skipped, once
     [`assert_refusals_are_combinations`][rollwerk.testing.assert_refusals_are_combinations]
@@ -2073,7 +2168,8 @@ def assert_ruleset_contract(
     Args:
         ruleset: The ruleset under test.
         max_examples: Parameter sets drawn per check spec (default
-            ``DEFAULT_MAX_EXAMPLES``, 8).
+            ``DEFAULT_MAX_EXAMPLES``, 8); parameters with at most this
+            many values are swept.
         resolutions: Seeded resolutions per check (goodness of fit).
         replays: Seeds per check for Rng dependence, determinism, replay
             and JSON.
