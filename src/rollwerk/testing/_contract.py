@@ -142,8 +142,8 @@ _FLAKY: tuple[type[BaseException], ...] = tuple(
 )
 """What hypothesis raises for a test that failed once and passed when run again.
 
-``Flaky`` is the base of the others in the hypothesis versions rollwerk
-supports; those a version lacks are left out.
+Each the installed version has (``Flaky`` is the base of the others in
+current versions; those an older version lacks are left out).
 """
 
 _MOST = 10**6
@@ -1864,14 +1864,18 @@ def _flag_corner(spec: CheckSpec) -> dict[str, Scalar] | None:
     return corner
 
 
-def _value_count(p: Parameter) -> int:
-    """How many values ``p`` allows (its choices, both bools, its integers)."""
+def _value_count(p: Parameter) -> int | None:
+    """How many values ``p`` allows (its choices, both bools, its integers).
+
+    None for a parameter without a finite range (a ``str`` without choices,
+    which the declaration refuses).
+    """
     if p.type is bool:
         return 2
     if p.choices:
         return len(p.choices)
-    assert p.min_value is not None
-    assert p.max_value is not None
+    if p.type is not int or p.min_value is None or p.max_value is None:
+        return None
     return p.max_value - p.min_value + 1
 
 
@@ -1891,7 +1895,8 @@ def _sweep(
     are checked per parameter.
     """
     for p in spec.parameters:
-        if _value_count(p) > max_examples:
+        count = _value_count(p)
+        if count is None or count > max_examples:
             continue
         seen = {repr(v[p.name]) for v in visited}
         values = (
