@@ -323,7 +323,7 @@ def test_check_with_option(cli):
         (("check", "toy", "skill=x"), "skill must be an integer from 0 to 6, got 'x'"),
         (
             ("check", "toy", "skill=1", "skill=2"),
-            "skill must be given once, got 'skill=2'",
+            "skill must be given once (first as 'skill=1'), got 'skill=2'",
         ),
         (
             ("check", "toy", "skill=1", "edge=maybe"),

@@ -64,7 +64,10 @@ def test_a_late_word_repeating_a_second_side_key_is_refused_for_that_side(
         "contest", "toy", "skill=4", "--vs", "skill=3", "--json", "skill=2"
     )
     assert (code, out) == (2, "")
-    assert err == "rollwerk: error: --vs skill must be given once, got 'skill=2'\n"
+    assert (
+        err
+        == "rollwerk: error: --vs skill must be given once (first as 'skill=3'), got 'skill=2'\n"
+    )
 
 
 def test_a_late_word_that_repeats_an_early_one_is_placed_by_where_it_stands(
@@ -75,7 +78,10 @@ def test_a_late_word_that_repeats_an_early_one_is_placed_by_where_it_stands(
         "contest", "toy", "skill=4", "--vs", "skill=3", "--lang", "en", "skill=4"
     )
     assert (code, out) == (2, "")
-    assert err == "rollwerk: error: --vs skill must be given once, got 'skill=4'\n"
+    assert (
+        err
+        == "rollwerk: error: --vs skill must be given once (first as 'skill=3'), got 'skill=4'\n"
+    )
 
 
 def test_vs_given_twice_is_refused(cli: Any) -> None:

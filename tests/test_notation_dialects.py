@@ -783,8 +783,9 @@ def test_group_readings_are_exact(text: str, dialect: str, same_as: str) -> None
             "{4d6kl1}kh1",
             "roll20",
             (
-                "Roll20 applies the modifiers of a group with one sub-roll to each "
-                "of its dice; rollwerk reads that only for dice added together, "
+                "in the roll20 dialect, as in Roll20, the modifiers of a group "
+                "with one sub-roll apply to each of its dice; rollwerk reads that "
+                "only for dice added together, "
                 "none of them kept, dropped or counted (such as {4d6+3d8}kh1), "
                 "and a target after dice and numbers added together "
                 "({3d20+5}>21 counts the total) at column 1"
@@ -1299,8 +1300,24 @@ def test_avrae_repeated_explosions_join_their_faces() -> None:
         "explosions on the faces 1, 6 (d20 joins repeated 'e') are read only where "
         "one comparison names them (e5e6 is e>4) at column 6"
     )
-    with pytest.raises(NotationError, match="explode is given twice"):
+    with pytest.raises(NotationError, match=r"an explosion is given twice \(one"):
         parse("1d6!6!5")
+    # German tables take d20's 'ra' too: the message names no '!' (a bot author)
+    with pytest.raises(NotationError) as info:
+        parse("1d6ra1ra2", "german")
+    assert str(info.value).splitlines()[0] == (
+        "an explosion is given twice (one explosion rule per term) at column 7"
+    )
+    with pytest.raises(NotationError) as info:
+        parse("{4d6kh3}kh1", "german")
+    assert (
+        str(info.value)
+        .splitlines()[0]
+        .startswith(
+            "in the german dialect, as in Roll20, the modifiers of a group with one "
+            "sub-roll apply to each of its dice; "
+        )
+    )
 
 
 @pytest.mark.parametrize(

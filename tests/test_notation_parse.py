@@ -146,7 +146,13 @@ def test_core1_i3_modifiers_in_any_order() -> None:
             "4d6kh3kl1",
             "keep or drop is given twice at column 7\n  4d6kh3kl1\n        ^",
         ),
-        ("1d6!!!", "explode is given twice at column 6\n  1d6!!!\n       ^"),
+        (
+            "1d6!!!",
+            (
+                "an explosion is given twice (one explosion rule per term) at "
+                "column 6\n  1d6!!!\n       ^"
+            ),
+        ),
         ("1d6r1ro2", "'r' and 'ro' cannot be mixed at column 6\n  1d6r1ro2\n       ^"),
         (
             "1d6r<=6",

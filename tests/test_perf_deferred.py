@@ -184,7 +184,10 @@ def test_request_values_are_checked_once_and_still_refused() -> None:
                 "difficulty, got 'luck'"
             ),
         ),
-        (["skill=1", "skill=2"], "skill must be given once, got 'skill=2'"),
+        (
+            ["skill=1", "skill=2"],
+            "skill must be given once (first as 'skill=1'), got 'skill=2'",
+        ),
     ]
     for text, message in cases:
         with pytest.raises(ParameterError) as info:

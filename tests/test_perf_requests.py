@@ -83,7 +83,10 @@ def test_perf_a_bad_cache_size_is_refused(maxsize: object) -> None:
             ["luck=3"],
             "parameter of toy:check must be one of: skill, modifier, edge, difficulty, got 'luck'",
         ),
-        (["skill=3", "skill=4"], "skill must be given once, got 'skill=4'"),
+        (
+            ["skill=3", "skill=4"],
+            "skill must be given once (first as 'skill=3'), got 'skill=4'",
+        ),
         # spaces around '=': the words as written, and how to join them
         (
             ["skill", "=", "3"],

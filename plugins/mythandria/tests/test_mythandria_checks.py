@@ -372,8 +372,15 @@ def test_my_r08_contest_rejects_mixed_outcomes() -> None:
     comparison = comparison_check(50).outcome_for((20,))
     with pytest.raises(ContestError) as info:
         RS.contest(decision, comparison)
+    # no outcome reprs: it says what the sides must be (a held-out bot author)
+    assert str(info.value) == (
+        "a decision check cannot be opposed to a comparison check: both sides "
+        "of a contest are decision checks or both comparison checks"
+    )
+    with pytest.raises(ContestError) as info:
+        RS.contest(comparison, decision)
     assert str(info.value).startswith(
-        "a decision outcome cannot be opposed to a comparison outcome, got"
+        "a comparison check cannot be opposed to a decision check: "
     )
     with pytest.raises(ContestError) as info:
         outcome_rank(decision)

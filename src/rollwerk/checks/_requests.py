@@ -136,7 +136,8 @@ def _read(
         if param is None:
             raise unknown_parameter(parameters, key, where)
         if key in values:
-            raise ParameterError(key, item, "given once")
+            first = next(w for w in words if w.partition("=")[0].strip() == key)
+            raise ParameterError(key, item, f"given once (first as {first!r})")
         values[key] = param.parse(text)
     return values
 

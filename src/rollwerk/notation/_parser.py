@@ -1058,8 +1058,9 @@ class _Parser:
                 # success when it meets it ({3d20+5}>21)
                 return _Group(elements, self.slice(start), success=success)
             raise self.error(
-                f"{self.d.title} applies the modifiers of a group with one "
-                "sub-roll to each of its dice; rollwerk reads that only for dice "
+                f"in the {self.d.name} dialect, as in Roll20, the modifiers of a "
+                "group with one sub-roll apply to each of its dice; rollwerk "
+                "reads that only for dice "
                 "added together, none of them kept, dropped or counted (such as "
                 "{4d6+3d8}kh1), and a target after dice and numbers added "
                 "together ({3d20+5}>21 counts the total)",
@@ -1845,7 +1846,9 @@ class _Modifiers:
                 "is read alone",
                 mpos,
             )
-        return p.error("explode is given twice", mpos)
+        return p.error(
+            "an explosion is given twice (one explosion rule per term)", mpos
+        )
 
     def set_explode(
         self,
@@ -1867,7 +1870,9 @@ class _Modifiers:
             if earlier is not None:  # d20 joins them: "e5e6" explodes on 5 or 6
                 self.explode = self.joined(earlier, self.explode, mpos)
         elif earlier is not None:
-            raise p.error("explode is given twice", mpos)
+            raise p.error(
+                "an explosion is given twice (one explosion rule per term)", mpos
+            )
         elif bare_default:
             self.explode = Condition(Comparison.EQ, max(self.die.faces))
         else:

@@ -60,9 +60,10 @@ class _Contest:
         elif kinds == (True, True):
             a, b = outcome_rank(first), outcome_rank(second)
         else:
+            names = ["comparison" if k else "decision" for k in kinds]
             raise ContestError(
-                "a decision outcome cannot be opposed to a comparison outcome, got "
-                f"{first!r} and {second!r}"
+                f"a {names[0]} check cannot be opposed to a {names[1]} check: both "
+                "sides of a contest are decision checks or both comparison checks"
             )
         if a > b:
             return ContestOutcome.FIRST
