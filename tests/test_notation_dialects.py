@@ -1445,3 +1445,19 @@ def test_zero_to_a_power_that_can_be_zero_is_bounded(text: str) -> None:
     """``0**0`` is 1: these passed the limits as if the power were always 0."""
     with pytest.raises((LimitExceeded, NotationError)):
         parse(text, "roll20")
+
+
+@pytest.mark.parametrize("dialect", ["rollwerk", "roll20", "foundry", "german"])
+def test_a_d20_set_in_another_dialect_names_the_dialect(dialect: str) -> None:
+    # a bot's users paste avrae's (1d6, 2)kh1: it said only "expected ')'"
+    with pytest.raises(NotationError) as info:
+        parse("(1d6,2)kh1", dialect)
+    assert str(info.value).splitlines()[0] == (
+        f"'(a, b)' sets are not part of the {dialect} dialect (they are avrae's); "
+        "write a group '{a, b}' (such as {1d6, 2}kh1) at column 5"
+    )
+    odds = parse("(1d6,2)kh1", "avrae").distribution()
+    assert dict(odds.items()) == {
+        2: Fraction(1, 3),
+        **{v: Fraction(1, 6) for v in range(3, 7)},
+    }

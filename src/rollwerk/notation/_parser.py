@@ -846,6 +846,14 @@ class _Parser:
             self.in_group -= 1
             self.close(start)
             return self.set_modifiers(elements, start)
+        if self.peek() == ",":  # d20's set, pasted into another dialect
+            groups = self.d.has(Feature.GROUPS)
+            raise self.error(
+                f"'(a, b)' sets are not part of the {self.d.name} dialect (they "
+                "are avrae's)"
+                + ("; write a group '{a, b}' (such as {1d6, 2}kh1)" if groups else ""),
+                self.pos,
+            )
         self.in_group -= 1
         self.close(start)
         if self.d.has(Feature.SETS) and self.peek().lower() in ("k", "p"):
