@@ -218,6 +218,30 @@ def test_timelines_and_effects_name_what_is_not_theirs() -> None:
     )
 
 
+def test_an_until_condition_takes_the_encounter_and_answers_true_or_false() -> None:
+    """A held-out VTT author: ``lambda: True`` failed in add_effect, ``"yes"`` ended it."""
+    from rollwerk.encounter import UntilCondition
+
+    no_argument = _message(lambda: UntilCondition(lambda: True), ParameterError)  # type: ignore[arg-type,misc]
+    assert no_argument.startswith(
+        "predicate must be a function of the encounter returning a bool, called "
+        "with the encounter alone (too many positional arguments), got <function "
+    )
+    enc = Encounter.create(["A", "B"]).advance().state
+    maybe = UntilCondition(lambda state: "yes", "the gate opens")  # type: ignore[arg-type,return-value]
+    assert (
+        _message(
+            lambda: enc.add_effect("x", source="A", target="B", duration=maybe),
+            ParameterError,
+        )
+        == "the predicate of the gate opens must be True or False, got 'yes'"
+    )
+    held = UntilCondition(lambda state: state.round > 1, "round 2")
+    enc = enc.add_effect("x", source="A", target="B", duration=held).state
+    assert [e.name for e in enc.effects] == ["x"]
+    assert enc.advance(2).state.effects == ()
+
+
 def test_advance_goes_at_most_max_advance_turns_at_once() -> None:
     """advance(10**7) took minutes (a VTT's "skip N turns"); refused at once."""
     from rollwerk.errors import LimitExceeded

@@ -201,11 +201,24 @@ def _id(_self: object, attribute: attrs.Attribute[Any], value: object) -> None:
         raise ParameterError(attribute.name, value, "a combatant's id (a str) or None")
 
 
+_PREDICATE = "a function of the encounter returning a bool"
+
+
 def _callable(_self: object, attribute: attrs.Attribute[Any], value: object) -> None:
     if not callable(value):
-        raise ParameterError(
-            attribute.name, value, "a function of the encounter returning a bool"
-        )
+        raise ParameterError(attribute.name, value, _PREDICATE)
+    import inspect  # only here: the check path loads no encounter code
+
+    try:
+        inspect.signature(value).bind(None)
+    except (TypeError, ValueError) as exc:
+        # ValueError: a builtin without a signature, taken at its word
+        if isinstance(exc, TypeError):
+            raise ParameterError(
+                attribute.name,
+                value,
+                f"{_PREDICATE}, called with the encounter alone ({exc})",
+            ) from None
 
 
 def _text(_self: object, attribute: attrs.Attribute[Any], value: object) -> None:
@@ -1028,8 +1041,20 @@ class UntilCondition(Worded):
         return self
 
     def is_over(self, state: EncounterView) -> bool:
-        """Whether the predicate holds."""
-        return bool(self.predicate(state))
+        """Whether the predicate holds.
+
+        Raises:
+            ParameterError: The predicate returned something but ``True`` or
+                ``False`` (``"yes"`` would end the effect by accident).
+        """
+        held = self.predicate(state)
+        if held is not True and held is not False:
+            raise ParameterError(
+                f"the predicate of {self.description or 'an until_condition'}",
+                held,
+                "True or False",
+            )
+        return held
 
     def remaining(self, state: EncounterView) -> Remaining:
         """Always ``None``."""
