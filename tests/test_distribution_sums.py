@@ -176,7 +176,9 @@ def test_tuples_add_element_by_element() -> None:
     assert boost.repeat_sum(2) == two
     assert boost.repeat_sum(3) == two + boost
     assert boost.repeat_sum(1) == boost
-    assert boost.repeat_sum(0) == Distribution.constant(0)
+    # no dice count no symbols: the zero of the counts, which adds to a pool
+    assert boost.repeat_sum(0) == Distribution.constant((0, 0))
+    assert boost.repeat_sum(0) + boost == boost
     assert (boost - boost) == boost + (-boost)
     assert (-boost)[(-1, -1)] == Fraction(1, 6)
     nested = Distribution.constant(((1, 2), 3)) + Distribution.constant(((10, 20), 30))

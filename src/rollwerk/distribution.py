@@ -20,11 +20,12 @@ from rollwerk._jsonutil import (
 )
 from rollwerk.errors import LimitExceeded, ParameterError, SchemaError, shown
 
-__all__ = ["REPEAT_BITS", "REPEAT_WORK", "Distribution"]
+__all__ = ["MAX_OUTCOMES", "REPEAT_BITS", "REPEAT_WORK", "Distribution"]
 
 T = TypeVar("T", bound=Hashable)
 U = TypeVar("U", bound=Hashable)
 V = TypeVar("V", bound=Hashable)
+R = TypeVar("R")
 
 JSONSCHEMA = 1
 
@@ -147,11 +148,15 @@ class Distribution(Generic[T]):
         if isinstance(outcomes, (str, bytes)) or not hasattr(outcomes, "__iter__"):
             raise ParameterError("outcomes", outcomes, "an iterable of outcomes")
         weights: dict[U, int] = {}
-        for o in outcomes:
+        for count, o in enumerate(outcomes, 1):
+            if count > MAX_OUTCOMES:  # an iterator that does not end
+                raise LimitExceeded("outcomes", count, MAX_OUTCOMES)
             try:
                 weights[o] = weights.get(o, 0) + 1
-            except TypeError:  # noqa: PERF203 - costs nothing unless raised
+            except TypeError:
                 raise ParameterError("outcome", o, "a hashable value") from None
+        if not weights:
+            raise ParameterError("outcomes", [], "at least one outcome")
         return cls.from_weights(weights)
 
     @classmethod
@@ -202,6 +207,10 @@ class Distribution(Generic[T]):
             if p:
                 chosen.append((Fraction(p), dist))
         if total != 1:
+            if total == 0 and not chosen:
+                raise ParameterError(
+                    "parts", [], "at least one (probability, Distribution) pair"
+                )
             raise ParameterError(
                 "sum of mixture probabilities", _shown(total), "exactly 1"
             )
@@ -218,8 +227,16 @@ class Distribution(Generic[T]):
     # -- mapping protocol --------------------------------------------------
 
     def __getitem__(self, outcome: T) -> Fraction:
-        """The probability of ``outcome`` (0 for outcomes outside the support)."""
-        return Fraction(self._weights.get(outcome, 0), self._total)
+        """The probability of ``outcome`` (0 for outcomes outside the support).
+
+        Raises:
+            ParameterError: ``outcome`` is not hashable.
+        """
+        try:
+            w = self._weights.get(outcome, 0)
+        except TypeError:
+            raise ParameterError("outcome", outcome, "a hashable value") from None
+        return Fraction(w, self._total)
 
     def __iter__(self) -> Iterator[T]:
         return iter(self._weights)
@@ -382,7 +399,8 @@ class Distribution(Generic[T]):
             raise ParameterError("q", q, "a probability from 0 to 1")
         acc = 0
         target = qf * self._total
-        keys = _sorted_keys(self._weights)
+        keys = list(self._weights)
+        _ordered(lambda: sorted(keys))  # type: ignore[type-var]  # no median of "a", 1
         for k in keys:
             acc += self._weights[k]
             if acc >= target:
@@ -399,12 +417,20 @@ class Distribution(Generic[T]):
         return next(k for k, w in self._weights.items() if w == best)
 
     def min_outcome(self) -> T:
-        """The smallest outcome in the support."""
-        return min(self._weights)  # type: ignore[type-var]
+        """The smallest outcome in the support.
+
+        Raises:
+            ParameterError: The outcomes do not compare with each other.
+        """
+        return _ordered(lambda: min(self._weights))  # type: ignore[type-var]
 
     def max_outcome(self) -> T:
-        """The largest outcome in the support."""
-        return max(self._weights)  # type: ignore[type-var]
+        """The largest outcome in the support.
+
+        Raises:
+            ParameterError: The outcomes do not compare with each other.
+        """
+        return _ordered(lambda: max(self._weights))  # type: ignore[type-var]
 
     # -- transformations ---------------------------------------------------
 
@@ -474,6 +500,12 @@ class Distribution(Generic[T]):
         if not isinstance(other, Distribution):
             raise ParameterError("other", other, "a Distribution")
         _callable("func", func)
+        _check_pairs(self, other)
+        return self._combine(other, func)
+
+    def _combine(
+        self, other: Distribution[U], func: Callable[[T, U], V]
+    ) -> Distribution[V]:
         out: dict[V, int] = {}
         ow = other._weights
         for a, wa in self._weights.items():
@@ -505,13 +537,19 @@ class Distribution(Generic[T]):
         if not isinstance(other, Distribution):
             return NotImplemented
         if _integers(self._weights) and _integers(other._weights):
+            _check_product(self, other)
+        return self._plus(other)
+
+    def _plus(self, other: Distribution[Any]) -> Distribution[Any]:
+        """``self + other`` after the limits (``repeat_sum`` checks its own)."""
+        if _integers(self._weights) and _integers(other._weights):
             from rollwerk._poly import _convolve
 
             total = self._total * other._total
             return Distribution._from_weights(
                 _convolve(self._weights, other._weights), total
             )
-        return _arith(lambda: self.combine(other, _add))
+        return _arith(lambda: self._combine(other, _add))
 
     def __radd__(self, other: int) -> Distribution[Any]:
         return self.__add__(other)
@@ -565,25 +603,42 @@ class Distribution(Generic[T]):
         if n > 1:
             _check_pairwise_sum(self._weights, n, lattice)
         if n == 0:
+            spans = _tuple_spans(self._weights)
+            if spans is not None:  # no symbols counted: the zero of the counts
+                return Distribution.constant((0,) * len(spans))
             return Distribution.constant(0)
         result: Distribution[Any] | None = None  # not 0: a tuple does not add to 0
         base: Distribution[Any] = self
         while n:
             if n & 1:
-                result = base if result is None else result + base
+                result = base if result is None else result._plus(base)
             n >>= 1
             if n:
-                base = base + base
+                base = base._plus(base)
         assert result is not None
         return result
 
     def maximum(self, other: Distribution[T]) -> Distribution[T]:
-        """The larger of two independent outcomes."""
-        return self.combine(other, lambda a, b: a if a >= b else b)  # type: ignore[operator]
+        """The larger of two independent outcomes.
+
+        Raises:
+            ParameterError: An outcome of one does not compare with one of
+                the other.
+        """
+        return _ordered(
+            lambda: self.combine(other, lambda a, b: a if a >= b else b)  # type: ignore[operator]
+        )
 
     def minimum(self, other: Distribution[T]) -> Distribution[T]:
-        """The smaller of two independent outcomes."""
-        return self.combine(other, lambda a, b: a if a <= b else b)  # type: ignore[operator]
+        """The smaller of two independent outcomes.
+
+        Raises:
+            ParameterError: An outcome of one does not compare with one of
+                the other.
+        """
+        return _ordered(
+            lambda: self.combine(other, lambda a, b: a if a <= b else b)  # type: ignore[operator]
+        )
 
     # -- floats and JSON ---------------------------------------------------
 
@@ -789,6 +844,18 @@ def _arith(compute: Callable[[], Distribution[Any]]) -> Distribution[Any]:
         ) from None
 
 
+def _ordered(compute: Callable[[], R]) -> R:
+    """``compute()``; outcomes that do not compare are refused by name."""
+    try:
+        return compute()
+    except TypeError as exc:
+        raise ParameterError(
+            "outcomes",
+            str(exc),
+            "outcomes that compare with each other (numbers, or strings)",
+        ) from None
+
+
 def _json_value(value: Any) -> Any:
     """An outcome loaded without a decoder: a JSON scalar, taken as it is."""
     if value is None or isinstance(value, (bool, str)):
@@ -811,6 +878,12 @@ def _json_value(value: Any) -> Any:
 _SHORT_BITS = 14_000  # below about 4200 digits
 
 
+MAX_OUTCOMES = 4_000_000
+"""The most outcomes [`Distribution.uniform`][rollwerk.distribution.Distribution.uniform]
+reads (an iterator that does not end is refused after that many, as
+[`ScriptedRng`][rollwerk.rng.ScriptedRng] refuses one): about the memory
+of `REPEAT_WORK`."""
+
 REPEAT_WORK = 4_000_000
 """The estimated size (as notation's ``max_work``: about a quarter of a
 microsecond a unit) beyond which
@@ -820,6 +893,48 @@ REPEAT_BITS = 1 << 27
 """The most bits the exact weights of a `repeat_sum` of integer outcomes
 may take in all (one per possible sum, each as wide as the total): beyond,
 `LimitExceeded` before any work."""
+
+
+def _memory_work(count: int, bits: int) -> int:
+    """The memory of ``count`` outcomes of ``bits``-bit weights, in work units.
+
+    As notation's estimate: about 100 bytes an outcome plus its weight, a
+    unit per 125 bytes, so that `REPEAT_WORK` is also 500 MB.
+    """
+    return count * (bits // 8 + 100) // 125
+
+
+def _check_pairs(a: Distribution[Any], b: Distribution[Any]) -> None:
+    """Refuse a pair-by-pair combination beyond `REPEAT_WORK`, before any work.
+
+    Each pair is a call and a product of two weights (`pair_units`: wide
+    weights cost more), and the result holds at most one outcome a pair.
+    """
+    from rollwerk._poly import pair_units
+
+    bits_a, bits_b = a._total.bit_length(), b._total.bit_length()
+    pairs = len(a._weights) * len(b._weights)
+    work = max(pairs * pair_units(bits_a, bits_b), _memory_work(pairs, bits_a + bits_b))
+    if work > REPEAT_WORK:
+        raise LimitExceeded("exact computation size", work, REPEAT_WORK)
+
+
+def _check_product(a: Distribution[Any], b: Distribution[Any]) -> None:
+    """Refuse a sum of integer outcomes beyond `REPEAT_WORK`, before any work.
+
+    The cheaper of pairs and one product of packed polynomials, as notation
+    estimates a sum of two terms, and at least the memory of the result.
+    """
+    from rollwerk._poly import pair_units, product_cost
+
+    bits_a, bits_b = a._total.bit_length(), b._total.bit_length()
+    pairs = len(a._weights) * len(b._weights)
+    span = max(a._weights) + max(b._weights) - min(a._weights) - min(b._weights) + 1
+    bits = bits_a + bits_b
+    work = min(pairs * pair_units(bits_a, bits_b), product_cost(span, bits))
+    work = max(work, _memory_work(min(pairs, span), bits))
+    if work > REPEAT_WORK:
+        raise LimitExceeded("exact computation size", work, REPEAT_WORK)
 
 
 def _integers(weights: dict[Any, int]) -> TypeGuard[dict[int, int]]:

@@ -1,0 +1,127 @@
+"""Operations on two distributions are limited before any work.
+
+A held-out game designer found ``a + a`` of ``100d6r1`` taking 18 s,
+``a.maximum(a)`` 52 s and ``c + c`` of ``(60d20)*(60d20)`` 50 s, while
+``a.repeat_sum(2)`` was refused at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from rollwerk.distribution import REPEAT_WORK, Distribution
+from rollwerk.errors import LimitExceeded
+from rollwerk.notation import parse
+
+WIDE = parse("100d6r1").distribution()
+D6 = Distribution.uniform(range(1, 7))
+
+
+def _refused(call: Callable[[], Any]) -> str:
+    with pytest.raises(LimitExceeded) as info:
+        call()
+    return str(info.value)
+
+
+def test_the_wide_sum_is_refused_as_its_repeat_sum_is() -> None:
+    message = (
+        "exact computation size limit exceeded: 50499939 is more than the "
+        f"maximum of {REPEAT_WORK} (by 46499939)"
+    )
+    assert _refused(lambda: WIDE + WIDE) == message
+    assert _refused(lambda: WIDE.repeat_sum(2)) == message
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: WIDE - WIDE,
+        lambda: WIDE.maximum(WIDE),
+        lambda: WIDE.minimum(WIDE),
+        lambda: WIDE.combine(WIDE, lambda a, b: (a, b)),
+    ],
+)
+def test_pairwise_operations_on_wide_weights_are_refused(
+    call: Callable[[], Any],
+) -> None:
+    assert _refused(call) == (
+        "exact computation size limit exceeded: 229665915 is more than the "
+        f"maximum of {REPEAT_WORK} (by 225665915)"
+    )
+
+
+def test_many_pairs_of_narrow_weights_are_refused_too() -> None:
+    many = Distribution.uniform(range(3000))
+    assert _refused(lambda: many.maximum(many)).startswith(
+        "exact computation size limit exceeded: 9000000 is more than the maximum"
+    )
+
+
+def test_what_the_limits_leave_is_exact() -> None:
+    assert parse("2d6").distribution() == (D6 + D6)
+    assert D6.maximum(D6) == parse("2d6kh1").distribution()
+    assert parse("100d6r1+1d6").distribution() == (WIDE + D6)
+    # a repeat_sum checks its own estimate; its squarings are not refused again
+    assert D6.repeat_sum(2000) == parse("1000d6").distribution().repeat_sum(2)
+
+
+def test_an_iterator_that_does_not_end_is_refused() -> None:
+    import itertools
+
+    assert _refused(lambda: Distribution.uniform(itertools.count())) == (
+        "outcomes limit exceeded: 4000001 is more than the maximum of 4000000 (by 1)"
+    )
+
+
+def test_tuples_of_no_dice_are_the_zero_of_the_counts() -> None:
+    # a held-out designer: repeat_sum(0) of (hits, ones) was the integer 0
+    pair = Distribution.uniform([(0, 1), (1, 0)])
+    assert pair.repeat_sum(0) == Distribution.constant((0, 0))
+    assert pair.repeat_sum(0) + pair == pair
+    assert D6.repeat_sum(0) == Distribution.constant(0)
+
+
+ORDER = (
+    "outcomes must be outcomes that compare with each other (numbers, or "
+    "strings), got \"'{op}' not supported between instances of '{a}' and '{b}'\""
+)
+
+
+@pytest.mark.parametrize(
+    ("call", "op", "a", "b"),
+    [
+        (lambda: Distribution.uniform(["a", 1]).max_outcome(), ">", "int", "str"),
+        (lambda: Distribution.uniform(["a", 1]).min_outcome(), "<", "int", "str"),
+        (lambda: Distribution.uniform(["a", 1]).median(), "<", "int", "str"),
+        (lambda: D6.maximum(Distribution.uniform(["a"])), ">=", "int", "str"),
+        (lambda: D6.minimum(Distribution.uniform(["a"])), "<=", "int", "str"),
+    ],
+)
+def test_outcomes_that_do_not_compare_are_refused_by_name(
+    call: Callable[[], Any], op: str, a: str, b: str
+) -> None:
+    from rollwerk.errors import ParameterError
+
+    with pytest.raises(ParameterError) as info:
+        call()
+    assert str(info.value) == ORDER.format(op=op, a=a, b=b)
+
+
+def test_empty_and_unhashable_inputs_name_their_parameter() -> None:
+    from rollwerk.errors import ParameterError
+
+    with pytest.raises(ParameterError) as info:
+        Distribution.uniform([])
+    assert str(info.value) == "outcomes must be at least one outcome, got []"
+    with pytest.raises(ParameterError) as info:
+        Distribution.mixture([])
+    assert str(info.value) == (
+        "parts must be at least one (probability, Distribution) pair, got []"
+    )
+    with pytest.raises(ParameterError) as info:
+        D6[[1]]  # type: ignore[index]
+    assert str(info.value) == "outcome must be a hashable value, got [1]"
+    assert Distribution.uniform(["b", "a"]).median() == "a"
