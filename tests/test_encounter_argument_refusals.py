@@ -76,6 +76,33 @@ def test_every_describe_refuses_names_that_are_not_a_mapping_of_strings(
     )
 
 
+@pytest.mark.parametrize(("state", "shown"), [(5, "5"), ("A", "'A'"), ([], "[]")])
+def test_every_describe_of_what_remains_refuses_what_is_not_a_state(
+    state: object, shown: str
+) -> None:
+    # effect.describe(state=5) raised AttributeError: 'int' object has no
+    # attribute 'turns_started' (from an outside virtual-tabletop author)
+    enc, _events = _blessed()
+    effect = enc.effects[0]
+    message = f"state must be an encounter state (an Encounter), got {shown}"
+    _refused(lambda: effect.describe(state=state), message)  # type: ignore[arg-type]
+    _refused(
+        lambda: effect.duration.describe_remaining(state),  # type: ignore[attr-defined]
+        message,
+    )
+    _refused(
+        lambda: effect.duration.remaining_text(state),  # type: ignore[attr-defined]
+        message,
+    )
+    _refused(lambda: describe_remaining(effect.duration, state), message)  # type: ignore[arg-type]
+    assert effect.describe(state=enc) == (
+        "Bless on B from A: 2 rounds left, ends at the start of A's turn in round 3"
+    )
+    assert effect.describe(state=None) == (
+        "Bless on B from A: 2 rounds, counted at the start of A's turns"
+    )
+
+
 def test_names_as_documented_still_work() -> None:
     _enc, events = _blessed()
     assert describe_events(events, names={"A": "Ada", "B": "Bo"}) == [

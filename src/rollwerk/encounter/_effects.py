@@ -29,6 +29,7 @@ from rollwerk.encounter._stacking import StackingPolicy, modifier_kind
 from rollwerk.encounter._view import EncounterView
 from rollwerk.encounter._wording import (
     checked_names,
+    checked_state,
     describe_duration,
     describe_remaining,
     names_of,
@@ -220,9 +221,12 @@ class ActiveEffect:
             names: Display names by combatant id.
 
         Raises:
-            ParameterError: No catalog knows ``lang``, or ``catalogs`` is
-                not a catalog, an iterable of catalogs or ``None``.
+            ParameterError: ``state`` is neither ``None`` nor an encounter
+                state, no catalog knows ``lang``, or ``catalogs`` is not a
+                catalog, an iterable of catalogs or ``None``.
         """
+        if state is not None:
+            checked_state(state)
         catalogs = one_catalog(catalogs)
         if checked_names(names) is None and state is not None:
             names = names_of(state)

@@ -103,6 +103,17 @@ def checked_names(names: object) -> Names:
     )
 
 
+def checked_state(state: object) -> EncounterView:
+    """``state`` if it can be read as an encounter state (it has ``turns_started``).
+
+    Raises:
+        ParameterError: ``state`` is anything else (a number, ``None``).
+    """
+    if not callable(getattr(state, "turns_started", None)):
+        raise ParameterError("state", state, "an encounter state (an Encounter)")
+    return state  # type: ignore[return-value]
+
+
 def names_of(state: object) -> dict[str, str]:
     """Display names by id of a state's combatants, and of those who left.
 
@@ -136,8 +147,7 @@ def round_of_turn(state: EncounterView, combatant: str, turn: int) -> int | None
     >>> round_of_turn(enc, "Kyra", 4)
     4
     """
-    if not callable(getattr(state, "turns_started", None)):
-        raise ParameterError("state", state, "an encounter state (an Encounter)")
+    checked_state(state)
     if not isinstance(combatant, str):
         raise ParameterError("combatant", combatant, "a combatant id (a string)")
     if isinstance(turn, bool) or not isinstance(turn, int):
@@ -426,7 +436,12 @@ class Worded:
         return _TEXTS[self.kind](self, names)
 
     def remaining_text(self, state: EncounterView, names: Names = None) -> Text:
-        """What remains in ``state`` as a text; unmeasured kinds say what they are."""
+        """What remains in ``state`` as a text; unmeasured kinds say what they are.
+
+        Raises:
+            ParameterError: ``state`` is not an encounter state.
+        """
+        checked_state(state)
         if names is None:
             names = names_of(state)
         if self.kind in _LEFT:
@@ -476,8 +491,9 @@ class Worded:
 
         Raises:
             RulesError: The duration is not bound.
-            ParameterError: No catalog knows ``lang``, or ``catalogs`` is
-                not a catalog, an iterable of catalogs or ``None``.
+            ParameterError: ``state`` is not an encounter state, no catalog
+                knows ``lang``, or ``catalogs`` is not a catalog, an
+                iterable of catalogs or ``None``.
         """
         return self.remaining_text(state, checked_names(names))(lang, catalogs)
 
@@ -535,9 +551,11 @@ def describe_remaining(
     [`describe_duration`][rollwerk.encounter.describe_duration].
 
     Raises:
-        ParameterError: No catalog knows ``lang``, or ``catalogs`` is
-            not a catalog, an iterable of catalogs or ``None``.
+        ParameterError: ``state`` is not an encounter state, no catalog
+            knows ``lang``, or ``catalogs`` is not a catalog, an iterable
+            of catalogs or ``None``.
     """
+    checked_state(state)
     catalogs = one_catalog(catalogs)
     if checked_names(names) is None:
         names = names_of(state)
