@@ -381,15 +381,15 @@ def test_areas_larger_than_the_limit_are_refused_before_any_work() -> None:
     [
         (
             lambda: __import__("rollwerk_pf2e").feet("3"),
-            "squares must be an integer (squares), got '3'",
+            "squares must be an integer >= 0 (squares), got '3'",
         ),
         (
             lambda: __import__("rollwerk_pf2e").feet(1.5),
-            "squares must be an integer (squares), got 1.5",
+            "squares must be an integer >= 0 (squares), got 1.5",
         ),
         (
             lambda: __import__("rollwerk_pf2e").metres(1.5),
-            "squares must be an integer (squares), got 1.5",
+            "squares must be an integer >= 0 (squares), got 1.5",
         ),
         (lambda: move_cost("3", 1), "dx must be an integer, got '3'"),
         (lambda: move_cost(1, 1.5), "dy must be an integer, got 1.5"),

@@ -127,8 +127,12 @@ class Area:
     """The space the area comes from (emanation, cone, line), if any."""
 
     def contains(self, space: Space) -> bool:
-        """Whether at least one square of ``space`` is in the area."""
-        return not self.squares.isdisjoint(space.squares())
+        """Whether at least one square of ``space`` is in the area.
+
+        Raises:
+            ParameterError: ``space`` is not a Space.
+        """
+        return not self.squares.isdisjoint(checked_space(space, "space").squares())
 
     def __len__(self) -> int:
         return len(self.squares)
@@ -407,6 +411,17 @@ def line(
         t = Fraction(n, 2) / max(abs(dx), abs(dy))
         origin = (centre[0] + t * dx, centre[1] + t * dy)
     else:
+        if (
+            not isinstance(start, tuple)
+            or len(start) != 2
+            or not all(
+                isinstance(v, (int, Fraction)) and not isinstance(v, bool)
+                for v in start
+            )
+        ):
+            raise ParameterError(
+                "start", start, "a pair of ints or Fractions (squares), or None"
+            )
         origin = _pt(*start)
         if not _on_boundary(space, origin):
             raise ParameterError(
@@ -454,6 +469,27 @@ def _line_candidates(
 # -- pictures -------------------------------------------------------------------
 
 
+def _pairs(value: object) -> list[tuple[str, Space]]:
+    """``creatures`` of `picture` as a list, each a (letter, Space) pair."""
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise ParameterError("creatures", value, "an iterable of (letter, Space) pairs")
+    pairs = list(value)
+    for i, pair in enumerate(pairs):
+        if (
+            not isinstance(pair, tuple)
+            or len(pair) != 2
+            or not isinstance(pair[0], str)
+            or len(pair[0]) != 1
+            or not isinstance(pair[1], Space)
+        ):
+            raise ParameterError(
+                f"creatures[{i}]",
+                pair,
+                "a pair (letter, Space), the letter one character",
+            )
+    return pairs
+
+
 def picture(
     area: Area,
     *,
@@ -465,8 +501,15 @@ def picture(
     ``#`` is a square in the area, ``.`` one outside it; the area's source
     space is drawn with ``@`` where it is also in the area and ``C`` where it
     is not. ``creatures`` are ``(letter, space)`` pairs drawn with their
-    letter (lower case where inside the area). A burst's origin corner is
-    where the four ``#`` quadrants meet.
+    letter (lower case where inside the area; one character, a `Space`).
+    A burst's origin corner is where the four ``#`` quadrants meet.
+
+    Raises:
+        ParameterError: ``area`` is not an Area, ``creatures`` not an
+            iterable of ``(letter, Space)`` pairs, or ``margin`` not an
+            integer >= 0.
+        LimitExceeded: ``margin`` is more than `MAX_SQUARES`, or the
+            picture would be more than 801 squares wide or high.
 
     >>> print(picture(emanation(Space(0, 0), 1)))
     . . . . .
@@ -482,7 +525,7 @@ def picture(
     if not isinstance(area, Area):
         raise ParameterError("area", area, "an Area (burst, cone, emanation, line)")
     margin = _positive(margin, "margin", 0)
-    creatures = list(creatures)
+    creatures = _pairs(creatures)
     cells: set[Square] = set(area.squares)
     if area.source is not None:
         cells |= area.source.squares()

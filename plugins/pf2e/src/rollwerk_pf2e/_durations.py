@@ -47,6 +47,7 @@ from rollwerk.encounter import (
     round_of_turn,
 )
 from rollwerk.i18n import CORE, Catalog, Text, genitive, quantity
+from rollwerk.rng import checked
 from rollwerk_pf2e._catalog import DURATION_WORDS
 from rollwerk_pf2e._stacking import STACKING_POLICY
 
@@ -136,6 +137,12 @@ def _checked_names(names: object) -> Mapping[str, str] | None:
         names,
         "a mapping of combatant ids to display names (str to str), or None",
     )
+
+
+def _checked_state(state: object) -> None:
+    """Refuse what is not an encounter state, in the core's words."""
+    if not callable(getattr(state, "turns_started", None)):
+        raise ParameterError("state", state, "an encounter state (an Encounter)")
 
 
 @attrs.frozen
@@ -300,7 +307,13 @@ class Pf2eRounds:
     def remaining_text(
         self, state: EncounterView, names: Mapping[str, str] | None = None
     ) -> Text:
-        """What remains in ``state``: the rounds left and the round it ends in."""
+        """What remains in ``state``: the rounds left and the round it ends in.
+
+        Raises:
+            ParameterError: ``state`` is not an encounter state.
+            RulesError: The duration is not bound.
+        """
+        _checked_state(state)
         who, end = self._end()
         left = self.remaining(state)
         if left == 0:
@@ -351,9 +364,10 @@ class Pf2eRounds:
         the combatant it now ticks on.
 
         Raises:
-            ParameterError: ``names`` is not a mapping of ids to display
-                names, no catalog knows ``lang``, or ``catalogs`` is not a
-                catalog, an iterable of catalogs or ``None``.
+            ParameterError: ``state`` is not an encounter state, ``names``
+                is not a mapping of ids to display names, no catalog knows
+                ``lang``, or ``catalogs`` is not a catalog, an iterable of
+                catalogs or ``None``.
         """
         return self.remaining_text(state, _checked_names(names))(lang, catalogs)
 
@@ -564,7 +578,15 @@ def end_encounter(enc: Encounter) -> Step:
     Calls ``enc.end()`` (round-counted durations become game time) and then
     signals [`ENCOUNTER_END`][rollwerk_pf2e.ENCOUNTER_END], which ends
     every [`encounter_long`][rollwerk_pf2e.encounter_long] effect.
+
+    Raises:
+        ParameterError: ``enc`` is not an Encounter.
+        RulesError: The encounter has already ended.
     """
+    from rollwerk import Encounter
+
+    if not isinstance(enc, Encounter):
+        raise ParameterError("enc", enc, "an Encounter")
     first = enc.end()
     second = first.state.signal(ENCOUNTER_END)
     return Step(second.state, first.events + second.events)
@@ -583,9 +605,21 @@ def initiative_order(combatants: Sequence[Combatant], rng: Rng) -> tuple[str, ..
     given. No die is rolled (the initiative values are the rolled results).
     Combatants whose ``owner`` is ``None``, ``"GM"`` or ``"SL"`` are the
     GM's.
+
+    Raises:
+        ParameterError: ``rng`` is not an Rng, or ``combatants`` not a
+            sequence of Combatants (as the core's
+            [`by_initiative`][rollwerk.encounter.by_initiative] says).
     """
+    checked(rng)  # refused as the core refuses it, though no die is rolled
+    if isinstance(combatants, (str, bytes)) or not isinstance(combatants, Iterable):
+        raise ParameterError("combatants", combatants, "a sequence of Combatants")
+    people = tuple(combatants)
+    for i, c in enumerate(people):
+        if not isinstance(c, Combatant):
+            raise ParameterError(f"combatants[{i}]", c, "a Combatant")
     ranked = sorted(
-        enumerate(combatants),
+        enumerate(people),
         key=lambda ic: (-ic[1].initiative, _gm_first(ic[1]), ic[0]),
     )
     return tuple(c.id for _, c in ranked)

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from fractions import Fraction
+from typing import Any
 
 import attrs
 
@@ -58,9 +59,30 @@ def _point(value: object) -> Point:
     return (Fraction(value[0]), Fraction(value[1]))
 
 
+def _plain(point: Point) -> tuple[Fraction | int, Fraction | int]:
+    """``point`` for a message: whole numbers as ints (``(0, 0)``)."""
+    return (
+        int(point[0]) if point[0].denominator == 1 else point[0],
+        int(point[1]) if point[1].denominator == 1 else point[1],
+    )
+
+
+def _opening(_self: object, _attribute: Any, value: object) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ParameterError("opening_cm", value, "an integer >= 0 (cm)")
+
+
+def _ruling(_self: object, _attribute: Any, value: object) -> None:
+    if value is not None and not isinstance(value, bool):
+        raise ParameterError("blocks", value, "True, False or None")
+
+
 @attrs.frozen
 class Wall:
     """A barrier along a segment, in squares (grid lines are whole numbers).
+
+    Its two ends differ, and ``opening_cm`` is an integer ``>= 0``; anything
+    else is a [`ParameterError`][rollwerk.errors.ParameterError].
 
     >>> Wall((0, 0), (0, 3)).blocks_at(30)          # a solid wall
     True
@@ -72,16 +94,34 @@ class Wall:
     """One end."""
     end: Point = attrs.field(converter=_point)
     """The other end."""
-    opening_cm: int = 0
+    opening_cm: int = attrs.field(default=0, validator=_opening)
     """The width of the largest openings through it in cm (0: fully solid)."""
-    blocks: bool | None = None
+    blocks: bool | None = attrs.field(default=None, validator=_ruling)
     """The GM's ruling; ``None`` lets the opening rule decide."""
+
+    def __attrs_post_init__(self) -> None:
+        if self.start == self.end:
+            raise ParameterError(
+                "end",
+                _plain(self.end),
+                "a point other than start (a wall has a length)",
+            )
 
     def blocks_at(self, min_opening_cm: int) -> bool:
         """Whether the barrier is fully solid for the given opening threshold."""
         if self.blocks is not None:
             return self.blocks
         return self.opening_cm < min_opening_cm
+
+
+def _walls(value: Iterable[Wall]) -> tuple[Wall, ...]:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise ParameterError("walls", value, "an iterable of Walls")
+    walls = tuple(value)
+    for i, wall in enumerate(walls):
+        if not isinstance(wall, Wall):
+            raise ParameterError(f"walls[{i}]", wall, "a Wall (Wall(start, end))")
+    return walls
 
 
 def _cells(value: Iterable[Square]) -> frozenset[Square]:
@@ -103,12 +143,16 @@ def _cells(value: Iterable[Square]) -> frozenset[Square]:
 class Battlefield:
     """The map for line of effect and line of sight.
 
+    ``walls`` is an iterable of [`Wall`][rollwerk_pf2e.Wall]s, ``solid``
+    and ``darkness`` iterables of squares ``(x, y)``; anything else is a
+    [`ParameterError`][rollwerk.errors.ParameterError].
+
     >>> field = Battlefield(walls=(Wall((3, -5), (3, 5)),))
     >>> has_line_of_effect(field, Space(0, 0), Space(5, 0))
     False
     """
 
-    walls: tuple[Wall, ...] = attrs.field(default=(), converter=tuple)
+    walls: tuple[Wall, ...] = attrs.field(default=(), converter=_walls)
     """Barriers along segments."""
     solid: frozenset[Square] = attrs.field(default=frozenset(), converter=_cells)
     """Fully solid cells (pillars, rock)."""
@@ -245,7 +289,31 @@ def _origin_points(origin: Origin) -> tuple[tuple[Point, ...], bool]:
         return _space_points(origin), False
     if isinstance(origin, Area):
         return origin.origin, origin.kind in (AreaKind.BURST, AreaKind.LINE)
-    return (_point(origin),), True
+    try:
+        return (_point(origin),), True
+    except ParameterError:
+        raise ParameterError(
+            "origin",
+            origin,
+            "a Space, an Area or a point (x, y) of ints or Fractions (squares)",
+        ) from None
+
+
+def _field(value: object) -> Battlefield:
+    if not isinstance(value, Battlefield):
+        raise ParameterError("field", value, "a Battlefield")
+    return value
+
+
+def _override(value: object) -> None:
+    if value is not None and not isinstance(value, bool):
+        raise ParameterError("gm_override", value, "True, False or None")
+
+
+def _flag(value: object, name: str) -> bool:
+    if not isinstance(value, bool):
+        raise ParameterError(name, value, "True or False")
+    return value
 
 
 def _clear(
@@ -290,10 +358,20 @@ def has_line_of_effect(
         target: The target's space.
         gm_override: The GM's final word; ``None`` applies the rules.
 
+    Raises:
+        ParameterError: ``field`` is not a Battlefield, ``origin`` not a
+            Space, an Area or a point, ``target`` not a Space, or
+            ``gm_override`` not True, False or None.
+
     >>> wall = Wall((3, -5), (3, 5), opening_cm=30)    # a portcullis
     >>> has_line_of_effect(Battlefield(walls=(wall,)), Space(0, 0), Space(5, 0))
     True
     """
+    _field(field)
+    checked_space(target, "target")
+    _override(gm_override)
+    if not isinstance(origin, (Space, Area)):
+        _origin_points(origin)  # a point, or refused naming origin
     if gm_override is not None:
         return gm_override
     return _clear(field, origin, target)
@@ -314,12 +392,23 @@ def has_line_of_sight(
     may block every sight line (as for line of effect); and darkness blocks
     sight of the squares it covers unless the viewer has darkvision.
 
+    Raises:
+        ParameterError: ``field`` is not a Battlefield, ``viewer`` or
+            ``target`` not a Space, ``darkvision`` or ``precise_sense`` not
+            True or False, or ``gm_override`` not True, False or None.
+
     >>> dark = Battlefield(darkness={(5, 0)})
     >>> has_line_of_sight(dark, Space(0, 0), Space(5, 0))
     False
     >>> has_line_of_sight(dark, Space(0, 0), Space(5, 0), darkvision=True)
     True
     """
+    _field(field)
+    checked_space(viewer, "viewer")
+    checked_space(target, "target")
+    _flag(darkvision, "darkvision")
+    _flag(precise_sense, "precise_sense")
+    _override(gm_override)
     if gm_override is not None:
         return gm_override
     if not precise_sense:
@@ -339,6 +428,11 @@ def affected(
     area **and** there is line of effect from the area's origin to it. A
     creature without line of effect is unaffected and makes no saving throw.
 
+    Raises:
+        ParameterError: ``area`` is not an Area, ``creatures`` not a
+            mapping of names to Spaces, or ``field`` not a Battlefield or
+            None.
+
     >>> from rollwerk_pf2e import burst
     >>> fireball = burst((0, 0), 4)
     >>> field = Battlefield(walls=(Wall((2, -6), (2, 6)),))
@@ -351,9 +445,11 @@ def affected(
         raise ParameterError("creatures", creatures, "a mapping of names to Spaces")
     for key, space in creatures.items():
         checked_space(space, f"creatures[{key!r}]")
+    if field is not None and not isinstance(field, Battlefield):
+        raise ParameterError("field", field, "a Battlefield or None")
     field = Battlefield() if field is None else field
     return frozenset(
         key
         for key, space in creatures.items()
-        if area.contains(space) and has_line_of_effect(field, area, space)
+        if not area.squares.isdisjoint(space.squares()) and _clear(field, area, space)
     )

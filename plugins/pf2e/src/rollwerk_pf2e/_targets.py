@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Iterable, Mapping
+from typing import Any
 
 import attrs
 
-from rollwerk import RulesError
-from rollwerk_pf2e._grid import Space
+from rollwerk import ParameterError, RulesError
+from rollwerk_pf2e._grid import Space, checked_space
 
 __all__ = [
     "Controller",
@@ -38,21 +39,66 @@ class Controller(enum.Enum):
     """A non-player character or monster (NSC): the GM decides."""
 
 
+def _id(value: object) -> None:
+    if not isinstance(value, str) or not value:
+        raise ParameterError("id", value, "a non-empty string")
+
+
+def _controller(_self: object, _attribute: Any, value: object) -> None:
+    if not isinstance(value, Controller):
+        raise ParameterError("controller", value, "Controller.PLAYER or Controller.GM")
+
+
+def _side(_self: object, _attribute: Any, value: object) -> None:
+    if not isinstance(value, str):
+        raise ParameterError("side", value, "a string ('' for no side)")
+
+
+def _flag(value: object, name: str) -> bool:
+    if not isinstance(value, bool):
+        raise ParameterError(name, value, "True or False")
+    return value
+
+
 @attrs.frozen
 class Creature:
-    """A creature on the grid."""
+    """A creature on the grid.
 
-    id: str
-    """A unique identifier."""
-    space: Space = attrs.field(factory=lambda: Space(0, 0))
+    ``id`` is a non-empty string, ``space`` a `Space`, ``controller`` a
+    `Controller`, ``side`` a string and ``darkvision`` True or False;
+    anything else is a [`ParameterError`][rollwerk.errors.ParameterError].
+    """
+
+    id: str = attrs.field(validator=lambda _i, _a, v: _id(v))
+    """A unique identifier (a non-empty string)."""
+    space: Space = attrs.field(
+        factory=lambda: Space(0, 0),
+        validator=lambda _i, _a, v: checked_space(v, "space"),
+    )
     """Where it stands (and how big it is)."""
-    controller: Controller = Controller.GM
+    controller: Controller = attrs.field(default=Controller.GM, validator=_controller)
     """Who decides for it (PF2E-R12)."""
-    side: str = ""
+    side: str = attrs.field(default="", validator=_side)
     """Its side in the fight (creatures on one side are allies, PF2E-R13);
     ``""``: no side, an ally of no one unless the GM rules so."""
-    darkvision: bool = False
+    darkvision: bool = attrs.field(
+        default=False, validator=lambda _i, _a, v: _flag(v, "darkvision")
+    )
     """Whether it sees in darkness (PF2E-R22)."""
+
+
+def _creature(value: object, name: str) -> Creature:
+    """``value`` if it is a `Creature`, else a `ParameterError` naming ``name``."""
+    if not isinstance(value, Creature):
+        raise ParameterError(name, value, "a Creature")
+    return value
+
+
+def _answer(value: object, call: str) -> bool:
+    """A hook's answer if it is True or False, else a `ParameterError` naming the call."""
+    if not isinstance(value, bool):
+        raise ParameterError(call, value, "True or False")
+    return value
 
 
 class TargetStatus(enum.Enum):
@@ -78,7 +124,13 @@ def targeting_status(
     'HINDERED'
     >>> targeting_status(undetected=True, meets_requirements=False).name
     'NOT_TARGETABLE'
+
+    Raises:
+        ParameterError: A flag is not True or False.
     """
+    _flag(undetected, "undetected")
+    _flag(meets_requirements, "meets_requirements")
+    _flag(untargetable, "untargetable")
     if untargetable or not meets_requirements:
         return TargetStatus.NOT_TARGETABLE
     if undetected:
@@ -118,6 +170,10 @@ def choose_target(
 
     Raises:
         RulesError: If the target cannot be chosen.
+        ParameterError: ``chooser`` or ``target`` is not a Creature, a flag
+            not True or False, ``requirement`` not a string,
+            ``resolve_hindered`` not a function or None, or what it returns
+            not True or False.
 
     >>> a, b = Creature("alia"), Creature("goblin")
     >>> choose_target(a, b, meets_requirements=False, requirement="a willing creature")
@@ -131,6 +187,14 @@ def choose_target(
     >>> choose_target(a, b, undetected=True, resolve_hindered=lambda c, t: True).id
     'goblin'
     """
+    _creature(chooser, "chooser")
+    _creature(target, "target")
+    if not isinstance(requirement, str):
+        raise ParameterError("requirement", requirement, "a string")
+    if resolve_hindered is not None and not callable(resolve_hindered):
+        raise ParameterError(
+            "resolve_hindered", resolve_hindered, "a function (chooser, target) or None"
+        )
     status = targeting_status(
         undetected=undetected,
         meets_requirements=meets_requirements,
@@ -148,7 +212,8 @@ def choose_target(
                 f"{chooser.id} cannot simply target {target.id}: it is undetected, "
                 "which hinders targeting; pass resolve_hindered to decide (PF2E-R11)"
             )
-        if not resolve_hindered(chooser, target):
+        call = f"resolve_hindered(Creature({chooser.id!r}), Creature({target.id!r}))"
+        if not _answer(resolve_hindered(chooser, target), call):
             raise RulesError(
                 f"{chooser.id} failed to target the undetected {target.id} (PF2E-R11)"
             )
@@ -163,20 +228,36 @@ def willingness_decided_by(creature: Creature) -> Controller:
 
     >>> willingness_decided_by(Creature("valeros", controller=Controller.PLAYER)).name
     'PLAYER'
+
+    Raises:
+        ParameterError: ``creature`` is not a Creature.
     """
-    return creature.controller
+    return _creature(creature, "creature").controller
 
 
 def is_willing(creature: Creature, ask: Callable[[Controller, Creature], bool]) -> bool:
     """Ask the creature's controller whether it is willing (PF2E-R12).
 
-    ``ask(controller, creature)`` is the decision of the player or the GM.
+    ``ask(controller, creature)`` is the decision of the player or the GM:
+    True or False.
 
     >>> pc = Creature("merisiel", controller=Controller.PLAYER)
     >>> is_willing(pc, lambda who, c: who is Controller.PLAYER)
     True
+    >>> is_willing(pc, lambda who, c: "maybe")
+    Traceback (most recent call last):
+    ...
+    rollwerk.errors.ParameterError: ask(Controller.PLAYER, Creature('merisiel')) must be True or False, got 'maybe'
+
+    Raises:
+        ParameterError: ``creature`` is not a Creature, ``ask`` not a
+            function, or its answer not True or False.
     """
-    return bool(ask(willingness_decided_by(creature), creature))
+    controller = willingness_decided_by(creature)
+    if not callable(ask):
+        raise ParameterError("ask", ask, "a function (controller, creature)")
+    call = f"ask(Controller.{controller.name}, Creature({creature.id!r}))"
+    return _answer(ask(controller, creature), call)
 
 
 def is_ally(
@@ -192,7 +273,20 @@ def is_ally(
     >>> hero = Creature("kyra", side="party")
     >>> is_ally(hero, hero), is_ally(hero, Creature("ezren", side="party"))
     (False, True)
+
+    Raises:
+        ParameterError: ``chooser`` or ``other`` is not a Creature, or
+            ``gm_ruling`` not True, False or None.
     """
+    _creature(chooser, "chooser")
+    _creature(other, "other")
+    if gm_ruling is not None and not isinstance(gm_ruling, bool):
+        raise ParameterError("gm_ruling", gm_ruling, "True, False or None")
+    return _ally(chooser, other, gm_ruling)
+
+
+def _ally(chooser: Creature, other: Creature, gm_ruling: bool | None) -> bool:
+    """`is_ally` of checked arguments."""
     if chooser.id == other.id:
         return False
     if gm_ruling is not None:
@@ -210,14 +304,38 @@ def allies(
     """The creatures an "allies" effect applies to (PF2E-R13, PF2E-A13).
 
     The chooser is excluded unless the effect says "you and your allies"
-    (``include_self=True``).
+    (``include_self=True``). ``gm_rulings`` maps creature ids to the GM's
+    ruling for that creature (see [`is_ally`][rollwerk_pf2e.is_ally]).
+
+    Raises:
+        ParameterError: ``chooser`` is not a Creature, ``creatures`` not an
+            iterable of Creatures, ``include_self`` not True or False, or
+            ``gm_rulings`` not a mapping of ids to True or False, or None.
     """
+    _creature(chooser, "chooser")
+    if isinstance(creatures, (str, bytes)) or not isinstance(creatures, Iterable):
+        raise ParameterError("creatures", creatures, "an iterable of Creatures")
+    pool = tuple(creatures)
+    for i, c in enumerate(pool):
+        _creature(c, f"creatures[{i}]")
+    _flag(include_self, "include_self")
+    if gm_rulings is not None and not (
+        isinstance(gm_rulings, Mapping)
+        and all(
+            isinstance(k, str) and isinstance(v, bool) for k, v in gm_rulings.items()
+        )
+    ):
+        raise ParameterError(
+            "gm_rulings",
+            gm_rulings,
+            "a mapping of creature ids to True or False (str to bool), or None",
+        )
     rulings = gm_rulings or {}
     out = []
-    for c in creatures:
+    for c in pool:
         if c.id == chooser.id:
             if include_self:
                 out.append(c)
-        elif is_ally(chooser, c, gm_ruling=rulings.get(c.id)):
+        elif _ally(chooser, c, rulings.get(c.id)):
             out.append(c)
     return tuple(out)

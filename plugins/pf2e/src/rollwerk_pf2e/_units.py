@@ -143,14 +143,15 @@ def metres(
     ('4.5 m', '4,5 m', '6 m')
 
     Args:
-        squares: The distance in squares.
+        squares: The distance in squares (an integer >= 0).
         lang: ``"en"``, ``"de"`` or a language ``catalogs`` add.
         catalogs: A further catalog or an iterable of them, searched
             first, in order.
 
     Raises:
-        ParameterError: No catalog knows ``lang``, or ``catalogs`` is not a
-            catalog, an iterable of catalogs or ``None``.
+        ParameterError: ``squares`` is not an integer >= 0, no catalog
+            knows ``lang``, or ``catalogs`` is not a catalog, an iterable
+            of catalogs or ``None``.
     """
     value = METRES_PER_SQUARE * _squares(squares)
     if value.denominator == 1:
@@ -171,12 +172,19 @@ def feet(squares: int) -> str:
 
     >>> feet(12)
     '60 ft'
+
+    Raises:
+        ParameterError: ``squares`` is not an integer >= 0.
     """
     return f"{_squares(squares) * FEET_PER_SQUARE} ft"
 
 
 def _squares(value: object) -> int:
-    """A number of squares to show: an integer (a float or string is refused)."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ParameterError("squares", value, "an integer (squares)")
+    """A distance in squares to show: an integer >= 0.
+
+    A float, text or a negative number is refused, as `squares_from_metres`
+    refuses them.
+    """
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ParameterError("squares", value, "an integer >= 0 (squares)")
     return value
