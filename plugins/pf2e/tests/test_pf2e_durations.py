@@ -297,10 +297,19 @@ def test_game_time_one_round_is_six_seconds() -> None:
     assert expiry(enc) == "round R11"  # the clock runs 6 s as each round starts
     enc2 = add(new_encounter(ABC), "A", "B", game_time(minutes=10))
     assert enc2.pass_time(600).state.effects == ()
-    with pytest.raises(
-        ParameterError, match=r"^game_time must be a positive length of time"
-    ):
+    with pytest.raises(ParameterError) as info:
         game_time()
+    assert str(info.value) == (
+        "rounds, seconds, minutes, hours or days must be more than 0 in all, "
+        "got Fraction(0, 1)"
+    )
+    # too long for JSON: the part given is named, not the seconds it makes
+    with pytest.raises(ParameterError) as info:
+        game_time(minutes=10**400)
+    assert str(info.value) == (
+        "minutes must be an int or Fraction of at most 40 digits above and below "
+        "the line (what JSON holds), got an integer of 401 digits"
+    )
 
 
 def test_pf2e_r01_instantaneous() -> None:

@@ -568,8 +568,14 @@ def game_time(
     total = Fraction(rounds) * 6 + Fraction(seconds) + Fraction(minutes) * 60
     total += Fraction(hours) * 3600 + Fraction(days) * 86400
     if total <= 0:
-        raise ParameterError("game_time", total, "a positive length of time")
-    return GameTime(total)
+        raise ParameterError(
+            "rounds, seconds, minutes, hours or days", total, "more than 0 in all"
+        )
+    try:
+        return GameTime(total)
+    except ParameterError as exc:  # too long for JSON: name the part given
+        name, value = max(parts.items(), key=lambda kv: Fraction(kv[1]))
+        raise ParameterError(name, value, exc.allowed) from None
 
 
 def end_encounter(enc: Encounter) -> Step:
