@@ -445,6 +445,16 @@ def test_bad_arguments_are_refused(kwargs, message):
         fight(RULES, {}, {}, **kwargs)
 
 
+def test_a_ruleset_id_instead_of_its_rules_is_refused():
+    # a held-out designer wrote fight("ds4", …): an AttributeError before
+    with pytest.raises(ParameterError) as info:
+        fight("ds4", {}, {})  # type: ignore[arg-type]
+    assert str(info.value) == (
+        "rules must be a ruleset's fight rules "
+        "(registry.fight_rules()[ruleset_id]), got 'ds4'"
+    )
+
+
 def test_bad_side_parameters_are_refused():
     with pytest.raises(
         ParameterError, match=r"^hits must be an integer from 1 to 1000, got 0$"

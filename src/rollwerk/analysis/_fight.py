@@ -503,6 +503,16 @@ def _prepare(
         ParameterError: A bad side parameter, count or round cap.
     """
     (first, first_count), (second, second_count) = first_side, second_side
+    if not all(
+        callable(getattr(rules, m, None))
+        for m in ("fighter", "initiative", "attacks", "damage")
+    ):
+        # fight("ds4", …): the rules, not the ruleset's id
+        raise ParameterError(
+            "rules",
+            rules,
+            "a ruleset's fight rules (registry.fight_rules()[ruleset_id])",
+        )
     _check_int("first_count", first_count, 1, MAX_COUNT)
     _check_int("second_count", second_count, 1, MAX_COUNT)
     _check_int("max_rounds", max_rounds, 1, MAX_ROUNDS)
