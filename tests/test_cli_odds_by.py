@@ -358,9 +358,17 @@ def test_by_extra_names_the_extras_there_are(run):
     )
     code, out, err = run("odds", "toy:pool", "dice=2", "--by", "extra:fumble")
     assert (code, out) == (2, "")
+    # toy has no success levels, so --by level is not offered (a held-out
+    # designer was offered it, and --by level then refused)
+    assert err == (
+        "rollwerk: error: --by must be outcome, degree or value (the "
+        "outcomes of toy:pool with these parameters have no extras), got "
+        "'extra:fumble'\n"
+    )
+    code, out, err = run("odds", "lv", "skill=3", "--by", "extra:fumble")
     assert err == (
         "rollwerk: error: --by must be outcome, degree, level or value (the "
-        "outcomes of toy:pool with these parameters have no extras), got "
+        "outcomes of lv:check with these parameters have no extras), got "
         "'extra:fumble'\n"
     )
 

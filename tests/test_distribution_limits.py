@@ -125,3 +125,19 @@ def test_empty_and_unhashable_inputs_name_their_parameter() -> None:
         D6[[1]]  # type: ignore[index]
     assert str(info.value) == "outcome must be a hashable value, got [1]"
     assert Distribution.uniform(["b", "a"]).median() == "a"
+
+
+def test_to_json_checks_what_encode_gives() -> None:
+    from rollwerk.errors import ParameterError
+
+    pair = Distribution.uniform([(0, 1), (1, 0)])
+    assert pair.to_json(encode=list)["outcomes"] == [
+        {"value": [0, 1], "probability": "1/2"},
+        {"value": [1, 0], "probability": "1/2"},
+    ]
+    with pytest.raises(ParameterError) as info:
+        pair.to_json(encode=set)
+    assert str(info.value) == (
+        "encode((0, 1)) must be a JSON value: None, a bool, an int, a finite "
+        "float, a str, or a list or dict (with str keys) of them, got {0, 1}"
+    )

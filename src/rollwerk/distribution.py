@@ -385,6 +385,11 @@ class Distribution(Generic[T]):
     def quantile(self, q: Fraction | float) -> T:
         """The smallest outcome whose cumulative probability reaches ``q``.
 
+        ``q`` is compared exactly: a float is its binary value, so
+        ``quantile(0.1)`` of a d10 is 2 (0.1 is slightly above 1/10) where
+        ``quantile(Fraction(1, 10))`` is 1. Pass a `Fraction` for exact
+        cut-offs.
+
         >>> Distribution.uniform(range(1, 7)).quantile(Fraction(1, 2))
         3
         """
@@ -657,7 +662,8 @@ class Distribution(Generic[T]):
             ParameterError: Without ``encode``, an outcome that ``from_json``
                 would not read back: anything but an integer from -2**63 to
                 2**63 - 1, a finite float, a string, a bool or None; an
-                ``encode`` that is not callable.
+                ``encode`` that is not callable, or that gives something
+                JSON cannot hold (a set).
 
         >>> Distribution.uniform([1, 2]).to_json()
         {'schema': 1, 'outcomes': [{'value': 1, 'probability': '1/2'}, {'value': 2, 'probability': '1/2'}]}
@@ -666,13 +672,25 @@ class Distribution(Generic[T]):
             _check_json_outcomes(self._weights)
         elif not callable(encode):
             raise ParameterError("encode", encode, "a callable or None")
-        enc = encode or (lambda k: k)
         text = weight_texts(self._total)
+        values: list[object]
+        if encode is None:
+            values = list(self._weights)
+        else:
+            values = [encode(k) for k in self._weights]
+            for k, v in zip(self._weights, values, strict=True):
+                if not _is_json(v):
+                    raise ParameterError(
+                        f"encode({k!r})",
+                        v,
+                        "a JSON value: None, a bool, an int, a finite float, a "
+                        "str, or a list or dict (with str keys) of them",
+                    )
         return {
             "schema": JSONSCHEMA,
             "outcomes": [
-                {"value": enc(k), "probability": text(w)}
-                for k, w in self._weights.items()
+                {"value": v, "probability": text(w)}
+                for v, w in zip(values, self._weights.values(), strict=True)
             ],
         }
 
@@ -842,6 +860,23 @@ def _arith(compute: Callable[[], Distribution[Any]]) -> Distribution[Any]:
             "numbers, tuples of numbers of one length (element by element), "
             "or other values that add, subtract and negate to hashable values",
         ) from None
+
+
+def _is_json(value: object, depth: int = 0) -> bool:
+    """Whether ``json.dumps`` writes ``value`` as standard JSON."""
+    if value is None or isinstance(value, (bool, int, str)):
+        return True
+    if isinstance(value, float):
+        return math.isfinite(value)
+    if depth > 100:
+        return False
+    if isinstance(value, (list, tuple)):
+        return all(_is_json(v, depth + 1) for v in value)
+    if isinstance(value, dict):
+        return all(
+            isinstance(k, str) and _is_json(v, depth + 1) for k, v in value.items()
+        )
+    return False
 
 
 def _ordered(compute: Callable[[], R]) -> R:

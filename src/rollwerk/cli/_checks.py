@@ -874,7 +874,10 @@ def _known_extra(by: str, every: list[tuple[Outcome, Fraction]], target: str) ->
         )
         where = f"the extras of {target}'s outcomes with these parameters"
     else:
-        allowed = "outcome, degree, level or value"
+        levels = any(o.level is not None for o, _ in every)
+        allowed = (
+            "outcome, degree, level or value" if levels else "outcome, degree or value"
+        )
         where = f"the outcomes of {target} with these parameters have no extras"
     raise ParameterError("--by", by, f"{allowed} ({where})")
 
