@@ -347,9 +347,15 @@ def test_the_cli_takes_the_faces_of_each_chain(capsys):
         "Erklärung: W8 8+3=11, W6 6+6+2=14 → 14: kritischer Erfolg",
     ]
     assert main([*argv[:4], "8,3,6"], registry=reg) == 2
+    # the 4th die is the wild die's explosion: the check declares two dice
     assert capsys.readouterr().err == (
-        "rollwerk: error: --rolls has too few faces: the 4th die, a d6, has none "
-        "(3 were given)\n"
+        "rollwerk: error: --rolls has too few faces: the 4th die (the check "
+        "declares 2; explosions add more), a d6, has none (3 were given)\n"
+    )
+    assert main([*argv[:4], "8"], registry=reg) == 2
+    assert capsys.readouterr().err == (
+        "rollwerk: error: --rolls has too few faces: the 2nd die, a d8, has none "
+        "(1 was given)\n"
     )
 
 

@@ -649,7 +649,9 @@ def _resolve(
         result = check.resolve(rng)
     except ScriptExhausted as exc:
         whose = None if side is None else (side, before)
-        raise RollwerkError(too_few_faces(exc, whose)) from None
+        declared = getattr(check, "dice", None)
+        dice = len(declared) if isinstance(declared, tuple) else None
+        raise RollwerkError(too_few_faces(exc, whose, dice)) from None
     except ParameterError as exc:
         if script is None or not exc.parameter.endswith(" face"):
             raise

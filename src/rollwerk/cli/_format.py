@@ -314,15 +314,22 @@ def _ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
-def too_few_faces(exc: ScriptExhausted, side: tuple[str, int] | None = None) -> str:
+def too_few_faces(
+    exc: ScriptExhausted, side: tuple[str, int] | None = None, dice: int | None = None
+) -> str:
     """The CLI's message when ``--rolls`` ran out: which die found no face.
 
     ``side`` names the side of a contest that rolled it and how many faces
     the sides before it used: ``the 3rd die (the second side's 1st)``.
+    ``dice`` is how many dice the check declares: a die past them is an
+    extra die (an explosion's), and the message says that dice are added.
     """
     n = exc.given + 1
     given = {0: "none was", 1: "1 was"}.get(exc.given, f"{exc.given} were")
     whose = "" if side is None else f" (the {side[0]}'s {_ordinal(n - side[1])})"
+    own = n if side is None else n - side[1]
+    if dice is not None and own > dice:
+        whose += f" (the check declares {dice}; explosions add more)"
     return (
         f"--rolls has too few faces: the {_ordinal(n)} die{whose}, a d{exc.sides}, "
         f"has none ({given} given)"

@@ -2157,7 +2157,9 @@ def assert_ruleset_contract(
     gives it, the others at the first corner that builds with it, passes
     the exact part of the contract (``outcomes()`` valid, levels declared,
     [`assert_faces_match`][rollwerk.testing.assert_faces_match]), so a
-    closed form wrong at one middle value cannot pass.
+    closed form wrong at one middle value of such a parameter cannot pass;
+    a parameter with more values is only drawn (raise ``max_examples`` to
+    sweep it, or compare every value in a test of your own).
     Parameter sets the ruleset refuses to build (a `RollwerkError` from the
     factory) are skipped, once
     [`assert_refusals_are_combinations`][rollwerk.testing.assert_refusals_are_combinations]
