@@ -182,3 +182,41 @@ def test_lookup_adds_only_the_plugin_failures_its_message_lacks(monkeypatch):
         "ruleset must be one of: none installed, got 'a' (plugin 'a' failed: X) "
         "(plugin failures: plugin 'b' failed: Y)"
     )
+
+
+def test_lookup_quotes_a_claim_once_however_many_claimants_failed(monkeypatch):
+    """Two plugins claiming one id fail with one reason, which the message has.
+
+    A held-out author saw the claim three times: in the registry's message
+    and once for each claimant.
+    """
+    from rollwerk.errors import UnknownRuleset
+    from rollwerk.plugins import _registry
+    from rollwerk.plugins._registry import PluginFailure
+    from rollwerk.testing._pytest_plugin import _lookup
+
+    claim = (
+        "ruleset id 'sr5' is claimed by rollwerk-sr5 and rollwerk-fork; "
+        "neither is loaded until one is uninstalled"
+    )
+
+    class Registry:
+        def __init__(self) -> None:
+            self.failures = [
+                PluginFailure("sr5", "rollwerk-sr5", claim),
+                PluginFailure("fork", "rollwerk-fork", claim),
+                PluginFailure("other", None, "Z"),
+            ]
+
+        def ruleset(self, ruleset_id: str, options: object = ()) -> object:
+            raise UnknownRuleset(
+                f"ruleset must be one of: none installed, got {ruleset_id!r} ({claim})"
+            )
+
+    monkeypatch.setattr(_registry, "get_registry", Registry)
+    with pytest.raises(UnknownRuleset) as info:
+        _lookup("sr5")
+    assert str(info.value) == (
+        f"ruleset must be one of: none installed, got 'sr5' ({claim}) "
+        "(plugin failures: plugin 'other' failed: Z)"
+    )

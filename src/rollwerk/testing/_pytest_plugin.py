@@ -97,8 +97,13 @@ def _lookup(ruleset_id: str, options: Sequence[str] = ()) -> Ruleset:
         return registry.ruleset(ruleset_id, options=options)
     except Exception as exc:
         # the failures the registry's message does not already give
+        said = str(exc)
         failures = "; ".join(
-            str(f.error()) for f in registry.failures if str(f.error()) not in str(exc)
+            dict.fromkeys(  # once each: two claimants fail with one reason
+                str(f.error())
+                for f in registry.failures
+                if str(f.error()) not in said and f.reason not in said
+            )
         )
         if failures:
             raise type(exc)(f"{exc} (plugin failures: {failures})") from None
