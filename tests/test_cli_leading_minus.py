@@ -90,3 +90,29 @@ def test_values_starting_with_minus_are_named(
         code = exc.code  # type: ignore[assignment]
     assert code == 2
     assert capsys.readouterr().err == f"rollwerk: error: {message}\n"
+
+
+@pytest.mark.parametrize(
+    ("argv", "option", "command"),
+    [
+        (["check", "ds4", "pw=5", "--option", "--"], "--option", "check"),
+        (["odds", "ds4", "pw=5", "--by", "--"], "--by", "odds"),
+        (["roll", "2d6", "--rolls", "--"], "--rolls", "roll"),
+        (["roll", "--odds", "2d6", "--max-outcomes", "--"], "--max-outcomes", "roll"),
+        (["roll", "2d6", "--lang", "--"], "--lang", "roll"),
+        (["roll", "2d6", "--seed=--"], "--seed", "roll"),
+        (["roll", "2d6", "--dialect", "--"], "--dialect", "roll"),
+    ],
+)
+def test_an_option_given_the_end_of_options_is_refused(
+    argv: list[str], option: str, command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # a held-out fuzzer: argparse gave [] ('--option --' raised TypeError out
+    # of main, '--by --' was an internal error, '--lang --' was ignored)
+    assert main(argv) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err == (
+        f"rollwerk: error: {option} must be given a value, got '--' (which ends "
+        f"the options) (see 'rollwerk {command} --help')\n"
+    )

@@ -245,6 +245,15 @@ def _parse(argv: Sequence[str], registry: Registry | None) -> argparse.Namespace
     parser = _parser(argv, registry)
     words = leading_minus(argv)
     command = _subcommand(parser, words)
+    for word in words:
+        if word == "--":
+            break
+        name, eq, value = word.partition("=")
+        if eq and value == "--" and name in _VALUE_OPTIONS:
+            # argparse gives such an option [] (it drops every '--')
+            (command or parser).error(
+                f"{name} must be given a value, got '--' (which ends the options)"
+            )
     # before argparse, whose missing-argument error comes first
     unknown = _unknown_options(command or parser, words)
     if unknown:
