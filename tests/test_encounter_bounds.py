@@ -262,3 +262,35 @@ def test_a_counter_needs_a_name() -> None:
         "name must be a non-empty string (the counter's name), got ''"
     )
     assert enc.count("A", "reactions").state.combatant("A").counter("reactions") == 1
+
+
+def test_an_encounter_holds_at_most_max_combatants() -> None:
+    """A held-out fuzzer: create() of an endless generator never returned."""
+    import itertools
+
+    from rollwerk.errors import LimitExceeded
+
+    assert Encounter.MAX_COMBATANTS == 10_000
+    assert _message(
+        lambda: Encounter.create(f"c{i}" for i in itertools.count()), LimitExceeded
+    ) == ("combatants limit exceeded: 10001 is more than the maximum of 10000 (by 1)")
+    full = Encounter.create(f"c{i}" for i in range(10_000))
+    assert len(full.combatants) == 10_000
+    assert _message(lambda: full.join("late"), LimitExceeded) == (
+        "combatants limit exceeded: 10001 is more than the maximum of 10000 (by 1)"
+    )
+
+
+def test_values_holding_others_refuse_them_when_made() -> None:
+    """A held-out fuzzer: their to_json raised AttributeError."""
+    from rollwerk.checks import ContestOutcome, ContestResult
+    from rollwerk.encounter import ActiveEffect
+
+    assert _message(
+        lambda: ContestResult(1, 2, ContestOutcome.FIRST),  # type: ignore[arg-type]
+        ParameterError,
+    ) == ("first must be a CheckResult, got 1")
+    assert _message(
+        lambda: ActiveEffect("e1", "n", "A", "B", duration=3),  # type: ignore[arg-type]
+        ParameterError,
+    ) == ("duration must be a rollwerk Duration (Rounds(1), Permanent(), …), got 3")

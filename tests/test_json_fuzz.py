@@ -52,7 +52,9 @@ from rollwerk.encounter import (
     UntilEvent,
     duration_from_json,
     event_from_json,
+    event_to_json,
 )
+from rollwerk.errors import shown
 from rollwerk.notation import RollResult, parse
 from rollwerk.plugins import Registry
 from rollwerk.rng import SeededRng
@@ -657,4 +659,28 @@ def test_a_die_roll_s_sides_out_of_range_has_one_message(sides: int) -> None:
     assert str(info.value) == (
         "malformed die roll JSON: sides must be an integer from 1 to 2**63 - 1, "
         f"got {sides}"
+    )
+
+
+@pytest.mark.parametrize("bad", [-5, 2**63, 10**50, "-1/3", True])
+def test_an_events_remaining_is_what_is_left_within_64_bits(bad: object) -> None:
+    # a held-out fuzzer: 10**5000 loaded, and the event could not be shown again
+    enc = Encounter.create(["A", "B"]).advance().state
+    timeline = (
+        Timeline.start(enc)
+        .do(lambda s: s.add_effect("Bless", source="A", target="B", duration=Rounds(3)))
+        .do(lambda s: s.advance(3))
+    )
+    data = next(
+        event_to_json(e) for e in timeline.events if "remaining" in event_to_json(e)
+    )
+    assert event_from_json(data) == next(
+        e for e in timeline.events if getattr(e, "remaining", None) is not None
+    )
+    data["remaining"] = bad
+    with pytest.raises(SchemaError) as info:
+        event_from_json(data)
+    assert str(info.value) == (
+        f"malformed {data['type']} event JSON: remaining must be an integer from 0 "
+        "to 2**63 - 1, or an exact number >= 0 as a string, got " + shown(bad)
     )

@@ -372,8 +372,8 @@ def test_a_non_object_is_refused() -> None:
                 "unit": "rounds",
             },
             (
-                "malformed effect_ticked event JSON: remaining must be an integer or an "
-                "exact number as a string, got 1.5"
+                "malformed effect_ticked event JSON: remaining must be an integer "
+                "from 0 to 2**63 - 1, or an exact number >= 0 as a string, got 1.5"
             ),
         ),
     ],

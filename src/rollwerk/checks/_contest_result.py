@@ -10,7 +10,7 @@ import attrs
 from rollwerk._jsonutil import document, known, schema_version
 from rollwerk._repr import value_repr
 from rollwerk.checks._model import CheckResult, ContestOutcome
-from rollwerk.errors import RollwerkError, SchemaError, shown
+from rollwerk.errors import ParameterError, RollwerkError, SchemaError, shown
 from rollwerk.i18n import CORE, Catalog
 from rollwerk.i18n._catalog import catalog_tuple
 
@@ -55,6 +55,19 @@ class ContestResult:
     """Who won, by the ruleset's contest rule."""
     ruleset: str = ""
     """The id of the ruleset whose contest rule decided."""
+
+    def __attrs_post_init__(self) -> None:
+        # what its JSON holds, so that to_json and from_json work on it
+        for side in ("first", "second"):
+            value = getattr(self, side)
+            if not isinstance(value, CheckResult):
+                raise ParameterError(side, value, "a CheckResult")
+        if not isinstance(self.outcome, ContestOutcome):
+            raise ParameterError(
+                "outcome", self.outcome, "a ContestOutcome (FIRST, SECOND or TIE)"
+            )
+        if not isinstance(self.ruleset, str):
+            raise ParameterError("ruleset", self.ruleset, "a ruleset's id (a str)")
 
     def describe(
         self, lang: str = "en", catalogs: Catalog | Iterable[Catalog] | None = None

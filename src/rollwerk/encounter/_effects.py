@@ -190,6 +190,12 @@ class ActiveEffect:
         for name in ("id", "name", "source", "target"):
             argument(name, getattr(self, name), "str")
         argument("condition", self.condition, "str|null")
+        if isinstance(self.duration, type) or not isinstance(self.duration, Duration):
+            raise ParameterError(
+                "duration",
+                self.duration,
+                "a rollwerk Duration (Rounds(1), Permanent(), …)",
+            )
 
     def datum(self, name: str, default: Scalar = None) -> Scalar:
         """The value of one ``data`` entry, or ``default``."""

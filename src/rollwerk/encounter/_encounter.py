@@ -79,6 +79,11 @@ class Encounter(EncounterState):
     ```
     """
 
+    MAX_COMBATANTS: ClassVar[int] = _operations.MAX_COMBATANTS
+    """The most combatants an encounter holds (10 000): ``create`` refuses
+    more (an iterator that does not end is refused after that many) and
+    ``join`` refuses one more, with `LimitExceeded`."""
+
     MAX_ADVANCE: ClassVar[int] = _operations.MAX_ADVANCE
     """The most turns one [`advance`][rollwerk.encounter.Encounter.advance] goes (10 000).
 

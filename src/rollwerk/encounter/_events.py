@@ -676,11 +676,15 @@ def _decode(
             raise _fail(name, field, "an exact number as a string ('6', '15/2')", value)
         return exact
     if kind == "int | Fraction":
+        # what remains of a duration: never negative, and JSON's 64 bits
+        allowed = "an integer from 0 to 2**63 - 1, or an exact number >= 0 as a string"
         if isinstance(value, int) and not isinstance(value, bool):
+            if not 0 <= value < 2**63:
+                raise _fail(name, field, allowed, value)
             return value
         exact = _exact(value)
-        if exact is None:
-            raise _fail(name, field, "an integer or an exact number as a string", value)
+        if exact is None or exact < 0:
+            raise _fail(name, field, allowed, value)
         return exact
     if kind == "RemovalReason":
         for reason in RemovalReason:

@@ -13,6 +13,7 @@ over several files.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import TypeVar
@@ -81,6 +82,10 @@ _INT64_MAX = 2**63 - 1
 MAX_ADVANCE = 10_000
 """The most turns one ``advance(turns)`` goes (about 0.6 s; each is a state)."""
 
+MAX_COMBATANTS = 10_000
+"""The most combatants ``create`` reads and ``join`` lets in (an iterator
+that does not end is refused after that many)."""
+
 
 def create(
     cls: type[S],
@@ -99,7 +104,12 @@ def create(
         raise ParameterError(
             "combatants", combatants, "an iterable of Combatants or their ids"
         )
-    people = tuple(c if isinstance(c, Combatant) else Combatant(c) for c in combatants)
+    people = tuple(
+        c if isinstance(c, Combatant) else Combatant(c)
+        for c in itertools.islice(combatants, MAX_COMBATANTS + 1)
+    )
+    if len(people) > MAX_COMBATANTS:
+        raise LimitExceeded("combatants", len(people), MAX_COMBATANTS)
     ids = [c.id for c in people]
     if len(set(ids)) != len(ids):
         raise ParameterError("combatants", ids, "combatants with unique ids")
@@ -457,6 +467,8 @@ def join(
 ) -> Result[S]:
     """See [`Encounter.join`][rollwerk.encounter.Encounter.join]."""
     new = combatant if isinstance(combatant, Combatant) else Combatant(combatant)
+    if len(enc.combatants) >= MAX_COMBATANTS:
+        raise LimitExceeded("combatants", len(enc.combatants) + 1, MAX_COMBATANTS)
     if new.id in enc.ids:
         raise ParameterError("combatant id", new.id, "an id not yet in the encounter")
     if after is not None and initiative is not None:
