@@ -201,6 +201,20 @@ def _id(_self: object, attribute: attrs.Attribute[Any], value: object) -> None:
         raise ParameterError(attribute.name, value, "a combatant's id (a str) or None")
 
 
+def checked_duration(value: object, name: str = "duration") -> None:
+    """Refuse what is not a duration value (the class ``Rounds`` included).
+
+    The class passes the protocol check; ``Rounds(2)`` is meant.
+
+    Raises:
+        ParameterError: ``value`` is not a rollwerk Duration.
+    """
+    if isinstance(value, type) or not isinstance(value, Duration):
+        raise ParameterError(
+            name, value, "a rollwerk Duration (Rounds(1), Permanent(), …)"
+        )
+
+
 _PREDICATE = "a function of the encounter returning a bool"
 
 

@@ -24,7 +24,12 @@ from rollwerk._jsonutil import (
 )
 from rollwerk._repr import value_repr
 from rollwerk.checks._model import Modifier, Scalar
-from rollwerk.encounter._durations import Duration, DurationDecoder, duration_from_json
+from rollwerk.encounter._durations import (
+    Duration,
+    DurationDecoder,
+    checked_duration,
+    duration_from_json,
+)
 from rollwerk.encounter._stacking import StackingPolicy, modifier_kind
 from rollwerk.encounter._view import EncounterView
 from rollwerk.encounter._wording import (
@@ -190,12 +195,7 @@ class ActiveEffect:
         for name in ("id", "name", "source", "target"):
             argument(name, getattr(self, name), "str")
         argument("condition", self.condition, "str|null")
-        if isinstance(self.duration, type) or not isinstance(self.duration, Duration):
-            raise ParameterError(
-                "duration",
-                self.duration,
-                "a rollwerk Duration (Rounds(1), Permanent(), …)",
-            )
+        checked_duration(self.duration)
 
     def datum(self, name: str, default: Scalar = None) -> Scalar:
         """The value of one ``data`` entry, or ``default``."""

@@ -29,6 +29,7 @@ from rollwerk.encounter._durations import (
     GameTime,
     _concentrating,
     _read_as,
+    checked_duration,
 )
 from rollwerk.encounter._effects import ActiveEffect, Effect
 from rollwerk.encounter._events import (
@@ -347,11 +348,7 @@ def add_effect(
         raise ParameterError("source", source, "a non-empty string")
     if not isinstance(name, str) or not name:
         raise ParameterError("name", name, "a non-empty string")
-    if isinstance(duration, type) or not isinstance(duration, Duration):
-        # the class Rounds passes the protocol check; Rounds(2) is meant
-        raise ParameterError(
-            "duration", duration, "a rollwerk Duration (Rounds(1), Permanent(), …)"
-        )
+    checked_duration(duration)
     argument("condition", condition, "str|null")
     if effect_id is not None:
         argument("effect_id", effect_id, "str")
