@@ -246,11 +246,7 @@ def test_a_repeated_tuple_sum_is_bounded_by_each_elements_span() -> None:
     their multisets overstated the sums of five copies about 3 000 times
     (5 290 000 pairs, refused), where each element spans only 0-105 and 0-5
     (321 sums). The bound is now the product of the elements' spans."""
-    one = (
-        parse("1d6!")
-        .distribution()
-        .map(lambda t: ((t - 1) // 6 + ((t - 1) % 6 + 1 >= 5), int(t == 1)))
-    )
+    one = _exploding_hits_and_ones()
     assert len(one.support) == 23
     for n in (5, 10):
         total = one
@@ -258,9 +254,89 @@ def test_a_repeated_tuple_sum_is_bounded_by_each_elements_span() -> None:
             total = total + one
         assert one.repeat_sum(n) == total
     assert len(one.repeat_sum(5).support) == 321
+
+
+def _exploding_hits_and_ones() -> Distribution[tuple[int, int]]:
+    """One exploding d6's (hits on 5-6, each 6 a hit more; a first 1)."""
+    return (
+        parse("1d6!")
+        .distribution()
+        .map(lambda t: ((t - 1) // 6 + ((t - 1) % 6 + 1 >= 5), int(t == 1)))
+    )
+
+
+def test_a_large_pool_of_symbol_counts_is_one_packed_polynomial() -> None:
+    """A held-out designer: 30 dice of (hits, ones) were refused (the last
+    squaring's 316 x 16 sums, squared), though adding them a die at a time
+    took two seconds. Tuples of integers are now packed into one integer a
+    tuple (each element a digit of radix span x n + 1, so sums never carry)
+    and summed as a polynomial power, as notation's dice are."""
+    one = _exploding_hits_and_ones()
+    pool = one.repeat_sum(30)
+    assert len(pool.support) == 9796
+    assert sum(p for _, p in pool.items()) == 1
+    # each element on its own is the sum of that element's counts
+    hits = one.map(lambda t: t[0])
+    assert pool.map(lambda t: t[0]) == hits.repeat_sum(30)
+    assert pool.map(lambda t: t[1]) == Distribution.uniform([0] * 5 + [1]).repeat_sum(
+        30
+    )
+    # every die a first 1: no hits, 30 ones
+    assert pool[(0, 30)] == Fraction(1, 6**30)
+    # 29 ones and, in any of 30 places, one hit and no 1: a 5, or a 6 then 1-4
+    assert pool[(1, 29)] == 30 * Fraction(1, 6**29) * (Fraction(1, 6) + Fraction(4, 36))
+    # the sum of the halves, by pairs, is the same sum
+    assert pool == one.repeat_sum(15) + one.repeat_sum(15)
+    # the bits of the exact weights still bound it, before any work
+    sums = (21 * 60 + 1) * (1 * 60 + 1)
+    total = math.lcm(*(p.denominator for _, p in one.items()))  # 6**20 x 2, reduced
+    bits = total.bit_length() * 60
     with pytest.raises(LimitExceeded) as info:
-        one.repeat_sum(20)  # 10 copies squared last: (21·10 + 1)·(1·10 + 1) sums
-    assert info.value.value == ((21 * 10 + 1) * (1 * 10 + 1)) ** 2
+        one.repeat_sum(60)
+    assert str(info.value) == (
+        f"exact sum size in bits limit exceeded: {sums * bits} is more than "
+        f"the maximum of {REPEAT_BITS} (by {sums * bits - REPEAT_BITS})"
+    )
+
+
+_packable = st.dictionaries(
+    st.lists(st.integers(-3, 3), min_size=1, max_size=3).map(tuple),
+    st.integers(1, 9),
+    min_size=1,
+    max_size=12,
+)
+
+
+@given(weights=_packable, n=st.integers(2, 7))
+def test_packed_tuple_sums_equal_adding_one_copy_at_a_time(
+    weights: dict[tuple[int, ...], int], n: int
+) -> None:
+    """The packing, whichever path the estimate picks, is the pairwise sum."""
+    from rollwerk.distribution import _counts_power, _dense_power, _tuple_spans
+
+    length = len(next(iter(weights)))
+    same = {k: w for k, w in weights.items() if len(k) == length}
+    d = Distribution.from_weights(same)
+    expected = d
+    for _ in range(n - 1):
+        expected = expected + d
+    assert d.repeat_sum(n) == expected
+    spans = _tuple_spans(same)
+    assert spans is not None
+    packed = _counts_power(same, spans, n)
+    if packed is not None:
+        assert Distribution.from_weights(packed) == expected
+    assert _dense_power({0: 1, 1: 1}, 3, pairs=0) == {0: 1, 1: 3, 2: 3, 3: 1}
+
+
+def test_integers_spread_out_are_a_polynomial_when_cheaper_than_pairs() -> None:
+    """Integers more than four slots a value apart (``64 * hits + ones``)
+    were always summed pair by pair; a polynomial power now sums them when
+    its estimate is lower. Both are checked before any work."""
+    one = _exploding_hits_and_ones()
+    packed = one.map(lambda t: 64 * t[0] + t[1])
+    pool = packed.repeat_sum(20)
+    assert pool == one.repeat_sum(20).map(lambda t: 64 * t[0] + t[1])
 
 
 @given(n=st.integers(1, 6), spans=st.lists(st.integers(0, 3), min_size=1, max_size=3))
@@ -271,3 +347,22 @@ def test_tuple_sums_stay_within_the_product_of_the_spans(
         [tuple(0 for _ in spans), tuple(spans), tuple(s // 2 for s in spans)]
     )
     assert len(corners.repeat_sum(n).support) <= math.prod(s * n + 1 for s in spans)
+
+
+def test_a_sum_of_two_tuple_distributions_is_limited_before_any_work() -> None:
+    """``a + b`` of tuples was summed pair by pair with no limit (two halves
+    of a 30-die (hits, ones) pool, 2 536 outcomes each, took 18 s). Tuples
+    of integers are now one packed product, limited as ``+`` of integers is
+    (the cheaper of pairs and the product); other tuples by their pairs."""
+    wide = Distribution.uniform([(i, 10**12 * i) for i in range(3000)])
+    with pytest.raises(LimitExceeded) as info:
+        _ = wide + wide
+    assert info.value.value == 3000 * 3000  # the pairs: the product is wider still
+    halves = Distribution.uniform([(i / 2,) for i in range(3000)])
+    with pytest.raises(LimitExceeded) as info:
+        _ = halves + halves
+    assert info.value.value == 3000 * 3000
+    small = Distribution.uniform([(i, -i) for i in range(300)])
+    pairs = small + small
+    assert pairs[(2, -2)] == Fraction(3, 300 * 300)
+    assert pairs == small.combine(small, lambda a, b: (a[0] + b[0], a[1] + b[1]))

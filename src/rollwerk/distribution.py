@@ -542,7 +542,12 @@ class Distribution(Generic[T]):
         if not isinstance(other, Distribution):
             return NotImplemented
         if _integers(self._weights) and _integers(other._weights):
-            _check_product(self, other)
+            _check_product(self._weights, self._total, other._weights, other._total)
+            return self._plus(other)
+        counted = _counts_sum(self, other)
+        if counted is not None:
+            return counted
+        _check_pairs(self, other)
         return self._plus(other)
 
     def _plus(self, other: Distribution[Any]) -> Distribution[Any]:
@@ -599,13 +604,19 @@ class Distribution(Generic[T]):
         lattice = _lattice(self._weights) if n > 1 else None
         if lattice is not None:
             low, step, steps = lattice
-            power = _dense_power(steps, n)
+            half = _pairwise_size(steps, n, lattice)[1]
+            power = _dense_power(steps, n, pairs=half * half)
             if power is not None:
                 start = low * n
                 return Distribution._from_weights(
                     {start + step * j: w for j, w in power.items()}, self._total**n
                 )
         if n > 1:
+            spans = _tuple_spans(self._weights)
+            if spans:  # counts of symbols: one packed polynomial, when cheaper
+                counted = _counts_power(self._weights, spans, n)
+                if counted is not None:
+                    return Distribution._from_weights(counted, self._total**n)
             _check_pairwise_sum(self._weights, n, lattice)
         if n == 0:
             spans = _tuple_spans(self._weights)
@@ -954,7 +965,9 @@ def _check_pairs(a: Distribution[Any], b: Distribution[Any]) -> None:
         raise LimitExceeded("exact computation size", work, REPEAT_WORK)
 
 
-def _check_product(a: Distribution[Any], b: Distribution[Any]) -> None:
+def _check_product(
+    weights_a: dict[int, int], total_a: int, weights_b: dict[int, int], total_b: int
+) -> None:
     """Refuse a sum of integer outcomes beyond `REPEAT_WORK`, before any work.
 
     The cheaper of pairs and one product of packed polynomials, as notation
@@ -962,9 +975,9 @@ def _check_product(a: Distribution[Any], b: Distribution[Any]) -> None:
     """
     from rollwerk._poly import pair_units, product_cost
 
-    bits_a, bits_b = a._total.bit_length(), b._total.bit_length()
-    pairs = len(a._weights) * len(b._weights)
-    span = max(a._weights) + max(b._weights) - min(a._weights) - min(b._weights) + 1
+    bits_a, bits_b = total_a.bit_length(), total_b.bit_length()
+    pairs = len(weights_a) * len(weights_b)
+    span = max(weights_a) + max(weights_b) - min(weights_a) - min(weights_b) + 1
     bits = bits_a + bits_b
     work = min(pairs * pair_units(bits_a, bits_b), product_cost(span, bits))
     work = max(work, _memory_work(min(pairs, span), bits))
@@ -1025,20 +1038,16 @@ def _tuple_spans(weights: dict[Any, int]) -> list[int] | None:
     return [high - low for low, high in zip(lows, highs, strict=True)]
 
 
-def _check_pairwise_sum(
+def _pairwise_size(
     weights: dict[Any, int],
     n: int,
     lattice: tuple[int | Fraction, int | Fraction, dict[int, int]] | None,
-) -> None:
-    """Refuse a repeated sum summed pair by pair that would outgrow the limits.
+) -> tuple[int, int]:
+    """The sums of ``n`` copies summed pair by pair, and of the last squaring's half.
 
-    Its sums are at most the multisets of ``n`` outcomes (and, on a
-    lattice, the span times ``n``); each weighs as many bits as the total
-    to the ``n``-th power. Beyond `REPEAT_BITS` in all, or more than
-    `REPEAT_WORK` pairs in its last squaring (each pair a Python addition,
-    about a quarter of a microsecond), `LimitExceeded`. Integers far apart
-    (``[1, 10**9]``) lie on a lattice too wide for a polynomial and are
-    counted as pairs as well.
+    At most the multisets of ``n`` outcomes (and, on a lattice, the span
+    times ``n``; for tuples of integers, the product of each element's span
+    times ``n``).
     """
     k = len(weights)
     sums = math.comb(n + k - 1, k - 1)
@@ -1051,6 +1060,24 @@ def _check_pairwise_sum(
     if spans is not None:  # tuples of integers add element by element
         sums = min(sums, math.prod(s * n + 1 for s in spans))
         half = min(half, math.prod(s * ((n + 1) // 2) + 1 for s in spans))
+    return sums, half
+
+
+def _check_pairwise_sum(
+    weights: dict[Any, int],
+    n: int,
+    lattice: tuple[int | Fraction, int | Fraction, dict[int, int]] | None,
+) -> None:
+    """Refuse a repeated sum summed pair by pair that would outgrow the limits.
+
+    Its sums (`_pairwise_size`) each weigh as many bits as the total to the
+    ``n``-th power. Beyond `REPEAT_BITS` in all, or more than `REPEAT_WORK`
+    pairs in its last squaring (each pair a Python addition, about a
+    quarter of a microsecond), `LimitExceeded`. Integers far apart
+    (``[1, 10**9]``) lie on a lattice too wide for a polynomial and are
+    counted as pairs as well.
+    """
+    sums, half = _pairwise_size(weights, n, lattice)
     bits = sum(weights.values()).bit_length() * n
     if sums * bits > REPEAT_BITS:
         raise LimitExceeded("exact sum size in bits", sums * bits, REPEAT_BITS)
@@ -1058,27 +1085,114 @@ def _check_pairwise_sum(
         raise LimitExceeded("exact computation size", half * half, REPEAT_WORK)
 
 
-def _dense_power(weights: dict[int, int], n: int) -> dict[int, int] | None:
+def _counts_power(
+    weights: dict[Any, int], spans: list[int], n: int
+) -> dict[tuple[int, ...], int] | None:
+    """The weights of the sum of ``n`` copies of tuples of integers, or None.
+
+    ``weights`` are keyed by tuples of ``len(spans)`` integers
+    (`_tuple_spans`). Each tuple is packed into one integer, its elements
+    the digits of a mixed radix of ``span × n + 1`` each (Kronecker
+    substitution): the sum of ``n`` of them never carries from one element
+    into the next, so the polynomial power of the packed integers
+    (`_dense_power`) unpacks into the sums of the tuples. ``None`` when
+    that power's estimate is beyond the limits or above the pairs of
+    repeated squaring, which then sums them.
+    """
+    radices = [s * n + 1 for s in spans]
+    packed, lows = _pack(weights, radices)
+    half = _pairwise_size(weights, n, None)[1]
+    power = _dense_power(packed, n, pairs=half * half)
+    if power is None:
+        return None
+    return _unpack(power, radices, [low * n for low in lows])
+
+
+def _counts_sum(a: Distribution[Any], b: Distribution[Any]) -> Distribution[Any] | None:
+    """``a + b`` of tuples of integers of one length as one packed product.
+
+    Both are packed as `_counts_power` packs, each element a digit of radix
+    the two spans plus one, so that the product of two polynomials (as
+    ``+`` of integers, limited the same way before any work) unpacks into
+    the sums. ``None`` for other outcomes.
+    """
+    spans_a = _tuple_spans(a._weights)
+    spans_b = _tuple_spans(b._weights)
+    if not spans_a or spans_b is None or len(spans_a) != len(spans_b):
+        return None
+    from rollwerk._poly import _convolve
+
+    radices = [sa + sb + 1 for sa, sb in zip(spans_a, spans_b, strict=True)]
+    packed_a, lows_a = _pack(a._weights, radices)
+    packed_b, lows_b = _pack(b._weights, radices)
+    _check_product(packed_a, a._total, packed_b, b._total)
+    starts = list(map(operator.add, lows_a, lows_b))
+    return Distribution._from_weights(
+        _unpack(_convolve(packed_a, packed_b), radices, starts), a._total * b._total
+    )
+
+
+def _pack(
+    weights: dict[Any, int], radices: list[int]
+) -> tuple[dict[int, int], list[int]]:
+    """Tuples of integers as one integer each, and each element's lowest value.
+
+    Each element less its lowest is a digit of its radix, the first element
+    the most significant.
+    """
+    lows = [min(key[i] for key in weights) for i in range(len(radices))]
+    packed: dict[int, int] = {}
+    for key, weight in weights.items():
+        value = 0
+        for element, low, radix in zip(key, lows, radices, strict=True):
+            value = value * radix + element - low
+        packed[value] = weight
+    return packed, lows
+
+
+def _unpack(
+    power: dict[int, int], radices: list[int], starts: list[int]
+) -> dict[tuple[int, ...], int]:
+    """`_pack`'s integers as tuples again, each element from ``starts``."""
+    counted: dict[tuple[int, ...], int] = {}
+    for value, weight in power.items():
+        rest = value
+        digits = []
+        for radix in reversed(radices):
+            rest, digit = divmod(rest, radix)
+            digits.append(digit)
+        digits.reverse()
+        counted[tuple(map(operator.add, starts, digits))] = weight
+    return counted
+
+
+def _dense_power(
+    weights: dict[int, int], n: int, *, pairs: int
+) -> dict[int, int] | None:
     """The weights of the sum of ``n`` copies of integer ``weights``, or None.
 
     The polynomial power of `rollwerk._poly` (Miller's recurrence or
     repeated squaring, as notation's dice), after the limits: more than
     `REPEAT_BITS` of weights in all, or an estimate beyond `REPEAT_WORK`,
-    raise `LimitExceeded`. ``None`` when the values are spread out (more
-    than four slots a value): the caller squares pair by pair.
+    raise `LimitExceeded`. Values spread out (more than four slots a
+    value) are summed this way only within the limits and when the
+    estimate is below ``pairs``, the pairs of repeated squaring
+    (`_pairwise_size`); else ``None``: the caller sums pair by pair.
     """
     from rollwerk import _poly
 
     low, high = min(weights), max(weights)
-    if high - low + 1 > 4 * len(weights):
-        return None
+    spread = high - low + 1 > 4 * len(weights)
     sums = (high - low) * n + 1
     bits = sum(weights.values()).bit_length() * n
     if sums * bits > REPEAT_BITS:
+        if spread:
+            return None
         raise LimitExceeded("exact sum size in bits", sums * bits, REPEAT_BITS)
-    base = _poly._dense(weights)[1]
-    symmetric = base == base[::-1]
+    symmetric = all(weights.get(low + high - k) == w for k, w in weights.items())
     work = _poly.power_cost(sums, len(weights), n, bits, symmetric=symmetric)
+    if spread and (work > REPEAT_WORK or work > pairs):
+        return None
     if work > REPEAT_WORK:
         raise LimitExceeded("exact computation size", work, REPEAT_WORK)
     return _poly._power(weights, n)
