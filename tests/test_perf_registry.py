@@ -37,6 +37,20 @@ def rollwerk_register_rulesets():
     return [Renamed(bonus={bonus})]
 """
 
+_WRAPPER_PLUGIN = """
+import attrs
+import rollwerk
+
+
+@rollwerk.hookimpl(wrapper=True)
+def rollwerk_register_rulesets():
+    results = yield
+    return [
+        [attrs.evolve(rs, bonus=rs.bonus + 100) if rs.id == "alpha" else rs for rs in r]
+        for r in results
+    ]
+"""
+
 _PLAIN_PLUGIN = """
 import rollwerk
 from rollwerk.i18n import Catalog
@@ -67,9 +81,13 @@ class Site:
         declares: tuple[str, ...] = (),
         registers: tuple[str, ...] = (),
         bonus: int = 0,
+        wraps: bool = False,
+        declares_wrapper: bool = False,
     ) -> None:
         module = self.module(plugin)
-        if registers:
+        if wraps:
+            source = _WRAPPER_PLUGIN
+        elif registers:
             (rid,) = registers
             source = _RULESET_PLUGIN.format(rid=rid, bonus=bonus)
         else:
@@ -84,6 +102,8 @@ class Site:
         if declares:
             lines.append("[rollwerk.rulesets]")
             lines += [f"{rid} = {module}" for rid in declares]
+        if declares_wrapper:
+            lines += ["[rollwerk.wrappers]", f"{plugin} = {module}"]
         (info / "entry_points.txt").write_text("\n".join(lines), encoding="utf-8")
         importlib.invalidate_caches()
 
@@ -289,3 +309,68 @@ def test_perf_lazy_lookups_agree_with_the_full_load(
             got = None
         expected = rid if rid in full.ids() else None
         assert got == expected, rid
+
+
+def test_perf_a_declared_wrapper_is_applied_by_a_lookup_by_id(site: Site) -> None:
+    """A held-out plugin author: a wrapper of the rulesets hook in another
+    distribution was not imported by a lookup by id, so ``ruleset("alpha")``
+    gave the unwrapped ruleset before a full load and the wrapped one after.
+    A wrapper declared in ``rollwerk.wrappers`` is imported with the id's
+    plugin; ``ids()`` then loads every plugin (a wrapper may rename)."""
+    site.install("rollwerk-alpha", "alpha", declares=("alpha",), registers=("alpha",))
+    site.install("rollwerk-beta", "beta", declares=("beta",), registers=("beta",))
+    site.install("rollwerk-harder", "harder", wraps=True, declares_wrapper=True)
+    lazy = site.registry()
+    assert lazy.ruleset("alpha").bonus == 100
+    assert site.imported() == {"alpha", "harder"}
+    assert lazy.ruleset("beta").bonus == 0
+    full = site.registry()
+    assert full.ids() == ["alpha", "beta"]
+    assert full.failures == ()
+    assert full.ruleset("alpha").bonus == 100
+
+
+def test_perf_an_undeclared_wrapper_is_refused_by_lazy_and_full_loads(
+    site: Site,
+) -> None:
+    site.install("rollwerk-alpha", "alpha", declares=("alpha",), registers=("alpha",))
+    site.install("rollwerk-harder", "harder", wraps=True)
+    module = site.module("harder")
+    expected = PluginFailure(
+        "harder",
+        "rollwerk-harder",
+        "wraps rollwerk_register_rulesets, which its distribution does not "
+        f"declare: add harder = {module!r} to the entry-point group "
+        "rollwerk.wrappers",
+    )
+    lazy = site.registry()
+    assert lazy.ruleset("alpha").bonus == 0
+    assert site.imported() == {"alpha"}
+    assert lazy.failures == (expected,)
+    assert lazy.ruleset("alpha").bonus == 0  # after the full load: the same
+    full = site.registry()
+    assert full.failures == (expected,)
+    assert full.ruleset("alpha").bonus == 0
+
+
+def test_perf_a_wrapper_declared_for_no_plugin_is_reported(site: Site) -> None:
+    site.install("rollwerk-alpha", "alpha", declares=("alpha",), registers=("alpha",))
+    info = site.root / "rollwerk_alpha-1.0.dist-info" / "entry_points.txt"
+    info.write_text(
+        info.read_text(encoding="utf-8")
+        + f"\n[rollwerk.wrappers]\nghost = {site.module('nowhere')}\n",
+        encoding="utf-8",
+    )
+    importlib.invalidate_caches()
+    registry = site.registry()
+    assert registry.ruleset("alpha").bonus == 0
+    assert registry.failures == (
+        PluginFailure(
+            "ghost",
+            "rollwerk-alpha",
+            f"declares a wrapper 'ghost' for {site.module('nowhere')!r} in the "
+            "entry-point group "
+            "rollwerk.wrappers, but no entry point of the group rollwerk of its "
+            "distribution has that value",
+        ),
+    )

@@ -53,6 +53,7 @@ __all__ = [
     "NO_ENTRYPOINTS_ENV",
     "RULESETS_GROUP",
     "UNHASHABLE",
+    "WRAPPERS_GROUP",
     "EntryPointLike",
     "PluginFailure",
     "RegisteredDurationKind",
@@ -70,6 +71,15 @@ RULESETS_GROUP = "rollwerk.rulesets"
 A plugin may register a ruleset only under an id its distribution declares
 here, with the same value as its entry point in ``rollwerk``; the registry
 finds the plugin of one id from this metadata without importing any other.
+"""
+WRAPPERS_GROUP = "rollwerk.wrappers"
+"""The entry-point group that declares wrappers of other plugins' rulesets.
+
+A plugin whose ``rollwerk_register_rulesets`` is a wrapper
+(``@hookimpl(wrapper=True)``) declares itself here, ``<plugin name> =
+"<plugin module>"`` (the value of its entry point in ``rollwerk``), so that
+a lookup by id imports it with the id's own plugin: a wrapper that is not
+declared is refused, whichever lookup imports it.
 """
 NO_ENTRYPOINTS_ENV = "ROLLWERK_NO_ENTRYPOINTS"
 """Set to a non-empty value other than ``0`` to skip entry-point loading."""
@@ -152,7 +162,7 @@ def _entry_points_off() -> bool:
 
 
 def installed_entry_points() -> list[EntryPointLike]:
-    """The ``rollwerk`` and ``rollwerk.rulesets`` entry points of the installed distributions.
+    """The ``rollwerk``, ``rollwerk.rulesets`` and ``rollwerk.wrappers`` entry points installed.
 
     The same entry points, in the same order, as
     ``importlib.metadata.entry_points(group=…)`` gives for each group,
@@ -162,7 +172,7 @@ def installed_entry_points() -> list[EntryPointLike]:
     """
     from rollwerk._metadata import read_entry_points
 
-    return list(read_entry_points([ENTRYPOINT_GROUP, RULESETS_GROUP]))
+    return list(read_entry_points([ENTRYPOINT_GROUP, RULESETS_GROUP, WRAPPERS_GROUP]))
 
 
 def _checked_entry_points(
@@ -335,9 +345,11 @@ class _Plan:
     distributions claim are left out and reported); ``declared`` maps each
     ruleset id declared in ``rollwerk.rulesets`` to the plugin that declares
     it; ``allowed`` gives, for each plugin read from metadata (an entry point
-    with a group), the ruleset ids it may register; ``undeclared`` are
-    plugins given as objects without a group (hand-made entry points in
-    tests), loaded for every lookup and held to no declaration.
+    with a group), the ruleset ids it may register; ``wrappers`` are the
+    plugins declared in ``rollwerk.wrappers``, imported for every lookup;
+    ``undeclared`` are plugins given as objects without a group (hand-made
+    entry points in tests), loaded for every lookup and held to no
+    declaration.
 
     A plain class, not an attrs one: private and built once per registry,
     it is not worth compiling attrs methods for at every CLI start.
@@ -350,6 +362,7 @@ class _Plan:
         "failures",
         "plugins",
         "undeclared",
+        "wrappers",
     )
 
     def __init__(
@@ -359,10 +372,12 @@ class _Plan:
         declared: dict[str, str],
         allowed: dict[str, frozenset[str]],
         undeclared: frozenset[str],
+        wrappers: frozenset[str],
         contested: frozenset[str],
         failures: list[PluginFailure],
     ) -> None:
         self.plugins = plugins
+        self.wrappers = wrappers
         self.declared = declared
         self.allowed = allowed
         self.undeclared = undeclared
@@ -379,7 +394,24 @@ class _Plan:
             if hasattr(ep, "group") and _group(ep) == ENTRYPOINT_GROUP
         }
         claims: dict[str, list[tuple[str, str | None]]] = {}
+        wrappers: set[str] = set()
         for ep in eps:
+            if _group(ep) == WRAPPERS_GROUP:
+                wrapper = by_value.get((_dist_name(ep), ep.value))
+                if wrapper is None:
+                    failures.append(
+                        PluginFailure(
+                            ep.name,
+                            _dist_name(ep),
+                            f"declares a wrapper {ep.name!r} for {ep.value!r} in "
+                            f"the entry-point group {WRAPPERS_GROUP}, but no entry "
+                            f"point of the group {ENTRYPOINT_GROUP} of its "
+                            "distribution has that value",
+                        )
+                    )
+                elif wrapper in plugins:
+                    wrappers.add(wrapper)
+                continue
             if _group(ep) != RULESETS_GROUP:
                 continue
             dist = _dist_name(ep)
@@ -425,6 +457,7 @@ class _Plan:
             declared=declared,
             allowed=allowed,
             undeclared=undeclared,
+            wrappers=frozenset(wrappers),
             contested=frozenset(contested),
             failures=failures,
         )
@@ -750,9 +783,38 @@ class Registry:
                 if ep is None:
                     continue
                 failure = _import_entry_point(self.pm, name, ep)
+                if failure is None and hasattr(ep, "group"):
+                    failure = self._undeclared_wrapper(name, ep)
                 if failure is not None:
                     self._load_failures.append(failure)
                 self._rulesets = None
+
+    def _undeclared_wrapper(
+        self, name: str, ep: EntryPointLike
+    ) -> PluginFailure | None:
+        """Refuse an installed plugin that wraps the rulesets hook undeclared.
+
+        A lookup by id imports only the id's plugin and the wrappers
+        declared in ``rollwerk.wrappers``; an undeclared wrapper would
+        change a ruleset only once something else imported it, so that one
+        id would mean two rulesets. It is unregistered and reported.
+        """
+        if name in self._plan.wrappers:
+            return None
+        plugin = self.pm.get_plugin(name)
+        hook = self.pm.hook.rollwerk_register_rulesets
+        if not any(
+            impl.plugin is plugin and _is_wrapper(impl) for impl in hook.get_hookimpls()
+        ):
+            return None
+        self.pm.unregister(plugin, name=name)
+        return PluginFailure(
+            name,
+            _dist_name(ep),
+            "wraps rollwerk_register_rulesets, which its distribution does not "
+            f"declare: add {name} = {ep.value!r} to the entry-point group "
+            f"{WRAPPERS_GROUP}",
+        )
 
     def _import_all(self) -> None:
         """Import every plugin: what every hook but the rulesets' needs."""
@@ -763,11 +825,12 @@ class Registry:
         """The plugins to import to know what ``ruleset_id`` means.
 
         The plugin whose distribution declares the id, the plugins given
-        without metadata, and a plugin named like the id (so that a plugin
-        that registers the id without declaring it is reported with it).
+        without metadata, the declared wrappers of other plugins' rulesets,
+        and a plugin named like the id (so that a plugin that registers the
+        id without declaring it is reported with it).
         """
         plan = self._plan
-        names = sorted(plan.undeclared)
+        names = sorted(plan.undeclared | plan.wrappers)
         owner = plan.declared.get(ruleset_id)
         if owner is not None:
             names.append(owner)
@@ -936,13 +999,20 @@ class Registry:
         Read from the installed metadata without importing any plugin (the
         ids distributions declare in ``rollwerk.rulesets``, less those two
         distributions declare), unless plugin objects were registered
-        directly or every plugin is loaded already: then the ids of the
-        rulesets actually registered. A declared plugin that fails to
+        directly, wrappers of the rulesets hook are declared
+        (``rollwerk.wrappers``: they may rename or drop rulesets) or every
+        plugin is loaded already: then the ids of the rulesets actually
+        registered. A declared plugin that fails to
         load is reported when its ruleset is asked for and in
         [`failures`][rollwerk.plugins.Registry.failures].
         """
         plan = self._plan
-        if self._pending and not self._direct and not plan.undeclared:
+        if (
+            self._pending
+            and not self._direct
+            and not plan.undeclared
+            and not plan.wrappers
+        ):
             broken = {f.plugin for f in self._load_failures}
             return sorted(
                 rid
@@ -1082,7 +1152,10 @@ class Registry:
         allowed = ", ".join(i for i in known if i != ruleset_id) or "none installed"
         message = f"ruleset must be one of: {allowed}, got {ruleset_id!r}"
         if not reasons:
-            failed = {f.plugin for f in (*self._load_failures, *self._failures)}
+            failed = {
+                (f.plugin, f.distribution)
+                for f in (*self._load_failures, *self._failures)
+            }
             if failed:
                 plugins = "1 plugin" if len(failed) == 1 else f"{len(failed)} plugins"
                 reasons = [f"{plugins} failed to load: {FAILURES_POINTER}"]
