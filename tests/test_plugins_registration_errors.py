@@ -203,6 +203,21 @@ def test_unknown_ruleset_points_to_the_failures_when_a_plugin_failed() -> None:
     )
 
 
+def test_two_distributions_claiming_one_name_count_as_two_failures() -> None:
+    """A held-out plugin author: two distributions declaring the entry point
+    ``tiny`` gave two failures, and the pointer said "1 plugin failed"."""
+    fork = FakeEntryPoint("tiny", examples)
+    fork.dist = types.SimpleNamespace(name="rollwerk-tiny-fork")
+    registry = Registry(entry_points=[FakeEntryPoint("tiny", examples), fork])
+    with pytest.raises(UnknownRuleset) as info:
+        registry.ruleset("mine")
+    assert len(registry.failures) == 2
+    assert str(info.value) == (
+        "ruleset must be one of: none installed, got 'mine' "
+        "(2 plugins failed to load: see Registry.failures)"
+    )
+
+
 def test_unknown_ruleset_says_nothing_more_when_every_plugin_loaded() -> None:
     registry = Registry(load_entrypoints=False, plugins=[examples])
     with pytest.raises(UnknownRuleset) as info:

@@ -157,6 +157,22 @@ def test_levels_rank_and_outcomes():
         LEVELS.rank(Outcome(True, Degree.SUCCESS, 1))
 
 
+def test_no_levels_says_there_are_none() -> None:
+    """A held-out plugin author: ``levels_of(ruleset).rank(o)`` of a ruleset
+    without levels said ``level must be one of , got None``."""
+    none = SuccessLevels()
+    expected = (
+        "level must be a success level, but there are none (a ruleset without "
+        "levels: its outcomes have level None; rank them by degree and value), got "
+    )
+    with pytest.raises(ParameterError) as info:
+        none.rank(Outcome(True, Degree.SUCCESS, 1))
+    assert str(info.value) == expected + "None"
+    with pytest.raises(ParameterError) as info:
+        none.get("hard")
+    assert str(info.value) == expected + "'hard'"
+
+
 def test_levels_must_go_worst_first_and_be_unique():
     with pytest.raises(ParameterError) as exc:
         SuccessLevels(Level("hit", Degree.SUCCESS), Level("miss", Degree.FAILURE))

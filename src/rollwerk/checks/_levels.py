@@ -169,7 +169,15 @@ class SuccessLevels(Sequence[Level]):
         for candidate in self.levels:
             if candidate.id == level:
                 return candidate
-        raise ParameterError("level", level, "one of " + ", ".join(self.ids))
+        raise ParameterError("level", level, self._allowed())
+
+    def _allowed(self) -> str:
+        if not self.levels:
+            return (
+                "a success level, but there are none (a ruleset without levels: "
+                "its outcomes have level None; rank them by degree and value)"
+            )
+        return "one of " + ", ".join(self.ids)
 
     def rank(self, level: str | Outcome | None) -> int:
         """The position of a level (or of an outcome's level), 0 for the worst.
@@ -182,7 +190,7 @@ class SuccessLevels(Sequence[Level]):
         """
         key = level.level if isinstance(level, Outcome) else level
         if key is None:
-            raise ParameterError("level", None, "one of " + ", ".join(self.ids))
+            raise ParameterError("level", None, self._allowed())
         if not isinstance(key, str):
             raise _not_a_level(key)
         return self.levels.index(self.get(key))
