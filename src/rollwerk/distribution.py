@@ -564,6 +564,12 @@ class Distribution(Generic[T]):
     def __radd__(self, other: int) -> Distribution[Any]:
         return self.__add__(other)
 
+    @overload
+    def __sub__(
+        self: Distribution[int], other: Distribution[int] | int
+    ) -> Distribution[int]: ...
+    @overload
+    def __sub__(self, other: Distribution[Any] | int) -> Distribution[Any]: ...
     def __sub__(self, other: Distribution[Any] | int) -> Distribution[Any]:
         """The difference of two independent distributions, or a shift."""
         if isinstance(other, int):
@@ -578,10 +584,18 @@ class Distribution(Generic[T]):
             return _arith(lambda: self.map(lambda k: _sub(other, k)))
         return NotImplemented
 
+    @overload
+    def __neg__(self: Distribution[int]) -> Distribution[int]: ...
+    @overload
+    def __neg__(self) -> Distribution[Any]: ...
     def __neg__(self) -> Distribution[Any]:
         """Each outcome negated."""
         return _arith(lambda: self.map(_neg))
 
+    @overload
+    def repeat_sum(self: Distribution[int], n: int) -> Distribution[int]: ...
+    @overload
+    def repeat_sum(self, n: int) -> Distribution[Any]: ...
     def repeat_sum(self, n: int) -> Distribution[Any]:
         """The sum of ``n`` independent copies.
 
@@ -663,7 +677,7 @@ class Distribution(Generic[T]):
         t = self._total
         return {k: w / t for k, w in self._weights.items()}
 
-    def to_json(self, encode: Callable[[T], object] | None = None) -> dict[str, object]:
+    def to_json(self, encode: Callable[[T], object] | None = None) -> dict[str, Any]:
         """A plain-JSON form: ``{"schema": 1, "outcomes": [{"value", "probability"}]}``.
 
         Probabilities are exact ``"p/q"`` strings. ``encode`` turns an outcome
@@ -705,10 +719,20 @@ class Distribution(Generic[T]):
             ],
         }
 
+    @overload
+    @classmethod
+    def from_json(
+        cls, data: Mapping[str, Any], decode: None = None
+    ) -> Distribution[int | float | str | bool | None]: ...
+    @overload
+    @classmethod
+    def from_json(
+        cls, data: Mapping[str, Any], decode: Callable[[Any], U]
+    ) -> Distribution[U]: ...
     @classmethod
     def from_json(
         cls, data: Mapping[str, Any], decode: Callable[[Any], U] | None = None
-    ) -> Distribution[U]:
+    ) -> Distribution[Any]:
         """Load what [`to_json`][rollwerk.distribution.Distribution.to_json] wrote."""
         if decode is not None and not callable(decode):
             raise ParameterError("decode", decode, "a callable or None")

@@ -6,6 +6,7 @@ The functions are not named ``test_*``, so pytest collects nothing here.
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 from typing_extensions import assert_type
 
@@ -41,6 +42,16 @@ def check_distributions() -> None:
         keep=rollwerk.dice.Keep(rollwerk.dice.KeepKind.KEEP_HIGHEST, 3),
     )
     assert_type(pool.distribution(), Distribution[int])
+    # integer arithmetic keeps integers (a held-out typed author found Any)
+    assert_type(dist.repeat_sum(3), Distribution[int])
+    assert_type(dist - dist, Distribution[int])
+    assert_type(dist - 1, Distribution[int])
+    assert_type(-dist, Distribution[int])
+    assert_type(dist + dist, Distribution[int])
+    scalars = Distribution.from_json(dist.to_json())
+    assert_type(scalars, "Distribution[int | float | str | bool | None]")
+    assert_type(Distribution.from_json(dist.to_json(), int), Distribution[int])
+    assert_type(dist.to_json()["outcomes"], Any)
     assert_type(pool.notation(), str)
     assert_type(rollwerk.Die.fudge().roll(SeededRng(2)), int)
     assert_type(rollwerk.dice.DICE_LIMITS.max_dice, int)

@@ -115,21 +115,21 @@ _OUTCOME_KEYS = frozenset(
 )
 
 
-def _success(value: object) -> bool:
+def _success(value: bool) -> bool:
     """An outcome's success: ``True`` or ``False`` only (not 1, not "yes")."""
     if value.__class__ is bool:
         return value
     raise ParameterError("success", value, "True or False")
 
 
-def _rolled(value: object) -> bool:
+def _rolled(value: bool) -> bool:
     """Whether dice were rolled: ``True`` or ``False`` only."""
     if value.__class__ is bool:
         return value
     raise ParameterError("rolled", value, "True or False")
 
 
-def _degree(value: object) -> Degree:
+def _degree(value: Degree) -> Degree:
     """An outcome's degree: a `Degree` member (its JSON would fail otherwise)."""
     if value.__class__ is Degree:
         return value
@@ -154,7 +154,7 @@ def _rolls(value: object) -> tuple[DieRoll, ...]:
     raise ParameterError("rolls", value, "a tuple of DieRolls")
 
 
-def _value(value: object) -> int | None:
+def _value(value: int | None) -> int | None:
     """An outcome's value: an integer JSON holds (-2**63 to 2**63 - 1) or None.
 
     A float (``skill / 5``) is refused here, not when the result's JSON is
