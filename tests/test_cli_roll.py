@@ -153,6 +153,35 @@ def test_core1_i7_odds_table(capsys: pytest.CaptureFixture[str]) -> None:
                 "1, 2, 3 show -1, 0, 1; 1, 2, 3 show 2, 4, 8"
             ),
         ),
+        (  # a held-out d20 user: the d10's "a 0 is written 10" contradicted d%
+            ["roll", "d%", "--dialect", "avrae", "--rolls", "0"],
+            (
+                "--rolls: the 1st face must be an integer from 1 to 10 for a d10, "
+                "got 0; a die with listed faces is played back by index: "
+                "1 to 10 show 0, 10, … 90"
+            ),
+        ),
+        (
+            ["roll", "1d10", "--rolls", "0"],
+            (
+                "--rolls: the 1st face must be an integer from 1 to 10 for a d10 "
+                "(a 0 on it is written 10), got 0"
+            ),
+        ),
+        (  # one die written; the 4th face is its second reroll's
+            ["roll", "1d6r1", "--rolls", "1,1,1"],
+            (
+                "--rolls has too few faces: the 4th die (the expression writes 1 "
+                "die; rerolls and explosions draw more), a d6, has none (3 were given)"
+            ),
+        ),
+        (
+            ["roll", "2d6!+1d4", "--rolls", "6,6,3"],
+            (
+                "--rolls has too few faces: the 4th die (the expression writes 3 "
+                "dice; rerolls and explosions draw more), a d6, has none (3 were given)"
+            ),
+        ),
         (
             ["roll", "4dF+1d4", "--rolls", "1,1,1,1,5"],
             "--rolls: the 5th face must be an integer from 1 to 4 for a d4, got 5",

@@ -33,12 +33,13 @@ def test_the_wide_sum_is_refused_as_its_repeat_sum_is() -> None:
     )
     assert _refused(lambda: WIDE + WIDE) == message
     assert _refused(lambda: WIDE.repeat_sum(2)) == message
+    # a difference of integers is the sum of the negation, limited as one
+    assert _refused(lambda: WIDE - WIDE) == message
 
 
 @pytest.mark.parametrize(
     "call",
     [
-        lambda: WIDE - WIDE,
         lambda: WIDE.maximum(WIDE),
         lambda: WIDE.minimum(WIDE),
         lambda: WIDE.combine(WIDE, lambda a, b: (a, b)),

@@ -989,3 +989,22 @@ def test_a_stop_rule_that_returns_no_bool_is_the_checks_fault():
     )
     with pytest.raises(CheckFault):
         check.outcomes()
+
+
+@pytest.mark.parametrize("ruleset", [5, None, "a b", "x:y", "a.b"])
+def test_build_refuses_what_is_no_ruleset_id(ruleset: object) -> None:
+    """A held-out author: ``build(5)`` built a check whose result JSON did
+    not load again (``ruleset must be a string``)."""
+    d6 = define_check(
+        "c", [], dice=[6], judge=lambda faces: Outcome(True, Degree.SUCCESS, 1)
+    )
+    with pytest.raises(ParameterError) as info:
+        d6.build(ruleset)  # type: ignore[arg-type]
+    assert str(info.value) == (
+        "ruleset must be a ruleset id (a word without spaces, dots or colons), "
+        f"or '' for none, got {ruleset!r}"
+    )
+    with pytest.raises(ParameterError) as info:
+        d6.spec("mine", catalog={"en": {}})  # type: ignore[arg-type]
+    assert str(info.value) == "catalog must be a Catalog or None, got {'en': {}}"
+    assert d6.build("mine").resolve(ScriptedRng([3])).outcome().value == 1

@@ -576,6 +576,12 @@ class Distribution(Generic[T]):
             return _arith(lambda: self.map(lambda k: _sub(k, other)))
         if not isinstance(other, Distribution):
             return NotImplemented
+        spans = _tuple_spans(self._weights)
+        if (_integers(self._weights) and _integers(other._weights)) or (
+            spans and len(spans) == len(_tuple_spans(other._weights) or ())
+        ):
+            # the sum of the negation: one packed product, not pair by pair
+            return self.__add__(-other)
         return _arith(lambda: self.combine(other, _sub))
 
     def __rsub__(self, other: int) -> Distribution[Any]:
@@ -632,11 +638,8 @@ class Distribution(Generic[T]):
                 if counted is not None:
                     return Distribution._from_weights(counted, self._total**n)
             _check_pairwise_sum(self._weights, n, lattice)
-        if n == 0:
-            spans = _tuple_spans(self._weights)
-            if spans is not None:  # no symbols counted: the zero of the counts
-                return Distribution.constant((0,) * len(spans))
-            return Distribution.constant(0)
+        if n == 0:  # no symbols counted: the zero of the counts, or 0
+            return Distribution.constant(_zero_of(self._weights))
         result: Distribution[Any] | None = None  # not 0: a tuple does not add to 0
         base: Distribution[Any] = self
         while n:
@@ -702,7 +705,10 @@ class Distribution(Generic[T]):
         if encode is None:
             values = list(self._weights)
         else:
+            import json  # only here: the check path does not load json
+
             values = [encode(k) for k in self._weights]
+            seen: dict[str, object] = {}
             for k, v in zip(self._weights, values, strict=True):
                 if not _is_json(v):
                     raise ParameterError(
@@ -711,6 +717,15 @@ class Distribution(Generic[T]):
                         "a JSON value: None, a bool, an int, a finite float, a "
                         "str, or a list or dict (with str keys) of them",
                     )
+                key = json.dumps(v, sort_keys=True)
+                if key in seen:
+                    raise ParameterError(
+                        f"encode({shown(k)})",
+                        v,
+                        f"a value of its own (encode({shown(seen[key])}) gives it "
+                        "too), so that from_json reads each outcome back",
+                    )
+                seen[key] = k
         return {
             "schema": JSONSCHEMA,
             "outcomes": [
@@ -751,10 +766,19 @@ class Distribution(Generic[T]):
                     raw = strict(entry, "value", "any")
                     with nested("value"):
                         value = _json_value(raw) if decode is None else decode(raw)
-                    if value in probs:
-                        raise SchemaError.field(
-                            "value", "an outcome not listed before", raw
-                        )
+                    try:
+                        listed = value in probs
+                    except TypeError:
+                        raise ParameterError(
+                            f"decode({shown(raw)})", value, "a hashable outcome"
+                        ) from None
+                    if listed:
+                        allowed = "an outcome not listed before"
+                        if decode is not None:
+                            allowed += (
+                                f" (decode gave {shown(value)}, as for one before)"
+                            )
+                        raise SchemaError.field("value", allowed, raw)
                     text = strict(entry, "probability", "any")
                     try:
                         probs[value] = parse_fraction(text)
@@ -809,8 +833,11 @@ def _from_json_fast(
         return None
     weights: dict[Any, int] = {}
     for value, p, q in parsed:
-        if value in weights:
-            return None  # listed twice: the checked path says where
+        try:
+            if value in weights:
+                return None  # listed twice: the checked path says where
+        except TypeError:
+            return None  # unhashable: the checked path refuses it by name
         weights[value] = p * (common // q)
     if sum(weights.values()) != common:
         return None
@@ -1035,6 +1062,21 @@ def _lattice(
     if scale != 1 and not isinstance(low, Fraction):
         low = Fraction(low)
     return low, step, {offsets[k] // step_num: w for k, w in weights.items()}
+
+
+def _zero_of(weights: dict[Any, int]) -> Any:
+    """What a sum of no outcomes is: tuples of one length give a tuple of zeros.
+
+    Tuples (counts of symbols, of integers, `Fraction`s or floats) add
+    element by element, so their empty sum is ``(0, …)``, shaped as they
+    are (a nested tuple gives a nested zero); anything else gives 0.
+    """
+    first = next(iter(weights))
+    if first.__class__ is not tuple or any(
+        k.__class__ is not tuple or len(k) != len(first) for k in weights
+    ):
+        return 0
+    return tuple(_zero_of({e: 1}) for e in first)
 
 
 def _tuple_spans(weights: dict[Any, int]) -> list[int] | None:

@@ -840,7 +840,20 @@ class CheckDefinition:
 
         ``catalog`` holds the ruleset's labels (``<ruleset>.label.<key>``)
         used in the default explanation.
+
+        Raises:
+            ParameterError: ``ruleset`` is not a ruleset id (a word without
+                spaces, dots or colons) or ``""``, or ``catalog`` is not a
+                `Catalog` or None.
         """
+        if not isinstance(ruleset, str) or any(c in ruleset for c in " .:\t\n"):
+            raise ParameterError(
+                "ruleset",
+                ruleset,
+                "a ruleset id (a word without spaces, dots or colons), or '' for none",
+            )
+        if catalog is not None and not isinstance(catalog, Catalog):
+            raise ParameterError("catalog", catalog, "a Catalog or None")
         return CheckSpec(
             self.name,
             self.parameters,

@@ -315,7 +315,11 @@ def _ordinal(n: int) -> str:
 
 
 def too_few_faces(
-    exc: ScriptExhausted, side: tuple[str, int] | None = None, dice: int | None = None
+    exc: ScriptExhausted,
+    side: tuple[str, int] | None = None,
+    dice: int | None = None,
+    *,
+    written: int | None = None,
 ) -> str:
     """The CLI's message when ``--rolls`` ran out: which die found no face.
 
@@ -323,6 +327,8 @@ def too_few_faces(
     the sides before it used: ``the 3rd die (the second side's 1st)``.
     ``dice`` is how many dice the check declares: a die past them is an
     extra die (an explosion's), and the message says that dice are added.
+    ``written`` is how many dice an expression writes: a draw past them is
+    a reroll's or an explosion's, and the message says so.
     """
     n = exc.given + 1
     given = {0: "none was", 1: "1 was"}.get(exc.given, f"{exc.given} were")
@@ -330,6 +336,9 @@ def too_few_faces(
     own = n if side is None else n - side[1]
     if dice is not None and own > dice:
         whose += f" (the check declares {dice}; explosions add more)"
+    if written is not None and n > written:
+        count = "1 die" if written == 1 else f"{written} dice"
+        whose += f" (the expression writes {count}; rerolls and explosions draw more)"
     return (
         f"--rolls has too few faces: the {_ordinal(n)} die{whose}, a d{exc.sides}, "
         f"has none ({given} given)"

@@ -25,7 +25,7 @@ from rollwerk.distribution import Distribution, weight_texts
 from rollwerk.errors import ParameterError, RollwerkError, ScriptExhausted
 from rollwerk.i18n import CORE, Catalog
 from rollwerk.notation._expression import Expression, RollResult, parse
-from rollwerk.notation._tree import listed_faces
+from rollwerk.notation._tree import listed_faces, written_dice
 from rollwerk.rng import Rng, ScriptedRng, SeededRng, SystemRng
 
 __all__ = ["add_parsers", "cmd_roll", "odds_json", "odds_table"]
@@ -118,11 +118,14 @@ def _roll(notation: str, args: argparse.Namespace) -> RollResult:
     try:
         result = expr.roll(script)
     except ScriptExhausted as exc:
-        raise RollwerkError(too_few_faces(exc)) from None
+        written = written_dice(expr._node)
+        raise RollwerkError(too_few_faces(exc, written=written)) from None
     except ParameterError as exc:
         if not exc.parameter.endswith(" face"):
             raise
         hint = _by_index(expr, _refused_sides(expr, args.rolls))
+        if hint:  # a listed face is an index: a d10's "0 is 10" does not hold
+            exc = ParameterError(exc.parameter, exc.value, exc.allowed.split(" (")[0])
         raise RollwerkError(f"--rolls: {exc}{hint}") from None
     if script.remaining:
         raise RollwerkError(too_many_faces(script.remaining, script.used, "roll"))

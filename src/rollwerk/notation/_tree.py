@@ -1099,20 +1099,19 @@ class _Labelled(_Node):
         return self.inner.weights()
 
 
-def listed_faces(node: object) -> list[tuple[int, ...]]:
-    """The faces of every die in ``node`` that an Rng draws by index.
+def written_dice(node: object) -> int:
+    """How many dice ``node`` writes (``2d6+1d4``: 3), before any reroll or explosion."""
+    return sum(pool.count for pool in _pools(node))
 
-    A Fudge die and a die with listed faces (``d{2,4,8}``, a German ``W66``)
-    show another number than the index ``1..sides`` a draw gives; the CLI's
-    ``--rolls`` names them when a face does not fit.
-    """
-    found: list[tuple[int, ...]] = []
+
+def _pools(node: object) -> list[Pool]:
+    """Every dice term's pool in ``node``, in no particular order."""
+    found: list[Pool] = []
     todo = [node]
     while todo:
         item = todo.pop()
         if isinstance(item, Pool):
-            if not item.die.is_standard and item.die.faces not in found:
-                found.append(item.die.faces)
+            found.append(item)
         elif isinstance(item, _Node):
             todo.extend(
                 getattr(item, slot, None)
@@ -1121,4 +1120,18 @@ def listed_faces(node: object) -> list[tuple[int, ...]]:
             )
         elif isinstance(item, (list, tuple)):
             todo.extend(item)
+    return found
+
+
+def listed_faces(node: object) -> list[tuple[int, ...]]:
+    """The faces of every die in ``node`` that an Rng draws by index.
+
+    A Fudge die and a die with listed faces (``d{2,4,8}``, a German ``W66``)
+    show another number than the index ``1..sides`` a draw gives; the CLI's
+    ``--rolls`` names them when a face does not fit.
+    """
+    found: list[tuple[int, ...]] = []
+    for pool in _pools(node):
+        if not pool.die.is_standard and pool.die.faces not in found:
+            found.append(pool.die.faces)
     return found
