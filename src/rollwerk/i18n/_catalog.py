@@ -91,6 +91,17 @@ MissingMessage.__module__ = "rollwerk.i18n"
 TemplateError.__module__ = "rollwerk.i18n"
 
 
+def _summary(messages: object) -> str:
+    """A catalog's messages in its repr: how many in each language, not the texts.
+
+    >>> Catalog({"en": {"a": "x", "b": "y"}, "de": {"a": "z"}})
+    Catalog(messages=<en: 2, de: 1>)
+    """
+    assert isinstance(messages, Mapping)
+    counts = ", ".join(f"{lang}: {len(texts)}" for lang, texts in messages.items())
+    return f"<{counts or 'none'}>"
+
+
 @attrs.frozen
 class Catalog:
     """Message templates by language: ``messages[lang][message_id]``.
@@ -109,7 +120,7 @@ class Catalog:
     __repr__ = value_repr
 
     messages: Mapping[str, Mapping[str, str]] = attrs.field(
-        converter=_freeze, hash=False, repr=False
+        converter=_freeze, hash=False, repr=_summary
     )
     """The templates: ``messages[lang][message_id]``."""
 
