@@ -357,11 +357,12 @@ def test_a_sum_of_two_tuple_distributions_is_limited_before_any_work() -> None:
     wide = Distribution.uniform([(i, 10**12 * i) for i in range(3000)])
     with pytest.raises(LimitExceeded) as info:
         _ = wide + wide
-    assert info.value.value == 3000 * 3000  # the pairs: the product is wider still
+    # too wide to pack: its pairs, each a unit and 5 more for a pair of tuples
+    assert info.value.value == 3000 * 3000 * (1 + 4 + 1)
     halves = Distribution.uniform([(i / 2,) for i in range(3000)])
     with pytest.raises(LimitExceeded) as info:
         _ = halves + halves
-    assert info.value.value == 3000 * 3000
+    assert info.value.value == 3000 * 3000 * (1 + 4)
     small = Distribution.uniform([(i, -i) for i in range(300)])
     pairs = small + small
     assert pairs[(2, -2)] == Fraction(3, 300 * 300)
@@ -421,3 +422,64 @@ def test_json_of_outcomes_encoded_alike_or_decoded_unhashable_is_refused() -> No
         "listed before (decode gave 0, as for one before), got [1, 0]"
     )
     assert Distribution.from_json(data, decode=tuple) == d
+
+
+def test_pairs_cost_what_their_outcomes_cost() -> None:
+    """A held-out designer: pairs of Fractions (3 to 8 µs each), strings and
+    long tuples were each counted as one unit, so ``a + a`` of 1 000
+    Fractions ran 8 s and of 100 tuples of 20 000 counts 8 s before an
+    OverflowError. A pair now costs what its outcomes cost (`_outcome_units`)."""
+    from rollwerk.distribution import _outcome_units
+
+    assert _outcome_units({1: 1, 2.5: 1}) == 0
+    assert _outcome_units({Fraction(1, 3): 1}) == 16
+    assert _outcome_units({"ab": 1, "c" * 130: 1}) == 3
+    assert _outcome_units({(1, 2): 1}) == 5
+    assert _outcome_units({(Fraction(1, 2), 0): 1}) == 4 + (17 + 1) // 2
+    primes = [2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41, 43, 47, 53]
+    thirds = Distribution.uniform([Fraction(1, p) for p in primes] * 1)
+    assert (thirds + thirds)[Fraction(2, 3)] == Fraction(1, 256)
+    many = Distribution.uniform([Fraction(1, n) for n in range(1, 1001)])
+    with pytest.raises(LimitExceeded) as info:
+        many.maximum(many)
+    assert info.value.value == 1000 * 1000 * (1 + 16)
+    long = Distribution.uniform([tuple([i] * 20_000) for i in range(100)])
+    with pytest.raises(LimitExceeded) as info:
+        _ = long + long
+    assert info.value.value == 100 * 100 * (1 + 4 + 20_000 // 2)
+
+
+def test_integers_spread_astronomically_far_apart_add_without_overflow() -> None:
+    """A held-out designer: ``+`` of nine integers 2**700 apart raised
+    OverflowError in the cost estimate (a float power)."""
+    wide = Distribution.uniform([i << 700 for i in range(1, 10)])
+    assert (wide + wide)[2 << 700] == Fraction(1, 81)
+    assert (wide - wide)[0] == Fraction(9, 81)
+
+
+def test_sums_of_strings_count_every_order() -> None:
+    """Strings concatenate, so each order of the outcomes is a sum of its
+    own: ``uniform(["a", "b", "c"]).repeat_sum(14)`` has 3**14 sums (4.8
+    million, 3.9 s), where the estimate counted multisets. The estimate now
+    counts sequences, and refuses it at once."""
+    abc = Distribution.uniform(["a", "b", "c"])
+    assert len(abc.repeat_sum(4).support) == 81
+    with pytest.raises(LimitExceeded) as info:
+        abc.repeat_sum(14)
+    assert info.value.value == (3**7) ** 2 * (1 + 1)
+    with pytest.raises(LimitExceeded):
+        abc.repeat_sum(10**18)
+
+
+def test_one_outcome_summed_any_number_of_times_is_one_outcome() -> None:
+    """A held-out designer: ``constant(5).repeat_sum(10**18)`` was refused
+    for the bits of sums it does not have."""
+    n = 10**18
+    assert Distribution.constant(5).repeat_sum(n) == Distribution.constant(5 * n)
+    assert Distribution.constant((1, -2)).repeat_sum(n) == Distribution.constant(
+        (n, -2 * n)
+    )
+    assert Distribution.constant(()).repeat_sum(n) == Distribution.constant(())
+    assert Distribution.constant(Fraction(1, 3)).repeat_sum(3) == Distribution.constant(
+        1
+    )

@@ -78,6 +78,8 @@ def _limbs_product(x: int, y: int) -> int:
     small, big = min(x, y), max(x, y)
     if small <= 70:
         return small * big
+    if small.bit_length() > 256:  # beyond any limit: schoolbook bounds it, no float
+        return small * big
     return big // small * 6 * int(small**1.585)
 
 
