@@ -98,7 +98,7 @@ def test_spread_or_non_rational_repeated_sums_are_refused_before_any_work() -> N
     with pytest.raises(LimitExceeded) as info:
         tens.repeat_sum(10_000)
     assert str(info.value) == (
-        "exact sum size in bits limit exceeded: 200020000 is more than the "
+        "repeat_sum(10000): exact sum size in bits limit exceeded: 200020000 is more than the "
         "maximum of 134217728 (by 65802272)"
     )
     floats = Distribution.uniform([0.5, 1.25, 3.5])
@@ -119,7 +119,7 @@ def test_many_outcomes_summed_twice_pair_by_pair_are_not_refused() -> None:
     with pytest.raises(LimitExceeded) as info:
         Distribution.uniform([0.5, 1.25, 3.5]).repeat_sum(300)
     assert str(info.value) == (
-        "exact computation size limit exceeded: 131698576 is more than the "
+        "repeat_sum(300): exact computation size limit exceeded: 131698576 is more than the "
         "maximum of 4000000 (by 127698576)"
     )
 
@@ -132,7 +132,7 @@ def test_integers_far_apart_summed_pair_by_pair_are_refused_before_any_work() ->
     with pytest.raises(LimitExceeded) as info:
         spread.repeat_sum(300)
     assert str(info.value) == (
-        "exact computation size limit exceeded: 131698576 is more than the "
+        "repeat_sum(300): exact computation size limit exceeded: 131698576 is more than the "
         "maximum of 4000000 (by 127698576)"
     )
     with pytest.raises(LimitExceeded) as info:
@@ -294,7 +294,7 @@ def test_a_large_pool_of_symbol_counts_is_one_packed_polynomial() -> None:
     with pytest.raises(LimitExceeded) as info:
         one.repeat_sum(60)
     assert str(info.value) == (
-        f"exact sum size in bits limit exceeded: {sums * bits} is more than "
+        f"repeat_sum(60): exact sum size in bits limit exceeded: {sums * bits} is more than "
         f"the maximum of {REPEAT_BITS} (by {sums * bits - REPEAT_BITS})"
     )
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import itertools
 import math
@@ -503,10 +504,17 @@ class Distribution(Generic[T]):
             ParameterError: ``other`` is not a Distribution, or ``func`` is not
                 callable or gives an unhashable outcome.
         """
+        _callable("func", func)
+        return self._checked_combine(other, func, "combine")
+
+    def _checked_combine(
+        self, other: Distribution[U], func: Callable[[T, U], V], operation: str
+    ) -> Distribution[V]:
+        """`combine` after its limit, refused in the words of ``operation``."""
         if not isinstance(other, Distribution):
             raise ParameterError("other", other, "a Distribution")
-        _callable("func", func)
-        _check_pairs(self, other)
+        with _named(operation):
+            _check_pairs(self, other)
         return self._combine(other, func)
 
     def _combine(
@@ -542,13 +550,18 @@ class Distribution(Generic[T]):
             return _arith(lambda: self.map(lambda k: _add(k, other)))
         if not isinstance(other, Distribution):
             return NotImplemented
-        if _integers(self._weights) and _integers(other._weights):
-            _check_product(self._weights, self._total, other._weights, other._total)
-            return self._plus(other)
-        counted = _counts_sum(self, other)
-        if counted is not None:
-            return counted
-        _check_pairs(self, other)
+        return self._sum(other, "a + b")
+
+    def _sum(self, other: Distribution[Any], operation: str) -> Distribution[Any]:
+        """``self + other`` after its limit, refused in the words of ``operation``."""
+        with _named(operation):
+            if _integers(self._weights) and _integers(other._weights):
+                _check_product(self._weights, self._total, other._weights, other._total)
+                return self._plus(other)
+            counted = _counts_sum(self, other)
+            if counted is not None:
+                return counted
+            _check_pairs(self, other)
         return self._plus(other)
 
     def _plus(self, other: Distribution[Any]) -> Distribution[Any]:
@@ -582,8 +595,8 @@ class Distribution(Generic[T]):
             spans and len(spans) == len(_tuple_spans(other._weights) or ())
         ):
             # the sum of the negation: one packed product, not pair by pair
-            return self.__add__(-other)
-        return _arith(lambda: self.combine(other, _sub))
+            return self._sum(-other, "a - b")
+        return _arith(lambda: self._checked_combine(other, _sub, "a - b"))
 
     def __rsub__(self, other: int) -> Distribution[Any]:
         """``other`` minus each outcome (``10 - d6``), as ``other + d6`` adds."""
@@ -625,6 +638,10 @@ class Distribution(Generic[T]):
         if n and len(self._weights) == 1 and _commutes(self._weights):
             (only,) = self._weights  # one outcome: n times it, whatever n
             return Distribution.constant(_times(only, n))
+        with _named(f"repeat_sum({n})"):
+            return self._repeat_sum(n)
+
+    def _repeat_sum(self, n: int) -> Distribution[Any]:
         lattice = _lattice(self._weights) if n > 1 else None
         if lattice is not None:
             low, step, steps = lattice
@@ -663,7 +680,11 @@ class Distribution(Generic[T]):
                 the other.
         """
         return _ordered(
-            lambda: self.combine(other, lambda a, b: a if a >= b else b)  # type: ignore[operator]
+            lambda: self._checked_combine(
+                other,
+                lambda a, b: a if a >= b else b,  # type: ignore[operator]
+                "maximum",
+            )
         )
 
     def minimum(self, other: Distribution[T]) -> Distribution[T]:
@@ -674,7 +695,11 @@ class Distribution(Generic[T]):
                 the other.
         """
         return _ordered(
-            lambda: self.combine(other, lambda a, b: a if a <= b else b)  # type: ignore[operator]
+            lambda: self._checked_combine(
+                other,
+                lambda a, b: a if a <= b else b,  # type: ignore[operator]
+                "minimum",
+            )
         )
 
     # -- floats and JSON ---------------------------------------------------
@@ -1003,6 +1028,23 @@ def _memory_work(count: int, bits: int) -> int:
     unit per 125 bytes, so that `REPEAT_WORK` is also 500 MB.
     """
     return count * (bits // 8 + 100) // 125
+
+
+@contextlib.contextmanager
+def _named(operation: str) -> Iterator[None]:
+    """Say which operation a `LimitExceeded` from inside refuses."""
+    try:
+        yield
+    except LimitExceeded as exc:
+        if exc.operation is not None:
+            raise
+        raise LimitExceeded(
+            exc.limit,
+            exc.value,
+            exc.maximum,
+            at_least=exc.at_least,
+            operation=operation,
+        ) from None
 
 
 def _check_pairs(a: Distribution[Any], b: Distribution[Any]) -> None:

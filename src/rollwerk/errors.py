@@ -189,18 +189,28 @@ class LimitExceeded(RollwerkError, ValueError):
         maximum: The largest allowed amount.
         at_least: Whether counting stopped at ``value``, past the maximum:
             the message says "at least".
+        operation: What was refused, when the limit alone does not say
+            (``"repeat_sum(20)"``, ``"a + b"``): the message starts with it.
     """
 
     def __init__(
-        self, limit: str, value: int, maximum: int, *, at_least: bool = False
+        self,
+        limit: str,
+        value: int,
+        maximum: int,
+        *,
+        at_least: bool = False,
+        operation: str | None = None,
     ) -> None:
         self.limit = limit
         self.value = value
         self.maximum = maximum
         self.at_least = at_least
+        self.operation = operation
         bound = "at least " if at_least else ""
+        which = f"{operation}: " if operation else ""
         super().__init__(
-            f"{limit} limit exceeded: {bound}{_short(value)} is more than the "
+            f"{which}{limit} limit exceeded: {bound}{_short(value)} is more than the "
             f"maximum of {_short(maximum)} (by {bound}{_short(value - maximum)})"
         )
 
