@@ -645,7 +645,7 @@ class Distribution(Generic[T]):
         lattice = _lattice(self._weights) if n > 1 else None
         if lattice is not None:
             low, step, steps = lattice
-            half = _pairwise_size(steps, n, lattice)[1]
+            half = _pairwise_size(steps, n, lattice, None)[1]
             power = _dense_power(steps, n, pairs=half * half)
             if power is not None:
                 start = low * n
@@ -658,7 +658,7 @@ class Distribution(Generic[T]):
                 counted = _counts_power(self._weights, spans, n)
                 if counted is not None:
                     return Distribution._from_weights(counted, self._total**n)
-            _check_pairwise_sum(self._weights, n, lattice)
+            _check_pairwise_sum(self._weights, n, lattice, spans)
         if n == 0:  # no symbols counted: the zero of the counts, or 0
             return Distribution.constant(_zero_of(self._weights))
         result: Distribution[Any] | None = None  # not 0: a tuple does not add to 0
@@ -1192,15 +1192,17 @@ def _pairwise_size(
     weights: dict[Any, int],
     n: int,
     lattice: tuple[int | Fraction, int | Fraction, dict[int, int]] | None,
+    spans: list[int] | None,
 ) -> tuple[int, int]:
     """The sums of ``n`` copies summed pair by pair, and of the last squaring's half.
 
     At most the multisets of ``n`` outcomes (and, on a lattice, the span
-    times ``n``; for tuples of integers, the product of each element's span
+    times ``n``; for tuples of integers, whose element spans the caller
+    gives as ``spans`` (`_tuple_spans`), the product of each element's span
     times ``n``).
     """
     k = len(weights)
-    if _commutes(weights):
+    if lattice is not None or spans is not None or _commutes(weights):
         sums = math.comb(n + k - 1, k - 1)
         half = math.comb((n + 1) // 2 + k - 1, k - 1)  # the sums squared last
     else:  # strings concatenate: each order of the outcomes is a sum of its own
@@ -1210,7 +1212,6 @@ def _pairwise_size(
         span = max(lattice[2])
         sums = min(sums, span * n + 1)
         half = min(half, span * ((n + 1) // 2) + 1)
-    spans = _tuple_spans(weights)
     if spans is not None:  # tuples of integers add element by element
         sums = min(sums, math.prod(s * n + 1 for s in spans))
         half = min(half, math.prod(s * ((n + 1) // 2) + 1 for s in spans))
@@ -1221,6 +1222,7 @@ def _check_pairwise_sum(
     weights: dict[Any, int],
     n: int,
     lattice: tuple[int | Fraction, int | Fraction, dict[int, int]] | None,
+    spans: list[int] | None,
 ) -> None:
     """Refuse a repeated sum summed pair by pair that would outgrow the limits.
 
@@ -1231,7 +1233,7 @@ def _check_pairwise_sum(
     (``[1, 10**9]``) lie on a lattice too wide for a polynomial and are
     counted as pairs as well.
     """
-    sums, half = _pairwise_size(weights, n, lattice)
+    sums, half = _pairwise_size(weights, n, lattice, spans)
     bits = sum(weights.values()).bit_length() * n
     if sums * bits > REPEAT_BITS:
         raise LimitExceeded("exact sum size in bits", sums * bits, REPEAT_BITS)
@@ -1289,7 +1291,7 @@ def _counts_power(
     if not _within(radices, REPEAT_BITS):
         return None  # no polynomial that wide is summed
     packed, lows = _pack(weights, radices)
-    half = _pairwise_size(weights, n, None)[1]
+    half = _pairwise_size(weights, n, None, spans)[1]
     power = _dense_power(packed, n, pairs=half * half)
     if power is None:
         return None
