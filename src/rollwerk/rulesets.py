@@ -26,7 +26,7 @@ from typing import (
 import attrs
 
 from rollwerk._repr import value_repr
-from rollwerk.checks._levels import Level, SuccessLevels, result_not_outcome
+from rollwerk.checks._levels import Level, SuccessLevels, result_not_outcome, word
 from rollwerk.checks._model import Check, CheckResult, ContestOutcome, Outcome
 from rollwerk.checks._parameters import CheckSpec, Difficulty
 from rollwerk.checks._requests import find_spec, not_a_ruleset
@@ -872,12 +872,6 @@ class RulesetSpec(Ruleset):
         return by_initiative(combatants, rng)
 
 
-def _word(name: str, value: object) -> str:
-    if not isinstance(value, str) or not value or any(c in value for c in " .:\t\n"):
-        raise ParameterError(name, value, "a word without spaces, dots or colons")
-    return value
-
-
 def define_ruleset(
     id: str,
     name: str,
@@ -961,7 +955,7 @@ def define_ruleset(
     Raises:
         ParameterError: A malformed declaration (the message names it).
     """
-    rid = _word("id", id)
+    rid = word("id", id)
     if not isinstance(name, str) or not name:
         raise ParameterError("name", name, "a non-empty string")
     for field, given in (("version", version), ("distribution", distribution)):
@@ -1086,5 +1080,5 @@ def define_ruleset(
         initiative=initiative_order,
         distribution=distribution,
         fixed_version=version,
-        dialect=_word("dialect", dialect),
+        dialect=word("dialect", dialect),
     )

@@ -18,9 +18,20 @@ __all__ = ["Level", "SuccessLevels"]
 _SUCCESSFUL = frozenset({Degree.SUCCESS, Degree.CRITICAL_SUCCESS})
 
 
-def _word(name: str, value: object) -> str:
-    if not isinstance(value, str) or not value or any(c in value for c in " .:\t\n"):
+def is_word(value: object) -> bool:
+    """Whether ``value`` is an id: a non-empty string without spaces, dots or colons."""
+    return (
+        isinstance(value, str)
+        and bool(value)
+        and not any(c in value for c in " .:\t\n")
+    )
+
+
+def word(name: str, value: object) -> str:
+    """``value`` if it is an id (`is_word`), else a `ParameterError` naming ``name``."""
+    if not is_word(value):
         raise ParameterError(name, value, "a word without spaces, dots or colons")
+    assert isinstance(value, str)
     return value
 
 
@@ -86,7 +97,7 @@ class Level:
         for lang, text in labels.items():
             if not isinstance(text, str) or not text:
                 raise ParameterError(f"label {lang!r}", text, "a non-empty string")
-        self.__attrs_init__(_word("level id", id), degree, success, dict(labels))
+        self.__attrs_init__(word("level id", id), degree, success, dict(labels))
 
 
 @attrs.frozen(init=False)

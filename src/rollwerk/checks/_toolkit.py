@@ -22,6 +22,7 @@ from typing import Any, TypeAlias
 import attrs
 
 from rollwerk._repr import value_repr
+from rollwerk.checks._levels import is_word
 from rollwerk.checks._model import (
     CheckResult,
     ContestOutcome,
@@ -846,7 +847,7 @@ class CheckDefinition:
                 spaces, dots or colons) or ``""``, or ``catalog`` is not a
                 `Catalog` or None.
         """
-        if not isinstance(ruleset, str) or any(c in ruleset for c in " .:\t\n"):
+        if ruleset != "" and not is_word(ruleset):
             raise ParameterError(
                 "ruleset",
                 ruleset,
