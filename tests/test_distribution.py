@@ -109,6 +109,31 @@ def test_core1_i4_max_min_commutative(
     assert a.maximum(b).mean() + a.minimum(b).mean() == (a + b).mean()
 
 
+def _pairwise(
+    a: Distribution[object], b: Distribution[object], pick: Callable[..., object]
+) -> dict[object, Fraction]:
+    """The reference: every pair of outcomes, one at a time."""
+    out: dict[object, Fraction] = {}
+    for x, px in a.items():
+        for y, py in b.items():
+            k = pick(x, y)
+            out[k] = out.get(k, Fraction(0)) + px * py
+    return out
+
+
+@given(dists(), dists(), st.booleans())
+def test_core1_i4_max_min_by_running_sums_equal_the_pairs(
+    a: Distribution[int], b: Distribution[int], as_fractions: bool
+) -> None:
+    """I2-4: integer (and Fraction) outcomes take the larger/smaller by the
+    product of running sums; every probability equals the pair-by-pair one."""
+    if as_fractions:
+        a, b = a.map(lambda k: Fraction(k, 3)), b.map(lambda k: Fraction(k, 3))
+    for got, pick in ((a.maximum(b), max), (a.minimum(b), min)):
+        assert dict(got.items()) == _pairwise(a, b, pick)  # type: ignore[arg-type]
+        assert all(k.__class__ is next(iter(a.support)).__class__ for k in got.support)
+
+
 @given(dists())
 def test_core1_i4_condition_and_probability(a: Distribution[int]) -> None:
     """I2-4: conditioning renormalizes; P(pred) + P(not pred) = 1."""

@@ -8,6 +8,7 @@ A held-out game designer found ``a + a`` of ``100d6r1`` taking 18 s,
 from __future__ import annotations
 
 from collections.abc import Callable
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -17,6 +18,7 @@ from rollwerk.errors import LimitExceeded
 from rollwerk.notation import parse
 
 WIDE = parse("100d6r1").distribution()
+FLOATS = WIDE.map(float)  # floats go pair by pair, integers by running sums
 D6 = Distribution.uniform(range(1, 7))
 
 
@@ -40,8 +42,8 @@ def test_the_wide_sum_is_refused_as_its_repeat_sum_is() -> None:
 @pytest.mark.parametrize(
     ("call", "operation"),
     [
-        (lambda: WIDE.maximum(WIDE), "maximum"),
-        (lambda: WIDE.minimum(WIDE), "minimum"),
+        (lambda: FLOATS.maximum(FLOATS), "maximum"),
+        (lambda: FLOATS.minimum(FLOATS), "minimum"),
         (lambda: WIDE.combine(WIDE, lambda a, b: (a, b)), "combine"),
     ],
 )
@@ -57,11 +59,24 @@ def test_pairwise_operations_on_wide_weights_are_refused(
 
 
 def test_many_pairs_of_narrow_weights_are_refused_too() -> None:
-    many = Distribution.uniform(range(3000))
+    many = Distribution.uniform([float(n) for n in range(3000)])
     assert _refused(lambda: many.maximum(many)).startswith(
         "maximum: exact computation size limit exceeded: 9000000 is more than the "
         "maximum"
     )
+
+
+def test_maximum_and_minimum_of_numbers_take_no_pairs() -> None:
+    """Integers (or Fractions) are walked once by their running sums: the
+    pairs' limit does not apply, and each probability is the exact one."""
+    many = Distribution.uniform(range(3000))
+    assert many.maximum(many)[2999] == Fraction(5999, 9_000_000)
+    assert many.minimum(many)[0] == Fraction(5999, 9_000_000)
+    assert WIDE.maximum(WIDE).support == WIDE.support
+    low = WIDE.min_outcome()
+    assert WIDE.minimum(WIDE)[low] == 1 - (1 - WIDE[low]) ** 2
+    thirds = many.map(lambda k: Fraction(k, 3))
+    assert thirds.maximum(thirds)[Fraction(2999, 3)] == Fraction(5999, 9_000_000)
 
 
 def test_what_the_limits_leave_is_exact() -> None:

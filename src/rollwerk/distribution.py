@@ -679,13 +679,7 @@ class Distribution(Generic[T]):
             ParameterError: An outcome of one does not compare with one of
                 the other.
         """
-        return _ordered(
-            lambda: self._checked_combine(
-                other,
-                lambda a, b: a if a >= b else b,  # type: ignore[operator]
-                "maximum",
-            )
-        )
+        return self._extreme(other, larger=True)
 
     def minimum(self, other: Distribution[T]) -> Distribution[T]:
         """The smaller of two independent outcomes.
@@ -694,13 +688,25 @@ class Distribution(Generic[T]):
             ParameterError: An outcome of one does not compare with one of
                 the other.
         """
-        return _ordered(
-            lambda: self._checked_combine(
-                other,
-                lambda a, b: a if a <= b else b,  # type: ignore[operator]
-                "minimum",
-            )
-        )
+        return self._extreme(other, larger=False)
+
+    def _extreme(self, other: Distribution[T], *, larger: bool) -> Distribution[T]:
+        """`maximum` (``larger``) or `minimum`: numbers by their running sums.
+
+        For outcomes that are all integers (or all `Fraction`s)
+        ``P(max <= v) = P(a <= v) × P(b <= v)`` (and
+        ``P(min >= v)`` alike), one pass over the sorted outcomes of both,
+        so no limit applies beyond the result's size; other outcomes go
+        pair by pair.
+        """
+        operation = "maximum" if larger else "minimum"
+        if isinstance(other, Distribution) and _one_kind_of_number(self, other):
+            return _extreme_numbers(self, other, larger=larger)
+        if larger:
+            pick: Callable[[Any, Any], Any] = lambda a, b: a if a >= b else b  # noqa: E731
+        else:
+            pick = lambda a, b: a if a <= b else b  # noqa: E731
+        return _ordered(lambda: self._checked_combine(other, pick, operation))
 
     # -- floats and JSON ---------------------------------------------------
 
@@ -1114,6 +1120,49 @@ def _check_product(
     work = max(work, _memory_work(min(pairs, span), bits))
     if work > REPEAT_WORK:
         raise LimitExceeded("exact computation size", work, REPEAT_WORK)
+
+
+def _one_kind_of_number(a: Distribution[Any], b: Distribution[Any]) -> bool:
+    """Whether every outcome of both is an ``int`` (not a bool), or all `Fraction`s.
+
+    Such outcomes are in one total order, and no two are equal but
+    written apart (``1`` and ``Fraction(1)``).
+    """
+    first = next(iter(a._weights)).__class__
+    if first is not int and first is not Fraction:
+        return False
+    return all(k.__class__ is first for k in a._weights) and all(
+        k.__class__ is first for k in b._weights
+    )
+
+
+def _extreme_numbers(
+    a: Distribution[T], b: Distribution[T], *, larger: bool
+) -> Distribution[T]:
+    """The larger (or smaller) of two independent numeric outcomes.
+
+    Walks the union of both supports in order (descending for the
+    smaller), keeping each side's running weight: the extreme's weight at
+    ``v`` is the growth of the product of the running weights there.
+
+    >>> d4 = Distribution.uniform(range(1, 5))
+    >>> _extreme_numbers(d4, d4, larger=True).weights()
+    {1: 1, 2: 3, 3: 5, 4: 7}
+    >>> _extreme_numbers(d4, d4, larger=False).weights()
+    {1: 7, 2: 5, 3: 3, 4: 1}
+    """
+    aw, bw = a._weights, b._weights
+    keys: list[Any] = sorted(aw.keys() | bw.keys(), reverse=not larger)
+    out: dict[T, int] = {}
+    ra = rb = before = 0
+    for v in keys:
+        ra += aw.get(v, 0)
+        rb += bw.get(v, 0)
+        now = ra * rb
+        if now != before:
+            out[v] = now - before
+            before = now
+    return Distribution._from_weights(out, a._total * b._total)
 
 
 def _integers(weights: dict[Any, int]) -> TypeGuard[dict[int, int]]:
