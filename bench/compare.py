@@ -1021,7 +1021,10 @@ NOTES = """\
   many dice: one pass over the totals, half of it for a fair die — `1000d6`
   and `94d6r1`), success counting is a binomial, keep/drop is a dynamic
   programme whose states are packed into big integers (keeping one die is
-  a difference of powers), explosions are truncated geometric series. DS4
+  a difference of powers; keeping the highest or lowest of whole terms,
+  `max(a, b)` and `{a, b}kh1`, and `Distribution.maximum`/`minimum`
+  multiply running sums in one pass), explosions are truncated geometric
+  series. DS4
   odds come from a closed form over generating functions.
 - The bot path interns checks: the same request (or the same parameter
   values) gives the same check object from a bounded cache, and its

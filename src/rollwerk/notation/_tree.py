@@ -31,6 +31,7 @@ from rollwerk.dice._die import (
     RolledDie,
 )
 from rollwerk.dice._exact import (
+    _extreme_mixed,
     _keep_mixed,
     group_types,
 )
@@ -968,6 +969,14 @@ class _Group(_Node):
                 self.bits,
                 _distinct_values(elements),
             )
+        elif keep is not None and keep.kept(n)[1] == 1 and n > 1:
+            # the highest (lowest) by running sums: per distinct value the
+            # product of one running weight per element (`_extreme_mixed`)
+            per_value, bits = 0, 0
+            for e in elements:
+                per_value += pair_units(bits, e.bits)
+                bits += e.bits
+            work += _distinct_values(elements) * per_value
         elif keep is not None:
             # a move per value, state and placement (`keep_moves`), each
             # carrying the sums held and multiplying wide weights
@@ -1054,8 +1063,10 @@ class _Group(_Node):
             highest, k = self.keep.kept(n)
             if 0 < k < n:
                 score = None if self.success is None else self._score
-                kept = _keep_mixed([w for w, _ in parts], k, highest, score)
-                return kept, total
+                weights = [w for w, _ in parts]
+                if k == 1:
+                    return _extreme_mixed(weights, highest, score), total
+                return _keep_mixed(weights, k, highest, score), total
             if k == 0:
                 return {0: total}, total
         acc: Weights = {0: 1}
