@@ -420,3 +420,30 @@ def test_a_mixture_part_may_be_a_list_pair() -> None:
         ]
     )  # type: ignore[list-item]
     assert coin[1] == Fraction(1, 2)
+
+
+@given(dists(), st.fractions(max_denominator=12), st.integers(-5, 5))
+def test_core1_i4_a_number_shifts_every_outcome(
+    a: Distribution[int], shift: Fraction, whole: int
+) -> None:
+    """I2-4: an int, a Fraction or a float shifts each outcome, from either side."""
+    assert a + shift == a.map(lambda k: k + shift) == shift + a
+    assert a - shift == a.map(lambda k: k - shift)
+    assert shift - a == a.map(lambda k: shift - k)
+    assert a + float(whole) / 2 == a.map(lambda k: k + whole / 2)
+    assert (a + shift).mean() == a.mean() + shift
+
+
+def test_core1_i4_a_shift_that_is_not_a_finite_number_is_refused() -> None:
+    """I2-4: a NaN would never equal itself as an outcome; other values are
+    not numbers and Python's own operator error stands."""
+    d6 = Distribution.uniform(range(1, 7))
+    for bad in (math.nan, math.inf):
+        with pytest.raises(ParameterError) as info:
+            _ = d6 + bad
+        assert str(info.value) == (
+            f"shift must be an int, a Fraction or a finite float, got {bad}"
+        )
+    with pytest.raises(TypeError):
+        _ = d6 + "1"  # type: ignore[operator]
+    assert (d6 + Fraction(1, 2))[Fraction(13, 2)] == Fraction(1, 6)

@@ -538,15 +538,21 @@ class Distribution(Generic[T]):
         self: Distribution[int], other: Distribution[int] | int
     ) -> Distribution[int]: ...
     @overload
-    def __add__(self, other: Distribution[Any] | int) -> Distribution[Any]: ...
-    def __add__(self, other: Distribution[Any] | int) -> Distribution[Any]:
+    def __add__(
+        self, other: Distribution[Any] | int | Fraction | float
+    ) -> Distribution[Any]: ...
+    def __add__(
+        self, other: Distribution[Any] | int | Fraction | float
+    ) -> Distribution[Any]:
         """The sum of two independent distributions (convolution), or a shift.
 
+        A number (an ``int``, a `Fraction` or a finite ``float``) shifts
+        every outcome: ``d6 + Fraction(1, 2)`` is ``{3/2, …, 13/2}``.
         Tuple outcomes — counts of symbols, as narrative dice show them —
         add element by element (``(1, 0) + (0, 2)`` is ``(1, 2)``); a tuple
         and a number, or tuples of other lengths, are a `ParameterError`.
         """
-        if isinstance(other, int):
+        if _is_shift(other):
             return _arith(lambda: self.map(lambda k: _add(k, other)))
         if not isinstance(other, Distribution):
             return NotImplemented
@@ -575,7 +581,11 @@ class Distribution(Generic[T]):
             )
         return _arith(lambda: self._combine(other, _add))
 
-    def __radd__(self, other: int) -> Distribution[Any]:
+    @overload
+    def __radd__(self: Distribution[int], other: int) -> Distribution[int]: ...
+    @overload
+    def __radd__(self, other: int | Fraction | float) -> Distribution[Any]: ...
+    def __radd__(self, other: int | Fraction | float) -> Distribution[Any]:
         return self.__add__(other)
 
     @overload
@@ -583,10 +593,14 @@ class Distribution(Generic[T]):
         self: Distribution[int], other: Distribution[int] | int
     ) -> Distribution[int]: ...
     @overload
-    def __sub__(self, other: Distribution[Any] | int) -> Distribution[Any]: ...
-    def __sub__(self, other: Distribution[Any] | int) -> Distribution[Any]:
-        """The difference of two independent distributions, or a shift."""
-        if isinstance(other, int):
+    def __sub__(
+        self, other: Distribution[Any] | int | Fraction | float
+    ) -> Distribution[Any]: ...
+    def __sub__(
+        self, other: Distribution[Any] | int | Fraction | float
+    ) -> Distribution[Any]:
+        """The difference of two independent distributions, or a shift by a number."""
+        if _is_shift(other):
             return _arith(lambda: self.map(lambda k: _sub(k, other)))
         if not isinstance(other, Distribution):
             return NotImplemented
@@ -598,9 +612,13 @@ class Distribution(Generic[T]):
             return self._sum(-other, "a - b")
         return _arith(lambda: self._checked_combine(other, _sub, "a - b"))
 
-    def __rsub__(self, other: int) -> Distribution[Any]:
+    @overload
+    def __rsub__(self: Distribution[int], other: int) -> Distribution[int]: ...
+    @overload
+    def __rsub__(self, other: int | Fraction | float) -> Distribution[Any]: ...
+    def __rsub__(self, other: int | Fraction | float) -> Distribution[Any]:
         """``other`` minus each outcome (``10 - d6``), as ``other + d6`` adds."""
-        if isinstance(other, int):
+        if _is_shift(other):
             return _arith(lambda: self.map(lambda k: _sub(other, k)))
         return NotImplemented
 
@@ -940,6 +958,22 @@ def _pair(a: Any, b: Any, verb: str) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
         other,
         f"a tuple of {len(like)} like {shown(like)}, to {verb} element by element",
     )
+
+
+def _is_shift(other: object) -> TypeGuard[int | Fraction | float]:
+    """Whether ``other`` is a number that shifts outcomes.
+
+    Raises:
+        ParameterError: ``other`` is a float that is not finite (a NaN
+            outcome would never equal itself).
+    """
+    if isinstance(other, (int, Fraction)):
+        return True
+    if isinstance(other, float):
+        if not math.isfinite(other):
+            raise ParameterError("shift", other, "an int, a Fraction or a finite float")
+        return True
+    return False
 
 
 def _arith(compute: Callable[[], Distribution[Any]]) -> Distribution[Any]:
