@@ -447,3 +447,48 @@ def test_core1_i4_a_shift_that_is_not_a_finite_number_is_refused() -> None:
     with pytest.raises(TypeError):
         _ = d6 + "1"  # type: ignore[operator]
     assert (d6 + Fraction(1, 2))[Fraction(13, 2)] == Fraction(1, 6)
+
+
+@given(dists(), dists(), st.fractions(max_denominator=12))
+def test_core1_i4_products_are_pairs_and_a_number_scales(
+    a: Distribution[int], b: Distribution[int], factor: Fraction
+) -> None:
+    """I2-4: ``a * b`` multiplies independent outcomes pair by pair; a number
+    scales each outcome (notation's ``1d6*2``), from either side."""
+    assert dict((a * b).items()) == _pairwise(a, b, lambda x, y: x * y)  # type: ignore[arg-type]
+    assert a * b == b * a
+    assert (a * b).mean() == a.mean() * b.mean()
+    assert a * factor == a.map(lambda k: k * factor) == factor * a
+    assert a * 3 == a.map(lambda k: 3 * k)
+
+
+def test_core1_i4_only_numbers_multiply() -> None:
+    """I2-4: ``"ab" * 2`` would repeat the string and ``(1, 0) * 2`` the
+    tuple; a NaN factor never equals itself."""
+    d6 = Distribution.uniform(range(1, 7))
+    refusals = [
+        (
+            lambda: Distribution.uniform([(1, 0)]) * 2,
+            (
+                "outcomes must be numbers (int, Fraction or float) to multiply, "
+                "got 'cannot multiply (1, 0)'"
+            ),
+        ),
+        (
+            lambda: d6 * Distribution.uniform(["ab"]),
+            (
+                "outcomes must be numbers (int, Fraction or float) to multiply, "
+                "got \"cannot multiply 'ab'\""
+            ),
+        ),
+        (
+            lambda: d6 * math.nan,
+            "factor must be an int, a Fraction or a finite float, got nan",
+        ),
+    ]
+    for call, message in refusals:
+        with pytest.raises(ParameterError) as info:
+            call()
+        assert str(info.value) == message
+    assert (d6 * 2).support == (2, 4, 6, 8, 10, 12)
+    assert (d6 * d6)[12] == Fraction(4, 36)

@@ -631,6 +631,48 @@ class Distribution(Generic[T]):
         return _arith(lambda: self.map(_neg))
 
     @overload
+    def __mul__(
+        self: Distribution[int], other: Distribution[int] | int
+    ) -> Distribution[int]: ...
+    @overload
+    def __mul__(
+        self, other: Distribution[Any] | int | Fraction | float
+    ) -> Distribution[Any]: ...
+    def __mul__(
+        self, other: Distribution[Any] | int | Fraction | float
+    ) -> Distribution[Any]:
+        """The product of two independent outcomes, or each outcome scaled.
+
+        A number (an ``int``, a `Fraction` or a finite ``float``) multiplies
+        every outcome, as notation's ``1d6*2`` does (``d6 * 2`` is
+        ``{2, 4, …, 12}``, not two dice: that is `repeat_sum`). Two
+        distributions multiply pair by pair, under the pairs' limit. Only
+        numbers multiply: a tuple or a string outcome is a `ParameterError`.
+
+        >>> d6 = Distribution.uniform(range(1, 7))
+        >>> (d6 * 2).support
+        (2, 4, 6, 8, 10, 12)
+        >>> (d6 * d6)[36]
+        Fraction(1, 36)
+        """
+        if _is_shift(other, "factor"):
+            return _times_number(lambda: self.map(lambda k: _number(k) * other))
+        if not isinstance(other, Distribution):
+            return NotImplemented
+        return _times_number(
+            lambda: self._checked_combine(
+                other, lambda a, b: _number(a) * _number(b), "a * b"
+            )
+        )
+
+    @overload
+    def __rmul__(self: Distribution[int], other: int) -> Distribution[int]: ...
+    @overload
+    def __rmul__(self, other: int | Fraction | float) -> Distribution[Any]: ...
+    def __rmul__(self, other: int | Fraction | float) -> Distribution[Any]:
+        return self.__mul__(other)
+
+    @overload
     def repeat_sum(self: Distribution[int], n: int) -> Distribution[int]: ...
     @overload
     def repeat_sum(self, n: int) -> Distribution[Any]: ...
@@ -960,18 +1002,35 @@ def _pair(a: Any, b: Any, verb: str) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
     )
 
 
-def _is_shift(other: object) -> TypeGuard[int | Fraction | float]:
-    """Whether ``other`` is a number that shifts outcomes.
+def _number(value: Any) -> Any:
+    """``value`` if it is a number to multiply (``"ab" * 2`` would repeat)."""
+    if isinstance(value, bool) or not isinstance(value, (int, Fraction, float)):
+        raise TypeError(f"cannot multiply {value!r}")
+    return value
+
+
+def _times_number(compute: Callable[[], Distribution[Any]]) -> Distribution[Any]:
+    """``compute()``; an outcome that is not a number is refused by name."""
+    try:
+        return compute()
+    except TypeError as exc:
+        raise ParameterError(
+            "outcomes", str(exc), "numbers (int, Fraction or float) to multiply"
+        ) from None
+
+
+def _is_shift(other: object, name: str = "shift") -> TypeGuard[int | Fraction | float]:
+    """Whether ``other`` is a number that shifts (or scales) outcomes.
 
     Raises:
         ParameterError: ``other`` is a float that is not finite (a NaN
-            outcome would never equal itself).
+            outcome would never equal itself), named ``name``.
     """
     if isinstance(other, (int, Fraction)):
         return True
     if isinstance(other, float):
         if not math.isfinite(other):
-            raise ParameterError("shift", other, "an int, a Fraction or a finite float")
+            raise ParameterError(name, other, "an int, a Fraction or a finite float")
         return True
     return False
 
