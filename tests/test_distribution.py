@@ -492,3 +492,14 @@ def test_core1_i4_only_numbers_multiply() -> None:
         assert str(info.value) == message
     assert (d6 * 2).support == (2, 4, 6, 8, 10, 12)
     assert (d6 * d6)[12] == Fraction(4, 36)
+
+
+def test_repr_of_outcomes_over_4300_digits() -> None:
+    """Python refuses ``str`` of an integer over 4 300 digits; ``repr`` of a
+    distribution holding one (``d6 + 10**5000``) raised ValueError."""
+    huge = 10**5000
+    d = Distribution.uniform([huge, Fraction(huge, 3)])
+    text = repr(d)
+    assert text.startswith("Distribution({Fraction(1" + "0" * 4999 + "0, 3): 1/2, 1")
+    assert text.endswith("0" * 100 + ": 1/2})")
+    assert len(text) == len("Distribution({Fraction(, 3): 1/2, : 1/2})") + 2 * 5001

@@ -297,7 +297,8 @@ class Distribution(Generic[T]):
 
     def __repr__(self) -> str:
         body = ", ".join(
-            f"{k!r}: {_frac_str(p) if p.denominator != 1 else _int_str(p.numerator)}"
+            f"{_key_repr(k)}: "
+            f"{_frac_str(p) if p.denominator != 1 else _int_str(p.numerator)}"
             for k, p in self.items()
         )
         return f"Distribution({{{body}}})"
@@ -1560,6 +1561,19 @@ def _shown(p: Any) -> Any:
     ):
         return _Huge(p)
     return p
+
+
+def _key_repr(key: object) -> str:
+    """``repr(key)``, also of integers (and Fractions) over 4 300 digits.
+
+    >>> _key_repr(10**5000)[:3], _key_repr(Fraction(1, 3)), _key_repr("a")
+    ('100', 'Fraction(1, 3)', "'a'")
+    """
+    if key.__class__ is int:
+        return _int_str(key)
+    if key.__class__ is Fraction:
+        return f"Fraction({_int_str(key.numerator)}, {_int_str(key.denominator)})"
+    return repr(key)
 
 
 def _int_str(n: int) -> str:
