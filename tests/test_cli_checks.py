@@ -188,7 +188,8 @@ def test_rulesets_details_in_german_with_a_catalogs_help(cli):
         "Probe pool: count 5s and 6s on a pool of d6",
         "  dice: eine ganze Zahl von 1 bis 8; erforderlich (the number of d6)",
         "  threshold: eine ganze Zahl von 1 bis 5; Vorgabe 1 (the successes needed)",
-        "Schwierigkeiten: easy +1, normal +0, hard -1",
+        # the id that is typed, and its German words where they differ
+        "Schwierigkeiten: easy (leicht) +1, normal +0, hard (schwer) -1",
         "optionale Regel generous: Großzügig (jede Chance +1, jeder Pool +1 Würfel)",
     ]
     # English is unchanged by the German messages

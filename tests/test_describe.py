@@ -406,6 +406,38 @@ def test_modifier_kinds_in_words() -> None:
     assert effect.describe().startswith("Aid on A from B (+2 circumstance, -1 mana): ")
 
 
+def test_effect_names_and_conditions_in_words() -> None:
+    """Found by a held-out rules lawyer: German logs said ``Mira wirkt aether
+    lockout auf Mira`` although the rules say *Aetherkarenz*.
+
+    A catalog passed words an effect's name (``effect.name.<name>``) and its
+    condition (``condition.<condition>``) in ``describe`` and in the events;
+    a name or a condition no catalog words shows as written.
+    """
+    words = Catalog(
+        {
+            "en": {"effect.name.Bless": "Bless", "condition.blessed": "blessed"},
+            "de": {"effect.name.Bless": "Segen", "condition.blessed": "gesegnet"},
+        }
+    )
+    enc = _start("A", "B").advance().state
+    step = enc.add_effect(
+        "Bless", source="B", target="A", duration=Rounds(1), condition="blessed"
+    )
+    effect = step.state.effects[0]
+    assert effect.describe("de", words) == (
+        "Segen auf A von B (gesegnet): 1 Runde, gezählt zu Beginn von Bs Zügen"
+    )
+    assert effect.describe("de") == (
+        "Bless auf A von B (blessed): 1 Runde, gezählt zu Beginn von Bs Zügen"
+    )
+    assert effect.describe("en", words).startswith("Bless on A from B (blessed): ")
+    (added,) = step.events
+    assert added.describe("de", words).startswith("B wirkt Segen auf A: ")
+    assert ev.EffectExpired(effect).describe("de", words) == "Segen auf A endet."
+    assert ev.EffectExpired(effect).describe("de") == "Bless auf A endet."
+
+
 # ------------------------------------------------------------------- events
 
 

@@ -74,3 +74,98 @@ def test_faces_outside_the_protocol_are_refused(
     with pytest.raises(ParameterError) as info:
         call()
     assert str(info.value) == message
+
+
+def _aether_calls() -> list[tuple[Callable[[], object], str]]:
+    from rollwerk_mythandria import (
+        AetherFormula,
+        AetherLockout,
+        HoldingBreath,
+        Recital,
+        cast,
+        declaim,
+        is_locked_out,
+    )
+
+    two = AetherFormula(2)
+    return [
+        (lambda: cast(3), "formula must be an AetherFormula, got 3"),  # type: ignore[arg-type]
+        (
+            lambda: declaim(None, "Mira", two),  # type: ignore[arg-type]
+            "encounter must be an Encounter, got None",
+        ),
+        (
+            lambda: Recital("a", two, 1).recite(None),  # type: ignore[arg-type]
+            "encounter must be an Encounter, got None",
+        ),
+        (
+            lambda: Recital("a", two, 1).interrupt(None),  # type: ignore[arg-type]
+            "encounter must be an Encounter, got None",
+        ),
+        (
+            lambda: Recital("a", two, 1, recited=2),
+            "recited must be an integer from 0 to 1, got 2",
+        ),
+        (
+            lambda: is_locked_out(None, "a"),  # type: ignore[arg-type]
+            "encounter must be an Encounter, got None",
+        ),
+        (
+            lambda: HoldingBreath.of("a", None),  # type: ignore[arg-type]
+            "character must be a Character, got None",
+        ),
+        (
+            lambda: HoldingBreath("a", "x"),  # type: ignore[arg-type]
+            "seconds must be an integer >= 1, got 'x'",
+        ),
+        (lambda: HoldingBreath("a", -1), "seconds must be an integer >= 1, got -1"),
+        (
+            lambda: HoldingBreath("", 3),
+            "who must be a combatant's id (a non-empty string), got ''",
+        ),
+        (
+            lambda: AetherLockout("a", -2),
+            "actions must be an integer from 1 to 10, got -2",
+        ),
+        (
+            lambda: AetherLockout("a", 0),
+            "actions must be an integer from 1 to 10, got 0",
+        ),
+        (
+            lambda: cast(two).timeline(until=10**9),
+            "until must be an integer from 0 to 10000, got 1000000000",
+        ),
+        (
+            lambda: cast(two, 5).timeline(until="x"),  # type: ignore[arg-type]
+            "until must be an integer from 4 to 10004, got 'x'",
+        ),
+    ]
+
+
+@pytest.mark.parametrize("index", range(14))
+def test_aether_and_breath_refuse_wrong_arguments_when_built(index: int) -> None:
+    """MY-R03, MY-R15..R18: a held-out rules lawyer found AttributeErrors
+    (``cast(3)``, ``declaim(None, …)``, ``recite(None)``,
+    ``HoldingBreath.of("a", None)``), a ValueError from a ``HoldingBreath``
+    of ``"x"`` seconds only when applied, lockouts of -2 actions accepted
+    until applied (then named ``n``), and ``timeline(until=10**9)`` running
+    out of memory."""
+    calls = _aether_calls()
+    assert len(calls) == 14
+    call, message = calls[index]
+    with pytest.raises(ParameterError) as info:
+        call()
+    assert str(info.value) == message
+
+
+def test_a_timeline_lists_up_to_its_limit() -> None:
+    from rollwerk_mythandria import MAX_TIMELINE, AetherFormula, cast
+
+    casting = cast(AetherFormula(2), 5)
+    assert len(casting.timeline(until=5 + MAX_TIMELINE - 1)) == MAX_TIMELINE
+    assert casting.timeline(until=4) == []
+    assert casting.timeline()[:3] == [
+        (5, "recite"),
+        (6, "recite, effect"),
+        (7, "lockout"),
+    ]

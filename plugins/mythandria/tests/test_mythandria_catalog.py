@@ -117,3 +117,40 @@ def test_every_casting_explanation_is_in_the_catalog() -> None:
         "level-1 formula: recitation interrupted after 0 of 1 action: no effect; "
         "1 phiol spent (1 personal); aether lockout in actions 1–2"
     )
+
+
+def test_effects_are_named_in_the_seeds_words() -> None:
+    """MY-R03, MY-R18: with the registry's catalogs German logs say
+    *Aetherkarenz* and *Luft anhalten* (the seed's words); they said
+    ``aether lockout`` and ``holding breath`` (a held-out rules lawyer)."""
+    from rollwerk import Encounter
+    from rollwerk_mythandria import HoldingBreath, declaim
+    from rollwerk_mythandria._catalog import EFFECT_WORDS
+
+    registry = Registry()
+    cats = registry.catalogs()
+    assert cats.template("de", "effect.name.aether lockout") == "Aetherkarenz"
+    assert set(EFFECT_WORDS.ids()) == {
+        "effect.name.aether lockout",
+        "effect.name.holding breath",
+        "condition.aether_lockout",
+        "condition.holding_breath",
+    }
+    assert set(EFFECT_WORDS.missing("de")) == set()
+    enc = Encounter.for_ruleset(registry.ruleset("mythandria"), ["Mira", "Orc"])
+    step, _ = declaim(enc.advance().state, "Mira", AetherFormula(2), slip=True)
+    (added,) = step.events
+    assert added.describe("de", cats) == (
+        "Mira wirkt Aetherkarenz auf Mira: 4 Aktionen von Mira."
+    )
+    assert added.describe("en", cats) == (
+        "Mira puts aether lockout on Mira: 4 actions of Mira."
+    )
+    (lockout,) = step.state.effects
+    assert lockout.describe("de", cats, state=step.state) == (
+        "Aetherkarenz auf Mira von Mira (Aetherkarenz): noch 4 Aktionen"
+    )
+    breath = step.state.apply_effect(HoldingBreath("Orc", 9))
+    assert [e.describe("de", cats) for e in breath.events] == [
+        "Orc wirkt Luft anhalten auf Orc: 9 Sekunden."
+    ]

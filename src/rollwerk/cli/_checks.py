@@ -610,7 +610,12 @@ def _ruleset_details(
             about = own(f"help.{spec.name}.{p.name}", p.help)
             _emit(f"  {p.name}: {allowed}; {default}" + aside(about))
     if ruleset.difficulties:
-        presets = ", ".join(f"{d.id} {d.modifier:+d}" for d in ruleset.difficulties)
+        # the id is what is typed (difficulty=childs-play); its words, where
+        # they say more than the id, follow it in ``lang``
+        presets = ", ".join(
+            f"{d.id}{_unless_same(d.id, d.label.render(lang, cats))} {d.modifier:+d}"
+            for d in ruleset.difficulties
+        )
         _emit(say("difficulties", presets=presets))
     for o in rules:
         name = own(f"option.{o.id}", o.name)
@@ -690,6 +695,19 @@ def _plugin_words(handler: Callable[[argparse.Namespace], int]) -> Callable[...,
             raise  # pragma: no cover - fault() always raises
 
     return run
+
+
+def _unless_same(written: str, words: str) -> str:
+    """`` (words)`` where ``words`` are more than ``written`` respelled.
+
+    >>> _unless_same("very-easy", "very easy"), _unless_same("childs-play", "kinderleicht")
+    ('', ' (kinderleicht)')
+    """
+
+    def plain(text: str) -> str:
+        return "".join(c for c in text.casefold() if c.isalnum())
+
+    return "" if plain(written) == plain(words) else f" ({words})"
 
 
 @_plugin_words

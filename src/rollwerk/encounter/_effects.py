@@ -246,10 +246,10 @@ class ActiveEffect:
         cats = () if catalogs is None else (catalogs,)
         notes = [_modifier_text(m).render(lang, cats) for m in self.modifiers]
         if self.condition is not None:
-            notes.append(self.condition)
+            notes.append(effect_word("condition", self.condition).render(lang, cats))
         return CORE.text(
             "effect.describe",
-            name=self.name,
+            name=effect_word("effect.name", self.name),
             target=shown.get(self.target, self.target),
             source=shown.get(self.source, self.source),
             details=f" ({', '.join(notes)})" if notes else "",
@@ -340,6 +340,19 @@ def modifiers_in_force(
         if e.target == target:
             mods.extend(modifiers)
     return tuple(m for m in policy.combine(mods) if kind is None or m.kind == kind)
+
+
+def effect_word(kind: str, value: str) -> Text:
+    """An effect's name or condition in words: message ``<kind>.<value>``.
+
+    ``kind`` is ``"effect.name"`` or ``"condition"``. A catalog passed to
+    ``describe`` (or to an event's ``describe``) may word a name or a
+    condition (``effect.name.aether lockout``: *Aetherkarenz*); one that no
+    catalog words shows as it is written.
+    """
+    return preferred(
+        Text(f"{kind}.{value}", {}, CORE), CORE.text("effect.as_written", text=value)
+    )
 
 
 def _modifier_text(modifier: Modifier) -> Text:

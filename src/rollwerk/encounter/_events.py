@@ -18,7 +18,7 @@ import attrs
 
 from rollwerk._repr import value_repr
 from rollwerk.encounter._durations import Duration, DurationDecoder, duration_from_json
-from rollwerk.encounter._effects import ActiveEffect
+from rollwerk.encounter._effects import ActiveEffect, effect_word
 from rollwerk.encounter._wording import (
     checked_names,
     describe_duration,
@@ -384,7 +384,9 @@ Event: TypeAlias = (
 def _effect_on(effect: ActiveEffect, names: Names) -> Text:
     shown = {} if names is None else names
     return CORE.text(
-        "effect.on", name=effect.name, target=shown.get(effect.target, effect.target)
+        "effect.on",
+        name=effect_word("effect.name", effect.name),
+        target=shown.get(effect.target, effect.target),
     )
 
 
@@ -413,7 +415,7 @@ def _event_text(
             return CORE.text(
                 "event.effect_added",
                 source=who(e.source),
-                name=e.name,
+                name=effect_word("effect.name", e.name),
                 target=who(e.target),
                 duration=duration(e),
             )

@@ -77,6 +77,7 @@ WORDS_EN = {
     "effect.on": "{name} on {target}",
     "effect.describe": "{name} on {target} from {source}{details}: {duration}",
     "effect.modifier": "{amount} {kind}",
+    "effect.as_written": "{text}",
     # modifier kinds (Modifier.kind) as effects name them; others as written
     "modifier.check": "check",
     "modifier.dice": "dice",
@@ -187,6 +188,7 @@ WORDS_DE = {
     "effect.on": "{name} auf {target}",
     "effect.describe": "{name} auf {target} von {source}{details}: {duration}",
     "effect.modifier": "{amount} {kind}",
+    "effect.as_written": "{text}",
     "modifier.check": "Probe",
     "modifier.dice": "Würfel",
     "modifier.minimum": "Mindestwurf",

@@ -34,6 +34,7 @@ __all__ = [
     "ACTIONS_PER_ROUND",
     "FORMULA_LEVELS",
     "LOCKOUT_ACTIONS_PER_PHIOL",
+    "MAX_TIMELINE",
     "AetherFormula",
     "Casting",
     "CastingStatus",
@@ -48,6 +49,8 @@ LOCKOUT_ACTIONS_PER_PHIOL = 2
 """Each personal phiol spent locks aether for 1 round = 2 actions (MY-R18)."""
 FORMULA_LEVELS = range(1, 6)
 """Formula levels 1..5 (MY-R16)."""
+MAX_TIMELINE = 10_000
+"""The most slots [`Casting.timeline`][rollwerk_mythandria.Casting.timeline] lists."""
 
 
 def _int_in(name: str, value: object, low: int, high: int | None) -> int:
@@ -254,9 +257,19 @@ class Casting:
     def timeline(self, until: int | None = None) -> list[tuple[int, str]]:
         """Slot by slot: ``"recite"``, ``"recite, effect"``, ``"lockout"`` or ``"free"``.
 
-        Runs from ``start`` to ``until`` (default: the first free slot).
+        Runs from ``start`` to ``until`` (default: the first free slot), at
+        most `MAX_TIMELINE` slots.
+
+        Raises:
+            ParameterError: ``until`` is not an integer from ``start - 1``
+                (no rows) to ``start + MAX_TIMELINE - 1``.
         """
-        last = self.free_from if until is None else until
+        if until is None:
+            last = self.free_from
+        else:
+            last = _int_in(
+                "until", until, self.start - 1, self.start + MAX_TIMELINE - 1
+            )
         rows: list[tuple[int, str]] = []
         for slot in range(self.start, last + 1):
             if slot in self.recitation_slots:
@@ -303,9 +316,12 @@ def cast(
     range(3, 11)
 
     Raises:
-        ParameterError: For a bad ``start`` or ``interrupted_after``, or both
-            ``slip`` and ``interrupted_after``.
+        ParameterError: For a ``formula`` that is not an AetherFormula, a bad
+            ``start`` or ``interrupted_after``, or both ``slip`` and
+            ``interrupted_after``.
     """
+    if not isinstance(formula, AetherFormula):
+        raise ParameterError("formula", formula, "an AetherFormula")
     if isinstance(start, bool) or not isinstance(start, int):
         raise ParameterError("start", start, "an integer")
     if not isinstance(slip, bool):

@@ -191,6 +191,28 @@ _HELP_DE = {
 CATALOG = Catalog({"en": _EN, "de": {**_DE, **_HELP_DE}})
 """The mythandria ruleset's messages."""
 
+EFFECT_WORDS = Catalog(
+    {
+        "en": {
+            "effect.name.aether lockout": "aether lockout",
+            "effect.name.holding breath": "holding breath",
+            "condition.aether_lockout": "aether lockout",
+            "condition.holding_breath": "holding breath",
+        },
+        "de": {
+            "effect.name.aether lockout": "Aetherkarenz",
+            "effect.name.holding breath": "Luft anhalten",
+            "condition.aether_lockout": "Aetherkarenz",
+            "condition.holding_breath": "Luft anhalten",
+        },
+    }
+)
+"""The core's words for Mythandria's effects (``effect.name.*``, ``condition.*``).
+
+Registered with the ruleset's catalog, so that ``describe`` with the
+registry's catalogs says *Aetherkarenz* in German.
+"""
+
 
 def join(parts: Sequence[Text]) -> Text:
     """The texts joined by ``"; "`` (message ``mythandria.join``), in every language."""

@@ -17,7 +17,12 @@ import attrs
 
 from rollwerk import Encounter, Modifier, ParameterError, RulesError
 from rollwerk.encounter import Actions, GameTime, Step
-from rollwerk_mythandria._aether import AetherFormula
+from rollwerk_mythandria._aether import (
+    FORMULA_LEVELS,
+    LOCKOUT_ACTIONS_PER_PHIOL,
+    AetherFormula,
+    _int_in,
+)
 from rollwerk_mythandria._character import Character
 
 __all__ = [
@@ -37,6 +42,7 @@ HOLDING_BREATH = "holding_breath"
 """The condition label of the holding-breath effect."""
 FORMULA_EFFECT_EVENT = "aether-formula-effect:{combatant}"
 """The event signalled when a formula takes effect (``{combatant}`` is the id)."""
+_MOST_LOCKED = LOCKOUT_ACTIONS_PER_PHIOL * (FORMULA_LEVELS.stop - 1)
 
 
 @attrs.frozen
@@ -47,11 +53,13 @@ class AetherLockout:
     every other action is allowed.
     """
 
-    caster: str
+    caster: str = attrs.field(validator=lambda _, a, v: _id(a.name, v))
     """The id of the caster (source and target)."""
-    actions: int
-    """The locked action slots (at least 1)."""
-    formula: str = ""
+    actions: int = attrs.field(
+        validator=lambda _, a, v: _int_in(a.name, v, 1, _MOST_LOCKED)
+    )
+    """The locked action slots (1 to 10: twice the phiols of a level-5 formula)."""
+    formula: str = attrs.field(default="", validator=lambda _, a, v: _text(a.name, v))
     """The formula that caused it, for display."""
 
     @property
@@ -86,8 +94,41 @@ class AetherLockout:
 
 
 def is_locked_out(encounter: Encounter, combatant: str) -> bool:
-    """Whether ``combatant`` is under an aether lockout (MY-A01)."""
+    """Whether ``combatant`` is under an aether lockout (MY-A01).
+
+    Raises:
+        ParameterError: ``encounter`` is not an Encounter, or ``combatant``
+            not a combatant's id.
+    """
+    _encounter(encounter)
+    _id("combatant", combatant)
     return LOCKOUT_CONDITION in encounter.conditions(combatant)
+
+
+def _encounter(value: object) -> Encounter:
+    """``value`` if it is an Encounter."""
+    if not isinstance(value, Encounter):
+        raise ParameterError("encounter", value, "an Encounter")
+    return value
+
+
+def _id(name: str, value: object) -> str:
+    """``value`` if it is a non-empty string (a combatant's id)."""
+    if not isinstance(value, str) or not value:
+        raise ParameterError(name, value, "a combatant's id (a non-empty string)")
+    return value
+
+
+def _text(name: str, value: object) -> str:
+    if not isinstance(value, str):
+        raise ParameterError(name, value, "a string")
+    return value
+
+
+def _formula(value: object) -> AetherFormula:
+    if not isinstance(value, AetherFormula):
+        raise ParameterError("formula", value, "an AetherFormula")
+    return value
 
 
 def _chain(first: Step, second: Step) -> Step:
@@ -126,14 +167,17 @@ class Recital:
     anything else (MY-A05).
     """
 
-    caster: str
+    caster: str = attrs.field(validator=lambda _, a, v: _id(a.name, v))
     """The id of the reciting combatant."""
-    formula: AetherFormula
+    formula: AetherFormula = attrs.field(validator=lambda _, a, v: _formula(v))
     """The formula."""
-    first_slot: int
+    first_slot: int = attrs.field(validator=lambda _, a, v: _int_in(a.name, v, 1, None))
     """The caster's slot number (``actions_used + 1``) of the first recitation action."""
-    recited: int = 0
-    """Recitation actions performed so far."""
+    recited: int = attrs.field(default=0)
+    """Recitation actions performed so far (0 to the formula's level − 1)."""
+
+    def __attrs_post_init__(self) -> None:
+        _int_in("recited", self.recited, 0, self.formula.level - 1)
 
     @property
     def next_slot(self) -> int:
@@ -149,11 +193,12 @@ class Recital:
         when done).
 
         Raises:
+            ParameterError: ``encounter`` is not an Encounter.
             RulesError: If slots of the caster passed since the last
                 recitation action (then it was interrupted; call
                 ``interrupt``).
         """
-        used = encounter.actions_used(self.caster)
+        used = _encounter(encounter).actions_used(self.caster)
         if used != self.next_slot - 1:
             raise RulesError(
                 f"{self.caster}'s recitation was interrupted: slot {used} passed "
@@ -161,9 +206,8 @@ class Recital:
                 "call interrupt()"
             )
         step = encounter.spend_action(self.caster)
-        done = attrs.evolve(self, recited=self.recited + 1)
-        if done.recited < self.formula.level:
-            return step, done
+        if self.recited + 1 < self.formula.level:
+            return step, attrs.evolve(self, recited=self.recited + 1)
         step = _chain(
             step, step.state.signal(FORMULA_EFFECT_EVENT.format(combatant=self.caster))
         )
@@ -178,8 +222,11 @@ class Recital:
 
         The lockout starts with the slot after the last recitation action
         (MY-A04); slots that already passed since then count toward it.
+
+        Raises:
+            ParameterError: ``encounter`` is not an Encounter.
         """
-        passed = encounter.actions_used(self.caster) - (self.next_slot - 1)
+        passed = _encounter(encounter).actions_used(self.caster) - (self.next_slot - 1)
         return _lock(
             encounter, self.caster, self.formula, self.formula.lockout_actions - passed
         )
@@ -196,8 +243,13 @@ def declaim(
     starts with the caster's next slot (V24); the recital is ``None``.
 
     Raises:
+        ParameterError: ``encounter`` is not an Encounter, ``caster`` not an
+            id, ``formula`` not an AetherFormula or ``slip`` not a bool.
         RulesError: If the caster is under an aether lockout (MY-A01).
     """
+    _encounter(encounter)
+    _id("caster", caster)
+    _formula(formula)
     if not isinstance(slip, bool):
         raise ParameterError("slip", slip, "true or false")
     if is_locked_out(encounter, caster):
@@ -217,14 +269,20 @@ class HoldingBreath:
     When the effect expires and the character still cannot breathe, it dies.
     """
 
-    who: str
+    who: str = attrs.field(validator=lambda _, a, v: _id(a.name, v))
     """The id of the combatant holding its breath."""
-    seconds: int
-    """How long it can hold its breath: ``body × 3`` (MY-A07)."""
+    seconds: int = attrs.field(validator=lambda _, a, v: _int_in(a.name, v, 1, None))
+    """How long it can hold its breath: ``body × 3`` (MY-A07), at least 1."""
 
     @classmethod
     def of(cls, who: str, character: Character) -> HoldingBreath:
-        """The effect for ``character`` (its Body, without modifiers)."""
+        """The effect for ``character`` (its Body, without modifiers).
+
+        Raises:
+            ParameterError: ``character`` is not a Character.
+        """
+        if not isinstance(character, Character):
+            raise ParameterError("character", character, "a Character")
         return cls(who, character.breath_seconds)
 
     @property

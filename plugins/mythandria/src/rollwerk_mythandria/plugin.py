@@ -18,7 +18,11 @@ def rollwerk_register_rulesets() -> list[Ruleset]:
 
 @rollwerk.hookimpl
 def rollwerk_register_catalogs() -> list[Catalog]:
-    """Return the mythandria ruleset's message catalog (English and German)."""
-    from rollwerk_mythandria._catalog import CATALOG
+    """Return the mythandria ruleset's message catalog and its effects' words.
 
-    return [CATALOG]
+    Both in English and German; the second words the core's ``effect.name.*``
+    and ``condition.*`` messages for the aether lockout and holding breath.
+    """
+    from rollwerk_mythandria._catalog import CATALOG, EFFECT_WORDS
+
+    return [CATALOG, EFFECT_WORDS]

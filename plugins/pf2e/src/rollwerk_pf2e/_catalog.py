@@ -109,13 +109,13 @@ _HELP_DE = {
     # German help for `rollwerk rulesets pf2e --lang de`; the English is the
     # checks' and parameters' own help
     "pf2e.help.check": "W20 + Modifikator gegen einen SG, vier Erfolgsgrade",
-    "pf2e.help.attack": "Angriffswurf mit dem Abzug der Grundreichweite (je -2)",
+    "pf2e.help.attack": "Angriffswurf mit dem Abzug je Entfernungseinheit (je -2)",
     **{
         f"pf2e.help.{check}.{name}": text
         for check in ("check", "attack")
         for name, text in _HELP_PARAMS_DE.items()
     },
-    "pf2e.help.attack.range_increments": "die Grundreichweite, in der das Ziel steht: "
+    "pf2e.help.attack.range_increments": "die Entfernungseinheit, in der das Ziel steht: "
     "1 (kein Abzug) bis 6 (-10)",
 }
 
