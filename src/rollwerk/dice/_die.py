@@ -148,17 +148,40 @@ def _check_int(name: str, value: object, lo: int, hi: int) -> int:
     return value
 
 
-def _faces_converter(faces: Iterable[int]) -> tuple[int, ...]:
-    return tuple(faces)
+def _faces_converter(faces: Iterable[int]) -> Sequence[int]:
+    """The faces as a tuple; the faces 1 to n of a standard die as ``range(1, n + 1)``.
+
+    A standard die's faces take no memory per side (a ``d10000`` in notation
+    held 10 000 integers per term).
+    """
+    if faces.__class__ is range and faces.start == 1 and faces.step == 1:
+        return faces
+    out = tuple(faces)
+    if out == tuple(range(1, len(out) + 1)):
+        return range(1, len(out) + 1)
+    return out
 
 
-def _validate_faces(instance: Die, attribute: object, faces: tuple[int, ...]) -> None:
+def _validate_faces(instance: Die, attribute: object, faces: Sequence[int]) -> None:
     limit = DICE_LIMITS.max_sides
     if not 1 <= len(faces) <= limit:
         raise ParameterError("faces", list(faces), f"1 to {limit} faces")
+    if faces.__class__ is range:
+        return  # 1 to n, n within the sides' limit (below max_face)
     m = DICE_LIMITS.max_face
     for face in faces:
         _check_int("face", face, -m, m)
+
+
+def face_bounds(faces: Sequence[int]) -> tuple[int, int]:
+    """The lowest and highest face; a standard die's without reading its sides.
+
+    >>> face_bounds(range(1, 10_001)), face_bounds((3, -1, 2))
+    ((1, 10000), (-1, 3))
+    """
+    if faces.__class__ is range:
+        return faces[0], faces[-1]
+    return min(faces), max(faces)
 
 
 class _DieKind(enum.Enum):
@@ -182,16 +205,20 @@ class Die:
     4
     """
 
-    faces: tuple[int, ...] = attrs.field(
+    faces: Sequence[int] = attrs.field(
         converter=_faces_converter, validator=_validate_faces
     )
-    """The face value shown for each index 1 to ``sides``, in index order."""
+    """The face value shown for each index 1 to ``sides``, in index order.
+
+    A tuple, or for a standard die ``range(1, sides + 1)`` (equal dice have
+    equal faces: ``Die.custom([1, 2, 3]) == Die(3)``).
+    """
     _kind: _DieKind = attrs.field(default=_DieKind.CUSTOM, eq=False)
 
     def __init__(self, sides: int) -> None:
         """A standard die with faces 1 to ``sides`` (``Die(20)`` is a d20)."""
         _check_int("sides", sides, 1, DICE_LIMITS.max_sides)
-        self.__attrs_init__(tuple(range(1, sides + 1)), _DieKind.STANDARD)
+        self.__attrs_init__(range(1, sides + 1), _DieKind.STANDARD)
 
     @classmethod
     def fudge(cls) -> Die:
@@ -213,8 +240,8 @@ class Die:
                 "faces", faces, f"a sequence of 1 to {DICE_LIMITS.max_sides} integers"
             )
         die = object.__new__(cls)
-        die.__attrs_init__(tuple(faces), _DieKind.CUSTOM)
-        if die.faces == tuple(range(1, len(die.faces) + 1)):
+        die.__attrs_init__(faces, _DieKind.CUSTOM)
+        if die.faces.__class__ is range:
             object.__setattr__(die, "_kind", _DieKind.STANDARD)
         return die
 

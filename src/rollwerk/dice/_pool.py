@@ -34,6 +34,7 @@ from rollwerk.dice._die import (
     KeepKind,
     RolledDie,
     _check_int,
+    face_bounds,
 )
 from rollwerk.dice._exact import (
     _binomial,
@@ -108,7 +109,7 @@ def _drawer(sides: int, n: int) -> Callable[[Rng], Sequence[int]]:
 
 
 def _default_explode(die: Die) -> Condition:
-    return Condition(Comparison.EQ, max(die.faces))
+    return Condition(Comparison.EQ, face_bounds(die.faces)[1])
 
 
 class ExplodeMode(enum.Enum):
@@ -340,7 +341,7 @@ class Pool:
             v = self.maximum
         return v
 
-    def _faces(self) -> tuple[int, ...]:
+    def _faces(self) -> Sequence[int]:
         """What each index counts as once clamped by ``minimum``/``maximum``."""
         if self.minimum is None and self.maximum is None:
             return self.die.faces
@@ -681,7 +682,7 @@ class Pool:
     def _result_range(self) -> tuple[int, int]:
         """Bounds of what one die counts (its score when counting)."""
         faces = self._faces()
-        lo, hi = min(faces), max(faces)
+        lo, hi = face_bounds(faces)
         if self._separate:
             if self.explode_mode is ExplodeMode.PENETRATE:
                 lo -= 1
@@ -728,7 +729,7 @@ class Pool:
         if self._separate and self.keep is not None and self.keep.amount:
             combinations: int = len(faces) ** min(n * (xcap + 1), 64)
             return combinations
-        distinct = len(set(faces))
+        distinct = len(faces) if faces.__class__ is range else len(set(faces))
         work = distinct
         if self.reroll:
             work += distinct * 2
@@ -763,7 +764,7 @@ class Pool:
             )
         return work
 
-    def _symmetric(self, faces: tuple[int, ...]) -> bool:
+    def _symmetric(self, faces: Sequence[int]) -> bool:
         """Whether one die's weights read the same from both ends (a fair die).
 
         Rerolls, explosions and counted dice weigh faces unequally; clamped
@@ -777,6 +778,8 @@ class Pool:
             or self.tally is not None
         ):
             return False
+        if faces.__class__ is range:
+            return True  # a standard die: 1 to n
         ordered = sorted(faces)
         ends = ordered[0] + ordered[-1]
         return all(
@@ -785,7 +788,7 @@ class Pool:
 
     def _single_range(self) -> tuple[int, int]:
         faces = self._faces()
-        lo_f, hi_f = min(faces), max(faces)
+        lo_f, hi_f = face_bounds(faces)
         if self.explode is None:
             return lo_f, hi_f
         xcap = self._xcap

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from rollwerk.dice._die import Comparison
 from rollwerk.dice._limits import DICE_LIMITS
@@ -396,6 +397,42 @@ def _group_part(node: _Group, label: str, at: list[int | None], w: _Words) -> _P
     return group
 
 
+_TABLED = 256
+"""Dice of up to this many faces have their words tabled when compiled."""
+
+
+class _ByFace:
+    """A face's words and score, computed when first drawn and kept."""
+
+    __slots__ = ("_done", "_make")
+
+    def __init__(self, make: Callable[[int], tuple[str, str, int]]) -> None:
+        self._make = make
+        self._done: dict[int, tuple[str, str, int]] = {}
+
+    def get(self, index: int) -> tuple[str, str, int]:
+        got = self._done.get(index)
+        if got is None:
+            got = self._done[index] = self._make(index)
+        return got
+
+    def part(self, k: int) -> Any:
+        """A sequence-like view of one element (words, drops or scores)."""
+        return _OneOfFace(self, k)
+
+
+class _OneOfFace:
+    """Words kept, words dropped or scores of `_ByFace`, by draw index."""
+
+    __slots__ = ("_k", "_of")
+
+    def __init__(self, of: _ByFace, k: int) -> None:
+        self._of, self._k = of, k
+
+    def __getitem__(self, index: int) -> Any:
+        return self._of.get(index)[self._k]
+
+
 def _pool(pool: Pool, text: str, w: _Words) -> tuple[_Value, _Line]:
     """A dice term's value and line from its ``pool.count`` faces.
 
@@ -405,35 +442,43 @@ def _pool(pool: Pool, text: str, w: _Words) -> tuple[_Value, _Line]:
     if pool.reroll or pool.explode is not None:
         raise _Unsupported("a varying number of draws")
     n = pool.count
-    values = (0, *pool._faces())  # by draw index (1-based)
-    plain = values == tuple(range(len(values)))  # a die's value is its index
-    kept_word: list[str] = [""]
-    drop_word: list[str] = [""]
-    score: list[int] = [0]
+    faces = pool._faces()
+    values: Sequence[int]  # by draw index (1-based)
+    if faces.__class__ is range:  # a standard die: its value is its index
+        values, plain = range(len(faces) + 1), True
+    else:
+        values = (0, *faces)
+        plain = values == tuple(range(len(values)))
     g = pool._scorer()
     tally = pool.tally
-    for v in values[1:]:
+
+    def describe(v: int) -> tuple[str, str, int]:
+        """A face's words kept and dropped, and what it adds."""
         s = str(v)
-        drop_word.append(f"{s} ({w.dropped})")
+        drop = f"{s} ({w.dropped})"
         if tally is not None:
             if tally.drops(v):
-                kept_word.append(drop_word[-1])
-            elif tally.kind in _COUNTING and tally.condition(v):
-                kept_word.append(f"{s} ({w.failure})")
-            else:
-                kept_word.append(s)
-            score.append(tally(v))
-        elif g is not None:
+                return drop, drop, tally(v)
+            if tally.kind in _COUNTING and tally.condition(v):
+                return f"{s} ({w.failure})", drop, tally(v)
+            return s, drop, tally(v)
+        if g is not None:
             c = g(v)
             note = f" ({w.success})" if c > 0 else f" ({w.failure})" if c < 0 else ""
-            kept_word.append(s + note)
-            score.append(c)
-        else:
-            kept_word.append(s)
-            score.append(v)
-    words = tuple(kept_word)
-    drops = tuple(drop_word)
-    scores = tuple(score)
+            return s + note, drop, c
+        return s, drop, v
+
+    words: Sequence[str]
+    drops: Sequence[str]
+    scores: Sequence[int]
+    if len(values) <= _TABLED or len(values) <= 4 * n:
+        table = [("", "", 0), *(describe(v) for v in values[1:])]
+        words = tuple(t[0] for t in table)
+        drops = tuple(t[1] for t in table)
+        scores = tuple(t[2] for t in table)
+    else:  # a large die and few of them: word only the faces drawn
+        lazy = _ByFace(lambda i: describe(values[i]))
+        words, drops, scores = lazy.part(0), lazy.part(1), lazy.part(2)
     summed = plain and g is None  # the value is the sum of the indices
     prefix = f"\n  {text}: "
     successes = w.successes if pool.success is not None else None

@@ -13,6 +13,7 @@ them unambiguous.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 import attrs
 
@@ -1778,7 +1779,7 @@ class _Modifiers:
         self.places = (chosen.kind is KeepKind.KEEP_HIGHEST, chosen.amount)
         self.at("reroll", mpos)
 
-    def clamped_faces(self) -> tuple[int, ...]:
+    def clamped_faces(self) -> Sequence[int]:
         """What each face of the die counts as after ``mi``/``ma``/``min``/``max``."""
         faces = self.die.faces
         if self.minimum is not None:

@@ -1144,5 +1144,5 @@ def listed_faces(node: object) -> list[tuple[int, ...]]:
     found: list[tuple[int, ...]] = []
     for pool in _pools(node):
         if not pool.die.is_standard and pool.die.faces not in found:
-            found.append(pool.die.faces)
+            found.append(tuple(pool.die.faces))
     return found
