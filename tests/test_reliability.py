@@ -507,3 +507,30 @@ def test_a_working_initiative_rule_is_unchanged_by_the_guard() -> None:
     enc = Encounter.for_ruleset(guarded, [Combatant("A", initiative=3)])
     with pytest.raises(RulesError, match="draws dice to order 'A' and 'C'"):
         enc.join(Combatant("C", initiative=3), initiative=guarded.initiative_order)
+
+
+def test_one_line_is_bounded_and_echoes_are_abbreviated() -> None:
+    """A held-out bot author: ``UnknownRuleset``/``UnknownCheck`` echoed an
+    id of 100 000 characters whole, and ``one_line()`` — "what the CLI
+    prints" — was not cut at 500 characters as the CLI's line is."""
+    from rollwerk import build_check
+    from rollwerk.errors import MAX_LINE, NotationError, UnknownCheck, UnknownRuleset
+    from rollwerk.testing import examples
+
+    registry = Registry(load_entrypoints=False, plugins=[examples])
+    with pytest.raises(UnknownRuleset) as info:
+        registry.ruleset("x" * 100_000)
+    assert info.value.one_line() == (
+        "ruleset must be one of: toy, got '" + "x" * 57 + "… (100000 characters)"
+    )
+    with pytest.raises(UnknownCheck) as other:
+        build_check(registry.ruleset("toy"), "c" * 100_000)
+    assert other.value.one_line() == (
+        "check of ruleset 'toy' must be one of: check, pool, got '"
+        + "c" * 57
+        + "… (100000 characters)"
+    )
+    long = RollwerkError("word " * 200)
+    assert len(long.one_line()) == MAX_LINE == 500
+    assert long.one_line().endswith("word…")
+    assert len(NotationError("x" * 70, 3, "y" * 600).one_line()) == MAX_LINE

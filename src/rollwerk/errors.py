@@ -8,6 +8,7 @@ so code that already catches `ValueError` keeps working.
 from __future__ import annotations
 
 __all__ = [
+    "MAX_LINE",
     "CheckFault",
     "ContestError",
     "ExplainFailed",
@@ -35,12 +36,27 @@ class RollwerkError(Exception):
         Every message is one line except a
         [`NotationError`][rollwerk.errors.NotationError]'s, which draws a
         caret under the column; its ``one_line`` names the column instead.
-        A plugin's message that spans lines is joined with spaces.
+        A plugin's message that spans lines is joined with spaces, and a line
+        longer than `MAX_LINE` characters ends in ``…`` there, as the CLI
+        prints it (a ruleset id of 100 000 characters is not echoed whole).
 
         >>> ParameterError("pw", 500, "an integer from 1 to 100").one_line()
         'pw must be an integer from 1 to 100, got 500'
         """
-        return " ".join(str(self).split())
+        return _capped(" ".join(str(self).split()))
+
+
+MAX_LINE = 500
+"""The longest [`one_line`][rollwerk.errors.RollwerkError.one_line], in characters."""
+
+
+def _capped(line: str) -> str:
+    """``line``, cut to `MAX_LINE` characters with ``…`` where it is longer.
+
+    >>> len(_capped("x" * 1000)), _capped("x" * 1000)[-2:]
+    (500, 'x…')
+    """
+    return line if len(line) <= MAX_LINE else line[: MAX_LINE - 1] + "…"
 
 
 class ParameterError(RollwerkError, ValueError):
@@ -168,13 +184,13 @@ class NotationError(RollwerkError, ValueError):
         """
         text = self.notation
         if len(text) <= 80:
-            return f"{self.reason} at column {self.column} of {text!r}"
+            return _capped(f"{self.reason} at column {self.column} of {text!r}")
         start = max(0, self.column - 41)
         end = min(len(text), self.column + 40)
         excerpt = (
             ("…" if start else "") + text[start:end] + ("…" if end < len(text) else "")
         )
-        return (
+        return _capped(
             f"{self.reason} at column {self.column} of {excerpt!r} "
             f"({len(text)} characters)"
         )

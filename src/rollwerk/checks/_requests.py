@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from rollwerk.checks._parameters import unknown_parameter
-from rollwerk.errors import ParameterError, UnknownCheck
+from rollwerk.errors import ParameterError, UnknownCheck, shown
 
 if TYPE_CHECKING:
     from rollwerk.checks._model import Check, Scalar
@@ -249,7 +249,7 @@ def find_spec(ruleset: OffersChecks, name: str | None) -> CheckSpec:
             return spec
     allowed = ", ".join(s.name for s in specs)
     raise UnknownCheck(
-        f"check of ruleset {ruleset.id!r} must be one of: {allowed}, got {name!r}"
+        f"check of ruleset {ruleset.id!r} must be one of: {allowed}, got {shown(name)}"
     )
 
 

@@ -1150,7 +1150,7 @@ class Registry:
         assert self._rulesets is not None
         known = self.ids() if self._pending else list(self._rulesets)
         allowed = ", ".join(i for i in known if i != ruleset_id) or "none installed"
-        message = f"ruleset must be one of: {allowed}, got {ruleset_id!r}"
+        message = f"ruleset must be one of: {allowed}, got {shown(ruleset_id)}"
         if not reasons:
             failed = {
                 (f.plugin, f.distribution)
