@@ -189,7 +189,8 @@ def test_perf_a_json_object_may_hold_integers_and_bools() -> None:
     assert requests.build(TOY, {"skill": 1}).parameters["skill"] == 1
     with pytest.raises(ParameterError) as info:
         requests.build(TOY, {"skill": True})
-    assert str(info.value) == "skill must be an integer from 0 to 6, got 'true'"
+    # the value as sent (a held-out bot author: "got 'true'" was never sent)
+    assert str(info.value) == "skill must be an integer from 0 to 6, got True"
     with pytest.raises(ParameterError) as huge:
         requests.build(TOY, {"skill": 10**5000})
     assert str(huge.value) == (
@@ -229,3 +230,23 @@ def test_perf_cached_checks_resolve_as_fresh_ones(
     assert cached == fresh
     assert cached.resolve(SeededRng(seed)) == fresh.resolve(SeededRng(seed))
     assert cached.outcomes() == fresh.outcomes()
+
+
+def test_a_mapping_key_is_a_name_never_split_again() -> None:
+    """A held-out bot author: ``{"pw=14": ""}`` was read as the word
+    ``pw=14=`` and refused with ``got '14='``, a value never sent; a key is
+    a parameter's name (spaces around it allowed, as in the words)."""
+    spec = TOY.checks()[0]
+    for key in ("skill=3", "skill = 3"):
+        with pytest.raises(ParameterError) as info:
+            parse_mapping(spec, {key: "1"})
+        assert str(info.value) == (
+            "parameter of check must be one of: skill, modifier, edge, difficulty, "
+            f"got {key!r}"
+        )
+    assert parse_mapping(spec, {" skill ": "3"}) == {"skill": 3}
+    with pytest.raises(ParameterError) as twice:
+        parse_mapping(spec, {"skill": "3", " skill": "4"})
+    assert (
+        str(twice.value) == "skill must be given once (first as 'skill'), got ' skill'"
+    )

@@ -192,8 +192,18 @@ def parse_mapping(
         raise ParameterError(
             "mapping", mapping, f"a mapping of parameter names of {where} to texts"
         )
-    words = []
+    values: dict[str, Scalar] = {}
     for key, value in mapping.items():
+        if not isinstance(key, str):
+            raise ParameterError(
+                f"parameter of {where}",
+                f"{key!r}: {value!r}",
+                "a string key and a string, integer or true/false value",
+            )
+        # the key is a name, never split again: {"pw=14": ""} is an unknown key
+        p = spec._by_name.get(key) or spec._by_name.get(key.strip())
+        if p is None:
+            raise unknown_parameter(spec.parameters, key, where)
         text: object
         if isinstance(value, bool):  # JSON true/false, as the words write them
             text = "true" if value else "false"
@@ -201,22 +211,21 @@ def parse_mapping(
             text = str(value)  # limited below, as every parsed integer is
         else:
             # a float, null, or an integer beyond what str() may write (and far
-            # beyond every parameter): refused below
+            # beyond every parameter): the parameter's own words
             text = value
-        if isinstance(key, str) and not isinstance(text, str):
-            # the parameter's own words, as build_check says
-            p = spec._by_name.get(key)
-            if p is None:
-                raise unknown_parameter(spec.parameters, key, where)
-            raise ParameterError(key, value, p.allowed())
-        if not isinstance(key, str) or not isinstance(text, str):
-            raise ParameterError(
-                f"parameter of {where}",
-                f"{key!r}: {value!r}",
-                "a string key and a string, integer or true/false value",
-            )
-        words.append(f"{key}={text}")
-    return parse_words(spec, words, where)
+        if not isinstance(text, str):
+            raise ParameterError(p.name, value, p.allowed())
+        if p.name in values:
+            first = next(k for k in mapping if k != key and k.strip() == p.name)
+            raise ParameterError(p.name, key, f"given once (first as {first!r})")
+        try:
+            values[p.name] = p.parse(text)
+        except ParameterError as exc:
+            if text is value:
+                raise
+            # the value as it was sent (True, not the text 'true')
+            raise ParameterError(p.name, value, p.allowed()) from exc
+    return values
 
 
 def not_a_ruleset(value: object) -> ParameterError:
