@@ -257,6 +257,28 @@ def test_pf2e_r19_line_never_in_own_space_and_length_bound(
         assert max(abs(x), abs(y)) <= length + 1
 
 
+def test_pf2e_r19_a11_oblique_line_leaves_out_the_creators_own_square() -> None:
+    """PF2E-R19, PF2E-A11: the line comes from the creator, never onto its space.
+
+    In direction (2, 1) the rectangle starts at (1, 3/4) on the creator's
+    east side; its half-width reaches back over the creator's square, which
+    is still not part of the line, and neither is a Tiny creature sharing it.
+    """
+    from rollwerk_pf2e._areas import _rect_overlaps_square
+
+    ln = line(Space(0, 0), 6, (2, 1))
+    assert ln.origin == ((Fraction(1), Fraction(3, 4)),)
+    assert _rect_overlaps_square(ln.origin[0], (2, 1), 6, 1, (0, 0))
+    assert (0, 0) not in ln.squares
+    assert not ln.contains(Space(0, 0))
+    assert not ln.contains(Space(0, 0, Size.TINY))
+    assert ln.contains(Space(0, 1))  # the square south of the creator is in it
+    # in the eight compass directions the rectangle never reaches back
+    for direction in Direction:
+        start = line(Space(0, 0), 6, direction).origin[0]
+        assert not _rect_overlaps_square(start, direction.value, 6, 1, (0, 0))
+
+
 # -- pictures --------------------------------------------------------------------
 
 

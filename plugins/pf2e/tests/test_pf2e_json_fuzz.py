@@ -87,8 +87,8 @@ def test_random_json_is_refused_with_schema_error(document: Any) -> None:
         (
             {"ends_at": True},
             (
-                "malformed pf2e_rounds duration JSON: ends_at must be an integer or null, "
-                "got True"
+                "malformed pf2e_rounds duration JSON: ends_at must be an integer from 0 "
+                "to 2**63 - 1 or null, got True"
             ),
         ),
         (
@@ -101,8 +101,8 @@ def test_random_json_is_refused_with_schema_error(document: Any) -> None:
         (
             {"counts_from": HUGE},
             (
-                "malformed pf2e_rounds duration JSON: counts_from must be an integer or "
-                "null, got an integer of 5001 digits"
+                "malformed pf2e_rounds duration JSON: counts_from must be an integer "
+                "from 0 to 2**63 - 1 or null, got an integer of 5001 digits"
             ),
         ),
         (
@@ -117,6 +117,105 @@ def test_no_coercion_and_the_field_is_named(
     with pytest.raises(SchemaError) as info:
         Pf2eRounds.from_json({**DOCUMENTS[1], **change})
     assert str(info.value) == message
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        # an integer too large for JSON's 64 bits: the range is said, not "an integer"
+        ({"n": 10**30}, f"n must be an integer from 1 to 2**62, got {10**30}"),
+        ({"n": 2**62 + 1}, f"n must be an integer from 1 to 2**62, got {2**62 + 1}"),
+        ({"n": -1}, "n must be an integer from 1 to 2**62, got -1"),
+        ({"n": 2.0}, "n must be an integer, got 2.0"),
+        # bound counts are never below 0, as the core's kinds say
+        (
+            {"ends_at": -1},
+            "ends_at must be an integer from 0 to 2**63 - 1 or null, got -1",
+        ),
+        (
+            {"ends_at": 2**63},
+            f"ends_at must be an integer from 0 to 2**63 - 1 or null, got {2**63}",
+        ),
+        (
+            {"counts_from": -1},
+            "counts_from must be an integer from 0 to 2**63 - 1 or null, got -1",
+        ),
+        (
+            {"counts_from": 10**30},
+            f"counts_from must be an integer from 0 to 2**63 - 1 or null, got {10**30}",
+        ),
+    ],
+)
+def test_counts_out_of_range_are_refused_with_the_range(
+    change: dict[str, Any], message: str
+) -> None:
+    """PF2E-R02: a saved pf2e_rounds count follows the core kinds' range rules."""
+    with pytest.raises(SchemaError) as info:
+        Pf2eRounds.from_json({**DOCUMENTS[1], **change})
+    assert str(info.value) == f"malformed pf2e_rounds duration JSON: {message}"
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"n": 10**30}, f"n must be an integer from 1 to 2**62, got {10**30}"),
+        (
+            {"ends_at": -1},
+            "ends_at must be an integer from 0 to 2**63 - 1 or null, got -1",
+        ),
+        (
+            {"counts_from": -1},
+            "counts_from must be an integer from 0 to 2**63 - 1 or null, got -1",
+        ),
+    ],
+)
+def test_a_saved_encounter_with_a_count_out_of_range_is_refused(
+    change: dict[str, Any], message: str
+) -> None:
+    """An ``ends_at`` of -1 loaded and showed the effect as over; the core refuses it."""
+    from rollwerk import Encounter
+    from rollwerk_pf2e import new_encounter, rounds
+
+    enc = new_encounter(["A", "B"]).advance().state
+    enc = enc.add_effect("x", source="A", target="B", duration=rounds(2)).state
+    document = enc.to_json()
+    document["effects"][0]["duration"].update(change)
+    with pytest.raises(SchemaError) as info:
+        Encounter.from_json(document)
+    assert str(info.value) == (
+        f"malformed encounter JSON: effects[0].duration.{message}"
+    )
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (
+            lambda: Pf2eRounds(2, "A", -1),
+            "ends_at must be an integer from 0 to 2**63 - 1, or None, got -1",
+        ),
+        (
+            lambda: Pf2eRounds(2, "A", 3, counts_from=2**63),
+            f"counts_from must be an integer from 0 to 2**63 - 1, or None, got {2**63}",
+        ),
+        (
+            lambda: Pf2eRounds(2, "A", True),
+            "ends_at must be an integer from 0 to 2**63 - 1, or None, got True",
+        ),
+    ],
+)
+def test_bound_counts_are_checked_when_built(make: Any, message: str) -> None:
+    """The constructor refuses what ``to_json`` could not write back."""
+    from rollwerk import ParameterError
+
+    with pytest.raises(ParameterError) as info:
+        make()
+    assert str(info.value) == message
+
+
+def test_the_edges_of_the_ranges_load() -> None:
+    document = {**DOCUMENTS[1], "n": 2**62, "ends_at": 2**63 - 1, "counts_from": 0}
+    assert Pf2eRounds.from_json(document).to_json() == document
 
 
 def test_the_documents_round_trip() -> None:

@@ -19,6 +19,7 @@ from rollwerk_pf2e import (
     in_reach,
     metres,
     move_cost,
+    origin_distance,
     range_increments,
     range_penalty,
     reach_of,
@@ -139,6 +140,94 @@ def test_pf2e_r07_range_e12() -> None:
         check_in_range(101, 100)
 
 
+def test_pf2e_r16_e12_burst_origin_is_a_corner_of_a_square_in_range() -> None:
+    """PF2E-R16, E12: "a corner of a square within range" (seed: „Ecke eines
+    Feldes innerhalb der Reichweite").
+
+    Corner (101, 0) is a corner of square (100, 0), 100 squares = 150 m away,
+    so a fireball may burst there; it was refused as 101 squares.
+    """
+    wizard, fireball_range = Space(0, 0), squares_from_metres(150)
+    assert space_distance(wizard, Space(100, 0)) == 100
+    assert origin_distance(wizard, (101, 0)) == 100
+    check_in_range(origin_distance(wizard, (101, 0)), fireball_range, "burst origin")
+    assert origin_distance(wizard, (94, 0)) == 93  # E12: 141 m
+    with pytest.raises(RulesError) as info:
+        check_in_range(
+            origin_distance(wizard, (102, 0)), fireball_range, "burst origin"
+        )
+    assert str(info.value) == (
+        "burst origin at 101 squares (151.5 m) is out of range: the range is "
+        "100 squares (150 m)"
+    )
+    # diagonally, the nearest square: (66, 66) costs 66 + 33 = 99,
+    # (67, 67) costs 100, (68, 68) costs 102
+    assert origin_distance(wizard, (67, 67)) == 99
+    assert origin_distance(wizard, (68, 68)) == 100
+    assert origin_distance(wizard, (69, 69)) == 102
+
+
+def test_pf2e_r16_a09_origin_corners_of_the_creators_own_space() -> None:
+    """PF2E-R16, PF2E-A09: the corners of the creator's own squares are 0 away."""
+    assert [
+        origin_distance(Space(0, 0), c) for c in ((0, 0), (1, 0), (0, 1), (1, 1))
+    ] == [
+        0,
+        0,
+        0,
+        0,
+    ]
+    ogre = Space(0, 0, Size.LARGE)
+    assert origin_distance(ogre, (1, 1)) == 0  # the centre of its space
+    assert origin_distance(ogre, (3, 0)) == 1  # a corner of square (2, 0)
+    assert origin_distance(ogre, (4, 4)) == move_cost(2, 2) == 3  # square (3, 3)
+    # corner_distance (burst membership) still counts the own corners as 1
+    assert corner_distance(Space(0, 0), (1, 1)) == 1
+
+
+@given(
+    x=st.integers(-5, 5),
+    y=st.integers(-5, 5),
+    cx=st.integers(-12, 12),
+    cy=st.integers(-12, 12),
+    size=st.sampled_from(list(Size)),
+)
+def test_pf2e_r16_origin_distance_is_the_nearest_square_with_that_corner(
+    x: int, y: int, cx: int, cy: int, size: Size
+) -> None:
+    """PF2E-R16: in range iff one of the four squares at the corner is in range."""
+    creator = Space(x, y, size)
+    nearest = min(
+        space_distance(creator, Space(sx, sy))
+        for sx in (cx - 1, cx)
+        for sy in (cy - 1, cy)
+    )
+    assert origin_distance(creator, (cx, cy)) == nearest
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (
+            lambda: origin_distance(None, (1, 1)),  # type: ignore[arg-type]
+            "creator must be a Space (Space(x, y, size)), got None",
+        ),
+        (
+            lambda: origin_distance(Space(0, 0), (1, 1.5)),  # type: ignore[arg-type]
+            "corner must be a grid corner (x, y) of integers, got (1, 1.5)",
+        ),
+        (
+            lambda: origin_distance(Space(0, 0), (True, 1)),
+            "corner must be a grid corner (x, y) of integers, got (True, 1)",
+        ),
+    ],
+)
+def test_origin_distance_refuses_what_it_cannot_measure(call, message) -> None:
+    with pytest.raises(ParameterError) as info:
+        call()
+    assert str(info.value) == message
+
+
 def test_pf2e_r07_a09_range_from_creator_nearest_square() -> None:
     """PF2E-R07, PF2E-A09: range is measured from the creator's nearest square."""
     ogre = Space(0, 0, Size.LARGE)
@@ -179,6 +268,21 @@ def test_pf2e_r09_e9_default_reach() -> None:
     assert reach_of(Size.LARGE) == 2  # the ogre's 3 m
     assert reach_of(Size.LARGE, tall=False) == 1
     assert [reach_of(s) for s in (Size.HUGE, Size.GARGANTUAN)] == [3, 4]
+
+
+def test_pf2e_r09_tiny_creatures_reach_only_their_own_square() -> None:
+    """PF2E-R09: a Tiny creature's reach is 0 (the full rules' 0 ft), not 1 square.
+
+    It reaches a creature whose space overlaps its own, not an adjacent one;
+    a reach weapon gives it one square.
+    """
+    pixie = Space(0, 0, Size.TINY)
+    assert reach_of(Size.TINY) == 0
+    assert in_reach(pixie, Space(0, 0), reach_of(Size.TINY))
+    assert not in_reach(pixie, Space(1, 0), reach_of(Size.TINY))
+    assert reach_squares(pixie, 0) == frozenset()
+    assert reach_of(Size.TINY, reach_weapon=True) == 1
+    assert in_reach(pixie, Space(1, 1), reach_of(Size.TINY, reach_weapon=True))
 
 
 def test_pf2e_r10_e10_ogre_reaches_two_diagonal() -> None:

@@ -377,7 +377,9 @@ def line(
     middle of a side or a corner). ``direction`` is a compass direction or
     any integer vector ``(dx, dy)``. A square (and a creature) is in the line
     iff the rectangle overlaps it with positive area; merely touching an edge
-    or corner does not count.
+    or corner does not count. The creator's own space is never in the line,
+    although in an oblique direction such as ``(2, 1)`` the rectangle's
+    half-width reaches back over it: the line comes from the creator.
 
     >>> len(line(Space(0, 0), 12, Direction.E))       # 18 m x 1.5 m
     12

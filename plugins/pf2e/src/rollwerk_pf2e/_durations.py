@@ -92,6 +92,23 @@ def _count(name: str, value: object) -> int:
     return value
 
 
+_BOUND = "an integer from 0 to 2**63 - 1"
+"""What a bound count (``ends_at``, ``counts_from``) may be, as the core's kinds say.
+
+It counts turn starts, so it is never below 0, and its JSON is a 64-bit
+integer.
+"""
+
+
+def _is_bound(value: object) -> bool:
+    return type(value) is int and 0 <= value < 2**63
+
+
+def _opt_bound(_self: object, attribute: Any, value: object) -> None:
+    if value is not None and not _is_bound(value):
+        raise ParameterError(attribute.name, value, f"{_BOUND}, or None")
+
+
 def _opt_id(_self: object, attribute: Any, value: object) -> None:
     if value is not None and not isinstance(value, str):
         raise ParameterError(attribute.name, value, "a combatant's id (a str) or None")
@@ -164,13 +181,13 @@ class Pf2eRounds:
     """The number of rounds (at least 1)."""
     tick_on: str | None = attrs.field(default=None, validator=_opt_id)
     """The combatant whose turn starts count; ``None``: the creator."""
-    ends_at: int | None = None
+    ends_at: int | None = attrs.field(default=None, validator=_opt_bound)
     """Bound: over once ``tick_on`` has started this many turns."""
     creator_leaves: CreatorLeaves = attrs.field(
         default=CreatorLeaves.CONTINUE, validator=_leaves
     )
     """What happens when ``tick_on`` leaves the encounter (PF2E-A03)."""
-    counts_from: int | None = None
+    counts_from: int | None = attrs.field(default=None, validator=_opt_bound)
     """Bound, after the creator left: turn starts of ``tick_on`` up to this
     number are not ticks (they come before the leaver's slot, PF2E-A03)."""
     slot: bool = attrs.field(
@@ -388,6 +405,9 @@ class Pf2eRounds:
         """Load what [`to_json`][rollwerk_pf2e.Pf2eRounds.to_json] wrote.
 
         Nothing is coerced: ``"n": "2"`` or ``"tick_on": 7`` is refused.
+        The counts follow the core's kinds: ``n`` is an integer from 1 to
+        2**62, ``ends_at`` and ``counts_from`` are integers from 0 to
+        2**63 − 1 or ``null``.
 
         Raises:
             SchemaError: The document is malformed (the message names the
@@ -416,11 +436,11 @@ class Pf2eRounds:
             )
         try:
             return cls(
-                _json_field(data, "n", int, required=True),
+                _json_n(data),
                 _json_field(data, "tick_on", str),
-                _json_field(data, "ends_at", int),
+                _json_bound(data, "ends_at"),
                 CreatorLeaves(leaves),
-                _json_field(data, "counts_from", int),
+                _json_bound(data, "counts_from"),
                 _json_bool(data, "slot"),
             )
         except SchemaError as exc:
@@ -436,6 +456,26 @@ def _json_bool(data: Mapping[str, Any], key: str) -> bool:
     value = data.get(key, False)
     if not isinstance(value, bool):
         raise SchemaError.field(key, "true or false", value)
+    return value
+
+
+def _json_n(data: Mapping[str, Any]) -> int:
+    """``data["n"]``: an integer from 1 to 2**62 (the range said for any integer)."""
+    if "n" not in data:
+        raise SchemaError("is required", path="n", expected="a value")
+    value = data["n"]
+    if type(value) is not int:
+        raise SchemaError.field("n", "an integer", value)
+    if not 1 <= value <= 2**62:
+        raise SchemaError.field("n", "an integer from 1 to 2**62", value)
+    return value
+
+
+def _json_bound(data: Mapping[str, Any], key: str) -> int | None:
+    """``data[key]``, a bound count or ``null``: refused in the core's words."""
+    value = data.get(key)
+    if value is not None and not _is_bound(value):
+        raise SchemaError.field(key, f"{_BOUND} or null", value)
     return value
 
 

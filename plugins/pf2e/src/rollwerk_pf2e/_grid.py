@@ -24,6 +24,7 @@ __all__ = [
     "corner_distance",
     "in_reach",
     "move_cost",
+    "origin_distance",
     "reach_of",
     "reach_squares",
     "space_distance",
@@ -82,12 +83,16 @@ _REACH_LONG = {**_REACH_TALL, Size.LARGE: 1, Size.HUGE: 2, Size.GARGANTUAN: 3}
 def reach_of(size: Size, *, tall: bool = True, reach_weapon: bool = False) -> int:
     """A creature's reach in squares (PF2E-R09).
 
-    The default is 1 square (1.5 m); Large and larger creatures reach
-    further (an ogre, Large and tall, reaches 3 m = 2 squares). A weapon
-    with the *reach* trait adds one square (5 ft).
+    The default is 1 square (1.5 m) for Small and Medium creatures; Large
+    and larger creatures reach further (an ogre, Large and tall, reaches
+    3 m = 2 squares). A Tiny creature's reach is 0, as in the full rules
+    (the excerpt does not say): it reaches only a creature whose space
+    overlaps its own. A weapon with the *reach* trait adds one square (5 ft).
 
     >>> reach_of(Size.MEDIUM), reach_of(Size.LARGE), reach_of(Size.MEDIUM, reach_weapon=True)
     (1, 2, 2)
+    >>> reach_of(Size.TINY)
+    0
     """
     _size(size)
     table = _REACH_TALL if tall else _REACH_LONG
@@ -227,18 +232,58 @@ def corner_distance(space: Space, corner: Square) -> int:
     the space itself is 1 square away, so a creature is inside a burst of
     radius ``r`` at ``corner`` exactly when ``corner_distance <= r``.
 
+    It is not the range to a burst's origin: for that, use
+    [`origin_distance`][rollwerk_pf2e.origin_distance], which counts a
+    corner of a square within range as within range.
+
     >>> corner_distance(Space(0, 0), (1, 1)), corner_distance(Space(0, 0), (5, 0))
     (1, 5)
     """
     checked_space(space, "space")
+    cx, cy = _checked_corner(corner)
+    return min(_cost(*_far(sq, cx, cy)) for sq in space.iter_squares())
+
+
+def _checked_corner(corner: object) -> Square:
     if (
         not isinstance(corner, tuple)
         or len(corner) != 2
         or not all(isinstance(v, int) and not isinstance(v, bool) for v in corner)
     ):
         raise ParameterError("corner", corner, "a grid corner (x, y) of integers")
-    cx, cy = corner
-    return min(_cost(*_far(sq, cx, cy)) for sq in space.iter_squares())
+    return corner
+
+
+def origin_distance(creator: Space, corner: Square) -> int:
+    """The range from a creator to a burst's origin corner (PF2E-R16, A09).
+
+    A burst starts at "a corner of a square within the range" (the seed:
+    „an der Ecke eines Feldes innerhalb von 150 m Entfernung zu dir“): a corner is as far away
+    as the nearest of the four squares it is a corner of, each measured
+    like any target ([`space_distance`][rollwerk_pf2e.space_distance]).
+    So a corner of the creator's own space is 0 squares away, and a
+    fireball (150 m = 100 squares) may burst at any corner of a square
+    100 squares away: pass the result to
+    [`check_in_range`][rollwerk_pf2e.check_in_range].
+
+    This is not [`corner_distance`][rollwerk_pf2e.corner_distance], which
+    measures whether a creature is *inside* a burst and counts the corners
+    of a creature's own square as 1 square away.
+
+    Raises:
+        ParameterError: ``creator`` is not a Space or ``corner`` not a pair
+            of integers.
+
+    >>> origin_distance(Space(0, 0), (101, 0))    # a corner of square (100, 0)
+    100
+    >>> origin_distance(Space(0, 0), (1, 1)), origin_distance(Space(0, 0), (3, 3))
+    (0, 3)
+    """
+    checked_space(creator, "creator")
+    cx, cy = _checked_corner(corner)
+    gx = _gap(creator.x, creator.side, cx - 1, 2)
+    gy = _gap(creator.y, creator.side, cy - 1, 2)
+    return _cost(gx, gy)
 
 
 def _far(square: Square, cx: int, cy: int) -> tuple[int, int]:

@@ -4,7 +4,9 @@ All distances are whole squares (PF2E-R23); convert metres or feet with
 [`squares_from_metres`][rollwerk_pf2e.squares_from_metres] or
 [`squares_from_feet`][rollwerk_pf2e.squares_from_feet] first. Grid distance
 between a creator and a target is
-[`space_distance`][rollwerk_pf2e.space_distance] (PF2E-A09).
+[`space_distance`][rollwerk_pf2e.space_distance] (PF2E-A09); to a burst's
+origin corner it is [`origin_distance`][rollwerk_pf2e.origin_distance]
+(PF2E-R16: a corner of a square within range is within range).
 """
 
 from __future__ import annotations
@@ -93,15 +95,23 @@ def check_in_range(distance: int, range_: int, what: str = "target") -> None:
     """Refuse an effect whose target or origin is out of range (PF2E-R07).
 
     Args:
-        distance: The grid distance from the creator in squares.
+        distance: The grid distance from the creator in squares: to a
+            target, [`space_distance`][rollwerk_pf2e.space_distance]; to a
+            burst's origin corner,
+            [`origin_distance`][rollwerk_pf2e.origin_distance] (a corner of
+            a square within range is within range, PF2E-R16).
         range_: The effect's range in squares.
         what: What is being placed (for the message).
 
     Raises:
         RulesError: If ``distance > range_``.
 
-    >>> check_in_range(94, 100, "burst origin")
-    >>> check_in_range(101, 100, "burst origin")
+    A fireball (150 m = 100 squares) may burst at corner ``(101, 0)``, a
+    corner of square ``(100, 0)``, but not at ``(102, 0)``:
+
+    >>> from rollwerk_pf2e import Space, origin_distance
+    >>> check_in_range(origin_distance(Space(0, 0), (101, 0)), 100, "burst origin")
+    >>> check_in_range(origin_distance(Space(0, 0), (102, 0)), 100, "burst origin")
     Traceback (most recent call last):
     ...
     rollwerk.errors.RulesError: burst origin at 101 squares (151.5 m) is out of range: the range is 100 squares (150 m)

@@ -428,6 +428,11 @@ def affected(
     area **and** there is line of effect from the area's origin to it. A
     creature without line of effect is unaffected and makes no saving throw.
 
+    For a lasting area effect, call it again after creatures move: one no
+    longer in the result has left the area and the effect stops working on
+    it (PF2E-R21). Nothing links an area to the encounter's effects; the
+    app removes that creature's effect with ``enc.remove_effect(effect_id)``.
+
     Raises:
         ParameterError: ``area`` is not an Area, ``creatures`` not a
             mapping of names to Spaces, or ``field`` not a Battlefield or
