@@ -436,6 +436,17 @@ BAD = [
         "malformed encounter JSON: signals.ping must be an integer >= 0, got -1",
     ),
     (
+        # beyond 64 bits: the count's own range, not the JSON integer's (it
+        # said "from -2**63 to 2**63 - 1", a range that holds 0; a held-out
+        # developer found it)
+        Encounter.from_json,
+        _with(ENCOUNTER, ("effects", 0, "duration", "n"), 10**30),
+        (
+            "malformed encounter JSON: effects[0].duration.n must be an integer "
+            "from 1 to 2**62, got 1000000000000000000000000000000"
+        ),
+    ),
+    (
         Encounter.from_json,
         _with(ENCOUNTER, ("effects", 0, "duration", "n"), 0),
         (

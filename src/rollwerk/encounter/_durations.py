@@ -284,8 +284,12 @@ def _opt_int(data: Mapping[str, Any], key: str) -> int | None:
 
 
 def _n(data: Mapping[str, Any]) -> int:
-    value: int = strict(data, "n", "int")
-    return value
+    """``data["n"]``; an integer beyond 64 bits is refused by the count's range."""
+    value = data.get("n")
+    if value.__class__ is int and not -(2**63) <= value < 2**63:
+        raise SchemaError.field("n", "an integer from 1 to 2**62", value)
+    checked: int = strict(data, "n", "int")
+    return checked
 
 
 class _Unbound(Worded):
