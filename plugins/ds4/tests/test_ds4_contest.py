@@ -80,3 +80,39 @@ def test_ds4_r09_equal_pw_wins_half(pw: int) -> None:
     odds = contest_odds(RS, ds4_check(pw), ds4_check(pw))
     first, second = odds[ContestOutcome.FIRST], odds[ContestOutcome.SECOND]
     assert first / (first + second) == Fraction(1, 2)
+
+
+def test_ds4_r09_a_success_without_a_result_is_not_weighed() -> None:
+    """DS4-R09 ("gewinnt das höhere Ergebnis"): a check above 20 with
+    need_result=false has no result. A held-out rules lawyer found it
+    counted as 0, so ``pw=44 need_result=false`` lost to ``pw=10`` on 5 vs 3
+    (first side 199/400 against 144729/160000 with the result)."""
+    import pytest
+
+    from rollwerk import contest_result
+    from rollwerk.errors import ContestError
+
+    message = (
+        "a DS4 contest of two successes compares their results (DS4-R09); a "
+        "check above PW 20 with need_result=false has none: contest with "
+        "need_result=true"
+    )
+    blind = ds4_check(44, need_result=False)
+    for other in (ds4_check(10), blind):
+        with pytest.raises(ContestError) as info:
+            contest_odds(RS, blind, other)
+        assert str(info.value) == message
+    plain = Outcome(True, Degree.SUCCESS, None)
+    with pytest.raises(ContestError):
+        contest(plain, Outcome(True, Degree.SUCCESS, 3))
+    # no result is needed against a failure, or for a coup against a success
+    assert contest(plain, Outcome(False, Degree.FAILURE, None)) is ContestOutcome.FIRST
+    coup = Outcome(True, Degree.CRITICAL_SUCCESS, 1)
+    assert contest(plain, coup) is ContestOutcome.SECOND
+    won = contest_result(
+        RS, blind.resolve(ScriptedRng([5])), ds4_check(10).resolve(ScriptedRng([15]))
+    )
+    assert won.outcome is ContestOutcome.FIRST
+    # asking for the result, the contest is decided as before
+    odds = contest_odds(RS, ds4_check(44), ds4_check(10))
+    assert odds[ContestOutcome.FIRST] == Fraction(144729, 160000)

@@ -1805,12 +1805,24 @@ def assert_cross_contests(ruleset: Ruleset) -> None:
         for second in built:
             if first.name == second.name:
                 continue
-            try:
-                assert_contest_contract(ruleset, first, second, symmetric=False)
-            except ContractViolation as exc:
-                if isinstance(exc.__cause__, ContestError):
-                    continue  # refused by name: the CLI says so in one line
-                raise
+            _contest_unless_refused(ruleset, first, second, symmetric=False)
+
+
+def _contest_unless_refused(
+    ruleset: Ruleset, first: Check, second: Check, *, symmetric: bool | None
+) -> None:
+    """`assert_contest_contract`, unless the ruleset refuses the contest by name.
+
+    A rule may refuse a pair it cannot decide with a
+    [`ContestError`][rollwerk.errors.ContestError] (two checks of different
+    names; DS4's two successes without results): the CLI says so in one
+    line. Anything else it raises is a violation.
+    """
+    try:
+        assert_contest_contract(ruleset, first, second, symmetric=symmetric)
+    except ContractViolation as exc:
+        if not isinstance(exc.__cause__, ContestError):
+            raise
 
 
 RULESET_PROPERTIES: list[RulesetProperty] = [
@@ -2030,7 +2042,7 @@ def _spec_contract(
     corner_checks = [c for c in at_corners if c is not None]
     for first in corner_checks:
         for second in corner_checks:
-            assert_contest_contract(
+            _contest_unless_refused(
                 ruleset, first, second, symmetric=spec.contest_symmetric
             )
     fixed = [*corners, *([flagged] if flagged is not None else [])]
@@ -2060,7 +2072,7 @@ def _spec_contract(
             _monotonic_pairs(ruleset, spec, params, other)
             second = _build(ruleset.id, spec, other)
             if first is not None and second is not None:
-                assert_contest_contract(
+                _contest_unless_refused(
                     ruleset, first, second, symmetric=spec.contest_symmetric
                 )
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rollwerk import ContestOutcome, Degree, Outcome
 from rollwerk.checks import Difficulty
+from rollwerk.errors import ContestError
 from rollwerk.rulesets import RulesetSpec, define_ruleset
 from rollwerk_ds4._attack import ATTACK
 from rollwerk_ds4._catalog import CATALOG
@@ -29,9 +30,17 @@ def contest(first: Outcome, second: Outcome) -> ContestOutcome:
 
     Only one side succeeds: it wins. Both succeed: a coup beats a non-coup
     success whatever the numbers, otherwise (and between two coups) the higher
-    result wins; equal results are a ``TIE``. Both fail: ``REROLL``. A
-    pass/fail check above 20 (``need_result=False``) has no result, so two
-    plain successes of that kind tie.
+    result wins; equal results are a ``TIE``. Both fail: ``REROLL``.
+
+    A pass/fail check above 20 (``need_result=False``) has no result, so
+    its success cannot be weighed against another success: two such
+    outcomes (neither a coup) are refused with a ``ContestError`` that says
+    to ask for the result. Against a failure, or a coup against a plain
+    success, no result is needed and the rule decides as usual.
+
+    Raises:
+        ContestError: Both succeeded, neither or both with a coup, and one
+            has no result.
 
     >>> from rollwerk import Degree, Outcome
     >>> contest(Outcome(True, Degree.SUCCESS, 8), Outcome(True, Degree.SUCCESS, 12))
@@ -48,8 +57,13 @@ def contest(first: Outcome, second: Outcome) -> ContestOutcome:
     second_coup = second.degree is Degree.CRITICAL_SUCCESS
     if first_coup != second_coup:
         return ContestOutcome.FIRST if first_coup else ContestOutcome.SECOND
-    a = first.value or 0
-    b = second.value or 0
+    a, b = first.value, second.value
+    if a is None or b is None:
+        raise ContestError(
+            "a DS4 contest of two successes compares their results (DS4-R09); "
+            "a check above PW 20 with need_result=false has none: contest with "
+            "need_result=true"
+        )
     if a == b:
         return ContestOutcome.TIE
     return ContestOutcome.FIRST if a > b else ContestOutcome.SECOND
