@@ -349,6 +349,14 @@ def test_ds4_r19_e14_d25_breather() -> None:
     assert str(err2.value) == (
         "a character woken early cannot catch their breath in this combat"
     )
+    # LK above the maximum is no state a character is in (a held-out rules
+    # lawyer: breather(40, 30, lost=12) answered 0)
+    with pytest.raises(ParameterError) as err3:
+        breather(40, 30, 12)
+    assert str(err3.value) == "lp must be at most lp_max (30), got 40"
+    with pytest.raises(ParameterError) as err4:
+        natural_healing(13, 8, lp=40, lp_max=30)
+    assert str(err4.value) == "lp must be at most lp_max (30), got 40"
 
 
 @given(lp=st.integers(1, 40), extra=st.integers(0, 40), lost=st.integers(0, 60))

@@ -433,6 +433,8 @@ def breather(lp: int, lp_max: int, lost: int, *, woken_early: bool = False) -> i
     _int("lost", lost, 0)
     if _int("lp", lp) < 1:
         raise RulesError(f"catching one's breath needs at least 1 LK, got LK {lp}")
+    if lp > lp_max:
+        raise ParameterError("lp", lp, f"at most lp_max ({lp_max})")
     if woken_early:
         raise RulesError(
             "a character woken early cannot catch their breath in this combat"
@@ -457,6 +459,8 @@ def natural_healing(
         raise ParameterError("bed_rest_hours", bed_rest_hours, "at most 24")
     if _int("lp", lp) < 1:
         raise RulesError(f"natural healing needs at least 1 LK, got LK {lp}")
+    if lp > _int("lp_max", lp_max, 1):
+        raise ParameterError("lp", lp, f"at most lp_max ({lp_max})")
     return max(0, min(d20 // 2 + bed_rest_hours // 4, lp_max - lp))
 
 
