@@ -491,6 +491,31 @@ def test_contest_text(cli):
     ]
 
 
+def test_contest_table_says_the_outcomes_in_the_rulesets_words(cli):
+    """A held-out rules lawyer: the table ignored the rulesets' contest
+    labels (AdZ's *der Auslösende gewinnt*); a catalog's
+    ``<id>.label.<outcome>`` or the ruleset's labels win over the CLI's."""
+    words = Catalog({"en": {}, "eo": {"toy.label.first": "la unua venkas"}})
+
+    class Words:
+        @rollwerk.hookimpl
+        def rollwerk_register_catalogs(self):
+            return [words]
+
+    reg = Registry(load_entrypoints=False, plugins=[examples, Words()])
+    code, out, _ = cli(
+        "contest", "toy", "skill=4", "--vs", "skill=3", "--lang", "eo", reg=reg
+    )
+    assert code == 0
+    # the plugin's Esperanto word, then the CLI's English for the others
+    assert [line.split("  ")[0] for line in out.splitlines()[2:]] == [
+        "la unua venkas",
+        "second side wins",
+        "tie",
+        "both failed",
+    ]
+
+
 def test_contest_json_and_other_check(cli):
     code, out, _ = cli(
         "contest", "toy", "skill=4", "--vs", "dice=3", "--vs-check", "pool", "--json"

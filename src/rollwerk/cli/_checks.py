@@ -364,6 +364,21 @@ def _role(ruleset: Ruleset, lang: str, role: str, cats: list[Catalog]) -> str:
     return role if word is None else word
 
 
+def _contest_word(
+    ruleset: Ruleset, lang: str, outcome: ContestOutcome, cats: Catalog
+) -> str:
+    """A contest outcome in the ruleset's words in ``lang``, else the CLI's.
+
+    A catalog message ``<ruleset id>.label.<outcome>`` or the ruleset's
+    ``labels[lang]`` (AdZ's *der Auslösende gewinnt*) wins over the CLI's
+    *erste Seite gewinnt*.
+    """
+    label = cats.template(lang, f"{ruleset.id}.label.{outcome.value}")
+    if not label:
+        label = ruleset.labels.get(lang, {}).get(outcome.value)
+    return label or _word(cats, lang, outcome.value)
+
+
 def _outcome_label(ruleset: Ruleset, lang: str, o: Outcome, cats: Catalog) -> str:
     """The label of an outcome's success level, or of its degree without one."""
     return _label(ruleset, lang, o.level or o.degree.value, cats)
@@ -1104,7 +1119,7 @@ def cmd_contest(args: argparse.Namespace) -> int:
         p = odds[c]
         rows.append(
             [
-                _word(cats, lang, c.value),
+                _contest_word(ruleset, lang, c, cats),
                 fraction_text(p, lang),
                 percent(p, lang),
                 bar(p, largest),
