@@ -172,14 +172,14 @@ def test_core1_i7_odds_table(capsys: pytest.CaptureFixture[str]) -> None:
             ["roll", "1d6r1", "--rolls", "1,1,1"],
             (
                 "--rolls has too few faces: the 4th die (the expression writes 1 "
-                "die; rerolls and explosions draw more), a d6, has none (3 were given)"
+                "die, rerolls and explosions draw more), a d6, has none (3 were given)"
             ),
         ),
         (
             ["roll", "2d6!+1d4", "--rolls", "6,6,3"],
             (
                 "--rolls has too few faces: the 4th die (the expression writes 3 "
-                "dice; rerolls and explosions draw more), a d6, has none (3 were given)"
+                "dice, rerolls and explosions draw more), a d6, has none (3 were given)"
             ),
         ),
         (

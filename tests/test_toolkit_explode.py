@@ -350,7 +350,7 @@ def test_the_cli_takes_the_faces_of_each_chain(capsys):
     # the 4th die is the wild die's explosion: the check declares two dice
     assert capsys.readouterr().err == (
         "rollwerk: error: --rolls has too few faces: the 4th die (the check "
-        "declares 2; explosions add more), a d6, has none (3 were given)\n"
+        "declares 2, explosions add more), a d6, has none (3 were given)\n"
     )
     assert main([*argv[:4], "8"], registry=reg) == 2
     assert capsys.readouterr().err == (
@@ -712,3 +712,33 @@ def test_a_bad_cap_is_refused_when_declared(
     with pytest.raises(ParameterError) as info:
         enumerate_faces([6], total, **options)  # type: ignore[arg-type]
     assert str(info.value) == message
+
+
+def test_a_contest_side_and_an_explosion_are_said_in_one_parenthesis() -> None:
+    """A held-out Shadowrun author: ``the 3rd die (the first side's 3rd)
+    (the check declares 1; explosions add more)`` read awkwardly."""
+    from rollwerk.cli._format import too_few_faces
+    from rollwerk.errors import ScriptExhausted
+
+    exc = ScriptExhausted("out of faces", given=2, sides=6)
+    assert too_few_faces(exc, ("first side", 0), dice=1) == (
+        "--rolls has too few faces: the 3rd die (the first side's 3rd; its check "
+        "declares 1, explosions add more), a d6, has none (2 were given)"
+    )
+    assert too_few_faces(exc, dice=1) == (
+        "--rolls has too few faces: the 3rd die (the check declares 1, explosions "
+        "add more), a d6, has none (2 were given)"
+    )
+
+
+def test_faces_given_to_a_check_that_rolls_no_die() -> None:
+    """A held-out rules lawyer: ``adz dice=2 minimum=3 --rolls 5,5`` said
+    "the check used 0 of 2" without saying why."""
+    from rollwerk.cli._format import too_many_faces
+
+    assert too_many_faces(2, 0, "check") == (
+        "--rolls has 2 faces too many: the check rolled no die"
+    )
+    assert too_many_faces(1, 2, "check") == (
+        "--rolls has 1 face too many: the check used 2 of 3"
+    )

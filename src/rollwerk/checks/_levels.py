@@ -38,11 +38,16 @@ def word(name: str, value: object) -> str:
 def _not_a_level(value: object) -> ParameterError:
     """The error for ``rank`` of neither a level id nor an outcome.
 
-    A result gets its own message: the usual way to get here is
-    ``resolve_contest`` given two results, whose contest rule ranks them.
+    A result says where its outcome is (``resolve_contest`` refuses results
+    itself, pointing to ``contest_result``).
     """
     if isinstance(value, CheckResult):
-        return result_not_outcome(value)
+        return ParameterError(
+            "level",
+            value,
+            "a level id or an Outcome, not a CheckResult (its outcome is "
+            "result.outcome())",
+        )
     return ParameterError("level", value, "a level id or an Outcome")
 
 

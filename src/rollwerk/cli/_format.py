@@ -332,13 +332,15 @@ def too_few_faces(
     """
     n = exc.given + 1
     given = {0: "none was", 1: "1 was"}.get(exc.given, f"{exc.given} were")
-    whose = "" if side is None else f" (the {side[0]}'s {_ordinal(n - side[1])})"
+    notes = [] if side is None else [f"the {side[0]}'s {_ordinal(n - side[1])}"]
     own = n if side is None else n - side[1]
     if dice is not None and own > dice:
-        whose += f" (the check declares {dice}; explosions add more)"
+        its = "the" if side is None else "its"
+        notes.append(f"{its} check declares {dice}, explosions add more")
     if written is not None and n > written:
         count = "1 die" if written == 1 else f"{written} dice"
-        whose += f" (the expression writes {count}; rerolls and explosions draw more)"
+        notes.append(f"the expression writes {count}, rerolls and explosions draw more")
+    whose = f" ({'; '.join(notes)})" if notes else ""
     return (
         f"--rolls has too few faces: the {_ordinal(n)} die{whose}, a d{exc.sides}, "
         f"has none ({given} given)"
@@ -348,6 +350,8 @@ def too_few_faces(
 def too_many_faces(remaining: int, used: int, what: str) -> str:
     """The message for ``--rolls`` faces left over: ``1 face too many: …``."""
     faces = "face" if remaining == 1 else "faces"
+    if not used:  # a check that rolls no die (its chance is out of reach)
+        return f"--rolls has {remaining} {faces} too many: the {what} rolled no die"
     return (
         f"--rolls has {remaining} {faces} too many: the {what} used "
         f"{used} of {used + remaining}"
