@@ -15,6 +15,7 @@ from rollwerk.checks import (
     ContestOutcome,
     Degree,
     Level,
+    Outcome,
     SuccessLevels,
     define_check,
 )
@@ -91,3 +92,23 @@ def test_rank_names_what_it_takes() -> None:
     with pytest.raises(ParameterError) as info:
         LEVELS.rank("fumble")
     assert str(info.value) == "level must be one of miss, hit, got 'fumble'"
+
+
+def test_a_contest_too_large_to_judge_pair_by_pair_names_itself() -> None:
+    """A held-out rules lawyer: DS4's slaying dice contest was refused as
+    ``combine: exact computation size limit exceeded…``, a step nobody
+    called. The refusal names the contest and each side's outcomes."""
+    from rollwerk import Distribution
+    from rollwerk.errors import LimitExceeded
+    from rollwerk.rulesets import _pairwise
+
+    many = Distribution.uniform(
+        [Outcome(True, Degree.SUCCESS, v) for v in range(1, 3001)]
+    )
+    with pytest.raises(LimitExceeded) as info:
+        _pairwise(many, many, lambda a, b: ContestOutcome.TIE)
+    assert str(info.value) == (
+        "contest_odds of 3000 × 3000 outcomes judged pair by pair (fewer outcomes "
+        "on either side would do): exact computation size limit exceeded: "
+        "27000000 is more than the maximum of 4000000 (by 23000000)"
+    )  # 3 units a pair: 1 for the pair, 2 for an Outcome (distributions.md)

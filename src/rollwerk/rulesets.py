@@ -42,7 +42,13 @@ from rollwerk.encounter._traits import (
     checked_actions_per_round,
     checked_round_seconds,
 )
-from rollwerk.errors import CheckFault, ContestError, ParameterError, RollwerkError
+from rollwerk.errors import (
+    CheckFault,
+    ContestError,
+    LimitExceeded,
+    ParameterError,
+    RollwerkError,
+)
 from rollwerk.i18n import Catalog
 from rollwerk.rng import Rng
 
@@ -427,10 +433,35 @@ def contest_odds(
             return odds
     if isinstance(ruleset, ContestWithChecks):
         rule = ruleset.contest_with_checks
-        return first.outcomes().combine(
-            second.outcomes(), lambda a, b: rule(first, a, second, b)
+        return _pairwise(
+            first.outcomes(), second.outcomes(), lambda a, b: rule(first, a, second, b)
         )
-    return first.outcomes().combine(second.outcomes(), ruleset.contest)
+    return _pairwise(first.outcomes(), second.outcomes(), ruleset.contest)
+
+
+def _pairwise(
+    firsts: Distribution[Outcome],
+    seconds: Distribution[Outcome],
+    rule: Callable[[Outcome, Outcome], ContestOutcome],
+) -> Distribution[ContestOutcome]:
+    """The rule on every pair of outcomes; a refusal says how many there are.
+
+    The size limit refused it as ``combine``, a step the caller never
+    named; it now names the contest and both sides' outcomes.
+    """
+    try:
+        return firsts.combine(seconds, rule)
+    except LimitExceeded as exc:
+        raise LimitExceeded(
+            exc.limit,
+            exc.value,
+            exc.maximum,
+            at_least=exc.at_least,
+            operation=(
+                f"contest_odds of {len(firsts)} × {len(seconds)} outcomes judged "
+                "pair by pair (fewer outcomes on either side would do)"
+            ),
+        ) from None
 
 
 _K = TypeVar("_K")
