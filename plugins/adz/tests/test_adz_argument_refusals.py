@@ -63,7 +63,7 @@ from rollwerk_adz import (
         ),
         (
             lambda: LinearRule(5, "1/2"),  # type: ignore[arg-type]
-            "step must be an integer or a Fraction, got '1/2'",
+            "step must be an integer or a Fraction > 0, got '1/2'",
         ),
     ],
 )

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from rollwerk import (
     CheckResult,
     Degree,
+    Distribution,
     LimitExceeded,
     Modifier,
     Outcome,
@@ -61,8 +62,11 @@ def test_adz_r03_counts_fives_and_sixes() -> None:
 
 def test_adz_r03_pool_zero_rolls_nothing() -> None:
     """ADZ-R03, ADZ-A02: a pool <= 0 rolls nothing and gives 0 successes."""
-    assert successes(0) == successes(-3)
-    assert successes(0)[0] == 1
+    assert successes(0) == Distribution.constant(0)
+    # a number of dice is never negative: a pool below 0 is passed as 0
+    with pytest.raises(ParameterError) as err:
+        successes(-1)
+    assert str(err.value) == "n must be a number of dice from 0 to 1000, got -1"
     check = adz_check(dice=2, modifier=-3, allow_impossible=True)
     result = check.resolve(ScriptedRng([]))
     assert (result.success, result.value, result.rolled, result.rolls) == (

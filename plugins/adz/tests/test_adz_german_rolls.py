@@ -22,5 +22,5 @@ def test_luck_dice_and_extras_in_german(capsys: pytest.CaptureFixture[str]) -> N
     ]
     assert main(["check", "adz", "dice=3", "minimum=8", "--lang", "de"]) == 0
     assert capsys.readouterr().out.splitlines()[1] == (
-        "Ergebnis: Misserfolg (gescheitert), Wert 0; kein Wurf, unmöglich=true"
+        "Ergebnis: Misserfolg (gescheitert), Wert 0; kein Wurf, unmöglich=ja"
     )

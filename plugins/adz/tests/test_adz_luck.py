@@ -199,8 +199,11 @@ def _brute_force_luck(n: int, t: int, allow: bool, luck: int, policy: str) -> Fr
     for faces in itertools.product(range(1, 7), repeat=n + luck):
         hits = [face >= 5 for face in faces]
         first = n >= 1 and sum(hits[:n]) >= min(t, n)
-        spend = luck > 0 and (
-            policy == "always" or (policy == "on_failure" and not first)
+        # no luck on a pool that rolls no die (ADZ-R11, A02)
+        spend = (
+            n >= 1
+            and luck > 0
+            and (policy == "always" or (policy == "on_failure" and not first))
         )
         if spend:
             wins += sum(hits) >= min(t, n + luck)

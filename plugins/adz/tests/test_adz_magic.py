@@ -85,7 +85,7 @@ def test_adz_r29_v4_magnitude_between_steps() -> None:
     assert kp_for_magnitude(Fraction(1, 2)) == 1
     with pytest.raises(ParameterError) as err:
         kp_for_magnitude(0)
-    assert str(err.value) == "magnitude must be greater than 0, got 0"
+    assert str(err.value) == "magnitude must be an integer or a Fraction > 0, got 0"
 
 
 @given(m=st.integers(1, 10**7))

@@ -16,7 +16,10 @@ from rollwerk.cli import main
         (
             ["check", "fluid", "attribute=3", "trait=4", "--rolls", "1,2"],
             [
-                "Ergebnis: Erfolg (Kritischer Erfolg), Wert 2; Nebenwirkung=false",
+                (
+                    "Ergebnis: Erfolg (Kritischer Erfolg), Wert 2; "
+                    "widriger Nebeneffekt=nein"
+                ),
                 "Würfe: 1 (W10 Probe), 2 (W10 Schicksal)",
             ],
         )

@@ -74,6 +74,12 @@ _EN = {
     "adz.extra.impossible": "impossible",
     "adz.extra.luck_dice": "luck_dice",
     "adz.extra.surplus": "surplus",
+    "adz.extra.trivial": "trivial",
+    # the values of the boolean extras: as written in English, ja/nein in German
+    "adz.extra.impossible.true": "true",
+    "adz.extra.impossible.false": "false",
+    "adz.extra.trivial.true": "true",
+    "adz.extra.trivial.false": "false",
 }
 
 _DE = {
@@ -132,6 +138,12 @@ _DE = {
     "adz.extra.impossible": "unmöglich",
     "adz.extra.luck_dice": "Glückswürfel",
     "adz.extra.surplus": "Überschuss",
+    "adz.extra.trivial": "trivial",
+    # the values of the boolean extras (`rollwerk check`, `odds`)
+    "adz.extra.impossible.true": "ja",
+    "adz.extra.impossible.false": "nein",
+    "adz.extra.trivial.true": "ja",
+    "adz.extra.trivial.false": "nein",
 }
 
 _HELP_DE = {
@@ -140,12 +152,13 @@ _HELP_DE = {
     "adz.help.check": "W6 würfeln, 5er und 6er zählen, Erfolg ab dem Mindestwurf an Erfolgen",
     "adz.help.check.dice": "der Grundpool an W6: Punkte der genutzten Eigenschaften (Würfelanzahl)",
     "adz.help.check.minimum": "die Schwelle: benötigte Erfolge (Mindestwurf)",
-    "adz.help.check.kind": "Fertigkeits-, Zauber- oder Eigenschaftsprobe (Probenart)",
-    "adz.help.check.support": "Punkte einer unterstützenden Fertigkeit oder Domäne: "
+    "adz.help.check.kind": "Fertigkeits-, Zauber- oder Attributsprobe (Probenart)",
+    "adz.help.check.support": "Punkte einer unterstützenden Fertigkeit oder eines "
+    "Magiebereichs: "
     "aufgerundet Punkte/3 zusätzliche Würfel",
     "adz.help.check.modifier": "Umstandsmodifikator in Würfeln",
-    "adz.help.check.allow_impossible": "die SL erlaubt einen Wurf über den Pool hinaus: "
-    "jeder Würfel muss gelingen",
+    "adz.help.check.allow_impossible": "die SL lässt eine Probe mit Mindestwurf über "
+    "der Würfelanzahl zu: jeder Würfel muss ein Erfolg sein",
     "adz.help.check.luck": "Glückspool, eingesetzt nach luck_policy",
     "adz.help.check.luck_policy": "wann der Glückspool eingesetzt wird: never (nie), "
     "on_failure (bei Misserfolg) oder always (immer)",

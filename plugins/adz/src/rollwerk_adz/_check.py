@@ -45,7 +45,7 @@ from rollwerk_adz._pool import (
     MAX_DICE,
     SIDES,
     CheckKind,
-    count_successes,
+    _count,
     success_weights,
     supporting_dice,
 )
@@ -162,7 +162,8 @@ class _Pool:
     possible: bool
     """Whether the check is rolled at all (ADZ-R08)."""
     luck: int
-    """The luck dice the policy may draw (0 with ``never``)."""
+    """The luck dice the policy may draw: 0 with ``never``, and 0 when the pool
+    rolls no die, as luck is spent only on a roll (ADZ-R11, A02, A26)."""
     policy: LuckPolicy
     """When the luck dice are drawn."""
     spell: bool
@@ -261,7 +262,8 @@ def _pool_cached(items: tuple[tuple[str, Scalar], ...]) -> _Pool:
         pool=pool,
         threshold=threshold,
         possible=threshold <= pool or bool(params["allow_impossible"]),
-        luck=0 if policy is LuckPolicy.NEVER else _get(params, "luck"),
+        # no luck on a pool that rolls no die: nothing was rolled (ADZ-R11, A02)
+        luck=0 if policy is LuckPolicy.NEVER or pool <= 0 else _get(params, "luck"),
         policy=policy,
         spell=kind is CheckKind.SPELL,
     )
@@ -281,7 +283,7 @@ def _stop(faces: tuple[int, ...], **params: Scalar) -> bool:
         return False  # no luck dice: every pool die is drawn
     p = _pool(params)
     n = p.rolled
-    return len(faces) == n and not p.spends(p.succeeds(count_successes(faces), n))
+    return len(faces) == n and not p.spends(p.succeeds(_count(faces), n))
 
 
 def _judge(faces: tuple[int, ...], **params: Scalar) -> Outcome:
@@ -289,7 +291,7 @@ def _judge(faces: tuple[int, ...], **params: Scalar) -> Outcome:
     p = _pool(params)
     if not p.possible:
         return _IMPOSSIBLE
-    return p.outcome(count_successes(faces), len(faces), len(faces) - p.rolled)
+    return p.outcome(_count(faces), len(faces), len(faces) - p.rolled)
 
 
 def _odds(**params: Scalar) -> Distribution[Outcome]:
@@ -363,7 +365,8 @@ supporter, skill and spell checks only) + ``modifier``; the check succeeds
 when the successes reach the threshold ``minimum``. A threshold above the
 pool is impossible and not rolled, unless ``allow_impossible``: then every
 die must succeed. A luck pool ``luck`` spent by ``luck_policy`` adds that
-many dice after the roll (ADZ-R11, A26). The exact odds are the binomial
+many dice after the roll (ADZ-R11, A26); a pool of 0 or less rolls no die,
+so it takes no luck either (ADZ-A02). The exact odds are the binomial
 closed form. Build it with [`adz_check`][rollwerk_adz.adz_check] or
 [`build_check`][rollwerk.rulesets.build_check] on
 [`ADZ`][rollwerk_adz.ADZ].
@@ -496,6 +499,71 @@ def chance(check: Check) -> Fraction:
     return check.outcomes().probability(lambda o: o.success)
 
 
+def _given(check: FaceCheck, p: _Pool, result: object) -> CheckResult:
+    """``result`` if it is a result of ``check``; else a `ParameterError`.
+
+    A result of ``check`` names its ruleset and check, holds d6 of the
+    roles ``check`` (as many as the check rolls) and ``luck``, and its
+    outcome and explanation are what ``check`` makes of those dice: a
+    result of another ruleset, check or parameters (another pool,
+    threshold, kind) is refused.
+    """
+    where = f"{check.ruleset}:{check.name}"
+    given = f"a result of the check given ({where})"
+    if not isinstance(result, CheckResult):
+        raise ParameterError("result", result, given)
+    if (result.ruleset, result.check) != (check.ruleset, check.name):
+        raise ParameterError("result", f"{result.ruleset}:{result.check}", given)
+    if result.extra("trivial") and p.spell and not result.rolls:
+        return result  # a waived trivial spell (ADZ-R35): the caller refuses it
+    for r in result.rolls:
+        if r.sides != SIDES or r.role not in ("check", "luck"):
+            raise ParameterError(
+                "result",
+                f"a d{r.sides} ({r.role})",
+                f"{given}, whose dice are d6 of the role 'check' or 'luck'",
+            )
+    faces = [r.face for r in result.rolls if r.role == "check"]
+    luck_faces = [r.face for r in result.rolls if r.role == "luck"]
+    if [r.role for r in result.rolls[: len(faces)]] != ["check"] * len(faces):
+        raise ParameterError(
+            "result", "a luck die before a check die", f"{given}: its luck dice last"
+        )
+    pool = p.rolled if p.possible else 0
+    if len(faces) != pool:
+        raise ParameterError(
+            "result",
+            f"{len(faces)} check dice",
+            f"{given}, which rolls {pool} check {'die' if pool == 1 else 'dice'}",
+        )
+    if not p.possible:
+        want, text = _IMPOSSIBLE, _explain((), _IMPOSSIBLE, **check.parameters)
+    else:
+        succ = _count(faces) + _count(luck_faces)
+        total = len(faces) + len(luck_faces)
+        want = attrs.evolve(
+            p.outcome(succ, total, len(luck_faces)), rolled=bool(result.rolls)
+        )
+        text = _text(p, faces, luck_faces, succ)
+    for field in ("success", "degree", "value", "rolled", "extras"):
+        got, wanted = getattr(result, field), getattr(want, field)
+        if got != wanted:
+            if field == "extras":
+                got, wanted = dict(got), dict(wanted)
+            raise ParameterError(
+                "result",
+                f"{field} {got!r}",
+                f"{given}: its dice give {field} {wanted!r}",
+            )
+    if result.explanation != text:
+        raise ParameterError(
+            "result",
+            result.explain(),
+            f"{given}, which explains its dice as {text()!r}",
+        )
+    return result
+
+
 def spend_luck(
     check: Check, result: CheckResult, luck: LuckPool, rng: Rng
 ) -> tuple[CheckResult, LuckPool]:
@@ -503,7 +571,10 @@ def spend_luck(
 
     Rolls as many extra dice as the pool holds, adds their successes and
     returns the new result with the pool lowered by one. Luck cannot be
-    spent on a check that was not rolled, nor twice on one check (ADZ-A08).
+    spent on a check that was not rolled: an impossible check (ADZ-A26), a
+    waived trivial spell (ADZ-R35) or a pool of 0 or less, which rolls no
+    die (ADZ-A02; "after rolling a check and seeing the dice", ADZ-R11);
+    nor twice on one check (ADZ-A08).
 
     >>> from rollwerk import ScriptedRng
     >>> check = adz_check(2, 3, allow_impossible=True)
@@ -511,8 +582,20 @@ def spend_luck(
     >>> better, pool = spend_luck(check, first, LuckPool(2), ScriptedRng([6, 5]))
     >>> better.success, better.value, pool.value
     (True, 3, 1)
+
+    Raises:
+        ParameterError: ``check`` is not an AdZ check, ``result`` is not a
+            result of ``check`` (another ruleset or check, other dice, or
+            dice that ``check`` judges otherwise), or ``luck`` is not a
+            [`LuckPool`][rollwerk_adz.LuckPool].
+        RulesError: ``result`` was not rolled or already holds luck dice,
+            or the pool is empty (ADZ-A08).
     """
     p = _adz(check)
+    assert isinstance(check, FaceCheck)  # _adz refuses anything else
+    result = _given(check, p, result)
+    if not isinstance(luck, LuckPool):
+        raise ParameterError("luck", luck, "a LuckPool")
     if result.extra("impossible"):
         raise RulesError("luck must be spent on a rolled check, got an impossible one")
     if result.extra("trivial"):
@@ -520,12 +603,17 @@ def spend_luck(
             "luck must be spent on a rolled check, got a trivial spell that was "
             "not rolled (ADZ-R11, R35: ask to roll instead)"
         )
+    if not result.rolled:
+        raise RulesError(
+            "luck must be spent on a rolled check, got one whose pool of "
+            f"{p.pool} rolled no die (ADZ-R11, A02)"
+        )
     if result.extra("luck_dice"):
         raise RulesError("luck must be spent at most once per check (ADZ-A08)")
     dice, new_pool = luck.spend()
     faces = [r.face for r in result.rolls if r.role == "check"]
     luck_faces = [rng.roll(SIDES) for _ in range(dice)]
-    succ = count_successes(faces) + count_successes(luck_faces)
+    succ = _count(faces) + _count(luck_faces)
     outcome = p.outcome(succ, len(faces) + dice, dice)
     new = CheckResult(
         success=outcome.success,

@@ -66,10 +66,23 @@ def _int(name: str, value: object, low: int | None = None) -> int:
 
 
 def _dice(name: str, value: object) -> int:
-    n = _int(name, value)
-    if n > MAX_DICE:
-        raise ParameterError(name, n, f"an integer <= {MAX_DICE}")
-    return max(n, 0)
+    """A number of dice to roll: 0 to ``MAX_DICE``, never negative.
+
+    A pool below 0 after penalties rolls no die (ADZ-A02); the caller says
+    so with ``max(pool, 0)``: a negative count is refused, not clamped.
+    """
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int)
+        or not 0 <= value <= MAX_DICE
+    ):
+        raise ParameterError(name, value, f"a number of dice from 0 to {MAX_DICE}")
+    return value
+
+
+def _optional_dice(name: str, value: object) -> int | None:
+    """`_dice`, or ``None`` for a pool that is not rolled at all."""
+    return None if value is None else _dice(name, value)
 
 
 # -- reactions and rounds ----------------------------------------------------
@@ -78,16 +91,20 @@ def _dice(name: str, value: object) -> int:
 def reaction_dice(pool: int, k: int) -> int:
     """Dice of a character's ``k``-th reaction in a round: ``ceil(pool / 2**(k-1))``.
 
-    At least one die remains for ``pool >= 1``; a pool ``<= 0`` stays 0
-    (ADZ-R18). ``pool`` is the reaction's final pool after all modifiers
-    (ADZ-A09).
+    At least one die remains for ``pool >= 1``; a pool of 0 stays 0
+    (ADZ-R18, A02). ``pool`` is the reaction's final pool after all
+    modifiers (ADZ-A09), a number of dice: one below 0 after penalties
+    rolls no die and is passed as 0 (a negative pool is refused).
 
     >>> tuple(reaction_dice(7, k) for k in range(1, 6))
     (7, 4, 2, 1, 1)
     >>> tuple(reaction_dice(10, k) for k in range(1, 6))
     (10, 5, 3, 2, 1)
+
+    Raises:
+        ParameterError: ``pool`` is not an integer >= 0 or ``k`` not one >= 1.
     """
-    pool = _int("pool", pool)
+    pool = _int("pool", pool, 0)
     k = _int("k", k, 1)
     if pool <= 0:
         return 0
@@ -139,13 +156,20 @@ class RoundState:
         return attrs.evolve(self, action_taken=True)
 
     def action_dice(self, pool: int) -> int:
-        """The dice of the action: never reduced by reactions (ADZ-R18)."""
-        return max(_int("pool", pool), 0)
+        """The dice of the action: never reduced by reactions (ADZ-R18).
+
+        Raises:
+            ParameterError: ``pool`` is not an integer >= 0 (a pool below 0
+                after penalties rolls no die: pass 0, ADZ-A02).
+        """
+        return _int("pool", pool, 0)
 
     def react(self, pool: int, act: Act = Act.DEFENCE) -> tuple[int, RoundState]:
         """Make a reaction with normal pool ``pool``: its dice and the new state.
 
         Raises:
+            ParameterError: ``pool`` is not an integer >= 0 (see
+                [`reaction_dice`][rollwerk_adz.reaction_dice]).
             RulesError: ``act`` is an attack (never a reaction, ADZ-R17).
         """
         if not isinstance(act, Act):
@@ -174,6 +198,8 @@ def react_in(
     the reaction.
 
     Raises:
+        ParameterError: ``pool`` is not an integer >= 0 (see
+            [`reaction_dice`][rollwerk_adz.reaction_dice]).
         RulesError: ``act`` is an attack (never a reaction), or it is the
             combatant's own phase (a reaction answers another character's
             action, ADZ-R17).
@@ -188,8 +214,9 @@ def react_in(
             f"reacting character's own phase ({combatant!r}, ADZ-R17)"
         )
     k = encounter.counter(combatant, REACTIONS_COUNTER) + 1
+    dice = reaction_dice(pool, k)  # refuses a bad pool before counting
     step = encounter.count(combatant, REACTIONS_COUNTER, reset=CounterReset.ROUND)
-    return reaction_dice(pool, k), step
+    return dice, step
 
 
 # -- initiative ----------------------------------------------------------------
@@ -474,6 +501,10 @@ def best_of(main: int, extra: int) -> Distribution[int]:
 
     >>> best_of(3, 2).probability(lambda s: s >= 1)
     Fraction(211, 243)
+
+    Raises:
+        ParameterError: ``main`` or ``extra`` is not a number of dice from 0
+            to ``MAX_DICE`` (a pool below 0 after penalties: pass 0, ADZ-A02).
     """
     return successes(_dice("main", main)).maximum(successes(_dice("extra", extra)))
 
@@ -580,18 +611,22 @@ def resolve_melee(
     rolls: list[DieRoll] = []
 
     def roll(n: int, role: str) -> int:
-        faces = [rng.roll(SIDES) for _ in range(max(n, 0))]
+        faces = [rng.roll(SIDES) for _ in range(n)]
         rolls.extend(DieRoll(SIDES, f, role) for f in faces)
         return count_successes(faces)
 
+    # Validate before any die is drawn, so bad input never consumes dice.
     attack_dice = _dice("attack_dice", attack_dice)
     threshold = _int("threshold", threshold, 1)
-    # Validate before any die is drawn, so bad input never consumes dice.
     base_damage = _int("base_damage", base_damage, 0)
     armour = _int("armour", armour, 0)
+    resistance_dice = _dice("resistance_dice", resistance_dice)
+    extra_attack = _optional_dice("attack_extra_dice", attack_extra_dice)
+    defence = _optional_dice("defence_dice", defence_dice)
+    extra_defence = _optional_dice("defence_extra_dice", defence_extra_dice)
     a = roll(attack_dice, "attack")
-    if attack_extra_dice is not None:
-        a = max(a, roll(_dice("attack_extra_dice", attack_extra_dice), "attack-extra"))
+    if extra_attack is not None:
+        a = max(a, roll(extra_attack, "attack-extra"))
     steps = [
         CATALOG.text("adz.melee.attack", successes=count("successes", a), t=threshold)
     ]
@@ -599,24 +634,19 @@ def resolve_melee(
     if a < threshold:
         steps.append(CATALOG.text("adz.melee.miss"))
     else:
-        if defence_dice is not None:
-            d = roll(_dice("defence_dice", defence_dice), "defence")
-            if defence_extra_dice is not None:
-                d = max(
-                    d,
-                    roll(
-                        _dice("defence_extra_dice", defence_extra_dice), "defence-extra"
-                    ),
-                )
+        if defence is not None:
+            d = roll(defence, "defence")
+            if extra_defence is not None:
+                d = max(d, roll(extra_defence, "defence-extra"))
             steps.append(
                 CATALOG.text("adz.melee.defence", successes=count("successes", d))
             )
         net = max(0, a - d)
-        after = max(0, base_damage + net - _int("armour", armour, 0)) if net else 0
+        after = max(0, base_damage + net - armour) if net else 0
         if not net:
             steps.append(CATALOG.text("adz.melee.defended"))
         elif after:
-            res = roll(_dice("resistance_dice", resistance_dice), "resistance")
+            res = roll(resistance_dice, "resistance")
     net, raw, after, final = melee_damage(
         base_damage, a, d, armour=armour, resistance_successes=res, threshold=threshold
     )
@@ -673,19 +703,28 @@ def melee_distribution(
 
     >>> melee_distribution(attack_dice=1, base_damage=1)
     Distribution({0: 2/3, 2: 1/3})
+
+    Raises:
+        ParameterError: A number of dice is not from 0 to ``MAX_DICE`` (a
+            pool below 0 after penalties: pass 0, ADZ-A02), or another value
+            is out of range.
     """
     base = _int("base_damage", base_damage, 0)
     rs = _int("armour", armour, 0)
     threshold = _int("threshold", threshold, 1)
-    att = successes(_dice("attack_dice", attack_dice))
-    if attack_extra_dice is not None:
-        att = best_of(attack_dice, attack_extra_dice)
-    dfn: Distribution[int] = Distribution.constant(0)
-    if defence_dice is not None:
-        dfn = successes(_dice("defence_dice", defence_dice))
-        if defence_extra_dice is not None:
-            dfn = best_of(defence_dice, defence_extra_dice)
+    attack = _dice("attack_dice", attack_dice)
+    extra_attack = _optional_dice("attack_extra_dice", attack_extra_dice)
+    defence = _optional_dice("defence_dice", defence_dice)
+    extra_defence = _optional_dice("defence_extra_dice", defence_extra_dice)
     res = successes(_dice("resistance_dice", resistance_dice))
+    att = successes(attack)
+    if extra_attack is not None:
+        att = att.maximum(successes(extra_attack))
+    dfn: Distribution[int] = Distribution.constant(0)
+    if defence is not None:
+        dfn = successes(defence)
+        if extra_defence is not None:
+            dfn = dfn.maximum(successes(extra_defence))
 
     def after_armour(a: int, d: int) -> int:
         if a < threshold or a <= d:

@@ -117,6 +117,13 @@ def _fraction(name: str, value: object, low: int = 0) -> Fraction:
     return Fraction(value)
 
 
+def _positive(name: str, value: object) -> Fraction:
+    """An int or Fraction above 0, in one message saying so."""
+    if isinstance(value, bool) or not isinstance(value, (int, Fraction)) or value <= 0:
+        raise ParameterError(name, value, "an integer or a Fraction > 0")
+    return Fraction(value)
+
+
 # -- power costs -----------------------------------------------------------------
 
 
@@ -141,10 +148,12 @@ def kp_for_magnitude(magnitude: int | Fraction) -> int:
 
     >>> kp_for_magnitude(20), kp_for_magnitude(15), kp_for_magnitude(5001)
     (6, 5, 14)
+
+    Raises:
+        ParameterError: ``magnitude`` is not an integer or a Fraction > 0.
+        LimitExceeded: It needs more than ``MAX_KP`` power points.
     """
-    m = _fraction("magnitude", magnitude, 0)
-    if m <= 0:
-        raise ParameterError("magnitude", magnitude, "greater than 0")
+    m = _positive("magnitude", magnitude)
     for k, s in enumerate(STANDARD_SCALE, start=1):
         if s >= m:
             return k
@@ -185,8 +194,7 @@ class LinearCost:
         if not value:
             raise ParameterError("per", value, "at least one magnitude")
         for name, amount in value.items():
-            if _fraction(f"listed {name}", amount) <= 0:
-                raise ParameterError(f"listed {name}", amount, "greater than 0")
+            _positive(f"listed {name}", amount)
 
     def exact(self, amounts: Mapping[str, int | Fraction]) -> Fraction:
         """The exact (fractional) cost of ``amounts``."""
@@ -207,9 +215,7 @@ class LinearCost:
 def _listed(value: Mapping[int | Fraction, int]) -> dict[Fraction, int]:
     out: dict[Fraction, int] = {}
     for magnitude, kp in dict(value).items():
-        m = _fraction("listed magnitude", magnitude)
-        if m <= 0:
-            raise ParameterError("listed magnitude", magnitude, "greater than 0")
+        m = _positive("listed magnitude", magnitude)
         out[m] = _int(f"KP of magnitude {magnitude}", kp, 0)
     if not out:
         raise ParameterError("points", {}, "at least one listed entry")
@@ -274,7 +280,7 @@ def _first(value: object) -> Fraction:
 
 
 def _step(value: object) -> Fraction:
-    return _exact("step", value)
+    return _positive("step", value)
 
 
 def _cast_at(value: object) -> Fraction:
@@ -302,10 +308,6 @@ class LinearRule:
     """The magnitude the first KP buys."""
     step: Fraction = attrs.field(converter=_step)
     """What every further KP adds (> 0)."""
-
-    def __attrs_post_init__(self) -> None:
-        if self.step <= 0:
-            raise ParameterError("step", self.step, "greater than 0")
 
     def magnitude(self, kp: int) -> Fraction:
         """The magnitude reached with ``kp`` KP."""

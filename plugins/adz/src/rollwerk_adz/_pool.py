@@ -69,7 +69,21 @@ def count_successes(faces: Iterable[int]) -> int:
 
     >>> count_successes([5, 6, 1, 3])
     2
+
+    Raises:
+        ParameterError: ``faces`` is not an iterable of d6 faces (1 to 6).
     """
+    if isinstance(faces, (str, bytes)) or not isinstance(faces, Iterable):
+        raise ParameterError("faces", faces, "d6 faces: integers from 1 to 6")
+    faces = tuple(faces)
+    for face in faces:
+        if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= 6:
+            raise ParameterError("faces", list(faces), "d6 faces: integers from 1 to 6")
+    return _count(faces)
+
+
+def _count(faces: Iterable[int]) -> int:
+    """`count_successes` of faces known to be d6 faces (the check's own dice)."""
     return sum(1 for face in faces if face >= SUCCESS_FACE)
 
 
@@ -83,24 +97,32 @@ def supporting_dice(points: int) -> int:
     return -(-points // 3)
 
 
-def _pool_size(n: int) -> int:
-    if isinstance(n, bool) or not isinstance(n, int):
-        raise ParameterError("pool", n, "an integer")
+def _pool_size(name: str, n: int) -> int:
+    """A number of dice rolled: 0 to ``MAX_DICE`` (more is `LimitExceeded`).
+
+    A pool below 0 after penalties rolls no die (ADZ-A02), but a number of
+    dice to roll is never negative: the caller passes ``max(pool, 0)``.
+    """
+    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+        raise ParameterError(name, n, f"a number of dice from 0 to {MAX_DICE}")
     if n > MAX_DICE:
         raise LimitExceeded("dice count", n, MAX_DICE)
-    return max(n, 0)
+    return n
 
 
 def success_weights(n: int) -> list[int]:
     """Integer weights of 0..n successes over the denominator ``3**n``.
 
     The closed form of the binomial distribution with p = 1/3:
-    ``C(n, k) * 2**(n - k)``. A pool of ``n <= 0`` gives ``[1]`` (ADZ-A02).
+    ``C(n, k) * 2**(n - k)``. A pool of 0 gives ``[1]`` (ADZ-A02).
 
     >>> success_weights(3)
     [8, 12, 6, 1]
+
+    Raises:
+        ParameterError: ``n`` is not a number of dice from 0 to ``MAX_DICE``.
     """
-    n = _pool_size(n)
+    n = _pool_size("n", n)
     return [math.comb(n, k) << (n - k) for k in range(n + 1)]
 
 
@@ -109,6 +131,11 @@ def successes(n: int) -> Distribution[int]:
 
     >>> successes(2)
     Distribution({0: 4/9, 1: 4/9, 2: 1/9})
+
+    A pool of 0 gives 0 successes (ADZ-A02); a negative ``n`` is refused.
+
+    Raises:
+        ParameterError: ``n`` is not a number of dice from 0 to ``MAX_DICE``.
     """
     return Distribution.from_weights(dict(enumerate(success_weights(n))))
 
@@ -126,9 +153,13 @@ def success_chance(
     Fraction(131, 243)
     >>> success_chance(2, 3), success_chance(2, 3, allow_impossible=True)
     (Fraction(0, 1), Fraction(1, 9))
+
+    Raises:
+        ParameterError: ``pool`` is not a number of dice from 0 to
+            ``MAX_DICE``, or ``threshold`` is below 1.
     """
     _check_int("threshold", threshold, 1)
-    n = _pool_size(pool)
+    n = _pool_size("pool", pool)
     if threshold > n:
         if not allow_impossible or n == 0:
             return Fraction(0)

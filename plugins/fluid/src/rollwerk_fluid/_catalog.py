@@ -76,8 +76,9 @@ _EN = {
     "fluid.note.side_effects": "fumbles with side effects: {n}",
     # a die's role and an outcome's extra, as `rollwerk check` shows them
     "fluid.role.fate": "fate",
-    "fluid.role.check reroll": "check reroll",
     "fluid.extra.side_effect": "side_effect",
+    "fluid.extra.side_effect.true": "true",
+    "fluid.extra.side_effect.false": "false",
     "fluid.extra.side_effects": "side_effects",
     "fluid.extra.mana_spent": "mana_spent",
     "fluid.extra.repeats": "repeats",
@@ -138,15 +139,50 @@ _DE = {
     "fluid.note.check_rerolled": "1 Mana: Probenwurf wiederholt",
     "fluid.note.mana_spent": "{n} Mana ausgegeben",
     "fluid.note.free_repetition": "freie Wiederholung {k}",
-    "fluid.note.side_effects": "Patzer mit Nebeneffekt: {n}",
+    "fluid.note.side_effects": "Patzer mit widrigem Nebeneffekt: {n}",
     # a die's role and an outcome's extra, as `rollwerk check` shows them
+    # (the roles of `check:rerolls`, see `_roles_de`)
     "fluid.role.fate": "Schicksal",
-    "fluid.role.check reroll": "Probe, Wiederholung",
-    "fluid.extra.side_effect": "Nebenwirkung",
-    "fluid.extra.side_effects": "Nebenwirkungen",
+    "fluid.extra.side_effect": "widriger Nebeneffekt",
+    "fluid.extra.side_effect.true": "ja",
+    "fluid.extra.side_effect.false": "nein",
+    "fluid.extra.side_effects": "widrige Nebeneffekte",
     "fluid.extra.mana_spent": "Mana verbraucht",
     "fluid.extra.repeats": "Wiederholungen",
 }
+
+
+def _roles(lang: str, repeats: int) -> dict[str, str]:
+    """The words of every die role a reroll or a free repetition writes.
+
+    A role is the die (``check``, ``fate``), then the free repetition it
+    belongs to and whether mana rerolled it: ``check reroll``, ``fate
+    repetition 2``, ``check repetition 1, reroll`` (FL-R11, R12). English
+    keeps the role as written; German calls the mana reroll the seed's
+    *Wurfwiederholung* and the free repetition its *freie Wiederholung*
+    (the words of ``fluid.note.free_repetition``). The plain ``check`` and
+    ``fate`` are the toolkit's ``check`` and ``fluid.role.fate``.
+    """
+    de = lang == "de"
+    dice = {"check": "Probe", "fate": "Schicksal"}
+    reroll = "Wurfwiederholung" if de else "reroll"
+    roles: dict[str, str] = {}
+    for role, word in dice.items():
+        die = word if de else role
+        roles[f"fluid.role.{role} reroll"] = f"{die}{',' if de else ''} {reroll}"
+        for k in range(1, repeats + 1):
+            free = f"freie Wiederholung {k}" if de else f"repetition {k}"
+            key = f"fluid.role.{role} repetition {k}"
+            roles[key] = f"{die}{',' if de else ''} {free}"
+            roles[f"{key}, reroll"] = f"{die}{',' if de else ''} {free}, {reroll}"
+    return roles
+
+
+ROLE_REPEATS = 10
+"""Free repetitions whose die roles have words (``MAX_REPEATS`` of ``rerolls``)."""
+
+_EN.update(_roles("en", ROLE_REPEATS))
+_DE.update(_roles("de", ROLE_REPEATS))
 
 _HELP_PARAMS_DE = {
     "attribute": "Attributswert, meist 1-5",
@@ -154,9 +190,9 @@ _HELP_PARAMS_DE = {
     "modifier": "Modifikator der SL, Vorgaben in Schritten von 3",
     "handicap": "Selbsterschwernis h",
     "reward": "Belohnung für eine gelungene Selbsterschwernis",
-    "equipment": "Ausrüstungsbonus auf die Qualität eines Erfolgs",
+    "equipment": "Ausrüstungsbonus auf die Erfolgsqualität",
     "repetition": "Nummer der freien Wiederholung (je -3)",
-    "double_critical": "die Qualität eines kritischen Erfolgs verdoppeln (false: "
+    "double_critical": "die Erfolgsqualität eines Kritischen Erfolgs verdoppeln (false: "
     "die SL gewährt stattdessen einen anderen Bonus)",
     "mana": "Mana, das für Wiederholungen misslungener Würfel ausgegeben wird",
     "policy": "welcher Würfel nach einem Patzer wiederholt wird: check (Probenwürfel), "
@@ -171,7 +207,7 @@ _PARAMS = {
 _HELP_DE = {
     # German help for `rollwerk rulesets fluid --lang de`; the English is the
     # checks' and parameters' own help
-    "fluid.help.check": "W10 ≤ Attribut + Merkmal + Modifikator; Qualität des Erfolgs",
+    "fluid.help.check": "W10 ≤ Attribut + Merkmal + Modifikator; Erfolgsqualität",
     "fluid.help.rerolls": "eine Probe mit Mana-Wiederholungen und freien Wiederholungen",
     **{
         f"fluid.help.{check}.{name}": _HELP_PARAMS_DE[name]

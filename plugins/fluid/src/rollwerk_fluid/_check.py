@@ -594,9 +594,19 @@ def reroll(
         The new result and the mana left (``mana - 1``).
 
     Raises:
-        ParameterError: No mana left, or no such die to reroll.
+        ParameterError: ``check`` is not a Fluid ``check``, ``result`` is not
+            a result of it (see below), no mana left, or no such die to
+            reroll.
         RulesError: ``result`` was not rolled (chance ≤ 0).
+
+    A result of ``check`` names its ruleset and check, holds only d10 of
+    its roles (``check``, ``fate`` and their rerolls), and says what
+    ``check`` makes of the dice that stand: its outcome and the
+    explanation, which names the chance. A result of another check, or of
+    this check with other parameters that show (another chance), is
+    refused; nothing is rerolled then.
     """
+    _own(check, result)
     if isinstance(mana, bool) or not isinstance(mana, int) or mana < 1:
         raise ParameterError("mana", mana, "an integer >= 1 to pay for a reroll")
     which = _die(die)
@@ -642,8 +652,11 @@ def repeat(
         reaches 0 it cannot be rolled (FL-R03).
 
     Raises:
+        ParameterError: ``check`` is not a Fluid ``check`` or ``result``
+            not a result of it (as for [`reroll`][rollwerk_fluid.reroll]).
         RulesError: Under time pressure, or the check succeeded.
     """
+    _own(check, result)
     if time_pressure:
         msg = "a check may be repeated without mana only without time pressure"
         raise RulesError(msg)
@@ -651,6 +664,68 @@ def repeat(
         msg = "only a failed check may be repeated without mana"
         raise RulesError(msg)
     return check.with_parameters(repetition=_int(check.parameters, "repetition") + 1)
+
+
+_ROLES = frozenset(f"{die.value}{tail}" for die in Die for tail in ("", " reroll"))
+"""The roles of the dice of a ``check`` result and of its rerolls."""
+
+
+def _own(check: object, result: object) -> None:
+    """Refuse a ``result`` that does not come from ``check`` (`ParameterError`).
+
+    It must name the check's ruleset and name, hold only d10 of the check's
+    roles, and the dice that stand must give its outcome and explanation
+    under ``check`` (the explanation names the chance, so a result of the
+    same check with another chance is refused too).
+    """
+    if not isinstance(check, FaceCheck) or check.definition.judge is not _judge:
+        raise ParameterError("check", check, "a Fluid check (fluid_check, FLUID)")
+    where = f"{check.ruleset}:{check.name}"
+    given = f"a result of the check given ({where})"
+    if not isinstance(result, CheckResult):
+        raise ParameterError("result", result, given)
+    if (result.ruleset, result.check) != (check.ruleset, check.name):
+        raise ParameterError("result", f"{result.ruleset}:{result.check}", given)
+    for r in result.rolls:
+        if r.sides != SIDES or r.role not in _ROLES:
+            raise ParameterError(
+                "result",
+                f"a d{r.sides} ({r.role})",
+                f"{given}, whose dice are d10 of the roles "
+                + ", ".join(repr(role) for role in sorted(_ROLES)),
+            )
+    faces = tuple(r.face for r in result.rolls)
+    try:
+        if result.rolls:
+            die, fate = _current_faces(result.rolls)
+            faces = (die,) if fate is None else (die, fate)
+        want = check.result_for(faces)
+    except (ParameterError, RulesError):
+        dice = (
+            "a check die, then a fate die after a 1"
+            if check.dice
+            else "no die (its chance is 0 or less)"
+        )
+        raise ParameterError(
+            "result", f"dice {list(faces)}", f"{given}, which rolls {dice}"
+        ) from None
+    for field in ("success", "degree", "value", "rolled", "extras"):
+        got, wanted = getattr(result, field), getattr(want, field)
+        if got != wanted:
+            if field == "extras":
+                got, wanted = dict(got), dict(wanted)
+            raise ParameterError(
+                "result",
+                f"{field} {got!r}",
+                f"{given}: its dice give {field} {wanted!r}",
+            )
+    for lang in ("en", "de"):
+        if not result.explain(lang).endswith(want.explain(lang)):
+            raise ParameterError(
+                "result",
+                result.explain(),
+                f"{given}, which explains its dice as {want.explain()!r}",
+            )
 
 
 def _die(die: Die | str) -> Die:
