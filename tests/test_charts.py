@@ -142,3 +142,23 @@ def test_the_docs_hook_draws_with_the_library_code() -> None:
         assert hook.distribution_svg is svg.distribution_svg
     finally:
         del sys.modules["rollwerk_docs_charts"]
+
+
+def test_a_chart_of_many_outcomes_draws_the_heaviest_200() -> None:
+    """A held-out notebook user: ``1000d6``'s chart had 5 001 bars of
+    exact fractions hundreds of digits long (15 MB, 0.6 s)."""
+    import rollwerk
+
+    dist = rollwerk.parse("1000d6").distribution()
+    svg = dist._repr_svg_()
+    root = ET.fromstring(svg)
+    bars = [e for e in root.iter() if e.get("class") == "bar"]
+    assert len(bars) == 200
+    assert bars[0].get("data-label") == "3400"
+    assert bars[-1].get("data-label") == "3599"
+    assert "outcomes 2401 to 2600 of 5001 (they hold 93.59%)" in svg
+    assert all(len(b.get("data-probability", "")) <= 64 for b in bars)
+    assert len(svg) < 100_000
+    few = rollwerk.parse("2d6").distribution()._repr_svg_()
+    assert 'data-probability="1/6"' in few
+    assert "outcomes" not in few

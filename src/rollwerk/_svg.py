@@ -109,11 +109,14 @@ def bar_chart(
         h = float(p / largest) * BAR_PLOT_HEIGHT
         x = LEFT + i * slot
         colour = PALETTE[1] if success is False else PALETTE[0]
-        tip = f"{label}: {p} ≈ {_percent(p)}"
+        exact = str(p)
+        if len(exact) > _EXACT_DIGITS:  # hundreds of digits: a float says it
+            exact = f"{float(p):.6g}"
+        tip = f"{label}: {exact} ≈ {_percent(p)}"
         parts.append(
             f'<rect class="bar" x="{x + slot * 0.1:.3f}" y="{base - h:.6f}" '
             f'width="{slot * 0.8:.3f}" height="{h:.6f}" fill="{colour}" '
-            f'data-label="{html.escape(label)}" data-probability="{p}">'
+            f'data-label="{html.escape(label)}" data-probability="{exact}">'
             f"<title>{html.escape(tip)}</title></rect>"
         )
         cx = x + slot / 2
@@ -131,10 +134,54 @@ def bar_chart(
     return "".join(parts)
 
 
+MAX_BARS = 200
+"""The most bars a distribution's chart draws (``_repr_svg_``)."""
+
+_EXACT_DIGITS = 64
+"""The longest exact ``data-probability`` a bar carries; longer is a float."""
+
+
 def distribution_svg(items: Iterable[tuple[object, Fraction]], title: str = "") -> str:
-    """A bar chart of a distribution's ``(outcome, probability)`` pairs."""
-    rows = [(label_of(o), p, success_of(o)) for o, p in items]
-    return bar_chart(rows, title)
+    """A bar chart of a distribution's ``(outcome, probability)`` pairs.
+
+    At most `MAX_BARS` bars: of more outcomes, the `MAX_BARS` consecutive
+    ones (in the distribution's order) that hold the most probability are
+    drawn, and the title says which and how much they hold (``1000d6``
+    drew 5 001 bars, 15 MB of SVG).
+
+    >>> many = [(n, Fraction(1, 1000)) for n in range(1000)]
+    >>> svg = distribution_svg(many)
+    >>> svg.count('class="bar"'), "outcomes 1 to 200 of 1000" in svg
+    (200, True)
+    """
+    pairs = list(items)
+    note = ""
+    if len(pairs) > MAX_BARS:
+        start = _heaviest_window([float(p) for _, p in pairs], MAX_BARS)
+        held = sum((p for _, p in pairs[start : start + MAX_BARS]), Fraction(0))
+        note = (
+            f"outcomes {start + 1} to {start + MAX_BARS} of {len(pairs)} "
+            f"(they hold {_percent(held)})"
+        )
+        pairs = pairs[start : start + MAX_BARS]
+    rows = [(label_of(o), p, success_of(o)) for o, p in pairs]
+    heading = " — ".join(t for t in (title, note) if t)
+    return bar_chart(rows, heading)
+
+
+def _heaviest_window(weights: Sequence[float], size: int) -> int:
+    """Where the ``size`` consecutive weights with the largest sum start.
+
+    >>> _heaviest_window([0.1, 0.5, 0.3, 0.1], 2)
+    1
+    """
+    total = best = sum(weights[:size])
+    at = 0
+    for i in range(size, len(weights)):
+        total += weights[i] - weights[i - size]
+        if total > best:
+            best, at = total, i - size + 1
+    return at
 
 
 def line_chart(
