@@ -734,6 +734,16 @@ def _label_defaults(ruleset_id: str) -> Catalog:
     )
 
 
+def _presets(difficulties: tuple[Difficulty, ...]) -> str:
+    """A ruleset's difficulties in its repr: ``<easy +2, hard -2>``."""
+    return "<" + ", ".join(f"{d.id} {d.modifier:+d}" for d in difficulties) + ">"
+
+
+def _spec_names(specs: tuple[CheckSpec, ...]) -> str:
+    """A ruleset's checks in its repr: their names, not every parameter."""
+    return "<" + ", ".join(spec.name for spec in specs) + ">"
+
+
 @attrs.frozen
 class RulesetSpec(Ruleset):
     """A ruleset as a value: what [`define_ruleset`][rollwerk.rulesets.define_ruleset] returns.
@@ -755,15 +765,15 @@ class RulesetSpec(Ruleset):
     """A short stable identifier (``"percent"``)."""
     name: str
     """The system's name."""
-    check_specs: tuple[CheckSpec, ...]
-    """The checks, the first being the default."""
+    check_specs: tuple[CheckSpec, ...] = attrs.field(repr=_spec_names)
+    """The checks, the first being the default (the repr shows their names)."""
     levels: SuccessLevels = attrs.field(factory=SuccessLevels)
     """The success levels, worst first (empty: none)."""
     catalog: Catalog = attrs.field(
         factory=lambda: Catalog({}), eq=False, hash=False, repr=False
     )
     """Every message of the ruleset, labels ``<id>.label.<key>`` included."""
-    difficulties: tuple[Difficulty, ...] = ()
+    difficulties: tuple[Difficulty, ...] = attrs.field(default=(), repr=_presets)
     """The difficulty presets, easiest first."""
     contest_rule: ContestRule | None = attrs.field(default=None, repr=False)
     """The rule on two outcomes, if given."""

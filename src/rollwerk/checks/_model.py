@@ -81,7 +81,18 @@ _DEGREE_RANK = {  # by value: a string's hash is cheaper than an enum member's
 
 
 class ContestOutcome(enum.Enum):
-    """Who wins an opposed check."""
+    """Who wins an opposed check.
+
+    A ruleset's contest rule decides it from both sides' outcomes
+    ([`resolve_contest`][rollwerk.rulesets.resolve_contest]; with the
+    results kept, [`contest_result`][rollwerk.rulesets.contest_result]);
+    [`contest_odds`][rollwerk.rulesets.contest_odds] gives its exact
+    distribution. Not every rule gives every member: most never say
+    ``REROLL`` or ``BOTH_FAILED``. Its value is what JSON writes.
+
+    >>> ContestOutcome("first") is ContestOutcome.FIRST
+    True
+    """
 
     FIRST = "first"
     """The first side (the initiator or attacker) wins."""

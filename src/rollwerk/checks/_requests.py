@@ -39,9 +39,13 @@ class OffersChecks(Protocol):
     """
 
     @property
-    def id(self) -> str: ...
+    def id(self) -> str:
+        """The ruleset's id (``"ds4"``)."""
+        ...
 
-    def checks(self) -> Sequence[CheckSpec]: ...
+    def checks(self) -> Sequence[CheckSpec]:
+        """The ruleset's checks, the default one first."""
+        ...
 
 
 def parse_words(
@@ -296,6 +300,14 @@ class CheckRequests:
         self.maxsize = maxsize
         self._entries: dict[object, tuple[object, Check]] = {}
         self._specs: dict[tuple[int, str | None], tuple[object, CheckSpec, str]] = {}
+
+    def __repr__(self) -> str:
+        """``CheckRequests(maxsize=100, entries=2)``: its bound and how full it is.
+
+        A request is kept by its words and by its values (two entries when
+        they differ), each counted against ``maxsize``.
+        """
+        return f"CheckRequests(maxsize={self.maxsize}, entries={len(self)})"
 
     def __len__(self) -> int:
         """How many entries the cache holds."""

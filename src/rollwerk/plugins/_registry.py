@@ -593,6 +593,20 @@ class Registry:
         for plugin in plugins:
             self.register(plugin)
 
+    def __repr__(self) -> str:
+        """What is loaded so far, without loading anything.
+
+        >>> Registry(load_entrypoints=False)
+        <Registry: no rulesets loaded yet, 0 plugins waiting>
+        """
+        if self._rulesets is None:
+            state = "no rulesets loaded yet"
+        else:
+            state = "rulesets loaded: " + (", ".join(self._rulesets) or "none")
+        failed = len(self._load_failures) + len(self._failures)
+        tail = f", {failed} failed" if failed else ""
+        return f"<Registry: {state}, {len(self._pending)} plugins waiting{tail}>"
+
     def register(self, plugin: object, name: str | None = None) -> None:
         """Register a plugin object directly (tests, notebooks).
 
