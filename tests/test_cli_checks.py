@@ -491,6 +491,25 @@ def test_contest_text(cli):
     ]
 
 
+def test_rulesets_with_an_option_show_its_checks_as_it_makes_them(cli):
+    """A held-out rules lawyer found no way to see the parameters an
+    optional rule adds (DS4's slayer points add attack_points)."""
+    code, out, _ = cli("rulesets", "toy", "--option", "generous")
+    assert code == 0
+    assert (
+        out.splitlines()[0] == "toy: Toy d6 ruleset (generous) 1.0 (options: generous)"
+    )
+    code, out, _ = cli("rulesets", "toy", "--option", "generous", "--json")
+    assert json.loads(out)["options"] == ["generous"]
+    assert fails(cli, "rulesets", "toy", "--option", "stingy") == (
+        "option must be one of: generous for ruleset 'toy', got 'stingy'"
+    )
+    assert fails(cli, "rulesets", "--option", "generous") == (
+        "--option must be given with a ruleset id (rulesets ID --option …), "
+        "got 'generous'"
+    )
+
+
 def test_contest_table_says_the_outcomes_in_the_rulesets_words(cli):
     """A held-out rules lawyer: the table ignored the rulesets' contest
     labels (AdZ's *der Auslösende gewinnt*); a catalog's

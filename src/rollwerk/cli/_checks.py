@@ -122,6 +122,14 @@ def _add_rulesets(
     p.add_argument("ruleset", nargs="?", help="show the details of this ruleset")
     p.add_argument("--json", action="store_true", help="print JSON")
     _lang(p, languages)
+    p.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="ID",
+        help="with a ruleset id: its checks with an optional rule on, showing "
+        "the parameters the rule adds (repeatable)",
+    )
     p.set_defaults(handler=cmd_rulesets)
 
 
@@ -471,10 +479,16 @@ def _emit(text: str) -> None:
 
 
 def cmd_rulesets(args: argparse.Namespace) -> int:
-    """``rollwerk rulesets [ID] [--json] [--lang LANG]``."""
+    """``rollwerk rulesets [ID [--option ID…]] [--json] [--lang LANG]``."""
     registry = registry_of(args)
     if args.ruleset is not None:
         return _ruleset_details(registry, args, as_json=args.json)
+    if args.option:
+        raise ParameterError(
+            "--option",
+            args.option[0],
+            "given with a ruleset id (rulesets ID --option …)",
+        )
     entries = registry.entries()
     failures = registry.failures
     if args.json:
@@ -552,7 +566,7 @@ def _ruleset_details(
 ) -> int:
     rid: str = args.ruleset
     try:
-        ruleset = registry.ruleset(rid)
+        ruleset = registry.ruleset(rid, options=args.option)
     except UnknownRuleset:
         base, colon, _ = rid.partition(":")
         if colon and base in registry.ids():  # `check`'s ID:CHECK, typed here
@@ -570,6 +584,7 @@ def _ruleset_details(
             "id": ruleset.id,
             "name": ruleset.name,
             "version": ruleset.version,
+            "options": list(args.option),
             "round_seconds": fraction_to_str(Fraction(ruleset.round_seconds)),
             "checks": [
                 {
@@ -612,7 +627,10 @@ def _ruleset_details(
     def aside(text: str) -> str:
         return f" ({text})" if text else ""
 
-    _emit(f"{ruleset.id}: {ruleset.name} {ruleset.version}")
+    head = f"{ruleset.id}: {ruleset.name} {ruleset.version}"
+    if args.option:
+        head += f" (options: {', '.join(args.option)})"
+    _emit(head)
     for spec in ruleset.checks():
         about = own(f"help.{spec.name}", spec.help)
         _emit(say("check", name=spec.name) + (f": {about}" if about else ""))
