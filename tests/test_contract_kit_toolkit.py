@@ -508,3 +508,51 @@ def test_a_flag_is_checked_face_by_face_at_the_smallest_corner() -> None:
         "degree=<Degree.FAILURE: 'failure'>, value=2, rolled=True, extras=(), "
         "level=None)) = 1/36 but enumerating all 24 face combinations gives 1/24"
     )
+
+
+def _hits(dice: int, bonus: bool) -> Distribution[Outcome]:
+    """Hits of 4+ on d6, and one more for 11+ on a bonus d20."""
+    per_die = Distribution.from_weights({0: 1, 1: 1})  # a d6 hits on 4+
+    hits = per_die.repeat_sum(dice + bonus)  # the d20 hits on 11+: also 1/2
+    return hits.map(
+        lambda h: Outcome(h >= 1, Degree.SUCCESS if h >= 1 else Degree.FAILURE, h)
+    )
+
+
+def _hits_judge(faces: tuple[int, ...], dice: int, bonus: bool) -> Outcome:
+    h = sum(f >= 4 for f in faces[:dice]) + sum(f >= 11 for f in faces[dice:])
+    return Outcome(h >= 1, Degree.SUCCESS if h >= 1 else Degree.FAILURE, h)
+
+
+def test_the_largest_values_are_checked_with_every_flag_off() -> None:
+    """A held-out Burning Wheel author broke a closed form only for pools of
+    9 dice or more without the flag: the maximums corner had the flag on
+    (12 d6 and a d20: 123 760 multisets, beyond the budget), so 12 plain
+    dice (6 188 multisets) were compared only if a drawn set landed there."""
+
+    def wrong_for_large_pools(dice: int, bonus: bool) -> Distribution[Outcome]:
+        right = _hits(dice, bonus)
+        if dice < 9 or bonus:
+            return right
+        return right.map(  # a miss of 9+ dice counted as one hit
+            lambda o: o if o.value else Outcome(True, Degree.SUCCESS, 1)
+        )
+
+    check = define_check(
+        "pool",
+        [
+            Parameter("dice", int, min_value=1, max_value=12),
+            Parameter("bonus", bool, default=True),
+        ],
+        dice=lambda dice, bonus: [6] * dice + [20] * bonus,
+        judge=_hits_judge,
+        odds=wrong_for_large_pools,
+    )
+    rs = define_ruleset("bw", "BW", checks=[check])
+    with pytest.raises(ContractViolation) as info:
+        assert_ruleset_contract(rs, max_examples=0)
+    # a miss the closed form says cannot happen: caught at the new corner
+    assert str(info.value).startswith(
+        "bw:pool(dice=12, bonus=False): resolved outcome Outcome(success=False, "
+        "degree=<Degree.FAILURE: 'failure'>, value=0, "
+    )

@@ -1860,20 +1860,24 @@ def _corners(spec: CheckSpec) -> list[dict[str, Scalar]]:
     return out
 
 
-def _flag_corner(spec: CheckSpec) -> dict[str, Scalar] | None:
-    """All minimums with every bool parameter True, or None: no bool parameter.
+def _flag_corners(spec: CheckSpec) -> list[dict[str, Scalar]]:
+    """All minimums with every bool True, all maximums with every bool False.
 
-    Flags usually add dice or rules (open-ended dice, an advantage die); at
-    the smallest corner their faces are the fewest, so the closed form is
-    compared with enumeration there, which the largest corner may be too
-    big for.
+    Empty without a bool parameter. Flags usually add dice or rules
+    (open-ended dice, an advantage die): at the smallest corner their faces
+    are the fewest, so the closed form is compared with enumeration there,
+    which the largest corner may be too big for; and the largest values
+    without them (a pool of 12 plain dice, whose multisets are few) are
+    compared where the all-maximums corner, flags on, is beyond the budget.
     """
     flags = [p.name for p in spec.parameters if p.type is bool]
     if not flags:
-        return None
-    corner = {p.name: _lower(p) for p in spec.parameters}
-    corner.update(dict.fromkeys(flags, True))
-    return corner
+        return []
+    low = {p.name: _lower(p) for p in spec.parameters}
+    low.update(dict.fromkeys(flags, True))
+    high = {p.name: _upper(p) for p in spec.parameters}
+    high.update(dict.fromkeys(flags, False))
+    return [low] if high == low else [low, high]
 
 
 def _value_count(p: Parameter) -> int | None:
@@ -2033,11 +2037,9 @@ def _spec_contract(
     # the checks built at the corners, their exact odds kept for the contests
     corners = _corners(spec)
     at_corners = [run(corner) for corner in corners]
-    flagged = _flag_corner(spec)
-    at_fixed = list(at_corners)
-    if flagged is not None:
-        # not in the corner contests: it is one more small check
-        at_fixed.append(run(flagged) if flagged not in corners else None)
+    flagged = [c for c in _flag_corners(spec) if c not in corners]
+    # not in the corner contests: each is one more check of its own
+    at_fixed = [*at_corners, *(run(corner) for corner in flagged)]
     built = [c is not None for c in at_corners]
     corner_checks = [c for c in at_corners if c is not None]
     for first in corner_checks:
@@ -2045,7 +2047,7 @@ def _spec_contract(
             _contest_unless_refused(
                 ruleset, first, second, symmetric=spec.contest_symmetric
             )
-    fixed = [*corners, *([flagged] if flagged is not None else [])]
+    fixed = [*corners, *flagged]
     visited = [c for c, check in zip(fixed, at_fixed, strict=True) if check]
     for candidates in _sweep(spec, max_examples, fixed, visited):
         for params in candidates:  # the first that builds
