@@ -49,8 +49,6 @@ def test_a_kept_set_that_is_never_empty_divides(text: str, same_as: str) -> None
         ("1/(4d6p1)", "4d6p1", 0, 24, 2),  # four 1s drop every die
         ("1/(1d6-1)", "1d6-1", 0, 5, 2),
         ("1/(2d6k>1)", "2d6k>1", 0, 12, 2),  # two 1s keep nothing
-        # no exact odds to look at (keeping among added dice): refused by range
-        ("1/(1d6ra6kh1-2)", "1d6ra6kh1-2", -2, 10, 2),
         ("12/(2d6k>1-2d6k<7)", "2d6k>1-2d6k<7", -12, 12, 3),
     ],
 )
@@ -63,6 +61,17 @@ def test_a_divisor_that_can_be_0_is_still_refused(
         f"the divisor {divisor!r} can be 0 (its values range from {low} to {high})"
     )
     assert info.value.column == column
+
+
+def test_a_divisor_without_exact_odds_is_refused_by_its_bounds() -> None:
+    """Keeping among added dice has no exact odds to look at: the bounds
+    hold 0 and the message says that is all it knows (it said "can be 0")."""
+    with pytest.raises(NotationError) as info:
+        parse("1/(1d6ra6kh1-2)", "avrae")
+    assert info.value.reason == (
+        "the divisor '1d6ra6kh1-2' may be 0: its bounds, -2 to 10, hold 0, and "
+        "its exact odds are not computed to rule 0 out"
+    )
 
 
 @pytest.mark.parametrize(

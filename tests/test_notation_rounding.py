@@ -12,6 +12,7 @@ from fractions import Fraction
 
 import pytest
 
+from rollwerk.errors import NotationError
 from rollwerk.notation import parse
 from rollwerk.rng import ScriptedRng
 
@@ -127,3 +128,43 @@ def test_a_negated_division_is_taken_as_a_division(
 
 def test_a_negated_division_outside_a_function_still_rounds_down() -> None:
     assert parse("-(7/2)").distribution() == parse("-3").distribution()
+
+
+@pytest.mark.parametrize(
+    ("text", "dialect", "values"),
+    [
+        ("4/2/2", "roll20", (1,)),
+        ("0/3/2", "foundry", (0,)),
+        ("(1d6*2)/2", "roll20", (1, 2, 3, 4, 5, 6)),
+        ("2d4*3/3", "roll20", (2, 3, 4, 5, 6, 7, 8)),
+        ("1d6*0/7", "roll20", (0,)),
+        ("(1d6*4)/2/2", "foundry", (1, 2, 3, 4, 5, 6)),
+    ],
+)
+def test_a_division_that_is_always_whole_is_read(
+    text: str, dialect: str, values: tuple[int, ...]
+) -> None:
+    """A held-out implementer of the notation: "one that cannot (`8/2`,
+    `1d6/1`) is read", yet these were refused as giving a fraction."""
+    assert parse(text, dialect=dialect).distribution().support == values
+
+
+@pytest.mark.parametrize("text", ["7/2", "1d6*2/4", "1d6/2"])
+def test_a_division_that_can_give_a_fraction_is_still_refused(text: str) -> None:
+    with pytest.raises(NotationError) as info:
+        parse(text, dialect="roll20")
+    assert str(info.value).startswith("'/' gives a fraction in the roll20 dialect")
+
+
+def test_a_penetrating_pool_is_never_below_its_first_throws() -> None:
+    """A held-out implementer: ``4/(3d6r2!p)`` was refused, "the divisor can
+    be 0 (its values range from 0 to 378)": only an added die counts 1
+    less, so three first throws give at least 3."""
+    assert parse("3d6!p").value_range == (3, 378)
+    assert parse("4/(3d6r2!p)").distribution().support == (0, 1)
+    with pytest.raises(NotationError) as info:
+        parse("4/(300d6r1-1000)")
+    assert str(info.value).splitlines()[0] == (
+        "the divisor '300d6r1-1000' may be 0: its bounds, -700 to 800, hold 0, "
+        "and its exact odds are not computed to rule 0 out at column 2"
+    )

@@ -708,7 +708,18 @@ class Pool:
                 keep = None
             most = self.count * (self._xcap + 1)
             least = 0 if keep is not None else self.count
-            return min(least * lo, most * lo), max(least * hi, most * hi)
+            low = min(least * lo, most * lo)
+            if (
+                keep is None
+                and self.explode_mode is ExplodeMode.PENETRATE
+                and self.tally is None
+                and self.success is None
+            ):
+                # only an added die counts 1 less: each first throw shows
+                # at least the lowest face (3d6!p is at least 3)
+                first, _ = face_bounds(self._faces())
+                low = self.count * first + self.count * self._xcap * min(0, lo)
+            return low, max(least * hi, most * hi)
         n = self.count
         if self.keep is not None:
             n = self.keep.kept(self.count)[1]

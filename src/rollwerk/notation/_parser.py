@@ -475,12 +475,9 @@ class _Parser:
                 )
             if op != "*" and factor.lo == 0 == factor.hi:
                 raise self.error("division by zero", op_pos)
-            if op != "*" and _can_be_zero(factor):
-                raise self.error(
-                    f"the divisor {factor.text!r} can be 0 (its values range "
-                    f"from {factor.lo} to {factor.hi})",
-                    op_pos,
-                )
+            zero = _can_be_zero(factor) if op != "*" else None
+            if zero is not None:
+                raise self.error(f"the divisor {factor.text!r} {zero}", op_pos)
             if (
                 op == "/?"
                 and self.d.division is Division.EXACT
@@ -2116,16 +2113,45 @@ class _Scaled(_Node):
 def _whole(factors: list[_Node], ops: list[str], divisor: _Node) -> bool:
     """Whether ``factors`` (joined by ``ops``) divided by ``divisor`` is whole.
 
-    Known only for a fixed divisor of 1 or −1, or fixed numbers on both
-    sides (``8/2``): those divisions never give a fraction.
+    Known for a fixed divisor ``c``: of 1 or −1, or when every value of the
+    product is a multiple of ``c`` (`_multiple`): ``8/2``, ``4/2/2``,
+    ``(1d6*2)/2``, ``2d4*3/3``, ``1d6*0/7``. Those divisions never give a
+    fraction.
     """
     if divisor.lo != divisor.hi:
         return False
-    if abs(divisor.lo) == 1:
+    c = abs(divisor.lo)
+    if c == 1:
         return True
-    if any(op != "*" for op in ops) or not all(isinstance(f, _Number) for f in factors):
-        return False
-    return math.prod(f.lo for f in factors) % divisor.lo == 0
+    m = _multiple(factors, ops)
+    return m % c == 0  # 0: the product is always 0
+
+
+def _multiple(factors: Sequence[_Node], ops: Sequence[str]) -> int:
+    """A number every value of the product is a multiple of (0: always 0).
+
+    A fixed factor is its own value, a product of ``*`` multiplies its
+    factors' (``(1d6*2)`` is a multiple of 2), a division that stays whole
+    (``/`` by a fixed divisor of that multiple) divides it; anything else
+    is known only as a multiple of 1.
+    """
+    m = _node_multiple(factors[0])
+    for op, f in zip(ops[1:], factors[1:], strict=True):
+        if op == "*":
+            m *= _node_multiple(f)
+        elif op == "/" and f.lo == f.hi and f.lo and m % f.lo == 0:
+            m = abs(m // f.lo)
+        else:
+            m = 1
+    return m
+
+
+def _node_multiple(node: _Node) -> int:
+    if node.lo == node.hi:
+        return abs(node.lo)
+    if isinstance(node, _Product):
+        return _multiple(node.factors, node.ops)
+    return 1
 
 
 def _num(node: _Node) -> _Node:
@@ -2186,24 +2212,32 @@ _ZERO_CHECK_WORK = 20_000
 """The most exact work spent at parse time on whether a divisor can be 0."""
 
 
-def _can_be_zero(node: _Node) -> bool:
-    """Whether a divisor can be 0.
+def _can_be_zero(node: _Node) -> str | None:
+    """Why a divisor can be 0 (the end of the refusal), or None: it cannot.
 
     Its bounds decide when they exclude 0; otherwise a small divisor's
     exact outcomes do (``1d6k>0`` keeps every die and is never 0, though
     a kept set can be empty in general). A larger one whose bounds hold 0
-    is taken to be able to be 0.
+    is taken to be able to be 0, and the message says so.
     """
     inner = _num(node)  # a fraction is 0 when its numerator is
-    if not inner.lo <= 0 <= inner.hi:
-        return False
-    if inner.lo == inner.hi or inner.work > _ZERO_CHECK_WORK:
-        return True
+    lo, hi = inner.lo, inner.hi
+    if not lo <= 0 <= hi:
+        return None
+    can = f"can be 0 (its values range from {lo} to {hi})"
+    if lo == hi:
+        return can
+    unknown = (
+        f"may be 0: its bounds, {lo} to {hi}, hold 0, and its exact odds are "
+        "not computed to rule 0 out"
+    )
+    if inner.work > _ZERO_CHECK_WORK:
+        return unknown
     try:
         weights, _ = inner.weights()
     except RollwerkError:  # no exact odds (keeping among added dice)
-        return True
-    return weights.get(0, 0) > 0
+        return unknown
+    return can if weights.get(0, 0) > 0 else None
 
 
 def _has_exact(node: _Node) -> bool:
