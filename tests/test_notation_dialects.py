@@ -1461,3 +1461,17 @@ def test_a_d20_set_in_another_dialect_names_the_dialect(dialect: str) -> None:
         2: Fraction(1, 3),
         **{v: Fraction(1, 6) for v in range(3, 7)},
     }
+
+
+@pytest.mark.parametrize(
+    "text", ["{1d6, 1}kh1 dmg", "{1d6, 1}>1 dmg", "{4d6+3d8}kh1 dmg"]
+)
+def test_roll20_a_comment_after_a_group_may_start_with_d(text: str) -> None:
+    """A held-out implementer: ``{1d6, 1}kh1 dmg`` was read as a drop
+    modifier ``d`` (``expected a number after 'd'``), while ``4d6kh3 dmg``
+    and ``{1d6, 1}kh1 fire`` read the word as a comment, as notation.md says."""
+    expr = parse(text, "roll20")
+    assert expr.comment == "dmg"
+    assert (
+        expr.distribution() == parse(text.removesuffix(" dmg"), "roll20").distribution()
+    )

@@ -989,7 +989,8 @@ class _Parser:
 
     def function(self, name: str) -> _Node:
         start = self.pos
-        self.need(Feature.FUNCTIONS, start)
+        if not self.d.has(Feature.FUNCTIONS):  # named as written: 'max()'
+            raise self.missing(repr(f"{name}()"), start)
         self.pos += len(name)
         self.open_paren(self.pos)
         self.in_group += 1
@@ -1092,6 +1093,11 @@ class _Parser:
             self.skip()
             mpos = self.pos
             c = self.peek().lower()
+            if c in ("k", "d") and mpos > save and not self._modifier_word(mpos):
+                # after a space, a word such as "dmg" is a comment: only
+                # k/d with h, l or a number is a modifier there
+                self.pos = save
+                return keep, success, failure
             if c in ("k", "d") and not self.ahead("df"):
                 self.pos += 1
                 side = self.peek().lower()
@@ -1118,6 +1124,16 @@ class _Parser:
             else:
                 self.pos = save
                 return keep, success, failure
+
+    def _modifier_word(self, pos: int) -> bool:
+        """Whether ``k``/``d`` at ``pos`` reads as keep/drop: ``kh1``, ``d2``, ``df``."""
+        text = self.text
+        j = pos + 1
+        if text[pos : pos + 2].lower() == "df":
+            return True
+        if j < len(text) and text[j].lower() in ("h", "l"):
+            j += 1
+        return j < len(text) and text[j] in _DIGITS
 
     def d20_selector(self, c: str, n: int, added: bool = False) -> Keep | Condition:
         """d20's selector after ``k``/``p`` (``c``) over ``n`` dice or elements.
