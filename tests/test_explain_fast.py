@@ -491,3 +491,30 @@ def test_large_dice_are_worded_face_by_face_as_the_traced_path(notation: str) ->
     faces drawn; the words are the traced path's."""
     for seed in range(3):
         _assert_same(parse(notation).roll(SeededRng(seed)))
+
+
+@pytest.mark.parametrize(
+    ("notation", "dialect", "faces", "explained"),
+    [
+        ("3d6ms<=4", "rollwerk", [5, 5, 5], "3d6ms<=4 = -11\n  3d6: 5, 5, 5 → 15"),
+        ("3d6ms>4", "foundry", [5, 5, 5], "3d6ms>4 = 11\n  3d6: 5, 5, 5 → 15"),
+        (
+            "6d6ms>12kh3",
+            "foundry",
+            [5, 5, 5, 1, 2, 3],
+            (
+                "6d6ms>12kh3 = 3\n  6d6kh3: 5, 5, 5, 1 (dropped), 2 (dropped), 3 "
+                "(dropped) → 15"
+            ),
+        ),
+    ],
+)
+def test_a_margin_of_success_explains_the_dice_as_their_total(
+    notation: str, dialect: str, faces: list[int], explained: str
+) -> None:
+    """A held-out implementer: ``3d6ms<=4`` with 5, 5, 5 totals −11 but its
+    line said ``3d6ms<=4: 5, 5, 5 → 15``. The dice line is the dice's own
+    total, without the ``ms``; the first line is the margin."""
+    result = parse(notation, dialect).replay(faces)
+    assert result.explain() == explained
+    _assert_same(result)

@@ -1311,18 +1311,25 @@ class _Parser:
         m.read()
         self.dice_end = self.pos
         if m.margin is not None:
-            return self.with_margin(self.dice_node(m, start, count, german), m.margin)
+            return self.with_margin(self.dice_node(m, start, count, german), m)
         return self.dice_node(m, start, count, german)
 
-    def with_margin(self, node: _Node, margin: tuple[bool, int]) -> _Node:
+    def with_margin(self, node: _Node, m: _Modifiers) -> _Node:
         """A dice term with Foundry's ``ms``: ``(6d6 - 12)`` or ``(12 - 6d6)``.
 
         Its total less the target, or (``ms<12``) the target less its total.
+        The dice are explained without the ``ms…`` (``3d6: 5, 5, 5 → 15``
+        under ``3d6ms<=4 = -11``): their line is their own total.
         """
-        below, target = margin
+        assert m.margin is not None
+        below, target = m.margin
+        whole = node.text
+        if isinstance(node, _Dice):
+            a, b = (i - m.start for i in m.margin_span)
+            node = _Dice(node.pool, whole[:a] + whole[b:])
         number = _Number(target, str(target))
         terms = [number, node] if below else [node, number]
-        return _Sum(terms, ["+", "-"], node.text)
+        return _Sum(terms, ["+", "-"], whole)
 
     def dice_node(self, m: _Modifiers, start: int, count: int, german: bool) -> _Node:
         """The node of a dice term whose modifiers ``m`` has read."""
@@ -1382,6 +1389,7 @@ class _Modifiers:
         self.stage_text = ""
         self.places: tuple[bool, int] | None = None  # d20's roh/rol: (highest, n)
         self.margin: tuple[bool, int] | None = None  # Foundry's ms: (below, target)
+        self.margin_span = (0, 0)  # where 'ms…' is written
         self.subtract: Condition | None = None  # Foundry's sf
         self.subtract_at = 0  # where 'sf' is written, for its errors
         self.ops: list[SetOp] = []  # d20's k/p after dice, in the order written
@@ -1630,6 +1638,7 @@ class _Modifiers:
                 mpos,
             )
         self.margin = (below, point.target)
+        self.margin_span = (mpos, p.pos)
 
     def count_after_deduct(self, written: str, mpos: int) -> None:
         """Refuse, where counts overwrite (Foundry), a count written after ``df``.
