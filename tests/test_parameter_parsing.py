@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rollwerk.checks import Parameter
+from rollwerk.checks import Parameter, parse_words
 from rollwerk.errors import ParameterError, shown
 
 PW = Parameter("pw", int, min_value=-20, max_value=100, default=10)
@@ -129,4 +129,24 @@ def test_the_digit_cap_counts_the_digits_after_leading_zeros() -> None:
         PW.parse("0" * 10 + "1" * 31)
     assert str(info.value) == (
         f"pw must be an integer from -20 to 100, got '{'0' * 10}{'1' * 31}'"
+    )
+
+
+def test_a_check_without_parameters_says_it_takes_none() -> None:
+    """A held-out author: ``must be one of: none`` read like a value."""
+    from rollwerk.checks import define_check
+    from rollwerk.rulesets import define_ruleset
+
+    check = define_check("c", dice=[6], judge=lambda faces: None)  # type: ignore[arg-type,return-value]
+    spec = define_ruleset("demo", "Demo", checks=[check]).checks()[0]
+    for words, got in ((["x"], "'x'"), (["x=1"], "'x'")):
+        with pytest.raises(ParameterError) as info:
+            parse_words(spec, words)
+        assert str(info.value) == (
+            f"parameter of c must be left out (c takes no parameters), got {got}"
+        )
+    with pytest.raises(ParameterError) as built:
+        check.build("demo", x=1)
+    assert str(built.value) == (
+        "parameter of demo:c must be left out (demo:c takes no parameters), got 'x'"
     )

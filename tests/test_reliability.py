@@ -534,3 +534,68 @@ def test_one_line_is_bounded_and_echoes_are_abbreviated() -> None:
     assert len(long.one_line()) == MAX_LINE == 500
     assert long.one_line().endswith("word…")
     assert len(NotationError("x" * 70, 3, "y" * 600).one_line()) == MAX_LINE
+
+
+def test_every_method_of_a_guarded_check_is_guarded() -> None:
+    """A held-out author of three systems: ``with_parameters`` returned an
+    unguarded check, and ``outcome_for``, ``result_for`` and ``enumerate``
+    of the guarded one let the plugin's KeyError out raw."""
+    from rollwerk.checks import Parameter, define_check
+    from rollwerk.errors import ParameterError
+    from rollwerk.rulesets import define_ruleset
+
+    def dice(n: int) -> list[int]:
+        if n == 3:
+            raise ValueError("bad n")
+        return [6] * n
+
+    def judge(faces: tuple[int, ...], n: int) -> Outcome:
+        raise KeyError(faces[0])
+
+    buggy = define_ruleset(
+        "buggy",
+        "Buggy",
+        checks=[
+            define_check(
+                "c",
+                [Parameter("n", int, default=1, min_value=1, max_value=4)],
+                dice=dice,
+                judge=judge,
+            )
+        ],
+    )
+
+    class Plugin:
+        @rollwerk.hookimpl
+        def rollwerk_register_rulesets(self) -> list[Any]:
+            return [buggy]
+
+    guarded = Registry(load_entrypoints=False, plugins=[Plugin()]).ruleset("buggy")
+    check = rollwerk.build_check(guarded, n=1)
+    calls: list[tuple[Any, str]] = [
+        (
+            lambda: check.with_parameters(n=2).outcomes(),
+            "c.outcomes raised KeyError(1)",
+        ),
+        (
+            lambda: check.with_parameters(n=2).resolve(SeededRng(1)),
+            "c.resolve raised KeyError(5)",
+        ),
+        (
+            lambda: check.with_parameters(n=3),
+            "c.with_parameters raised ValueError('bad n')",
+        ),
+        (lambda: check.outcome_for((1,)), "c.outcome_for raised KeyError(1)"),
+        (lambda: check.result_for((1,)), "c.result_for raised KeyError(1)"),
+        (check.enumerate, "c.enumerate raised KeyError(1)"),
+    ]
+    for call, said in calls:
+        with pytest.raises(PluginFault) as info:
+            call()
+        assert str(info.value).endswith(f"buggy {said}")
+    # the caller's own mistakes stay the caller's
+    with pytest.raises(TypeError):
+        check.outcome_for()
+    with pytest.raises(ParameterError):
+        check.with_parameters(n=99)
+    assert check.with_parameters(n=2) == rollwerk.build_check(buggy, n=2)

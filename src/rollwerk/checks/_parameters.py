@@ -454,7 +454,11 @@ def unknown_parameter(
     One message for the API and the command line:
     ``parameter of ds4:check must be one of: pw, …, got 'foo'``.
     """
-    names = ", ".join(p.name for p in parameters) or "none"
+    if not parameters:  # "one of: none" read like a value
+        return ParameterError(
+            f"parameter of {where}", key, f"left out ({where} takes no parameters)"
+        )
+    names = ", ".join(p.name for p in parameters)
     return ParameterError(f"parameter of {where}", key, f"one of: {names}")
 
 

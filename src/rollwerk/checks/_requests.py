@@ -130,8 +130,10 @@ def _read(
                 item,
                 f"written {key}=<value> ({key} is {param.allowed()})",
             )
+        if (not sep or not key) and not parameters:
+            raise unknown_parameter(parameters, item, where)
         if not sep or not key:
-            names = ", ".join(p.name for p in parameters) or "none"
+            names = ", ".join(p.name for p in parameters)
             raise ParameterError(
                 f"parameter of {where}",
                 item,

@@ -145,7 +145,17 @@ class _GuardedCheck:
         return self._inner.__class__
 
     def __getattr__(self, name: str) -> Any:
-        return getattr(self._inner, name)
+        """The wrapped check's attribute; its methods guarded as ``resolve`` is.
+
+        A toolkit check's ``result_for``, ``outcome_for``, ``enumerate``,
+        ``draws_for`` and ``with_parameters`` run the plugin's code too: its
+        failures become a `PluginFault`, and a check they return (a check of
+        other parameters) is guarded in turn.
+        """
+        value = getattr(self._inner, name)
+        if name.startswith("_") or not callable(value) or isinstance(value, type):
+            return value
+        return _guarded_method(self, name, value)
 
     def __eq__(self, other: object) -> bool:
         return bool(_unwrap(other) == self._inner)
@@ -159,6 +169,41 @@ class _GuardedCheck:
     def __reduce__(self) -> tuple[type[_GuardedCheck], tuple[Check, Origin, str]]:
         # ``__class__`` names the wrapped check's class: pickle the guard itself
         return (_GuardedCheck, (self._inner, self._origin, self._call))
+
+
+def _guarded_method(
+    check: _GuardedCheck, name: str, method: Callable[..., Any]
+) -> Callable[..., Any]:
+    """``method`` of ``check``'s wrapped check, its failures the plugin's."""
+    call = f"{check._call}.{name}"
+    origin = check._origin
+
+    def guarded(*args: Any, **kwargs: Any) -> Any:
+        try:
+            result = method(*args, **kwargs)
+        except CheckFault as exc:
+            origin.fault(call, exc)
+        except (RollwerkError, KeyboardInterrupt):
+            raise
+        except TypeError as exc:
+            tb = exc.__traceback__
+            if tb is not None and tb.tb_next is None:
+                raise  # the call itself: arguments the method does not take
+            origin.fault(call, exc)
+        except BaseException as exc:  # noqa: BLE001 - plugin code: isolated
+            origin.fault(call, exc)
+        if (
+            not isinstance(result, _GuardedCheck)
+            and callable(getattr(result, "resolve", None))
+            and callable(getattr(result, "outcomes", None))
+            and getattr(result, "ruleset", None) == check.ruleset
+        ):
+            return _GuardedCheck(result, origin, check._call)
+        return result
+
+    guarded.__name__ = name
+    guarded.__doc__ = method.__doc__
+    return guarded
 
 
 def _unwrap(value: Any) -> Any:
