@@ -518,3 +518,42 @@ def test_a_margin_of_success_explains_the_dice_as_their_total(
     result = parse(notation, dialect).replay(faces)
     assert result.explain() == explained
     _assert_same(result)
+
+
+@pytest.mark.parametrize(
+    ("notation", "dialect", "faces", "explained"),
+    [
+        (
+            "1d{2,3}cf",
+            "rollwerk",
+            [1],
+            "1d{2,3}cf = 1\n  1d{2,3}cf: 2 (failure) → 1 failure",
+        ),
+        (
+            "3d6cf+1",
+            "foundry",
+            [1, 1, 6],
+            "3d6cf+1 = 3\n  3d6cf: 1 (failure), 1 (failure), 6 → 2 failures",
+        ),
+        (
+            "2d6xcf",
+            "foundry",
+            [6, 1, 3],
+            (
+                "2d6xcf = 1\n  2d6xcf: 6, 1 (added by an explosion, failure), "
+                "3 → 1 failure"
+            ),
+        ),
+    ],
+)
+def test_counted_failures_are_worded_as_failures(
+    notation: str, dialect: str, faces: list[int], explained: str
+) -> None:
+    """A held-out implementer: ``1d{2,3}cf`` said ``2 (success) → 1 success``
+    of the failure it counts (Foundry's ``cf``, whose value is the count)."""
+    result = parse(notation, dialect).replay(faces)
+    assert result.explain() == explained
+    tree = result.to_json()["tree"]
+    dice = tree["children"][0] if "+" in notation else tree
+    assert dice["counts_failures"] is True
+    _assert_same(result)

@@ -34,6 +34,8 @@ _EN = {
     # a rolled expression (RollResult.explain)
     "roll.successes.one": "{n} success",
     "roll.successes.other": "{n} successes",
+    "roll.failures.one": "{n} failure",
+    "roll.failures.other": "{n} failures",
     "roll.rounded_down": "rounded down",
     "roll.rounded_up": "rounded up",
     "roll.rounded_half_up": "rounded, halves up",
@@ -120,6 +122,8 @@ _DE = {
     "die.penetrated": "durch Durchschlag hinzugekommen, zählt 1 weniger",
     "roll.successes.one": "{n} Erfolg",
     "roll.successes.other": "{n} Erfolge",
+    "roll.failures.one": "{n} Fehlschlag",
+    "roll.failures.other": "{n} Fehlschläge",
     "roll.rounded_down": "abgerundet",
     "roll.rounded_up": "aufgerundet",
     "roll.rounded_half_up": "gerundet, Hälften aufwärts",

@@ -78,6 +78,7 @@ class _Words:
     """The catalog words of one language, rendered once per renderer."""
 
     __slots__ = (
+        "_failures",
         "_pools",
         "_successes",
         "_words",
@@ -95,6 +96,7 @@ class _Words:
         self.success = render(cats, lang, "die.success")
         self.failure = render(cats, lang, "die.failure")
         self._successes: dict[int, str] = {}
+        self._failures: _Words | None = None
         self._words: dict[str, str] = {}
         # the tables of a dice term, shared by its like (a group's 1000 dice)
         self._pools: dict[tuple[Pool, str], tuple[_Value, _Line]] = {}
@@ -112,14 +114,36 @@ class _Words:
         text = self._successes.get(n)
         if text is None:
             plural = "one" if abs(n) == 1 else "other"
-            text = " → " + render(self.cats, self.lang, f"roll.successes.{plural}", n=n)
+            what = self._counted
+            text = " → " + render(self.cats, self.lang, f"roll.{what}.{plural}", n=n)
             if len(self._successes) < _SMALL_CACHE:
                 self._successes[n] = text
         return text
 
+    _counted = "successes"
+
+    def failures(self) -> _Words:
+        """These words for dice counted as failures (Foundry's ``cf``)."""
+        other = self._failures
+        if other is None:
+            other = self._failures = _FailureWords(self.lang, self.cats)
+        return other
+
     def summary(self, n: int, counts: dict[int, int]) -> str:
         """The note after a summarised pool: how many dice, and each value's count."""
         return dice_summary(self.cats, self.lang, n, counts)
+
+
+class _FailureWords(_Words):
+    """Words of a pool whose counted dice are failures: ``(failure)``, ``→ 1 failure``."""
+
+    __slots__ = ()
+
+    _counted = "failures"
+
+    def __init__(self, lang: str, cats: Sequence[Catalog]) -> None:
+        super().__init__(lang, cats)
+        self.success = self.failure
 
 
 def compile_explainer(
@@ -141,7 +165,9 @@ def _compile(node: _Node, notation: str, w: _Words) -> Renderer:
     inner, label = _unlabel(node, "")
     if isinstance(inner, _Dice) and not (inner.pool.reroll or inner.pool.explode):
         # One dice term: its faces are all faces, its value is the total.
-        _, line = _pool(inner.pool, _text(inner, label), w)
+        _, line = _pool(
+            inner.pool, _text(inner, label), w.failures() if inner.failures else w
+        )
         pool = inner.pool
         if pool.count == 1 and pool.is_plain and pool.die.is_standard:
             prefix = f"\n  {_text(inner, label)}: "
@@ -236,6 +262,8 @@ def _part(node: _Node, label: str, at: list[int | None], w: _Words) -> _Part:
 
 
 def _dice_part(node: _Dice, label: str, at: list[int | None], w: _Words) -> _Part:
+    if node.failures:
+        w = w.failures()
     pool = node.pool
     text = _text(node, label)
     start = at[0]

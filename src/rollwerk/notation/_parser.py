@@ -1326,7 +1326,7 @@ class _Parser:
         whole = node.text
         if isinstance(node, _Dice):
             a, b = (i - m.start for i in m.margin_span)
-            node = _Dice(node.pool, whole[:a] + whole[b:])
+            node = _Dice(node.pool, whole[:a] + whole[b:], failures=node.failures)
         number = _Number(target, str(target))
         terms = [number, node] if below else [node, number]
         return _Sum(terms, ["+", "-"], whole)
@@ -1359,7 +1359,7 @@ class _Parser:
             return _Rerolled(pool, highest, amount, self.slice(start))
         if chain:
             return self.dice_ops(pool, chain, start, start)
-        return _Dice(pool, self.slice(start))
+        return _Dice(pool, self.slice(start), failures=m.counts_failures)
 
 
 class _Modifiers:

@@ -59,6 +59,9 @@ class RollNode:
     counts_successes: bool = False
     """For ``DICE`` and ``GROUP``: whether the value counts successes
     instead of summing."""
+    counts_failures: bool = False
+    """With ``counts_successes``: the dice counted are failures (Foundry's
+    ``cf``, whose value is the number of failures)."""
     kept: bool = True
     """Whether a group kept this node (``False``: dropped)."""
     label: str = ""
@@ -85,6 +88,8 @@ class RollNode:
             data["dice"] = [d.to_json() for d in self.dice]
         if self.counts_successes:
             data["counts_successes"] = True
+        if self.counts_failures:
+            data["counts_failures"] = True
         if not self.kept:
             data["kept"] = False
         if self.label:
@@ -200,6 +205,15 @@ def dice_summary(
     )
 
 
+def failure_words(cats: Sequence[Catalog], lang: str) -> Catalog:
+    """A catalog that words a counted die as a failure (``die.success``).
+
+    Foundry's ``cf`` counts the dice that fail: each is noted ``(failure)``,
+    not ``(success)``, and the count says failures.
+    """
+    return Catalog({lang: {"die.success": render(cats, lang, "die.failure")}})
+
+
 def _explain(
     notation: str,
     tree: RollNode,
@@ -215,7 +229,10 @@ def _explain(
         text = f"{node.text} [{node.label}]" if node.label else node.text
         if node.kind is NodeKind.DICE or node.kind is NodeKind.GROUP:
             if node.kind is NodeKind.DICE:
-                body = _describe_dice(node.dice, lang, catalogs, cats, full)
+                own = catalogs
+                if node.counts_failures:  # the dice counted are failures
+                    own = (failure_words(cats, lang), *catalogs)
+                body = _describe_dice(node.dice, lang, own, (*own, CORE), full)
             else:
                 dropped = render(cats, lang, "die.dropped")
                 body = ", ".join(
@@ -225,7 +242,8 @@ def _explain(
             if node.counts_successes:
                 n = node.value
                 plural = "one" if abs(n) == 1 else "other"
-                counted = render(cats, lang, f"roll.successes.{plural}", n=n)
+                what = "failures" if node.counts_failures else "successes"
+                counted = render(cats, lang, f"roll.{what}.{plural}", n=n)
                 lines.append(f"  {text}: {body} → {counted}")
             else:
                 lines.append(f"  {text}: {body} → {node.value}")

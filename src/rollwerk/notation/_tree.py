@@ -432,11 +432,12 @@ class _Number(_Node):
 
 
 class _Dice(_Node):
-    __slots__ = ("pool",)
+    __slots__ = ("failures", "pool")
 
-    def __init__(self, pool: Pool, text: str) -> None:
+    def __init__(self, pool: Pool, text: str, *, failures: bool = False) -> None:
         self.pool = pool
         self.text = text
+        self.failures = failures  # Foundry's cf: the dice counted are failures
         self.lo, self.hi = pool.value_range()
         self.count = self.hi - self.lo + 1
         self.bits = pool.count * (pool._single_bits() + 1)
@@ -453,6 +454,7 @@ class _Dice(_Node):
             total,
             dice=dice,
             counts_successes=self.pool.success is not None,
+            counts_failures=self.failures,
         )
 
     def weights(self) -> tuple[Weights, int]:
