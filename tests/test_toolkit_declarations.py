@@ -75,6 +75,18 @@ def test_a_function_that_cannot_take_the_faces_is_refused():
         match=r"^explain must be a function taking the faces and the outcome first",
     ):
         define_check("check", [], dice=[6], judge=_judge_free, explain=_judge_free)
+    # faces by keyword only: said the same way (a held-out author was told
+    # 'faces' is not a parameter the check declares)
+
+    def keyword_faces(*, faces: tuple[int, ...]) -> Outcome:
+        return Outcome(True, Degree.SUCCESS, 1)
+
+    with pytest.raises(ParameterError) as info:
+        define_check("check", [], dice=[6], judge=keyword_faces)
+    assert str(info.value).startswith(
+        "judge must be a function taking the faces first, then parameters by "
+        "name, got <function "
+    )
 
 
 def _judge_free(faces: tuple[int, ...]) -> Outcome:

@@ -256,6 +256,9 @@ def _check_signature(
             p.name in declared and p.kind is not p.POSITIONAL_ONLY
         ):
             continue
+        if positional < skip and p.kind is p.KEYWORD_ONLY:
+            # judge(*, faces): the faces come first, by position
+            break
         known = ", ".join(repr(n) for n in declared) if declared else "none"
         raise ParameterError(
             f"{key} parameter",
