@@ -156,9 +156,33 @@ def test_a_chart_of_many_outcomes_draws_the_heaviest_200() -> None:
     assert len(bars) == 200
     assert bars[0].get("data-label") == "3400"
     assert bars[-1].get("data-label") == "3599"
-    assert "outcomes 2401 to 2600 of 5001 (they hold 93.59%)" in svg
+    assert "outcomes 3400 to 3599 (200 of 5001, holding 93.59%)" in svg
     assert all(len(b.get("data-probability", "")) <= 64 for b in bars)
     assert len(svg) < 100_000
     few = rollwerk.parse("2d6").distribution()._repr_svg_()
     assert 'data-probability="1/6"' in few
     assert "outcomes" not in few
+
+
+def test_a_chart_of_wide_or_huge_values_still_draws() -> None:
+    """A held-out icepool user: ``60d6r1``'s chart raised ValueError (an exact
+    probability over 4 300 digits), as did an outcome of 5 001 digits; string
+    outcomes with control characters made invalid XML."""
+    import rollwerk
+
+    wide = rollwerk.parse("100d6r1").distribution()._repr_svg_()
+    ET.fromstring(wide)
+    huge = Distribution.uniform([10**5000, 1])._repr_svg_()
+    labels = [
+        e.get("data-label")
+        for e in ET.fromstring(huge).iter()
+        if e.get("class") == "bar"
+    ]
+    assert labels == ["1", "an integer of 5001 digits"]
+    odd = Distribution.uniform(["\x00", "a"])._repr_svg_()
+    labels = [
+        e.get("data-label")
+        for e in ET.fromstring(odd).iter()
+        if e.get("class") == "bar"
+    ]
+    assert labels == ["\\x00", "a"]

@@ -57,7 +57,18 @@ def label_of(outcome: object) -> str:
         return label if value is None else f"{label} {value}"
     if isinstance(outcome, enum.Enum):
         return str(outcome.value).replace("_", " ")
-    return str(outcome)
+    if outcome.__class__ is int and outcome.bit_length() > 200:
+        from rollwerk.errors import shown
+
+        return shown(outcome)  # "an integer of 5001 digits": str() refuses it
+    return _xml_text(str(outcome))
+
+
+def _xml_text(text: str) -> str:
+    """``text`` without the control characters XML 1.0 cannot hold, written as escapes."""
+    if all(c >= " " or c in "\t\n\r" for c in text):
+        return text
+    return "".join(c if c >= " " or c in "\t\n\r" else f"\\x{ord(c):02x}" for c in text)
 
 
 def success_of(outcome: object) -> bool | None:
@@ -109,9 +120,12 @@ def bar_chart(
         h = float(p / largest) * BAR_PLOT_HEIGHT
         x = LEFT + i * slot
         colour = PALETTE[1] if success is False else PALETTE[0]
-        exact = str(p)
-        if len(exact) > _EXACT_DIGITS:  # hundreds of digits: a float says it
-            exact = f"{float(p):.6g}"
+        if max(p.numerator.bit_length(), p.denominator.bit_length()) > 200:
+            exact = f"{float(p):.6g}"  # hundreds of digits: a float says it
+        else:
+            exact = str(p)
+            if len(exact) > _EXACT_DIGITS:
+                exact = f"{float(p):.6g}"
         tip = f"{label}: {exact} ≈ {_percent(p)}"
         parts.append(
             f'<rect class="bar" x="{x + slot * 0.1:.3f}" y="{base - h:.6f}" '
@@ -151,7 +165,7 @@ def distribution_svg(items: Iterable[tuple[object, Fraction]], title: str = "") 
 
     >>> many = [(n, Fraction(1, 1000)) for n in range(1000)]
     >>> svg = distribution_svg(many)
-    >>> svg.count('class="bar"'), "outcomes 1 to 200 of 1000" in svg
+    >>> svg.count('class="bar"'), "outcomes 0 to 199 (200 of 1000, holding 20.00%)" in svg
     (200, True)
     """
     pairs = list(items)
@@ -159,11 +173,12 @@ def distribution_svg(items: Iterable[tuple[object, Fraction]], title: str = "") 
     if len(pairs) > MAX_BARS:
         start = _heaviest_window([float(p) for _, p in pairs], MAX_BARS)
         held = sum((p for _, p in pairs[start : start + MAX_BARS]), Fraction(0))
+        shown = pairs[start : start + MAX_BARS]
         note = (
-            f"outcomes {start + 1} to {start + MAX_BARS} of {len(pairs)} "
-            f"(they hold {_percent(held)})"
+            f"outcomes {label_of(shown[0][0])} to {label_of(shown[-1][0])} "
+            f"({MAX_BARS} of {len(pairs)}, holding {_percent(held)})"
         )
-        pairs = pairs[start : start + MAX_BARS]
+        pairs = shown
     rows = [(label_of(o), p, success_of(o)) for o, p in pairs]
     heading = " — ".join(t for t in (title, note) if t)
     return bar_chart(rows, heading)
