@@ -396,3 +396,13 @@ def test_the_highest_of_large_terms_is_exact_and_not_refused() -> None:
     assert rollwerk.parse("{1d3000, 1d3000}kh1").distribution()[3000] == Fraction(
         5999, 9_000_000
     )
+
+
+def test_keeping_one_die_of_many_sides_is_a_difference_of_powers() -> None:
+    """A held-out icepool user: ``2d10000kh1`` was refused (20 010 000 units)
+    though keeping one die is a difference of powers per value; its estimate
+    now counts those powers."""
+    d10000 = rollwerk.Distribution.uniform(range(1, 10001))
+    assert rollwerk.parse("2d10000kh1").distribution() == d10000.maximum(d10000)
+    assert rollwerk.parse("2d10000kl1").distribution() == d10000.minimum(d10000)
+    assert rollwerk.parse("1000d100kh1").distribution()[1] == Fraction(1, 100**1000)

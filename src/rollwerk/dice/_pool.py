@@ -758,6 +758,12 @@ class Pool:
                 distinct = 1 + sum(a != b for a, b in itertools.pairwise(scores))
             # the sums of the kept dice's scores (a tally may score the value;
             # explosions adding dice returned above, so a die is one value)
+            if k == 1:
+                # one die kept: a difference of powers per distinct score
+                # (`_keep_dp`), each power of a running weight as wide as
+                # the result's
+                work += distinct * (bits // 1000 + 1) * n.bit_length()
+                return max(work, distinct)
             score_lo, score_hi = self._result_range()
             kept_span = k * (score_hi - score_lo) + 1
             # big-number products and powers cost more than linearly in
