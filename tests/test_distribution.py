@@ -503,3 +503,13 @@ def test_repr_of_outcomes_over_4300_digits() -> None:
     assert text.startswith("Distribution({Fraction(1" + "0" * 4999 + "0, 3): 1/2, 1")
     assert text.endswith("0" * 100 + ": 1/2})")
     assert len(text) == len("Distribution({Fraction(, 3): 1/2, : 1/2})") + 2 * 5001
+
+
+def test_core1_i6_json_without_outcomes_says_so() -> None:
+    """I2-6: a held-out icepool user was told "probabilities must be a
+    non-empty mapping, got {}" of a document that holds ``"outcomes": []``."""
+    with pytest.raises(SchemaError) as info:
+        Distribution.from_json({"schema": 1, "outcomes": []})
+    assert str(info.value) == (
+        "malformed distribution JSON: outcomes must be a non-empty list, got []"
+    )

@@ -168,3 +168,15 @@ def test_a_penetrating_pool_is_never_below_its_first_throws() -> None:
         "the divisor '300d6r1-1000' may be 0: its bounds, -700 to 800, hold 0, "
         "and its exact odds are not computed to rule 0 out at column 2"
     )
+
+
+def test_a_group_that_keeps_every_element_is_their_sum() -> None:
+    """A held-out icepool user: ``{1d2, 4d12r>=8!>5}kh2`` was refused (8.25 M
+    units of the keep programme) while the plain sum takes 50 ms."""
+    assert (
+        parse("{1d2, 4d12r>=8!>5}kh2").distribution()
+        == parse("1d2+4d12r>=8!>5").distribution()
+    )
+    assert parse("{1d6, 2d6}dl0").distribution() == parse("1d6+2d6").distribution()
+    result = parse("{1d6, 2d6}kh2").replay([3, 4, 5])
+    assert result.explain().splitlines()[-1] == "  {1d6, 2d6}kh2: 3, 9 → 12"

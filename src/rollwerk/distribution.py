@@ -882,6 +882,8 @@ class Distribution(Generic[T]):
                         raise SchemaError.field(
                             "probability", "a 'p/q' string", text
                         ) from None
+            if not probs:
+                raise SchemaError.field("outcomes", "a non-empty list", [])
             result: Distribution[U] = Distribution(probs)
             return result
 

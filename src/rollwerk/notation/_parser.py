@@ -789,7 +789,9 @@ class _Parser:
     def open_paren(self, start: int) -> None:
         self.depth += 1
         if self.depth > DICE_LIMITS.max_depth:
-            raise LimitExceeded("nesting depth", self.depth, DICE_LIMITS.max_depth)
+            raise LimitExceeded(
+                "nesting depth", self.depth, DICE_LIMITS.max_depth, at_least=True
+            )
         self.pos += 1
 
     def close(self, start: int, closer: str = ")") -> None:

@@ -942,6 +942,8 @@ class _Group(_Node):
         ops: tuple[SetOp, ...] = (),
     ) -> None:
         self.elements = tuple(elements)
+        if keep is not None and keep.kept(len(elements))[1] >= len(elements):
+            keep = None  # every element kept ({a, b}kh2, dl0): their sum
         self.keep, self.success, self.failure = keep, success, failure
         self.per_die = per_die
         self.select, self.drop = select, drop
