@@ -180,7 +180,10 @@ class Distribution(Generic[T]):
         """Combine distributions chosen with the given probabilities.
 
         ``parts`` pairs a probability with a distribution; the probabilities
-        must sum to 1. This is the law of total probability.
+        must sum to 1. This is the law of total probability. The parts'
+        outcomes together, each a product as wide as the common denominator,
+        are limited by `REPEAT_WORK` before they are added up (6 000 parts of
+        6 000 outcomes took 5 s).
 
         >>> coin = Distribution.mixture([(Fraction(1, 2), Distribution.constant(0)),
         ...                              (Fraction(1, 2), Distribution.constant(1))])
@@ -218,6 +221,13 @@ class Distribution(Generic[T]):
             )
         # integer weights over one common denominator: no Fraction per outcome
         common = math.lcm(*(p.denominator * d._total for p, d in chosen))
+        # an entry a weight: a product as wide as the common denominator
+        entries = sum(len(d._weights) for _, d in chosen)
+        work = entries * (common.bit_length() // 3000 + 1)
+        if work > REPEAT_WORK:
+            raise LimitExceeded(
+                "exact computation size", work, REPEAT_WORK, operation="mixture"
+            )
         acc: dict[U, int] = {}
         get = acc.get
         for p, dist in chosen:
@@ -465,9 +475,15 @@ class Distribution(Generic[T]):
     def bind(self, func: Callable[[T], Distribution[U]]) -> Distribution[U]:
         """Replace each outcome by a distribution (a two-stage experiment).
 
+        ``func`` is called once per outcome; the distributions it gives are
+        mixed as [`mixture`][rollwerk.distribution.Distribution.mixture]
+        mixes them, under its limit.
+
         Raises:
             ParameterError: ``func`` is not callable or gives something other
                 than a Distribution.
+            LimitExceeded: The distributions ``func`` gives hold too many
+                outcomes together (named ``mixture``).
         """
         _callable("func", func)
         parts = []
