@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import decimal
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 Weights = dict[int, int]
 """Integer weights of integer outcomes; paired with a total to be exact."""
@@ -288,3 +289,38 @@ def _miller(base: list[int], n: int) -> list[int]:
         for k in range(upto, size):
             q[k] = q[size - 1 - k]
     return q
+
+
+def extreme_weights(
+    parts: Sequence[Mapping[Any, int]],
+    highest: bool,
+    score: Callable[[Any], Any] | None = None,
+) -> dict[Any, int]:
+    """Weights of the highest (or lowest) of independent values, by running sums.
+
+    ``P(max <= v)`` is the product of each value's ``P(x <= v)`` (and
+    ``P(min >= v)`` alike): one pass over the distinct values in order,
+    each part's running weight updated where it has ``v``; the extreme's
+    weight at ``v`` is the growth of the product there. The values must be
+    in one total order (integers, or `Fraction`s). ``score`` maps the value
+    kept to what it adds. Shared by `Distribution.maximum`/``minimum`` and
+    notation's ``max(a, b)`` and ``{a, b}kh1``.
+
+    >>> extreme_weights([{1: 1, 2: 1}, {1: 1, 2: 1, 3: 1}], True)
+    {1: 1, 2: 3, 3: 2}
+    >>> extreme_weights([{1: 1, 2: 1}, {1: 1, 2: 1, 3: 1}], False)
+    {2: 2, 1: 4}
+    """
+    values = sorted({v for w in parts for v in w}, reverse=not highest)
+    running = [0] * len(parts)
+    out: dict[Any, int] = {}
+    before = 0
+    for v in values:
+        for i, w in enumerate(parts):
+            running[i] += w.get(v, 0)
+        now = math.prod(running)
+        if now != before:
+            key = v if score is None else score(v)
+            out[key] = out.get(key, 0) + now - before
+            before = now
+    return out

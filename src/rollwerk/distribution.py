@@ -1253,9 +1253,7 @@ def _extreme_numbers(
 ) -> Distribution[T]:
     """The larger (or smaller) of two independent numeric outcomes.
 
-    Walks the union of both supports in order (descending for the
-    smaller), keeping each side's running weight: the extreme's weight at
-    ``v`` is the growth of the product of the running weights there.
+    The running sums of `rollwerk._poly.extreme_weights` over both sides.
 
     >>> d4 = Distribution.uniform(range(1, 5))
     >>> _extreme_numbers(d4, d4, larger=True).weights()
@@ -1263,17 +1261,9 @@ def _extreme_numbers(
     >>> _extreme_numbers(d4, d4, larger=False).weights()
     {1: 7, 2: 5, 3: 3, 4: 1}
     """
-    aw, bw = a._weights, b._weights
-    keys: list[Any] = sorted(aw.keys() | bw.keys(), reverse=not larger)
-    out: dict[T, int] = {}
-    ra = rb = before = 0
-    for v in keys:
-        ra += aw.get(v, 0)
-        rb += bw.get(v, 0)
-        now = ra * rb
-        if now != before:
-            out[v] = now - before
-            before = now
+    from rollwerk._poly import extreme_weights
+
+    out: dict[T, int] = extreme_weights([a._weights, b._weights], larger)
     return Distribution._from_weights(out, a._total * b._total)
 
 

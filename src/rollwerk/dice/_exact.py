@@ -9,11 +9,11 @@ multinomial counting, success counting is a binomial.
 from __future__ import annotations
 
 import itertools
-import math
 from collections.abc import Callable, Sequence
 
 from rollwerk._poly import (
     Weights,
+    extreme_weights,
 )
 
 
@@ -149,31 +149,11 @@ def group_types(parts: Sequence[Weights]) -> list[tuple[Weights, int]]:
 def _extreme_mixed(
     parts: Sequence[Weights], highest: bool, score: Callable[[int], int] | None = None
 ) -> Weights:
-    """Weights of the highest (or lowest) of independent values, by running sums.
+    """Weights of the highest (or lowest) of independent values (`extreme_weights`).
 
-    ``P(max <= v)`` is the product of each value's ``P(x <= v)`` (and
-    ``P(min >= v)`` alike): one pass over the distinct values, each part's
-    running weight updated where it has ``v``. ``score`` maps the value
-    kept to what it adds. It equals `_keep_mixed` with ``k = 1``.
-
-    >>> _extreme_mixed([{1: 1, 2: 1}, {1: 1, 2: 1, 3: 1}], True)
-    {1: 1, 2: 3, 3: 2}
-    >>> _extreme_mixed([{1: 1, 2: 1}, {1: 1, 2: 1, 3: 1}], False)
-    {2: 2, 1: 4}
+    It equals `_keep_mixed` with ``k = 1``, in one pass.
     """
-    values = sorted({v for w in parts for v in w}, reverse=not highest)
-    running = [0] * len(parts)
-    out: Weights = {}
-    before = 0
-    for v in values:
-        for i, w in enumerate(parts):
-            running[i] += w.get(v, 0)
-        now = math.prod(running)
-        if now != before:
-            key = v if score is None else score(v)
-            out[key] = out.get(key, 0) + now - before
-            before = now
-    return out
+    return extreme_weights(parts, highest, score)
 
 
 def _keep_mixed(
