@@ -80,13 +80,25 @@ def _exception(exc: BaseException) -> str:
     return " ".join(text.split())
 
 
-def _call(origin: Origin, call: str, fn: Callable[[], T]) -> T:
+def _call(
+    origin: Origin, call: str, fn: Callable[..., T], *args: Any, **kwargs: Any
+) -> T:
+    """``fn(*args, **kwargs)``; the plugin's failures become a `PluginFault`.
+
+    A `RollwerkError` passes unchanged, and so does a `TypeError` of the
+    call itself (arguments ``fn`` does not take: the caller's mistake).
+    """
     try:
-        return fn()
+        return fn(*args, **kwargs)
     except CheckFault as exc:  # the check's own code broke the toolkit's contract
         origin.fault(call, exc)
     except (RollwerkError, KeyboardInterrupt):
         raise
+    except TypeError as exc:
+        tb = exc.__traceback__
+        if tb is not None and tb.tb_next is None:
+            raise  # raised by the call itself, not inside ``fn``
+        origin.fault(call, exc)
     except BaseException as exc:  # noqa: BLE001 - plugin code: isolated and reported
         origin.fault(call, exc)
 
@@ -179,19 +191,7 @@ def _guarded_method(
     origin = check._origin
 
     def guarded(*args: Any, **kwargs: Any) -> Any:
-        try:
-            result = method(*args, **kwargs)
-        except CheckFault as exc:
-            origin.fault(call, exc)
-        except (RollwerkError, KeyboardInterrupt):
-            raise
-        except TypeError as exc:
-            tb = exc.__traceback__
-            if tb is not None and tb.tb_next is None:
-                raise  # the call itself: arguments the method does not take
-            origin.fault(call, exc)
-        except BaseException as exc:  # noqa: BLE001 - plugin code: isolated
-            origin.fault(call, exc)
+        result = _call(origin, call, method, *args, **kwargs)
         if (
             not isinstance(result, _GuardedCheck)
             and callable(getattr(result, "resolve", None))
