@@ -569,7 +569,7 @@ class Distribution(Generic[T]):
         add element by element (``(1, 0) + (0, 2)`` is ``(1, 2)``); a tuple
         and a number, or tuples of other lengths, are a `ParameterError`.
         """
-        if _is_shift(other):
+        if _is_number(other):
             return _arith(lambda: self.map(lambda k: _add(k, other)))
         if not isinstance(other, Distribution):
             return NotImplemented
@@ -617,7 +617,7 @@ class Distribution(Generic[T]):
         self, other: Distribution[Any] | int | Fraction | float
     ) -> Distribution[Any]:
         """The difference of two independent distributions, or a shift by a number."""
-        if _is_shift(other):
+        if _is_number(other):
             return _arith(lambda: self.map(lambda k: _sub(k, other)))
         if not isinstance(other, Distribution):
             return NotImplemented
@@ -635,7 +635,7 @@ class Distribution(Generic[T]):
     def __rsub__(self, other: int | Fraction | float) -> Distribution[Any]: ...
     def __rsub__(self, other: int | Fraction | float) -> Distribution[Any]:
         """``other`` minus each outcome (``10 - d6``), as ``other + d6`` adds."""
-        if _is_shift(other):
+        if _is_number(other):
             return _arith(lambda: self.map(lambda k: _sub(other, k)))
         return NotImplemented
 
@@ -672,14 +672,15 @@ class Distribution(Generic[T]):
         >>> (d6 * d6)[36]
         Fraction(1, 36)
         """
-        if _is_shift(other, "factor"):
-            return _times_number(lambda: self.map(lambda k: _number(k) * other))
+        if _is_number(other, "factor"):
+            return _arith(lambda: self.map(lambda k: _number(k) * other), _MULTIPLIES)
         if not isinstance(other, Distribution):
             return NotImplemented
-        return _times_number(
+        return _arith(
             lambda: self._checked_combine(
                 other, lambda a, b: _number(a) * _number(b), "a * b"
-            )
+            ),
+            _MULTIPLIES,
         )
 
     @overload
@@ -1028,17 +1029,7 @@ def _number(value: Any) -> Any:
     return value
 
 
-def _times_number(compute: Callable[[], Distribution[Any]]) -> Distribution[Any]:
-    """``compute()``; an outcome that is not a number is refused by name."""
-    try:
-        return compute()
-    except TypeError as exc:
-        raise ParameterError(
-            "outcomes", str(exc), "numbers (int, Fraction or float) to multiply"
-        ) from None
-
-
-def _is_shift(other: object, name: str = "shift") -> TypeGuard[int | Fraction | float]:
+def _is_number(other: object, name: str = "shift") -> TypeGuard[int | Fraction | float]:
     """Whether ``other`` is a number that shifts (or scales) outcomes.
 
     Raises:
@@ -1054,21 +1045,26 @@ def _is_shift(other: object, name: str = "shift") -> TypeGuard[int | Fraction | 
     return False
 
 
-def _arith(compute: Callable[[], Distribution[Any]]) -> Distribution[Any]:
-    """``compute()``; outcomes that do not add up are refused by name.
+_ADDS = (
+    "numbers, tuples of numbers of one length (element by element), "
+    "or other values that add, subtract and negate to hashable values"
+)
+_MULTIPLIES = "numbers (int, Fraction or float) to multiply"
 
-    A `TypeError` there is an outcome that ``+``, ``-`` or negation does
-    not take (``"a" + 1``), or a result that cannot be an outcome (a list).
+
+def _arith(
+    compute: Callable[[], Distribution[Any]], allowed: str = _ADDS
+) -> Distribution[Any]:
+    """``compute()``; outcomes that do not add up (or multiply) are refused by name.
+
+    A `TypeError` there is an outcome that ``+``, ``-``, negation (or ``*``,
+    with ``allowed`` saying so) does not take (``"a" + 1``), or a result that
+    cannot be an outcome (a list).
     """
     try:
         return compute()
     except TypeError as exc:
-        raise ParameterError(
-            "outcomes",
-            str(exc),
-            "numbers, tuples of numbers of one length (element by element), "
-            "or other values that add, subtract and negate to hashable values",
-        ) from None
+        raise ParameterError("outcomes", str(exc), allowed) from None
 
 
 def _is_json(value: object, depth: int = 0) -> bool:
