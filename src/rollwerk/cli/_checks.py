@@ -316,12 +316,15 @@ def _degree_label(ruleset: Ruleset, lang: str, degree: Degree, cats: Catalog) ->
     return _label(ruleset, lang, degree.value, cats)
 
 
-def _label(ruleset: Ruleset, lang: str, key: str, cats: Catalog) -> str:
+def _label(
+    ruleset: Ruleset, lang: str, key: str, cats: Catalog, fallback: str | None = None
+) -> str:
     """The ruleset's word for a degree, level or contest outcome ``key``.
 
     A catalog message ``<ruleset id>.label.<key>`` in ``lang`` wins (how
     a plugin adds a language for another ruleset's labels); then the
-    ruleset's own ``labels[lang]``, then its English label.
+    ruleset's own ``labels[lang]``, then ``fallback`` if given, else its
+    English label.
     """
     label = cats.template(lang, f"{ruleset.id}.label.{key}")
     if label:
@@ -329,7 +332,7 @@ def _label(ruleset: Ruleset, lang: str, key: str, cats: Catalog) -> str:
     labels: Mapping[str, str] = ruleset.labels.get(lang, {})
     label = labels.get(key)
     if not label:
-        label = ruleset.labels.get("en", {}).get(key) or key
+        label = fallback or ruleset.labels.get("en", {}).get(key) or key
     return label
 
 
@@ -381,10 +384,7 @@ def _contest_word(
     ``labels[lang]`` (AdZ's *der Auslösende gewinnt*) wins over the CLI's
     *erste Seite gewinnt*.
     """
-    label = cats.template(lang, f"{ruleset.id}.label.{outcome.value}")
-    if not label:
-        label = ruleset.labels.get(lang, {}).get(outcome.value)
-    return label or _word(cats, lang, outcome.value)
+    return _label(ruleset, lang, outcome.value, cats, _word(cats, lang, outcome.value))
 
 
 def _outcome_label(ruleset: Ruleset, lang: str, o: Outcome, cats: Catalog) -> str:
