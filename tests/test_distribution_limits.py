@@ -173,9 +173,17 @@ def test_a_mixture_of_too_many_outcomes_is_refused_before_adding_them() -> None:
         "maximum of 4000000 (by 2000000)"
     )
     dice = Distribution.uniform(range(1, 1001))
-    assert _refused(lambda: dice.bind(lambda n: part)) == (
-        "mixture: exact computation size limit exceeded: 6000000 is more than the "
-        "maximum of 4000000 (by 2000000)"
+    calls: list[int] = []
+
+    def func(n: int) -> Distribution[int]:
+        calls.append(n)
+        return part
+
+    # bind stops calling func once the parts so far pass the limit
+    assert _refused(lambda: dice.bind(func)) == (
+        "mixture: exact computation size limit exceeded: 4002000 is more than the "
+        "maximum of 4000000 (by 2000)"
     )
+    assert len(calls) == 667
     few = Distribution.mixture([*parts[:600], (Fraction(2, 5), part)])
     assert few[0] == Fraction(1, 1000) * Fraction(1, 6000) + Fraction(2, 5) / 6000

@@ -116,6 +116,17 @@ def test_core1_i3_modifiers_in_any_order() -> None:
         ),
         ("3d6kh4", "cannot keep 4 of 3 dice at column 4\n  3d6kh4\n     ^"),
         ("3d6dl4", "cannot drop 4 of 3 dice at column 4\n  3d6dl4\n     ^"),
+        (
+            "{1d6,1d8}kh3",
+            (
+                "cannot keep 3 of 2 group elements at column 10\n  {1d6,1d8}kh3\n"
+                "           ^"
+            ),
+        ),
+        (
+            "{1d6}dl2",
+            "cannot drop 2 of 1 group element at column 6\n  {1d6}dl2\n       ^",
+        ),
         ("1d6/0", "division by zero at column 4\n  1d6/0\n     ^"),
         (
             "1d6/(1d3-2)",

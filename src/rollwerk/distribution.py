@@ -477,7 +477,8 @@ class Distribution(Generic[T]):
 
         ``func`` is called once per outcome; the distributions it gives are
         mixed as [`mixture`][rollwerk.distribution.Distribution.mixture]
-        mixes them, under its limit.
+        mixes them, under its limit. Once the outcomes given so far pass
+        `REPEAT_WORK`, ``func`` is not called again.
 
         Raises:
             ParameterError: ``func`` is not callable or gives something other
@@ -487,11 +488,22 @@ class Distribution(Generic[T]):
         """
         _callable("func", func)
         parts = []
+        # each outcome is at least one unit of mixture's work: refuse as soon
+        # as the parts so far pass the limit, not after calling func for all
+        entries = 0
         for k, w in self._weights.items():
             part = func(k)
             if not isinstance(part, Distribution):
                 raise ParameterError(
                     f"func({k!r})", part, "a Distribution (bind's func gives one)"
+                )
+            entries += len(part._weights)
+            if entries > REPEAT_WORK:
+                raise LimitExceeded(
+                    "exact computation size",
+                    entries,
+                    REPEAT_WORK,
+                    operation="mixture",
                 )
             parts.append((Fraction(w, self._total), part))
         return Distribution.mixture(parts)

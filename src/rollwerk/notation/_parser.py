@@ -1113,7 +1113,10 @@ class _Parser:
                     raise self.error("keep or drop is given twice", mpos)
                 if amount > n:
                     verb = "keep" if c == "k" else "drop"
-                    raise self.error(f"cannot {verb} {amount} of {n}", mpos)
+                    things = "element" if n == 1 else "elements"
+                    raise self.error(
+                        f"cannot {verb} {amount} of {n} group {things}", mpos
+                    )
                 keep = Keep(kind, amount)
             elif self.ahead("cs") and self.d.has(Feature.COUNT_WORDS):
                 self.pos += 2
