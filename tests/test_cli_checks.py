@@ -60,6 +60,30 @@ def test_rulesets_lists_id_name_version_distribution_checks(cli):
     ]
 
 
+def test_rulesets_names_the_wrapper_that_changed_a_ruleset(cli):
+    import attrs
+
+    class Harder:
+        @rollwerk.hookimpl(wrapper=True)
+        def rollwerk_register_rulesets(self) -> Any:
+            results = yield
+            return [[attrs.evolve(rs, bonus=-1) for rs in r] for r in results]
+
+    reg = Registry(load_entrypoints=False, plugins=[examples, Harder()])
+    code, out, _ = cli("rulesets", reg=reg)
+    assert code == 0
+    assert out.splitlines()[-2:] == [
+        "toy is changed by the wrappers Harder",
+        "optional rules for toy: generous",
+    ]
+    code, out, _ = cli("rulesets", "--lang", "de", reg=reg)
+    assert "toy wird von den Wrappern Harder verändert" in out.splitlines()
+    code, out, _ = cli("rulesets", "--json", reg=reg)
+    assert json.loads(out)["rulesets"][0]["wrapped_by"] == ["Harder"]
+    code, out, _ = cli("rulesets", "--json")
+    assert json.loads(out)["rulesets"][0]["wrapped_by"] == []
+
+
 def test_rulesets_shows_load_failures(cli):
     def boom() -> list[Any]:
         raise RuntimeError("boom")

@@ -544,8 +544,12 @@ def test_declaration_checks_defaults_labels_and_ids():
         def id(self) -> str:
             return "toy:2"
 
-    with pytest.raises(ContractViolation, match="must be a word without ':'"):
+    with pytest.raises(ContractViolation) as info:
         assert_ruleset_declaration(Colon())
+    assert str(info.value) == (
+        "ruleset id must be a word without spaces, dots, colons or '+' that "
+        "does not start with '-', got 'toy:2'"
+    )
 
 
 def test_ruleset_properties_extension_point():

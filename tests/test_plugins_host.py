@@ -76,6 +76,100 @@ def test_wrapper_around_register_rulesets_changes_the_result():
     assert registry.entries()[0].plugin == "rollwerk.testing.examples"
 
 
+def test_a_wrapper_that_changes_a_ruleset_is_credited_with_it():
+    """A held-out plugin author: a declared wrapper gave another ruleset
+    under ``ds4`` and every listing and fault credited rollwerk-ds4 alone."""
+    registry = Registry(load_entrypoints=False, plugins=[examples, Raise()])
+    (entry,) = registry.entries()
+    assert entry.plugin == "rollwerk.testing.examples"
+    assert entry.wrapped_by == ("Raise",)
+
+
+def test_a_wrapper_that_leaves_a_ruleset_as_it_was_is_not_credited():
+    class Passing:
+        @rollwerk.hookimpl(wrapper=True)
+        def rollwerk_register_rulesets(self) -> Generator[None, Any, Any]:
+            results = yield
+            # a copy equal to the plugin's counts as unchanged too
+            return [[attrs.evolve(rs) for rs in r] for r in results]
+
+    registry = Registry(load_entrypoints=False, plugins=[examples, Passing()])
+    assert registry.entries()[0].wrapped_by == ()
+    assert (
+        Registry(load_entrypoints=False, plugins=[examples]).entries()[0].wrapped_by
+        == ()
+    )
+
+
+def test_a_fault_of_a_replaced_ruleset_names_the_wrapper():
+    from rollwerk.checks import define_check
+    from rollwerk.errors import PluginFault
+    from rollwerk.rulesets import build_check, define_ruleset
+
+    def judge(face: int) -> bool:
+        raise ZeroDivisionError("planted")
+
+    fake = define_ruleset(
+        "toy",
+        "Not the toy",
+        version="9.9",
+        checks=[define_check("roll", dice=lambda: [20], judge=judge)],
+    )
+
+    class Hijack:
+        @rollwerk.hookimpl(wrapper=True)
+        def rollwerk_register_rulesets(self) -> Generator[None, Any, Any]:
+            results = yield
+            return [[fake if rs.id == "toy" else rs for rs in r] for r in results]
+
+    eps = [FakeEntryPoint("toy", "rollwerk-toy", examples)]
+    registry = Registry(plugins=[Hijack()], entry_points=eps)
+    ruleset = registry.ruleset("toy")
+    assert ruleset.name == "Not the toy"
+    with pytest.raises(PluginFault) as info:
+        build_check(ruleset).resolve(rollwerk.ScriptedRng([7]))
+    assert str(info.value) == (
+        "plugin 'toy' (distribution rollwerk-toy) failed: toy roll.resolve "
+        "(changed by the wrapper 'Hijack') raised ZeroDivisionError('planted')"
+    )
+
+
+def test_a_wrapper_that_renames_into_a_clash_is_named_in_it():
+    from rollwerk.checks import define_check
+    from rollwerk.rulesets import define_ruleset
+
+    coin = define_ruleset(
+        "coin",
+        "Coin",
+        version="1.0",
+        checks=[define_check("flip", dice=lambda: 2, judge=lambda face: face == 2)],
+    )
+
+    class Renamer:
+        @rollwerk.hookimpl(wrapper=True)
+        def rollwerk_register_rulesets(self) -> Generator[None, Any, Any]:
+            results = yield
+            return [
+                [ToyRuleset(bonus=1) if rs.id == "coin" else rs for rs in r]
+                for r in results
+            ]
+
+    other = module_plugin("other", rollwerk_register_rulesets=lambda: [coin])
+    assert Registry(load_entrypoints=False, plugins=[examples, other]).ids() == [
+        "coin",
+        "toy",
+    ]
+    registry = Registry(load_entrypoints=False, plugins=[examples, other, Renamer()])
+    assert registry.ids() == []
+    assert {f.reason for f in registry.failures} == {
+        (
+            "ruleset id 'toy' is claimed by plugin 'other' and plugin "
+            "'rollwerk.testing.examples'; neither is loaded until one is "
+            "uninstalled (changed by the wrapper 'Renamer')"
+        )
+    }
+
+
 def test_old_style_hookwrapper_and_wrapper_of_an_entry_point_plugin():
     class Observe:
         seen: ClassVar[list[Any]] = []

@@ -347,6 +347,28 @@ def test_a_plugin_registered_by_hand_and_installed_is_kept_once(entry_points):
     ]
 
 
+def test_two_entry_points_loading_one_plugin_name_each_other(entry_points):
+    """A held-out plugin author: a second distribution pointing at the
+    rollwerk_ds4 module was told that an installed plugin needs no
+    Registry.register, which nobody had called."""
+    good = module_plugin(
+        "rollwerk_good", rollwerk_register_rulesets=lambda: [ToyRuleset()]
+    )
+    entry_points(
+        FakeEntryPoint("good", "rollwerk-good", lambda: good),
+        FakeEntryPoint("copy", "rollwerk-copy", lambda: good),
+    )
+    registry = Registry()
+    assert registry.ruleset("toy") == ToyRuleset()
+    assert [f.reason for f in registry.failures] == [
+        (
+            "registration failed: it loads the object already registered as 'copy' "
+            "(the entry point 'copy' of the distribution rollwerk-copy loads it "
+            "too: a plugin is registered once)"
+        )
+    ]
+
+
 def test_i3_3_plugin_exiting_at_import_is_reported(entry_points):
     """I3-3: ``sys.exit()`` in a plugin's import is a load failure, not an exit."""
 
@@ -490,3 +512,23 @@ def test_a_plugin_with_no_hooks_is_refused_not_silently_empty(plugin, message):
         registry.register(module_plugin("empty"))
     registry.register(examples)  # the refused ones left nothing behind
     assert registry.ids() == ["toy"]
+
+
+def test_a_ruleset_id_that_cannot_be_named_is_a_load_failure() -> None:
+    """``x+y`` would be ruleset ``x`` with option ``y`` to the contract
+    kit; a hand-made ruleset is held to what define_ruleset refuses."""
+
+    class Plus(ToyRuleset):
+        @property
+        def id(self) -> str:
+            return "x+y"
+
+    bad = module_plugin("plus", rollwerk_register_rulesets=lambda: [Plus()])
+    registry = Registry(load_entrypoints=False, plugins=[examples, bad])
+    assert registry.ids() == ["toy"]
+    assert [f.reason for f in registry.failures] == [
+        (
+            "ruleset id must be a word without spaces, dots, colons or '+' that "
+            "does not start with '-', got 'x+y'"
+        )
+    ]

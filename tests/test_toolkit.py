@@ -186,6 +186,19 @@ def test_levels_must_go_worst_first_and_be_unique():
         Level("two words", Degree.SUCCESS)
 
 
+@pytest.mark.parametrize("name", ["first", "second", "tie", "reroll", "both_failed"])
+def test_a_level_cannot_take_a_contest_outcomes_name(name: str) -> None:
+    """A held-out plugin author: levels ``tie`` and ``first`` worded the
+    CLI's contest rows as "miss" and "hit" (one ``labels`` for both)."""
+    with pytest.raises(ParameterError) as info:
+        Level(name, Degree.SUCCESS, en="hit")
+    assert str(info.value) == (
+        "level id must be a word other than a contest outcome (both_failed, "
+        "first, reroll, second, tie), whose words share a ruleset's labels, "
+        f"got {name!r}"
+    )
+
+
 def test_levels_catalog_gives_labels_per_language():
     labels = PERCENT.labels
     assert labels["en"]["hard"] == "hard success"
@@ -991,7 +1004,7 @@ def test_a_stop_rule_that_returns_no_bool_is_the_checks_fault():
         check.outcomes()
 
 
-@pytest.mark.parametrize("ruleset", [5, None, "a b", "x:y", "a.b"])
+@pytest.mark.parametrize("ruleset", [5, None, "a b", "x:y", "a.b", "x+y", "-x"])
 def test_build_refuses_what_is_no_ruleset_id(ruleset: object) -> None:
     """A held-out author: ``build(5)`` built a check whose result JSON did
     not load again (``ruleset must be a string``)."""
@@ -1001,10 +1014,30 @@ def test_build_refuses_what_is_no_ruleset_id(ruleset: object) -> None:
     with pytest.raises(ParameterError) as info:
         d6.build(ruleset)  # type: ignore[arg-type]
     assert str(info.value) == (
-        "ruleset must be a ruleset id (a word without spaces, dots or colons), "
-        f"or '' for none, got {ruleset!r}"
+        "ruleset must be a ruleset id (a word without spaces, dots, colons or "
+        "'+' that does not start with '-'), or '' for none, "
+        f"got {ruleset!r}"
     )
     with pytest.raises(ParameterError) as info:
         d6.spec("mine", catalog={"en": {}})  # type: ignore[arg-type]
     assert str(info.value) == "catalog must be a Catalog or None, got {'en': {}}"
     assert d6.build("mine").resolve(ScriptedRng([3])).outcome().value == 1
+
+
+@pytest.mark.parametrize("rid", ["x+y", "-x", "a b", "x:y", ""])
+def test_define_ruleset_refuses_an_id_the_cli_and_the_kit_cannot_name(
+    rid: str,
+) -> None:
+    """A held-out plugin author: ``x+y`` was accepted and then read by
+    ``--rollwerk-contract=x+y`` as ruleset ``x`` with option ``y``; ``-x``
+    was reachable only as ``rollwerk check -- -x``."""
+    d6 = define_check(
+        "c", [], dice=[6], judge=lambda faces: Outcome(True, Degree.SUCCESS, 1)
+    )
+    with pytest.raises(ParameterError) as info:
+        define_ruleset(rid, "X", version="1", checks=[d6])
+    assert str(info.value) == (
+        "id must be a word without spaces, dots, colons or '+' that does not "
+        f"start with '-', got {rid!r}"
+    )
+    assert define_ruleset("x-y_2", "X", version="1", checks=[d6]).id == "x-y_2"

@@ -26,7 +26,14 @@ from typing import (
 import attrs
 
 from rollwerk._repr import value_repr
-from rollwerk.checks._levels import Level, SuccessLevels, result_not_outcome, word
+from rollwerk.checks._levels import (
+    RULESET_ID,
+    Level,
+    SuccessLevels,
+    is_ruleset_id,
+    result_not_outcome,
+    word,
+)
 from rollwerk.checks._model import Check, CheckResult, ContestOutcome, Outcome
 from rollwerk.checks._parameters import CheckSpec, Difficulty
 from rollwerk.checks._requests import find_spec, not_a_ruleset
@@ -996,7 +1003,9 @@ def define_ruleset(
     Raises:
         ParameterError: A malformed declaration (the message names it).
     """
-    rid = word("id", id)
+    if not is_ruleset_id(id):
+        raise ParameterError("id", id, RULESET_ID)
+    rid: str = id
     if not isinstance(name, str) or not name:
         raise ParameterError("name", name, "a non-empty string")
     for field, given in (("version", version), ("distribution", distribution)):

@@ -9,13 +9,21 @@ from typing import overload
 import attrs
 
 from rollwerk._repr import value_repr
-from rollwerk.checks._model import CheckResult, Degree, Outcome, Scalar
+from rollwerk.checks._model import (
+    CheckResult,
+    ContestOutcome,
+    Degree,
+    Outcome,
+    Scalar,
+)
 from rollwerk.errors import ParameterError
 from rollwerk.i18n import Catalog
 
 __all__ = ["Level", "SuccessLevels"]
 
 _SUCCESSFUL = frozenset({Degree.SUCCESS, Degree.CRITICAL_SUCCESS})
+# a ruleset's labels word the degrees, the level ids and the contest outcomes
+_CONTEST_WORDS = frozenset(w.value for w in ContestOutcome)
 
 
 def is_word(value: object) -> bool:
@@ -33,6 +41,21 @@ def word(name: str, value: object) -> str:
         raise ParameterError(name, value, "a word without spaces, dots or colons")
     assert isinstance(value, str)
     return value
+
+
+RULESET_ID = "a word without spaces, dots, colons or '+' that does not start with '-'"
+"""What a ruleset id may be: it is written after ``rollwerk check``, before
+``:check`` in a bot request and before ``+option`` in ``--rollwerk-contract``."""
+
+
+def is_ruleset_id(value: object) -> bool:
+    """Whether ``value`` can be a ruleset id (`RULESET_ID`)."""
+    return (
+        isinstance(value, str)
+        and is_word(value)
+        and "+" not in value
+        and not value.startswith("-")
+    )
 
 
 def _not_a_level(value: object) -> ParameterError:
@@ -102,6 +125,14 @@ class Level:
         for lang, text in labels.items():
             if not isinstance(text, str) or not text:
                 raise ParameterError(f"label {lang!r}", text, "a non-empty string")
+        if id in _CONTEST_WORDS:
+            raise ParameterError(
+                "level id",
+                id,
+                "a word other than a contest outcome ("
+                + ", ".join(sorted(_CONTEST_WORDS))
+                + "), whose words share a ruleset's labels",
+            )
         self.__attrs_init__(word("level id", id), degree, success, dict(labels))
 
 

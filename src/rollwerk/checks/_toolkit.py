@@ -22,7 +22,7 @@ from typing import Any, TypeAlias
 import attrs
 
 from rollwerk._repr import value_repr
-from rollwerk.checks._levels import is_word
+from rollwerk.checks._levels import RULESET_ID, is_ruleset_id
 from rollwerk.checks._model import (
     CheckResult,
     ContestOutcome,
@@ -847,14 +847,13 @@ class CheckDefinition:
 
         Raises:
             ParameterError: ``ruleset`` is not a ruleset id (a word without
-                spaces, dots or colons) or ``""``, or ``catalog`` is not a
+                spaces, dots, colons or ``+``, not starting with ``-``) or
+                ``""``, or ``catalog`` is not a
                 `Catalog` or None.
         """
-        if ruleset != "" and not is_word(ruleset):
+        if ruleset != "" and not is_ruleset_id(ruleset):
             raise ParameterError(
-                "ruleset",
-                ruleset,
-                "a ruleset id (a word without spaces, dots or colons), or '' for none",
+                "ruleset", ruleset, f"a ruleset id ({RULESET_ID}), or '' for none"
             )
         if catalog is not None and not isinstance(catalog, Catalog):
             raise ParameterError("catalog", catalog, "a Catalog or None")

@@ -501,6 +501,7 @@ def cmd_rulesets(args: argparse.Namespace) -> int:
                     "version": e.ruleset.version,
                     "plugin": e.plugin,
                     "distribution": e.distribution,
+                    "wrapped_by": list(e.wrapped_by),
                     "checks": [s.name for s in e.ruleset.checks()],
                     "optional_rules": [
                         o.id for o in registry.optional_rules(e.ruleset.id)
@@ -532,6 +533,20 @@ def cmd_rulesets(args: argparse.Namespace) -> int:
         for line in table(rows, set()):
             _emit(line)
         for e in entries:
+            if e.wrapped_by:
+                wrappers = ", ".join(
+                    w + (f" ({d})" if (d := registry.distribution(w)) else "")
+                    for w in e.wrapped_by
+                )
+                _emit(
+                    word(
+                        cats,
+                        lang,
+                        "cli.rulesets.wrapped",
+                        id=e.ruleset.id,
+                        wrappers=wrappers,
+                    )
+                )
             rules = registry.optional_rules(e.ruleset.id)
             if rules:
                 names = ", ".join(o.id for o in rules)

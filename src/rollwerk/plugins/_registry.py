@@ -30,6 +30,7 @@ import attrs
 import pluggy
 
 from rollwerk._repr import value_repr
+from rollwerk.checks._levels import RULESET_ID, is_ruleset_id
 from rollwerk.checks._parameters import CheckSpec
 from rollwerk.errors import ParameterError, PluginError, UnknownRuleset, shown
 from rollwerk.plugins import hookspecs
@@ -139,6 +140,15 @@ class RegisteredRuleset:
     """The name of the plugin that registered it."""
     distribution: str | None
     """The distribution that ships the plugin, if known."""
+    wrapped_by: tuple[str, ...] = ()
+    """The declared wrappers (plugin names) that changed this ruleset.
+
+    Empty when the plugin's own ruleset came through unchanged. A wrapper
+    (entry-point group ``rollwerk.wrappers``) may change or replace what
+    a plugin registers; the registry compares the hook's answer with and
+    without the wrappers and names them here, in `rollwerk rulesets` and in
+    the ruleset's fault messages.
+    """
 
 
 @attrs.frozen
@@ -209,6 +219,16 @@ def _dist_name(ep: EntryPointLike) -> str | None:
 
 def _one_line(exc: BaseException | str) -> str:
     return " ".join(str(exc).split())
+
+
+def _same(ruleset: object, other: object) -> bool:
+    """Whether a wrapper left ``ruleset`` as the plugin gave it (``other``)."""
+    if ruleset is other:
+        return True
+    try:
+        return bool(ruleset == other)
+    except Exception:  # noqa: BLE001 - a plugin's __eq__: then it was changed
+        return False
 
 
 def _claimants(claims: Sequence[tuple[str, str | None]]) -> str:
@@ -309,9 +329,17 @@ def _plugin_entry_points(
 
 
 def _import_entry_point(
-    pm: pluggy.PluginManager, name: str, ep: EntryPointLike
+    pm: pluggy.PluginManager,
+    name: str,
+    ep: EntryPointLike,
+    installed: Mapping[str, str | None] | None = None,
 ) -> PluginFailure | None:
-    """Import one entry point and register it as ``name``; say what went wrong."""
+    """Import one entry point and register it as ``name``; say what went wrong.
+
+    ``installed`` maps the entry-point names to their distributions, so
+    that an object another entry point loaded already is told from one
+    given to the registry by hand.
+    """
     dist = _dist_name(ep)
     try:
         plugin = ep.load()
@@ -324,12 +352,20 @@ def _import_entry_point(
         return PluginFailure(name, dist, problem)
     if pm.is_registered(plugin):
         other = pm.get_name(plugin)
+        if installed is not None and other is not None and other in installed:
+            by = installed[other]
+            why = (
+                f"the entry point {other!r}"
+                + (f" of the distribution {by}" if by else "")
+                + " loads it too: a plugin is registered once"
+            )
+        else:
+            why = "a plugin is registered once: an installed plugin needs no Registry.register"
         return PluginFailure(
             name,
             dist,
             f"registration failed: it loads the object already registered as "
-            f"{other!r} (a plugin is registered once: an installed plugin needs "
-            "no Registry.register)",
+            f"{other!r} ({why})",
         )
     try:
         pm.register(plugin, name=name)
@@ -718,11 +754,23 @@ class Registry:
         name = self._name(plugin)
         return PluginFailure(name, self.distribution(name), reason)
 
+    def _changed_by(self, wrappers: Sequence[str]) -> str:
+        """``" (changed by the wrapper 'x' (distribution y))"``, or ``""``."""
+        if not wrappers:
+            return ""
+        named = " and ".join(
+            f"the wrapper {w!r}"
+            + (f" (distribution {d})" if (d := self.distribution(w)) else "")
+            for w in wrappers
+        )
+        return f" (changed by {named})"
+
     def _call_each(
         self,
         hook_name: str,
         validate: Callable[[list[Any]], _Outcome],
         failures: list[PluginFailure],
+        bare_values: dict[str, tuple[list[Any], list[str]]] | None = None,
     ) -> list[tuple[str, list[Any]]]:
         """Call ``hook_name`` through pluggy once per implementing plugin.
 
@@ -733,6 +781,11 @@ class Registry:
         type is a failure of that plugin; when the plain call succeeds but
         the wrapped one does not, the guilty wrapper is reported and left
         out from then on.
+
+        With ``bare_values``, each plugin whose values came through
+        wrappers gets an entry there: its values without any wrapper and
+        the names of the wrappers that were around it (so that what a
+        wrapper changed can be credited to it).
 
         Returns:
             The validated values of each plugin, by plugin name, in pluggy's
@@ -768,6 +821,8 @@ class Registry:
             for plugin in plain:
                 active = [w for w in wrappers if w not in bad_wrappers]
                 outcome = attempt(plugin, active)
+                used = active
+                bare: _Outcome | None = None
                 if outcome.problems and active:
                     bare = attempt(plugin, [])
                     if not bare.problems:
@@ -779,12 +834,21 @@ class Registry:
                                     self._failure(wrapper, f"as a wrapper: {p}")
                                     for p in alone.problems
                                 )
-                        good = [w for w in active if w not in bad_wrappers]
-                        outcome = attempt(plugin, good) if good else bare
+                        used = [w for w in active if w not in bad_wrappers]
+                        outcome = attempt(plugin, used) if used else bare
                         if outcome.problems:  # wrappers that fail only together
-                            outcome = bare
+                            outcome, used = bare, []
                 failures.extend(self._failure(plugin, p) for p in outcome.problems)
-                out.append((self._name(plugin), outcome.values))
+                name = self._name(plugin)
+                if bare_values is not None and used and not outcome.problems:
+                    if bare is None:
+                        bare = attempt(plugin, [])
+                    if not bare.problems:
+                        bare_values[name] = (
+                            bare.values,
+                            [self._name(w) for w in used],
+                        )
+                out.append((name, outcome.values))
             return out
 
     # -- loading -------------------------------------------------------------
@@ -796,7 +860,7 @@ class Registry:
                 ep = self._pending.pop(name, None)
                 if ep is None:
                     continue
-                failure = _import_entry_point(self.pm, name, ep)
+                failure = _import_entry_point(self.pm, name, ep, self._distributions)
                 if failure is None and hasattr(ep, "group"):
                     failure = self._undeclared_wrapper(name, ep)
                 if failure is not None:
@@ -881,11 +945,13 @@ class Registry:
         claims: dict[str, list[RegisteredRuleset]] = {}
         plan = self._plan
         registered: dict[str, set[str]] = {}
+        bare_values: dict[str, tuple[list[Any], list[str]]] = {}
         for name, values in self._call_each(
-            "rollwerk_register_rulesets", _validate_rulesets, failures
+            "rollwerk_register_rulesets", _validate_rulesets, failures, bare_values
         ):
             allowed = plan.allowed.get(name)
             registered[name] = {rs.id for rs in values}
+            bare, around = bare_values.get(name, ([], []))
             for rs in values:
                 if rs.id in plan.contested and allowed is not None:
                     continue  # reported from the metadata already
@@ -893,8 +959,14 @@ class Registry:
                 if problem is not None:
                     failures.append(self._failure_of(name, problem))
                     continue
+                changed = around and not any(_same(rs, b) for b in bare)
                 claims.setdefault(rs.id, []).append(
-                    RegisteredRuleset(rs, name, self.distribution(name))
+                    RegisteredRuleset(
+                        rs,
+                        name,
+                        self.distribution(name),
+                        tuple(around) if changed else (),
+                    )
                 )
         failed = {f.plugin for f in failures}
         for name, allowed in sorted(plan.allowed.items()):
@@ -911,6 +983,7 @@ class Registry:
         rulesets: dict[str, RegisteredRuleset] = {}
         for rid, entries in sorted(claims.items()):
             owners = sorted({(e.plugin, e.distribution) for e in entries})
+            wrapped = sorted({w for e in entries for w in e.wrapped_by})
             if len(owners) == 1 and len(entries) == 1:
                 rulesets[rid] = entries[0]
                 continue
@@ -919,7 +992,7 @@ class Registry:
                 "neither is loaded until one is uninstalled"
                 if len(owners) > 1
                 else f"ruleset id {rid!r} is registered twice by the same plugin"
-            )
+            ) + self._changed_by(wrapped)
             failures.extend(PluginFailure(p, d, reason) for p, d in owners)
         self._rulesets = rulesets
         optional: dict[str, list[OptionalRule]] = {}
@@ -1132,6 +1205,7 @@ class Registry:
             ruleset = apply_optional_rule(rule, ruleset, origin, _ruleset_problem)
             applied.append(f"{opt} (plugin {origin.plugin!r})")
         context = f" with the optional rules {', '.join(applied)}" if applied else ""
+        context += self._changed_by(entry.wrapped_by)
         guarded = guard_ruleset(
             ruleset, Origin(entry.plugin, entry.distribution, context)
         )
@@ -1418,6 +1492,8 @@ def _ruleset_problem_unguarded(obj: object) -> str | None:
     rs: Ruleset = obj  # type: ignore[assignment]
     if not isinstance(rs.id, str) or not rs.id:
         return f"ruleset {obj!r} has no string id"
+    if not is_ruleset_id(rs.id):
+        return f"ruleset id must be {RULESET_ID}, got {rs.id!r}"
     for attribute in ("name", "version"):
         if not isinstance(getattr(rs, attribute), str):
             return f"ruleset {rs.id!r}: {attribute} must be a string"

@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, Phase, given, reject, settings
 from hypothesis import errors as hypothesis_errors
 from hypothesis.errors import HypothesisException, Unsatisfiable
 
-from rollwerk.checks._levels import Level
+from rollwerk.checks._levels import RULESET_ID, Level, is_ruleset_id
 from rollwerk.checks._model import (
     Check,
     CheckResult,
@@ -1194,7 +1194,8 @@ def _range(p: Parameter) -> Sequence[Scalar]:
 def assert_ruleset_declaration(ruleset: Ruleset) -> None:
     """Assert that a ruleset declares everything generic code relies on.
 
-    An ``id`` without spaces or colons (``rollwerk check <id>:<check>``), a
+    An ``id`` without spaces, dots, colons or ``+``, not starting with ``-``
+    (``rollwerk check <id>:<check>``, ``--rollwerk-contract=<id>+<option>``), a
     name and version, labels in ``en`` and ``de`` for the four degrees, a
     positive round length, difficulties with unique ids, and at least one
     check spec. Check names are unique; each parameter has a unique name,
@@ -1207,8 +1208,8 @@ def assert_ruleset_declaration(ruleset: Ruleset) -> None:
     if not isinstance(ruleset, Ruleset):
         raise ContractViolation(f"{ruleset!r} is not a Ruleset")
     rid = ruleset.id
-    if not isinstance(rid, str) or not rid or any(c in rid for c in " :\t\n"):
-        raise ContractViolation(f"ruleset id {rid!r} must be a word without ':'")
+    if not is_ruleset_id(rid):
+        raise ContractViolation(f"ruleset id must be {RULESET_ID}, got {rid!r}")
     where = f"ruleset {rid!r}"
     for attr in ("name", "version"):
         if not isinstance(getattr(ruleset, attr), str) or not getattr(ruleset, attr):
