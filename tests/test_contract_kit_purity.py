@@ -257,3 +257,72 @@ def test_the_pytest_option_reports_an_impure_judge_the_same_way(
     )
     result.assert_outcomes(passed=1, failed=1)
     assert f"ContractViolation: {FLAKY_JUDGE}" in result.stdout.lines
+
+
+CHECK_RULE = (
+    "(a check, its judge, closed form and factory must depend on the faces "
+    "and parameters only)"
+)
+
+
+def test_a_dice_function_that_changes_between_builds_is_not_pure() -> None:
+    """A held-out kit user: a dice function drawing from the global random
+    passed, since each check it built was consistent with itself."""
+    builds = itertools.count()
+
+    def dice(target: int) -> list[int]:
+        return [6] * (1 + next(builds) % 2)
+
+    def judge(faces: tuple[int, ...], target: int) -> Outcome:
+        hit = max(faces) >= target
+        return Outcome(hit, Degree.SUCCESS if hit else Degree.FAILURE, None)
+
+    rs = define_ruleset(
+        "q",
+        "Q",
+        version="1",
+        checks=[define_check("c", [TARGET], dice=dice, judge=judge)],
+    )
+    exc = _violation(lambda: assert_ruleset_contract(rs, max_examples=3))
+    assert str(exc) == (
+        "q:c(target=4): the check q:c is not pure: built again with the same "
+        f"parameters it has other outcomes {CHECK_RULE}"
+    )
+
+
+def test_a_monotonic_break_that_is_not_there_again_is_impurity() -> None:
+    """A held-out kit user: a closed form reading a counter (or the time)
+    was reported as a wrong ``monotonic=`` declaration."""
+    from rollwerk.checks import Monotonic
+    from rollwerk.testing import assert_monotonic
+
+    target = Parameter(
+        "target", int, min_value=1, max_value=30, monotonic=Monotonic.INCREASING
+    )
+    calls = itertools.count()
+
+    def judge(faces: tuple[int, ...], target: int) -> Outcome:
+        hit = faces[0] <= target
+        return Outcome(hit, Degree.SUCCESS if hit else Degree.FAILURE, None)
+
+    def odds(target: int) -> Distribution[Outcome]:
+        p = Fraction(min(target, 20), 20)
+        if next(calls) == 5:  # the sixth call, target=6 of the sweep
+            p = Fraction(0)
+        outcomes = {
+            Outcome(True, Degree.SUCCESS, None): p,
+            Outcome(False, Degree.FAILURE, None): 1 - p,
+        }
+        return Distribution({o: w for o, w in outcomes.items() if w})
+
+    rs = define_ruleset(
+        "m",
+        "M",
+        version="1",
+        checks=[define_check("c", [target], dice=[20], judge=judge, odds=odds)],
+    )
+    exc = _violation(lambda: assert_monotonic(rs, rs.checks()[0], {"target": 1}))
+    assert str(exc) == (
+        "m:c(target=6): the check m:c is not pure: P(success) was 0, then 3/10 "
+        f"when built and computed again {CHECK_RULE}"
+    )

@@ -688,6 +688,26 @@ def test_results_given_to_resolve_contest_are_refused_by_every_rule():
     assert result.outcome is outcome
 
 
+def test_an_outcome_without_the_rulesets_levels_is_the_callers_mistake() -> None:
+    """Held-out plugin authors: a Blades outcome (level ``partial``) or a
+    hand-made outcome without a level, given to a ruleset with levels, was
+    reported as the ruleset's own fault (``CheckFault: the contest key …``)."""
+    check = build_check(PERCENT, skill=50)
+    regular = LEVELS.outcome("regular", 40)
+    foreign = Outcome(True, Degree.SUCCESS, 3, level="partial")
+    allowed = (
+        "an Outcome of a check of ruleset 'percent' (its level one of fumble, "
+        "failure, regular, hard, extreme, critical)"
+    )
+    with pytest.raises(ParameterError) as info:
+        resolve_contest(PERCENT, regular, foreign, checks=(check, check))
+    assert str(info.value).startswith(f"second must be {allowed}, got Outcome(")
+    bare = Outcome(True, Degree.SUCCESS, 3)
+    with pytest.raises(ParameterError) as info:
+        resolve_contest(PERCENT, bare, regular, checks=(check, check))
+    assert str(info.value).startswith(f"first must be {allowed}, got Outcome(")
+
+
 def _flip(faces: tuple[int, ...]) -> Outcome:
     heads = faces[0] == 2
     return Outcome(heads, Degree.SUCCESS if heads else Degree.FAILURE, None)

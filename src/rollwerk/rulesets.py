@@ -331,7 +331,8 @@ def resolve_contest(
             [`Outcome`][rollwerk.checks.Outcome] (for a
             [`CheckResult`][rollwerk.checks.CheckResult], the message
             points to [`contest_result`][rollwerk.rulesets.contest_result]),
-            or ``checks`` is not a pair of checks.
+            a side of a ruleset with levels has none of them (an outcome of
+            another ruleset's check), or ``checks`` is not a pair of checks.
         ContestError: A check of ``checks`` belongs to another ruleset, or
             the ruleset's rule needs the checks and none were given.
     """
@@ -340,6 +341,7 @@ def resolve_contest(
             if isinstance(side, CheckResult):  # every rule would get it, not some
                 raise result_not_outcome(side, name)
             raise ParameterError(name, side, "an Outcome")
+    _own_levels(ruleset, first, second)
     try:
         pair = None if checks is None else _contest_checks(ruleset, checks)
         return _decide(ruleset, first, second, pair)
@@ -349,6 +351,30 @@ def resolve_contest(
         ):
             raise not_a_ruleset(ruleset) from None
         raise
+
+
+def _own_levels(ruleset: object, first: Outcome, second: Outcome) -> None:
+    """Refuse an outcome without one of ``ruleset``'s levels, if it has levels.
+
+    Such an outcome comes from another ruleset's check (or was made by
+    hand without its level): the caller's mistake, which the ruleset's
+    rule would otherwise report as its own fault.
+    """
+    try:
+        levels = levels_of(ruleset)
+    except ParameterError:
+        return  # not a ruleset: resolve_contest says so
+    if not levels:
+        return
+    ids = levels.ids
+    for name, side in (("first", first), ("second", second)):
+        if side.level not in ids:
+            raise ParameterError(
+                name,
+                side,
+                f"an Outcome of a check of ruleset {_ruleset_id(ruleset)!r} "
+                f"(its level one of {', '.join(ids)})",
+            )
 
 
 def _decide(
@@ -591,7 +617,9 @@ def contest_result(
                 )
     from rollwerk.checks._contest_result import ContestResult
 
-    outcome = _decide(ruleset, first.outcome(), second.outcome(), pair)
+    ours = first.outcome(), second.outcome()
+    _own_levels(ruleset, *ours)
+    outcome = _decide(ruleset, *ours, pair)
     return ContestResult(first, second, outcome, ruleset.id)
 
 

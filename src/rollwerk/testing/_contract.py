@@ -1594,6 +1594,8 @@ def _monotonic_step(
     (before_value, was), (value, chance) = before, after
     if chance < was if p.monotonic is Monotonic.INCREASING else chance > was:
         assert p.monotonic is not None
+        for at, seen in ((before_value, was), (value, chance)):
+            _same_chance_again(ruleset, spec, {**params, p.name: at}, seen)
         others = {k: v for k, v in params.items() if k != p.name}
         raise ContractViolation(
             f"ruleset {ruleset.id!r}, check {spec.name!r}: "
@@ -1601,6 +1603,32 @@ def _monotonic_step(
             f"goes from {was} at {p.name}={before_value!r} to "
             f"{chance} at {p.name}={value!r} (other parameters: "
             f"{others!r})"
+        )
+
+
+def _same_chance_again(
+    ruleset: Ruleset, spec: CheckSpec, params: Mapping[str, Scalar], seen: Fraction
+) -> None:
+    """Before blaming a declaration: P(success) at ``params`` built anew.
+
+    A judge, dice function or closed form that reads a global random, the
+    time or a counter breaks monotonicity by chance; it is reported as not
+    pure, not as a wrong declaration.
+    """
+    check = _build(ruleset.id, spec, params)
+    if check is None:
+        return
+    where = describe_check(check)
+    with _Doing(where, "P(success), computed again"):
+        again = _outcomes(check, where).probability(lambda o: o.success)
+    if again != seen:
+        raise _purity(
+            _fail(
+                where,
+                f"the check {ruleset.id}:{spec.name} is not pure: P(success) was "
+                f"{seen}, then {again} when built and computed again "
+                f"({_CHECK_RULE})",
+            )
         )
 
 
@@ -1980,6 +2008,42 @@ def _check_built(spec: CheckSpec, check: Check, params: Mapping[str, Scalar]) ->
             )
 
 
+def _check_rebuilt(
+    rid: str,
+    spec: CheckSpec,
+    params: Mapping[str, Scalar],
+    check: Check,
+    dist: Distribution[Outcome],
+) -> None:
+    """Refuse a check that, built again from ``params``, has other outcomes.
+
+    A factory or dice function that reads a global random, the time or a
+    counter gives another check each time; each is consistent with itself,
+    so only a second build shows it. Equal checks are not asked again.
+    """
+    where = describe_check(check)
+    again = _build(rid, spec, params)
+    if again is None:
+        raise _purity(
+            _fail(
+                where,
+                f"the check {rid}:{spec.name} is not pure: built again with the "
+                f"same parameters it was refused ({_CHECK_RULE})",
+            )
+        )
+    if again is check or again == check:
+        return
+    other = _outcomes(again, where)
+    if other != dist:
+        raise _purity(
+            _fail(
+                where,
+                f"the check {rid}:{spec.name} is not pure: built again with the "
+                f"same parameters it has other outcomes ({_CHECK_RULE})",
+            )
+        )
+
+
 def _spec_contract(
     ruleset: Ruleset,
     spec: CheckSpec,
@@ -2016,6 +2080,7 @@ def _spec_contract(
             probed.append((check, _judge_probes(check, _seed_for(check), where)))
         _check_built(spec, check, params)
         dist = _outcomes(check, where)
+        _check_rebuilt(ruleset.id, spec, params, check, dist)
         _check_levels(ruleset, check, dist)
         memo = _CHANCES.get()
         if memo is not None and any(p.monotonic for p in spec.parameters):
