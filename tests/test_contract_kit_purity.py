@@ -326,3 +326,40 @@ def test_a_monotonic_break_that_is_not_there_again_is_impurity() -> None:
         "m:c(target=6): the check m:c is not pure: P(success) was 0, then 3/10 "
         f"when built and computed again {CHECK_RULE}"
     )
+
+
+def test_a_check_whose_attributes_can_be_set_is_refused() -> None:
+    """A held-out kit user: a plain class wrapping a check passed, though a
+    check is a frozen value (caches hand one object to every caller)."""
+    import attrs
+
+    from rollwerk.checks import Check, CheckSpec
+
+    plain = _judged_d6(_target_judge, _target_odds(lambda n: False))
+
+    class MutableCheck:
+        def __init__(self, inner: Check) -> None:
+            self.inner = inner
+            self.ruleset = inner.ruleset
+            self.name = inner.name
+            self.parameters = inner.parameters
+
+        def outcomes(self) -> Distribution[Outcome]:
+            return self.inner.outcomes()
+
+        def resolve(self, rng: object) -> object:
+            return self.inner.resolve(rng)  # type: ignore[arg-type]
+
+    spec = plain.checks()[0]
+
+    def factory(**params: object) -> MutableCheck:
+        return MutableCheck(spec.build(**params))
+
+    mutable: CheckSpec = attrs.evolve(spec, factory=factory)
+    rs = attrs.evolve(plain, check_specs=(mutable,))
+    exc = _violation(lambda: assert_ruleset_contract(rs, max_examples=2))
+    assert str(exc) == (
+        "q:c(target=4): the check can be changed: setting its ruleset succeeded "
+        "(a check is a frozen value: make it an attrs.frozen class, a frozen "
+        "dataclass or give it read-only properties)"
+    )

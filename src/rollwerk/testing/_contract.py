@@ -2008,6 +2008,27 @@ def _check_built(spec: CheckSpec, check: Check, params: Mapping[str, Scalar]) ->
             )
 
 
+def _check_frozen(check: Check, where: str) -> None:
+    """Refuse a check whose ``ruleset``, ``name`` or ``parameters`` can be set.
+
+    Each is set to the value it has, so nothing changes even where the
+    check lets it: a check is a frozen value (caches hand out one object
+    to every caller).
+    """
+    for attribute in ("ruleset", "name", "parameters"):
+        value = getattr(check, attribute)
+        try:
+            setattr(check, attribute, value)
+        except Exception:  # noqa: BLE001 - frozen: what a check must be
+            continue
+        raise _fail(
+            where,
+            f"the check can be changed: setting its {attribute} succeeded (a "
+            "check is a frozen value: make it an attrs.frozen class, a frozen "
+            "dataclass or give it read-only properties)",
+        )
+
+
 def _check_rebuilt(
     rid: str,
     spec: CheckSpec,
@@ -2079,6 +2100,7 @@ def _spec_contract(
         if not probed:
             probed.append((check, _judge_probes(check, _seed_for(check), where)))
         _check_built(spec, check, params)
+        _check_frozen(check, where)
         dist = _outcomes(check, where)
         _check_rebuilt(ruleset.id, spec, params, check, dist)
         _check_levels(ruleset, check, dist)
