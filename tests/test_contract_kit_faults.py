@@ -152,6 +152,28 @@ def test_a_factory_raising_is_a_violation_naming_the_parameters() -> None:
     assert isinstance(exc.__cause__, IndexError)
 
 
+def test_a_factory_refusing_with_value_error_is_told_how_to_refuse() -> None:
+    """A held-out kit user: a ValueError for a forbidden combination was
+    reported without saying what a refusal is."""
+
+    def value_error_at_six(**params: Any) -> RollUnderCheck:
+        if params["skill"] == 6:
+            raise ValueError("skill 6 is not allowed here")
+        return RollUnderCheck(**params)
+
+    exc = _violation(
+        lambda: assert_ruleset_contract(
+            _toy_with(value_error_at_six), max_examples=0, resolutions=100
+        )
+    )
+    assert str(exc) == (
+        "toy:check(skill=6, modifier=0, edge=False, difficulty='normal'): "
+        "building the check raised ValueError: skill 6 is not allowed here (a "
+        "combination the rules forbid is refused with "
+        "rollwerk.ParameterError(name, value, allowed))"
+    )
+
+
 def test_a_refusal_by_rollwerk_error_is_still_skipped() -> None:
     def refuse_six(**params: Any) -> RollUnderCheck:
         if params["skill"] == 6:

@@ -1352,9 +1352,16 @@ def _attempt(
         return exc
     except Exception as exc:  # noqa: BLE001 - every crash is a violation
         fault = exc
+    hint = ""
+    if isinstance(fault, ValueError) or isinstance(fault.__cause__, ValueError):
+        # the usual way to refuse a value in Python, not rollwerk's
+        hint = (
+            " (a combination the rules forbid is refused with "
+            "rollwerk.ParameterError(name, value, allowed))"
+        )
     raise _fail(
         _describe(rid, spec.name, params),
-        f"building the check raised {_cause(fault)}",
+        f"building the check raised {_cause(fault)}{hint}",
     ) from fault
 
 
