@@ -688,3 +688,23 @@ def test_a_parameter_refuses_its_own_inconsistent_declaration(
     assert Parameter("x", int, min_value=3, max_value=3).allowed() == (
         "an integer from 3 to 3"
     )
+
+
+def test_a_free_string_left_out_says_what_it_is_for() -> None:
+    """A held-out CLI user: ``damage is required (a string)`` did not say
+    that dice notation was meant."""
+    from rollwerk.analysis import read_side
+    from rollwerk.checks import CheckSpec
+
+    damage = Parameter("damage", str, help="damage roll, e.g. 1d8+4")
+    label = Parameter("label", str)
+    spec = CheckSpec("c", (damage, label), factory=lambda **kw: kw)
+    with pytest.raises(rollwerk.ParameterError) as info:
+        spec.build(label="x")
+    assert str(info.value) == "damage is required (a string: damage roll, e.g. 1d8+4)"
+    with pytest.raises(rollwerk.ParameterError) as info:
+        spec.build(damage="1d6")
+    assert str(info.value) == "label is required (a string)"
+    with pytest.raises(rollwerk.ParameterError) as info:
+        read_side([damage], {}, "toy fight")
+    assert str(info.value) == "damage is required (a string: damage roll, e.g. 1d8+4)"

@@ -602,7 +602,7 @@ def test_contest_rolls_resolve_the_first_side_then_the_second(cli):
     code, out, _ = cli("contest", "toy", "skill=4", "--vs", "skill=3", "--rolls", "2,5")
     assert code == 0
     assert out.splitlines()[-3:] == [
-        "result: the first side wins",
+        "result: first side wins",  # the table's words
         "  first: rolled 2 against a chance of 4: success",
         "  second: rolled 5 against a chance of 3: failure",
     ]

@@ -141,7 +141,7 @@ def test_cli_contest_seed_explains_the_contest() -> None:
     """``rollwerk contest --seed`` resolves both sides (first, then second)."""
     text = _cli("contest", "toy", "skill=4", "--vs", "skill=2", "--seed", "3")
     assert text.splitlines()[-3:] == [
-        "result: the first side wins",
+        "result: first side wins",
         "  first: rolled 1 against a chance of 4: critical success",
         "  second: rolled 2 against a chance of 2: success",
     ]
@@ -149,7 +149,7 @@ def test_cli_contest_seed_explains_the_contest() -> None:
         "contest", "toy", "skill=4", "--vs", "skill=2", "--seed", "3", "--lang", "de"
     )
     assert german.splitlines()[-3:] == [
-        "Ergebnis: die erste Seite gewinnt",
+        "Ergebnis: erste Seite gewinnt",
         "  erste Seite: 1 gewürfelt gegen eine Chance von 4: kritischer Erfolg",
         "  zweite Seite: 2 gewürfelt gegen eine Chance von 2: Erfolg",
     ]

@@ -371,7 +371,8 @@ def test_the_budget_is_checked_before_work():
         fight(RULES, a, a, first_count=100, second_count=100)
     assert str(info.value).startswith(
         "fight work (100000 × 100000 = 10000000000 states of remaining health, "
-        "× damage outcomes a round, × 100 rounds) limit exceeded: "
+        "× damage outcomes a round, × 100 rounds; a lower round cap, less "
+        "health or fewer creatures make it smaller) limit exceeded: "
     )
     assert info.value.value == work
 

@@ -532,7 +532,11 @@ def test_one_line_is_bounded_and_echoes_are_abbreviated() -> None:
     )
     long = RollwerkError("word " * 200)
     assert len(long.one_line()) == MAX_LINE == 500
-    assert long.one_line().endswith("word…")
+    # cut in the middle: what is wrong and what is allowed both stay
+    assert long.one_line()[245:255] == "word… word"
+    assert long.one_line().endswith("word")
+    choices = RollwerkError("x" * 600 + " (choose from 'en', 'de')").one_line()
+    assert choices.endswith("x (choose from 'en', 'de')")
     assert len(NotationError("x" * 70, 3, "y" * 600).one_line()) == MAX_LINE
 
 

@@ -37,8 +37,9 @@ class RollwerkError(Exception):
         [`NotationError`][rollwerk.errors.NotationError]'s, which draws a
         caret under the column; its ``one_line`` names the column instead.
         A plugin's message that spans lines is joined with spaces, and a line
-        longer than `MAX_LINE` characters ends in ``…`` there, as the CLI
-        prints it (a ruleset id of 100 000 characters is not echoed whole).
+        longer than `MAX_LINE` characters is cut in the middle (``…``), as
+        the CLI prints it, keeping what is wrong and what is allowed (a
+        ruleset id of 100 000 characters is not echoed whole).
 
         >>> ParameterError("pw", 500, "an integer from 1 to 100").one_line()
         'pw must be an integer from 1 to 100, got 500'
@@ -51,12 +52,20 @@ MAX_LINE = 500
 
 
 def _capped(line: str) -> str:
-    """``line``, cut to `MAX_LINE` characters with ``…`` where it is longer.
+    """``line``, cut to `MAX_LINE` characters with ``…`` in the middle.
 
-    >>> len(_capped("x" * 1000)), _capped("x" * 1000)[-2:]
-    (500, 'x…')
+    The start says what is wrong and the end what is allowed or where to
+    look (``(choose from 'en', 'de')``); a long value between them is what
+    is cut.
+
+    >>> cut = _capped("a" * 600 + " (choose from 'en', 'de')")
+    >>> len(cut), cut[248:251], cut[-25:]
+    (500, 'a…a', " (choose from 'en', 'de')")
     """
-    return line if len(line) <= MAX_LINE else line[: MAX_LINE - 1] + "…"
+    if len(line) <= MAX_LINE:
+        return line
+    head = (MAX_LINE - 1) // 2
+    return line[:head] + "…" + line[len(line) - (MAX_LINE - 1 - head) :]
 
 
 class ParameterError(RollwerkError, ValueError):

@@ -408,3 +408,30 @@ def test_ds4_r36_depth_zero_is_the_plain_check(pw: int) -> None:
     from rollwerk_ds4_slayers import slaying_check
 
     assert slaying_check(pw, slaying_depth=0).outcomes() == ds4_check(pw).outcomes()
+
+
+def test_ds4_r37_the_cli_points_to_the_option_that_adds_a_parameter(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A held-out CLI user: ``attack_points=2`` without ``--option
+    slayer-points`` was refused without a word about the option."""
+    import rollwerk_ds4.plugin
+    import rollwerk_ds4_slayers.plugin
+    from rollwerk.cli import main
+
+    registry = Registry(
+        load_entrypoints=False,
+        plugins=[rollwerk_ds4.plugin, rollwerk_ds4_slayers.plugin],
+    )
+    argv = ["check", "ds4:attack", "attack=10", "defense=5", "attack_points=2"]
+    assert main(argv, registry=registry) == 2
+    assert capsys.readouterr().err == (
+        "rollwerk: error: parameter of ds4:attack must be one of: attack, "
+        "defense, defense_reduction, undefendable, helpless (attack_points comes "
+        "with --option slayer-points), got 'attack_points'\n"
+    )
+    # with the option on, the same words are a check
+    assert (
+        main([*argv, "--seed", "1", "--option", "slayer-points"], registry=registry)
+        == 0
+    )

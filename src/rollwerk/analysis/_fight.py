@@ -48,7 +48,7 @@ import attrs
 
 from rollwerk._repr import value_repr
 from rollwerk.checks._model import Scalar
-from rollwerk.checks._parameters import Parameter
+from rollwerk.checks._parameters import Parameter, missing_parameter
 from rollwerk.distribution import Distribution, fraction_to_str
 from rollwerk.errors import LimitExceeded, ParameterError
 
@@ -145,7 +145,7 @@ def read_side(
         if name in values:
             out[name] = param.validate(values[name])
         elif param.required:
-            raise ParameterError(name, None, param.allowed(), missing=True)
+            raise missing_parameter(param)
         else:
             out[name] = param.default  # type: ignore[assignment]
     return out
@@ -647,7 +647,8 @@ def fight(
     if work > budget:
         raise LimitExceeded(
             f"fight work ({a.total} × {b.total} = {states} states of remaining "
-            f"health, × damage outcomes a round, × {max_rounds} rounds)",
+            f"health, × damage outcomes a round, × {max_rounds} rounds; a lower "
+            "round cap, less health or fewer creatures make it smaller)",
             work,
             budget,
         )

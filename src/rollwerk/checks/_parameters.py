@@ -440,10 +440,23 @@ class CheckSpec:
                 value = params[name]
                 values[name] = p.validate(value) if validate else value
             elif default is _NO_DEFAULT:
-                raise ParameterError(name, None, p.allowed(), missing=True)
+                raise missing_parameter(p)
             else:
                 values[name] = default
         return self.factory(**values)
+
+
+def missing_parameter(p: Parameter) -> ParameterError:
+    """The error for a required parameter left out: ``pw is required (…)``.
+
+    A free string says what it is for (its ``help``), since "a string"
+    alone does not: ``damage is required (a string: damage roll, e.g.
+    1d8+4)``.
+    """
+    allowed = p.allowed()
+    if p.type is str and not p.choices and p.help:
+        allowed = f"{allowed}: {p.help}"
+    return ParameterError(p.name, None, allowed, missing=True)
 
 
 def unknown_parameter(

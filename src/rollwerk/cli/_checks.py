@@ -240,7 +240,11 @@ def _lang(p: argparse.ArgumentParser, languages: Languages) -> None:
 def _common(p: argparse.ArgumentParser, languages: Languages) -> None:
     p.add_argument("target", metavar="RULESET[:CHECK]", help="e.g. ds4 or ds4:check")
     p.add_argument(
-        "params", nargs="*", metavar="KEY=VALUE", help="the check's parameters"
+        "params",
+        nargs="*",
+        default=[],  # without a default argparse calls it required
+        metavar="KEY=VALUE",
+        help="the check's parameters",
     )
     p.add_argument("--json", action="store_true", help="print JSON")
     _lang(p, languages)
@@ -272,9 +276,55 @@ def parse_params(
 
 
 def _build(
-    ruleset: Ruleset, spec: CheckSpec, items: Sequence[str]
+    ruleset: Ruleset,
+    spec: CheckSpec,
+    items: Sequence[str],
+    args: argparse.Namespace | None = None,
 ) -> tuple[Check, dict[str, Scalar]]:
     where = f"{ruleset.id}:{spec.name}"
+    try:
+        return _build_words(ruleset, spec, items, where)
+    except ParameterError as exc:
+        key = exc.value
+        if args is None or exc.parameter != f"parameter of {where}":
+            raise
+        option = _option_adding(args, ruleset, spec, key)
+        if option is None:
+            raise
+        raise ParameterError(
+            exc.parameter,
+            key,
+            f"{exc.allowed} ({key} comes with --option {option})",
+        ) from None
+
+
+def _option_adding(
+    args: argparse.Namespace, ruleset: Ruleset, spec: CheckSpec, key: object
+) -> str | None:
+    """The optional rule not switched on whose check has the parameter ``key``.
+
+    ``rollwerk check ds4:attack attack_points=2`` is refused with a pointer
+    to ``--option slayer-points``, which adds it.
+    """
+    registry = registry_of(args)
+    on = list(args.option)
+    for rule in registry.optional_rules(ruleset.id):
+        if rule.id in on:
+            continue
+        try:
+            other = find_spec(
+                registry.ruleset(ruleset.id, options=[*on, rule.id]), spec.name
+            )
+        except RollwerkError:
+            continue
+        if any(p.name == key for p in other.parameters):
+            return rule.id
+    return None
+
+
+def _build_words(
+    ruleset: Ruleset, spec: CheckSpec, items: Sequence[str], where: str
+) -> tuple[Check, dict[str, Scalar]]:
     for item in items[:1]:
         # "rollwerk odds ds4 attack …": a check's name where a word belongs
         if "=" not in item and item in {s.name for s in ruleset.checks()}:
@@ -762,7 +812,7 @@ def _unless_same(written: str, words: str) -> str:
 def cmd_check(args: argparse.Namespace) -> int:
     """``rollwerk check RULESET[:CHECK] KEY=VALUE… [--seed N | --rolls A,B,…]``."""
     ruleset, spec = _target(args)
-    check, params = _build(ruleset, spec, args.params)
+    check, params = _build(ruleset, spec, args.params, args)
     rng, script = _rng(args)
     result = _resolve(check, rng, script)
     if args.json:
@@ -846,7 +896,7 @@ def cmd_odds(args: argparse.Namespace) -> int:
             "outcome, degree, value or extra:NAME (ruleset "
             f"{ruleset.id!r} declares no success levels)",
         )
-    check, params = _build(ruleset, spec, args.params)
+    check, params = _build(ruleset, spec, args.params, args)
     with _exact_odds(f"{ruleset.id}:{spec.name}"):
         dist = check.outcomes()
     every = _sorted_outcomes(dist, ruleset)
@@ -1098,9 +1148,9 @@ def cmd_contest(args: argparse.Namespace) -> int:
         )
     except UnknownCheck as exc:
         raise UnknownCheck(f"--vs-check: {exc}") from None
-    first, params = _build(ruleset, spec, args.params)
+    first, params = _build(ruleset, spec, args.params, args)
     try:
-        second, vs_params = _build(ruleset, other_spec, args.vs)
+        second, vs_params = _build(ruleset, other_spec, args.vs, args)
     except ParameterError as exc:
         raise ParameterError(
             f"--vs {exc.parameter}", exc.value, exc.allowed, missing=exc.missing
@@ -1180,7 +1230,12 @@ def cmd_contest(args: argparse.Namespace) -> int:
         for line in table(rows, {1, 2}):
             _emit(line)
     if played is not None:
-        _emit(f"{_word(cats, lang, 'result')}: {played.explain(lang, cats)}")
+        # who won in the table's words (the ruleset's labels), then each side
+        each_side = played.explain(lang, cats).split("\n")[1:]
+        won = _contest_word(ruleset, lang, played.outcome, cats)
+        _emit(f"{_word(cats, lang, 'result')}: {won}")
+        for line in each_side:
+            _emit(line)
     return 0
 
 

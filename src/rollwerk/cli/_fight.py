@@ -50,7 +50,11 @@ def add_parsers(
     )
     p.add_argument("ruleset", metavar="RULESET", help="e.g. ds4, pf2e or adz")
     p.add_argument(
-        "params", nargs="*", metavar="KEY=VALUE", help="the first side's parameters"
+        "params",
+        nargs="*",
+        default=[],  # without a default argparse calls it required
+        metavar="KEY=VALUE",
+        help="the first side's parameters",
     )
     p.add_argument(
         "--vs",

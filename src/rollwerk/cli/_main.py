@@ -220,6 +220,37 @@ def _unknown_options(
     return unknown
 
 
+def _as_given(refused: Sequence[str], words: Sequence[str], argv: Sequence[str]) -> str:
+    """The refused words as the user wrote them, each visible.
+
+    `leading_minus` glues an option and a value that starts with ``-``
+    (``--max-outcomes -1d8`` is read as ``--max-outcomes=-1d8``): such a
+    word is shown as the two words given. A word that is empty, holds
+    white space or is not printable is quoted (``''`` was invisible).
+    """
+    given = list(argv)
+    shown: list[str] = []
+    for word in refused:
+        name, eq, value = word.partition("=")
+        if word not in given and eq and word in words:
+            for i in range(len(given) - 1):
+                if given[i] == name and given[i + 1] == value:
+                    shown.extend((_visible(name), _visible(value)))
+                    break
+            else:
+                shown.append(_visible(word))
+            continue
+        shown.append(_visible(word))
+    return " ".join(shown)
+
+
+def _visible(word: str) -> str:
+    """``word``, quoted when it would not be seen as it is."""
+    if word and word.isprintable() and not any(c.isspace() for c in word):
+        return word
+    return repr(word)
+
+
 def _integer(text: str) -> int:
     """An ``argparse`` type: an integer in ASCII digits with an optional sign.
 
@@ -257,7 +288,9 @@ def _parse(argv: Sequence[str], registry: Registry | None) -> argparse.Namespace
     # before argparse, whose missing-argument error comes first
     unknown = _unknown_options(command or parser, words)
     if unknown:
-        (command or parser).error("unrecognized arguments: " + " ".join(unknown))
+        (command or parser).error(
+            "unrecognized arguments: " + _as_given(unknown, words, argv)
+        )
     args, extras = parser.parse_known_args(words)
     extras = [w for w in extras if w != "--"]  # leading_minus may have added it
     params = getattr(args, "params", None)
@@ -277,7 +310,9 @@ def _parse(argv: Sequence[str], registry: Registry | None) -> argparse.Namespace
             _place_late(words, late, params, getattr(args, "vs", None))
             extras = []
     if extras:
-        (command or parser).error("unrecognized arguments: " + " ".join(extras))
+        (command or parser).error(
+            "unrecognized arguments: " + _as_given(extras, words, argv)
+        )
     vars(args).pop(_GIVEN, None)
     args.registry = registry
     if isinstance(getattr(args, "option", None), list):
@@ -466,16 +501,15 @@ INTERNAL = 1
 """The exit code of an unexpected error inside rollwerk (a bug)."""
 
 
-MAX_ERROR_LINE = 500
-"""The longest error line printed, prefix included (longer ones end in ``…``)."""
-
-
 def _one_line(text: str) -> str:
-    """``text`` on one line of at most `MAX_ERROR_LINE` characters, ending in a newline."""
-    line = " ".join(text.split())
-    if len(line) > MAX_ERROR_LINE:
-        line = line[: MAX_ERROR_LINE - 1] + "…"
-    return line + "\n"
+    """``text`` on one line, ending in a newline.
+
+    At most ``rollwerk.errors.MAX_LINE`` characters, prefix included; a
+    longer line is cut in the middle (``…``).
+    """
+    from rollwerk.errors import _capped  # MAX_LINE, cut in the middle
+
+    return _capped(" ".join(text.split())) + "\n"
 
 
 FAILURES_COMMAND = "see `rollwerk rulesets`"
