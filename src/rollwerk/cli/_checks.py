@@ -286,7 +286,11 @@ def _build(
         return _build_words(ruleset, spec, items, where)
     except ParameterError as exc:
         key = exc.value
-        if args is None or exc.parameter != f"parameter of {where}":
+        if (
+            args is None
+            or exc.parameter != f"parameter of {where}"
+            or any(p.name == key for p in spec.parameters)  # not an unknown key
+        ):
             raise
         option = _option_adding(args, ruleset, spec, key)
         if option is None:
