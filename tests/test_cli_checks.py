@@ -84,6 +84,28 @@ def test_rulesets_names_the_wrapper_that_changed_a_ruleset(cli):
     assert json.loads(out)["rulesets"][0]["wrapped_by"] == []
 
 
+def test_rulesets_lists_a_catalog_that_failed(cli):
+    """A held-out CLI user: a plugin whose ``rollwerk_register_catalogs``
+    raised was never listed by ``rollwerk rulesets``."""
+
+    def boom() -> list[Any]:
+        raise RuntimeError("no words")
+
+    broken = types.ModuleType("rollwerk_words.plugin")
+    broken.rollwerk_register_catalogs = rollwerk.hookimpl(boom)  # type: ignore[attr-defined]
+    reg = Registry(load_entrypoints=False, plugins=[examples, broken])
+    code, out, _ = cli("rulesets", reg=reg)
+    assert code == 0
+    assert out.splitlines()[-1] == (
+        "  plugin 'rollwerk_words.plugin' failed: rollwerk_register_catalogs "
+        "raised RuntimeError('no words')"
+    )
+    code, out, _ = cli("rulesets", "--json", reg=reg)
+    assert [f["plugin"] for f in json.loads(out)["failures"]] == [
+        "rollwerk_words.plugin"
+    ]
+
+
 def test_rulesets_shows_load_failures(cli):
     def boom() -> list[Any]:
         raise RuntimeError("boom")

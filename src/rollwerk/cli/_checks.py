@@ -544,6 +544,8 @@ def cmd_rulesets(args: argparse.Namespace) -> int:
             "given with a ruleset id (rulesets ID --option …)",
         )
     entries = registry.entries()
+    registry.catalogs()  # every plugin's catalog: a failing one is listed too
+    cats, lang = _cats(args), args.lang
     failures = registry.failures
     if args.json:
         data = {
@@ -570,7 +572,6 @@ def cmd_rulesets(args: argparse.Namespace) -> int:
         }
         _emit(_dumps(data, ensure_ascii=False, indent=2))
         return 0
-    cats, lang = _cats(args), args.lang
     if entries:
         heads = ("id", "name", "version", "distribution", "checks")
         rows = [[word(cats, lang, f"cli.rulesets.{h}") for h in heads]]
