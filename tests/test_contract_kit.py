@@ -694,3 +694,30 @@ def test_a_single_outcomes_frequency_is_checked_on_its_own():
         f"check: outcome {one!r}: observed 900 of 1000 seeded resolutions (0.9000) "
         "but the exact probability is 1/2 (0.5000)"
     )
+
+
+def test_a_declaration_that_raises_is_a_violation() -> None:
+    """contract-kit.md: plugin code that crashes is a violation, never a
+    bare exception; a catalog label that is no template raised
+    ``TemplateError`` out of the kit (from a held-out designer)."""
+    from rollwerk.checks import Degree, Outcome, define_check
+    from rollwerk.i18n import Catalog
+    from rollwerk.rulesets import define_ruleset
+
+    rs = define_ruleset(
+        "broken",
+        "Broken",
+        version="1",
+        checks=[
+            define_check(
+                "c", dice=[6], judge=lambda f: Outcome(True, Degree.SUCCESS, f[0])
+            )
+        ],
+        catalog=Catalog({"en": {"broken.label.success": "50% {"}}),
+    )
+    with pytest.raises(ContractViolation) as info:
+        assert_ruleset_declaration(rs)
+    assert str(info.value).startswith(
+        "ruleset 'broken': reading its declaration (id, name, labels, catalog, "
+        "levels, checks) raised TemplateError: "
+    )

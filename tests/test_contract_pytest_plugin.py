@@ -220,3 +220,21 @@ def test_lookup_quotes_a_claim_once_however_many_claimants_failed(monkeypatch):
         f"ruleset must be one of: none installed, got 'sr5' ({claim}) "
         "(plugin failures: plugin 'other' failed: Z)"
     )
+
+
+@pytest.mark.parametrize("given", ["-1", "abc"])
+def test_a_negative_number_of_examples_is_a_usage_error(project, given):
+    """A held-out designer: ``--rollwerk-contract-examples=-1`` was accepted
+    and then failed inside every check's item."""
+    result = project.runpytest_subprocess(
+        "--rollwerk-contract=toy", f"--rollwerk-contract-examples={given}"
+    )
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(
+        [
+            (
+                "*argument --rollwerk-contract-examples: must be a whole number >= 0 "
+                f"(parameter sets drawn per check), got '{given}'*"
+            )
+        ]
+    )

@@ -1061,3 +1061,28 @@ def test_define_ruleset_refuses_an_id_the_cli_and_the_kit_cannot_name(
         f"start with '-', got {rid!r}"
     )
     assert define_ruleset("x-y_2", "X", version="1", checks=[d6]).id == "x-y_2"
+
+
+def test_a_levels_words_are_words_braces_included() -> None:
+    """A held-out designer: a level worded ``50% {`` broke ``rollwerk odds``
+    (a catalog template that cannot be filled) and the contract kit."""
+    braces = SuccessLevels(
+        Level("miss", Degree.FAILURE, en="miss", de="daneben"),
+        Level("hit", Degree.SUCCESS, en="50% {", de="{x} 50% }"),
+    )
+    rs = define_ruleset(
+        "braces",
+        "B",
+        version="1",
+        levels=braces,
+        checks=[
+            define_check(
+                "c",
+                dice=[6],
+                judge=lambda f: braces.outcome("hit" if f[0] > 3 else "miss", f[0]),
+            )
+        ],
+    )
+    assert rs.labels["en"]["hit"] == "50% {"
+    assert rs.labels["de"]["hit"] == "{x} 50% }"
+    assert build_check(rs).resolve(ScriptedRng([5])).explain("de").endswith("{x} 50% }")

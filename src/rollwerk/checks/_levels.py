@@ -282,9 +282,15 @@ class SuccessLevels(Sequence[Level]):
         )
 
     def catalog(self, ruleset_id: str) -> Catalog:
-        """The levels' labels as catalog messages ``<ruleset_id>.label.<level id>``."""
+        """The levels' labels as catalog messages ``<ruleset_id>.label.<level id>``.
+
+        The words are taken as they are written: a brace is doubled in the
+        message, so that ``"50% {"`` shows as written.
+        """
         messages: dict[str, dict[str, str]] = {}
         for level in self.levels:
             for lang, text in level.labels.items():
-                messages.setdefault(lang, {})[f"{ruleset_id}.label.{level.id}"] = text
+                # a level's words are words: braces stand for themselves
+                plain = text.replace("{", "{{").replace("}", "}}")
+                messages.setdefault(lang, {})[f"{ruleset_id}.label.{level.id}"] = plain
         return Catalog(messages)

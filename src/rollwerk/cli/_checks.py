@@ -382,7 +382,8 @@ def _label(
     """
     label = cats.template(lang, f"{ruleset.id}.label.{key}")
     if label:
-        return label
+        # a label has no fields: its doubled braces stand for one
+        return label.replace("{{", "{").replace("}}", "}")
     labels: Mapping[str, str] = ruleset.labels.get(lang, {})
     label = labels.get(key)
     if not label:

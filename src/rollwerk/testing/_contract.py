@@ -1203,8 +1203,19 @@ def assert_ruleset_declaration(ruleset: Ruleset) -> None:
     for ``str``; `Parameter` itself refuses a default outside it).
 
     Raises:
-        ContractViolation: Something is missing or inconsistent.
+        ContractViolation: Something is missing or inconsistent, or reading
+            the declaration raised (a label that is no template, a
+            property that fails).
     """
+    with _Doing(
+        f"ruleset {getattr(ruleset, 'id', None)!r}",
+        "reading its declaration (id, name, labels, catalog, levels, checks)",
+    ):
+        _declaration(ruleset)
+
+
+def _declaration(ruleset: Ruleset) -> None:
+    """`assert_ruleset_declaration`, whose exceptions the caller names."""
     if not isinstance(ruleset, Ruleset):
         raise ContractViolation(f"{ruleset!r} is not a Ruleset")
     rid = ruleset.id

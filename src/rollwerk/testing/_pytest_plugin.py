@@ -41,12 +41,31 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
     group.addoption(
         "--rollwerk-contract-examples",
-        type=int,
+        type=_examples,
         default=None,
         metavar="N",
         dest="rollwerk_contract_examples",
         help="parameter sets drawn per check (default: the kit's default, 8)",
     )
+
+
+def _examples(text: str) -> int:
+    """``--rollwerk-contract-examples``: a whole number of at least 0.
+
+    A negative one was accepted here and refused by each check's item.
+    """
+    import argparse
+
+    try:
+        value = int(text)
+    except ValueError:
+        value = -1
+    if value < 0:
+        raise argparse.ArgumentTypeError(
+            f"must be a whole number >= 0 (parameter sets drawn per check), "
+            f"got {text!r}"
+        )
+    return value
 
 
 class ContractItem(pytest.Item):
