@@ -64,8 +64,12 @@ def test_pf2e_a03_the_creator_leaves_and_the_count_goes_on() -> None:
     enc = enc.advance().state  # R1B
     enc = enc.leave("A").state
     duration = enc.effects[0].duration
-    assert describe_duration(duration, names={"B": "Valeros"}) == (
-        "2 rounds, counted at the start of Valeros' turns"
+    # named after the creator's slot, not after B (PF2E-A03)
+    assert describe_duration(duration, names={"A": "Amiri", "B": "Valeros"}) == (
+        "2 rounds, counted at Amiri's place in initiative"
+    )
+    assert describe_duration(duration, "de", names={"A": "Amiri"}) == (
+        "2 Runden, gezählt an Amiris Platz in der Initiative"
     )
     assert describe_remaining(duration, enc) == (
         "2 rounds left, ends at the start of Valeros' turn in round 3"
@@ -159,8 +163,8 @@ def test_the_creator_leaving_says_what_remains() -> None:
     assert (changed.remaining, changed.unit) == (2, "rounds")
     assert describe_events(step.events, "de", state=enc) == [
         (
-            "Inspire auf Kyra ändert sich: 3 Runden, gezählt zu Beginn von Valeros' "
-            "Zügen, noch 2 Runden."
+            "Inspire auf Kyra ändert sich: 3 Runden, gezählt an Amiris Platz in "
+            "der Initiative, noch 2 Runden."
         ),
         "Amiri verlässt den Kampf.",
     ]

@@ -3,27 +3,57 @@ PF2E-A03, PF2E-A04): advance, add ``rounds(n)``, leave, join and delay.
 
 After every step: the core's duration contract holds (no revival, what
 remains never grows), a ``pf2e_rounds`` effect ticks or expires only right
-after its anchor's ``TurnStarted``, and the state round-trips through JSON.
+after its anchor's ``TurnStarted`` or at a departed creator's end-of-round
+slot, and the state round-trips through JSON.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
 from rollwerk import Combatant
 from rollwerk.encounter import (
+    CombatantDelayed,
+    CombatantJoined,
+    CombatantLeft,
     EffectChanged,
     EffectExpired,
     EffectTicked,
     Event,
     Step,
+    TurnEnded,
     TurnStarted,
 )
 from rollwerk.testing import assert_json_round_trip, assert_step_contract
 from rollwerk_pf2e import DURATION_KINDS, new_encounter, rounds
 
 NAMES = "ABCDEF"
+
+
+def _check_trigger(event: Event, duration: Any, trigger: Event | None) -> None:
+    """A ``pf2e_rounds`` count is made only where PF2E-R02 / PF2E-A03 put it.
+
+    At the start of the anchor's turn; at a departed creator's slot at the
+    end of the round (``tick_on`` is ``None``) after the round's last turn,
+    or when a change of the order reaches that slot; when the creator joins
+    again behind the turn under way (once the core calls
+    ``combatant_joined``).
+    """
+    if isinstance(trigger, TurnStarted):
+        assert trigger.combatant == duration.anchor, (event, trigger)
+        return
+    if isinstance(trigger, CombatantJoined) and trigger.combatant == duration.anchor:
+        # a creator joining again behind the turn under way: the round's
+        # count is made at the join (Pf2eRounds.combatant_joined)
+        return
+    assert duration.slot, (event, trigger)
+    assert duration.anchor is None, (event, trigger)
+    assert isinstance(
+        trigger, (TurnEnded, CombatantLeft, CombatantJoined, CombatantDelayed)
+    ), (event, trigger)
 
 
 class Pf2eRoundsMachine(RuleBasedStateMachine):
@@ -38,8 +68,7 @@ class Pf2eRoundsMachine(RuleBasedStateMachine):
             if isinstance(event, (EffectTicked, EffectExpired)):
                 duration = event.effect.duration
                 if duration.kind == "pf2e_rounds":
-                    assert isinstance(trigger, TurnStarted), (event, trigger)
-                    assert trigger.combatant == duration.anchor, (event, trigger)
+                    _check_trigger(event, duration, trigger)
             elif not isinstance(event, EffectChanged):
                 trigger = event
         self.state = step.state

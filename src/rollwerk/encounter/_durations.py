@@ -850,8 +850,16 @@ def _opt_fraction(value: object) -> Fraction | None:
 
 
 def _amount(name: str, value: object, unit: int) -> Fraction:
-    """``value`` (an int or Fraction, not a float) times ``unit`` seconds."""
-    return _number(name, value, "an int or Fraction > 0") * unit
+    """``value`` (an int or Fraction, not a float, > 0) times ``unit`` seconds.
+
+    A refusal names ``name`` and shows ``value`` as given (``minutes must
+    be an int or Fraction > 0, got 0``), not the seconds it would make.
+    """
+    allowed = "an int or Fraction > 0"
+    number = _number(name, value, allowed)
+    if number <= 0:
+        raise ParameterError(name, value, allowed)
+    return _fitting(name, value, number * unit)
 
 
 @attrs.frozen

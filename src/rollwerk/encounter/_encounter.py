@@ -244,7 +244,9 @@ class Encounter(EncounterState):
             name: The effect's name (stacking by name uses it).
             source: The id of its creator, the default anchor of ``Rounds``
                 and ``Concentration``. It need not be a combatant (a trap, the
-                GM) unless the duration ticks on it.
+                GM) unless the duration follows it (a ``Rounds`` counts its
+                turns, a ``Concentration`` lasts while it concentrates); then
+                the refusal names ``source``.
             target: The id of the combatant it holds on.
             duration: When it ends, e.g. ``Rounds(1)``.
             modifiers: What it contributes to the target's checks.
@@ -384,6 +386,12 @@ class Encounter(EncounterState):
         The counter goes back to 0 at the start of every round
         (``CounterReset.ROUND``) or of the combatant's own turn
         (``CounterReset.TURN``).
+
+        Raises:
+            ParameterError: ``reset`` is not a ``CounterReset`` member (its
+                value string ``"round"`` neither, as for every enum argument
+                of rollwerk), ``name`` is not a non-empty string, or the
+                counter would leave the 64-bit range.
         """
         return Step(*_operations.count(self, combatant, name, by, reset=reset))
 

@@ -21,6 +21,7 @@ from rollwerk.encounter._durations import Duration, DurationDecoder, duration_fr
 from rollwerk.encounter._effects import ActiveEffect, effect_word
 from rollwerk.encounter._wording import (
     checked_names,
+    checked_state,
     describe_duration,
     event_words,
     names_of,
@@ -73,6 +74,7 @@ class _Words:
         catalogs: Catalog | Iterable[Catalog] | None = None,
         *,
         names: Mapping[str, str] | None = None,
+        state: object = None,
     ) -> str:
         """The event as a sentence: ``"Kyra's turn begins."``, ``"Runde 2 beginnt."``.
 
@@ -80,17 +82,29 @@ class _Words:
             lang: A language the catalogs know (``"en"``, ``"de"``…).
             catalogs: A further catalog or an iterable of them, searched
                 first, in order.
-            names: Display names by combatant id (default: the ids;
+            names: Display names by combatant id (default: the ids, or
+                the names of ``state``'s combatants;
                 [`Timeline.describe`][rollwerk.encounter.Timeline.describe]
                 passes the combatants' names).
+            state: The encounter the event happened in. An effect that
+                ends, ticks, changes or is removed is named with its source
+                ("Bless on Max from Kyra ends.") when the state holds
+                another effect of that name on that target from another
+                source.
 
         Raises:
-            ParameterError: No catalog knows ``lang``, or ``catalogs`` is
-                not a catalog, an iterable of catalogs or ``None``.
+            ParameterError: No catalog knows ``lang``, ``catalogs`` is not
+                a catalog, an iterable of catalogs or ``None``, or ``state``
+                is neither ``None`` nor an encounter state.
         """
         catalogs = one_catalog(catalogs)
         names = checked_names(names)
-        return _event_text(self, lang, catalogs, names)(lang, catalogs)
+        if state is not None:
+            checked_state(state)
+            if names is None:
+                names = names_of(state)
+        shared = shared_names((*_effects_in((self,)), *_effects_of(state)))
+        return _event_text(self, lang, catalogs, names, shared)(lang, catalogs)
 
 
 @attrs.frozen
@@ -381,17 +395,54 @@ Event: TypeAlias = (
 # --------------------------------------------------------------------- words
 
 
-def _effect_on(effect: ActiveEffect, names: Names) -> Text:
+Shared: TypeAlias = frozenset[tuple[str, str]]
+"""``(name, target)`` of effects that more than one source has put there."""
+
+
+def shared_names(effects: Iterable[ActiveEffect]) -> Shared:
+    """The ``(name, target)`` pairs that effects from different sources share.
+
+    A log line about such an effect names its source ("Bless on Max from
+    Kyra ends."), so that two Bless effects on Max can be told apart.
+    """
+    sources: dict[tuple[str, str], set[str]] = {}
+    for e in effects:
+        sources.setdefault((e.name, e.target), set()).add(e.source)
+    return frozenset(key for key, who in sources.items() if len(who) > 1)
+
+
+def _effects_in(events: Iterable[object]) -> list[ActiveEffect]:
+    """The effects the events are about, in order."""
+    found = (getattr(event, "effect", None) for event in events)
+    return [e for e in found if isinstance(e, ActiveEffect)]
+
+
+def _effects_of(state: object) -> tuple[ActiveEffect, ...]:
+    """The active effects of a state (none for ``None`` or a bare view)."""
+    effects = getattr(state, "effects", ())
+    if not isinstance(effects, tuple):
+        return ()
+    return tuple(e for e in effects if isinstance(e, ActiveEffect))
+
+
+def _effect_on(
+    effect: ActiveEffect, names: Names, shared: Shared = frozenset()
+) -> Text:
     shown = {} if names is None else names
-    return CORE.text(
-        "effect.on",
-        name=effect_word("effect.name", effect.name),
-        target=shown.get(effect.target, effect.target),
-    )
+    name = effect_word("effect.name", effect.name)
+    target = shown.get(effect.target, effect.target)
+    if (effect.name, effect.target) in shared:
+        source = shown.get(effect.source, effect.source)
+        return CORE.text("effect.on.from", name=name, target=target, source=source)
+    return CORE.text("effect.on", name=name, target=target)
 
 
 def _event_text(
-    event: object, lang: str, catalogs: Catalog | None, names: Names
+    event: object,
+    lang: str,
+    catalogs: Catalog | None,
+    names: Names,
+    shared: Shared = frozenset(),
 ) -> Text:
     shown: Mapping[str, str] = {} if names is None else names
 
@@ -420,28 +471,31 @@ def _event_text(
                 duration=duration(e),
             )
         case EffectExpired(effect=e):
-            return CORE.text("event.effect_expired", effect=_effect_on(e, names))
+            return CORE.text(
+                "event.effect_expired", effect=_effect_on(e, names, shared)
+            )
         case EffectRemoved(effect=e, reason=reason):
             return CORE.text(
-                f"event.effect_removed.{reason.value}", effect=_effect_on(e, names)
+                f"event.effect_removed.{reason.value}",
+                effect=_effect_on(e, names, shared),
             )
         case EffectRefreshed(effect=e):
             return CORE.text(
                 "event.effect_refreshed",
-                effect=_effect_on(e, names),
+                effect=_effect_on(e, names, shared),
                 duration=duration(e),
             )
         case EffectChanged(effect=e, remaining=n, unit=unit):
             if n is None or unit is None:
                 return CORE.text(
                     "event.effect_changed",
-                    effect=_effect_on(e, names),
+                    effect=_effect_on(e, names, shared),
                     duration=duration(e),
                 )
             amount = time_span(n) if unit == "seconds" else quantity(unit, n)
             return CORE.text(
                 "event.effect_changed.left",
-                effect=_effect_on(e, names),
+                effect=_effect_on(e, names, shared),
                 duration=duration(e),
                 left=CORE.text("remaining.left", amount=amount),
             )
@@ -449,7 +503,7 @@ def _event_text(
             amount = time_span(n) if unit == "seconds" else quantity(unit, n)
             return CORE.text(
                 "event.effect_ticked",
-                effect=_effect_on(e, names),
+                effect=_effect_on(e, names, shared),
                 left=CORE.text("remaining.left", amount=amount),
             )
         case CombatantJoined(combatant=c, next_round=later):
@@ -504,7 +558,10 @@ def describe_events(
 
     ``names`` default to those of ``state``'s combatants when a state is
     given, else the ids. ``catalogs`` is a further catalog or an iterable
-    of them, searched first, in order.
+    of them, searched first, in order. An effect that ends, ticks, changes
+    or is removed is named with its source ("Bless on Max from Kyra
+    ends.") when the events or ``state`` hold another effect of that name
+    on that target from another source.
 
     >>> from rollwerk.encounter import Encounter
     >>> enc = Encounter.create(["Kyra", "Valeros"])
@@ -528,8 +585,28 @@ def describe_events(
             raise ParameterError("events", event, "encounter events (RoundStarted, …)")
     if checked_names(names) is None and state is not None:
         names = names_of(state)
+    shared = shared_names((*_effects_in(events), *_effects_of(state)))
     # what each event's describe does, with catalogs and names checked once
-    return [_event_text(e, lang, catalogs, names)(lang, catalogs) for e in events]
+    return [
+        _event_text(e, lang, catalogs, names, shared)(lang, catalogs) for e in events
+    ]
+
+
+def describe_step(
+    events: tuple[Event, ...],
+    lang: str,
+    catalogs: Catalog | None,
+    names: Names,
+    states: Iterable[object],
+) -> list[str]:
+    """A step's events as sentences, effects told apart by the states around it."""
+    effects = [*_effects_in(events)]
+    for state in states:
+        effects.extend(_effects_of(state))
+    shared = shared_names(effects)
+    return [
+        _event_text(e, lang, catalogs, names, shared)(lang, catalogs) for e in events
+    ]
 
 
 # ---------------------------------------------------------------------- JSON

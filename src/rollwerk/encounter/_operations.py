@@ -13,7 +13,10 @@ over several files.
 
 from __future__ import annotations
 
+import bisect
+import contextlib
 import itertools
+from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import TypeVar
@@ -67,6 +70,7 @@ from rollwerk.encounter._state import (
     _fraction,
     _RecordingRng,
     by_initiative,
+    checked_reset,
 )
 from rollwerk.encounter._traits import checked_actions_per_round, checked_round_seconds
 from rollwerk.errors import LimitExceeded, ParameterError, RulesError, shown
@@ -288,10 +292,14 @@ def start_turn(enc: S, cid: str, events: list[Event]) -> S:
 
 
 def slot_passed(enc: S, order: tuple[str, ...], cid: str) -> bool:
+    """Whether ``cid``'s slot in ``order`` is behind a turn taken or under way."""
     if enc.round == 0:
         return False
     pos = order.index(cid)
-    return any(o in enc.done or o == enc.current for o in order[pos + 1 :])
+    taken = set(enc.done)
+    if enc.current is not None:
+        taken.add(enc.current)
+    return not taken.isdisjoint(order[pos + 1 :])
 
 
 def advance(enc: S, turns: int = 1) -> Result[S]:
@@ -376,6 +384,20 @@ def add_effect(
             "follows the source's turns",
         ) from None
     if bound.anchor is not None:
+        if bound.anchor == source and source not in enc.ids:
+            # a kind that binds without reading the source's clock (as
+            # Concentration does) is refused here, naming the argument given
+            follows = (
+                "lasts while the source concentrates"
+                if _concentrating(bound) == source
+                else "follows the source"
+            )
+            raise ParameterError(
+                "source",
+                source,
+                f"{enc._allowed_ids()}, as its {type(duration).__name__} "
+                f"duration {follows}",
+            )
         enc.combatant(bound.anchor)
     effect = ActiveEffect(
         id=effect_id,
@@ -466,46 +488,191 @@ def join(
     new = combatant if isinstance(combatant, Combatant) else Combatant(combatant)
     if len(enc.combatants) >= MAX_COMBATANTS:
         raise LimitExceeded("combatants", len(enc.combatants) + 1, MAX_COMBATANTS)
-    if new.id in enc.ids:
+    lookup = _lookup(enc)
+    if lookup.get(new.id) is not None:
         raise ParameterError("combatant id", new.id, "an id not yet in the encounter")
     if after is not None and initiative is not None:
         raise ParameterError(
             "after", after, "None when an initiative rule places the combatant"
         )
+    lowest: list[int] | None = None
     if after is not None:
-        _read_as("after", after, lambda: enc.combatant(after))
+        if not isinstance(after, str) or lookup.get(after) is None:
+            _read_as("after", after, lambda: enc.combatant(after))
         pos = enc.order.index(after) + 1
     elif initiative is not None:
         # before the first combatant in the order that the rule puts after it
-        goes_first = _goes_first(enc, new, initiative)
+        goes_first = _goes_first(enc, new, initiative, lookup.get)
         pos = next(
             (i for i, cid in enumerate(enc.order) if goes_first(cid)),
             len(enc.order),
         )
     else:
-        pos = next(
-            (
-                i
-                for i, cid in enumerate(enc.order)
-                if enc.combatant(cid).initiative < new.initiative
-            ),
-            len(enc.order),
-        )
-    order = (*enc.order[:pos], new.id, *enc.order[pos:])
-    passed = slot_passed(enc, order, new.id)
+        # before the first combatant in the order with a lower initiative:
+        # the first place where the lowest value so far drops below it
+        lowest = lookup.lowest(enc)
+        pos = bisect.bisect_right(lowest, -new.initiative)
+        lowest = lowest.copy()  # the old state keeps its own
+        lowest.insert(pos, -new.initiative)
+    # concatenation copies a long tuple four times faster than unpacking it
+    order = enc.order[:pos] + (new.id,) + enc.order[pos:]  # noqa: RUF005
+    # its slot has passed if a turn taken or under way this round is behind it
+    last = lookup.last_taken(enc)
+    passed = enc.round > 0 and pos <= last
     state = attrs.evolve(
         enc,
-        combatants=(*enc.combatants, new),
+        combatants=enc.combatants + (new,),  # noqa: RUF005
         order=order,
-        done=(*enc.done, new.id) if passed else enc.done,
-        departed=tuple(c for c in enc.departed if c.id != new.id),
+        done=enc.done + (new.id,) if passed else enc.done,  # noqa: RUF005
+        departed=(
+            tuple(c for c in enc.departed if c.id != new.id)
+            if enc.departed
+            else enc.departed
+        ),
     )
+    # the joined state's lookup: the positions grow by one, and the last
+    # place taken moves with the places behind the new one
+    lookup.positions[new.id] = len(enc.combatants)
+    made = _remember(state, lookup.positions, lowest)
+    made.taken = (state.done, state.current, last + 1 if pos <= last else last)
     events: list[Event] = [CombatantJoined(new.id, passed)]
+    # a kind that counted a departed combatant's slot goes back to its turns
+    # when it joins again (it sees the state after the join)
+    if state.effects:
+        effects: list[ActiveEffect] = []
+        for e in state.effects:
+            hook = getattr(e.duration, "combatant_joined", None)
+            moved = e.duration if hook is None else hook(state, new.id)
+            if moved is e.duration:
+                effects.append(e)
+                continue
+            changed = attrs.evolve(e, duration=moved)
+            events.append(_changed(changed, e.duration, state))
+            effects.append(changed)
+        if len(events) > 1:
+            state = attrs.evolve(state, effects=tuple(effects))
     return (settle(state, enc, events), tuple(events))
 
 
+class _Lookup:
+    """What ``join`` reads of a state, kept for the state that it leaves.
+
+    Joining N combatants one by one used to search the order at each join
+    and the combatants at each place of it (N³ steps in all); with these,
+    a join costs a bisection and copying the state's tuples.
+
+    ``positions`` maps ids to places in ``combatants``. The joins that
+    follow from one state share it and each adds its newcomer (the
+    combatants only grow at the end), so it holds every id of each such
+    state; a place is checked against the combatant there before it is
+    believed, since another line of joins (after an undo) may have put a
+    different place under the same id. ``low`` (once asked for) is the
+    lowest initiative value so far along the order, negated, at each place:
+    it never falls, so the first place with a value below a newcomer's is
+    found by bisection. ``taken`` is the last place in the order whose turn
+    this round is taken or under way, for the ``done`` and ``current`` it
+    was read from.
+    """
+
+    __slots__ = ("combatants", "low", "order", "positions", "taken")
+
+    def __init__(
+        self,
+        order: tuple[str, ...],
+        combatants: tuple[Combatant, ...],
+        positions: dict[str, int],
+        low: list[int] | None,
+    ) -> None:
+        self.order = order
+        self.combatants = combatants
+        self.positions = positions
+        self.low = low
+        self.taken: tuple[tuple[str, ...], str | None, int] | None = None
+
+    def get(self, cid: str) -> Combatant | None:
+        """The combatant with this id, or ``None``."""
+        place = self.positions.get(cid)
+        if place is None:
+            return None
+        if place < len(self.combatants) and self.combatants[place].id == cid:
+            return self.combatants[place]
+        for c in self.combatants:  # the place is another line's: look it up
+            if c.id == cid:
+                return c
+        return None
+
+    def lowest(self, enc: EncounterState) -> list[int]:
+        """The negated lowest initiative so far at each place of the order."""
+        if self.low is None:
+            low: list[int] = []
+            least: int | None = None
+            for cid in self.order:
+                c = self.get(cid)
+                value = (enc.combatant(cid) if c is None else c).initiative
+                least = value if least is None else min(least, value)
+                low.append(-least)
+            self.low = low
+        return self.low
+
+    def last_taken(self, enc: EncounterState) -> int:
+        """The last place in the order taken or under way this round (-1: none)."""
+        if (
+            self.taken is not None
+            and self.taken[0] is enc.done
+            and self.taken[1] == enc.current
+        ):
+            return self.taken[2]
+        taken = set(enc.done)
+        if enc.current is not None:
+            taken.add(enc.current)
+        last = -1
+        if taken:
+            for place, cid in enumerate(self.order):
+                if cid in taken:
+                    last = place
+        self.taken = (enc.done, enc.current, last)
+        return last
+
+
+_LOOKUPS: OrderedDict[tuple[int, int], _Lookup] = OrderedDict()
+"""Lookups of recent states, by the identity of their order and combatants.
+
+An entry holds both tuples, so their ids are not reused while it is kept;
+a state with the very same tuples has the same combatants in the same
+order, so the lookup is right for it whichever state it was made for.
+"""
+
+_LOOKUPS_KEPT = 8
+
+
+def _lookup(enc: EncounterState) -> _Lookup:
+    found = _LOOKUPS.get((id(enc.order), id(enc.combatants)))
+    if (
+        found is not None
+        and found.order is enc.order
+        and found.combatants is enc.combatants
+    ):
+        return found
+    positions = {c.id: i for i, c in enumerate(enc.combatants)}
+    return _remember(enc, positions, None)
+
+
+def _remember(
+    enc: EncounterState, positions: dict[str, int], low: list[int] | None
+) -> _Lookup:
+    made = _Lookup(enc.order, enc.combatants, positions, low)
+    with contextlib.suppress(KeyError):  # another thread emptied it
+        while len(_LOOKUPS) >= _LOOKUPS_KEPT:
+            _LOOKUPS.popitem(last=False)
+    _LOOKUPS[(id(enc.order), id(enc.combatants))] = made
+    return made
+
+
 def _goes_first(
-    enc: EncounterState, new: Combatant, rule: InitiativeRule
+    enc: EncounterState,
+    new: Combatant,
+    rule: InitiativeRule,
+    known: Callable[[str], Combatant | None],
 ) -> Callable[[str], bool]:
     """Whether ``rule`` puts ``new`` before a combatant, asked pair by pair.
 
@@ -520,7 +687,8 @@ def _goes_first(
         raise ParameterError("initiative", rule, f"{_RULE}, or None")
 
     def first(cid: str) -> bool:
-        pair = [enc.combatant(cid), new]
+        c = known(cid)
+        pair = [enc.combatant(cid) if c is None else c, new]
         try:
             ranked = _ranked(rule(pair, ScriptedRng([])), [cid, new.id])
         except ScriptExhausted:
@@ -658,6 +826,7 @@ def count(
     """See [`Encounter.count`][rollwerk.encounter.Encounter.count]."""
     c = enc.combatant(combatant)
     argument("name", name, "str")
+    checked_reset(reset)
     if not name:
         raise ParameterError("name", name, "a non-empty string (the counter's name)")
     argument("by", by, "int")

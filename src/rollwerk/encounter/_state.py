@@ -55,6 +55,21 @@ class CounterReset(enum.Enum):
     """At the start of the combatant's own turn (PF2e's reaction)."""
 
 
+def checked_reset(reset: object) -> CounterReset:
+    """``reset`` if it is a ``CounterReset`` member.
+
+    As every enum parameter of rollwerk (``Degree``, ``SameName``,
+    ``Stacking``…), only a member is taken, not its value string.
+
+    Raises:
+        ParameterError: ``reset`` is anything else; the members are listed.
+    """
+    if not isinstance(reset, CounterReset):
+        names = ", ".join(f"CounterReset.{m.name}" for m in CounterReset)
+        raise ParameterError("reset", reset, f"one of {names}")
+    return reset
+
+
 @attrs.frozen
 class Counter:
     """A named per-combatant counter, such as reactions taken this round."""
@@ -71,8 +86,7 @@ class Counter:
     def __attrs_post_init__(self) -> None:
         argument("name", self.name, "str")
         argument("value", self.value, "int")
-        if not isinstance(self.reset, CounterReset):
-            raise ParameterError("reset", self.reset, "a CounterReset")
+        checked_reset(self.reset)
 
 
 def _counters(value: Iterable[Counter]) -> tuple[Counter, ...]:

@@ -14,7 +14,7 @@ from rollwerk.encounter._encounter import Encounter, Step
 from rollwerk.encounter._events import (
     Event,
     _Words,
-    describe_events,
+    describe_step,
     event_from_json,
     event_to_json,
 )
@@ -201,7 +201,11 @@ class Timeline:
         """The log as text: one sentence per event, in order.
 
         Combatants are called by their names; ``catalogs`` is a further
-        catalog or an iterable of them, searched first, in order. With
+        catalog or an iterable of them, searched first, in order. An effect
+        that ends, ticks, changes or is removed is named with its source
+        ("Bless on Max from Kyra ends.") when the state before or after its
+        step holds another effect of that name on that target from another
+        source. With
         ``steps=True`` every step begins with a line ``Step n:`` (``n`` is
         the index of the state the step led to, as
         [`restore`][rollwerk.encounter.Timeline.restore] takes it) and its
@@ -229,7 +233,10 @@ class Timeline:
         names = self.names()
         lines: list[str] = []
         for n, group in enumerate(self.log, start=1):
-            said = describe_events(group, lang, catalogs, names=names)
+            # effects of one name on one target from two sources, before
+            # or after the step, are named with their sources
+            around = (self.states[n - 1], self.states[n])
+            said = describe_step(group, lang, catalogs, names, around)
             if steps:
                 lines.append(CORE.text("timeline.step", n=n)(lang, catalogs))
                 lines.extend(f"  {line}" for line in said)

@@ -75,6 +75,7 @@ WORDS_EN = {
     "remaining.concentration.creator": "until its creator stops concentrating",
     # an active effect
     "effect.on": "{name} on {target}",
+    "effect.on.from": "{name} on {target} from {source}",
     "effect.describe": "{name} on {target} from {source}{details}: {duration}",
     "effect.modifier": "{amount} {kind}",
     "effect.as_written": "{text}",
@@ -186,6 +187,7 @@ WORDS_DE = {
     "remaining.concentration": "bis {who} sich nicht mehr konzentriert",
     "remaining.concentration.creator": "bis sein Urheber sich nicht mehr konzentriert",
     "effect.on": "{name} auf {target}",
+    "effect.on.from": "{name} auf {target} von {source}",
     "effect.describe": "{name} auf {target} von {source}{details}: {duration}",
     "effect.modifier": "{amount} {kind}",
     "effect.as_written": "{text}",

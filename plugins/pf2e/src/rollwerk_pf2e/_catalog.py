@@ -128,6 +128,9 @@ _DURATIONS_EN = {
     "pf2e.duration.rounds.creator": "{rounds}, counted at the start of the creator's turns",
     "pf2e.duration.rounds.ends_if_left": "{duration}; it ends if {who} leaves",
     "pf2e.duration.rounds.creator_ends_if_left": "{duration}; it ends if the creator leaves",
+    # a count at a departed creator's slot in initiative (PF2E-A03)
+    "pf2e.duration.rounds.slot": "{rounds}, counted at {whose} place in initiative",
+    "pf2e.duration.remaining.round_end": "{left}, ends at the end of round {round}",
 }
 
 _DURATIONS_DE = {
@@ -137,6 +140,8 @@ _DURATIONS_DE = {
     "pf2e.duration.rounds.creator_ends_if_left": (
         "{duration}; endet, wenn der Urheber den Kampf verlässt"
     ),
+    "pf2e.duration.rounds.slot": "{rounds}, gezählt an {whose} Platz in der Initiative",
+    "pf2e.duration.remaining.round_end": "{left}, endet am Ende von Runde {round}",
 }
 
 DURATION_WORDS = Catalog({"en": _DURATIONS_EN, "de": _DURATIONS_DE})

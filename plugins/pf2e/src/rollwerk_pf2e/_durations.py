@@ -129,7 +129,33 @@ def _passed(state: EncounterView, cid: str) -> bool:
     return state.round >= 1 and (cid in state.done or cid == state.current)
 
 
-_FIELDS = ("kind", "n", "tick_on", "ends_at", "creator_leaves", "counts_from", "slot")
+def _round_over(state: EncounterView) -> bool:
+    """Whether every combatant's slot in this round has passed (its end slot)."""
+    return (
+        state.round >= 1
+        and state.current is None
+        and all(c in state.done for c in state.order)
+    )
+
+
+def _after(order: Sequence[str], cid: str) -> str | None:
+    """The combatant after ``cid`` in ``order``; ``None`` when it is last."""
+    i = order.index(cid)
+    return order[i + 1] if i + 1 < len(order) else None
+
+
+_FIELDS = (
+    "kind",
+    "n",
+    "tick_on",
+    "ends_at",
+    "creator_leaves",
+    "counts_from",
+    "slot",
+    "creator",
+    "ends_in",
+    "ticked_in",
+)
 """The fields of a ``pf2e_rounds`` duration's JSON."""
 
 
@@ -164,15 +190,22 @@ def _checked_state(state: object) -> None:
 
 @attrs.frozen
 class Pf2eRounds:
-    """N rounds, ticking at the start of a combatant's turns (PF2E-R02, A03, A04).
+    """N rounds, ticking at the start of the creator's turns (PF2E-R02, A03, A04).
 
     It behaves as the core's [`Rounds`][rollwerk.encounter.Rounds] until the
-    combatant it ticks on leaves the encounter. Then, with
-    ``CreatorLeaves.CONTINUE``, it ticks on the combatant that follows the
-    leaver in initiative, so that it ends at the point where the leaver's
-    turn would have started; with ``CreatorLeaves.END`` it ends at once.
+    creator leaves the encounter. Then, with ``CreatorLeaves.CONTINUE``, it
+    counts at the creator's **slot** in initiative (PF2E-A03): once a
+    round, where the creator's turn would have started, that is at the
+    start of the turn of the combatant after the slot (``tick_on``), or at
+    the end of the round when the creator was last in the order. It ends in
+    round ``ends_in`` at that slot. When the creator joins the encounter
+    again, [`combatant_joined`][rollwerk_pf2e.Pf2eRounds.combatant_joined]
+    puts the count back on its own turns (PF2E-R02). With
+    ``CreatorLeaves.END`` the effect ends at once.
 
-    Bound form: over once ``tick_on`` has started ``ends_at`` turns.
+    Bound form: over once ``tick_on`` has started ``ends_at`` turns; after
+    the creator left, over at the slot (or the creator's turn) of round
+    ``ends_in``.
     """
 
     kind: ClassVar[str] = "pf2e_rounds"
@@ -180,7 +213,10 @@ class Pf2eRounds:
     n: int = attrs.field(validator=lambda _i, _a, v: _count("n", v))
     """The number of rounds (at least 1)."""
     tick_on: str | None = attrs.field(default=None, validator=_opt_id)
-    """The combatant whose turn starts count; ``None``: the creator."""
+    """The combatant whose turn starts count; ``None``: the creator.
+
+    After the creator left: the combatant whose turn start is the creator's
+    slot, or ``None`` when the slot is at the end of the round."""
     ends_at: int | None = attrs.field(default=None, validator=_opt_bound)
     """Bound: over once ``tick_on`` has started this many turns."""
     creator_leaves: CreatorLeaves = attrs.field(
@@ -188,14 +224,31 @@ class Pf2eRounds:
     )
     """What happens when ``tick_on`` leaves the encounter (PF2E-A03)."""
     counts_from: int | None = attrs.field(default=None, validator=_opt_bound)
-    """Bound, after the creator left: turn starts of ``tick_on`` up to this
-    number are not ticks (they come before the leaver's slot, PF2E-A03)."""
+    """Kept to load documents of earlier versions (a slot count with
+    ``ends_at``): turn starts of ``tick_on`` up to this number are not ticks."""
     slot: bool = attrs.field(
         default=False, validator=attrs.validators.instance_of(bool)
     )
-    """Bound, after the creator left: ``tick_on`` stands for the creator's
-    slot in initiative, not for itself. When it delays, the count stays at
-    the slot and goes on with the combatant that follows it (PF2E-A03)."""
+    """Bound, after the creator left: the count is at the creator's slot in
+    initiative, not at ``tick_on``'s own turns. When ``tick_on`` delays or
+    leaves, the count stays at the slot (PF2E-A03)."""
+    creator: str | None = attrs.field(default=None, validator=_opt_id)
+    """Bound, after the creator left: the creator's id (it names the slot)."""
+    ends_in: int | None = attrs.field(default=None, validator=_opt_bound)
+    """Bound, after the creator left: the round in which the count ends."""
+    ticked_in: int | None = attrs.field(default=None, validator=_opt_bound)
+    """Bound, after the creator left: a round whose count has already been
+    made, though ``tick_on``'s turn in it has not started yet."""
+
+    def __attrs_post_init__(self) -> None:
+        if self.ends_in is not None and not self.slot:
+            raise ParameterError(
+                "ends_in", self.ends_in, "None unless slot is True (a slot count)"
+            )
+        if self.ends_in is not None and self.ends_at is not None:
+            raise ParameterError(
+                "ends_at", self.ends_at, "None when ends_in is set (a slot count)"
+            )
 
     @property
     def unit(self) -> str | None:
@@ -204,17 +257,69 @@ class Pf2eRounds:
 
     @property
     def anchor(self) -> str | None:
-        """The combatant whose turn starts tick it."""
+        """The combatant whose turn starts tick it (or that follow the slot)."""
         return self.tick_on
+
+    @property
+    def _at_slot(self) -> bool:
+        """Whether it counts at a departed creator's slot (this version's form)."""
+        return self.ends_in is not None
 
     def _end(self) -> tuple[str, int]:
         if self.tick_on is None or self.ends_at is None:
             raise _unbound()
         return self.tick_on, self.ends_at
 
+    def _slot_passed(self, state: EncounterView) -> bool:
+        """Whether this round's count at the slot has been made."""
+        if state.round >= 1 and self.ticked_in == state.round:
+            return True
+        if self.tick_on is None or self.tick_on not in state.order:
+            return _round_over(state)
+        return _passed(state, self.tick_on)
+
+    def _slot_left(self, state: EncounterView) -> int:
+        assert self.ends_in is not None
+        here = max(state.round, 1)
+        return max(0, self.ends_in - here + (0 if self._slot_passed(state) else 1))
+
+    def _at(
+        self, state: EncounterView, after: str | None, left: int, passed: bool
+    ) -> Pf2eRounds:
+        """The slot count before ``after`` with ``left`` rounds still to count."""
+        here = max(state.round, 1)
+        return attrs.evolve(
+            self,
+            tick_on=after,
+            ends_at=None,
+            counts_from=None,
+            slot=True,
+            ends_in=here + left - (0 if passed else 1),
+            ticked_in=state.round if passed and state.round >= 1 else None,
+        )
+
     def bind(self, state: EncounterView, source: str, target: str) -> Pf2eRounds:
-        """End at the start of the anchor's n-th turn from now."""
-        who = source if self.tick_on is None else self.tick_on
+        """End at the start of the anchor's n-th turn from now.
+
+        Bound afresh (``refresh_effect``) after the creator left, it counts
+        ``n`` rounds from now at the creator's slot (PF2E-A03), not on the
+        combatant after it; at the creator's turns again if it is back in
+        the encounter (PF2E-R02).
+        """
+        if self.slot and self.ends_in is None and source not in state.order:
+            # an earlier version's slot count: its slot is before tick_on
+            who = self.tick_on
+            passed = who is not None and _passed(state, who)
+            fresh = attrs.evolve(self, creator=source)
+            return fresh._at(state, who, self.n, passed)
+        if self._at_slot:
+            if self.creator is None or self.creator not in state.order:
+                return self._at(state, self.tick_on, self.n, self._slot_passed(state))
+            who = self.creator
+        elif self.slot:  # an earlier version's slot count, its creator back
+            who = source
+        else:
+            who = source if self.tick_on is None else self.tick_on
         try:
             started = state.turns_started(who)
         except ParameterError as exc:
@@ -228,15 +333,22 @@ class Pf2eRounds:
             ends_at=started + self.n,
             counts_from=None,
             slot=False,
+            creator=None,
+            ends_in=None,
+            ticked_in=None,
         )
 
     def is_over(self, state: EncounterView) -> bool:
-        """Over once the anchor has started ``ends_at`` turns."""
+        """Over once the anchor has started ``ends_at`` turns (or at the slot)."""
+        if self._at_slot:
+            return self._slot_left(state) == 0
         who, end = self._end()
         return state.turns_started(who) >= end
 
     def remaining(self, state: EncounterView) -> int:
-        """The anchor's turn starts still to come."""
+        """The anchor's turn starts (or the rounds at the slot) still to come."""
+        if self._at_slot:
+            return self._slot_left(state)
         who, end = self._end()
         started = state.turns_started(who)
         if self.counts_from is not None:
@@ -244,18 +356,32 @@ class Pf2eRounds:
         return max(0, end - started)
 
     def rebind(self, state: EncounterView, combatant: str) -> Duration | None:
-        """The anchor leaves: count on at its slot in initiative (PF2E-A03).
+        """The anchor leaves: count on at the creator's slot (PF2E-A03).
 
-        ``state`` still holds the leaving anchor. The effect now ticks on
-        the combatant after the leaver in initiative, at that combatant's
-        turn start in the round in which the leaver's turn would have
-        started (one round later when the leaver was last in the order).
-        Turn starts of that combatant before the leaver's next slot are not
-        ticks: what remains never grows and never drops off the leaver's
-        slot.
+        ``state`` still holds the leaving anchor. When the creator leaves,
+        the count stays at its slot in initiative: once a round, at the
+        start of the turn of the combatant after it, or at the end of the
+        round when the creator was last. What remains never grows and never
+        drops at the leave. When the combatant after a slot leaves, the
+        slot stays and the count goes on with the one after that.
         """
         if self.creator_leaves is CreatorLeaves.END:
             return None
+        if self.slot and not self._at_slot:
+            return self._legacy_move(state, combatant)
+        leaver = self.tick_on
+        if leaver is None:
+            raise _unbound()
+        after = _after(state.order, leaver) if leaver in state.order else None
+        if self._at_slot:
+            return self._at(
+                state, after, self._slot_left(state), self._slot_passed(state)
+            )
+        moved = attrs.evolve(self, creator=leaver)
+        return moved._at(state, after, self.remaining(state), _passed(state, leaver))
+
+    def _legacy_move(self, state: EncounterView, combatant: str) -> Pf2eRounds:
+        """An earlier version's slot count (``ends_at``) moves on from its anchor."""
         leaver, _ = self._end()
         order = state.order
         left = self.remaining(state)
@@ -266,7 +392,6 @@ class Pf2eRounds:
                 tick_on=combatant,
                 ends_at=state.turns_started(combatant) + left,
                 counts_from=None,
-                slot=True,
             )
         i = order.index(leaver)
         wrap = 1 if i == len(order) - 1 else 0
@@ -274,7 +399,6 @@ class Pf2eRounds:
         r = state.round
         first_slot = max(1, r + 1 if _passed(state, leaver) else r)
         next_start = max(1, r + 1 if _passed(state, successor) else r)
-        # the successor's turn starts before the leaver's next slot: no ticks
         skip = max(0, first_slot + wrap - next_start)
         start = state.turns_started(successor) + skip
         return attrs.evolve(
@@ -282,7 +406,46 @@ class Pf2eRounds:
             tick_on=successor,
             ends_at=start + left,
             counts_from=start if skip else None,
-            slot=True,
+        )
+
+    def combatant_joined(self, state: EncounterView, combatant: str) -> Pf2eRounds:
+        """The creator joins again: its own turn starts count once more (PF2E-R02).
+
+        ``state`` is the encounter after the join. A count at a departed
+        creator's slot goes back to the creator's turns with what remains:
+        if this round's count was made at the slot and the creator's turn
+        in this round is still to come, that turn is not a tick; if the
+        creator joins behind the turn under way before the slot's count in
+        this round, the count is made now. Any other duration, or another
+        combatant joining, changes nothing.
+
+        ``Encounter.join`` calls it for every effect after a join.
+        """
+        if not self._at_slot or combatant != self.creator:
+            return self
+        if combatant not in state.order:
+            return self
+        counted = self._slot_passed(state)
+        left = self._slot_left(state)
+        started = state.turns_started(combatant)
+        if counted and not _passed(state, combatant):
+            # the round's count is made: the creator's turn in it is no tick
+            start = started + 1
+            return self._own(combatant, start + left, start)
+        if not counted and _passed(state, combatant):
+            left -= 1  # joined behind the turn under way: counted now
+        return self._own(combatant, started + left, None)
+
+    def _own(self, creator: str, ends_at: int, counts_from: int | None) -> Pf2eRounds:
+        return attrs.evolve(
+            self,
+            tick_on=creator,
+            ends_at=ends_at,
+            counts_from=counts_from,
+            slot=False,
+            creator=None,
+            ends_in=None,
+            ticked_in=None,
         )
 
     def anchor_delayed(self, state: EncounterView, combatant: str) -> Pf2eRounds:
@@ -296,21 +459,32 @@ class Pf2eRounds:
         """
         if not self.slot:
             return self
-        moved = self.rebind(state, combatant)
-        assert isinstance(moved, Pf2eRounds)  # a slot count only exists with CONTINUE
-        return moved
+        if not self._at_slot:
+            return self._legacy_move(state, combatant)
+        after = _after(state.order, combatant) if combatant in state.order else None
+        return self._at(state, after, self._slot_left(state), self._slot_passed(state))
 
     def text(self, names: Mapping[str, str] | None = None) -> Text:
         """The duration as written or bound, as a text of the plugin's catalog."""
         rounds = quantity("round", self.n)
         ends = self.creator_leaves is CreatorLeaves.END
-        if self.tick_on is None:
+        if self.tick_on is None and not self._at_slot:
             text = DURATION_WORDS.text("pf2e.duration.rounds.creator", rounds=rounds)
             if ends:
                 text = DURATION_WORDS.text(
                     "pf2e.duration.rounds.creator_ends_if_left", duration=text
                 )
             return text
+        if self.creator is not None:
+            # a slot count (PF2E-A03): named after the creator, not tick_on
+            who = (
+                self.creator if names is None else names.get(self.creator, self.creator)
+            )
+            return DURATION_WORDS.text(
+                "pf2e.duration.rounds.slot", rounds=rounds, whose=genitive(who)
+            )
+        if self.tick_on is None:  # bound at an end-of-round slot, creator unknown
+            return DURATION_WORDS.text("pf2e.duration.rounds.creator", rounds=rounds)
         who = self.tick_on if names is None else names.get(self.tick_on, self.tick_on)
         text = DURATION_WORDS.text(
             "pf2e.duration.rounds", rounds=rounds, whose=genitive(who)
@@ -331,6 +505,8 @@ class Pf2eRounds:
             RulesError: The duration is not bound.
         """
         _checked_state(state)
+        if self._at_slot:
+            return self._slot_text(state, names)
         who, end = self._end()
         left = self.remaining(state)
         if left == 0:
@@ -339,13 +515,32 @@ class Pf2eRounds:
         when = round_of_turn(state, who, end)
         if when is None:
             return amount
-        if names is None:
-            names = {c.id: c.name for c in getattr(state, "combatants", ())}
+        names = _state_names(state, names)
         return CORE.text(
             "remaining.ends_at_start",
             left=amount,
             whose=genitive(names.get(who, who)),
             round=when,
+        )
+
+    def _slot_text(self, state: EncounterView, names: Mapping[str, str] | None) -> Text:
+        """What remains of a slot count: it ends in round ``ends_in``."""
+        assert self.ends_in is not None
+        left = self._slot_left(state)
+        if left == 0:
+            return CORE.text("remaining.over")
+        amount = CORE.text("remaining.left", amount=quantity("round", left))
+        names = _state_names(state, names)
+        who = self.tick_on
+        if who is None or who not in state.order:
+            return DURATION_WORDS.text(
+                "pf2e.duration.remaining.round_end", left=amount, round=self.ends_in
+            )
+        return CORE.text(
+            "remaining.ends_at_start",
+            left=amount,
+            whose=genitive(names.get(who, who)),
+            round=self.ends_in,
         )
 
     def describe(
@@ -389,7 +584,11 @@ class Pf2eRounds:
         return self.remaining_text(state, _checked_names(names))(lang, catalogs)
 
     def to_json(self) -> dict[str, Any]:
-        """``{"kind": "pf2e_rounds", "n", "tick_on", "ends_at", "creator_leaves", "counts_from", "slot"}``."""
+        """``{"kind": "pf2e_rounds", "n", "tick_on", "ends_at", "creator_leaves", "counts_from", "slot"}``.
+
+        Once the creator has left, also ``"creator"``, ``"ends_in"`` and
+        ``"ticked_in"`` (each only when set).
+        """
         return {
             "kind": self.kind,
             "n": self.n,
@@ -398,6 +597,16 @@ class Pf2eRounds:
             "creator_leaves": self.creator_leaves.value,
             "counts_from": self.counts_from,
             "slot": self.slot,
+            # written once the creator has left (PF2E-A03)
+            **{
+                key: value
+                for key, value in (
+                    ("creator", self.creator),
+                    ("ends_in", self.ends_in),
+                    ("ticked_in", self.ticked_in),
+                )
+                if value is not None
+            },
         }
 
     @classmethod
@@ -442,6 +651,9 @@ class Pf2eRounds:
                 CreatorLeaves(leaves),
                 _json_bound(data, "counts_from"),
                 _json_bool(data, "slot"),
+                _json_field(data, "creator", str),
+                _json_bound(data, "ends_in"),
+                _json_bound(data, "ticked_in"),
             )
         except SchemaError as exc:
             raise SchemaError(
@@ -449,6 +661,16 @@ class Pf2eRounds:
             ) from None
         except ParameterError as exc:
             raise SchemaError(str(exc), document=doc) from exc
+
+
+def _state_names(
+    state: EncounterView, names: Mapping[str, str] | None
+) -> Mapping[str, str]:
+    """``names``, or the display names of ``state``'s combatants (and leavers)."""
+    if names is not None:
+        return names
+    people = (*getattr(state, "departed", ()), *getattr(state, "combatants", ()))
+    return {c.id: c.name for c in people}
 
 
 def _json_bool(data: Mapping[str, Any], key: str) -> bool:
@@ -609,7 +831,9 @@ def game_time(
     total += Fraction(hours) * 3600 + Fraction(days) * 86400
     if total <= 0:
         raise ParameterError(
-            "rounds, seconds, minutes, hours or days", total, "more than 0 in all"
+            "rounds, seconds, minutes, hours or days",
+            0,  # every part given is 0: the total, as a plain number
+            "more than 0 in all",
         )
     try:
         return GameTime(total)
