@@ -186,9 +186,14 @@ class _Parser:
         """A construct another dialect has, refused with the dialect's name."""
         return self.error(f"{what} is not part of the {self.d.name} dialect", pos)
 
-    def need(self, feature: Feature, pos: int) -> None:
+    def need(self, feature: Feature, pos: int, what: str | None = None) -> None:
+        """Refuse ``feature`` where the dialect lacks it.
+
+        The refusal names ``what`` (the word written, such as ``'df'``) or
+        else the feature.
+        """
         if not self.d.has(feature):
-            raise self.missing(repr(feature.value), pos)
+            raise self.missing(repr(what or feature.value), pos)
 
     def peek(self) -> str:
         return self.text[self.pos] if self.pos < len(self.text) else ""
@@ -679,6 +684,12 @@ class _Parser:
             if self.peek() != "[":
                 self.pos = save
                 return node
+            if self.ahead("[["):
+                # Roll20's chat holds several inline rolls; a notation is one
+                raise self.error(
+                    "an inline roll '[[…]]' after a roll is not read by rollwerk "
+                    "(a notation is one roll: parse each inline roll on its own)"
+                )
             self.need(Feature.LABELS, self.pos)
             close = self.text.find("]", self.pos)
             if close < 0:
@@ -769,6 +780,7 @@ class _Parser:
             for name in (*_FUNCTIONS, "min", "max"):
                 if self.ahead(name + "("):
                     return self.function(name)
+            self.unknown_function(start)
         if self.d.division is Division.TRUNCATE_TOTAL and (
             c == "." or (c in _DIGITS and self.decimal_ahead())
         ):
@@ -988,6 +1000,27 @@ class _Parser:
                 "only a fixed value is read here"
             )
         return node.lo
+
+    def unknown_function(self, start: int) -> None:
+        """Refuse a word followed by ``(`` as a function rollwerk does not read.
+
+        ``sqrt(16)`` said "unexpected 's'"; it names the function and the
+        ones the dialect has.
+        """
+        end = start
+        while end < len(self.text) and (
+            self.text[end].isalnum() or self.text[end] == "_"
+        ):
+            end += 1
+        if end == start or self.text[end : end + 1] != "(":
+            return
+        word = self.text[start:end]
+        if self.d.has(Feature.FUNCTIONS):
+            known = ", ".join(f"{n}()" for n in (*_FUNCTIONS, "max", "min"))
+            said = f"the {self.d.name} dialect reads {known}"
+        else:
+            said = f"the {self.d.name} dialect has no functions"
+        raise self.error(f"unknown function {word + '()'!r}: {said}", start)
 
     def function(self, name: str) -> _Node:
         start = self.pos
@@ -1213,6 +1246,11 @@ class _Parser:
             if sides > DICE_LIMITS.max_sides:
                 raise LimitExceeded("sides", sides, DICE_LIMITS.max_sides)
             return Die(sides)
+        if c.lower() == "c":  # Foundry's coin, dc
+            raise self.error(
+                "a coin ('dc', as Foundry writes it) is not read by rollwerk in "
+                f"the {self.d.name} dialect: write d2 for a die of 1 and 2"
+            )
         raise self.error(
             "expected the number of sides, '%', 'F' or '{faces}' after the die letter"
         )
@@ -1451,8 +1489,8 @@ class _Modifiers:
             mpos = p.pos
             c = p.peek().lower()
             if p.ahead("even") or p.ahead("odd"):
-                p.need(Feature.COUNT_WORDS, mpos)
                 odd = p.ahead("odd")
+                p.need(Feature.COUNT_WORDS, mpos, "odd" if odd else "even")
                 self.count_after_deduct("odd" if odd else "even", mpos)
                 p.pos += 3 if odd else 4
                 self.set_success(Condition(Comparison.EQ, int(odd), 2), mpos)
@@ -1487,7 +1525,7 @@ class _Modifiers:
                 p.need(Feature.MARGIN, mpos)
                 self.margin_of_success(mpos)
             elif p.ahead("df"):
-                p.need(Feature.COUNT_WORDS, mpos)
+                p.need(Feature.COUNT_WORDS, mpos, "df")
                 if self.counts_failures:
                     raise p.error(
                         "'cf' and 'df' together are not read by rollwerk "
@@ -1594,7 +1632,7 @@ class _Modifiers:
         )
         if d.has(Feature.CRIT_MARKS):
             return  # Roll20: marks the dice only; the value is unchanged
-        p.need(Feature.COUNT_WORDS, mpos)
+        p.need(Feature.COUNT_WORDS, mpos, "cs" if success else "cf")
         if success:
             self.count_after_deduct("cs", mpos)
         if not success and self.success is not None:
