@@ -241,6 +241,32 @@ def _changed(
     return EffectChanged(effect, previous, left, None if left is None else unit)
 
 
+def _moved(
+    effects: Iterable[ActiveEffect],
+    ask: Callable[[ActiveEffect], Duration],
+    state: EncounterState,
+    events: list[Event],
+) -> tuple[tuple[ActiveEffect, ...], bool]:
+    """Each effect with the duration ``ask`` gives it, and whether any changed.
+
+    A kind's hook (``anchor_delayed``, ``combatant_joined``) may give a
+    new duration; each change is said by an `EffectChanged` event added to
+    ``events``, with what remains of it in ``state``.
+    """
+    out: list[ActiveEffect] = []
+    changed_any = False
+    for e in effects:
+        moved = ask(e)
+        if moved is e.duration:
+            out.append(e)
+            continue
+        changed = attrs.evolve(e, duration=moved)
+        events.append(_changed(changed, e.duration, state))
+        out.append(changed)
+        changed_any = True
+    return tuple(out), changed_any
+
+
 def check_live(enc: S) -> None:
     if enc.ended:
         raise RulesError("the encounter has ended; create a new one to fight again")
@@ -539,18 +565,14 @@ def join(
     # a kind that counted a departed combatant's slot goes back to its turns
     # when it joins again (it sees the state after the join)
     if state.effects:
-        effects: list[ActiveEffect] = []
-        for e in state.effects:
+
+        def joined(e: ActiveEffect) -> Duration:
             hook = getattr(e.duration, "combatant_joined", None)
-            moved = e.duration if hook is None else hook(state, new.id)
-            if moved is e.duration:
-                effects.append(e)
-                continue
-            changed = attrs.evolve(e, duration=moved)
-            events.append(_changed(changed, e.duration, state))
-            effects.append(changed)
-        if len(events) > 1:
-            state = attrs.evolve(state, effects=tuple(effects))
+            return e.duration if hook is None else hook(state, new.id)
+
+        effects, changed = _moved(state.effects, joined, state, events)
+        if changed:
+            state = attrs.evolve(state, effects=effects)
     return (settle(state, enc, events), tuple(events))
 
 
@@ -764,25 +786,21 @@ def delay(enc: S, combatant: str, *, after: str) -> Result[S]:
     order = (*rest[:pos], combatant, *rest[pos:])
     passed = not round_over and slot_passed(enc, order, combatant)
     events: list[Event] = [CombatantDelayed(combatant, after, passed)]
+
     # a kind that counts a slot rather than the combatant's turns moves its
     # count when the combatant leaves the slot (it sees the order before)
-    effects: list[ActiveEffect] = []
-    for e in enc.effects:
+    def delayed(e: ActiveEffect) -> Duration:
         moved_by = getattr(e.duration, "anchor_delayed", None)
-        moved = e.duration
         if moved_by is not None and e.duration.anchor == combatant:
-            moved = moved_by(enc, combatant)
-        if moved is e.duration:
-            effects.append(e)
-            continue
-        changed = attrs.evolve(e, duration=moved)
-        events.append(_changed(changed, e.duration, enc))
-        effects.append(changed)
+            return moved_by(enc, combatant)  # type: ignore[no-any-return]
+        return e.duration
+
+    effects, _ = _moved(enc.effects, delayed, enc, events)
     state = attrs.evolve(
         enc,
         order=order,
         done=(*enc.done, combatant) if passed else enc.done,
-        effects=tuple(effects),
+        effects=effects,
     )
     return (settle(state, enc, events), tuple(events))
 
