@@ -585,11 +585,8 @@ def describe_events(
             raise ParameterError("events", event, "encounter events (RoundStarted, …)")
     if checked_names(names) is None and state is not None:
         names = names_of(state)
-    shared = shared_names((*_effects_in(events), *_effects_of(state)))
     # what each event's describe does, with catalogs and names checked once
-    return [
-        _event_text(e, lang, catalogs, names, shared)(lang, catalogs) for e in events
-    ]
+    return describe_step(events, lang, catalogs, names, (state,))
 
 
 def describe_step(
