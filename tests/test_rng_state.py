@@ -137,8 +137,15 @@ def test_from_text_refuses_non_text() -> None:
         (
             lambda d: d.pop("state"),
             (
-                "malformed seeded rng JSON: state must be a list of 624 integers from 0 "
-                "to 2**32 - 1 and a position from 0 to 624, got None"
+                "malformed seeded rng JSON: state is required (a list of 624 integers "
+                "from 0 to 2**32 - 1 and a position from 0 to 624)"
+            ),
+        ),
+        (
+            lambda d: d.pop("seed"),
+            (
+                "malformed seeded rng JSON: seed is required (an integer from -2**63 "
+                "to 2**63 - 1, or the decimal digits of one outside that range)"
             ),
         ),
     ],
@@ -149,6 +156,10 @@ def test_malformed_state_is_refused(change: object, message: str) -> None:
     with pytest.raises(SchemaError) as info:
         SeededRng.from_json(data)
     assert str(info.value) == message
+    # a held-out integrator: the error says where, as every loader's does
+    assert info.value.document == "seeded rng"
+    assert info.value.path is not None
+    assert info.value.path.partition("[")[0] in ("schema", "rng", "seed", "state")
 
 
 def test_non_object_is_refused() -> None:

@@ -426,9 +426,14 @@ def test_judge_gets_only_the_parameters_it_names():
 
 
 def test_bad_declarations_are_refused():
-    with pytest.raises(ParameterError, match="name must be a word without ':'"):
-        define_check(
-            "a:b", dice=[6], judge=lambda faces: Outcome(True, Degree.SUCCESS, 1)
+    for name in ("a:b", "a.b", "", "a b"):
+        # helper-154: a check named a.b had the help id of parameter b of a
+        with pytest.raises(ParameterError) as info:
+            define_check(
+                name, dice=[6], judge=lambda faces: Outcome(True, Degree.SUCCESS, 1)
+            )
+        assert str(info.value) == (
+            f"name must be a word without spaces, dots or colons, got {name!r}"
         )
     with pytest.raises(ParameterError, match="dice must be sides >= 1"):
         define_check(
@@ -696,16 +701,30 @@ def test_an_outcome_without_the_rulesets_levels_is_the_callers_mistake() -> None
     regular = LEVELS.outcome("regular", 40)
     foreign = Outcome(True, Degree.SUCCESS, 3, level="partial")
     allowed = (
-        "an Outcome of a check of ruleset 'percent' (its level one of fumble, "
-        "failure, regular, hard, extreme, critical)"
+        "one of the levels of ruleset 'percent' (fumble, failure, regular, "
+        "hard, extreme, critical), as an Outcome of its checks has"
     )
     with pytest.raises(ParameterError) as info:
         resolve_contest(PERCENT, regular, foreign, checks=(check, check))
-    assert str(info.value).startswith(f"second must be {allowed}, got Outcome(")
+    assert str(info.value) == f"second.level must be {allowed}, got 'partial'"
     bare = Outcome(True, Degree.SUCCESS, 3)
     with pytest.raises(ParameterError) as info:
         resolve_contest(PERCENT, bare, regular, checks=(check, check))
-    assert str(info.value).startswith(f"first must be {allowed}, got Outcome(")
+    assert str(info.value) == f"first.level must be {allowed}, got None"
+
+
+def test_an_outcome_whose_degree_contradicts_its_level_is_refused() -> None:
+    """A held-out VTT integrator: a loaded result with level ``critical``
+    (a success) but degree ``critical_failure`` was decided on."""
+    check = build_check(PERCENT, skill=50)
+    regular = LEVELS.outcome("regular", 40)
+    forged = Outcome(False, Degree.CRITICAL_FAILURE, 1, level="critical")
+    with pytest.raises(ParameterError) as info:
+        resolve_contest(PERCENT, forged, regular, checks=(check, check))
+    assert str(info.value) == (
+        "first.degree must be critical_success with success True, as its "
+        "level 'critical' has, got 'critical_failure'"
+    )
 
 
 def _flip(faces: tuple[int, ...]) -> Outcome:

@@ -120,6 +120,9 @@ def shown(value: object, limit: int = 60) -> str:
         if len(text) > limit:
             return f"an integer of {len(text.lstrip('-'))} digits"
         return text
+    large = _large(value)
+    if large is not None:
+        return large
     try:
         text = repr(value)
     except ValueError:  # it holds an integer too long to print
@@ -129,6 +132,53 @@ def shown(value: object, limit: int = 60) -> str:
         size = len(value) if isinstance(value, str) else len(text)
         return f"{text[: limit - 2]}… ({size} characters)"
     return text
+
+
+_LARGE_ITEMS = 5000
+"""`shown` describes a container holding more items than this, all levels
+together, without writing it out (a 3-million-item list took 0.6 s)."""
+
+_DEEP = 40
+"""`shown` describes a container nested deeper than this, whose ``repr``
+could exhaust the stack of a caller that is itself deep (a web framework)."""
+
+
+def _large(value: object) -> str | None:
+    """What `shown` says of a container too large or deep to write, else None.
+
+    Walks the built-in containers (lists, tuples, dicts, sets) without
+    recursion, and gives up on the first limit passed.
+
+    >>> _large([1, 2]) is None
+    True
+    >>> _large(list(range(6000)))
+    'a list of 6000 items'
+    >>> deep = []
+    >>> for _ in range(50):
+    ...     deep = [deep]
+    >>> _large({"x": deep})
+    'a dict nested more than 40 levels deep'
+    """
+    kinds = (list, tuple, dict, set, frozenset)
+    if not isinstance(value, kinds):
+        return None
+    stack: list[tuple[object, int]] = [(value, 0)]
+    seen = 0
+    while stack:
+        item, depth = stack.pop()
+        if not isinstance(item, kinds):
+            continue
+        if depth >= _DEEP:
+            return f"a {type(value).__name__} nested more than {_DEEP} levels deep"
+        seen += len(item)
+        if seen > _LARGE_ITEMS:
+            size = len(value)
+            return f"a {type(value).__name__} of {size} items" + (
+                "" if size > _LARGE_ITEMS else " with more inside"
+            )
+        parts = [*item.keys(), *item.values()] if isinstance(item, dict) else item
+        stack.extend((part, depth + 1) for part in parts)
+    return None
 
 
 def _short(value: int) -> str:
@@ -234,9 +284,13 @@ class LimitExceeded(RollwerkError, ValueError):
         self.operation = operation
         bound = "at least " if at_least else ""
         which = f"{operation}: " if operation else ""
+        shown_value, shown_maximum = _short(value), _short(maximum)
+        if shown_value == shown_maximum and len(str(maximum)) <= 40:
+            # rounded alike they would read as no excess at all
+            shown_value, shown_maximum = str(value), str(maximum)
         super().__init__(
-            f"{which}{limit} limit exceeded: {bound}{_short(value)} is more than the "
-            f"maximum of {_short(maximum)} (by {bound}{_short(value - maximum)})"
+            f"{which}{limit} limit exceeded: {bound}{shown_value} is more than the "
+            f"maximum of {shown_maximum} (by {bound}{_short(value - maximum)})"
         )
 
 

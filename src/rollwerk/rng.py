@@ -46,6 +46,12 @@ _SEED_LIMIT = 10**400
 """A seed written as digits: outside the JSON integers (a text's SHA-256 seed)."""
 
 
+_SEED_ALLOWED = (
+    "an integer from -2**63 to 2**63 - 1, or the decimal digits of one "
+    "outside that range"
+)
+
+
 def _seed(value: object) -> int:
     """The seed of a saved seeded Rng: an int64, or the digits of a larger one."""
     if type(value) is int and -_INT64 <= value < _INT64:
@@ -54,11 +60,16 @@ def _seed(value: object) -> int:
         seed = int(value)
         if not -_INT64 <= seed < _INT64:
             return seed
-    raise SchemaError(
-        "malformed seeded rng JSON: seed must be an integer from -2**63 to "
-        "2**63 - 1, or the decimal digits of one outside that range, got "
-        f"{shown(value)}"
+    raise SchemaError.field("seed", _SEED_ALLOWED, value, document=_DOCUMENT)
+
+
+def _required(field: str, expected: str) -> SchemaError:
+    return SchemaError(
+        f"is required ({expected})", path=field, expected=expected, document=_DOCUMENT
     )
+
+
+_DOCUMENT = "seeded rng"
 
 
 class SeededRng:
@@ -198,25 +209,27 @@ class SeededRng:
                 zero) and a position from 0 to 624.
         """
         if not isinstance(data, Mapping):
-            raise SchemaError(
-                f"malformed seeded rng JSON: the document must be an object, got {shown(data)}"
-            )
+            raise SchemaError.field("", "an object", data, document=_DOCUMENT)
         from rollwerk._jsonutil import document, known, schema_version
 
-        with document("seeded rng"):
+        with document(_DOCUMENT):
             schema_version(data, _SCHEMA)
         if "rng" not in data:
-            raise SchemaError("malformed seeded rng JSON: rng is required ('seeded')")
+            raise _required("rng", "'seeded'")
         if data.get("rng") != "seeded":
-            raise SchemaError(
-                "malformed seeded rng JSON: rng must be 'seeded', "
-                f"got {shown(data.get('rng'))}"
-            )
-        with document("seeded rng"):
+            raise SchemaError.field("rng", "'seeded'", data["rng"], document=_DOCUMENT)
+        with document(_DOCUMENT):
             known(data, _FIELDS)
-        seed = _seed(data.get("seed"))
-        state = data.get("state")
-        words = f"a list of {_STATE_WORDS} integers from 0 to 2**32 - 1 and a position from 0 to {_STATE_WORDS}"
+        if "seed" not in data:
+            raise _required("seed", _SEED_ALLOWED)
+        seed = _seed(data["seed"])
+        words = (
+            f"a list of {_STATE_WORDS} integers from 0 to 2**32 - 1 and a "
+            f"position from 0 to {_STATE_WORDS}"
+        )
+        if "state" not in data:
+            raise _required("state", words)
+        state = data["state"]
         if not isinstance(state, list) or len(state) != _STATE_WORDS + 1:
             got = (
                 f"a list of {len(state)} items"
@@ -224,7 +237,10 @@ class SeededRng:
                 else shown(state)
             )
             raise SchemaError(
-                f"malformed seeded rng JSON: state must be {words}, got {got}"
+                f"must be {words}, got {got}",
+                path="state",
+                expected=words,
+                document=_DOCUMENT,
             )
         for i, word in enumerate(state):
             top = _STATE_WORDS if i == _STATE_WORDS else _WORD - 1
@@ -233,14 +249,19 @@ class SeededRng:
                 or not isinstance(word, int)
                 or not 0 <= word <= top
             ):
-                raise SchemaError(
-                    f"malformed seeded rng JSON: state[{i}] must be an integer "
-                    f"from 0 to {top}, got {shown(word)}"
+                raise SchemaError.field(
+                    f"state[{i}]",
+                    f"an integer from 0 to {top}",
+                    word,
+                    document=_DOCUMENT,
                 )
         if not any(state[:_STATE_WORDS]):
             raise SchemaError(
-                "malformed seeded rng JSON: state must not be all zeros (the "
-                "twister would give nothing but zeros), got 624 zeros"
+                "must not be all zeros (the twister would give nothing but "
+                "zeros), got 624 zeros",
+                path="state",
+                expected="not all zeros",
+                document=_DOCUMENT,
             )
         rng = cls(seed)
         rng._twister.setstate((3, tuple(state), None))

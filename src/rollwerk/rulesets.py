@@ -55,6 +55,7 @@ from rollwerk.errors import (
     LimitExceeded,
     ParameterError,
     RollwerkError,
+    shown,
 )
 from rollwerk.i18n import Catalog
 from rollwerk.rng import Rng
@@ -344,7 +345,7 @@ def resolve_contest(
     _own_levels(ruleset, first, second)
     try:
         pair = None if checks is None else _contest_checks(ruleset, checks)
-        return _decide(ruleset, first, second, pair)
+        return _decided(ruleset.id, _decide(ruleset, first, second, pair))
     except AttributeError:
         if not isinstance(getattr(ruleset, "id", None), str) or not callable(
             getattr(ruleset, "contest", None)
@@ -370,10 +371,19 @@ def _own_levels(ruleset: object, first: Outcome, second: Outcome) -> None:
     for name, side in (("first", first), ("second", second)):
         if side.level not in ids:
             raise ParameterError(
-                name,
-                side,
-                f"an Outcome of a check of ruleset {_ruleset_id(ruleset)!r} "
-                f"(its level one of {', '.join(ids)})",
+                f"{name}.level",
+                side.level,
+                f"one of the levels of ruleset {_ruleset_id(ruleset)!r} "
+                f"({', '.join(ids)}), as an Outcome of its checks has",
+            )
+        level = levels.get(side.level)
+        if (side.degree, side.success) != (level.degree, level.success):
+            # a loaded or hand-made outcome whose level says otherwise
+            raise ParameterError(
+                f"{name}.degree",
+                side.degree.value,
+                f"{level.degree.value} with success {level.success}, as "
+                f"its level {level.id!r} has",
             )
 
 
@@ -464,12 +474,28 @@ def contest_odds(
                 # equal keys go to one side (define_ruleset's contest_ties)
                 odds = odds.map(lambda c: ties if c is ContestOutcome.TIE else c)
             return odds
+    rid = ruleset.id
     if isinstance(ruleset, ContestWithChecks):
         rule = ruleset.contest_with_checks
         return _pairwise(
-            first.outcomes(), second.outcomes(), lambda a, b: rule(first, a, second, b)
+            first.outcomes(),
+            second.outcomes(),
+            lambda a, b: _decided(rid, rule(first, a, second, b)),
         )
-    return _pairwise(first.outcomes(), second.outcomes(), ruleset.contest)
+    plain = ruleset.contest
+    return _pairwise(
+        first.outcomes(), second.outcomes(), lambda a, b: _decided(rid, plain(a, b))
+    )
+
+
+def _decided(ruleset_id: str, outcome: object) -> ContestOutcome:
+    """``outcome`` if the contest rule gave a `ContestOutcome`, else its fault."""
+    if outcome.__class__ is ContestOutcome:
+        return outcome
+    raise CheckFault(
+        f"the contest rule of ruleset {ruleset_id!r} returned {shown(outcome)}, "
+        "not a ContestOutcome"
+    )
 
 
 def _pairwise(

@@ -10,7 +10,7 @@ import attrs
 from rollwerk._jsonutil import document, known, schema_version
 from rollwerk._repr import value_repr
 from rollwerk.checks._model import CheckResult, ContestOutcome
-from rollwerk.errors import ParameterError, RollwerkError, SchemaError, shown
+from rollwerk.errors import ParameterError, SchemaError, shown
 from rollwerk.i18n import CORE, Catalog
 from rollwerk.i18n._catalog import catalog_tuple
 
@@ -133,39 +133,49 @@ class ContestResult:
                 ruleset. The outcome is not decided again: loading needs no
                 ruleset.
         """
-        where = "malformed contest result JSON"
+        doc = "contest result"
         if not isinstance(data, Mapping):
-            raise SchemaError(
-                f"{where}: the document must be an object, got {shown(data)}"
-            )
-        with document("contest result"):
+            raise SchemaError.field("", "an object", data, document=doc)
+        with document(doc):
             schema_version(data, SCHEMA)
             known(data, _FIELDS)
         outcomes = {c.value: c for c in ContestOutcome}
         outcome = data.get("outcome")
         if not isinstance(outcome, str) or outcome not in outcomes:
-            allowed = ", ".join(repr(v) for v in outcomes)
-            raise SchemaError(
-                f"{where}: outcome must be one of {allowed}, got {shown(outcome)}"
-            )
+            allowed = "one of " + ", ".join(repr(v) for v in outcomes)
+            if "outcome" not in data:
+                raise SchemaError(
+                    f"is required ({allowed})",
+                    path="outcome",
+                    expected=allowed,
+                    document=doc,
+                )
+            raise SchemaError.field("outcome", allowed, outcome, document=doc)
         ruleset = data.get("ruleset", "")
         if not isinstance(ruleset, str):
-            raise SchemaError(
-                f"{where}: ruleset must be a string, got {shown(ruleset)}"
-            )
-        side = "first"
-        try:
-            first = CheckResult.from_json(data.get("first"))  # type: ignore[arg-type]
-            side = "second"
-            second = CheckResult.from_json(data.get("second"))  # type: ignore[arg-type]
-        except RollwerkError as exc:
-            raise SchemaError(f"{where}: {side}: {exc}") from exc
+            raise SchemaError.field("ruleset", "a string", ruleset, document=doc)
+        sides = []
+        for side in ("first", "second"):
+            if side not in data:
+                raise SchemaError(
+                    "is required (a check result)",
+                    path=side,
+                    expected="a check result",
+                    document=doc,
+                )
+            try:
+                sides.append(CheckResult.from_json(data[side]))
+            except SchemaError as exc:
+                raise exc.within(side, document=doc) from exc
+        first, second = sides
         for name, result in (("first", first), ("second", second)):
             # what contest_result holds to: both sides the contest's ruleset
             if ruleset and result.ruleset and result.ruleset != ruleset:
-                raise SchemaError(
-                    f"{where}: {name}.ruleset must be the contest's ruleset "
-                    f"{shown(ruleset)}, got {shown(result.ruleset)}"
+                raise SchemaError.field(
+                    f"{name}.ruleset",
+                    f"the contest's ruleset {shown(ruleset)}",
+                    result.ruleset,
+                    document=doc,
                 )
         return cls(first, second, outcomes[outcome], ruleset)
 

@@ -121,6 +121,8 @@ _RESULT_KEYS = (
     "extras",
 )
 """The fields of a check result's JSON (``CheckResult.to_json``)."""
+_RESULT_KEYS_1 = tuple(k for k in _RESULT_KEYS if k != "level")
+"""The fields of schema 1, which had no ``level``."""
 _OUTCOME_KEYS = frozenset(
     {"success", "degree", "level", "value", "rolled", "probability"}
 )
@@ -163,6 +165,41 @@ def _rolls(value: object) -> tuple[DieRoll, ...]:
         else:
             return rolls
     raise ParameterError("rolls", value, "a tuple of DieRolls")
+
+
+_LEVEL_WORDS: set[str] = set()
+"""Level ids already found to be words (bounded: see `_level`)."""
+
+
+def _level(value: str | None) -> str | None:
+    """An outcome's level: ``None`` or a level id, a word as `Level` has it.
+
+    A level its JSON would not load back (``5``, ``"a b"``) is refused
+    here, not when the result is read back.
+    """
+    if value is None or (value.__class__ is str and value in _LEVEL_WORDS):
+        return value
+    if isinstance(value, str) and value and not any(c in value for c in " .:\t\n"):
+        if len(_LEVEL_WORDS) < 1024:
+            _LEVEL_WORDS.add(value)
+        return value
+    raise ParameterError(
+        "level", value, "a level id (a word without spaces, dots or colons) or None"
+    )
+
+
+def _ruleset_name(value: str) -> str:
+    """A result's ruleset id: a string, as its JSON holds it."""
+    if value.__class__ is str or isinstance(value, str):
+        return value
+    raise ParameterError("ruleset", value, "a ruleset id (a string)")
+
+
+def _check_name(value: str) -> str:
+    """A result's check name: a string, as its JSON holds it."""
+    if value.__class__ is str or isinstance(value, str):
+        return value
+    raise ParameterError("check", value, "a check name (a string)")
 
 
 def _value(value: int | None) -> int | None:
@@ -338,7 +375,7 @@ class Outcome:
 
     Compared with their types: an extra ``True`` is not an extra ``1``, as
     their JSON (``true``, ``1``) is not."""
-    level: str | None = None
+    level: str | None = attrs.field(default=None, converter=_level)
     """The ruleset's success level id (``"hard"``), or ``None`` without levels."""
 
     _sort_key: tuple[Any, ...] | None = attrs.field(
@@ -448,11 +485,11 @@ class CheckResult:
     """Whether any die was rolled (False for checks decided without a roll)."""
     extras: tuple[tuple[str, Scalar], ...] = attrs.field(default=(), converter=_extras)
     """Ruleset-specific facts, as in [`Outcome`][rollwerk.checks.Outcome]."""
-    ruleset: str = ""
+    ruleset: str = attrs.field(default="", converter=_ruleset_name)
     """The id of the ruleset that resolved the check."""
-    check: str = ""
+    check: str = attrs.field(default="", converter=_check_name)
     """The name of the check within its ruleset."""
-    level: str | None = None
+    level: str | None = attrs.field(default=None, converter=_level)
     """The ruleset's success level id, as in [`Outcome`][rollwerk.checks.Outcome]."""
 
     def outcome(self) -> Outcome:
@@ -567,7 +604,8 @@ class CheckResult:
         with document("check result"):
             data = obj(data)
             schema = schema_version(data, *_LOADABLE)
-            known(data, _RESULT_KEYS)
+            # schema 1 had no levels: a "level" there is not a field
+            known(data, _RESULT_KEYS if schema > 1 else _RESULT_KEYS_1)
             rolls = []
             for i, r in enumerate(array(data, "rolls")):
                 with nested(f"rolls[{i}]"):

@@ -268,6 +268,10 @@ def find_spec(ruleset: OffersChecks, name: str | None) -> CheckSpec:
     )
 
 
+_CACHED_WORDS = 64
+"""A request of more words or keys than this is parsed without a cache key."""
+
+
 class CheckRequests:
     """A bounded cache of the checks built from requests.
 
@@ -347,10 +351,14 @@ class CheckRequests:
         elif isinstance(request, Mapping):
             # with the values' types: 1 == True, but "pw": true is refused
             key = (
-                id(ruleset),
-                check,
-                2,
-                tuple((k, v.__class__, v) for k, v in request.items()),
+                None  # no check has that many parameters: not worth a key
+                if len(request) > _CACHED_WORDS
+                else (
+                    id(ruleset),
+                    check,
+                    2,
+                    tuple((k, v.__class__, v) for k, v in request.items()),
+                )
             )
         elif isinstance(request, Sequence) and all(
             isinstance(word, str) for word in request
@@ -364,6 +372,12 @@ class CheckRequests:
                 "mapping of names to texts",
             )
         try:
+            if key is None or (
+                not isinstance(request, str) and len(request) > _CACHED_WORDS
+            ):
+                # no check has that many parameters: refused at the first
+                # word it does not have, without keying a million of them
+                raise TypeError
             found = entries.get(key)
         except TypeError:  # an unhashable value: parse_mapping refuses it
             found, key = None, None

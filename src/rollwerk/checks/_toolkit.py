@@ -22,7 +22,7 @@ from typing import Any, TypeAlias
 import attrs
 
 from rollwerk._repr import value_repr
-from rollwerk.checks._levels import RULESET_ID, is_ruleset_id
+from rollwerk.checks._levels import RULESET_ID, is_ruleset_id, is_word
 from rollwerk.checks._model import (
     CheckResult,
     ContestOutcome,
@@ -99,6 +99,7 @@ _EN = {
     "toolkit.role.units": "units",
     "toolkit.role.explosion": "explosion",
     "toolkit.exploded_cap": "{faces} (exploded {cap} times, the cap)",
+    "toolkit.exploded_cap.one": "{faces} (exploded once, the cap)",
 }
 _DE = {
     "toolkit.die": "W{sides} {face}",
@@ -123,6 +124,7 @@ _DE = {
     "toolkit.role.units": "Einer",
     "toolkit.role.explosion": "Explosion",
     "toolkit.exploded_cap": "{faces} ({cap}-mal explodiert, die Obergrenze)",
+    "toolkit.exploded_cap.one": "{faces} (einmal explodiert, die Obergrenze)",
 }
 
 TOOLKIT_CATALOG = Catalog({"en": _EN, "de": _DE})
@@ -1027,7 +1029,8 @@ def define_check(
     """Declare a check by its dice and a pure function from faces to an outcome.
 
     Args:
-        name: The check's name in its ruleset (a word without ``:``).
+        name: The check's name in its ruleset (a word: no spaces, dots or
+            colons, as a level id).
         parameters: The declared [`Parameter`][rollwerk.checks.Parameter]s.
         dice: The dice drawn, in order: sides or ``(sides, role)`` pairs, or
             a function of the parameters giving them (``d100_dice``); no
@@ -1100,8 +1103,9 @@ def define_check(
     Raises:
         ParameterError: A malformed declaration (name, budget, functions).
     """
-    if not isinstance(name, str) or not name or any(c in name for c in " :\t\n"):
-        raise ParameterError("name", name, "a word without ':'")
+    if not is_word(name):
+        # a dot would make its help id <ruleset>.help.<name> another's
+        raise ParameterError("name", name, "a word without spaces, dots or colons")
     if not callable(judge):
         raise ParameterError("judge", judge, "a function of the faces")
     checked_parameters(parameters)
@@ -1225,7 +1229,9 @@ def _faces_text(
             faces = [x.face for x in rolls[i:j]]
             chain: str | Text = f"{'+'.join(map(str, faces))}={sum(faces)}"
             if capped:  # as notation says it: the cap was reached
-                chain = die("toolkit.exploded_cap", faces=chain, cap=j - i - 1)
+                cap = j - i - 1
+                message = "toolkit.exploded_cap" + (".one" if cap == 1 else "")
+                chain = die(message, faces=chain, cap=cap)
             shown.append((r.sides, chain))
         i = j
     text = die("toolkit.die", sides=shown[-1][0], face=shown[-1][1])

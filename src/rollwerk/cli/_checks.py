@@ -402,7 +402,8 @@ def _ruleset_word(
 
     From ``cats`` (the CLI's catalogs, an explanation's) or the ruleset's
     own (a ruleset value's ``catalog``); then, if given, the toolkit's
-    message ``toolkit`` (its words for its own dice's roles).
+    message ``toolkit`` (its words for its own dice's roles) from ``cats``
+    or the toolkit's catalog.
     """
     from rollwerk.checks._toolkit import TOOLKIT_CATALOG
 
@@ -410,13 +411,15 @@ def _ruleset_word(
     found = [*cats, own] if isinstance(own, Catalog) else cats
     wanted = [(f"{ruleset.id}.{message}", found)]
     if toolkit is not None:
-        wanted.append((toolkit, [TOOLKIT_CATALOG]))
+        # a language pack may word the toolkit's roles too
+        wanted.append((toolkit, [*cats, TOOLKIT_CATALOG]))
     for key, where in wanted:
         for want in (lang, "en"):
             for cat in where:
                 text = cat.template(want, key)
                 if text:
-                    return text
+                    # a word has no fields: its doubled braces stand for one
+                    return text.replace("{{", "{").replace("}}", "}")
     return None
 
 

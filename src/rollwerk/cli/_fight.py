@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from rollwerk.cli._format import bar, mean_text, percent, table
+from rollwerk.cli._format import bar, decimal_point, mean_text, percent, table
 from rollwerk.cli._lang import Languages, catalogs, registry_of, word
 from rollwerk.errors import ParameterError, UnknownRuleset
 
@@ -174,7 +174,7 @@ def _mean(value: Fraction, lang: str) -> str:
     if value.denominator < 10**6:  # six digits; str() of a huge one is refused
         return mean_text(value, lang)
     approx = f"{float(value):.2f}"
-    return "≈ " + (approx.replace(".", ",") if lang == "de" else approx)
+    return "≈ " + approx.replace(".", decimal_point(lang))
 
 
 def fight_text(result: FightResult, lang: str, cats: Catalog) -> list[str]:

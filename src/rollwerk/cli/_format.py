@@ -16,6 +16,7 @@ from typing import TypeVar
 
 from rollwerk.distribution import fraction_to_str
 from rollwerk.errors import ParameterError, ScriptExhausted, shown
+from rollwerk.i18n import CORE, Catalog
 
 __all__ = [
     "BAR_WIDTH",
@@ -97,10 +98,35 @@ def most_likely(
     return [items[i] for i in sorted(top)]
 
 
+_POINTS: dict[str, str] = {}
+"""Decimal points of languages the core has no catalog for, by language:
+the CLI records a plugin catalog's ``number.decimal_point`` here when it
+loads the catalogs for such a ``--lang`` (see `use_decimal_point`)."""
+
+
+def use_decimal_point(lang: str, catalogs: Catalog) -> None:
+    """Write numbers in ``lang`` with the decimal point ``catalogs`` give it.
+
+    The message ``number.decimal_point`` in ``lang`` exactly (a language
+    pack's ``","``); without one, a point.
+    """
+    _POINTS[lang] = catalogs.template(lang, "number.decimal_point") or "."
+
+
+def decimal_point(lang: str) -> str:
+    """The decimal point of ``lang``: the core's word, a pack's, else ``.``.
+
+    >>> decimal_point("en"), decimal_point("de")
+    ('.', ',')
+    """
+    return _POINTS.get(lang) or CORE.template(lang, "number.decimal_point") or "."
+
+
 def percent(p: Fraction, lang: str = "en") -> str:
     """A probability as a percentage with two decimals, rounded half up.
 
-    German uses a decimal comma.
+    The decimal point is the language's (`decimal_point`): German's is a
+    comma.
 
     >>> percent(Fraction(2, 3)), percent(Fraction(2, 3), "de")
     ('66.67%', '66,67%')
@@ -183,7 +209,7 @@ def approx_text(weight: int, total: int, lang: str = "en") -> str:
     if weight == 0:
         return "0"
     digits, exponent = _two_digits(weight, total)
-    point = "," if lang == "de" else "."
+    point = decimal_point(lang)
     if SCIENTIFIC_BELOW <= exponent <= 0:
         if exponent == 0:
             return f"{digits // 10}{point}{digits % 10}"
@@ -232,7 +258,7 @@ def percent_of(weight: int, total: int, lang: str = "en") -> str:
     ('>99.99%', '100.00%')
     """
     hundredths = (weight * 20000 + total) // (2 * total)
-    point = "," if lang == "de" else "."
+    point = decimal_point(lang)
     if hundredths == 0 and weight > 0:
         return f"<0{point}01%"
     if hundredths == 10000 and weight < total:
@@ -251,8 +277,7 @@ def mean_text(mean: Fraction, lang: str = "en") -> str:
     if mean.denominator == 1:
         return fraction_to_str(mean).partition("/")[0]
     approx = f"{float(mean):.2f}"
-    if lang == "de":
-        approx = approx.replace(".", ",")
+    approx = approx.replace(".", decimal_point(lang))
     if mean.denominator.bit_length() > _MEAN_BITS:
         return f"≈ {approx}"  # dozens of digits say no more
     return f"{fraction_to_str(mean)} ≈ {approx}"

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from rollwerk.cli._format import use_decimal_point
 from rollwerk.i18n import CORE, Catalog, render
 
 if TYPE_CHECKING:
@@ -58,8 +59,16 @@ class Languages:
 
 
 def catalogs(languages: Languages, lang: str) -> Catalog:
-    """The catalogs to render ``lang`` from: the core's alone for its languages."""
-    return CORE if lang in CORE.languages else languages.catalogs()
+    """The catalogs to render ``lang`` from: the core's alone for its languages.
+
+    For another language, numbers are then written with the decimal point
+    its catalogs give (``number.decimal_point``).
+    """
+    if lang in CORE.languages:
+        return CORE
+    cats = languages.catalogs()
+    use_decimal_point(lang, cats)
+    return cats
 
 
 def word(cats: Catalog, lang: str, message: str, **fields: str) -> str:

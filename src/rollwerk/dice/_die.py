@@ -385,7 +385,8 @@ class RolledDie:
             notes.append(word("die.exploded"))
             cap = DICE_LIMITS.explosion_cap
             if self.exploded >= cap:
-                notes[-1] = word("die.exploded_cap", cap=cap)
+                one = ".one" if cap == 1 else ""
+                notes[-1] = word(f"die.exploded_cap{one}", cap=cap)
         roles = {r.role for r in self.rolls}
         if "added" in roles:
             notes.append(word("die.added"))

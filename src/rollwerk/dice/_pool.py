@@ -777,9 +777,37 @@ class Pool:
         else:
             lo, hi = self.value_range()
             work += power_cost(
-                hi - lo + 1, distinct, n, bits, symmetric=self._symmetric(faces)
+                (hi - lo) // self.total_step() + 1,
+                distinct,
+                n,
+                bits,
+                symmetric=self._symmetric(faces),
             )
         return work
+
+    def total_step(self) -> int:
+        """The step between the pool's possible totals (1 but for custom faces).
+
+        Faces that differ by multiples of ``g`` (``d{0,1000000}``: 10⁶) give
+        sums that do too, and the exact power walks only those: its cost and
+        the number of totals are those of ``(hi - lo) / g + 1`` values, not
+        of every integer between. Only for plain sums of faces (no
+        explosions, counting or keeping), else 1.
+        """
+        if (
+            self.explode is not None
+            or self.success is not None
+            or self.failure is not None
+            or self.tally is not None
+            or self.keep is not None
+            or self._separate
+        ):
+            return 1
+        faces = self._faces()
+        if faces.__class__ is range:
+            return 1
+        low = min(faces)
+        return math.gcd(*(f - low for f in set(faces))) or 1
 
     def _symmetric(self, faces: Sequence[int]) -> bool:
         """Whether one die's weights read the same from both ends (a fair die).

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+import functools
+import re
+import string
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, TypeAlias
@@ -10,7 +13,7 @@ from typing import Any, TypeAlias
 import attrs
 
 from rollwerk._repr import value_repr
-from rollwerk.errors import ParameterError, RollwerkError, RulesError
+from rollwerk.errors import ParameterError, RollwerkError, RulesError, shown
 
 __all__ = [
     "FALLBACK",
@@ -28,6 +31,14 @@ FALLBACK = "en"
 Field: TypeAlias = "int | str | Fraction | Text | None"
 """The value of a placeholder: a plain value, or a text rendered in the same language."""
 
+LANGUAGE = re.compile(r"[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*\Z")
+"""A language code: ISO 639 letters, lower case, then optional ``-`` subtags."""
+
+_LANGUAGE_ALLOWED = (
+    "keyed by language codes: 2 or 3 lower-case letters ('en', 'fr'), "
+    "optionally with subtags ('pt-BR')"
+)
+
 
 def _freeze(
     messages: Mapping[str, Mapping[str, str]],
@@ -42,6 +53,8 @@ def _freeze(
             raise ParameterError(
                 "messages", {lang: table}, "a language (a string) and a mapping"
             )
+        if not LANGUAGE.match(lang):
+            raise ParameterError("messages", lang, _LANGUAGE_ALLOWED)
         for key, template in table.items():
             if not isinstance(key, str) or not isinstance(template, str):
                 raise ParameterError(
@@ -60,8 +73,15 @@ class MissingMessage(RollwerkError, LookupError):
         message: The message id that was asked for.
     """
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, languages: Sequence[str] = ()) -> None:
         self.message = message
+        if message == "":  # a fixed text (Text.fixed) without English words
+            has = ", ".join(repr(lang) for lang in languages) or "none"
+            super().__init__(
+                f"the fixed text has no words in {FALLBACK!r} or the language "
+                f"asked for (it has: {has})"
+            )
+            return
         super().__init__(f"no catalog has the message {message!r} in {FALLBACK!r}")
 
 
@@ -273,7 +293,7 @@ def _render(
         catalog_tuple(cats)  # names what is not a catalog
         raise
     if template is None:
-        raise MissingMessage(message)
+        raise MissingMessage(message, [lang for c in cats for lang in c.languages])
     if not fields and "{" not in template and "}" not in template:
         return template
     values = {
@@ -294,6 +314,108 @@ def _render(
         raise TemplateError(
             message, found, template, f"cannot be filled: {exc}"
         ) from exc
+
+
+@functools.lru_cache(maxsize=4096)
+def template_fields(template: str) -> tuple[frozenset[str], str | None]:
+    """The placeholder names of ``template``, and what makes it no template.
+
+    The second item is ``None`` for a template ``str.format_map`` can fill,
+    else the reason: a lone brace, or a placeholder that is not a name
+    (``{}``, ``{0}``, ``{who.name}``, ``{who[0]}``).
+
+    >>> template_fields("{who} hits {n:>2}")
+    (frozenset({'n', 'who'}), None)
+    >>> template_fields("100% {")
+    (frozenset(), "Single '{' encountered in format string; a brace as text is written twice ('{{', '}}')")
+    >>> template_fields("{who.name}")[1]
+    "the placeholder '{who.name}' is not a name like '{who}'"
+    """
+    names: set[str] = set()
+    pending = [template]
+    try:
+        while pending:
+            for _, name, spec, conversion in string.Formatter().parse(pending.pop()):
+                if name is None:
+                    continue
+                if conversion not in (None, "r", "s", "a"):
+                    return frozenset(names), (
+                        f"the conversion '!{conversion}' is not '!r', '!s' or '!a'"
+                    )
+                if not name.isidentifier():
+                    return frozenset(names), (
+                        f"the placeholder {'{' + name + '}'!r} is not a name like "
+                        "'{who}'"
+                    )
+                names.add(name)
+                if spec and "{" in spec:
+                    pending.append(spec)
+    except ValueError as exc:
+        return frozenset(
+            names
+        ), f"{exc}; a brace as text is written twice ('{{{{', '}}}}')"
+    return frozenset(names), None
+
+
+def checked_catalogs(
+    reference: Sequence[Catalog], offered: Sequence[tuple[str, Catalog]]
+) -> tuple[list[tuple[str, Catalog]], list[tuple[str, str]]]:
+    """Plugins' catalogs without the templates that cannot be filled.
+
+    ``reference`` are the core's catalogs, ``offered`` each plugin's
+    catalogs by plugin name. A template is left out when it is no template
+    (`template_fields`), or when it translates a message, that is, its
+    catalog lacks the message's English, and names a placeholder that no
+    template of a catalog with the English names: the code that renders a
+    message gives the fields its author wrote (a translation of
+    ``cli.result`` that names ``{x}`` could never be filled). A catalog
+    with a message's English words it as it likes.
+
+    Returns:
+        The catalogs with what was left out removed, in order, and one
+        ``(plugin name, problem)`` for each template left out.
+    """
+    authored: dict[str, set[str]] = {}  # message -> fields its authors name
+    for cat in (*reference, *(c for _, c in offered)):
+        for message in cat.messages.get(FALLBACK, {}):
+            found = authored.setdefault(message, set())
+            for table in cat.messages.values():
+                template = table.get(message)
+                if template is not None:
+                    found |= template_fields(template)[0]
+    kept: list[tuple[str, Catalog]] = []
+    problems: list[tuple[str, str]] = []
+    for owner, cat in offered:
+        english = cat.messages.get(FALLBACK, {})
+        left_out: dict[str, set[str]] = {}
+        for lang, table in cat.messages.items():
+            for message, template in table.items():
+                fields, problem = template_fields(template)
+                given = authored.get(message)
+                if problem is None and given is not None and message not in english:
+                    extra = sorted(fields - given)
+                    if extra:
+                        problem = (
+                            f"it names the field {extra[0]!r}, which the "
+                            f"English {message!r} does not give (it gives: "
+                            f"{', '.join(sorted(given)) or 'none'})"
+                        )
+                if problem is not None:
+                    left_out.setdefault(lang, set()).add(message)
+                    said = (
+                        f"catalog message {message!r} in {lang!r} "
+                        f"({shown(template)}) is left out: {problem}"
+                    )
+                    problems.append((owner, said))
+        if not left_out:
+            kept.append((owner, cat))
+            continue
+        cleaned = {
+            lang: {m: t for m, t in table.items() if m not in left_out.get(lang, ())}
+            for lang, table in cat.messages.items()
+        }
+        kept.append((owner, Catalog(cleaned)))
+    return kept, problems
 
 
 CATALOGS = "a Catalog, an iterable of Catalogs or None"
@@ -386,7 +508,16 @@ def allowed_languages(languages: Iterable[str]) -> str:
 
 
 def _fields(value: Mapping[str, Field]) -> Mapping[str, Field]:
+    if not isinstance(value, Mapping):
+        raise ParameterError(
+            "fields", value, "a mapping of placeholder names to values"
+        )
     return MappingProxyType(dict(value))
+
+
+def _a_catalog(_: object, __: object, value: Catalog) -> None:
+    if value.__class__ is not Catalog and not isinstance(value, Catalog):
+        raise ParameterError("catalog", value, "a Catalog")
 
 
 @attrs.frozen(eq=False)
@@ -415,7 +546,7 @@ class Text:
     """The message id (``"ds4.check.success"``)."""
     fields: Mapping[str, Field] = attrs.field(converter=_fields, repr=False)
     """The values of the template's placeholders."""
-    catalog: Catalog = attrs.field(repr=False)
+    catalog: Catalog = attrs.field(repr=False, validator=_a_catalog)
     """The catalog the message comes from."""
 
     @classmethod

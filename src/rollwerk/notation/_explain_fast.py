@@ -609,7 +609,8 @@ def _varying_pool(
 
     def exploded_note(x: int) -> str:
         if x >= explosion_cap:
-            return w.word("die.exploded_cap", cap=explosion_cap)
+            one = ".one" if explosion_cap == 1 else ""
+            return w.word(f"die.exploded_cap{one}", cap=explosion_cap)
         return w.word("die.exploded")
 
     extra_note = w.word("die.penetrated" if pen else "die.added")

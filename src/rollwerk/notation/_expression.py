@@ -39,6 +39,7 @@ from rollwerk.errors import (
     ParameterError,
     RollwerkError,
     SchemaError,
+    shown,
 )
 from rollwerk.i18n import CORE, Catalog, allowed_languages
 from rollwerk.i18n._catalog import one_catalog
@@ -276,6 +277,45 @@ class Expression:
         return f"parse({self._notation!r}, dialect={self._dialect.name!r})"
 
 
+def _first_difference(got: Any, want: Any, path: str) -> tuple[str, Any, Any]:
+    """Where the JSON ``got`` first differs from ``want``, and both there.
+
+    A key one side lacks is ``None`` on that side.
+
+    >>> _first_difference({"a": [1, 2]}, {"a": [1, 3]}, "tree")
+    ('tree.a[1]', 2, 3)
+    >>> _first_difference({"a": 1}, {"a": 1, "b": 2}, "tree")
+    ('tree.b', None, 2)
+    """
+    while True:
+        if isinstance(got, dict) and isinstance(want, dict):
+            # in the order the writer wrote them, then the unknown ones
+            for key in [*want, *(k for k in got if k not in want)]:
+                if got.get(key, _ABSENT) != want.get(key, _ABSENT):
+                    path = f"{path}.{key}"
+                    got, want = got.get(key, _ABSENT), want.get(key, _ABSENT)
+                    break
+            else:  # pragma: no cover - equal: not called
+                return path, got, want
+        elif isinstance(got, list) and isinstance(want, list) and len(got) == len(want):
+            for i, (a, b) in enumerate(zip(got, want, strict=True)):
+                if a != b:
+                    path, got, want = f"{path}[{i}]", a, b
+                    break
+            else:  # pragma: no cover - equal: not called
+                return path, got, want
+        else:
+            return (
+                path,
+                None if got is _ABSENT else got,
+                None if want is _ABSENT else want,
+            )
+
+
+_ABSENT = object()
+"""A key one side of `_first_difference` lacks."""
+
+
 class RollResult:
     """A rolled expression: the total, every die drawn, and an explanation.
 
@@ -492,8 +532,8 @@ class RollResult:
                     f"roll result does not replay: {' '.join(reason.split())}"
                 ) from exc
             if result.total != total:
-                raise SchemaError(
-                    f"total {total!r} does not match the rolls (they give {result.total})"
+                raise SchemaError.field(
+                    "total", f"{result.total}, what the rolls give", total
                 )
             for i, (was, now) in enumerate(zip(recorded, result.rolls, strict=True)):
                 if (was.sides, was.role) != (now.sides, now.role):
@@ -510,8 +550,13 @@ class RollResult:
                     f"the comment of {notation!r} ({result.comment!r})",
                     comment,
                 )
-            if "tree" in data and data["tree"] != result.tree.to_json():
-                raise SchemaError("tree does not match the rolls")
+            if "tree" in data:
+                replayed = result.tree.to_json()
+                if data["tree"] != replayed:
+                    where, got, want = _first_difference(data["tree"], replayed, "tree")
+                    raise SchemaError.field(
+                        where, f"{shown(want)}, what the rolls give", got
+                    )
             return result
 
     def __eq__(self, other: object) -> bool:

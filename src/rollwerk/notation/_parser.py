@@ -31,6 +31,7 @@ from rollwerk.errors import (
     NotationError,
     ParameterError,
     RollwerkError,
+    _short,
 )
 from rollwerk.notation._dialect import ROLLWERK, Dialect, Division, Feature, Percent
 from rollwerk.notation._tree import (
@@ -160,7 +161,28 @@ def _check_values(root: _Node) -> None:
     """
     reach = max(abs(root.lo), abs(root.hi))
     if reach > _MAX_VALUE:
-        raise LimitExceeded("value", reach, _MAX_VALUE)
+        # the limit is on the size: a negative total says that it is one
+        low = -root.lo > _MAX_VALUE and -root.lo >= root.hi
+        raise LimitExceeded(
+            "value",
+            reach,
+            _MAX_VALUE,
+            operation=f"a total as low as {_short(root.lo)}" if low else None,
+        )
+
+
+_LOOK_ALIKES = {
+    "\u2212": "-",  # minus sign
+    "\u2013": "-",  # en dash
+    "\u2014": "-",  # em dash
+    "\u00d7": "*",  # multiplication sign
+    "\u00f7": "/",  # division sign
+    "\u2215": "/",  # division slash
+    "\u2264": "<=",
+    "\u2265": ">=",
+    **{chr(0xFF01 + i): chr(0x21 + i) for i in range(94)},  # full-width forms
+}
+"""Characters a chat client or word processor puts for ASCII notation."""
 
 
 class _Parser:
@@ -180,6 +202,10 @@ class _Parser:
 
     def error(self, reason: str, pos: int | None = None) -> NotationError:
         p = self.pos if pos is None else pos
+        at = self.text[p : p + 1]
+        ascii_ = _LOOK_ALIKES.get(at)
+        if ascii_ is not None and reason.startswith(f"unexpected {at!r}"):
+            reason = f"unexpected {at!r}: write {ascii_!r} (ASCII) for it"
         return NotationError(self.text, min(p, len(self.text)) + 1, reason)
 
     def missing(self, what: str, pos: int) -> NotationError:
@@ -660,7 +686,12 @@ class _Parser:
         op_pos = self.pos
         self.need(Feature.POWER, op_pos)
         self.pos += 2
+        # a chain of powers nests to the right, as parentheses do: it counts
+        # towards the nesting depth (332 links exhausted the stack)
+        self.open_paren(op_pos)
+        self.pos -= 1  # open_paren steps over a '(' that is not there
         exponent = self.unary()
+        self.depth -= 1
         if exponent.lo < 0:
             raise self.error(
                 f"the exponent {exponent.text!r} can be negative (a fraction)", op_pos
@@ -1606,7 +1637,14 @@ class _Modifiers:
 
     def clamp(self, low: bool, width: int, mpos: int) -> None:
         p = self.p
+        word = p.text[mpos : mpos + width]
         p.pos += width
+        p.skip()
+        if p.peek().isalpha():  # "1d20 minus 5": a word, not the modifier
+            raise p.error(
+                f"expected the number of {word!r}, the {'least' if low else 'greatest'} "
+                f"face a die counts as ({word}2), got {p.peek()!r}"
+            )
         value = p.signed("a number", "face value")
         # clamps apply in the order written (d20, Foundry); composed, they
         # are one clamp to [minimum, maximum], the pool's: ``ma2mi4`` is

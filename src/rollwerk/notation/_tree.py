@@ -439,7 +439,7 @@ class _Dice(_Node):
         self.text = text
         self.failures = failures  # Foundry's cf: the dice counted are failures
         self.lo, self.hi = pool.value_range()
-        self.count = self.hi - self.lo + 1
+        self.count = (self.hi - self.lo) // pool.total_step() + 1
         self.bits = pool.count * (pool._single_bits() + 1)
         self.work = pool.work()
 
@@ -524,7 +524,7 @@ class _Rerolled(_Node):
         self.pool, self.highest, self.amount = pool, highest, amount
         self.text = text
         self.lo, self.hi = pool.value_range()
-        self.count = self.hi - self.lo + 1
+        self.count = (self.hi - self.lo) // pool.total_step() + 1
         self.bits = (pool.count + amount) * (pool._single_bits() + 1)
         self.work = 2 * pool.work()
         if 0 < amount < pool.count:  # the dice not rerolled: a keep
@@ -640,14 +640,21 @@ class _Sum(_Node):
         return RollNode(NodeKind.SUM, self.text, total, children, self.ops)
 
     def weights(self) -> tuple[Weights, int]:
+        # terms written alike are one distribution: n of them are its n-th
+        # power, by squaring, not n products one after another (250 terms
+        # 3d4 took 7 s, 750d4 1 ms)
+        alike: dict[tuple[str, str], list[_Node]] = {}
+        for op, t in zip(self.ops, self.terms, strict=True):
+            alike.setdefault((op, t.text), []).append(t)
         acc: Weights = {0: 1}
         total = 1
-        for op, t in zip(self.ops, self.terms, strict=True):
-            w, tt = t.weights()
+        for (op, _), same in alike.items():
+            w, tt = same[0].weights()
             if op == "-":
                 w = {-k: v for k, v in w.items()}
-            acc = _convolve(acc, w)
-            total *= tt
+            n = len(same)
+            acc = _convolve(acc, w if n == 1 else _power(w, n))
+            total *= tt**n
         return acc, total
 
 

@@ -76,7 +76,7 @@ class Origin:
 
 
 def _exception(exc: BaseException) -> str:
-    text = shown(exc, 120)
+    text = shown(exc, 300)
     return " ".join(text.split())
 
 
@@ -101,6 +101,20 @@ def _call(
         origin.fault(call, exc)
     except BaseException as exc:  # noqa: BLE001 - plugin code: isolated and reported
         origin.fault(call, exc)
+
+
+def _raised_by_roll(exc: BaseException, rng: object) -> bool:
+    """Whether ``exc`` came out of ``rng.roll``: a frame of its code on the way."""
+    roll = getattr(rng, "roll", None)
+    code = getattr(getattr(roll, "__func__", roll), "__code__", None)
+    if code is None:
+        return False
+    tb = exc.__traceback__
+    while tb is not None:
+        if tb.tb_frame.f_code is code:
+            return True
+        tb = tb.tb_next
+    return False
 
 
 class _GuardedCheck:
@@ -137,9 +151,11 @@ class _GuardedCheck:
             self._origin.fault(self._call + ".resolve", exc)
         except (RollwerkError, KeyboardInterrupt):
             raise
-        except BaseException as exc:  # noqa: BLE001 - plugin code: isolated
+        except BaseException as exc:  # plugin code, or the caller's Rng (re-raised)
             if not callable(getattr(rng, "roll", None)):  # the caller's fault
                 raise not_an_rng(rng) from None
+            if _raised_by_roll(exc, rng):
+                raise  # the caller's Rng failed (a dice server down), not the plugin
             self._origin.fault(self._call + ".resolve", exc)
         if result.__class__ is not CheckResult and not isinstance(result, CheckResult):
             self._origin.wrong(self._call + ".resolve", result, "a CheckResult")

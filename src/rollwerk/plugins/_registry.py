@@ -1210,6 +1210,9 @@ class Registry:
             ruleset, Origin(entry.plugin, entry.distribution, context)
         )
         with self._lock:
+            handed = self._handed.get(key)
+            if handed is not None and handed[0] is entry:
+                return handed[1]  # another thread was first: one object for all
             if len(self._handed) >= _HANDED_RULESETS:
                 self._handed.clear()
             self._handed[key] = (entry, guarded)
@@ -1269,20 +1272,34 @@ class Registry:
         """The core's message catalog merged with every plugin's.
 
         Plugins' catalogs come from ``rollwerk_register_catalogs`` and are
-        merged over [`CORE`][rollwerk.i18n.CORE] in call order, so a plugin
-        can add a language for its own texts and the core's. Pass the result
-        to ``explain(lang, catalogs)``; the CLI offers its languages for
-        ``--lang``. A plugin whose hook fails is reported in
-        [`failures`][rollwerk.plugins.Registry.failures].
+        merged over [`CORE`][rollwerk.i18n.CORE] in the order the plugins
+        were registered (installed plugins by entry-point name, ``plugins=``
+        in the order given), the later winning for a message two define; so
+        a plugin can add a language for its own texts and the core's. Pass
+        the result to ``explain(lang, catalogs)``; the CLI offers its
+        languages for ``--lang``.
+
+        A plugin whose hook fails is reported in
+        [`failures`][rollwerk.plugins.Registry.failures], and so is each
+        template that could not be filled, which is left out (its language
+        then shows the English text): a lone brace, a placeholder that is
+        not a name, or one that no other catalog's template of that message
+        names (a translation of ``cli.result`` that names ``{x}``).
         """
+        from rollwerk.checks._toolkit import TOOLKIT_CATALOG
         from rollwerk.i18n import CORE
+        from rollwerk.i18n._catalog import checked_catalogs
 
         failures: list[PluginFailure] = []
         found = self._call_each(
             "rollwerk_register_catalogs", _validate_catalogs, failures
         )
+        # pluggy calls the last registered plugin first
+        offered = [(name, c) for name, values in reversed(found) for c in values]
+        kept, problems = checked_catalogs((CORE, TOOLKIT_CATALOG), offered)
+        failures.extend(self._failure_of(name, problem) for name, problem in problems)
         self._catalog_failures = failures
-        return CORE.merge(*(c for _, values in found for c in values))
+        return CORE.merge(*(c for _, c in kept))
 
     def dialects(self) -> dict[str, Dialect]:
         """Every notation dialect: the bundled ones and the plugins'.
@@ -1526,6 +1543,9 @@ def _ruleset_problem_unguarded(obj: object) -> str | None:
 _DEFAULT: Registry | None = None
 """The one cache: the shared default registry, once built."""
 
+_DEFAULT_LOCK = threading.Lock()
+"""Held while the shared registry is built, so that threads get one."""
+
 
 def get_registry(*, fresh: bool = False) -> Registry:
     """The shared registry of installed plugins, created on first use.
@@ -1538,6 +1558,10 @@ def get_registry(*, fresh: bool = False) -> Registry:
             returning the cached one, and cache it.
     """
     global _DEFAULT  # noqa: PLW0603 - the one documented cache
-    if _DEFAULT is None or fresh:
-        _DEFAULT = Registry()
-    return _DEFAULT
+    registry = _DEFAULT
+    if registry is not None and not fresh:
+        return registry
+    with _DEFAULT_LOCK:  # threads asking at once all get the one registry
+        if _DEFAULT is None or fresh:
+            _DEFAULT = Registry()
+        return _DEFAULT

@@ -6,6 +6,7 @@ import string
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 
 from rollwerk.checks._toolkit import TOOLKIT_CATALOG
+from rollwerk.errors import ParameterError
 from rollwerk.i18n import CORE, Catalog, Text
 from rollwerk.testing._base import ContractViolation
 
@@ -31,7 +32,9 @@ def _fields(template: str) -> list[str]:
 
 
 def _template_problem(
-    catalog: Catalog, extra_fields: Mapping[str, Iterable[str]]
+    catalog: Catalog,
+    extra_fields: Mapping[str, Iterable[str]],
+    english_of: Catalog | None = None,
 ) -> str | None:
     """The first template of a translation naming a field English does not name.
 
@@ -39,12 +42,15 @@ def _template_problem(
     naming another (``{fase}`` for ``{face}``) cannot be filled, unless
     ``extra_fields`` says the texts of that message give it too. Every
     language other than English is read, messages in order of their ids;
-    a template that is not a `str.format` template is a problem too.
+    a template that is not a `str.format` template is a problem too. The
+    English is ``english_of``'s (a language pack's source), else the
+    catalog's own.
     """
+    source = catalog if english_of is None else english_of
     for lang in catalog.languages:
         for message in sorted(catalog.ids(lang)):
             template = catalog.template(lang, message)
-            english = catalog.template(_FALLBACK, message)
+            english = source.template(_FALLBACK, message)
             if template is None:
                 continue
             try:
@@ -54,7 +60,7 @@ def _template_problem(
                     f"the template of {message!r} in {lang!r} ({template!r}) is "
                     f"not a str.format template: {exc}"
                 )
-            if lang == _FALLBACK or english is None:
+            if (lang == _FALLBACK and english_of is None) or english is None:
                 continue
             try:
                 known = _fields(english)
@@ -74,21 +80,28 @@ def _template_problem(
 
 def assert_catalog_complete(
     catalog: Catalog,
-    prefix: str,
+    prefix: str | Sequence[str],
     languages: Sequence[str] = ("en", "de"),
     *,
     extra_fields: Mapping[str, Iterable[str]] | None = None,
+    english: Catalog | None = None,
 ) -> None:
     """Check that ``catalog`` has every message in every language, under ``prefix``.
 
     Args:
         catalog: A plugin's catalog.
         prefix: The ruleset id (or plugin name) every message id starts with,
-            followed by a dot.
+            followed by a dot; or several (``("cli", "die")``).
         languages: The languages the catalog must have, English first.
         extra_fields: By message id, fields its texts give that its English
             template does not name (``{"adz.check.impossible": ["n"]}``):
             a translation may name them.
+        english: For a language pack, the catalog whose English messages
+            ``catalog`` translates (the core's ``CORE``, a plugin's
+            ``CATALOG``): ``catalog`` must then have each of its English
+            ids under ``prefix`` in each of ``languages`` (``("fr",)``),
+            no id it lacks (a misspelt ``ds4.check.sucess``), and no field
+            its English does not name.
 
     Every template must be a `str.format` template, and a translation may
     name only the fields its English template names (the fields a text
@@ -98,6 +111,8 @@ def assert_catalog_complete(
     Raises:
         ContractViolation: A language, a message or the prefix is missing,
             or a template names a field English does not.
+        ParameterError: ``catalog`` or ``english`` is not a catalog, or
+            ``prefix`` is not a prefix or several.
 
     >>> cat = Catalog({"en": {"toy.hit": "hit"}, "de": {"toy.hit": "Treffer"}})
     >>> assert_catalog_complete(cat, "toy")
@@ -113,19 +128,51 @@ def assert_catalog_complete(
     Traceback (most recent call last):
     ...
     rollwerk.testing.ContractViolation: catalog: the template of 'toy.roll' in 'de' ('gewürfelt {fase}') names the field 'fase', which its English template ('rolled {face}') does not name (it names: 'face')
+    >>> fr = Catalog({"fr": {"toy.hit": "touché", "toy.mis": "raté"}})
+    >>> assert_catalog_complete(fr, "toy", ("fr",), english=half)
+    Traceback (most recent call last):
+    ...
+    rollwerk.testing.ContractViolation: catalog lacks in 'fr': toy.miss
     """
+    if not isinstance(catalog, Catalog):
+        raise ParameterError("catalog", catalog, "a Catalog")
+    prefixes = (
+        (prefix,)
+        if isinstance(prefix, str)
+        else tuple(prefix)
+        if isinstance(prefix, (tuple, list))
+        else ()
+    )
+    if not prefixes or not all(isinstance(p, str) and p for p in prefixes):
+        raise ParameterError("prefix", prefix, "a message id prefix or several")
+    starts = tuple(f"{p}." for p in prefixes)
+    if english is None:
+        wanted = catalog.ids()
+        have = catalog.ids()
+    else:
+        if not isinstance(english, Catalog):
+            raise ParameterError("english", english, "a Catalog or None")
+        wanted = frozenset(i for i in english.ids() if i.startswith(starts))
+        have = frozenset(i for lang in catalog.languages for i in catalog.ids(lang))
     for lang in languages:
         if lang not in catalog.languages:
             raise ContractViolation(f"catalog has no language {lang!r}")
-        missing = catalog.missing(lang)
+        missing = sorted(wanted - catalog.ids(lang))
         if missing:
             raise ContractViolation(f"catalog lacks in {lang!r}: {', '.join(missing)}")
-    stray = [i for i in catalog.ids() if not i.startswith(f"{prefix}.")]
+    stray = sorted(i for i in have if not i.startswith(starts))
     if stray:
+        shown = " or ".join(repr(s) for s in starts)
         raise ContractViolation(
-            f"catalog ids must start with {prefix + '.'!r}: {', '.join(stray)}"
+            f"catalog ids must start with {shown}: {', '.join(stray)}"
         )
-    problem = _template_problem(catalog, extra_fields or {})
+    if english is not None:
+        unknown = sorted(have - english.ids())
+        if unknown:
+            raise ContractViolation(
+                f"catalog has ids its English catalog does not: {', '.join(unknown)}"
+            )
+    problem = _template_problem(catalog, extra_fields or {}, english)
     if problem is not None:
         raise ContractViolation(f"catalog: {problem}")
 
@@ -150,12 +197,16 @@ def assert_text_complete(
     ([`CORE`][rollwerk.i18n.CORE]) and the toolkit's
     ([`TOOLKIT_CATALOG`][rollwerk.checks.TOOLKIT_CATALOG]), which are always
     accepted — and exist in each of ``languages`` (so no word falls back
-    to English and none is fixed words from JSON).
+    to English and none is fixed words from JSON), in its own catalog or in
+    one of ``catalogs``: a language pack checks its translation of a
+    plugin's explanation with ``[plugin's CATALOG, pack]`` and
+    ``languages=("fr",)``, or with ``registry.catalogs()``.
 
     Raises:
         ContractViolation: A message comes from another catalog or lacks a
             language.
     """
+    catalogs = list(catalogs)
     allowed = [*catalogs, CORE, TOOLKIT_CATALOG]
     for message, catalog in text_messages(text):
         # the same catalog, or one with the same words for this message (a
@@ -172,7 +223,8 @@ def assert_text_complete(
         ):
             raise ContractViolation(f"message {message!r} is from another catalog")
         for lang in languages:
-            if catalog.template(lang, message) is None:
+            # its own catalog, or one of ``catalogs`` (a language pack's)
+            if all(c.template(lang, message) is None for c in (catalog, *catalogs)):
                 raise ContractViolation(f"message {message!r} lacks {lang!r}")
     for lang in languages:
-        text(lang)
+        text.render(lang, catalogs)

@@ -1536,7 +1536,26 @@ def assert_monotonic(
 
     Raises:
         ContractViolation: The chance of success moves the wrong way.
+        ParameterError: ``params`` names a parameter ``spec`` does not
+            have, or the ruleset refuses to build the check with them (the
+            sweep would then check nothing).
     """
+    names = [p.name for p in spec.parameters]
+    if not isinstance(params, Mapping):
+        raise ParameterError("params", params, "a mapping of parameter names to values")
+    for name in params:
+        if name not in names:
+            raise ParameterError(
+                "params", name, f"a parameter of {spec.name!r} ({', '.join(names)})"
+            )
+    refused = _refusal(ruleset.id, spec, params)
+    if refused is not None:
+        raise ParameterError(
+            "params",
+            dict(params),
+            f"parameters {spec.name!r} builds a check with (the ruleset "
+            f"refuses them: {refused})",
+        )
     for p in spec.parameters:
         if p.monotonic is None:
             continue

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from rollwerk.checks._model import Check, Scalar
 from rollwerk.checks._parameters import CheckSpec, Parameter
 from rollwerk.checks._requests import find_spec
-from rollwerk.errors import RollwerkError
+from rollwerk.errors import ParameterError, RollwerkError
 from rollwerk.rng import SeededRng
 from rollwerk.rulesets import Ruleset
 
@@ -43,6 +43,10 @@ def rngs(
         seeds: The strategy the seeds come from (default
             [`seeds()`][rollwerk.testing.strategies.seeds]).
     """
+    if seeds is not None and not isinstance(seeds, st.SearchStrategy):
+        raise ParameterError(
+            "seeds", seeds, "a hypothesis strategy of integers or None"
+        )
     return (seeds if seeds is not None else _all_seeds()).map(SeededRng)
 
 
@@ -52,7 +56,12 @@ def parameter_values(parameter: Parameter) -> st.SearchStrategy[Scalar]:
     Integers from ``min_value`` to ``max_value`` (unbounded sides are left
     open, as `hypothesis.strategies.integers` does), booleans, or one of the
     ``choices`` (any text if a ``str`` parameter declares none).
+
+    Raises:
+        ParameterError: ``parameter`` is not a `Parameter`.
     """
+    if not isinstance(parameter, Parameter):
+        raise ParameterError("parameter", parameter, "a Parameter")
     if parameter.type is bool:
         return st.booleans()
     if parameter.type is str:
@@ -69,7 +78,13 @@ def parameters(spec: CheckSpec) -> st.SearchStrategy[dict[str, Scalar]]:
 
     Every declared parameter gets a value (defaults are not special); the
     result can be passed to ``spec.build(**params)``.
+
+    Raises:
+        ParameterError: ``spec`` is not a check spec (it has no
+            ``parameters``).
     """
+    if not isinstance(getattr(spec, "parameters", None), (tuple, list)):
+        raise ParameterError("spec", spec, "a check spec (ruleset.checks() gives them)")
     return st.fixed_dictionaries({p.name: parameter_values(p) for p in spec.parameters})
 
 
@@ -106,5 +121,15 @@ def checks(
 
     Parameter sets the ruleset refuses to build (a `RollwerkError` from its
     factory) are rejected, so they are never drawn.
+
+    Raises:
+        ParameterError: ``ruleset`` is neither a ruleset nor a string, or
+            ``check`` is neither a string nor ``None``.
     """
+    if not isinstance(ruleset, str) and not callable(getattr(ruleset, "checks", None)):
+        raise ParameterError(
+            "ruleset", ruleset, "a ruleset or the id of an installed one (a string)"
+        )
+    if check is not None and not isinstance(check, str):
+        raise ParameterError("check", check, "a check name (a string) or None")
     return _checks(ruleset, check)

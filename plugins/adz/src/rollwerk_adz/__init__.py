@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from rollwerk.plugins import lazy_exports
 
 if TYPE_CHECKING:
+    from rollwerk_adz._catalog import CATALOG
     from rollwerk_adz._character import (
         Attribute,
         Character,
@@ -108,6 +109,7 @@ if TYPE_CHECKING:
 # Public name -> private module, imported on first access so that loading
 # the plugin (e.g. for one CLI check) imports only what it uses.
 _LAZY: dict[str, str] = {
+    "CATALOG": "rollwerk_adz._catalog",
     "AdzFightRules": "rollwerk_adz._fight",
     "Attribute": "rollwerk_adz._character",
     "Character": "rollwerk_adz._character",
@@ -193,6 +195,7 @@ _LAZY: dict[str, str] = {
 
 __all__ = [
     "ADZ",
+    "CATALOG",
     "CHECK",
     "CHECK_PARAMETERS",
     "LABELS",

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from rollwerk.plugins import lazy_exports
 
 if TYPE_CHECKING:
+    from rollwerk_fluid._catalog import CATALOG
     from rollwerk_fluid._check import (
         CHECK_PARAMETERS,
         Die,
@@ -47,6 +48,7 @@ if TYPE_CHECKING:
 # Public name -> private module, imported on first access so that loading
 # the plugin (e.g. for one CLI check) imports only what it uses.
 _LAZY: dict[str, str] = {
+    "CATALOG": "rollwerk_fluid._catalog",
     "CHECK_PARAMETERS": "rollwerk_fluid._check",
     "Die": "rollwerk_fluid._check",
     "FluidOutcome": "rollwerk_fluid._check",
@@ -75,6 +77,7 @@ _LAZY: dict[str, str] = {
 }
 
 __all__ = [
+    "CATALOG",
     "CHANCE",
     "CHECK_PARAMETERS",
     "DEFENCE",

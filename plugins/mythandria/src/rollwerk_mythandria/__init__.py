@@ -29,6 +29,7 @@ if TYPE_CHECKING:
         cast,
         cast_from_slots,
     )
+    from rollwerk_mythandria._catalog import CATALOG
     from rollwerk_mythandria._character import (
         ATTRIBUTE_MAX,
         ATTRIBUTE_START,
@@ -92,6 +93,7 @@ if TYPE_CHECKING:
 # Public name -> private module, imported on first access so that loading
 # the plugin (e.g. for one CLI check) imports only what it uses.
 _LAZY: dict[str, str] = {
+    "CATALOG": "rollwerk_mythandria._catalog",
     "Ability": "rollwerk_mythandria._abilities",
     "PREPARATION_DIE": "rollwerk_mythandria._abilities",
     "PreparationWindow": "rollwerk_mythandria._abilities",
@@ -162,6 +164,7 @@ __all__ = [
     "ATTRIBUTE_MAX",
     "ATTRIBUTE_START",
     "BREATH_SECONDS_PER_BODY",
+    "CATALOG",
     "COMPARISON",
     "DECISION",
     "FIXED_KINDS",
