@@ -25,7 +25,14 @@ from rollwerk._jsonutil import (
     strict,
 )
 from rollwerk.dice._roll import DieRoll
-from rollwerk.encounter._durations import DurationDecoder, checked_kinds
+from rollwerk.encounter._durations import (
+    Duration,
+    DurationDecoder,
+    FirstOf,
+    UntilEvent,
+    checked_kinds,
+    one_anchor,
+)
 from rollwerk.encounter._effects import ActiveEffect
 from rollwerk.encounter._stacking import StackingPolicy
 from rollwerk.encounter._state import Combatant, EncounterState
@@ -196,6 +203,7 @@ def encounter_from_json(
                 f"a duration bound to this encounter ({exc})",
                 effects[i].duration.to_json(),
             ) from None
+        _consistent(state, effects)
         # nor an effect lasting while someone concentrates who does not
         for i, effect in enumerate(effects):
             who = getattr(effect.duration, "concentration_of", None)
@@ -207,6 +215,55 @@ def encounter_from_json(
                     concentrating,
                 )
         return state
+
+
+_TURN_UNITS = frozenset({"rounds", "turns", "actions"})
+"""The units of the durations that ``end()`` turns into game time."""
+
+
+def _parts(duration: Duration) -> list[tuple[str, Duration]]:
+    """``duration``, or each part of a ``FirstOf``, with its path below it."""
+    if isinstance(duration, FirstOf):
+        return [(f".parts[{j}]", p) for j, p in enumerate(duration.parts)]
+    return [("", duration)]
+
+
+def _consistent(state: EncounterState, effects: list[ActiveEffect]) -> None:
+    """Refuse effects that no operation leaves in ``state``.
+
+    The parts of a ``first_of`` follow one combatant (binding refuses
+    others, and a leave moves them together); an ``until_event`` has seen at most the signals of its event that the
+    encounter counts (binding reads that count, and it never falls); once
+    the encounter has ended, ``end()`` has turned every duration counted in
+    rounds, turns or actions into game time, and effects added afterwards
+    are turned so at once.
+    """
+    for i, effect in enumerate(effects):
+        if isinstance(effect.duration, FirstOf):
+            with nested(f"effects[{i}].duration"):
+                one_anchor(effect.duration.parts)
+        for where, part in _parts(effect.duration):
+            path = f"effects[{i}].duration{where}"
+            if isinstance(part, UntilEvent) and part.seen is not None:
+                count = state.signals(part.event)
+                if part.seen > count:
+                    raise SchemaError.field(
+                        f"{path}.seen",
+                        f"at most {count}, how often the encounter has "
+                        f"signalled {shown(part.event, 30)} (signals)",
+                        part.seen,
+                    )
+            if (
+                state.ended
+                and part.unit in _TURN_UNITS
+                and isinstance(part.remaining(state), int)
+            ):
+                raise SchemaError.field(
+                    path,
+                    f"a duration not counted in {part.unit} once the encounter "
+                    "has ended (end() turns such durations into game_time)",
+                    part.to_json(),
+                )
 
 
 _FIELDS = (

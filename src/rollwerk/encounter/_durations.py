@@ -187,6 +187,9 @@ class Duration(Protocol):
         ...
 
 
+_INT64_MAX = 2**63 - 1
+"""The largest integer encounter JSON holds."""
+
 MAX_COUNT = 2**62
 """The most rounds, turns, actions or checks a counted duration lasts.
 
@@ -445,7 +448,23 @@ class _Counted(Worded):
         else:
             who = self.anchor
             start = _read_as(self._anchor_field, who, lambda: self._start(state, who))
-        return self._at(who, start, start + self._ticks())
+        return self._at(who, start, self._fitting_end(who, start, self._ticks()))
+
+    def _fitting_end(self, who: str, start: int, ticks: int) -> int:
+        """``start + ticks``, if encounter JSON holds it (a 64-bit integer).
+
+        Raises:
+            RulesError: The end is beyond 2**63 - 1 (``who``'s count, read
+                from a loaded document, is already near it).
+        """
+        end = start + ticks
+        if end > _INT64_MAX:
+            raise RulesError(
+                f"the {self.kind} duration of {ticks} from {start}, the count of "
+                f"{who!r} now, would end at {end}, a number encounter JSON "
+                "cannot hold (at most 2**63 - 1)"
+            )
+        return end
 
     def is_over(self, state: EncounterView) -> bool:
         """Over once the anchor's clock reads ``ends_at``."""
@@ -461,7 +480,7 @@ class _Counted(Worded):
         left = self.remaining(state)
         assert isinstance(left, int)
         start = self._start(state, combatant)
-        return self._at(combatant, start, start + left)
+        return self._at(combatant, start, self._fitting_end(combatant, start, left))
 
 
 class _CountedN(_Counted):
@@ -963,10 +982,21 @@ class GameTime(Worded):
             data = obj(data)
             known(data, ("kind", "seconds", "ends_at"))
             end = strict(data, "ends_at", "str|null", None)
-            return cls(
+            duration = cls(
                 fraction(data, "seconds"),
                 None if end is None else fraction(data, "ends_at"),
             )
+            seconds = duration.seconds
+            if duration.ends_at is not None and duration.ends_at < seconds:
+                # bound on a clock that is never below 0: clock + seconds
+                raise SchemaError.field(
+                    "ends_at",
+                    f"an exact number >= seconds ({seconds}) as a string, or "
+                    "null (it is the clock when bound, never below 0, plus "
+                    "seconds)",
+                    end,
+                )
+            return duration
 
 
 @attrs.frozen
@@ -1281,10 +1311,27 @@ class FirstOf(Worded):
 
     def rebind(self, state: EncounterView, combatant: str) -> Duration | None:
         """Move the parts that follow the anchor; ``None`` if one of them ends."""
-        anchor = self.anchor
+        return self.rebind_from(state, self.anchor, combatant)
+
+    def follows(self, combatant: str) -> bool:
+        """Whether a part follows ``combatant`` (its anchor, or another part's).
+
+        After a leave, a part that keeps an initiative slot (the pf2e
+        ``rounds``) may follow another combatant than the other parts.
+        """
+        return any(part.anchor == combatant for part in self.parts)
+
+    def rebind_from(
+        self, state: EncounterView, leaver: str | None, combatant: str
+    ) -> Duration | None:
+        """``leaver`` leaves: its parts move to ``combatant``; ``None`` if one ends.
+
+        [`Encounter.leave`][rollwerk.encounter.Encounter.leave] calls it
+        for every ``FirstOf`` with a part that follows the one who leaves.
+        """
         moved: list[Duration] = []
         for part in self.parts:
-            if anchor is not None and part.anchor == anchor:
+            if leaver is not None and part.anchor == leaver:
                 now = part.rebind(state, combatant)
                 if now is None:
                     return None
@@ -1292,6 +1339,38 @@ class FirstOf(Worded):
             else:
                 moved.append(part)
         return FirstOf(*moved)
+
+    def anchor_delayed(self, state: EncounterView, combatant: str) -> FirstOf:
+        """``combatant`` delays: each part anchored on it that has this hook moves.
+
+        A part that counts a slot in initiative (a plugin's kind, as the
+        pf2e ``rounds`` after its creator left) moves as it would alone;
+        the other parts follow the combatant's turns and stay as they are.
+        """
+        return self._asked("anchor_delayed", state, combatant, anchored=True)
+
+    def combatant_joined(self, state: EncounterView, combatant: str) -> FirstOf:
+        """``combatant`` joins: each part that has this hook is asked, as alone.
+
+        The pf2e ``rounds`` goes back to its creator's turns when the
+        creator joins again (PF2E-R02), inside a ``FirstOf`` too.
+        """
+        return self._asked("combatant_joined", state, combatant, anchored=False)
+
+    def _asked(
+        self, hook: str, state: EncounterView, combatant: str, *, anchored: bool
+    ) -> FirstOf:
+        """The parts as their ``hook`` gives them; ``self`` if none changes."""
+        parts: list[Duration] = []
+        for part in self.parts:
+            ask = getattr(part, hook, None)
+            if ask is None or (anchored and part.anchor != combatant):
+                parts.append(part)
+            else:
+                parts.append(ask(state, combatant))
+        if all(new is old for new, old in zip(parts, self.parts, strict=True)):
+            return self
+        return FirstOf(*parts)
 
     def to_json(self) -> dict[str, Any]:
         """``{"kind": "first_of", "parts": [...]}``, each part as its own JSON."""
@@ -1324,6 +1403,30 @@ class FirstOf(Worded):
                         )
                     loaded.append(duration_from_json(part, kinds))
             return cls(*loaded)
+
+
+def one_anchor(parts: tuple[Duration, ...]) -> None:
+    """Refuse core parts of a loaded ``first_of`` that follow different combatants.
+
+    Binding refuses them (the parts that follow a clock follow one
+    combatant), and when that combatant leaves they all move to the
+    effect's target together. A plugin's part may keep an initiative slot
+    instead (the pf2e plugin's ``pf2e_rounds``) and follow another
+    combatant after a leave, so only the core's kinds are compared.
+    """
+    first: tuple[int, str] | None = None
+    for i, part in enumerate(parts):
+        if not isinstance(part, (_Counted, Concentration)) or part.anchor is None:
+            continue
+        if first is None:
+            first = (i, part.anchor)
+        elif part.anchor != first[1]:
+            raise SchemaError.field(
+                f"parts[{i}]",
+                f"a part that follows {shown(first[1], 30)}, as parts[{first[0]}] "
+                "does (the parts that follow a combatant follow the same one)",
+                part.to_json(),
+            )
 
 
 _U = TypeVar("_U", bound=_Unbound)

@@ -39,7 +39,7 @@ from rollwerk.encounter._wording import (
     describe_remaining,
     names_of,
 )
-from rollwerk.errors import ParameterError
+from rollwerk.errors import ParameterError, SchemaError
 from rollwerk.i18n import CORE, Catalog, Text
 from rollwerk.i18n._catalog import one_catalog, preferred
 
@@ -291,6 +291,9 @@ class ActiveEffect:
             facts = strict(data, "data", "object", {})
             with nested("data"):
                 facts = {k: check(v, "scalar", member(k)) for k, v in facts.items()}
+            for key in ("name", "source"):  # what add_effect refuses
+                if strict(data, key, "str") == "":
+                    raise SchemaError.field(key, "a non-empty string", "")
             return cls(
                 id=strict(data, "id", "str"),
                 name=strict(data, "name", "str"),

@@ -199,7 +199,9 @@ class Encounter(EncounterState):
         (10 000) turns at once.
 
         Raises:
-            RulesError: The encounter has no combatants or has ended.
+            RulesError: The encounter has no combatants or has ended, or the
+                round, a combatant's turns or its action slots would pass
+                2**63 - 1 (what encounter JSON holds).
             LimitExceeded: ``turns`` is more than ``MAX_ADVANCE``.
         """
         return Step(*_operations.advance(self, turns))
@@ -261,6 +263,12 @@ class Encounter(EncounterState):
         combatant did not concentrate yet), ``EffectRemoved`` (a same-name
         effect replaced), ``EffectAdded``, and ``EffectExpired`` at once for
         an ``Instant`` or an already fulfilled condition.
+
+        Raises:
+            ParameterError: A bad argument (the message names it).
+            RulesError: The automatic effect ids have run out (their
+                number would pass 2**63 - 1; give ``effect_id``), or a
+                counted duration would end beyond 2**63 - 1.
         """
         return Step(
             *_operations.add_effect(
@@ -370,6 +378,9 @@ class Encounter(EncounterState):
 
         Read the modifiers in force *before* recording: effects that last
         for the next check apply to it and expire when it is recorded.
+
+        Raises:
+            RulesError: Its checks would pass 2**63 - 1.
         """
         return Step(*_operations.record_check(self, combatant))
 
@@ -412,7 +423,12 @@ class Encounter(EncounterState):
         return Step(*_operations.end_concentration(self, combatant))
 
     def signal(self, event: str) -> Step:
-        """Signal a named event; ``UntilEvent(event)`` durations expire."""
+        """Signal a named event; ``UntilEvent(event)`` durations expire.
+
+        Raises:
+            ParameterError: ``event`` is not a non-empty string.
+            RulesError: The event's count would pass 2**63 - 1.
+        """
         return Step(*_operations.signal(self, event))
 
     def pass_time(self, seconds: int | Fraction) -> Step:

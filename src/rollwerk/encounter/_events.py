@@ -711,6 +711,10 @@ def _exact(text: object) -> Fraction | None:
         return None
 
 
+_IN_A_ROUND = frozenset({"round_started", "round_ended", "turn_started", "turn_ended"})
+"""Events whose round has begun (round 1 or later); ``encounter_ended`` may
+say round 0, when the encounter ended before its first round."""
+
 _COUNTS = frozenset({"round", "total", "count"})
 """Event fields that count (never negative)."""
 
@@ -798,6 +802,13 @@ def event_from_json(
         raise SchemaError(
             f"malformed event JSON: an event must be an object, got {shown(data)}"
         )
+    if "type" not in data:  # as every loader says of a missing field
+        raise SchemaError(
+            "is required (the name of an event: round_started, effect_added…)",
+            path="type",
+            expected="the name of an event",
+            document="event",
+        )
     name = data.get("type")
     cls = _BY_NAME.get(name) if isinstance(name, str) else None
     if cls is None:
@@ -832,6 +843,9 @@ def event_from_json(
         values[field.name] = _decode(
             name, field.name, str(field.type), data[field.name], kinds
         )
+    if name in _IN_A_ROUND and values["round"] == 0:
+        # only a round that has begun starts, ends or holds a turn
+        raise _fail(name, "round", "an integer from 1 to 2**63 - 1", 0)
     try:
         event: Event = cls(**values)
     except RollwerkError as exc:

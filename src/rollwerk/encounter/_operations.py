@@ -84,6 +84,25 @@ Result = tuple[S, tuple[Event, ...]]
 _INT64_MAX = 2**63 - 1
 """The largest integer encounter JSON holds."""
 
+
+def _held(value: int, what: str, when: str = "") -> int:
+    """``value`` if encounter JSON holds it (a 64-bit integer), else a refusal.
+
+    ``what`` says in the caller's words what would reach ``value`` ("the
+    round", "the turns 'A' has started"); the refusal is the operation's,
+    so that every state an operation leaves loads back.
+
+    Raises:
+        RulesError: ``value`` is beyond 2**63 - 1.
+    """
+    if value > _INT64_MAX:
+        raise RulesError(
+            f"{what} would reach {value}{when}, a number encounter JSON cannot hold "
+            "(at most 2**63 - 1)"
+        )
+    return value
+
+
 MAX_ADVANCE = 10_000
 """The most turns one ``advance(turns)`` goes (about 0.6 s; each is a state)."""
 
@@ -276,7 +295,11 @@ def end_turn(enc: S, events: list[Event]) -> S:
     cid = enc.current
     assert cid is not None
     c = enc.combatant(cid)
-    filled = max(c.actions, c.turn_start_actions + enc.actions_per_round)
+    filled = _held(
+        max(c.actions, c.turn_start_actions + enc.actions_per_round),
+        f"the action slots {cid!r} has used",
+        " as its turn ends (its unused slots elapse)",
+    )
     state = with_combatant(enc, attrs.evolve(c, actions=filled))
     state = attrs.evolve(state, current=None, done=(*enc.done, cid))
     events.append(TurnEnded(enc.round, cid))
@@ -295,7 +318,7 @@ def start_round(enc: S, events: list[Event]) -> S:
     )
     state = attrs.evolve(
         enc,
-        round=enc.round + 1,
+        round=_held(enc.round + 1, "the round"),
         done=(),
         combatants=people,
         clock=enc.clock if first else enc.clock + enc.round_seconds,
@@ -308,7 +331,7 @@ def start_turn(enc: S, cid: str, events: list[Event]) -> S:
     c = enc.combatant(cid)
     c = attrs.evolve(
         c,
-        turns=c.turns + 1,
+        turns=_held(c.turns + 1, f"the turns {cid!r} has started"),
         turn_start_actions=c.actions,
         counters=tuple(k for k in c.counters if k.reset is not CounterReset.TURN),
     )
@@ -394,6 +417,12 @@ def add_effect(
         while f"e{next_effect}" in taken:
             next_effect += 1
         effect_id = f"e{next_effect}"
+        if next_effect >= _INT64_MAX:
+            raise RulesError(
+                f"the automatic effect ids have run out: the number after "
+                f"{effect_id!r} would be {next_effect + 1}, a number encounter "
+                "JSON cannot hold (at most 2**63 - 1); give an effect_id"
+            )
         next_effect += 1
     if any(e.id == effect_id for e in enc.effects):
         raise ParameterError("effect_id", effect_id, "an id no active effect has")
@@ -745,16 +774,21 @@ def leave(enc: S, combatant: str) -> Result[S]:
     for e in state.effects:
         if e.target == combatant:
             continue
-        if e.duration.anchor == combatant:
-            moved = e.duration.rebind(state, e.target)
-            if moved is None:
-                events.append(EffectExpired(e))
-                continue
-            changed = attrs.evolve(e, duration=moved)
-            events.append(_changed(changed, e.duration, state))
-            kept.append(changed)
+        d = e.duration
+        if isinstance(d, FirstOf) and d.follows(combatant):
+            # a part may follow another combatant than the first part does
+            moved = d.rebind_from(state, combatant, e.target)
+        elif d.anchor == combatant:
+            moved = d.rebind(state, e.target)
         else:
             kept.append(e)
+            continue
+        if moved is None:
+            events.append(EffectExpired(e))
+            continue
+        changed = attrs.evolve(e, duration=moved)
+        events.append(_changed(changed, e.duration, state))
+        kept.append(changed)
     leaving = state.combatant(combatant)
     state = attrs.evolve(
         state,
@@ -791,7 +825,10 @@ def delay(enc: S, combatant: str, *, after: str) -> Result[S]:
     # count when the combatant leaves the slot (it sees the order before)
     def delayed(e: ActiveEffect) -> Duration:
         moved_by = getattr(e.duration, "anchor_delayed", None)
-        if moved_by is not None and e.duration.anchor == combatant:
+        follows = e.duration.anchor == combatant or (
+            isinstance(e.duration, FirstOf) and e.duration.follows(combatant)
+        )
+        if moved_by is not None and follows:
             return moved_by(enc, combatant)  # type: ignore[no-any-return]
         return e.duration
 
@@ -827,7 +864,9 @@ def spend_action(enc: S, combatant: str, n: int = 1) -> Result[S]:
 def record_check(enc: S, combatant: str) -> Result[S]:
     """See [`Encounter.record_check`][rollwerk.encounter.Encounter.record_check]."""
     c = enc.combatant(combatant)
-    c = attrs.evolve(c, checks=c.checks + 1)
+    c = attrs.evolve(
+        c, checks=_held(c.checks + 1, f"the checks {combatant!r} has made")
+    )
     state = with_combatant(enc, c)
     events: list[Event] = [CheckRecorded(combatant, c.checks)]
     return (settle(state, enc, events), tuple(events))
@@ -892,7 +931,9 @@ def signal(enc: S, event: str) -> Result[S]:
     if not isinstance(event, str) or not event:
         raise ParameterError("event", event, "a non-empty string")
     counts = dict(enc.signal_counts)
-    counts[event] = counts.get(event, 0) + 1
+    counts[event] = _held(
+        counts.get(event, 0) + 1, f"the signals of the event {shown(event, 40)}"
+    )
     state = attrs.evolve(enc, signal_counts=tuple(sorted(counts.items())))
     events: list[Event] = [Signalled(event, counts[event])]
     return (settle(state, enc, events), tuple(events))

@@ -33,7 +33,7 @@ from rollwerk.dice._roll import DieRoll
 from rollwerk.encounter._durations import Remaining
 from rollwerk.encounter._effects import ActiveEffect
 from rollwerk.encounter._stacking import StackingPolicy, modifier_kind
-from rollwerk.errors import ParameterError
+from rollwerk.errors import ParameterError, SchemaError
 from rollwerk.rng import Rng, not_an_rng
 
 __all__ = [
@@ -93,9 +93,15 @@ def _counters(value: Iterable[Counter]) -> tuple[Counter, ...]:
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
         raise ParameterError("counters", value, "an iterable of Counters")
     counters = tuple(value)
+    names: set[str] = set()
     for i, c in enumerate(counters):
         if not isinstance(c, Counter):
             raise ParameterError(f"counters[{i}]", c, "a Counter")
+        if c.name in names:  # what count() keeps, and what JSON loads back
+            raise ParameterError(
+                f"counters[{i}].name", c.name, "a name no other counter has"
+            )
+        names.add(c.name)
     return tuple(sorted(counters, key=lambda c: c.name))
 
 
@@ -173,13 +179,23 @@ class Combatant:
         with document("combatant"):
             data = obj(data)
             known(data, _COMBATANT_FIELDS)
-            counters = []
+            counters: list[Counter] = []
             for i, item in enumerate(array(data, "counters", [])):
                 with nested(f"counters[{i}]"):
                     c = obj(item)
+                    name = strict(c, "name", "str")
+                    if not name:  # count() refuses a counter without a name
+                        raise SchemaError.field(
+                            "name", "a non-empty string (the counter's name)", name
+                        )
+                    if any(k.name == name for k in counters):
+                        # count() keeps one counter of a name
+                        raise SchemaError.field(
+                            "name", "a name no other counter of the combatant has", name
+                        )
                     counters.append(
                         Counter(
-                            strict(c, "name", "str"),
+                            name,
                             strict(c, "value", "int"),
                             choice(c, "reset", CounterReset),
                         )

@@ -338,9 +338,47 @@ class Pf2eRounds:
             ticked_in=None,
         )
 
+    def _slot_of_departed(self, state: EncounterView) -> None:
+        """Refuse a slot count whose creator has not left the encounter.
+
+        The count stands at the slot of a creator who left (``leave``
+        makes it); the creator's joining again puts it back on the
+        creator's turns (``combatant_joined``), and so does a refresh. So a
+        creator still in the encounter, or one the encounter never had,
+        is a document no operation wrote: the encounter's loader asks
+        every duration whether it is over, and this refusal becomes its
+        ``SchemaError`` naming the effect (``leave`` asks what remains
+        while the creator is still there, so only ``is_over`` checks). The creator is looked for among
+        the encounter's ``departed`` when the state lists any (a document
+        written before the encounter recorded who left lists none).
+
+        Raises:
+            RulesError: ``creator`` is in the order, or is no departed
+                combatant.
+        """
+        creator = self.creator
+        if creator is None:
+            return
+        if creator in state.order:
+            raise RulesError(
+                f"a pf2e_rounds count at the slot of {creator!r} needs {creator!r} "
+                "to have left the encounter; it is in the order (its joining "
+                "again counts its own turns)"
+            )
+        departed = getattr(state, "departed", ())
+        gone = [getattr(c, "id", None) for c in departed]
+        if gone and creator not in gone:
+            shown = ", ".join(repr(g) for g in gone[:5])
+            more = ", …" if len(gone) > 5 else ""
+            raise RulesError(
+                f"a pf2e_rounds count at the slot of {creator!r} needs {creator!r} "
+                f"to be a combatant who left the encounter ({shown}{more})"
+            )
+
     def is_over(self, state: EncounterView) -> bool:
         """Over once the anchor has started ``ends_at`` turns (or at the slot)."""
         if self._at_slot:
+            self._slot_of_departed(state)
             return self._slot_left(state) == 0
         who, end = self._end()
         return state.turns_started(who) >= end
@@ -416,17 +454,33 @@ class Pf2eRounds:
         if this round's count was made at the slot and the creator's turn
         in this round is still to come, that turn is not a tick; if the
         creator joins behind the turn under way before the slot's count in
-        this round, the count is made now. Any other duration, or another
-        combatant joining, changes nothing.
+        this round, the count is made now. When the count at the end of
+        the round has been made (every turn of the round taken) and anyone
+        joins into the round, ``ticked_in`` keeps that count made, so that
+        the turn still to come does not undo it. Any other duration changes
+        nothing.
 
         ``Encounter.join`` calls it for every effect after a join.
         """
-        if not self._at_slot or combatant != self.creator:
+        if not self._at_slot or combatant not in state.order:
             return self
-        if combatant not in state.order:
+        # the slot at the end of the round was counted before the join (every
+        # other turn of the round taken): one joining into the round, whose
+        # turn in it is still to come, does not undo that count
+        end_counted = (
+            not self._slot_passed(state)
+            and (self.tick_on is None or self.tick_on not in state.order)
+            and state.round >= 1
+            and state.current is None
+            and all(c in state.done for c in state.order if c != combatant)
+        )
+        if combatant != self.creator:
+            if end_counted:
+                return attrs.evolve(self, ticked_in=state.round)
             return self
-        counted = self._slot_passed(state)
-        left = self._slot_left(state)
+        counted = end_counted or self._slot_passed(state)
+        assert self.ends_in is not None
+        left = max(0, self.ends_in - max(state.round, 1) + (0 if counted else 1))
         started = state.turns_started(combatant)
         if counted and not _passed(state, combatant):
             # the round's count is made: the creator's turn in it is no tick
