@@ -351,9 +351,8 @@ def template_fields(template: str) -> tuple[frozenset[str], str | None]:
                 if spec and "{" in spec:
                     pending.append(spec)
     except ValueError as exc:
-        return frozenset(
-            names
-        ), f"{exc}; a brace as text is written twice ('{{{{', '}}}}')"
+        reason = f"{exc}; a brace as text is written twice ('{{{{', '}}}}')"
+        return frozenset(names), reason
     return frozenset(names), None
 
 
