@@ -274,3 +274,57 @@ def test_the_callers_rng_failing_is_not_the_plugins_fault() -> None:
     object.__setattr__(broken, "_resolve", lambda rng: 1 / 0)
     with pytest.raises(PluginFault):
         broken.resolve(Evil())
+
+
+def test_a_registered_checks_undeclared_level_is_the_plugins_fault() -> None:
+    """helper-150: a contest of the plugin's own results with level ``zzz``
+    was refused as the user's mistake (exit 2), not the plugin's (exit 3)."""
+    import rollwerk
+    from rollwerk import build_check
+    from rollwerk.checks import Level, SuccessLevels
+    from rollwerk.errors import PluginFault
+    from rollwerk.plugins import Registry
+    from rollwerk.rulesets import define_ruleset
+
+    levels = SuccessLevels(
+        Level("miss", Degree.FAILURE, en="miss", de="daneben"),
+        Level("hit", Degree.SUCCESS, en="hit", de="Treffer"),
+    )
+
+    def judge(faces: tuple[int, ...]) -> Outcome:
+        hit = faces[0] > 3
+        level = "zzz" if faces[0] == 6 else ("hit" if hit else "miss")
+        return Outcome(
+            hit, Degree.SUCCESS if hit else Degree.FAILURE, faces[0], level=level
+        )
+
+    ruleset = define_ruleset(
+        "lv",
+        "Lv",
+        version="1",
+        levels=levels,
+        checks=[define_check("c", dice=[6], judge=judge)],
+    )
+
+    class Plugin:
+        @rollwerk.hookimpl
+        def rollwerk_register_rulesets(self) -> list[object]:
+            return [ruleset]
+
+    check = build_check(
+        Registry(load_entrypoints=False, plugins=[Plugin()]).ruleset("lv"), "c"
+    )
+    assert check.resolve(ScriptedRng([4])).level == "hit"
+    said = "it gave the level 'zzz', which its ruleset does not have (its levels: hit, miss)"
+    with pytest.raises(PluginFault) as info:
+        check.resolve(ScriptedRng([6]))
+    assert (
+        str(info.value)
+        == f"plugin 'Plugin' failed: lv c.resolve broke its contract: {said}"
+    )
+    with pytest.raises(PluginFault) as info:
+        check.outcomes()
+    assert (
+        str(info.value)
+        == f"plugin 'Plugin' failed: lv c.outcomes broke its contract: {said}"
+    )

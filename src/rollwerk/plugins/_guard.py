@@ -28,7 +28,7 @@ from rollwerk.checks._parameters import CheckSpec, Parameter
 from rollwerk.distribution import Distribution
 from rollwerk.errors import CheckFault, PluginFault, RollwerkError, shown
 from rollwerk.rng import Rng, not_an_rng
-from rollwerk.rulesets import OptionalRule, Ruleset
+from rollwerk.rulesets import OptionalRule, Ruleset, levels_of
 
 if TYPE_CHECKING:
     from rollwerk.analysis._fight import Fighter, FightRules
@@ -120,13 +120,35 @@ def _raised_by_roll(exc: BaseException, rng: object) -> bool:
 class _GuardedCheck:
     """A plugin's check whose ``resolve`` and ``outcomes`` are guarded."""
 
-    __slots__ = ("_call", "_inner", "_origin", "_resolve")
+    __slots__ = ("_call", "_inner", "_levels", "_origin", "_resolve")
 
-    def __init__(self, inner: Check, origin: Origin, call: str) -> None:
+    def __init__(
+        self,
+        inner: Check,
+        origin: Origin,
+        call: str,
+        levels: frozenset[str] | None = None,
+    ) -> None:
         self._inner = inner
         self._origin = origin
         self._call = call
         self._resolve = inner.resolve  # bound once: a resolve costs one call more
+        self._levels = levels  # the ruleset's level ids, if it has levels
+
+    def _unknown_level(self, call: str, level: str | None) -> NoReturn:
+        """The fault of a result or outcome with a level its ruleset lacks.
+
+        A contest would refuse it as the caller's mistake: it is the
+        plugin's, whose own check gave it.
+        """
+        assert self._levels is not None
+        self._origin.fault(
+            call,
+            CheckFault(
+                f"it gave the level {level!r}, which its ruleset does not have "
+                f"(its levels: {', '.join(sorted(self._levels))})"
+            ),
+        )
 
     @property
     def ruleset(self) -> str:
@@ -159,6 +181,9 @@ class _GuardedCheck:
             self._origin.fault(self._call + ".resolve", exc)
         if result.__class__ is not CheckResult and not isinstance(result, CheckResult):
             self._origin.wrong(self._call + ".resolve", result, "a CheckResult")
+        levels = self._levels
+        if levels is not None and result.level not in levels:
+            self._unknown_level(self._call + ".resolve", result.level)
         return result
 
     def outcomes(self) -> Distribution[Outcome]:
@@ -166,6 +191,13 @@ class _GuardedCheck:
         result = _call(self._origin, self._call + ".outcomes", self._inner.outcomes)
         if not isinstance(result, Distribution):
             self._origin.wrong(self._call + ".outcomes", result, "a Distribution")
+        levels = self._levels
+        if levels is not None:
+            for outcome in result.support:
+                if getattr(outcome, "level", None) not in levels:
+                    self._unknown_level(
+                        self._call + ".outcomes", getattr(outcome, "level", None)
+                    )
         return result
 
     @property  # type: ignore[misc]
@@ -194,9 +226,11 @@ class _GuardedCheck:
     def __repr__(self) -> str:
         return repr(self._inner)
 
-    def __reduce__(self) -> tuple[type[_GuardedCheck], tuple[Check, Origin, str]]:
+    def __reduce__(
+        self,
+    ) -> tuple[type[_GuardedCheck], tuple[Check, Origin, str, frozenset[str] | None]]:
         # ``__class__`` names the wrapped check's class: pickle the guard itself
-        return (_GuardedCheck, (self._inner, self._origin, self._call))
+        return (_GuardedCheck, (self._inner, self._origin, self._call, self._levels))
 
 
 def _guarded_method(
@@ -214,7 +248,7 @@ def _guarded_method(
             and callable(getattr(result, "outcomes", None))
             and getattr(result, "ruleset", None) == check.ruleset
         ):
-            return _GuardedCheck(result, origin, check._call)
+            return _GuardedCheck(result, origin, check._call, check._levels)
         return result
 
     guarded.__name__ = name
@@ -265,6 +299,11 @@ class _GuardedRuleset:
             self._origin.wrong(call, spec, "a CheckSpec")
         factory = spec.factory
         origin = self._origin
+        try:
+            ids = levels_of(self._inner).ids
+        except RollwerkError:  # levels that are not SuccessLevels: its own contract
+            ids = ()
+        levels = frozenset(ids) if ids else None
 
         where = call + " factory"
 
@@ -281,7 +320,7 @@ class _GuardedRuleset:
                 if not isinstance(check, Check):
                     origin.wrong(where, check, "a Check")
                 _CHECK_TYPES.add(type(check))
-            guarded: Check = _GuardedCheck(check, origin, call)
+            guarded: Check = _GuardedCheck(check, origin, call, levels)
             return guarded
 
         return attrs.evolve(spec, factory=build)
