@@ -129,7 +129,11 @@ def strict(
         if default is _MISSING:
             raise SchemaError("is required", path=member(key), expected="a value")
         return default
-    return check(data[key], kind, member(key))
+    value = data[key]
+    accepts, expected = _KINDS[kind]
+    if not accepts(value):  # the path only for the refusal: most fields are fine
+        raise SchemaError.field(member(key), expected(value), value)
+    return value
 
 
 def natural(data: Mapping[str, Any], key: str, default: Any = _MISSING) -> Any:

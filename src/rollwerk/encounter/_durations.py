@@ -204,6 +204,23 @@ def _id(_self: object, attribute: attrs.Attribute[Any], value: object) -> None:
         raise ParameterError(attribute.name, value, "a combatant's id (a str) or None")
 
 
+_DURATION_TYPES: set[type] = set()
+"""Classes whose instances passed ``isinstance(x, Duration)`` (checked once:
+a protocol check reads every member and costs about 10 µs)."""
+
+
+def is_duration(value: object) -> bool:
+    """Whether ``value`` is a duration value (an instance; not a class)."""
+    kind = type(value)
+    if kind in _DURATION_TYPES:
+        return True
+    if isinstance(value, type) or not isinstance(value, Duration):
+        return False
+    if len(_DURATION_TYPES) < 256:
+        _DURATION_TYPES.add(kind)
+    return True
+
+
 def checked_duration(value: object, name: str = "duration") -> None:
     """Refuse what is not a duration value (the class ``Rounds`` included).
 
@@ -212,7 +229,7 @@ def checked_duration(value: object, name: str = "duration") -> None:
     Raises:
         ParameterError: ``value`` is not a rollwerk Duration.
     """
-    if isinstance(value, type) or not isinstance(value, Duration):
+    if not is_duration(value):
         raise ParameterError(
             name, value, "a rollwerk Duration (Rounds(1), Permanent(), …)"
         )
@@ -1246,7 +1263,7 @@ class FirstOf(Worded):
         """The duration that ends when the first of ``parts`` ends."""
         flat: list[Duration] = []
         for part in parts:
-            if not isinstance(part, Duration):
+            if not is_duration(part):
                 raise ParameterError(
                     "part of FirstOf", part, "a rollwerk Duration (Rounds(1), …)"
                 )
@@ -1543,7 +1560,7 @@ def duration_from_json(
             raise SchemaError(
                 f"the decoder of kind {kind!r} raised {shown(exc)}"
             ) from exc
-        if not isinstance(duration, Duration):
+        if not is_duration(duration):
             raise SchemaError(
                 f"the decoder of kind {kind!r} returned {shown(duration)}, not a Duration"
             )
