@@ -336,3 +336,30 @@ def test_assert_text_complete_accepts_a_packs_language() -> None:
     with pytest.raises(ContractViolation) as info:
         assert_text_complete(result.explanation, [CATALOG, fr(x="y")], ("fr",))
     assert str(info.value) == "message 'toy.check' lacks 'fr'"
+
+
+def test_a_packs_help_ids_are_known_to_the_kit() -> None:
+    """helper-158: help ids, whose English is the plugin's help, were refused
+    as misspellings (``catalog has ids its English catalog does not``)."""
+    from rollwerk.testing import ContractViolation, assert_catalog_complete
+
+    source = Catalog(
+        {
+            "en": {"x.label.hit": "hit"},
+            "de": {"x.label.hit": "Treffer", "x.help.check": "würfeln"},
+        }
+    )
+    pack = Catalog({"es": {"x.label.hit": "acierto", "x.help.check": "tirar"}})
+    assert_catalog_complete(pack, "x", ("es",), english=source)
+    typo = Catalog({"es": {"x.label.hit": "acierto", "x.help.chek": "tirar"}})
+    with pytest.raises(ContractViolation) as info:
+        assert_catalog_complete(typo, "x", ("es",), english=source)
+    assert str(info.value) == (
+        "catalog has ids its English catalog does not: x.help.chek"
+    )
+
+
+def test_a_missing_message_names_the_language_asked_for() -> None:
+    with pytest.raises(MissingMessage) as info:
+        Catalog({"es": {"a": "b"}}).render("zz", "a")
+    assert str(info.value) == "no catalog has the message 'a' in 'zz' or 'en'"

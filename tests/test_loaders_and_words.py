@@ -328,3 +328,62 @@ def test_a_registered_checks_undeclared_level_is_the_plugins_fault() -> None:
         str(info.value)
         == f"plugin 'Plugin' failed: lv c.outcomes broke its contract: {said}"
     )
+
+
+def test_a_level_without_words_is_named_by_the_kit() -> None:
+    """helper-157 (DSA5): ``labels['en'] has no 'b'`` did not say what to give."""
+    from rollwerk.checks import Level, SuccessLevels
+    from rollwerk.rulesets import define_ruleset
+    from rollwerk.testing import ContractViolation, assert_ruleset_declaration
+
+    def judge(faces: tuple[int, ...]) -> Outcome:
+        return Outcome(True, Degree.SUCCESS, faces[0], level="a")
+
+    ruleset = define_ruleset(
+        "r",
+        "R",
+        levels=SuccessLevels(Level("b", Degree.FAILURE), Level("a", Degree.SUCCESS)),
+        checks=[define_check("c", dice=[6], judge=judge)],
+    )
+    with pytest.raises(ContractViolation) as info:
+        assert_ruleset_declaration(ruleset)
+    assert str(info.value).endswith(
+        "labels['en'] has no 'b': give the level its words, Level('b', …, "
+        "en=…, de=…), or the catalog message 'r.label.b' in 'en'"
+    )
+
+
+def test_every_required_parameter_left_out_is_named() -> None:
+    """helper-157: ``rollwerk odds dsa5`` named a1 alone; a2, a3, fw were missing too."""
+    from rollwerk import build_check
+    from rollwerk.checks import Parameter
+    from rollwerk.rulesets import define_ruleset
+
+    params = [Parameter(n, int, min_value=1, max_value=20) for n in ("a1", "a2", "a3")]
+
+    def judge(faces: tuple[int, ...], a1: int, a2: int, a3: int) -> Outcome:
+        return Outcome(True, Degree.SUCCESS, faces[0])
+
+    ruleset = define_ruleset(
+        "three", "Three", checks=[define_check("c", params, dice=[20], judge=judge)]
+    )
+    with pytest.raises(ParameterError) as info:
+        build_check(ruleset, "c", a2=3)
+    assert str(info.value) == (
+        "a1 is required (an integer from 1 to 20); also required: a3"
+    )
+    assert (info.value.parameter, info.value.missing) == ("a1", True)
+
+
+def test_a_results_outcome_method_given_uncalled_says_to_call_it() -> None:
+    from rollwerk import build_check
+    from rollwerk.rulesets import resolve_contest
+    from rollwerk.testing.examples import ToyRuleset
+
+    toy = ToyRuleset()
+    result = build_check(toy, "check", skill=3).resolve(ScriptedRng([2]))
+    with pytest.raises(ParameterError) as info:
+        resolve_contest(toy, result.outcome, result.outcome())  # type: ignore[arg-type]
+    assert str(info.value).startswith(
+        "first must be an Outcome: call the method, result.outcome(), got <bound method"
+    )

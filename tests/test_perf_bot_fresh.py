@@ -250,7 +250,16 @@ def _reference_build(params: Mapping[str, object], validate: bool) -> object:
             value = params[p.name]
             values[p.name] = p.validate(value) if validate else value
         elif p.required:
-            raise ParameterError(p.name, None, p.allowed(), missing=True)
+            error = ParameterError(p.name, None, p.allowed(), missing=True)
+            # every other required parameter left out is named too
+            rest = [
+                q.name
+                for q in _SPEC_PARAMETERS
+                if q.required and q.name not in params and q is not p
+            ]
+            if rest:
+                error.args = (f"{error}; also required: {', '.join(rest)}",)
+            raise error
         else:
             values[p.name] = p.default
     return values

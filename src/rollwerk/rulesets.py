@@ -341,6 +341,11 @@ def resolve_contest(
         if side.__class__ is not Outcome and not isinstance(side, Outcome):
             if isinstance(side, CheckResult):  # every rule would get it, not some
                 raise result_not_outcome(side, name)
+            if isinstance(getattr(side, "__self__", None), CheckResult):
+                # result.outcome without the call
+                raise ParameterError(
+                    name, side, "an Outcome: call the method, result.outcome()"
+                )
             raise ParameterError(name, side, "an Outcome")
     _own_levels(ruleset, first, second)
     try:

@@ -373,8 +373,10 @@ class Outcome:
     )
     """Further ruleset-specific facts as sorted ``(name, value)`` pairs.
 
-    Compared with their types: an extra ``True`` is not an extra ``1``, as
-    their JSON (``true``, ``1``) is not."""
+    Given as a mapping or as pairs, kept as a tuple of pairs: read one with
+    [`extra(name)`][rollwerk.checks.Outcome.extra]. Compared with their
+    types: an extra ``True`` is not an extra ``1``, as their JSON
+    (``true``, ``1``) is not."""
     level: str | None = attrs.field(default=None, converter=_level)
     """The ruleset's success level id (``"hard"``), or ``None`` without levels."""
 

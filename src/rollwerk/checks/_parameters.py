@@ -440,10 +440,26 @@ class CheckSpec:
                 value = params[name]
                 values[name] = p.validate(value) if validate else value
             elif default is _NO_DEFAULT:
-                raise missing_parameter(p)
+                raise self._missing(p, params)
             else:
                 values[name] = default
         return self.factory(**values)
+
+    def _missing(self, p: Parameter, params: Mapping[str, object]) -> ParameterError:
+        """``p`` is required, naming the other required parameters left out too.
+
+        So that a caller fixes them in one go, not one run at a time:
+        ``a1 is required (an integer from 1 to 20); also required: a2, a3, fw``.
+        """
+        error = missing_parameter(p)
+        rest = [
+            q.name
+            for name, default, q in self._fill
+            if default is _NO_DEFAULT and name not in params and q is not p
+        ]
+        if rest:
+            error.args = (f"{error}; also required: {', '.join(rest)}",)
+        return error
 
 
 def missing_parameter(p: Parameter) -> ParameterError:

@@ -73,7 +73,9 @@ class MissingMessage(RollwerkError, LookupError):
         message: The message id that was asked for.
     """
 
-    def __init__(self, message: str, languages: Sequence[str] = ()) -> None:
+    def __init__(
+        self, message: str, languages: Sequence[str] = (), *, asked: str = FALLBACK
+    ) -> None:
         self.message = message
         if message == "":  # a fixed text (Text.fixed) without English words
             has = ", ".join(repr(lang) for lang in languages) or "none"
@@ -82,7 +84,8 @@ class MissingMessage(RollwerkError, LookupError):
                 f"asked for (it has: {has})"
             )
             return
-        super().__init__(f"no catalog has the message {message!r} in {FALLBACK!r}")
+        where = repr(FALLBACK) if asked == FALLBACK else f"{asked!r} or {FALLBACK!r}"
+        super().__init__(f"no catalog has the message {message!r} in {where}")
 
 
 class TemplateError(RulesError):
@@ -293,7 +296,9 @@ def _render(
         catalog_tuple(cats)  # names what is not a catalog
         raise
     if template is None:
-        raise MissingMessage(message, [lang for c in cats for lang in c.languages])
+        raise MissingMessage(
+            message, [lang for c in cats for lang in c.languages], asked=lang
+        )
     if not fields and "{" not in template and "}" not in template:
         return template
     values = {
@@ -324,8 +329,9 @@ def template_fields(template: str) -> tuple[frozenset[str], str | None]:
     else the reason: a lone brace, or a placeholder that is not a name
     (``{}``, ``{0}``, ``{who.name}``, ``{who[0]}``).
 
-    >>> template_fields("{who} hits {n:>2}")
-    (frozenset({'n', 'who'}), None)
+    >>> names, problem = template_fields("{who} hits {n:>2}")
+    >>> sorted(names), problem
+    (['n', 'who'], None)
     >>> template_fields("100% {")
     (frozenset(), "Single '{' encountered in format string; a brace as text is written twice ('{{', '}}')")
     >>> template_fields("{who.name}")[1]

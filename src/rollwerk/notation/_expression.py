@@ -21,6 +21,7 @@ from rollwerk._jsonutil import (
     array,
     document,
     known,
+    member,
     nested,
     obj,
     schema_version,
@@ -277,39 +278,52 @@ class Expression:
         return f"parse({self._notation!r}, dialect={self._dialect.name!r})"
 
 
-def _first_difference(got: Any, want: Any, path: str) -> tuple[str, Any, Any]:
-    """Where the JSON ``got`` first differs from ``want``, and both there.
+def _first_difference(got: Any, want: Any, path: str) -> SchemaError:
+    """The refusal of ``got`` where it first differs from ``want`` (JSON trees).
 
-    A key one side lacks is ``None`` on that side.
+    A key ``want`` lacks is not a field there, one ``got`` lacks is
+    required, and a value that differs must be ``want``'s.
 
-    >>> _first_difference({"a": [1, 2]}, {"a": [1, 3]}, "tree")
-    ('tree.a[1]', 2, 3)
-    >>> _first_difference({"a": 1}, {"a": 1, "b": 2}, "tree")
-    ('tree.b', None, 2)
+    >>> str(_first_difference({"a": [1, 2]}, {"a": [1, 3]}, "tree"))
+    'tree.a[1] must be 3, what the rolls give, got 2'
+    >>> str(_first_difference({"a": 1}, {"a": 1, "b": 2}, "tree"))
+    'tree.b is required (2, what the rolls give)'
+    >>> str(_first_difference({"a": 1, "x y": 0}, {"a": 1}, "tree"))
+    "tree['x y'] is not a field there (the fields are a)"
     """
     while True:
         if isinstance(got, dict) and isinstance(want, dict):
             # in the order the writer wrote them, then the unknown ones
             for key in [*want, *(k for k in got if k not in want)]:
-                if got.get(key, _ABSENT) != want.get(key, _ABSENT):
-                    path = f"{path}.{key}"
-                    got, want = got.get(key, _ABSENT), want.get(key, _ABSENT)
-                    break
+                mine, theirs = got.get(key, _ABSENT), want.get(key, _ABSENT)
+                if mine == theirs:
+                    continue
+                step = member(str(key))  # a key with a newline is quoted
+                where = path + step if step.startswith("[") else f"{path}.{step}"
+                if theirs is _ABSENT:
+                    return SchemaError(
+                        f"is not a field there (the fields are {', '.join(want)})",
+                        path=where,
+                        expected="no such field",
+                    )
+                if mine is _ABSENT:
+                    expected = f"{shown(theirs)}, what the rolls give"
+                    return SchemaError(
+                        f"is required ({expected})", path=where, expected=expected
+                    )
+                path, got, want = where, mine, theirs
+                break
             else:  # pragma: no cover - equal: not called
-                return path, got, want
+                return SchemaError("differs", path=path)
         elif isinstance(got, list) and isinstance(want, list) and len(got) == len(want):
             for i, (a, b) in enumerate(zip(got, want, strict=True)):
                 if a != b:
                     path, got, want = f"{path}[{i}]", a, b
                     break
             else:  # pragma: no cover - equal: not called
-                return path, got, want
+                return SchemaError("differs", path=path)
         else:
-            return (
-                path,
-                None if got is _ABSENT else got,
-                None if want is _ABSENT else want,
-            )
+            return SchemaError.field(path, f"{shown(want)}, what the rolls give", got)
 
 
 _ABSENT = object()
@@ -553,10 +567,7 @@ class RollResult:
             if "tree" in data:
                 replayed = result.tree.to_json()
                 if data["tree"] != replayed:
-                    where, got, want = _first_difference(data["tree"], replayed, "tree")
-                    raise SchemaError.field(
-                        where, f"{shown(want)}, what the rolls give", got
-                    )
+                    raise _first_difference(data["tree"], replayed, "tree")
             return result
 
     def __eq__(self, other: object) -> bool:

@@ -100,8 +100,12 @@ def assert_catalog_complete(
             ``catalog`` translates (the core's ``CORE``, a plugin's
             ``CATALOG``): ``catalog`` must then have each of its English
             ids under ``prefix`` in each of ``languages`` (``("fr",)``),
-            no id it lacks (a misspelt ``ds4.check.sucess``), and no field
-            its English does not name.
+            no id it lacks in every language (a misspelt
+            ``ds4.check.sucess``; a help id such as ``adz.help.check``,
+            which only German has, is known), and no field its English does
+            not name. A pack that translates several catalogs passes them
+            merged (``CORE | TOOLKIT_CATALOG | CATALOG``) with all their
+            prefixes.
 
     Every template must be a `str.format` template, and a translation may
     name only the fields its English template names (the fields a text
@@ -167,7 +171,10 @@ def assert_catalog_complete(
             f"catalog ids must start with {shown}: {', '.join(stray)}"
         )
     if english is not None:
-        unknown = sorted(have - english.ids())
+        # a help text's English is the plugin's own help, not a message:
+        # the source catalog has its id in another language only
+        known = frozenset(i for lang in english.languages for i in english.ids(lang))
+        unknown = sorted(have - known)
         if unknown:
             raise ContractViolation(
                 f"catalog has ids its English catalog does not: {', '.join(unknown)}"

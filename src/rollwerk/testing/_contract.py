@@ -1240,9 +1240,18 @@ def _declaration(ruleset: Ruleset) -> None:
                 "its catalog lacks in 'de' (these words would fall back to "
                 f"English): {', '.join(missing)}",
             )
+    level_ids = [lv.id for lv in levels]
     for lang, labels in ruleset.labels.items():
-        for key in [d.value for d in Degree] + [lv.id for lv in levels]:
+        for key in [d.value for d in Degree] + level_ids:
             if not labels.get(key):
+                if key in level_ids and key not in [d.value for d in Degree]:
+                    # a Level made without words, as Level("hit", …) may be
+                    raise _fail(
+                        where,
+                        f"labels[{lang!r}] has no {key!r}: give the level its "
+                        f"words, Level({key!r}, …, en=…, de=…), or the catalog "
+                        f"message '{rid}.label.{key}' in {lang!r}",
+                    )
                 raise _fail(where, f"labels[{lang!r}] has no {key!r}")
     seconds = ruleset.round_seconds
     if isinstance(seconds, bool) or not isinstance(seconds, (int, Fraction)):
