@@ -363,7 +363,11 @@ class CheckRequests:
         elif isinstance(request, Sequence) and all(
             isinstance(word, str) for word in request
         ):
-            key = (id(ruleset), check, 1, tuple(request))
+            key = (
+                None  # as a mapping of that many keys
+                if len(request) > _CACHED_WORDS
+                else (id(ruleset), check, 1, tuple(request))
+            )
         else:
             raise ParameterError(
                 "request",
@@ -372,13 +376,9 @@ class CheckRequests:
                 "mapping of names to texts",
             )
         try:
-            if key is None or (
-                not isinstance(request, str) and len(request) > _CACHED_WORDS
-            ):
-                # no check has that many parameters: refused at the first
-                # word it does not have, without keying a million of them
-                raise TypeError
-            found = entries.get(key)
+            # no key for a request of very many words (no check has that many
+            # parameters): refused at the first one, none of them keyed
+            found = None if key is None else entries.get(key)
         except TypeError:  # an unhashable value: parse_mapping refuses it
             found, key = None, None
         if found is not None and found[0] is ruleset:

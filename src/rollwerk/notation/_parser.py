@@ -688,8 +688,7 @@ class _Parser:
         self.pos += 2
         # a chain of powers nests to the right, as parentheses do: it counts
         # towards the nesting depth (332 links exhausted the stack)
-        self.open_paren(op_pos)
-        self.pos -= 1  # open_paren steps over a '(' that is not there
+        self.deeper()
         exponent = self.unary()
         self.depth -= 1
         if exponent.lo < 0:
@@ -830,12 +829,16 @@ class _Parser:
         raise self.error(f"unexpected {c!r}: expected a number, a die or '('")
 
     def open_paren(self, start: int) -> None:
+        self.deeper()
+        self.pos += 1
+
+    def deeper(self) -> None:
+        """One level deeper (a parenthesis, a group, a power), within the limit."""
         self.depth += 1
         if self.depth > DICE_LIMITS.max_depth:
             raise LimitExceeded(
                 "nesting depth", self.depth, DICE_LIMITS.max_depth, at_least=True
             )
-        self.pos += 1
 
     def close(self, start: int, closer: str = ")") -> None:
         self.skip()

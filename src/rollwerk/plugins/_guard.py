@@ -120,7 +120,7 @@ def _raised_by_roll(exc: BaseException, rng: object) -> bool:
 class _GuardedCheck:
     """A plugin's check whose ``resolve`` and ``outcomes`` are guarded."""
 
-    __slots__ = ("_call", "_inner", "_levels", "_origin", "_resolve")
+    __slots__ = ("_call", "_checked", "_inner", "_levels", "_origin", "_resolve")
 
     def __init__(
         self,
@@ -134,6 +134,7 @@ class _GuardedCheck:
         self._call = call
         self._resolve = inner.resolve  # bound once: a resolve costs one call more
         self._levels = levels  # the ruleset's level ids, if it has levels
+        self._checked: object = None  # the outcomes whose levels were read
 
     def _unknown_level(self, call: str, level: str | None) -> NoReturn:
         """The fault of a result or outcome with a level its ruleset lacks.
@@ -192,12 +193,15 @@ class _GuardedCheck:
         if not isinstance(result, Distribution):
             self._origin.wrong(self._call + ".outcomes", result, "a Distribution")
         levels = self._levels
-        if levels is not None:
+        if levels is not None and result is not self._checked:
+            # a check's outcomes are one object, asked for again and again
+            # (odds tables, contests): their levels are read once
             for outcome in result.support:
                 if getattr(outcome, "level", None) not in levels:
                     self._unknown_level(
                         self._call + ".outcomes", getattr(outcome, "level", None)
                     )
+            self._checked = result
         return result
 
     @property  # type: ignore[misc]
