@@ -44,6 +44,15 @@ def add(**changes: Any) -> Encounter:
             lambda: Encounter.create(["A"], round_seconds="6"),
             "round_seconds must be an int or Fraction, got '6'",
         ),
+        # the fields name themselves when the state is built directly
+        (
+            lambda: Encounter((), (), clock=1.5),  # type: ignore[arg-type]
+            "clock must be an int or Fraction, got 1.5",
+        ),
+        (
+            lambda: Encounter((), (), round_seconds=True),
+            "round_seconds must be an int or Fraction, got True",
+        ),
         (
             lambda: Combatant("A", initiative="x"),  # type: ignore[arg-type]
             f"initiative must be {INT_RANGE}, got 'x'",

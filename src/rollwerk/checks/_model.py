@@ -153,7 +153,7 @@ def _degree(value: Degree) -> Degree:
     )
 
 
-def _rolls(value: object) -> tuple[DieRoll, ...]:
+def _rolls(value: tuple[DieRoll, ...] | list[DieRoll]) -> tuple[DieRoll, ...]:
     """A result's rolls as a tuple of `DieRoll`s (a list is copied)."""
     rolls = value if value.__class__ is tuple else None
     if rolls is None and isinstance(value, (list, tuple)):

@@ -871,14 +871,14 @@ def _fitting(name: str, value: object, result: Fraction) -> Fraction:
     return result
 
 
-def _seconds(value: object) -> Fraction:
+def _seconds(value: int | Fraction) -> Fraction:
     result = _number("seconds", value, "an int or Fraction > 0")
     if result <= 0:
         raise ParameterError("seconds", value, "an int or Fraction > 0")
     return _fitting("seconds", value, result)
 
 
-def _opt_fraction(value: object) -> Fraction | None:
+def _opt_fraction(value: int | Fraction | None) -> Fraction | None:
     if value is None:
         return None
     number = _number("ends_at", value, "an int, a Fraction or None")

@@ -301,6 +301,16 @@ def _exact(value: object, name: str = "seconds") -> Fraction:
     return Fraction(value)
 
 
+def _clock(value: int | Fraction) -> Fraction:
+    """The ``clock`` field: an int or Fraction of game seconds."""
+    return _exact(value, "clock")
+
+
+def _round_seconds(value: int | Fraction) -> Fraction:
+    """The ``round_seconds`` field: an int or Fraction of game seconds."""
+    return _exact(value, "round_seconds")
+
+
 def _fraction(value: object, name: str = "seconds") -> Fraction:
     """An argument in seconds: an int or Fraction that JSON can hold."""
     result = _exact(value, name)
@@ -336,9 +346,9 @@ class EncounterState:
     """Ids of the combatants that concentrate."""
     signal_counts: tuple[tuple[str, int], ...] = ()
     """How often each named event has been signalled, sorted by name."""
-    clock: Fraction = attrs.field(default=Fraction(0), converter=_exact)
+    clock: Fraction = attrs.field(default=Fraction(0), converter=_clock)
     """The game clock in seconds."""
-    round_seconds: Fraction = attrs.field(default=Fraction(6), converter=_exact)
+    round_seconds: Fraction = attrs.field(default=Fraction(6), converter=_round_seconds)
     """How long a round lasts (AdZ 3, DS4 5, PF2e 6)."""
     actions_per_round: int = 1
     """Action slots per combatant and round (Mythandria: 2)."""

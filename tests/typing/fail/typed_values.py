@@ -9,7 +9,11 @@ failed only at run time.
 
 from __future__ import annotations
 
-from rollwerk import Degree, Distribution, Outcome
+from fractions import Fraction
+
+from rollwerk import CheckResult, Degree, Distribution, Outcome
+from rollwerk.encounter import Encounter, GameTime
+from rollwerk.i18n import Text
 
 
 def wrong_values() -> None:
@@ -20,3 +24,13 @@ def wrong_values() -> None:
     d6 = Distribution.uniform(range(1, 7))
     words: Distribution[str] = d6.repeat_sum(2)  # E: assignment
     print(words)
+
+
+def wrong_spans() -> None:
+    GameTime(1.5)  # E: arg-type
+    GameTime(Fraction(3, 2), ends_at="8")  # E: arg-type
+    Encounter((), (), clock=0.5)  # E: arg-type
+    Encounter((), (), round_seconds="6")  # E: arg-type
+    CheckResult(
+        True, Degree.SUCCESS, 1, "1d6", Text.fixed(en="x", de="x")
+    )  # E: arg-type
