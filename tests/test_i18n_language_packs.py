@@ -234,6 +234,23 @@ def test_the_cli_writes_a_packs_decimal_point(capsys: Any) -> None:
     assert "P(success) = 1/2 (50.00%)" in out.splitlines()
 
 
+@pytest.mark.parametrize("point", ["", "1", " ", ".,", "{{"])
+def test_a_decimal_point_that_is_none_is_left_out(point: str, capsys: Any) -> None:
+    """An empty ``number.decimal_point`` fell back to ``.`` without a word."""
+    pack = Pack(fr(**{"number.decimal_point": point, "cli.success": "succès"}))
+    registry = Registry(load_entrypoints=False, plugins=[_D20(), pack])
+    assert registry.catalogs().template("fr", "number.decimal_point") is None
+    (failure,) = registry.failures
+    assert failure.reason == (
+        f"catalog message 'number.decimal_point' in 'fr' ({point!r}) is left "
+        "out: a decimal point is one character that is not a digit or a space, "
+        "such as ','"
+    )
+    code, out, _ = run(registry, capsys, "odds", "d20x", "target=10", "--lang", "fr")
+    assert code == 0
+    assert "P(succès) = 1/2 (50.00%)" in out.splitlines()
+
+
 # -- arguments ---------------------------------------------------------------------
 
 

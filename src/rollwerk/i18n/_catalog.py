@@ -362,6 +362,23 @@ def template_fields(template: str) -> tuple[frozenset[str], str | None]:
     return frozenset(names), None
 
 
+DECIMAL_POINT = "number.decimal_point"
+"""The message whose words are a language's decimal point (``","`` in German)."""
+
+
+def _point_problem(template: str) -> str | None:
+    """Why ``template`` cannot be a decimal point, or ``None``.
+
+    >>> _point_problem(","), _point_problem("")
+    (None, "a decimal point is one character that is not a digit or a space, such as ','")
+    """
+    if len(template) == 1 and not template.isdigit() and not template.isspace():
+        return None
+    return (
+        "a decimal point is one character that is not a digit or a space, such as ','"
+    )
+
+
 def checked_catalogs(
     reference: Sequence[Catalog], offered: Sequence[tuple[str, Catalog]]
 ) -> tuple[list[tuple[str, Catalog]], list[tuple[str, str]]]:
@@ -374,7 +391,9 @@ def checked_catalogs(
     template of a catalog with the English names: the code that renders a
     message gives the fields its author wrote (a translation of
     ``cli.result`` that names ``{x}`` could never be filled). A catalog
-    with a message's English words it as it likes.
+    with a message's English words it as it likes. A decimal point
+    (``number.decimal_point``) that is not one character other than a
+    digit or a space is left out too.
 
     Returns:
         The catalogs with what was left out removed, in order, and one
@@ -396,6 +415,8 @@ def checked_catalogs(
         for lang, table in cat.messages.items():
             for message, template in table.items():
                 fields, problem = template_fields(template)
+                if problem is None and message == DECIMAL_POINT:
+                    problem = _point_problem(template)
                 given = authored.get(message)
                 if problem is None and given is not None and message not in english:
                     extra = sorted(fields - given)
