@@ -352,10 +352,12 @@ def test_the_cli_takes_the_faces_of_each_chain(capsys):
         "rollwerk: error: --rolls has too few faces: the 4th die (the check "
         "declares 2, explosions add more), a d6, has none (3 were given)\n"
     )
+    # the 2nd die is the trait die's explosion, not the declared 2nd die (a d6):
+    # a held-out designer read "the 2nd die, a d8" as a mistake
     assert main([*argv[:4], "8"], registry=reg) == 2
     assert capsys.readouterr().err == (
-        "rollwerk: error: --rolls has too few faces: the 2nd die, a d8, has none "
-        "(1 was given)\n"
+        "rollwerk: error: --rolls has too few faces: the 2nd die (the check "
+        "declares 2, explosions add more), a d8, has none (1 was given)\n"
     )
 
 

@@ -763,7 +763,11 @@ def _resolve(
         whose = None if side is None else (side, before)
         declared = getattr(check, "dice", None)
         dice = len(declared) if isinstance(declared, tuple) else None
-        raise RollwerkError(too_few_faces(exc, whose, dice)) from None
+        definition = getattr(check, "definition", None)
+        explodes = bool(getattr(definition, "explode", False))
+        raise RollwerkError(
+            too_few_faces(exc, whose, dice, explodes=explodes)
+        ) from None
     except ParameterError as exc:
         if script is None or not exc.parameter.endswith(" face"):
             raise

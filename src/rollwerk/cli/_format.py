@@ -345,13 +345,16 @@ def too_few_faces(
     dice: int | None = None,
     *,
     written: int | None = None,
+    explodes: bool = False,
 ) -> str:
     """The CLI's message when ``--rolls`` ran out: which die found no face.
 
     ``side`` names the side of a contest that rolled it and how many faces
     the sides before it used: ``the 3rd die (the second side's 1st)``.
     ``dice`` is how many dice the check declares: a die past them is an
-    extra die (an explosion's), and the message says that dice are added.
+    extra die (an explosion's), and the message says that dice are added;
+    when the check ``explodes`` it says so for any die, since an explosion
+    draws its extra dice in the place of the die that exploded.
     ``written`` is how many dice an expression writes: a draw past them is
     a reroll's or an explosion's, and the message says so.
     """
@@ -359,7 +362,7 @@ def too_few_faces(
     given = {0: "none was", 1: "1 was"}.get(exc.given, f"{exc.given} were")
     notes = [] if side is None else [f"the {side[0]}'s {_ordinal(n - side[1])}"]
     own = n if side is None else n - side[1]
-    if dice is not None and own > dice:
+    if dice is not None and (own > dice or explodes):
         its = "the" if side is None else "its"
         notes.append(f"{its} check declares {dice}, explosions add more")
     if written is not None and n > written:
