@@ -31,6 +31,5 @@ def wrong_spans() -> None:
     GameTime(Fraction(3, 2), ends_at="8")  # E: arg-type
     Encounter((), (), clock=0.5)  # E: arg-type
     Encounter((), (), round_seconds="6")  # E: arg-type
-    CheckResult(
-        True, Degree.SUCCESS, 1, "1d6", Text.fixed(en="x", de="x")
-    )  # E: arg-type
+    words = Text.fixed(en="x", de="x")
+    CheckResult(True, Degree.SUCCESS, 1, "1d6", words)  # E: arg-type
