@@ -57,6 +57,47 @@ def test_an_error_on_an_ascii_stderr_is_still_one_line_and_exit_2() -> None:
     )
 
 
+def test_an_error_quotes_typed_letters_as_escapes_and_its_own_words_in_ascii() -> None:
+    """A held-out CLI user: ``üd6`` was quoted as ``'ued6'``, text never typed.
+
+    A typed letter or digit is escaped; a typed symbol (``…``) is spelt as
+    the CLI spells its own (``...``), which cannot be mistaken for letters.
+    """
+    proc = _cli("roll", "üd6", encoding="ascii")
+    assert proc.returncode == 2
+    assert proc.stderr.decode("ascii") == (
+        "rollwerk: error: unexpected '\\xfc': expected a number, a die or '(' "
+        "at column 1 of '\\xfcd6'\n"
+    )
+    # the CLI's own words are still spelt in ASCII
+    proc = _cli("check", "ds4", "pw=x", "--lang", "de", encoding="ascii")
+    assert proc.returncode == 2
+    assert "\\u" not in proc.stderr.decode("ascii")
+
+
+def test_json_keeps_every_character_on_an_ascii_stdout() -> None:
+    """``--json`` wrote ``größe`` as ``groesse``: JSON has escapes for it."""
+    import json
+
+    proc = _cli("roll", "1d6 # größe →", "--rolls", "3", "--json", encoding="ascii")
+    assert proc.returncode == 0, proc.stderr
+    data = json.loads(proc.stdout.decode("ascii"))
+    assert data["notation"] == "1d6 # größe →"
+    assert data["comment"] == "größe →"
+    latin = _cli(
+        "roll",
+        "4d6kh3",
+        "--rolls",
+        "1,2,3,4",
+        "--json",
+        "--explain",
+        encoding="latin-1",
+    )
+    assert json.loads(latin.stdout.decode("latin-1"))["explanation"] == (
+        "4d6kh3 = 9\n  4d6kh3: 1 (dropped), 2, 3, 4 → 9"
+    )
+
+
 @pytest.mark.parametrize(
     ("text", "plain"),
     [

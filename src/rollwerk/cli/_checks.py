@@ -33,6 +33,7 @@ from rollwerk.cli._format import (
     bar,
     faces,
     fraction_text,
+    json_text,
     most_likely,
     percent,
     seed_json,
@@ -81,10 +82,8 @@ _EXTRA = "extra:"
 
 
 def _dumps(data: Any, **options: Any) -> str:
-    """`json.dumps`, imported on use: a plain-text call never pays for json."""
-    import json
-
-    return json.dumps(data, **options)
+    """`json_text`: JSON that keeps every character on any output."""
+    return json_text(data, **options)
 
 
 _NAMES = ("rulesets", "check", "odds", "contest")
@@ -574,7 +573,7 @@ def cmd_rulesets(args: argparse.Namespace) -> int:
                 for f in failures
             ],
         }
-        _emit(_dumps(data, ensure_ascii=False, indent=2))
+        _emit(_dumps(data, indent=2))
         return 0
     if entries:
         heads = ("id", "name", "version", "distribution", "checks")
@@ -682,7 +681,7 @@ def _ruleset_details(
                 {"id": o.id, "name": o.name, "help": o.help} for o in rules
             ],
         }
-        _emit(_dumps(data, ensure_ascii=False, indent=2))
+        _emit(_dumps(data, indent=2))
         return 0
     lang = args.lang
     # every plugin's catalog: another plugin may word this ruleset's help
@@ -840,7 +839,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         if args.seed is not None:
             data["seed"] = seed_json(args.seed)
         data["result"] = result.to_json()
-        _emit(_dumps(data, ensure_ascii=False))
+        _emit(_dumps(data))
         return 0
     lang = args.lang
     cats = _cats(args)
@@ -929,7 +928,7 @@ def cmd_odds(args: argparse.Namespace) -> int:
         ]
         if left:
             data["omitted"] = {"outcomes": left, "probability": fraction_to_str(left_p)}
-        _emit(_dumps(data, ensure_ascii=False))
+        _emit(_dumps(data))
         return 0
     lang = args.lang
     cats = _cats(args)
@@ -1102,7 +1101,7 @@ def _odds_by(
         data[rows_name] = listed
         if left:
             data["omitted"] = {rows_name: left, "probability": fraction_to_str(left_p)}
-        _emit(_dumps(data, ensure_ascii=False))
+        _emit(_dumps(data))
         return 0
     lang = args.lang
     cats = _cats(args)
@@ -1199,7 +1198,7 @@ def cmd_contest(args: argparse.Namespace) -> int:
             if args.seed is not None:
                 data["seed"] = seed_json(args.seed)
             data["result"] = played.to_json()
-        _emit(_dumps(data, ensure_ascii=False))
+        _emit(_dumps(data))
         return 0
     lang = args.lang
     cats = _cats(args)

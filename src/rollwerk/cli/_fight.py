@@ -141,9 +141,9 @@ def cmd_fight(args: argparse.Namespace) -> int:
         max_rounds=args.rounds,
     )
     if args.json:
-        import json
+        from rollwerk.cli._format import json_text
 
-        print(json.dumps(result.to_json(), ensure_ascii=False))
+        print(json_text(result.to_json()))
         return 0
     for line in fight_text(result, args.lang, catalogs(args.languages, args.lang)):
         print(line)

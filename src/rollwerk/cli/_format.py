@@ -29,12 +29,14 @@ __all__ = [
     "bar",
     "faces",
     "fraction_text",
+    "json_text",
     "mean_text",
     "most_likely",
     "percent",
     "positive",
     "table",
     "too_few_faces",
+    "visible",
 ]
 
 _T = TypeVar("_T", bound=Hashable)
@@ -51,6 +53,55 @@ BAR_WIDTH = 40
 
 MAX_OUTCOMES = 1000
 """Outcomes ``roll --odds`` and ``odds`` show by default: the most likely ones."""
+
+
+def visible(text: str, keep: str = "") -> str:
+    r"""``text`` with its control characters written as escapes, but ``keep``.
+
+    What a user typed reaches the text output (a notation in a title, a
+    label in an explanation): a line break or a terminal's escape code in
+    it would split a line or recolour the terminal, so it is written as
+    ``\n`` or ``\x1b``. ``keep`` are the characters the output itself
+    uses (the line breaks between an explanation's lines).
+
+    >>> print(visible("1d6 [a\nb\x1b[31m]"))
+    1d6 [a\nb\x1b[31m]
+    >>> visible("a\nb", keep="\n") == "a\nb"
+    True
+    """
+    import unicodedata
+
+    if text.isprintable() and not keep:
+        return text
+    return "".join(
+        c.encode("unicode_escape").decode("ascii")
+        if c not in keep and unicodedata.category(c) in ("Cc", "Zl", "Zp")
+        else c
+        for c in text
+    )
+
+
+def json_text(data: object, **options: object) -> str:
+    r"""``data`` as JSON for standard output, every character kept.
+
+    Where the output cannot hold every character (``PYTHONIOENCODING=ascii``,
+    ``LC_ALL=C``), what is beyond ASCII is written as JSON's ``\u``
+    escapes, which read back as the same text; where it can, as itself. The
+    ASCII spelling of the text output (``größe`` as ``groesse``) would
+    change the data.
+    """
+    import json
+    import sys
+
+    # a stream without an encoding (a StringIO) holds any text
+    encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
+    try:
+        "\U0010ffff\u2192".encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        whole = False
+    else:
+        whole = True
+    return json.dumps(data, ensure_ascii=not whole, **options)  # type: ignore[arg-type]
 
 
 def add_max_outcomes(parser: argparse.ArgumentParser, when: str = "") -> None:

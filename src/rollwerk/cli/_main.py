@@ -18,10 +18,12 @@ print the full stack as well (for plugin authors).
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
 import re
 import sys
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any, NoReturn, cast
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO, cast
 
 if TYPE_CHECKING:
     from rollwerk.plugins._registry import Registry
@@ -54,7 +56,12 @@ class _OneLineParser(argparse.ArgumentParser):
         self.register("action", "store", _StoreOnce)
 
     def error(self, message: str) -> NoReturn:
-        """Print ``rollwerk: error: <message>`` and a pointer to ``--help``."""
+        """Print ``rollwerk: error: <message>`` and a pointer to ``--help``.
+
+        argparse's ``invalid choice`` quotes the value in full; it is
+        abbreviated as rollwerk's own messages abbreviate values (`shown`).
+        """
+        message = _INVALID_CHOICE.sub(_abbreviated_choice, message)
         self.exit(
             2, _one_line(f"rollwerk: error: {message} (see '{self.prog} --help')")
         )
@@ -65,6 +72,25 @@ class _OneLineParser(argparse.ArgumentParser):
         # everything else argparse needs. The same width, from os directly.
         formatter = cast("type[argparse.HelpFormatter]", self.formatter_class)
         return formatter(prog=self.prog, width=_terminal_width() - 2)
+
+
+_INVALID_CHOICE = re.compile(
+    r"(invalid choice: )('(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\")"
+)
+"""argparse's ``invalid choice: 'value'``, the value as Python's ``repr``."""
+
+
+def _abbreviated_choice(match: re.Match[str]) -> str:
+    """The ``invalid choice`` of `_INVALID_CHOICE` with its value `shown`."""
+    import ast
+
+    from rollwerk.errors import shown
+
+    try:
+        value = ast.literal_eval(match.group(2))
+    except (ValueError, SyntaxError):  # pragma: no cover - argparse wrote it
+        return match.group(0)
+    return match.group(1) + shown(value)
 
 
 _GIVEN = "_rollwerk_given"
@@ -333,13 +359,7 @@ def main(argv: Sequence[str] | None = None, *, registry: Registry | None = None)
             [`get_registry()`][rollwerk.plugins.get_registry]); tests and
             notebooks pass one with directly registered plugins.
     """
-    from rollwerk.errors import (
-        NotationError,
-        ParameterError,
-        PluginFault,
-        RollwerkError,
-        UnknownRuleset,
-    )
+    from rollwerk.errors import ParameterError
 
     if argv is None:
         argv = sys.argv[1:]
@@ -353,15 +373,49 @@ def main(argv: Sequence[str] | None = None, *, registry: Registry | None = None)
         _error(str(ParameterError("argv", argv, "a list of strings, one per word")))
         return USAGE
     argv = words
+    if sys.stdout is None:  # started with its standard output closed (`>&-`)
+        _error("standard output is closed: there is nowhere to write to")
+        return OUTPUT_FAILED
+    _TYPED.clear()
+    _TYPED.update(c for word in argv for c in word if not c.isascii())
+    out = _Output(sys.stdout)
+    sys.stdout = out
+    try:
+        code = _run(argv, registry)
+        out.flush()
+    except KeyboardInterrupt:
+        _error("interrupted", "rollwerk")
+        return INTERRUPTED
+    except _OutputFailed as exc:
+        if isinstance(exc.__cause__, BrokenPipeError):
+            # the reader left (`rollwerk odds … | head -1`): not an error, and
+            # nothing more is written when the interpreter exits
+            _discard_stdout()
+            return 0
+        _error(f"the output could not be written: {exc}")
+        return OUTPUT_FAILED
+    finally:
+        if sys.stdout is out:
+            sys.stdout = out.stream
+    return code
+
+
+def _run(argv: list[str], registry: Registry | None) -> int:
+    """Parse ``argv`` and run its subcommand: `main` without the output's failures."""
+    from rollwerk.errors import (
+        NotationError,
+        PluginFault,
+        RollwerkError,
+        UnknownRuleset,
+    )
+
     try:
         args = _parse(argv, registry)
     except SystemExit as exc:  # argparse: --help, --version, its errors
         return exc.code if isinstance(exc.code, int) else USAGE if exc.code else 0
     try:
         return int(args.handler(args))
-    except BrokenPipeError:  # pragma: no cover - e.g. `rollwerk odds … | head`
-        return 0
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, _OutputFailed):
         raise
     except BaseException as exc:  # noqa: BLE001 - every failure is one line
         if args.traceback:
@@ -431,6 +485,10 @@ def leading_minus(argv: Sequence[str]) -> list[str]:
     ['roll', '--seed', '-3', '2d6']
     >>> leading_minus(["check", "ds4", "pw=3", "--rolls", "-1,1"])
     ['check', 'ds4', 'pw=3', '--rolls=-1,1']
+    >>> leading_minus(["roll", "-d6", "--"])
+    ['roll', '--', '-d6']
+    >>> leading_minus(["roll", "--seed", "-h", "2d6"])
+    ['roll', '--seed=-h', '2d6']
     """
     args: list[str] = []
     words = list(argv)
@@ -446,22 +504,24 @@ def leading_minus(argv: Sequence[str]) -> list[str]:
             and nxt is not None
             and nxt.startswith("-")
             and not _NEGATIVE.fullmatch(nxt)  # argparse reads those itself
-            and nxt.split("=", 1)[0] not in _OPTIONS
+            # "-h" too: the docs promise the word after is the value
+            and (nxt == "-h" or nxt.split("=", 1)[0] not in _OPTIONS)
         ):
             args.append(f"{word}={nxt}")
             i += 2
             continue
         args.append(word)
         i += 1
-    if not args or args[0] != "roll" or "--" in args:
+    if not args or args[0] != "roll":
         return args
-    for i in range(1, len(args)):
+    end = args.index("--") if "--" in args else len(args)
+    for i in range(1, end):
         word = args[i]
         if not word.startswith("-"):
             continue  # a value after an option that starts with "-" is glued
         if word.startswith("--") or word == "-h" or _NEGATIVE.fullmatch(word):
             continue
-        return [*args[:i], *args[i + 1 :], "--", word]
+        return [*args[:i], *args[i + 1 : end], "--", word, *args[end + 1 :]]
     return args
 
 
@@ -499,6 +559,58 @@ PLUGIN_FAULT = 3
 """The exit code when a plugin failed while it was used."""
 INTERNAL = 1
 """The exit code of an unexpected error inside rollwerk (a bug)."""
+OUTPUT_FAILED = 74
+"""The exit code when the output could not be written (a full disk, a
+closed standard output): ``EX_IOERR`` of BSD's ``sysexits.h``."""
+INTERRUPTED = 130
+"""The exit code after Ctrl-C (128 + SIGINT, as shells report it)."""
+
+_TYPED: set[str] = set()
+"""The characters beyond ASCII in the words of the running command: an error
+echoes them as escapes where the terminal cannot show them (`_error`)."""
+
+
+class _OutputFailed(Exception):
+    """Writing to standard output failed (chained to the `OSError`)."""
+
+
+class _Output:
+    """Standard output, whose write failures end the command as one line.
+
+    A full disk or a broken pipe raises `OSError` wherever the CLI prints;
+    this wrapper turns it into `_OutputFailed`, which `main` reports as
+    such instead of as an internal error (the `OSError` a plugin raises
+    stays the plugin's). Everything else is the wrapped stream's.
+    """
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return self.stream.write(text)
+        except OSError as exc:
+            raise _OutputFailed(exc.strerror or str(exc)) from exc
+
+    def flush(self) -> None:
+        try:
+            self.stream.flush()
+        except OSError as exc:
+            raise _OutputFailed(exc.strerror or str(exc)) from exc
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.stream, name)
+
+
+def _discard_stdout() -> None:
+    """Point standard output at the null device after a broken pipe.
+
+    As Python's docs advise: the interpreter's last flush then finds no
+    reader missing.
+    """
+    with contextlib.suppress(OSError, ValueError):  # no descriptor to point
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.__stdout__.fileno() if sys.__stdout__ else 1)
 
 
 def _one_line(text: str) -> str:
@@ -613,4 +725,25 @@ def _plain_where_needed(*streams: object) -> None:
 
 
 def _error(message: str, prefix: str = "rollwerk: error") -> None:
-    sys.stderr.write(_one_line(f"{prefix}: {message}"))
+    r"""Write ``message`` to stderr on one line (nothing if stderr is closed).
+
+    Where stderr cannot show a letter or digit the user typed, it is
+    written as its escape (``\xfc``), not spelt in ASCII (``ue``), so the
+    error quotes what was typed, not other letters.
+    """
+    stream = sys.stderr
+    if stream is None:  # started with `2>&-`: the exit code still tells
+        return
+    line = _one_line(f"{prefix}: {message}")
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    typed = {c for c in _TYPED if c.isalnum() and c in line}
+    if typed:
+        try:
+            line.encode(encoding)
+        except (UnicodeEncodeError, LookupError):
+            line = "".join(
+                c.encode("ascii", "backslashreplace").decode() if c in typed else c
+                for c in line
+            )
+    with contextlib.suppress(OSError, ValueError):  # stderr itself failed
+        stream.write(line)

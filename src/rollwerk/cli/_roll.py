@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import json
 from typing import Any
 
 from rollwerk.cli._format import (
@@ -12,6 +11,7 @@ from rollwerk.cli._format import (
     add_max_outcomes,
     bar,
     faces,
+    json_text,
     mean_text,
     most_likely,
     percent_of,
@@ -19,6 +19,7 @@ from rollwerk.cli._format import (
     table,
     too_few_faces,
     too_many_faces,
+    visible,
 )
 from rollwerk.cli._lang import Languages, catalogs, omitted, registry_of, word
 from rollwerk.distribution import Distribution, weight_texts
@@ -228,7 +229,8 @@ def odds_table(
         cells = [ratio_text(w, total, lang), percent_of(w, total, lang)]
         rows.append([str(v), *cells, bar(w, largest)])
     mean = mean_text(dist.mean(), lang)
-    lines = [word(cats, lang, "cli.odds_title", notation=notation, mean=mean)]
+    shown = visible(notation)  # a line break typed in a label stays on the line
+    lines = [word(cats, lang, "cli.odds_title", notation=shown, mean=mean)]
     lines += table(rows, right={0, 1, 2})
     if left:
         lines.append(omitted(cats, lang, left, percent_of(rest, total, lang)))
@@ -240,11 +242,17 @@ def _catalogs(args: argparse.Namespace) -> Catalog:
 
 
 def dialect_of(args: argparse.Namespace) -> str:
-    """The dialect to read in: ``--dialect``, else the ruleset's, else rollwerk."""
+    """The dialect to read in: ``--dialect``, else the ruleset's, else rollwerk.
+
+    A ``--ruleset`` is looked up even when ``--dialect`` overrides its
+    dialect: an unknown id is refused (`UnknownRuleset`), not ignored.
+    """
+    if args.ruleset is not None:
+        if args.dialect is None:
+            return _ruleset_dialect(args, str(args.ruleset))
+        registry_of(args).ruleset(str(args.ruleset))
     if args.dialect is not None:
         return str(args.dialect)
-    if args.ruleset is not None:
-        return _ruleset_dialect(args, str(args.ruleset))
     return "rollwerk"
 
 
@@ -299,7 +307,7 @@ def cmd_roll(args: argparse.Namespace) -> int:
         dist = parse(notation, dialect_of(args)).distribution()
         limit = MAX_OUTCOMES if args.max_outcomes is None else args.max_outcomes
         if args.json:
-            print(json.dumps(odds_json(notation, dist, limit), ensure_ascii=False))
+            print(json_text(odds_json(notation, dist, limit)))
         else:
             print(odds_table(notation, dist, args.lang, _catalogs(args), limit))
         return 0
@@ -312,9 +320,9 @@ def cmd_roll(args: argparse.Namespace) -> int:
         data = result.to_json()
         if args.explain:
             data["explanation"] = result.explain(args.lang, _catalogs(args))
-        print(json.dumps(data, ensure_ascii=False))
+        print(json_text(data))
     elif args.explain:
-        print(result.explain(args.lang, _catalogs(args)))
+        print(visible(result.explain(args.lang, _catalogs(args)), keep="\n"))
     else:
         print(result.total)
     return 0
