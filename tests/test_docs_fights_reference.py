@@ -189,15 +189,21 @@ def test_pf2e_attack_with_more_strikes() -> None:
         (3, False): -10,
         (3, True): -12,
     }
-    # one below: the first Strike whose penalised modifier is below -20 is named
+    # one below: refused when the side is read, naming attack (the multiple
+    # attack penalty puts the last Strike below -20)
     for (strikes, agile), bound in bounds.items():
-        penalties = (0, -4, -8) if agile else (0, -5, -10)
+        penalty = ((0, -4, -8) if agile else (0, -5, -10))[strikes - 1]
         below = bound - 1
-        got = next(below + p for p in penalties[:strikes] if below + p < -20)
-        name = "attack" if strikes == 1 else "modifier"  # the side's, or a Strike's
-        assert refusal(below, strikes, agile) == (
-            f"{name} must be an integer from -20 to 60, got {got}"
-        )
+        if strikes == 1:
+            expected = f"attack must be an integer from -20 to 60, got {below}"
+        else:
+            given = f"strikes={strikes}" + (" agile=true" if agile else "")
+            expected = (
+                f"attack must be an integer from {bound} to 60 with {given} (the "
+                f"last Strike's modifier, attack {penalty}, must be at least -20), "
+                f"got {below}"
+            )
+        assert refusal(below, strikes, agile) == expected
     (row,) = [
         r
         for r in _table_after("### `pf2e` side parameters")
@@ -209,13 +215,14 @@ def test_pf2e_attack_with_more_strikes() -> None:
         f"{bounds[2, False]} or more (agile {bounds[2, True]}), `strikes=3` "
         f"{bounds[3, False]} or more (agile {bounds[3, True]})"
     )
-    assert (
-        "`attack=-16 strikes=2` is refused with `modifier must be an integer from "
-        "-20 to 60, got -21`" in " ".join(TEXT.split())
+    message = (
+        "attack must be an integer from -15 to 60 with strikes=2 (the last "
+        "Strike's modifier, attack -5, must be at least -20), got -16"
     )
-    assert (
-        refusal(-16, 2, False) == "modifier must be an integer from -20 to 60, got -21"
+    assert f"`attack=-16 strikes=2` is refused with `{message}`" in " ".join(
+        TEXT.split()
     )
+    assert refusal(-16, 2, False) == message
 
 
 def test_pf2e_damage_is_dice_notation_within_the_limits() -> None:

@@ -628,7 +628,9 @@ class _Parser:
             if ops[i] == "-":  # a - b/c is a + b/(-c)
                 last = term.factors[-1]
                 factors = [*term.factors[:-1], _Negate(last, f"-{last.text}")]
-                term = _Exact(factors, list(term.ops), term.text)
+                # shown as what it is, -(b/c): its line reads b / -c
+                text = term.text if term.text.startswith("(") else f"({term.text})"
+                term = _Exact(factors, list(term.ops), f"-{text}")
                 ops[i] = "+"
             terms = list(node.terms)
             terms[i] = self.rounded(term, op, start)

@@ -179,7 +179,32 @@ class Pf2eFightRules:
         damage = params["damage"]
         assert isinstance(damage, str)
         self._roll(damage)
+        self._reachable(params)
         return Fighter(params, health=_int_of(params, "hp"))
+
+    def _reachable(self, params: Mapping[str, Scalar]) -> None:
+        """Refuse an ``attack`` whose last Strike's penalised modifier is out of range.
+
+        Raises:
+            ParameterError: ``attack`` plus the multiple attack penalty of
+                the last Strike is below the attack check's lowest modifier
+                (``attack=-16 strikes=2``: its 2nd Strike is at −21).
+        """
+        strikes = _int_of(params, "strikes")
+        agile = params["agile"] is True
+        penalty = (MAP_AGILE if agile else MAP)[strikes - 1]
+        attack = _int_of(params, "attack")
+        modifier = _spec_parameter(self.base, "modifier")
+        low, high = modifier.min_value, modifier.max_value
+        if low is None or attack + penalty >= low:
+            return
+        given = f"strikes={strikes}" + (" agile=true" if agile else "")
+        raise ParameterError(
+            "attack",
+            attack,
+            f"an integer from {low - penalty} to {high} with {given} (the last "
+            f"Strike's modifier, attack {penalty}, must be at least {low})",
+        )
 
     def initiative(self, first: Fighter, second: Fighter) -> Fraction:
         """d20 + modifier for each side, exact over both d20; ties by the plugin's rule."""
