@@ -212,7 +212,8 @@ def test_core1_i6_huge_probabilities_in_json_errors() -> None:
             {"schema": 1, "outcomes": [{"value": 1, "probability": f"{huge}/1"}]}
         )
     assert str(info.value) == (
-        "malformed distribution JSON: sum of probabilities must be exactly 1, got "
+        "malformed distribution JSON: outcomes must be a list whose probabilities "
+        "add up to exactly 1, got probabilities adding up to "
         "<a fraction of 4500 digits over 1 digits>"
     )
     one = Distribution.from_json(

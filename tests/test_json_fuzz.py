@@ -524,7 +524,7 @@ BAD = [
         _with(_distribution(), ("outcomes", 0, "probability"), "١/3"),
         (
             "malformed distribution JSON: outcomes[0].probability must be a 'p/q' "
-            "string, got '١/3'"
+            "string of ASCII digits, q above 0, got '١/3'"
         ),
     ),
     (

@@ -239,7 +239,7 @@ def _unknown_field_cases() -> list[tuple[str, Any, Any, str]]:
             "roll result",
             RollResult.from_json,
             parse("2d6").roll(ScriptedRng([1, 2])).to_json(),
-            "schema, notation, total, rolls, tree, dialect, comment, explanation",
+            "schema, notation, total, rolls, tree, dialect, comment, explanation, seed",
         ),
         (
             "seeded rng",

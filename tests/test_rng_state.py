@@ -102,8 +102,23 @@ def test_from_text_refuses_non_text() -> None:
         (
             lambda d: d.update(state=[0] * 624 + [624]),
             (
-                "malformed seeded rng JSON: state must not be all zeros (the twister "
-                "would give nothing but zeros), got 624 zeros"
+                "malformed seeded rng JSON: state must be a state the twister can "
+                "run from: a word after the first that is not 0, or the first "
+                "word's top bit (2**31) set (it reads no other bit of the first "
+                "word), got 624 words that are 0 but for the low 31 bits of the "
+                "first (0)"
+            ),
+        ),
+        # a held-out replay tester: the twister ignores the first word's low 31
+        # bits, so this state loaded and then rolled nothing but 1s
+        (
+            lambda d: d.update(state=[0x7FFFFFFF] + [0] * 623 + [624]),
+            (
+                "malformed seeded rng JSON: state must be a state the twister can "
+                "run from: a word after the first that is not 0, or the first "
+                "word's top bit (2**31) set (it reads no other bit of the first "
+                "word), got 624 words that are 0 but for the low 31 bits of the "
+                "first (2147483647)"
             ),
         ),
         (

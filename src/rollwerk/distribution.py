@@ -851,12 +851,16 @@ class Distribution(Generic[T]):
                         "too), so that from_json reads each outcome back",
                     )
                 seen[key] = k
+        pairs = list(zip(values, self._weights.values(), strict=True))
+        if not _in_order(self._weights):
+            # outcomes that do not sort together (Fluid's quality: None or a
+            # number) are held in the order they were made; the document
+            # orders them all the same, so equal distributions write equal
+            # bytes: null, then numbers, then strings (else by their JSON)
+            pairs.sort(key=_json_order if encode is None else _encoded_order)
         return {
             "schema": JSONSCHEMA,
-            "outcomes": [
-                {"value": v, "probability": text(w)}
-                for v, w in zip(values, self._weights.values(), strict=True)
-            ],
+            "outcomes": [{"value": v, "probability": text(w)} for v, w in pairs],
         }
 
     @overload
@@ -909,10 +913,26 @@ class Distribution(Generic[T]):
                         probs[value] = parse_fraction(text)
                     except SchemaError:
                         raise SchemaError.field(
-                            "probability", "a 'p/q' string", text
+                            "probability",
+                            "a 'p/q' string of ASCII digits, q above 0",
+                            text,
                         ) from None
             if not probs:
                 raise SchemaError.field("outcomes", "a non-empty list", [])
+            total = sum(probs.values(), Fraction(0))
+            if total != 1:
+                expected = "a list whose probabilities add up to exactly 1"
+                shown_total = _shown(total)
+                sum_text = (
+                    fraction_to_str(total)
+                    if shown_total is total
+                    else repr(shown_total)
+                )
+                raise SchemaError(
+                    f"must be {expected}, got probabilities adding up to {sum_text}",
+                    path="outcomes",
+                    expected=expected,
+                )
             result: Distribution[U] = Distribution(probs)
             return result
 
@@ -970,6 +990,39 @@ def _from_json_fast(
         return None
     weights = {k: w for k, w in weights.items() if w}
     return Distribution._from_weights(weights, common)
+
+
+def _in_order(keys: Iterable[Any]) -> bool:
+    """Whether ``keys`` are sorted, as a distribution of sortable outcomes holds them."""
+    it = iter(keys)
+    try:
+        last = next(it)
+        for key in it:
+            if key < last:
+                return False
+            last = key
+    except StopIteration:
+        return True
+    except TypeError:  # outcomes that do not compare (None and 1)
+        return False
+    return True
+
+
+def _json_order(pair: tuple[Any, int]) -> tuple[int, Any]:
+    """The place of a JSON scalar outcome: null, numbers (and bools), strings."""
+    value = pair[0]
+    if value is None:
+        return (0, 0)
+    if isinstance(value, (int, float)):
+        return (1, value)
+    return (2, value)
+
+
+def _encoded_order(pair: tuple[Any, int]) -> str:
+    """The place of an encoded outcome: its JSON text, keys sorted."""
+    import json
+
+    return json.dumps(pair[0], sort_keys=True)
 
 
 def _check_json_outcomes(weights: dict[Any, int]) -> None:
@@ -1763,11 +1816,20 @@ def fraction_to_str(p: Fraction) -> str:
 
 
 def parse_fraction(text: object) -> Fraction:
-    """Parse an exact ``"p/q"`` probability string."""
+    """Parse an exact ``"p/q"`` probability string: ASCII digits, ``q`` above 0.
+
+    No sign is read (a probability is never negative: ``"-1/-2"`` is
+    refused, not read as 1/2); ``"2/4"`` is 1/2, as the fraction it writes.
+
+    Raises:
+        SchemaError: ``text`` is not such a string.
+    """
     if not isinstance(text, str) or "/" not in text:
         raise SchemaError(f"probability must be a 'p/q' string, got {shown(text)}")
     num, _, den = text.partition("/")
     try:
+        if not (num[:1].isdigit() and den[:1].isdigit()):
+            raise ValueError("a sign")
         return Fraction(_str_int(num), _str_int(den))
     except (ValueError, ZeroDivisionError) as exc:
         raise SchemaError(

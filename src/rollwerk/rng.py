@@ -37,6 +37,7 @@ class Rng(Protocol):
 
 _WORD = 1 << 32
 _STATE_WORDS = 624  # the Mersenne Twister's state: 624 words and a position
+_TOP_BIT = 2**31  # the one bit of the first state word the twister reads
 _SCHEMA = 1
 _FIELDS = ("schema", "rng", "seed", "state")
 """The fields of a saved seeded Rng."""
@@ -91,9 +92,14 @@ class SeededRng:
       ``r >= sides``, gives ``r + 1``.
 
     The seed is an integer of at most 400 digits (what
-    [`to_json`][rollwerk.rng.SeededRng.to_json] writes must load back). As
-    in `random.Random`, a negative seed gives the same faces as its absolute
-    value (``SeededRng(-5)`` rolls like ``SeededRng(5)``).
+    [`to_json`][rollwerk.rng.SeededRng.to_json] writes must load back). The
+    twister starts as ``random.Random(abs(seed))`` starts it: the reference
+    MT19937 ``init_by_array`` over the seed's 32-bit words, least
+    significant first (a seed of 0 is the one word 0), so that another
+    implementation of MT19937 replays it; the saved state is the 624 words
+    and position of ``getstate()``. As in `random.Random`, a negative seed
+    gives the same faces as its absolute value (``SeededRng(-5)`` rolls like
+    ``SeededRng(5)``).
 
     >>> rng = SeededRng(42)
     >>> tuple(rng.roll(6) for _ in range(5))
@@ -206,7 +212,8 @@ class SeededRng:
                 schema or ``rng``, a seed that is neither an integer from
                 −2⁶³ to 2⁶³ − 1 nor the decimal digits of one outside it, or a
                 state that is not 624 words from 0 to 2**32 - 1 (not all
-                zero) and a position from 0 to 624.
+                zero, the low 31 bits of the first word aside, which the
+                twister ignores) and a position from 0 to 624.
         """
         if not isinstance(data, Mapping):
             raise SchemaError.field("", "an object", data, document=_DOCUMENT)
@@ -255,12 +262,19 @@ class SeededRng:
                     word,
                     document=_DOCUMENT,
                 )
-        if not any(state[:_STATE_WORDS]):
+        # the twister reads only the top bit of the first word: with that bit
+        # and every other word 0 it would give nothing but zeros (all 1s)
+        if not (state[0] & _TOP_BIT or any(state[1:_STATE_WORDS])):
+            expected = (
+                "a state the twister can run from: a word after the first "
+                "that is not 0, or the first word's top bit (2**31) set (it "
+                "reads no other bit of the first word)"
+            )
             raise SchemaError(
-                "must not be all zeros (the twister would give nothing but "
-                "zeros), got 624 zeros",
+                f"must be {expected}, got 624 words that are 0 but for the low "
+                f"31 bits of the first ({state[0]})",
                 path="state",
-                expected="not all zeros",
+                expected=expected,
                 document=_DOCUMENT,
             )
         rng = cls(seed)
@@ -486,11 +500,14 @@ class _CheckedRng:
         """
         face = self._roll(sides)
         if face.__class__ is not int or not 1 <= face <= sides:
-            raise ParameterError(
-                f"rng.roll({sides})",
-                face,
-                f"an integer from 1 to {sides} (the Rng protocol)",
-            )
+            allowed = f"an integer from 1 to {sides} (the Rng protocol)"
+            if isinstance(face, int) and face.__class__ not in (int, bool):
+                # an IntEnum or numpy-like int subclass: say why 1 is not 1
+                allowed = (
+                    f"a plain int from 1 to {sides} (the Rng protocol), not a "
+                    f"{type(face).__name__}: return int(face)"
+                )
+            raise ParameterError(f"rng.roll({sides})", face, allowed)
         return face
 
 
@@ -525,7 +542,7 @@ def checked(rng: object) -> Rng:
     """
     if rng.__class__ in _OWN:
         return cast("Rng", rng)
-    if not callable(getattr(rng, "roll", None)):
+    if not is_rng(rng):
         raise not_an_rng(rng)
     return _CheckedRng(cast("Rng", rng))
 
@@ -534,11 +551,28 @@ _OWN = frozenset({SeededRng, SystemRng, ScriptedRng, _CheckedRng})
 """Rngs whose faces are known to fit: rollwerk's own, and checked ones."""
 
 
+def is_rng(rng: object) -> bool:
+    """Whether ``rng`` can be rolled with: it has a ``roll`` and is no class.
+
+    A class such as ``SeededRng`` (not ``SeededRng(7)``) has a ``roll``
+    too, which fails for want of the instance.
+
+    >>> is_rng(SeededRng(7)), is_rng(SeededRng), is_rng(None)
+    (True, False, False)
+    """
+    return callable(getattr(rng, "roll", None)) and not isinstance(rng, type)
+
+
 def not_an_rng(rng: object) -> ParameterError:
-    """The error for ``rng`` given where an Rng is expected (it has no ``roll``)."""
-    return ParameterError(
-        "rng", rng, "an Rng such as SeededRng(7), SystemRng() or ScriptedRng([...])"
-    )
+    """The error for ``rng`` given where an Rng is expected (`is_rng` is false).
+
+    >>> print(not_an_rng(SeededRng))
+    rng must be an Rng such as SeededRng(7), SystemRng() or ScriptedRng([...]): an instance, not the class SeededRng, got <class 'rollwerk.rng.SeededRng'>
+    """
+    allowed = "an Rng such as SeededRng(7), SystemRng() or ScriptedRng([...])"
+    if isinstance(rng, type):
+        allowed += f": an instance, not the class {rng.__name__}"
+    return ParameterError("rng", rng, allowed)
 
 
 def _ordinal(n: int) -> str:

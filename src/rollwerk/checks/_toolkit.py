@@ -39,7 +39,7 @@ from rollwerk.errors import (
     ParameterError,
 )
 from rollwerk.i18n import Catalog, Text
-from rollwerk.rng import _OWN, Rng, _ordinal, checked, not_an_rng
+from rollwerk.rng import _OWN, Rng, _ordinal, checked, is_rng, not_an_rng
 
 __all__ = [
     "ENUMERATION_BUDGET",
@@ -1721,7 +1721,7 @@ class FaceCheck:
                 result = memo[faces] = self._result(faces, self._judged(faces))
             return result
         except AttributeError:  # costs nothing unless raised
-            if not callable(getattr(rng, "roll", None)):
+            if not is_rng(rng):
                 raise not_an_rng(rng) from None
             raise
 

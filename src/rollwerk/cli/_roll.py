@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import contextlib
 from typing import Any
 
 from rollwerk.cli._format import (
@@ -16,6 +15,7 @@ from rollwerk.cli._format import (
     most_likely,
     percent_of,
     ratio_text,
+    seed_json,
     table,
     too_few_faces,
     too_many_faces,
@@ -25,8 +25,13 @@ from rollwerk.cli._lang import Languages, catalogs, omitted, registry_of, word
 from rollwerk.distribution import Distribution, weight_texts
 from rollwerk.errors import ParameterError, RollwerkError, ScriptExhausted
 from rollwerk.i18n import CORE, Catalog
-from rollwerk.notation._expression import Expression, RollResult, parse
-from rollwerk.notation._tree import listed_faces, written_dice
+from rollwerk.notation._expression import (
+    RollResult,
+    by_index_hint,
+    parse,
+    refused_sides,
+)
+from rollwerk.notation._tree import written_dice
 from rollwerk.rng import Rng, ScriptedRng, SeededRng, SystemRng
 
 __all__ = ["add_parsers", "cmd_roll", "odds_json", "odds_table"]
@@ -124,50 +129,13 @@ def _roll(notation: str, args: argparse.Namespace) -> RollResult:
     except ParameterError as exc:
         if not exc.parameter.endswith(" face"):
             raise
-        hint = _by_index(expr, _refused_sides(expr, args.rolls))
+        hint = by_index_hint(expr, refused_sides(expr, faces(args.rolls)))
         if hint:  # a listed face is an index: a d10's "0 is 10" does not hold
             exc = ParameterError(exc.parameter, exc.value, exc.allowed.split(" (")[0])
         raise RollwerkError(f"--rolls: {exc}{hint}") from None
     if script.remaining:
         raise RollwerkError(too_many_faces(script.remaining, script.used, "roll"))
     return result
-
-
-def _refused_sides(expr: Expression, rolls: str) -> int:
-    """The sides of the draw whose scripted face did not fit (rolled again)."""
-    script = ScriptedRng(faces(rolls))
-    asked = [0]
-
-    class Asking:
-        def roll(self, sides: int) -> int:
-            asked[0] = sides
-            return script.roll(sides)
-
-    with contextlib.suppress(ParameterError):
-        expr.roll(Asking())
-    return asked[0]
-
-
-def _by_index(expr: Expression, sides: int) -> str:
-    """How a die with listed faces of ``sides`` indices is played back.
-
-    ``4dF --rolls 0`` is told that 1, 2, 3 show −1, 0, 1: a draw is the
-    index of a face, which the refusal's ``for a d3`` alone does not say.
-    """
-    hints = []
-    for shown in listed_faces(expr._node):
-        if len(shown) != sides:
-            continue
-        if sides <= 6:
-            index = ", ".join(map(str, range(1, sides + 1)))
-            values = ", ".join(map(str, shown))
-        else:
-            index = f"1 to {sides}"
-            values = f"{shown[0]}, {shown[1]}, … {shown[-1]}"
-        hints.append(f"{index} show {values}")
-    if not hints:
-        return ""
-    return f"; a die with listed faces is played back by index: {'; '.join(hints)}"
 
 
 def odds_json(
@@ -318,6 +286,8 @@ def cmd_roll(args: argparse.Namespace) -> int:
     result = _roll(notation, args)
     if args.json:
         data = result.to_json()
+        if args.seed is not None:  # a replay log keeps it, as check --json does
+            data["seed"] = seed_json(args.seed)
         if args.explain:
             data["explanation"] = result.explain(args.lang, _catalogs(args))
         print(json_text(data))

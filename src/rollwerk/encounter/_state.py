@@ -34,7 +34,7 @@ from rollwerk.encounter._durations import Remaining
 from rollwerk.encounter._effects import ActiveEffect
 from rollwerk.encounter._stacking import StackingPolicy, modifier_kind
 from rollwerk.errors import ParameterError, SchemaError
-from rollwerk.rng import Rng, not_an_rng
+from rollwerk.rng import Rng, is_rng, not_an_rng
 
 __all__ = [
     "Combatant",
@@ -254,7 +254,7 @@ def by_initiative(
         ParameterError: ``combatants`` is not an iterable of Combatants, or
             ``rng`` is not an Rng.
     """
-    if not callable(getattr(rng, "roll", None)):
+    if not is_rng(rng):
         raise not_an_rng(rng)
     if isinstance(combatants, (str, bytes)) or not isinstance(combatants, Iterable):
         raise ParameterError("combatants", combatants, "a sequence of Combatants")

@@ -11,6 +11,7 @@ shape sit next to the expression and result they must agree with.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import threading
 from collections import OrderedDict
@@ -49,7 +50,7 @@ from rollwerk.notation._explain_fast import Renderer, compile_explainer
 from rollwerk.notation._parser import _Parser
 from rollwerk.notation._rolled import RollNode, _explain
 from rollwerk.notation._tree import _Dice, _Node, _Number, _Sum, no_exact_odds
-from rollwerk.rng import _OWN, Rng, ScriptedRng, checked, not_an_rng
+from rollwerk.rng import _OWN, Rng, ScriptedRng, checked, is_rng, not_an_rng
 
 SCHEMA = 1
 _EXPLAINERS = 8  # compiled explanation renderers kept per expression
@@ -201,7 +202,7 @@ class Expression:
                 rng = checked(rng)
             return self._roll(rng)
         except AttributeError:
-            if not callable(getattr(rng, "roll", None)):
+            if not is_rng(rng):
                 raise not_an_rng(rng) from None
             raise
 
@@ -215,7 +216,17 @@ class Expression:
                 die.
         """
         rng = ScriptedRng(faces)
-        result = self.roll(rng)
+        try:
+            result = self.roll(rng)
+        except ParameterError as exc:
+            if not exc.parameter.endswith(" face"):
+                raise
+            hint = by_index_hint(self, refused_sides(self, faces))
+            if not hint:
+                raise
+            # a listed face is an index: a d10's "0 is 10" does not hold
+            allowed = exc.allowed.split(" (")[0] + hint
+            raise ParameterError(exc.parameter, exc.value, allowed) from None
         if rng.remaining:
             used = rng.used
             drawn = {
@@ -227,7 +238,7 @@ class Expression:
 
     def trace(self, rng: Rng) -> RollNode:
         """Roll with a full record of every die (slower than `roll`)."""
-        if not callable(getattr(rng, "roll", None)):
+        if not is_rng(rng):
             raise not_an_rng(rng)
         return self._node.trace(rng)
 
@@ -507,7 +518,8 @@ class RollResult:
         [`SchemaError`][rollwerk.errors.SchemaError]. An ``"explanation"``
         (a string, as ``rollwerk roll --json --explain`` adds in the
         language asked for) is read past: the result explains itself again
-        from its dice.
+        from its dice; so is a ``"seed"`` (an integer, or the digits of one
+        outside 64 bits, as ``rollwerk roll --seed N --json`` adds).
         """
         with document("roll result"):
             data = obj(data)
@@ -523,9 +535,11 @@ class RollResult:
                     "dialect",
                     "comment",
                     "explanation",
+                    "seed",
                 ),
             )
             strict(data, "explanation", "str", "")
+            _seed_read_past(data)
             notation = strict(data, "notation", "str")
             total = strict(data, "total", "int")
             dialect = strict(data, "dialect", "str", "rollwerk")
@@ -813,3 +827,57 @@ def roll(notation: str, rng: Rng, dialect: str | Dialect = "rollwerk") -> RollRe
     30
     """
     return parse(notation, dialect).roll(rng)
+
+
+def refused_sides(expr: Expression, faces: Iterable[int]) -> int:
+    """The sides of the draw whose scripted face did not fit (rolled again)."""
+    script = ScriptedRng(faces)
+    asked = [0]
+
+    class Asking:
+        def roll(self, sides: int) -> int:
+            asked[0] = sides
+            return script.roll(sides)
+
+    with contextlib.suppress(ParameterError):
+        expr.roll(Asking())
+    return asked[0]
+
+
+def by_index_hint(expr: Expression, sides: int) -> str:
+    """How a die with listed faces of ``sides`` indices is played back, or ``""``.
+
+    ``4dF`` given a face of 0 is told that 1, 2, 3 show −1, 0, 1: a draw is
+    the index of a face, which ``for a d3`` alone does not say.
+    """
+    from rollwerk.notation._tree import listed_faces
+
+    hints = []
+    for listed in listed_faces(expr._node):
+        if len(listed) != sides:
+            continue
+        if sides <= 6:
+            index = ", ".join(map(str, range(1, sides + 1)))
+            values = ", ".join(map(str, listed))
+        else:
+            index = f"1 to {sides}"
+            values = f"{listed[0]}, {listed[1]}, … {listed[-1]}"
+        hints.append(f"{index} show {values}")
+    if not hints:
+        return ""
+    return f"; a die with listed faces is played back by index: {'; '.join(hints)}"
+
+
+def _seed_read_past(data: Mapping[str, Any]) -> None:
+    """Check the ``"seed"`` the CLI writes beside a roll: an int or its digits.
+
+    Raises:
+        SchemaError: It is neither (a float, a word).
+    """
+    if "seed" not in data:
+        return
+    seed = data["seed"]
+    digits = isinstance(seed, str) and seed.lstrip("-").isascii()
+    if digits and seed.lstrip("-").isdigit():
+        return
+    strict(data, "seed", "int")

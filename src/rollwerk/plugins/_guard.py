@@ -27,7 +27,7 @@ from rollwerk.checks._model import Check, CheckResult, ContestOutcome, Outcome, 
 from rollwerk.checks._parameters import CheckSpec, Parameter
 from rollwerk.distribution import Distribution
 from rollwerk.errors import CheckFault, PluginFault, RollwerkError, shown
-from rollwerk.rng import Rng, not_an_rng
+from rollwerk.rng import Rng, is_rng, not_an_rng
 from rollwerk.rulesets import OptionalRule, Ruleset, levels_of
 
 if TYPE_CHECKING:
@@ -175,7 +175,7 @@ class _GuardedCheck:
         except (RollwerkError, KeyboardInterrupt):
             raise
         except BaseException as exc:  # plugin code, or the caller's Rng (re-raised)
-            if not callable(getattr(rng, "roll", None)):  # the caller's fault
+            if not is_rng(rng):  # the caller's fault
                 raise not_an_rng(rng) from None
             if _raised_by_roll(exc, rng):
                 raise  # the caller's Rng failed (a dice server down), not the plugin
@@ -381,7 +381,9 @@ class _GuardedRuleset:
         """The wrapped ruleset's initiative rule, guarded.
 
         What the rule raises is the plugin's fault, and so is an order that
-        does not name each combatant it was given once.
+        does not name each combatant it was given once; what the caller's
+        own Rng raises from its ``roll`` passes unchanged, and an ``rng``
+        that is no Rng is the caller's `ParameterError`.
 
         Raises:
             AttributeError: The wrapped ruleset has no initiative rule.
@@ -391,13 +393,27 @@ class _GuardedRuleset:
         call = f"{self._inner.id} initiative_order"
 
         def guarded(combatants: Sequence[Any], rng: Rng) -> Sequence[str]:
+            if not is_rng(rng):  # the caller's mistake, not the rule's
+                raise not_an_rng(rng)
+            theirs: list[BaseException] = []  # what the caller's own Rng raised
+
             def ranked() -> tuple[object, tuple[Any, ...] | None]:
-                found = rule(combatants, rng)
+                try:
+                    found = rule(combatants, rng)
+                except (RollwerkError, KeyboardInterrupt):
+                    raise
+                except BaseException as exc:  # re-raised below
+                    if not _raised_by_roll(exc, rng):
+                        raise
+                    theirs.append(exc)  # a dice server down: not the plugin's
+                    return None, ()
                 if isinstance(found, (str, bytes)) or not isinstance(found, Iterable):
                     return found, None
                 return found, tuple(found)
 
             found, order = _call(origin, call, ranked)
+            if theirs:
+                raise theirs[0]
             ids = sorted(str(getattr(c, "id", c)) for c in combatants)
             if order is None or sorted(order, key=str) != ids:
                 origin.wrong(
