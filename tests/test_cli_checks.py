@@ -379,7 +379,7 @@ def test_check_with_option(cli):
         (("check", "toy"), "skill is required (an integer from 0 to 6)"),
         (
             ("check", "toy", "skill=3", "--option", "stingy"),
-            "option must be one of: generous for ruleset 'toy', got 'stingy'",
+            "--option must be one of: generous for ruleset 'toy', got 'stingy'",
         ),
         (
             ("check", "toy:pool", "dice=3", "--rolls", "6,2"),
@@ -548,7 +548,7 @@ def test_rulesets_with_an_option_show_its_checks_as_it_makes_them(cli):
     code, out, _ = cli("rulesets", "toy", "--option", "generous", "--json")
     assert json.loads(out)["options"] == ["generous"]
     assert fails(cli, "rulesets", "toy", "--option", "stingy") == (
-        "option must be one of: generous for ruleset 'toy', got 'stingy'"
+        "--option must be one of: generous for ruleset 'toy', got 'stingy'"
     )
     assert fails(cli, "rulesets", "--option", "generous") == (
         "--option must be given with a ruleset id (rulesets ID --option …), "
@@ -979,7 +979,7 @@ def test_an_option_for_a_ruleset_without_optional_rules_says_so(cli):
     code, _out, err = cli("check", "bare", "--option", "foo", reg=reg)
     assert code == 2
     assert err == (
-        "rollwerk: error: option 'foo' is not offered: no installed plugin offers "
+        "rollwerk: error: --option 'foo' is not offered: no installed plugin offers "
         "optional rules for ruleset 'bare'\n"
     )
 

@@ -631,9 +631,15 @@ registry's ``see Registry.failures``."""
 
 
 def _cli_pointer(message: str) -> str:
-    """``message`` with the registry's pointer to its failures made the CLI's."""
+    """``message`` in the CLI's words: its pointer to the failures, ``--option``.
+
+    The registry names the argument ``options`` takes as ``option``; on the
+    command line it is ``--option``.
+    """
     from rollwerk.plugins._registry import FAILURES_POINTER
 
+    if message.startswith(("option must be", "option '", 'option "')):
+        message = "--" + message
     return message.replace(FAILURES_POINTER, FAILURES_COMMAND)
 
 
