@@ -223,10 +223,57 @@ class Pool:
 
     The modifiers apply in a fixed order, whatever order they are written in:
     reroll each die (``r``: until it no longer matches, at most
-    ``reroll_cap`` times; ``ro``: once), then explode it (the extra dice add
-    to the same die, so keep/drop and success counting see the sum), then
-    keep or drop, then count successes (and failures) among the kept dice,
-    or else sum them.
+    ``reroll_cap`` times; ``ro``: once), then clamp it (``minimum``,
+    ``maximum``), then explode it (``explode_mode`` says whether the extra
+    dice add to the same die, so keep/drop and counting see the sum, or are
+    dice of their own), then keep or drop, then score the kept dice: count
+    successes (and failures), or apply the ``tally``, or else sum them.
+
+    Args:
+        count: How many dice, 1 to ``max_dice``.
+        die: The kind of die.
+        reroll: Reroll a die whose face meets any of these conditions.
+        reroll_once: ``ro`` instead of ``r``: reroll at most once.
+        explode: Explode a die whose value (after the clamps) meets this
+            condition.
+        keep: Keep or drop the highest or lowest dice.
+        success: Count the kept dice meeting this condition instead of
+            summing them.
+        failure: With ``success``: subtract the kept dice meeting this.
+        explode_mode: What an explosion's extra die becomes
+            ([`ExplodeMode`][rollwerk.dice.ExplodeMode]): ``COMPOUND``
+            (the default, ``!``) adds it to the die that exploded, ``ADD``
+            (``x``) makes it a die of its own, ``PENETRATE`` (``!p``) a die
+            of its own counting one less.
+        explode_limit: The most explosions **per die** (each die of the
+            pool may add that many extra dice), 1 to ``explosion_cap``;
+            ``None`` means the cap. With a limit the roll always ends, so
+            a condition that every face meets is allowed (without one it is
+            refused: the roll would never end).
+        minimum: Each die showing less counts as this (after rerolls;
+            d20's ``mi``, Foundry's ``min``).
+        maximum: Each die showing more counts as this (at least
+            ``minimum``).
+        tally: Score each kept die instead of summing them
+            ([`Tally`][rollwerk.dice.Tally], [`TallyKind`][rollwerk.dice.TallyKind]:
+            keep ``k>3`` or drop ``d=1`` the dice meeting a condition, deduct
+            them ``df=1``, subtract them ``sf<3``); not with ``success``.
+
+    Raises:
+        ParameterError: A part has the wrong type or is out of range, or
+            the parts do not fit together: ``failure`` without ``success``,
+            ``tally`` with ``success``, ``explode_mode`` or
+            ``explode_limit`` without ``explode``, ``maximum`` below
+            ``minimum``, a subtracting tally (``sf``) with ``minimum`` or
+            ``maximum`` (``sf`` subtracts the face rolled, a clamp changes
+            what a die adds: the notation refuses it in every dialect), a
+            reroll (``r``) or an explosion without a limit that every face
+            meets (the roll would never end).
+        LimitExceeded: One roll could draw more than ``max_draws`` dice.
+
+    [`notation`][rollwerk.dice.Pool.notation] writes a pool so that it
+    parses back to an equal pool; a few pools that rolls and odds handle
+    have no notation, and it says why (see there).
 
     >>> from rollwerk.dice import Die, Keep, KeepKind
     >>> pool = Pool(4, Die(6), keep=Keep(KeepKind.KEEP_HIGHEST, 3))
@@ -257,18 +304,20 @@ class Pool:
     failure: Condition | None = None
     """With success counting: subtract the kept dice meeting this condition."""
     explode_mode: ExplodeMode = ExplodeMode.COMPOUND
-    """Whether explosions add to the same die, add dice, or penetrate."""
+    """Whether explosions add to the same die (``!``), add dice (``x``), or
+    penetrate (``!p``); only with ``explode``."""
     explode_limit: int | None = None
-    """At most this many explosions per die (``xo``: 1); ``None`` means the
-    documented cap."""
+    """At most this many explosions per die (``xo``: 1), 1 to
+    ``explosion_cap``; ``None`` means the documented cap. Only with
+    ``explode``."""
     minimum: int | None = None
     """Every die showing less counts as this (after rerolls; d20 ``mi``,
     Foundry ``min``)."""
     maximum: int | None = None
     """Every die showing more counts as this (after rerolls; d20 ``ma``,
-    Foundry ``max``)."""
+    Foundry ``max``); at least ``minimum``."""
     tally: Tally | None = None
-    """Score each die instead of summing (d20 ``k3``, Foundry ``df``)."""
+    """Score each die instead of summing (d20 ``k>3``, Foundry ``df``)."""
 
     def __attrs_post_init__(self) -> None:
         _check_int("count", self.count, 1, DICE_LIMITS.max_dice)
@@ -283,6 +332,7 @@ class Pool:
             _check_int("keep amount", self.keep.amount, 0, self.count)
         if self.failure is not None and self.success is None:
             raise ParameterError("failure", self.failure, "used with success")
+        self._check_fit()
         if (
             self.reroll
             and not self.reroll_once
@@ -302,6 +352,41 @@ class Pool:
                 "explode",
                 self.explode.notation(),
                 f"a condition some face does not meet (faces {_faces_shown(self)})",
+            )
+
+    def _check_fit(self) -> None:
+        """Refuse parts that mean nothing together (no notation writes them)."""
+        if self.explode is None:
+            if self.explode_limit is not None:
+                raise ParameterError(
+                    "explode limit",
+                    self.explode_limit,
+                    "None when nothing explodes (explode is None)",
+                )
+            if self.explode_mode is not ExplodeMode.COMPOUND:
+                raise ParameterError(
+                    "explode mode",
+                    self.explode_mode,
+                    "ExplodeMode.COMPOUND (the default) when nothing explodes "
+                    "(explode is None)",
+                )
+        low, high = self.minimum, self.maximum
+        if low is not None and high is not None and high < low:
+            raise ParameterError(
+                "maximum", high, f"None or at least the minimum ({low})"
+            )
+        tally = self.tally
+        if (
+            tally is not None
+            and tally.kind is TallyKind.SUBTRACT
+            and (low is not None or high is not None)
+        ):
+            raise ParameterError(
+                "tally",
+                tally.notation(),
+                "other than TallyKind.SUBTRACT ('sf') with a minimum or maximum "
+                "('sf' subtracts the face rolled, a minimum or maximum changes "
+                "what a die adds; the notation refuses it in every dialect too)",
             )
 
     def _check_types(self) -> None:
@@ -365,15 +450,35 @@ class Pool:
     # -- notation ------------------------------------------------------------
 
     def notation(self, lang: str = "en") -> str:
-        """The pool in canonical dice notation (parses back to an equal pool).
+        """The pool in canonical dice notation: it parses back to an equal pool.
+
+        ``parse(pool.notation())`` (the default dialect) reads one dice term
+        holding a pool equal to this one, with the same distribution. The
+        modifiers are written in the order they apply (reroll, ``mi``/``ma``,
+        explode, keep, tally, count); a comparison is written out where a
+        bare number would be read otherwise (``1dFx=7<-2``: ``x7<-2`` is at
+        most 7 explosions on a face below −2), and an explosion limit as
+        ``xo`` (1 per die) or, on a single die, ``x3=6``.
 
         Args:
             lang: ``"en"`` writes ``4d6kh3``, ``"de"`` the German ``4W6kh3``.
 
         Raises:
-            ParameterError: ``lang`` is neither.
+            ParameterError: ``lang`` is neither; or the pool has no notation
+                (it still rolls and has odds), naming the part no notation
+                writes: an ``explode_limit`` on compounding or penetrating
+                explosions (``!`` and ``!p`` have none), an ``explode_limit``
+                above 1 on several dice (``x3=6`` is read on one die only,
+                as Foundry counts it across the dice), a ``tally`` that
+                keeps or drops (``k>3``, ``d=1``) together with ``keep``
+                (a term keeps or drops once), a condition with a modulus
+                other than success counting's ``even`` and ``odd``, or
+                ``reroll_once`` without a reroll.
         """
         text = f"{self.count}{self.die.notation(lang)}"
+        refusal = self._no_notation()
+        if refusal is not None:
+            raise refusal
         for c in self.reroll:
             text += ("ro" if self.reroll_once else "r") + c.notation(bare_equal=True)
         if self.minimum is not None:
@@ -381,18 +486,7 @@ class Pool:
         if self.maximum is not None:
             text += f"ma{self.maximum}"
         if self.explode is not None:
-            text += {
-                ExplodeMode.COMPOUND: "!",
-                ExplodeMode.ADD: "x",
-                ExplodeMode.PENETRATE: "!p",
-            }[self.explode_mode]
-            if self.explode_limit == 1 and self.explode_mode is ExplodeMode.ADD:
-                text += "o"
-            # A comparison right after a bare "!" would be read as the
-            # explosion's condition, so then the default is written out too.
-            bare_next = self.keep is None and self.success is not None
-            if bare_next or self.explode != _default_explode(self.die):
-                text += self.explode.notation(bare_equal=True)
+            text += self._explode_notation()
         if self.keep is not None:
             text += f"{self.keep.kind.value}{self.keep.amount}"
         if self.tally is not None:
@@ -400,8 +494,105 @@ class Pool:
         if self.success is not None:
             text += self.success.notation()
             if self.failure is not None:
-                text += "f" + self.failure.notation(bare_equal=True)
+                # "f" follows a comparison; after "even"/"odd", "df" says it
+                word = "df" if self.success.modulus else "f"
+                text += word + self.failure.notation(bare_equal=True)
         return text
+
+    def _explode_notation(self) -> str:
+        """The explosion as written: ``!``, ``!p``, ``x``, ``xo``, ``x3=6``."""
+        explode = self.explode
+        assert explode is not None
+        mode, limit = self.explode_mode, self.explode_limit
+        # A comparison right after the explosion is read as its condition,
+        # so then its condition is written out, even the default one.
+        bare_next = self.keep is None and self.success is not None
+        written = bare_next or explode != _default_explode(self.die)
+        if mode is ExplodeMode.ADD and limit is not None and limit > 1:
+            # Foundry's "x<limit><compare><target>" (one die; see _no_notation)
+            return f"x{limit}{explode.notation()}"
+        if mode is ExplodeMode.ADD and limit is None and bare_next:
+            # "x6>=5" would read 6 as the most explosions: write "x=6>=5"
+            return "x" + explode.notation()
+        word = {
+            ExplodeMode.COMPOUND: "!",
+            ExplodeMode.ADD: "x" if limit is None else "xo",
+            ExplodeMode.PENETRATE: "!p",
+        }[mode]
+        return word + (explode.notation(bare_equal=True) if written else "")
+
+    def _no_notation(self) -> ParameterError | None:
+        """The error saying why no notation writes this pool, or ``None``.
+
+        Each names the part of the pool that has no spelling; the pool
+        itself is meaningful (it rolls and has odds).
+        """
+        limit = self.explode_limit
+        if limit is not None and self.explode_mode is not ExplodeMode.ADD:
+            how = (
+                "compounding"
+                if self.explode_mode is ExplodeMode.COMPOUND
+                else "penetrating"
+            )
+            return ParameterError(
+                "explode limit",
+                limit,
+                f"None for a pool with {how} explosions to have a notation "
+                "('!' and '!p' have no limit; 'xo', and 'x3=6' on a single die, "
+                "limit explosions that add dice: ExplodeMode.ADD)",
+            )
+        if limit is not None and limit > 1 and self.count > 1:
+            return ParameterError(
+                "explode limit",
+                limit,
+                "None or 1 for a pool of several dice to have a notation ('xo' "
+                "is 1 per die; 'x3=6' is read on a single die only, since "
+                "Foundry counts that limit across the dice)",
+            )
+        tally = self.tally
+        if (
+            tally is not None
+            and self.keep is not None
+            and tally.kind in (TallyKind.KEEP, TallyKind.DROP)
+        ):
+            return ParameterError(
+                "tally",
+                tally.notation(),
+                "None together with keep for the pool to have a notation (a "
+                f"term keeps or drops once: {self.keep.kind.value}"
+                f"{self.keep.amount} and {tally.notation()} cannot both be "
+                "written)",
+            )
+        if self.reroll_once and not self.reroll:
+            return ParameterError(
+                "reroll_once",
+                True,
+                "False without a reroll for the pool to have a notation ('ro' "
+                "is written with its condition)",
+            )
+        named: list[tuple[str, Condition | None]] = [
+            *(("reroll", c) for c in self.reroll),
+            ("explode", self.explode),
+            ("tally", None if tally is None else tally.condition),
+            ("failure", self.failure),
+        ]
+        for name, cond in named:
+            if cond is not None and cond.modulus:
+                return ParameterError(
+                    name,
+                    _modular(cond),
+                    "a condition without a modulus for the pool to have a "
+                    "notation (only success counting writes one: even, odd)",
+                )
+        success = self.success
+        if success is not None and success.modulus and not _parity(success):
+            return ParameterError(
+                "success",
+                _modular(success),
+                "a comparison, or even or odd (=0 or =1 modulo 2), for the "
+                "pool to have a notation",
+            )
+        return None
 
     @property
     def worst_case_draws(self) -> int:
@@ -1067,6 +1258,18 @@ def _faces_shown(pool: Pool) -> str:
     if faces == list(range(faces[0], faces[-1] + 1)) and len(faces) > 2:
         return f"{faces[0]} to {faces[-1]}"
     return ", ".join(map(str, faces))
+
+
+def _modular(cond: Condition) -> str:
+    """A condition with a modulus as a message names it: ``'<1 modulo 3'``."""
+    return f"{cond.comparison.value}{cond.target} modulo {cond.modulus}"
+
+
+def _parity(cond: Condition) -> bool:
+    """Whether a condition is ``even`` or ``odd``, as the notation writes them."""
+    return (
+        cond.modulus == 2 and cond.comparison is Comparison.EQ and cond.target in (0, 1)
+    )
 
 
 def _same(v: int) -> int:
