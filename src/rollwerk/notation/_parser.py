@@ -13,6 +13,7 @@ them unambiguous.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 
 import attrs
@@ -219,7 +220,35 @@ class _Parser:
         else the feature.
         """
         if not self.d.has(feature):
-            raise self.missing(repr(what or feature.value), pos)
+            error = self.missing(repr(what or feature.value), pos)
+            rewrite = self.rewrite(feature)
+            if rewrite:
+                error = self.error(
+                    f"{what or feature.value!r} is not part of the "
+                    f"{self.d.name} dialect: {rewrite}",
+                    pos,
+                )
+            raise error
+
+    def rewrite(self, feature: Feature) -> str:
+        """How this dialect writes what ``feature`` does, where it can, or ``""``.
+
+        An explosion (``!``, ``x``, ``e``), advantage and a reroll are written
+        differently from dialect to dialect; the refusal says how here.
+        """
+        has = self.d.has
+        explode = (Feature.BANG, Feature.EXPLODE_X, Feature.EXPLODE_E)
+        if feature in explode:
+            for other, written in (
+                (Feature.BANG, "'!' (1d6!)"),
+                (Feature.EXPLODE_X, "'x' and the face (1d6x6)"),
+                (Feature.EXPLODE_E, "'e' and the face (1d6e6)"),
+            ):
+                if other is not feature and has(other):
+                    return f"explode with {written}"
+        if feature is Feature.ADVANTAGE and has(Feature.KEEP):
+            return "write 2d20kh1 for advantage, 2d20kl1 for disadvantage"
+        return ""
 
     def peek(self) -> str:
         return self.text[self.pos] if self.pos < len(self.text) else ""
@@ -1283,6 +1312,13 @@ class _Parser:
                 raise LimitExceeded("sides", sides, DICE_LIMITS.max_sides)
             return Die(sides)
         if c.lower() == "c":  # Foundry's coin, dc
+            dc = re.match(r"[0-9]+", self.text[self.pos + 1 :])
+            if dc:  # "1d20+5 >= DC15": a difficulty class, not a coin
+                written = self.text[self.pos - 1 : self.pos + 1 + dc.end()]
+                raise self.error(
+                    f"{written!r} is not a number: a difficulty class is "
+                    f"written as its number alone ({dc.group()})"
+                )
             raise self.error(
                 "a coin ('dc', as Foundry writes it) is not read by rollwerk in "
                 f"the {self.d.name} dialect: write d2 for a die of 1 and 2"

@@ -1,0 +1,74 @@
+"""Refusals that say how to write it (from a held-out d20 migrator, helper-159).
+
+A Discord user's ``1d20!`` in the avrae dialect, ``d20adv`` or a D&D
+``>= DC15`` was refused without the spelling the dialect has.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from rollwerk.errors import NotationError
+from rollwerk.notation import parse
+
+
+@pytest.mark.parametrize(
+    ("text", "dialect", "message"),
+    [
+        (
+            "1d20!",
+            "avrae",
+            (
+                "'!' is not part of the avrae dialect: explode with 'e' and the face "
+                "(1d6e6) at column 5 of '1d20!'"
+            ),
+        ),
+        (
+            "3d6x",
+            "avrae",
+            (
+                "'x/xo' is not part of the avrae dialect: explode with 'e' and the "
+                "face (1d6e6) at column 4 of '3d6x'"
+            ),
+        ),
+        (
+            "d20adv",
+            "avrae",
+            (
+                "'adv/dis' is not part of the avrae dialect: write 2d20kh1 for "
+                "advantage, 2d20kl1 for disadvantage at column 4 of 'd20adv'"
+            ),
+        ),
+        (
+            "1d20+5 >= DC15",
+            "avrae",
+            (
+                "'DC15' is not a number: a difficulty class is written as its number "
+                "alone (15) at column 12 of '1d20+5 >= DC15'"
+            ),
+        ),
+        (
+            "1dc",
+            "rollwerk",
+            (
+                "a coin ('dc', as Foundry writes it) is not read by rollwerk in the "
+                "rollwerk dialect: write d2 for a die of 1 and 2 at column 3 of '1dc'"
+            ),
+        ),
+    ],
+)
+def test_a_refusal_says_how_the_dialect_writes_it(
+    text: str, dialect: str, message: str
+) -> None:
+    with pytest.raises(NotationError) as info:
+        parse(text, dialect=dialect)
+    assert info.value.one_line() == message
+
+
+def test_upper_case_reads_as_dice_in_the_avrae_dialect() -> None:
+    """notation.md: unlike d20 with comments, where ``KL1`` starts a comment."""
+    assert (
+        parse("2d20KL1", dialect="avrae").distribution()
+        == parse("2d20kl1", dialect="avrae").distribution()
+    )
+    assert parse("1D20", dialect="avrae").distribution().max_outcome() == 20
