@@ -845,7 +845,8 @@ def test_group_readings_are_exact(text: str, dialect: str, same_as: str) -> None
             (
                 "unexpected 'x' in the avrae dialect: expected an operator (+ - * / "
                 "% //), a comparison of totals, a label '[…]' or the end of the "
-                "notation at column 6"
+                "notation; a modifier of the dice is written right after the dice "
+                "it modifies, not after parentheses at column 6"
             ),
         ),
         (

@@ -72,3 +72,41 @@ def test_upper_case_reads_as_dice_in_the_avrae_dialect() -> None:
         == parse("2d20kl1", dialect="avrae").distribution()
     )
     assert parse("1D20", dialect="avrae").distribution().max_outcome() == 20
+
+
+EXPECTED_AVRAE = (
+    "expected an operator (+ - * / % //), a comparison of totals, a label '[…]' "
+    "or the end of the notation"
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "hint", "column"),
+    [
+        (
+            "1d8 [fire]kh1",
+            (
+                "a label ends its term: write the dice's modifiers before it (1d8kh1 "
+                "[fire]), and a comment after a space (1d20 [fire] to hit)"
+            ),
+            11,
+        ),
+        (
+            "(1d6)e6",
+            (
+                "a modifier of the dice is written right after the dice it modifies, "
+                "not after parentheses"
+            ),
+            6,
+        ),
+        ("2.5d6", "the number of dice is a whole number (2d6)", 4),
+    ],
+)
+def test_left_over_text_says_how_to_write_it(text: str, hint: str, column: int) -> None:
+    with pytest.raises(NotationError) as info:
+        parse(text, dialect="avrae")
+    c = text[column - 1]
+    assert info.value.one_line() == (
+        f"unexpected {c!r} in the avrae dialect: {EXPECTED_AVRAE}; {hint} at "
+        f"column {column} of {text!r}"
+    )

@@ -311,8 +311,40 @@ class _Parser:
                 return node
             if self.peek() == ")":
                 raise self.error("unmatched ')'")
-            raise self.unexpected(self.what_follows(after_dice))
+            expected = self.what_follows(after_dice)
+            hint = self.leftover_hint()
+            raise self.unexpected(f"{expected}; {hint}" if hint else expected)
         return node
+
+    def leftover_hint(self) -> str:
+        """How to write the text left over after a term, where it is clear.
+
+        A modifier after a label (``1d8 [fire]kh1``) or after parentheses
+        the dialect does not modify (``(1d6)e6`` in avrae), and dice after a
+        decimal count (``2.5d6``).
+        """
+        c = self.peek()
+        before = self.text[: self.pos].rstrip()
+        if not c.isalpha() or not before:
+            return ""
+        if before.endswith("]"):
+            comment = (
+                ", and a comment after a space (1d20 [fire] to hit)"
+                if self.d.trailing_comment
+                else ""
+            )
+            return (
+                "a label ends its term: write the dice's modifiers before it "
+                f"(1d8kh1 [fire]){comment}"
+            )
+        if before.endswith(")"):
+            return (
+                "a modifier of the dice is written right after the dice it "
+                "modifies, not after parentheses"
+            )
+        if c.lower() in "dw" and re.search(r"[0-9]*\.[0-9]+$", before):
+            return "the number of dice is a whole number (2d6)"
+        return ""
 
     def _lone_equals(self) -> bool:
         """Whether a single ``=`` stands here in d20's notation.
