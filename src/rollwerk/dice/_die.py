@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 import attrs
 
@@ -83,9 +83,21 @@ class Condition:
         return self.comparison.test(value, self.target)
 
     def notation(self, *, bare_equal: bool = False) -> str:
-        """The condition as written; ``bare_equal`` writes ``=1`` as ``1``."""
-        if self.modulus == 2 and self.comparison is Comparison.EQ:
-            return "even" if self.target == 0 else "odd"
+        """The condition as written; ``bare_equal`` writes ``=1`` as ``1``.
+
+        A modulus is written as the notation writes it (``even``, ``odd``)
+        or else spelt out (``'<1 modulo 3'``: no notation has it).
+
+        >>> Condition(Comparison.EQ, 1, modulus=2).notation()
+        'odd'
+        >>> Condition(Comparison.EQ, 0, modulus=1).notation()
+        '=0 modulo 1'
+        """
+        if self.modulus:
+            parity = self.modulus == 2 and self.comparison is Comparison.EQ
+            if parity and self.target in (0, 1):
+                return "even" if self.target == 0 else "odd"
+            return f"{self.comparison.value}{self.target} modulo {self.modulus}"
         if bare_equal and self.comparison is Comparison.EQ and self.target >= 0:
             return str(self.target)
         return f"{self.comparison.value}{self.target}"
@@ -157,7 +169,10 @@ def _faces_converter(faces: Iterable[int]) -> Sequence[int]:
     if faces.__class__ is range and faces.start == 1 and faces.step == 1:
         return faces
     out = tuple(faces)
-    if out == tuple(range(1, len(out) + 1)):
+    if out == tuple(range(1, len(out) + 1)) and not any(
+        f.__class__ is bool
+        for f in out  # True == 1: refused as a face below
+    ):
         return range(1, len(out) + 1)
     return out
 
@@ -235,7 +250,11 @@ class Die:
             ParameterError: ``faces`` is not a sequence of 1 to
                 ``max_sides`` integers within ``max_face``.
         """
-        if isinstance(faces, (str, bytes)) or not isinstance(faces, Iterable):
+        if isinstance(faces, (str, bytes, set, frozenset, Mapping)) or not isinstance(
+            faces, Iterable
+        ):
+            # a set has no order, and the order names the faces (index 1 is
+            # the first): the same set could make other dice in other runs
             raise ParameterError(
                 "faces", faces, f"a sequence of 1 to {DICE_LIMITS.max_sides} integers"
             )

@@ -152,6 +152,10 @@ failure (−1, or minus its value)."""
 class Tally:
     """A per-die score that replaces the sum of a pool's dice.
 
+    Raises:
+        ParameterError: ``kind`` is not a `TallyKind` (the string ``"k"`` is
+            not read as one) or ``condition`` not a `Condition`.
+
     >>> Tally(TallyKind.KEEP, Condition(Comparison.GT, 3))(5)
     5
     >>> Tally(TallyKind.DEDUCT, Condition(Comparison.EQ, 1))(1)
@@ -164,6 +168,18 @@ class Tally:
     """What a die meeting the condition scores."""
     condition: Condition
     """Which dice are meant."""
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.kind, TallyKind):
+            raise ParameterError(
+                "kind",
+                self.kind,
+                "a TallyKind (TallyKind.KEEP, DROP, DEDUCT, SUBTRACT)",
+            )
+        if not isinstance(self.condition, Condition):
+            raise ParameterError(
+                "condition", self.condition, "a Condition (Condition(Comparison.GT, 3))"
+            )
 
     def __call__(self, value: int) -> int:
         """The score of a die with this value."""
@@ -323,7 +339,9 @@ class Pool:
         _check_int("count", self.count, 1, DICE_LIMITS.max_dice)
         self._check_types()
         if self.tally is not None and self.success is not None:
-            raise ParameterError("tally", self.tally, "not used with success")
+            raise ParameterError(
+                "tally", self.tally, "None when success counts the dice"
+            )
         if self.explode_limit is not None:
             _check_int(
                 "explode limit", self.explode_limit, 1, DICE_LIMITS.explosion_cap
@@ -341,7 +359,8 @@ class Pool:
             raise ParameterError(
                 "reroll",
                 " ".join(c.notation() for c in self.reroll),
-                f"conditions some face does not meet (faces {_faces_shown(self)})",
+                "conditions some face does not meet (faces "
+                f"{_faces_shown(self, clamped=False)})",
             )
         if (
             self.explode is not None
@@ -1252,9 +1271,12 @@ def _settle(
     return total, kept, counted
 
 
-def _faces_shown(pool: Pool) -> str:
-    """The faces a pool's die shows after its clamps, as a message names them."""
-    faces = sorted(set(pool._faces()))
+def _faces_shown(pool: Pool, *, clamped: bool = True) -> str:
+    """The faces a pool's die shows, as a message names them.
+
+    After its clamps (what explodes), or as rolled (what a reroll tests).
+    """
+    faces = sorted(set(pool._faces() if clamped else pool.die.faces))
     if faces == list(range(faces[0], faces[-1] + 1)) and len(faces) > 2:
         return f"{faces[0]} to {faces[-1]}"
     return ", ".join(map(str, faces))
