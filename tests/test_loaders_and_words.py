@@ -315,7 +315,8 @@ def test_a_registered_checks_undeclared_level_is_the_plugins_fault() -> None:
         Registry(load_entrypoints=False, plugins=[Plugin()]).ruleset("lv"), "c"
     )
     assert check.resolve(ScriptedRng([4])).level == "hit"
-    said = "it gave the level 'zzz', which its ruleset does not have (its levels: hit, miss)"
+    # listed as the ruleset orders them, worst first (a held-out designer)
+    said = "it gave the level 'zzz', which its ruleset does not have (its levels: miss, hit)"
     with pytest.raises(PluginFault) as info:
         check.resolve(ScriptedRng([6]))
     assert (

@@ -127,7 +127,7 @@ class _GuardedCheck:
         inner: Check,
         origin: Origin,
         call: str,
-        levels: frozenset[str] | None = None,
+        levels: dict[str, None] | None = None,
     ) -> None:
         self._inner = inner
         self._origin = origin
@@ -147,7 +147,7 @@ class _GuardedCheck:
             call,
             CheckFault(
                 f"it gave the level {level!r}, which its ruleset does not have "
-                f"(its levels: {', '.join(sorted(self._levels))})"
+                f"(its levels: {', '.join(self._levels)})"
             ),
         )
 
@@ -232,7 +232,7 @@ class _GuardedCheck:
 
     def __reduce__(
         self,
-    ) -> tuple[type[_GuardedCheck], tuple[Check, Origin, str, frozenset[str] | None]]:
+    ) -> tuple[type[_GuardedCheck], tuple[Check, Origin, str, dict[str, None] | None]]:
         # ``__class__`` names the wrapped check's class: pickle the guard itself
         return (_GuardedCheck, (self._inner, self._origin, self._call, self._levels))
 
@@ -307,7 +307,8 @@ class _GuardedRuleset:
             ids = levels_of(self._inner).ids
         except RollwerkError:  # levels that are not SuccessLevels: its own contract
             ids = ()
-        levels = frozenset(ids) if ids else None
+        # in the ruleset's order, worst first, for the message that lists them
+        levels = dict.fromkeys(ids) if ids else None
 
         where = call + " factory"
 
