@@ -351,7 +351,8 @@ def main(argv: Sequence[str] | None = None, *, registry: Registry | None = None)
 
     It returns for every outcome, ``--help``, ``--version`` and argparse's
     own errors (a missing argument, an invalid choice) included: 0 done,
-    2 the input was wrong, 3 a plugin failed, 1 an internal error.
+    2 the input was wrong, 3 a plugin failed, 1 an internal error, 74 the
+    output could not be written, 130 interrupted (Ctrl-C).
 
     Args:
         argv: The arguments, without the program name.
