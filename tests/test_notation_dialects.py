@@ -859,7 +859,7 @@ def test_group_readings_are_exact(text: str, dialect: str, same_as: str) -> None
                 "label '[…]' or the end of the notation at column 4"
             ),
         ),
-        ("8/3", "roll20", "'/' gives a fraction in the roll20 dialect"),
+        ("8/3", "roll20", "'/' can give a fraction in the roll20 dialect"),
     ],
 )
 def test_group_and_dialect_messages(text: str, dialect: str, message: str) -> None:

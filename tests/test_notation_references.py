@@ -94,7 +94,7 @@ def test_roll20_per_die_modifiers_count_dice() -> None:
         (
             "d(5/2)",
             (
-                "'/' gives a fraction in the roll20 dialect: floor(…), ceil(…) or "
+                "'/' can give a fraction in the roll20 dialect: floor(…), ceil(…) or "
                 "round(…) read it when it is their whole argument or one term added "
                 "to or subtracted from whole values at column 2"
             ),
@@ -120,7 +120,7 @@ def test_foundry_refuses_a_fractional_count() -> None:
     with pytest.raises(NotationError) as info:
         parse("(5/2)d6", "foundry")
     assert str(info.value).splitlines()[0] == (
-        "'/' gives a fraction in the foundry dialect: floor(…), ceil(…) or "
+        "'/' can give a fraction in the foundry dialect: floor(…), ceil(…) or "
         "round(…) read it when it is their whole argument or one term added to or "
         "subtracted from whole values at column 1"
     )
@@ -239,7 +239,7 @@ def test_a_wrapped_division_the_function_does_not_take_says_which_it_takes(
     with pytest.raises(NotationError) as info:
         parse(text, dialect)
     assert str(info.value).splitlines()[0] == (
-        f"'/' gives a fraction in the {dialect} dialect: floor(…), ceil(…) or "
+        f"'/' can give a fraction in the {dialect} dialect: floor(…), ceil(…) or "
         "round(…) read it when it is their whole argument or one term added to or "
         f"subtracted from whole values at column {column}"
     )

@@ -153,7 +153,7 @@ def test_a_division_that_is_always_whole_is_read(
 def test_a_division_that_can_give_a_fraction_is_still_refused(text: str) -> None:
     with pytest.raises(NotationError) as info:
         parse(text, dialect="roll20")
-    assert str(info.value).startswith("'/' gives a fraction in the roll20 dialect")
+    assert str(info.value).startswith("'/' can give a fraction in the roll20 dialect")
 
 
 def test_a_penetrating_pool_is_never_below_its_first_throws() -> None:

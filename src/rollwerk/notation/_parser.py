@@ -649,7 +649,7 @@ class _Parser:
                 pos,
             )
         return self.error(
-            f"'/' gives a fraction in the {self.d.name} dialect: floor(…), "
+            f"'/' can give a fraction in the {self.d.name} dialect: floor(…), "
             "ceil(…) or round(…) read it when it is their whole argument or one "
             "term added to or subtracted from whole values",
             pos,
@@ -672,15 +672,18 @@ class _Parser:
         if negated is not None:  # -(b/c) is b/(-c)
             return self.rounded(negated, op, start)
         if isinstance(node, _Sum):
+            written = node
             terms = [_negated_exact(t) or t for t in node.terms]
             if any(new is not old for new, old in zip(terms, node.terms, strict=True)):
                 node = _Sum(terms, list(node.ops), node.text)
             exact = [i for i, t in enumerate(node.terms) if isinstance(t, _Exact)]
             if not exact:
-                return node
+                return written
             if len(exact) > 1:
                 if self.d.division is Division.FLOOR:
-                    return node
+                    # no division is the function's: each rounds down as
+                    # written, -(7/2) to -3 (not 7/(-2), which is -4)
+                    return written
                 raise self.exact_division(start)
             i = exact[0]
             term = node.terms[i]
