@@ -110,3 +110,38 @@ def test_left_over_text_says_how_to_write_it(text: str, hint: str, column: int) 
         f"unexpected {c!r} in the avrae dialect: {EXPECTED_AVRAE}; {hint} at "
         f"column {column} of {text!r}"
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "dialect", "message"),
+    [
+        (
+            "3d4>=3",
+            "foundry",
+            (
+                "comparing totals ('>=') is not part of the foundry dialect: count "
+                "the dice meeting it with cs (3d4cs>=3) at column 4 of '3d4>=3'"
+            ),
+        ),
+        (
+            "(3d4)>=3",
+            "foundry",
+            (
+                "comparing totals ('>=') is not part of the foundry dialect at "
+                "column 6 of '(3d4)>=3'"
+            ),
+        ),
+        (
+            "ceil(1,2)",
+            "rollwerk",
+            "ceil() takes one argument: close it with ')' at column 7 of 'ceil(1,2)'",
+        ),
+    ],
+)
+def test_a_foundry_count_and_a_second_argument(
+    text: str, dialect: str, message: str
+) -> None:
+    """From a held-out statistician (helper-167)."""
+    with pytest.raises(NotationError) as info:
+        parse(text, dialect=dialect)
+    assert info.value.one_line() == message

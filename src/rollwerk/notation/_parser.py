@@ -386,7 +386,15 @@ class _Parser:
         if not self.d.has(Feature.COMPARE):
             written = self.text[self.pos : self.pos + 2]
             op = written if written[1:] in ("=", ">") else written[:1]
-            raise self.missing(f"comparing totals ({op!r})", self.pos)
+            error = self.missing(f"comparing totals ({op!r})", self.pos)
+            if self.d.has(Feature.COUNT_WORDS) and self.pos == self.dice_end:
+                # Foundry counts dice with cs: 3d4>=3 meant 3d4cs>=3
+                error = self.error(
+                    f"{error.reason}: count the dice meeting it with cs "
+                    f"(3d4cs{op}3)",
+                    self.pos,
+                )
+            raise error
         if negated:
             self.pos += 2
             cmp = Comparison.EQ
@@ -1135,6 +1143,8 @@ class _Parser:
             self.pos += 1
             args.append(self.comparison())
             self.skip()
+        if self.peek() == ",":  # ceil(1, 2): one argument only
+            raise self.error(f"{name}() takes one argument: close it with ')'")
         self.in_group -= 1
         self.close(start + len(name))
         text = self.slice(start)
