@@ -390,8 +390,7 @@ class _Parser:
             if self.d.has(Feature.COUNT_WORDS) and self.pos == self.dice_end:
                 # Foundry counts dice with cs: 3d4>=3 meant 3d4cs>=3
                 error = self.error(
-                    f"{error.reason}: count the dice meeting it with cs "
-                    f"(3d4cs{op}3)",
+                    f"{error.reason}: count the dice meeting it with cs (3d4cs{op}3)",
                     self.pos,
                 )
             raise error
