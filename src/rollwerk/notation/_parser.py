@@ -209,9 +209,15 @@ class _Parser:
             reason = f"unexpected {at!r}: write {ascii_!r} (ASCII) for it"
         return NotationError(self.text, min(p, len(self.text)) + 1, reason)
 
-    def missing(self, what: str, pos: int) -> NotationError:
-        """A construct another dialect has, refused with the dialect's name."""
-        return self.error(f"{what} is not part of the {self.d.name} dialect", pos)
+    def missing(self, what: str, pos: int, how: str = "") -> NotationError:
+        """A construct another dialect has, refused with the dialect's name.
+
+        ``how`` says how this dialect writes it instead, where it can.
+        """
+        instead = f": {how}" if how else ""
+        return self.error(
+            f"{what} is not part of the {self.d.name} dialect{instead}", pos
+        )
 
     def need(self, feature: Feature, pos: int, what: str | None = None) -> None:
         """Refuse ``feature`` where the dialect lacks it.
@@ -220,20 +226,12 @@ class _Parser:
         else the feature.
         """
         if not self.d.has(feature):
-            error = self.missing(repr(what or feature.value), pos)
-            rewrite = self.rewrite(feature)
-            if rewrite:
-                error = self.error(
-                    f"{what or feature.value!r} is not part of the "
-                    f"{self.d.name} dialect: {rewrite}",
-                    pos,
-                )
-            raise error
+            raise self.missing(repr(what or feature.value), pos, self.rewrite(feature))
 
     def rewrite(self, feature: Feature) -> str:
         """How this dialect writes what ``feature`` does, where it can, or ``""``.
 
-        An explosion (``!``, ``x``, ``e``), advantage and a reroll are written
+        An explosion (``!``, ``x``, ``e``) and advantage are written
         differently from dialect to dialect; the refusal says how here.
         """
         has = self.d.has
@@ -386,14 +384,10 @@ class _Parser:
         if not self.d.has(Feature.COMPARE):
             written = self.text[self.pos : self.pos + 2]
             op = written if written[1:] in ("=", ">") else written[:1]
-            error = self.missing(f"comparing totals ({op!r})", self.pos)
-            if self.d.has(Feature.COUNT_WORDS) and self.pos == self.dice_end:
-                # Foundry counts dice with cs: 3d4>=3 meant 3d4cs>=3
-                error = self.error(
-                    f"{error.reason}: count the dice meeting it with cs (3d4cs{op}3)",
-                    self.pos,
-                )
-            raise error
+            # Foundry counts dice with cs: 3d4>=3 meant 3d4cs>=3
+            counting = self.d.has(Feature.COUNT_WORDS) and self.pos == self.dice_end
+            how = f"count the dice meeting it with cs (3d4cs{op}3)" if counting else ""
+            raise self.missing(f"comparing totals ({op!r})", self.pos, how)
         if negated:
             self.pos += 2
             cmp = Comparison.EQ
