@@ -25,12 +25,7 @@ from rollwerk.cli._lang import Languages, catalogs, omitted, registry_of, word
 from rollwerk.distribution import Distribution, weight_texts
 from rollwerk.errors import ParameterError, RollwerkError, ScriptExhausted
 from rollwerk.i18n import CORE, Catalog
-from rollwerk.notation._expression import (
-    RollResult,
-    by_index_hint,
-    parse,
-    refused_sides,
-)
+from rollwerk.notation._expression import RollResult, listed_face_refusal, parse
 from rollwerk.notation._tree import written_dice
 from rollwerk.rng import Rng, ScriptedRng, SeededRng, SystemRng
 
@@ -129,10 +124,8 @@ def _roll(notation: str, args: argparse.Namespace) -> RollResult:
     except ParameterError as exc:
         if not exc.parameter.endswith(" face"):
             raise
-        hint = by_index_hint(expr, refused_sides(expr, faces(args.rolls)))
-        if hint:  # a listed face is an index: a d10's "0 is 10" does not hold
-            exc = ParameterError(exc.parameter, exc.value, exc.allowed.split(" (")[0])
-        raise RollwerkError(f"--rolls: {exc}{hint}") from None
+        bare, hint = listed_face_refusal(expr, exc, faces(args.rolls))
+        raise RollwerkError(f"--rolls: {bare}{hint}") from None
     if script.remaining:
         raise RollwerkError(too_many_faces(script.remaining, script.used, "roll"))
     return result

@@ -221,11 +221,10 @@ class Expression:
         except ParameterError as exc:
             if not exc.parameter.endswith(" face"):
                 raise
-            hint = by_index_hint(self, refused_sides(self, faces))
+            bare, hint = listed_face_refusal(self, exc, faces)
             if not hint:
                 raise
-            # a listed face is an index: a d10's "0 is 10" does not hold
-            allowed = exc.allowed.split(" (")[0] + hint
+            allowed = bare.allowed + hint
             raise ParameterError(exc.parameter, exc.value, allowed) from None
         if rng.remaining:
             used = rng.used
@@ -829,7 +828,23 @@ def roll(notation: str, rng: Rng, dialect: str | Dialect = "rollwerk") -> RollRe
     return parse(notation, dialect).roll(rng)
 
 
-def refused_sides(expr: Expression, faces: Iterable[int]) -> int:
+def listed_face_refusal(
+    expr: Expression, exc: ParameterError, faces: Iterable[int]
+) -> tuple[ParameterError, str]:
+    """A scripted face that did not fit, told how a die with listed faces replays.
+
+    Returns ``exc`` without its note and the hint (`_by_index_hint`) when
+    ``expr`` has a die with listed faces of the refused draw's sides: a
+    listed face is an index, so a d10's "0 is written 10" does not hold.
+    Otherwise ``exc`` as it is and ``""``.
+    """
+    hint = _by_index_hint(expr, _refused_sides(expr, faces))
+    if not hint:
+        return exc, ""
+    return ParameterError(exc.parameter, exc.value, exc.allowed.split(" (")[0]), hint
+
+
+def _refused_sides(expr: Expression, faces: Iterable[int]) -> int:
     """The sides of the draw whose scripted face did not fit (rolled again)."""
     script = ScriptedRng(faces)
     asked = [0]
@@ -844,7 +859,7 @@ def refused_sides(expr: Expression, faces: Iterable[int]) -> int:
     return asked[0]
 
 
-def by_index_hint(expr: Expression, sides: int) -> str:
+def _by_index_hint(expr: Expression, sides: int) -> str:
     """How a die with listed faces of ``sides`` indices is played back, or ``""``.
 
     ``4dF`` given a face of 0 is told that 1, 2, 3 show −1, 0, 1: a draw is
