@@ -81,11 +81,6 @@ _EXTRA = "extra:"
 # -- parsers -----------------------------------------------------------------
 
 
-def _dumps(data: Any, **options: Any) -> str:
-    """`json_text`: JSON that keeps every character on any output."""
-    return json_text(data, **options)
-
-
 _NAMES = ("rulesets", "check", "odds", "contest")
 
 
@@ -573,7 +568,7 @@ def cmd_rulesets(args: argparse.Namespace) -> int:
                 for f in failures
             ],
         }
-        _emit(_dumps(data, indent=2))
+        _emit(json_text(data, indent=2))
         return 0
     if entries:
         heads = ("id", "name", "version", "distribution", "checks")
@@ -681,7 +676,7 @@ def _ruleset_details(
                 {"id": o.id, "name": o.name, "help": o.help} for o in rules
             ],
         }
-        _emit(_dumps(data, indent=2))
+        _emit(json_text(data, indent=2))
         return 0
     lang = args.lang
     # every plugin's catalog: another plugin may word this ruleset's help
@@ -839,7 +834,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         if args.seed is not None:
             data["seed"] = seed_json(args.seed)
         data["result"] = result.to_json()
-        _emit(_dumps(data))
+        _emit(json_text(data))
         return 0
     lang = args.lang
     cats = _cats(args)
@@ -928,7 +923,7 @@ def cmd_odds(args: argparse.Namespace) -> int:
         ]
         if left:
             data["omitted"] = {"outcomes": left, "probability": fraction_to_str(left_p)}
-        _emit(_dumps(data))
+        _emit(json_text(data))
         return 0
     lang = args.lang
     cats = _cats(args)
@@ -1101,7 +1096,7 @@ def _odds_by(
         data[rows_name] = listed
         if left:
             data["omitted"] = {rows_name: left, "probability": fraction_to_str(left_p)}
-        _emit(_dumps(data))
+        _emit(json_text(data))
         return 0
     lang = args.lang
     cats = _cats(args)
@@ -1198,7 +1193,7 @@ def cmd_contest(args: argparse.Namespace) -> int:
             if args.seed is not None:
                 data["seed"] = seed_json(args.seed)
             data["result"] = played.to_json()
-        _emit(_dumps(data))
+        _emit(json_text(data))
         return 0
     lang = args.lang
     cats = _cats(args)

@@ -892,7 +892,6 @@ def _seed_read_past(data: Mapping[str, Any]) -> None:
     if "seed" not in data:
         return
     seed = data["seed"]
-    digits = isinstance(seed, str) and seed.lstrip("-").isascii()
-    if digits and seed.lstrip("-").isdigit():
-        return
-    strict(data, "seed", "int")
+    digits = seed.removeprefix("-") if isinstance(seed, str) else ""
+    if not (digits.isascii() and digits.isdigit()):
+        strict(data, "seed", "int")

@@ -1240,11 +1240,12 @@ def _declaration(ruleset: Ruleset) -> None:
                 "its catalog lacks in 'de' (these words would fall back to "
                 f"English): {', '.join(missing)}",
             )
+    degrees = [d.value for d in Degree]
     level_ids = [lv.id for lv in levels]
     for lang, labels in ruleset.labels.items():
-        for key in [d.value for d in Degree] + level_ids:
+        for key in degrees + level_ids:
             if not labels.get(key):
-                if key in level_ids and key not in [d.value for d in Degree]:
+                if key not in degrees:
                     # a Level made without words, as Level("hit", …) may be
                     raise _fail(
                         where,
