@@ -359,8 +359,8 @@ def test_an_unknown_event_type_is_named_briefly_with_the_closest_name():
     with pytest.raises(SchemaError) as info:
         Timeline.from_json(data)
     assert str(info.value) == (
-        "malformed timeline JSON: log[0][0]: malformed event JSON: type must be "
-        "the name of an event (round_started, effect_added…), got ''"
+        "malformed timeline JSON: log[0][0].type must be the name of an event "
+        "(round_started, effect_added…), got ''"
     )
 
 

@@ -242,67 +242,61 @@ _DELETE = object()
         (
             _set(("log", 0, 0, "type"), "round_begun"),
             (
-                "malformed timeline JSON: log[0][0]: malformed event JSON: type must be "
-                "the name of an event (round_started, effect_added…), got 'round_begun' "
+                "malformed timeline JSON: log[0][0].type must be the name of an event "
+                "(round_started, effect_added…), got 'round_begun' "
                 "(did you mean 'round_ended'?)"
             ),
         ),
         (
             _set(("log", 0, 1, "round"), "1"),
             (
-                "malformed timeline JSON: log[0][1]: malformed turn_started event JSON: "
-                "round must be an integer from 0 to 2**63 - 1, got '1'"
+                "malformed timeline JSON: log[0][1].round must be an integer "
+                "from 0 to 2**63 - 1, got '1'"
             ),
         ),
         (
             _set(("log", 0, 1, "round"), True),
             (
-                "malformed timeline JSON: log[0][1]: malformed turn_started event JSON: "
-                "round must be an integer from 0 to 2**63 - 1, got True"
+                "malformed timeline JSON: log[0][1].round must be an integer "
+                "from 0 to 2**63 - 1, got True"
             ),
         ),
         (
             _set(("log", 0, 1, "combatant"), _DELETE),
-            (
-                "malformed timeline JSON: log[0][1]: malformed turn_started event JSON: "
-                "combatant is required"
-            ),
+            ("malformed timeline JSON: log[0][1].combatant is required"),
         ),
         (
             _set(("log", 0, 1, "seat"), 2),
             (
-                "malformed timeline JSON: log[0][1]: malformed turn_started event JSON: "
-                "unknown field 'seat'; the fields are round, combatant"
+                "malformed timeline JSON: log[0][1].seat is not a field "
+                "(the fields are type, round, combatant)"
             ),
         ),
         (
             _set(("log", 0, 0), [1]),
-            (
-                "malformed timeline JSON: log[0][0]: malformed event JSON: an event must "
-                "be an object, got [1]"
-            ),
+            ("malformed timeline JSON: log[0][0] must be an object, got [1]"),
         ),
         (
             _set(("log", 1, 0, "effect"), "Bless"),
             (
-                "malformed timeline JSON: log[1][0]: malformed effect_added event JSON: "
-                "effect must be an object, got 'Bless'"
+                "malformed timeline JSON: log[1][0].effect must be an object, "
+                "got 'Bless'"
             ),
         ),
         (
             _set(("log", 1, 0, "effect", "duration", "kind"), "fortnight"),
             (
-                "malformed timeline JSON: log[1][0]: malformed effect_added event JSON: "
-                "effect: "
+                "malformed timeline JSON: at log[1][0].effect.duration: duration kind "
+                "must be one of actions, "
             ),
         ),
         (
             _set(("states", 1), "state"),
-            "malformed timeline JSON: states[1]: ",
+            "malformed timeline JSON: states[1] must be an object, got 'state'",
         ),
         (
             _set(("states", 2, "round"), "two"),
-            "malformed timeline JSON: states[2]: ",
+            "malformed timeline JSON: states[2].round must be an integer, got 'two'",
         ),
     ],
 )

@@ -16,6 +16,7 @@ from typing import Any, TypeAlias
 
 import attrs
 
+from rollwerk._jsonutil import document, known
 from rollwerk._repr import value_repr
 from rollwerk.encounter._durations import Duration, DurationDecoder, duration_from_json
 from rollwerk.encounter._effects import ActiveEffect, effect_word
@@ -26,7 +27,7 @@ from rollwerk.encounter._wording import (
     event_words,
     names_of,
 )
-from rollwerk.errors import ParameterError, RollwerkError, SchemaError, shown
+from rollwerk.errors import ParameterError, RollwerkError, SchemaError
 from rollwerk.i18n import CORE, Catalog, Text, genitive, quantity, time_span
 from rollwerk.i18n._catalog import one_catalog
 
@@ -693,9 +694,7 @@ def event_to_json(event: Event) -> dict[str, Any]:
 
 
 def _fail(name: str, field: str, expected: str, got: object) -> SchemaError:
-    return SchemaError(
-        f"malformed {name} event JSON: {field} must be {expected}, got {shown(got)}"
-    )
+    return SchemaError.field(field, expected, got, document=f"{name} event")
 
 
 def _exact(text: object) -> Fraction | None:
@@ -710,6 +709,9 @@ def _exact(text: object) -> Fraction | None:
     except ZeroDivisionError:
         return None
 
+
+_EVENT_NAME = "the name of an event (round_started, effect_added…)"
+"""What an event's ``type`` must be, in a refusal."""
 
 _IN_A_ROUND = frozenset({"round_started", "round_ended", "turn_started", "turn_ended"})
 """Events whose round has begun (round 1 or later); ``encounter_ended`` may
@@ -779,7 +781,7 @@ def _decode(
             return ActiveEffect.from_json(value, kinds)
         return duration_from_json(value, kinds)
     except SchemaError as exc:
-        raise SchemaError(f"malformed {name} event JSON: {field}: {exc}") from exc
+        raise exc.within(field, document=f"{name} event") from exc.__cause__
 
 
 def event_from_json(
@@ -799,9 +801,7 @@ def event_from_json(
             field of the wrong type.
     """
     if not isinstance(data, Mapping):
-        raise SchemaError(
-            f"malformed event JSON: an event must be an object, got {shown(data)}"
-        )
+        raise SchemaError.field("", "an object", data, document="event")
     if "type" not in data:  # as every loader says of a missing field
         raise SchemaError(
             "is required (the name of an event: round_started, effect_added…)",
@@ -813,10 +813,7 @@ def event_from_json(
     cls = _BY_NAME.get(name) if isinstance(name, str) else None
     if cls is None:
         if not isinstance(name, str) or len(name) > 16:
-            raise SchemaError(
-                "malformed event JSON: type must be the name of an event "
-                f"(round_started, effect_added…), got {shown(name)}"
-            )
+            raise SchemaError.field("type", _EVENT_NAME, name, document="event")
         # the 21 names would make the message longer than a screen line
         # allows once a timeline prefixes its path: the closest, if any
         import difflib
@@ -824,22 +821,24 @@ def event_from_json(
         close = difflib.get_close_matches(name, sorted(_BY_NAME), n=1)
         hint = f" (did you mean {close[0]!r}?)" if close else ""
         raise SchemaError(
-            "malformed event JSON: type must be the name of an event "
-            f"(round_started, effect_added…), got {name!r}{hint}"
+            f"must be {_EVENT_NAME}, got {name!r}{hint}",
+            path="type",
+            expected=_EVENT_NAME,
+            document="event",
         )
     name = str(name)
     fields = attrs.fields(cls)
-    wanted = {f.name for f in fields}
-    extra = sorted(str(k) for k in data if k != "type" and k not in wanted)
-    if extra:
-        raise SchemaError(
-            f"malformed {name} event JSON: unknown field {shown(extra[0])}; "
-            f"the fields are {', '.join(f.name for f in fields)}"
-        )
+    with document(f"{name} event"):
+        known(data, ["type", *(f.name for f in fields)])
     values: dict[str, object] = {}
     for field in fields:
         if field.name not in data:
-            raise SchemaError(f"malformed {name} event JSON: {field.name} is required")
+            raise SchemaError(
+                "is required",
+                path=field.name,
+                expected="a value",
+                document=f"{name} event",
+            )
         values[field.name] = _decode(
             name, field.name, str(field.type), data[field.name], kinds
         )
@@ -849,5 +848,5 @@ def event_from_json(
     try:
         event: Event = cls(**values)
     except RollwerkError as exc:
-        raise SchemaError(f"malformed {name} event JSON: {exc}") from exc
+        raise SchemaError(str(exc), document=f"{name} event") from exc
     return event

@@ -23,7 +23,6 @@ from rollwerk.errors import (
     ParameterError,
     RollwerkError,
     SchemaError,
-    _join_path,
     shown,
 )
 from rollwerk.i18n import CORE, Catalog
@@ -334,16 +333,12 @@ class Timeline:
                     where = f"log[{i}][{j}]"
                     events.append(event_from_json(event, kinds))
                 log.append(tuple(events))
+        except SchemaError as exc:
+            # seen from the timeline: one document, one path (as an
+            # encounter reports its combatants' fields)
+            raise exc.within(where, document="timeline") from exc.__cause__
         except RollwerkError as exc:
-            inner = exc if isinstance(exc, SchemaError) else None
-            path = where
-            if inner is not None and inner.path is not None:
-                path = _join_path(where, inner.path)
-            raise _located(
-                f"malformed timeline JSON: {where}: {exc}",
-                path,
-                None if inner is None else inner.expected,
-            ) from exc
+            raise SchemaError(str(exc), path=where, document="timeline") from exc
         return cls(tuple(states), tuple(log))
 
 
