@@ -200,7 +200,7 @@ def test_a_group_of_many_large_dice_is_read_rolled_and_explained() -> None:
     result = expr.roll(SeededRng(1))
     assert result.total == 3000
     assert result.explain().startswith(
-        "{1000w10000ma3} = 3000\n  1000w10000ma3: 3 → 3\n"
+        "{1000w10000ma3} = 3000\n  1000w10000ma3: 38→3 → 3\n"
     )
     assert result.to_json()["total"] == 3000
     counted = parse("{1000d10000}>3").roll(SeededRng(1))

@@ -11,9 +11,11 @@ draws varies) and write the very same text, with the catalog's fixed words
 rendered once.
 
 Every node kind of the notation is compiled: numbers, dice terms (keep/drop,
-success and failure counting, tallies, ``min``/``max``, Fudge and custom
-dice; rerolls and explosions draw as ``Pool._roll_traced`` and are worded
-as ``RolledDie.describe`` words them), sums, products and divisions,
+success and failure counting, tallies, ``min``/``max`` (a die a clamp
+changed written as the face rolled and its value, ``6→3``, as the traced
+path writes it from ``RollNode.die_faces``), Fudge and custom dice;
+rerolls and explosions draw as ``Pool._roll_traced`` and are worded as
+``RolledDie.describe`` words them), sums, products and divisions,
 negation, functions, comparisons, groups and labels. A node kind it does not
 know gets ``None`` and is explained by the traced path, which stays the
 reference; ``tests/test_explain_fast.py`` checks the two agree byte for
@@ -477,12 +479,16 @@ def _pool(pool: Pool, text: str, w: _Words) -> tuple[_Value, _Line]:
     else:
         values = (0, *faces)
         plain = values == tuple(range(len(values)))
+    rolled: Sequence[int] = values  # the faces before a clamp, by draw index
+    if pool.minimum is not None or pool.maximum is not None:
+        rolled = (0, *pool.die.faces)
     g = pool._scorer()
     tally = pool.tally
 
-    def describe(v: int) -> tuple[str, str, int]:
-        """A face's words kept and dropped, and what it adds."""
-        s = str(v)
+    def describe(i: int) -> tuple[str, str, int]:
+        """The words kept and dropped of draw index ``i``, and what it adds."""
+        v, face = values[i], rolled[i]
+        s = str(v) if face == v else f"{face}→{v}"  # a clamp changed it
         drop = f"{s} ({w.dropped})"
         if tally is not None:
             if tally.drops(v):
@@ -500,12 +506,12 @@ def _pool(pool: Pool, text: str, w: _Words) -> tuple[_Value, _Line]:
     drops: Sequence[str]
     scores: Sequence[int]
     if len(values) <= _TABLED or len(values) <= 4 * n:
-        table = [("", "", 0), *(describe(v) for v in values[1:])]
+        table = [("", "", 0), *map(describe, range(1, len(values)))]
         words = tuple(t[0] for t in table)
         drops = tuple(t[1] for t in table)
         scores = tuple(t[2] for t in table)
     else:  # a large die and few of them: word only the faces drawn
-        lazy = _ByFace(lambda i: describe(values[i]))
+        lazy = _ByFace(describe)
         words, drops, scores = lazy.part(0), lazy.part(1), lazy.part(2)
     summed = plain and g is None  # the value is the sum of the indices
     prefix = f"\n  {text}: "
@@ -617,11 +623,16 @@ def _varying_pool(
     prefix = f"\n  {text}: "
     successes = w.successes if pool.success is not None else None
 
-    def describe(vals: list[int], rerolled: int, value: int) -> str:
-        used = vals[rerolled:]
-        out = str(value)
-        if len(used) > 1:
-            out = "+".join(map(str, used)) + "=" + out
+    clamps = pool.minimum is not None or pool.maximum is not None
+
+    def mark(i: int, v: int) -> str:
+        """Draw index ``i`` counting ``v``: with the face rolled if a clamp changed it."""
+        face = raw[i - 1]
+        return f"{face}→{v}" if clamps and shown[i - 1] != face else str(v)
+
+    def describe(vals: list[int], rerolled: int, value: int, used: list[str]) -> str:
+        """As ``RolledDie.describe``; ``used`` the draws summed, marked."""
+        out = "+".join(used) + "=" + str(value) if len(used) > 1 else used[0]
         if rerolled:
             out = "→".join(map(str, vals[:rerolled])) + "→" + out
         return out
@@ -642,6 +653,7 @@ def _varying_pool(
                     vals.append(raw[i - 1])
                     rerolled += 1
             v = vals[-1] = shown[i - 1]
+            used = [mark(i, v)]
             said = [rerolled_note(rerolled)] if rerolled else []
             if ex is not None and not separate:
                 x = 0
@@ -649,11 +661,12 @@ def _varying_pool(
                     i = faces[p]
                     p += 1
                     vals.append(shown[i - 1])
+                    used.append(mark(i, vals[-1]))
                     x += 1
                 v = sum(vals[rerolled:])
                 if x:
                     said.append(exploded_note(x))
-            texts.append(describe(vals, rerolled, v))
+            texts.append(describe(vals, rerolled, v, used))
             notes.append(said)
             values.append(v)
             if ex is not None and separate:
@@ -662,7 +675,7 @@ def _varying_pool(
                     i = faces[p]
                     p += 1
                     v = shown[i - 1]
-                    texts.append(str(v - pen))
+                    texts.append(mark(i, v - pen))
                     notes.append([extra_note])
                     values.append(v - pen)
                     x += 1

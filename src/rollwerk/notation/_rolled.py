@@ -66,6 +66,12 @@ class RollNode:
     """Whether a group kept this node (``False``: dropped)."""
     label: str = ""
     """The label written after this part (``fire`` in ``1d20 [fire]``)."""
+    die_faces: Sequence[int] = attrs.field(default=(), eq=False, repr=False)
+    """For ``DICE``: the face each index of the pool's die shows as rolled,
+    before a clamp (``mi``/``ma``, ``min``/``max``) changes it; the
+    explanation shows a die a clamp changed as ``6→3``. Empty where not
+    recorded (then no die is shown clamped). Not part of the JSON, which
+    replays the faces."""
 
     def walk(self) -> list[RollNode]:
         """This node and all nodes below it, depth first, left to right."""
@@ -144,17 +150,67 @@ _SUMMARY_FACES = 30
 _PLAIN_ROLES = frozenset({"", "explosion"})  # roles describe() adds no note for
 
 
+def _clamped_draws(d: RolledDie, die_faces: Sequence[int]) -> list[str] | None:
+    """The draws a die's value sums, marked where a clamp changed them.
+
+    ``None`` when no clamp changed any of them. The rerolled draws are the
+    faces rolled (a reroll tests the face), so only the draws after them
+    can be clamped; a penetrating die counts its clamped face less one and
+    is shown as the face rolled and that value.
+    """
+    marks: list[str] = []
+    changed = False
+    at = d.rerolled
+    for roll, value in zip(d.rolls[at:], d.values[at:], strict=True):
+        face = die_faces[roll.face - 1]
+        shown = value + 1 if roll.role == "penetration" else value
+        if face == shown:
+            marks.append(str(value))
+        else:
+            marks.append(f"{face}→{value}")
+            changed = True
+    return marks if changed else None
+
+
+def _die_text(d: RolledDie, used: Sequence[str]) -> str:
+    """A die's text before its notes (``1→4``, ``6+3=9``), ``used`` its draws.
+
+    As ``RolledDie.describe`` writes it, each draw the die's value sums
+    written as ``used`` says (``6→3`` where a clamp changed it).
+    """
+    text = "+".join(used) + f"={d.value}" if len(used) > 1 else used[0]
+    if d.rerolled:
+        text = "→".join(map(str, d.values[: d.rerolled])) + "→" + text
+    return text
+
+
 def _describe_dice(
     dice: Sequence[RolledDie],
     lang: str,
     catalogs: Sequence[Catalog],
     cats: Sequence[Catalog],
     full: bool,
+    *,
+    die_faces: Sequence[int] = (),
 ) -> str:
-    """The dice of a pool in an explanation, summarised when there are many."""
+    """The dice of a pool in an explanation, summarised when there are many.
+
+    ``die_faces`` (the faces of the pool's die before its clamps) show a
+    die a clamp changed as the face rolled and its value (``6→3``).
+    """
     words: dict[str, str] = {}
 
     def describe(d: RolledDie) -> str:
+        if die_faces:
+            marks = _clamped_draws(d, die_faces)
+            if marks is not None:
+                # RolledDie.describe's words, with the faces a clamp changed
+                said = d.describe(lang, catalogs)
+                used = d.values[d.rerolled :]
+                plain = _die_text(
+                    d, [str(v) for v in used] if len(used) > 1 else [str(d.value)]
+                )
+                return _die_text(d, marks) + said[len(plain) :]
         # a plain die that counts its face: its value, with the one note it may have
         if len(d.rolls) == 1 and not d.counted and d.rolls[0].role in _PLAIN_ROLES:
             if d.kept:
@@ -232,7 +288,9 @@ def _explain(
                 own = catalogs
                 if node.counts_failures:  # the dice counted are failures
                     own = (failure_words(cats, lang), *catalogs)
-                body = _describe_dice(node.dice, lang, own, (*own, CORE), full)
+                body = _describe_dice(
+                    node.dice, lang, own, (*own, CORE), full, die_faces=node.die_faces
+                )
             else:
                 dropped = render(cats, lang, "die.dropped")
                 body = ", ".join(

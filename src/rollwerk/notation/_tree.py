@@ -455,6 +455,7 @@ class _Dice(_Node):
             dice=dice,
             counts_successes=self.pool.success is not None,
             counts_failures=self.failures,
+            die_faces=self.pool.die.faces,
         )
 
     def weights(self) -> tuple[Weights, int]:
@@ -500,7 +501,9 @@ class _DiceOps(_Node):
             for d, k in zip(dice, kept, strict=True)
         )
         total = sum(d.value for d in marked if d.kept)
-        return RollNode(NodeKind.DICE, self.text, total, dice=marked)
+        return RollNode(
+            NodeKind.DICE, self.text, total, dice=marked, die_faces=self.pool.die.faces
+        )
 
     def weights(self) -> tuple[Weights, int]:
         single, total = self.pool.single_weights()
@@ -569,7 +572,13 @@ class _Rerolled(_Node):
             )
         dice += again
         total = sum(d.value for d in dice if d.kept)
-        return RollNode(NodeKind.DICE, self.text, total, dice=tuple(dice))
+        return RollNode(
+            NodeKind.DICE,
+            self.text,
+            total,
+            dice=tuple(dice),
+            die_faces=self.pool.die.faces,
+        )
 
     def weights(self) -> tuple[Weights, int]:
         pool = self.pool
