@@ -57,6 +57,23 @@ class Languages:
     def __iter__(self) -> Iterator[str]:
         return iter(self.catalogs().languages)
 
+    def failed(self) -> str:
+        """Why a language may be missing: ``1 plugin failed to load: …`` or ``""``.
+
+        A language pack whose catalog could not be built is not among the
+        choices; as for an unknown ruleset, the refusal says that plugins
+        failed and where they are listed.
+        """
+        from rollwerk.plugins._registry import FAILURES_POINTER, get_registry
+
+        self.catalogs()  # a pack's failure is known once its catalogs are read
+        registry = self._registry or get_registry()
+        failed = {(f.plugin, f.distribution) for f in registry.failures}
+        if not failed:
+            return ""
+        plugins = "1 plugin" if len(failed) == 1 else f"{len(failed)} plugins"
+        return f"{plugins} failed to load: {FAILURES_POINTER}"
+
 
 def catalogs(languages: Languages, lang: str) -> Catalog:
     """The catalogs to render ``lang`` from: the core's alone for its languages.

@@ -62,6 +62,8 @@ class _OneLineParser(argparse.ArgumentParser):
         abbreviated as rollwerk's own messages abbreviate values (`shown`).
         """
         message = _INVALID_CHOICE.sub(_abbreviated_choice, message)
+        if message.startswith("argument --lang: invalid choice"):
+            message += _languages_failed(self)
         self.exit(
             2, _one_line(f"rollwerk: error: {message} (see '{self.prog} --help')")
         )
@@ -72,6 +74,21 @@ class _OneLineParser(argparse.ArgumentParser):
         # everything else argparse needs. The same width, from os directly.
         formatter = cast("type[argparse.HelpFormatter]", self.formatter_class)
         return formatter(prog=self.prog, width=_terminal_width() - 2)
+
+
+def _languages_failed(parser: argparse.ArgumentParser) -> str:
+    """`` (1 plugin failed to load: …)`` after a refused ``--lang``, or ``""``.
+
+    A language pack that failed to load is not among the choices; the
+    refusal says so, as an unknown ruleset's does.
+    """
+    from rollwerk.cli._lang import Languages
+
+    for action in parser._actions:
+        if isinstance(action.choices, Languages):
+            failed = action.choices.failed()
+            return f" ({_cli_pointer(failed)})" if failed else ""
+    return ""  # pragma: no cover - every --lang offers Languages
 
 
 _INVALID_CHOICE = re.compile(
