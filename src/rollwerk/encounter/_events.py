@@ -644,10 +644,17 @@ EVENT_NAMES: Mapping[type[Any], str] = {t: _snake(t.__name__) for t in _EVENT_TY
 _BY_NAME: Mapping[str, type[Any]] = {name: t for t, name in EVENT_NAMES.items()}
 
 
-def _number_to_json(value: int | Fraction) -> int | str:
+def _number_to_json(value: int | Fraction | None) -> int | str | None:
+    """What remains, as JSON: an integer where it fits 64 bits, else a string.
+
+    A game time of 10**19 seconds is exact but past JSON's 64-bit integers,
+    which every loader refuses; as a string it loads back.
+    """
     if isinstance(value, Fraction):
-        return value.numerator if value.denominator == 1 else str(value)
-    return value
+        if value.denominator != 1:
+            return str(value)
+        value = value.numerator
+    return value if value is None or value < 2**63 else str(value)
 
 
 def _encode(value: object) -> object:
