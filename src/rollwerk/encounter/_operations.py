@@ -33,6 +33,7 @@ from rollwerk.encounter._durations import (
     _concentrating,
     _read_as,
     checked_duration,
+    is_duration,
 )
 from rollwerk.encounter._effects import ActiveEffect, Effect
 from rollwerk.encounter._events import (
@@ -427,7 +428,7 @@ def add_effect(
     if any(e.id == effect_id for e in enc.effects):
         raise ParameterError("effect_id", effect_id, "an id no active effect has")
     try:
-        bound = duration.bind(enc, source, target)
+        bound = _bound(duration, enc, source, target)
     except ParameterError as exc:
         if exc.parameter != "combatant" or exc.value != source:
             raise
@@ -517,11 +518,31 @@ def remove_effect(enc: S, effect_id: str) -> Result[S]:
     return (settle(state, enc, events), tuple(events))
 
 
+def _bound(duration: Duration, enc: S, source: str, target: str) -> Duration:
+    """``duration.bind(enc, source, target)``, refused unless it is a duration.
+
+    A custom duration's ``bind`` that returns something else (``None``)
+    would fail later, far from its cause, with an ``AttributeError``.
+    """
+    bound = duration.bind(enc, source, target)
+    if not is_duration(bound):
+        raise _not_a_duration(duration, "bind", bound)
+    return bound
+
+
+def _not_a_duration(duration: Duration, method: str, got: object) -> RulesError:
+    """What a duration's method returned in place of a duration, as a refusal."""
+    return RulesError(
+        f"the {type(duration).__name__} duration's {method} must return a "
+        f"rollwerk Duration, got {shown(got)}"
+    )
+
+
 def refresh_effect(enc: S, effect_id: str) -> Result[S]:
     """See [`Encounter.refresh_effect`][rollwerk.encounter.Encounter.refresh_effect]."""
     effect = enc.effect(effect_id)
     fresh = attrs.evolve(
-        effect, duration=effect.duration.bind(enc, effect.source, effect.target)
+        effect, duration=_bound(effect.duration, enc, effect.source, effect.target)
     )
     if enc.ended:
         fresh = in_game_time(enc, fresh)
@@ -780,6 +801,8 @@ def leave(enc: S, combatant: str) -> Result[S]:
             moved = d.rebind_from(state, combatant, e.target)
         elif d.anchor == combatant:
             moved = d.rebind(state, e.target)
+            if moved is not None and not is_duration(moved):
+                raise _not_a_duration(d, "rebind", moved)
         else:
             kept.append(e)
             continue
