@@ -257,7 +257,11 @@ class Distribution(Generic[T]):
         return len(self._weights)
 
     def __contains__(self, outcome: object) -> bool:
-        return outcome in self._weights
+        """Whether ``outcome`` is in the support (an unhashable value is not)."""
+        try:
+            return outcome in self._weights
+        except TypeError:  # [1] in d: no outcome is a list
+            return False
 
     def items(self) -> Iterator[tuple[T, Fraction]]:
         """Outcomes with their probabilities, sorted by outcome where possible.
@@ -418,7 +422,7 @@ class Distribution(Generic[T]):
         acc = 0
         target = qf * self._total
         keys = list(self._weights)
-        _ordered(lambda: sorted(keys))  # type: ignore[type-var]  # no median of "a", 1
+        _ordered(lambda: sorted(keys), keys)  # type: ignore[type-var]  # no median of "a", 1
         for k in keys:
             acc += self._weights[k]
             if acc >= target:
@@ -440,7 +444,7 @@ class Distribution(Generic[T]):
         Raises:
             ParameterError: The outcomes do not compare with each other.
         """
-        return _ordered(lambda: min(self._weights))  # type: ignore[type-var]
+        return _ordered(lambda: min(self._weights), self._weights)  # type: ignore[type-var]
 
     def max_outcome(self) -> T:
         """The largest outcome in the support.
@@ -448,7 +452,7 @@ class Distribution(Generic[T]):
         Raises:
             ParameterError: The outcomes do not compare with each other.
         """
-        return _ordered(lambda: max(self._weights))  # type: ignore[type-var]
+        return _ordered(lambda: max(self._weights), self._weights)  # type: ignore[type-var]
 
     # -- transformations ---------------------------------------------------
 
@@ -796,7 +800,10 @@ class Distribution(Generic[T]):
             pick: Callable[[Any, Any], Any] = lambda a, b: a if a >= b else b  # noqa: E731
         else:
             pick = lambda a, b: a if a <= b else b  # noqa: E731
-        return _ordered(lambda: self._checked_combine(other, pick, operation))
+        theirs = other._weights if isinstance(other, Distribution) else [other]
+        return _ordered(
+            lambda: self._checked_combine(other, pick, operation), self._weights, theirs
+        )
 
     # -- floats and JSON ---------------------------------------------------
 
@@ -1149,14 +1156,23 @@ def _is_json(value: object, depth: int = 0) -> bool:
     return False
 
 
-def _ordered(compute: Callable[[], R]) -> R:
-    """``compute()``; outcomes that do not compare are refused by name."""
+def _ordered(compute: Callable[[], R], *outcomes: Iterable[Any]) -> R:
+    """``compute()``; outcomes that do not compare are refused by name.
+
+    The refusal shows the ``outcomes`` (those of each distribution taking
+    part), not Python's ``'<' not supported …``.
+
+    >>> _ordered(lambda: min([1, "a"]), [1, "a"])
+    Traceback (most recent call last):
+    ...
+    rollwerk.errors.ParameterError: outcomes must be outcomes that compare with each other (numbers, or strings), got [1, 'a']
+    """
     try:
         return compute()
-    except TypeError as exc:
+    except TypeError:
         raise ParameterError(
             "outcomes",
-            str(exc),
+            [o for group in outcomes for o in group],
             "outcomes that compare with each other (numbers, or strings)",
         ) from None
 

@@ -7,6 +7,8 @@ so code that already catches `ValueError` keeps working.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 __all__ = [
     "MAX_LINE",
     "CheckFault",
@@ -339,12 +341,59 @@ class ScriptNotExhausted(RollwerkError):
         )
 
 
-class UnknownRuleset(RollwerkError, LookupError):
-    """No ruleset with the requested id is registered."""
+class _UnknownName(RollwerkError, LookupError):
+    """A name that is not one of the names offered, with what was offered.
+
+    Attributes:
+        parameter: What was looked up: ``"ruleset"``, ``"option"`` (an
+            optional rule) or ``"check"``; ``""`` when not known.
+        value: The name asked for, as given (not always a string).
+        choices: The names that would have been found, in the order the
+            message lists them (empty when none is installed).
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        parameter: str = "",
+        value: object = None,
+        choices: Iterable[str] = (),
+    ) -> None:
+        super().__init__(message)
+        self.parameter = parameter
+        self.value = value
+        self.choices: tuple[str, ...] = tuple(choices)
 
 
-class UnknownCheck(RollwerkError, LookupError):
-    """The ruleset offers no check with the requested name."""
+class UnknownRuleset(_UnknownName):
+    """No ruleset with the requested id is registered, or no such optional rule.
+
+    A bot can offer the ids there are without reading the message:
+
+    >>> error = UnknownRuleset(
+    ...     "ruleset must be one of: ds4, fluid, got 'dsa'",
+    ...     parameter="ruleset", value="dsa", choices=["ds4", "fluid"],
+    ... )
+    >>> error.parameter, error.value, error.choices
+    ('ruleset', 'dsa', ('ds4', 'fluid'))
+
+    Attributes:
+        parameter: ``"ruleset"``, or ``"option"`` for an optional rule
+            the ruleset is not offered.
+        value: The id asked for, as given.
+        choices: The ruleset ids (or option ids) there are.
+    """
+
+
+class UnknownCheck(_UnknownName):
+    """The ruleset offers no check with the requested name.
+
+    Attributes:
+        parameter: ``"check"``.
+        value: The name asked for, as given.
+        choices: The ruleset's check names, in its order.
+    """
 
 
 class ContestError(RollwerkError, ValueError):

@@ -262,9 +262,13 @@ def find_spec(ruleset: OffersChecks, name: str | None) -> CheckSpec:
     for spec in specs:
         if spec.name == name:
             return spec
-    allowed = ", ".join(s.name for s in specs)
+    names = [s.name for s in specs]
     raise UnknownCheck(
-        f"check of ruleset {ruleset.id!r} must be one of: {allowed}, got {shown(name)}"
+        f"check of ruleset {ruleset.id!r} must be one of: {', '.join(names)}, "
+        f"got {shown(name)}",
+        parameter="check",
+        value=name,
+        choices=names,
     )
 
 

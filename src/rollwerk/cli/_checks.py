@@ -1154,7 +1154,12 @@ def cmd_contest(args: argparse.Namespace) -> int:
             spec if args.vs_check is None else find_spec(ruleset, args.vs_check)
         )
     except UnknownCheck as exc:
-        raise UnknownCheck(f"--vs-check: {exc}") from None
+        raise UnknownCheck(
+            f"--vs-check: {exc}",
+            parameter=exc.parameter,
+            value=exc.value,
+            choices=exc.choices,
+        ) from None
     first, params = _build(ruleset, spec, args.params, args)
     try:
         second, vs_params = _build(ruleset, other_spec, args.vs, args)

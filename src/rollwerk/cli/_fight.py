@@ -90,7 +90,10 @@ def _rules(registry: Registry, ruleset_id: str) -> FightRules:
         allowed = ", ".join(sorted(found)) or "none installed"
         raise UnknownRuleset(
             f"ruleset for fights must be one with fight rules: {allowed}, "
-            f"got {ruleset_id!r}"
+            f"got {ruleset_id!r}",
+            parameter="ruleset",
+            value=ruleset_id,
+            choices=sorted(found),
         )
     return rules
 

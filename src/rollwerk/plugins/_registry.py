@@ -1129,7 +1129,9 @@ class Registry:
                 ruleset has is offered none).
         """
         if not isinstance(ruleset_id, str):
-            raise UnknownRuleset(self._not_an_id(ruleset_id))
+            raise UnknownRuleset(
+                self._not_an_id(ruleset_id), **self._unknown_fields(ruleset_id)
+            )
         with self._lock:
             self._load()
             return list(self._optional.get(ruleset_id, []))
@@ -1167,7 +1169,9 @@ class Registry:
             PluginFault: An optional rule's ``apply`` failed.
         """
         if not isinstance(ruleset_id, str):
-            raise UnknownRuleset(self._not_an_id(ruleset_id))
+            raise UnknownRuleset(
+                self._not_an_id(ruleset_id), **self._unknown_fields(ruleset_id)
+            )
         if options.__class__ is not tuple:  # not the default: a list, or a mistake
             if isinstance(options, str) or not isinstance(options, Iterable):
                 # "slaying-dice" would be read letter by letter
@@ -1180,7 +1184,9 @@ class Registry:
             assert self._rulesets is not None
             entry = self._rulesets.get(ruleset_id)
             if entry is None:
-                raise UnknownRuleset(self._missing(ruleset_id))
+                raise UnknownRuleset(
+                    self._missing(ruleset_id), **self._unknown_fields(ruleset_id)
+                )
         key = (ruleset_id, options)
         if all(o.__class__ is str for o in options):
             handed = self._handed.get(key)
@@ -1195,11 +1201,16 @@ class Registry:
                 if not offered:
                     raise UnknownRuleset(
                         f"option {opt!r} is not offered: no installed plugin "
-                        f"offers optional rules for ruleset {ruleset_id!r}"
+                        f"offers optional rules for ruleset {ruleset_id!r}",
+                        parameter="option",
+                        value=opt,
                     )
                 allowed = ", ".join(sorted(offered))
                 raise UnknownRuleset(
-                    f"option must be one of: {allowed} for ruleset {ruleset_id!r}, got {opt!r}"
+                    f"option must be one of: {allowed} for ruleset {ruleset_id!r}, got {opt!r}",
+                    parameter="option",
+                    value=opt,
+                    choices=sorted(offered),
                 )
             origin = self._optional_origin.get(id(rule), Origin("?", None))
             ruleset = apply_optional_rule(rule, ruleset, origin, _ruleset_problem)
@@ -1217,6 +1228,16 @@ class Registry:
                 self._handed.clear()
             self._handed[key] = (entry, guarded)
         return guarded
+
+    def _unknown_fields(self, ruleset_id: object) -> dict[str, Any]:
+        """The fields of `UnknownRuleset` for ``ruleset_id``: the ids there are.
+
+        The ids its message lists (`_missing`, `_not_an_id`).
+        """
+        rulesets = self._rulesets
+        known = self.ids() if self._pending or rulesets is None else list(rulesets)
+        choices = [i for i in known if i != ruleset_id]
+        return {"parameter": "ruleset", "value": ruleset_id, "choices": choices}
 
     def _not_an_id(self, ruleset_id: object) -> str:
         """The message of `UnknownRuleset` for an id that is not a string."""
