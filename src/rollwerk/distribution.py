@@ -572,6 +572,15 @@ class Distribution(Generic[T]):
     ) -> Distribution[int]: ...
     @overload
     def __add__(
+        self: Distribution[Fraction],
+        other: Distribution[Fraction] | Distribution[int] | Fraction | int,
+    ) -> Distribution[Fraction]: ...
+    @overload
+    def __add__(
+        self: Distribution[int], other: Distribution[Fraction] | Fraction
+    ) -> Distribution[Fraction]: ...
+    @overload
+    def __add__(
         self, other: Distribution[Any] | int | Fraction | float
     ) -> Distribution[Any]: ...
     def __add__(
@@ -617,6 +626,14 @@ class Distribution(Generic[T]):
     @overload
     def __radd__(self: Distribution[int], other: int) -> Distribution[int]: ...
     @overload
+    def __radd__(
+        self: Distribution[Fraction], other: Fraction | int
+    ) -> Distribution[Fraction]: ...
+    @overload
+    def __radd__(
+        self: Distribution[int], other: Fraction
+    ) -> Distribution[Fraction]: ...
+    @overload
     def __radd__(self, other: int | Fraction | float) -> Distribution[Any]: ...
     def __radd__(self, other: int | Fraction | float) -> Distribution[Any]:
         return self.__add__(other)
@@ -625,6 +642,15 @@ class Distribution(Generic[T]):
     def __sub__(
         self: Distribution[int], other: Distribution[int] | int
     ) -> Distribution[int]: ...
+    @overload
+    def __sub__(
+        self: Distribution[Fraction],
+        other: Distribution[Fraction] | Distribution[int] | Fraction | int,
+    ) -> Distribution[Fraction]: ...
+    @overload
+    def __sub__(
+        self: Distribution[int], other: Distribution[Fraction] | Fraction
+    ) -> Distribution[Fraction]: ...
     @overload
     def __sub__(
         self, other: Distribution[Any] | int | Fraction | float
@@ -648,6 +674,14 @@ class Distribution(Generic[T]):
     @overload
     def __rsub__(self: Distribution[int], other: int) -> Distribution[int]: ...
     @overload
+    def __rsub__(
+        self: Distribution[Fraction], other: Fraction | int
+    ) -> Distribution[Fraction]: ...
+    @overload
+    def __rsub__(
+        self: Distribution[int], other: Fraction
+    ) -> Distribution[Fraction]: ...
+    @overload
     def __rsub__(self, other: int | Fraction | float) -> Distribution[Any]: ...
     def __rsub__(self, other: int | Fraction | float) -> Distribution[Any]:
         """``other`` minus each outcome (``10 - d6``), as ``other + d6`` adds."""
@@ -658,6 +692,8 @@ class Distribution(Generic[T]):
     @overload
     def __neg__(self: Distribution[int]) -> Distribution[int]: ...
     @overload
+    def __neg__(self: Distribution[Fraction]) -> Distribution[Fraction]: ...
+    @overload
     def __neg__(self) -> Distribution[Any]: ...
     def __neg__(self) -> Distribution[Any]:
         """Each outcome negated."""
@@ -667,6 +703,15 @@ class Distribution(Generic[T]):
     def __mul__(
         self: Distribution[int], other: Distribution[int] | int
     ) -> Distribution[int]: ...
+    @overload
+    def __mul__(
+        self: Distribution[Fraction],
+        other: Distribution[Fraction] | Distribution[int] | Fraction | int,
+    ) -> Distribution[Fraction]: ...
+    @overload
+    def __mul__(
+        self: Distribution[int], other: Distribution[Fraction] | Fraction
+    ) -> Distribution[Fraction]: ...
     @overload
     def __mul__(
         self, other: Distribution[Any] | int | Fraction | float
@@ -702,12 +747,22 @@ class Distribution(Generic[T]):
     @overload
     def __rmul__(self: Distribution[int], other: int) -> Distribution[int]: ...
     @overload
+    def __rmul__(
+        self: Distribution[Fraction], other: Fraction | int
+    ) -> Distribution[Fraction]: ...
+    @overload
+    def __rmul__(
+        self: Distribution[int], other: Fraction
+    ) -> Distribution[Fraction]: ...
+    @overload
     def __rmul__(self, other: int | Fraction | float) -> Distribution[Any]: ...
     def __rmul__(self, other: int | Fraction | float) -> Distribution[Any]:
         return self.__mul__(other)
 
     @overload
     def repeat_sum(self: Distribution[int], n: int) -> Distribution[int]: ...
+    @overload
+    def repeat_sum(self: Distribution[Fraction], n: int) -> Distribution[Fraction]: ...
     @overload
     def repeat_sum(self, n: int) -> Distribution[Any]: ...
     def repeat_sum(self, n: int) -> Distribution[Any]:
