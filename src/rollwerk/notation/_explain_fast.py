@@ -43,6 +43,7 @@ from rollwerk.notation._rolled import (
     EXPLAIN_DICE,
     _divide,
     dice_summary,
+    one_line_text,
 )
 from rollwerk.notation._tree import (
     _Compare,
@@ -163,7 +164,7 @@ def compile_explainer(
 
 
 def _compile(node: _Node, notation: str, w: _Words) -> Renderer:
-    head = f"{notation} = "
+    head = f"{one_line_text(notation)} = "
     inner, label = _unlabel(node, "")
     if isinstance(inner, _Dice) and not (inner.pool.reroll or inner.pool.explode):
         # One dice term: its faces are all faces, its value is the total.
@@ -205,7 +206,7 @@ def _die_plus_constants(node: _Sum, head: str) -> Renderer | None:
     pool = die[0].pool
     if not (pool.count == 1 and pool.is_plain and pool.die.is_standard):
         return None
-    prefix = f"\n  {die[0].text}: "
+    prefix = f"\n  {one_line_text(die[0].text)}: "
 
     def die_plus(faces: Faces, total: int, full: bool) -> str:
         x = faces[0]
@@ -224,7 +225,7 @@ def _unlabel(node: _Node, label: str) -> tuple[_Node, str]:
 
 
 def _text(node: _Node, label: str) -> str:
-    return f"{node.text} [{label}]" if label else node.text
+    return one_line_text(f"{node.text} [{label}]" if label else node.text)
 
 
 def _part(node: _Node, label: str, at: list[int | None], w: _Words) -> _Part:
@@ -343,7 +344,7 @@ def _product_part(node: _Product, at: list[int | None], w: _Words) -> _Part:
     notes = {
         op: render(w.cats, w.lang, _ROUNDED[op]) for op in set(ops) & set(_ROUNDED)
     }
-    prefix = f"\n  {node.text}: "
+    prefix = f"\n  {one_line_text(node.text)}: "
 
     def divide(faces: Faces, pos: list[int], lines: list[str], full: bool) -> int:
         vals = [f(faces, pos, lines, full) for f in parts]
@@ -387,8 +388,8 @@ def _compare_part(node: _Compare, at: list[int | None], w: _Words) -> _Part:
     op = "!=" if node.negated else node.comparison.value
     sym = "≠" if op == "!=" else Comparison(op).symbol
     # the sides' own texts, without their labels (as the traced path)
-    a_text = _unlabel(node.left, "")[0].text
-    b_text = _unlabel(node.right, "")[0].text
+    a_text = one_line_text(_unlabel(node.left, "")[0].text)
+    b_text = one_line_text(_unlabel(node.right, "")[0].text)
     prefix = f"\n  {a_text} {sym} {b_text}: "
     truth = (
         f" ({render(w.cats, w.lang, 'roll.false')})",

@@ -270,6 +270,31 @@ def failure_words(cats: Sequence[Catalog], lang: str) -> Catalog:
     return Catalog({lang: {"die.success": render(cats, lang, "die.failure")}})
 
 
+def one_line_text(text: str) -> str:
+    r"""``text`` with its line breaks and control characters written as escapes.
+
+    A notation's text (a label, a comment, the whitespace between terms)
+    is written into an explanation whose lines the explainer separates;
+    a line break typed in a label would split a line, a terminal's escape
+    code recolour it.
+
+    >>> print(one_line_text("1d6 [a\nb\x1b[31m]"))
+    1d6 [a\nb\x1b[31m]
+    >>> one_line_text("2d6 [fire]")
+    '2d6 [fire]'
+    """
+    if text.isprintable():
+        return text
+    import unicodedata
+
+    return "".join(
+        c.encode("unicode_escape").decode("ascii")
+        if unicodedata.category(c) in ("Cc", "Zl", "Zp")
+        else c
+        for c in text
+    )
+
+
 def _explain(
     notation: str,
     tree: RollNode,
@@ -280,9 +305,10 @@ def _explain(
     full: bool = False,
 ) -> str:
     cats = (*catalogs, CORE)
-    lines = [f"{notation} = {total}"]
+    lines = [f"{one_line_text(notation)} = {total}"]
     for node in _postorder(tree):
         text = f"{node.text} [{node.label}]" if node.label else node.text
+        text = one_line_text(text)
         if node.kind is NodeKind.DICE or node.kind is NodeKind.GROUP:
             if node.kind is NodeKind.DICE:
                 own = catalogs
@@ -315,7 +341,8 @@ def _explain(
             sym = "≠" if op == "!=" else Comparison(op).symbol
             truth = render(cats, lang, "roll.true" if node.value else "roll.false")
             lines.append(
-                f"  {a.text} {sym} {b.text}: {a.value} {sym} {b.value} → "
+                f"  {one_line_text(a.text)} {sym} {one_line_text(b.text)}: "
+                f"{a.value} {sym} {b.value} → "
                 f"{node.value} ({truth})"
             )
     return "\n".join(lines)
@@ -333,7 +360,7 @@ def _explain_division(node: RollNode, cats: Sequence[Catalog], lang: str) -> str
             if note not in notes:
                 notes.append(note)
         total = _divide(op, total, child.value)
-    line = f"  {node.text}: {text} = {node.value}"
+    line = f"  {one_line_text(node.text)}: {text} = {node.value}"
     if notes:
         line += f" ({', '.join(notes)})"
     return line
