@@ -243,8 +243,10 @@ def test_a_decimal_point_that_is_none_is_left_out(point: str, capsys: Any) -> No
     (failure,) = registry.failures
     assert failure.reason == (
         f"catalog message 'number.decimal_point' in 'fr' ({point!r}) is left "
-        "out: a decimal point is one character that is not a digit or a space, "
-        "such as ','"
+        "out: a decimal point is one character that cannot be read as part of a "
+        "number: not a letter, a digit, a sign ('+', '-', '−'), '%' or '/', nor a "
+        "space, control, format or combining character (Unicode categories Z, C, "
+        "M), such as ','"
     )
     code, out, _ = run(registry, capsys, "odds", "d20x", "target=10", "--lang", "fr")
     assert code == 0

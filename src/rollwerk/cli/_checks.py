@@ -55,6 +55,7 @@ from rollwerk.errors import (
     UnknownRuleset,
 )
 from rollwerk.i18n import Catalog
+from rollwerk.i18n._catalog import lookup_languages
 from rollwerk.rng import Rng, ScriptedRng, SeededRng, SystemRng
 from rollwerk.rulesets import Ruleset, contest_odds, contest_result, levels_of
 
@@ -374,15 +375,16 @@ def _label(
     ruleset's own ``labels[lang]``, then ``fallback`` if given, else its
     English label.
     """
-    label = cats.template(lang, f"{ruleset.id}.label.{key}")
-    if label:
-        # a label has no fields: its doubled braces stand for one
-        return label.replace("{{", "{").replace("}}", "}")
-    labels: Mapping[str, str] = ruleset.labels.get(lang, {})
-    label = labels.get(key)
-    if not label:
-        label = fallback or ruleset.labels.get("en", {}).get(key) or key
-    return label
+    for want in lookup_languages(lang)[:-1]:  # fr-CA, then fr; English below
+        label = cats.template(want, f"{ruleset.id}.label.{key}")
+        if label:
+            # a label has no fields: its doubled braces stand for one
+            return label.replace("{{", "{").replace("}}", "}")
+        labels: Mapping[str, str] = ruleset.labels.get(want, {})
+        label = labels.get(key)
+        if label:
+            return label
+    return fallback or ruleset.labels.get("en", {}).get(key) or key
 
 
 def _ruleset_word(
@@ -408,7 +410,7 @@ def _ruleset_word(
         # a language pack may word the toolkit's roles too
         wanted.append((toolkit, [*cats, TOOLKIT_CATALOG]))
     for key, where in wanted:
-        for want in (lang, "en"):
+        for want in lookup_languages(lang):
             for cat in where:
                 text = cat.template(want, key)
                 if text:

@@ -158,10 +158,18 @@ loads the catalogs for such a ``--lang`` (see `use_decimal_point`)."""
 def use_decimal_point(lang: str, catalogs: Catalog) -> None:
     """Write numbers in ``lang`` with the decimal point ``catalogs`` give it.
 
-    The message ``number.decimal_point`` in ``lang`` exactly (a language
-    pack's ``","``); without one, a point.
+    The message ``number.decimal_point`` in ``lang`` (a language pack's
+    ``","``), or in its base language (``fr`` for ``fr-CA``); without
+    one, a point.
     """
-    _POINTS[lang] = catalogs.template(lang, "number.decimal_point") or "."
+    from rollwerk.i18n._catalog import lookup_languages
+
+    for want in lookup_languages(lang)[:-1]:
+        point = catalogs.template(want, "number.decimal_point")
+        if point:
+            _POINTS[lang] = point
+            return
+    _POINTS[lang] = "."
 
 
 def decimal_point(lang: str) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import re
 import string
+import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from types import MappingProxyType
@@ -33,6 +34,27 @@ Field: TypeAlias = "int | str | Fraction | Text | None"
 
 LANGUAGE = re.compile(r"[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*\Z")
 """A language code: ISO 639 letters, lower case, then optional ``-`` subtags."""
+
+
+@functools.lru_cache(maxsize=256)
+def lookup_languages(lang: str) -> tuple[str, ...]:
+    """The languages a message in ``lang`` is looked up in, in order.
+
+    A regional code falls back to its base language, then to English
+    ([`FALLBACK`][rollwerk.i18n.FALLBACK]): its last subtag is dropped,
+    then the one before, down to the language.
+
+    >>> lookup_languages("fr-CA"), lookup_languages("de"), lookup_languages("en")
+    (('fr-CA', 'fr', 'en'), ('de', 'en'), ('en',))
+    >>> lookup_languages("zh-Hant-TW")
+    ('zh-Hant-TW', 'zh-Hant', 'zh', 'en')
+    """
+    parts = lang.split("-")
+    chain = ["-".join(parts[:n]) for n in range(len(parts), 0, -1)]
+    if FALLBACK not in chain:
+        chain.append(FALLBACK)
+    return tuple(chain)
+
 
 _LANGUAGE_ALLOWED = (
     "keyed by language codes: 2 or 3 lower-case letters ('en', 'fr'), "
@@ -84,7 +106,11 @@ class MissingMessage(RollwerkError, LookupError):
                 f"asked for (it has: {has})"
             )
             return
-        where = repr(FALLBACK) if asked == FALLBACK else f"{asked!r} or {FALLBACK!r}"
+        where = (
+            allowed_languages(lookup_languages(asked))
+            if isinstance(asked, str)
+            else f"{asked!r} or {FALLBACK!r}"
+        )
         super().__init__(f"no catalog has the message {message!r} in {where}")
 
 
@@ -175,7 +201,8 @@ class Catalog:
         """A ruleset's ``labels[lang][key]`` from the messages ``<ruleset_id>.label.<key>``.
 
         Every language of this catalog gets every key English has; a label
-        a language lacks falls back to English. A ruleset returns this as
+        a language lacks falls back as `render` does (``fr-CA`` to ``fr``,
+        then English). A ruleset returns this as
         its ``labels``, so a language added to its catalog shows there too.
 
         >>> cat = Catalog({
@@ -241,7 +268,8 @@ class Catalog:
     def render(self, lang: str, message: str, /, **fields: Field) -> str:
         """``message`` in ``lang``, its placeholders filled from ``fields``.
 
-        A message ``lang`` lacks falls back to English.
+        A message ``lang`` lacks falls back to its base language (``fr``
+        for ``fr-CA``, see `lookup_languages`), then to English.
 
         Raises:
             MissingMessage: Not even English has ``message``.
@@ -284,7 +312,7 @@ def _render(
     template = None
     found = lang
     try:
-        for want in (lang, FALLBACK):
+        for want in lookup_languages(lang):
             for cat in cats:
                 template = cat.template(want, message)
                 if template is not None:
@@ -365,43 +393,192 @@ def template_fields(template: str) -> tuple[frozenset[str], str | None]:
 DECIMAL_POINT = "number.decimal_point"
 """The message whose words are a language's decimal point (``","`` in German)."""
 
+DIE_LETTER = "number.die_letter"
+"""The message whose words are the letter of a die (``"W"`` in German: ``W20``)."""
+
+_POINT_ALLOWED = (
+    "a decimal point is one character that cannot be read as part of a number: "
+    "not a letter, a digit, a sign ('+', '-', '\u2212'), '%' or '/', nor a space, "
+    "control, format or combining character (Unicode categories Z, C, M), "
+    "such as ','"
+)
+
+_NOT_A_POINT = frozenset("+-\u2212%/")  # signs (the minus too), percent, fractions
+
 
 def _point_problem(template: str) -> str | None:
     """Why ``template`` cannot be a decimal point, or ``None``.
 
-    >>> _point_problem(","), _point_problem("")
-    (None, "a decimal point is one character that is not a digit or a space, such as ','")
+    >>> _point_problem(","), _point_problem(chr(0x066B)), _point_problem("e")
+    (None, None, "a decimal point is one character that cannot be read as part of a number: not a letter, a digit, a sign ('+', '-', '\u2212'), '%' or '/', nor a space, control, format or combining character (Unicode categories Z, C, M), such as ','")
     """
-    if len(template) == 1 and not template.isdigit() and not template.isspace():
+    if (
+        len(template) == 1
+        and template not in _NOT_A_POINT
+        and unicodedata.category(template)[0] not in "LNZCM"
+    ):
         return None
-    return (
-        "a decimal point is one character that is not a digit or a space, such as ','"
-    )
+    return _POINT_ALLOWED
+
+
+def _letter_problem(template: str) -> str | None:
+    """Why ``template`` cannot be the letter of a die, or ``None``.
+
+    >>> _letter_problem("W"), _letter_problem("6")
+    (None, "a die letter is one or more letters, such as 'd' or 'W'")
+    """
+    if template.isalpha():
+        return None
+    return "a die letter is one or more letters, such as 'd' or 'W'"
+
+
+def _placeholder_problem(template: str) -> str | None:
+    """The first placeholder of ``template`` with a conversion or a format spec.
+
+    A plugin's template names fields only: no bundled English template uses
+    a conversion (``{x!r}`` would show a text field as a Python repr) or a
+    format spec (``{die:zz}`` fails only when the message is rendered).
+    ``template`` must be one `template_fields` accepts.
+
+    >>> _placeholder_problem("{who} hits")
+    >>> _placeholder_problem("{who!r} hits {n:>2}")
+    "the placeholder '{who!r}' has a conversion ('!r'): a plugin's template names a field only, as '{who}'"
+    """
+    for _, name, spec, conversion in string.Formatter().parse(template):
+        if name is None or (conversion is None and not spec):
+            continue
+        has = []
+        if conversion is not None:
+            has.append(f"a conversion ('!{conversion}')")
+        if spec:
+            has.append(f"a format spec (':{spec}')")
+        placeholder = (
+            "{"
+            + name
+            + (f"!{conversion}" if conversion is not None else "")
+            + (f":{spec}" if spec else "")
+            + "}"
+        )
+        plain = "{" + name + "}"
+        return (
+            f"the placeholder {placeholder!r} has {' and '.join(has)}: a plugin's "
+            f"template names a field only, as {plain!r}"
+        )
+    return None
+
+
+_JOINERS = frozenset("\u200c\u200d")
+"""Format characters a word may need (Persian, the Indic scripts, emoji)."""
+
+_CONTROL_KINDS = {
+    "Cc": "control character",
+    "Cf": "format character",
+    "Cs": "surrogate",
+    "Co": "private-use character",
+    "Cn": "unassigned code point",
+}
+
+
+def _control_problem(template: str) -> str | None:
+    """The first control or format character of ``template``, or ``None``.
+
+    A template reaches a terminal as it is: an escape, a line break or an
+    invisible character would act on it or hide there. The zero-width
+    joiners (U+200C, U+200D) are words' letters in some scripts.
+
+    >>> _control_problem("dés" + chr(0x200C)), _control_problem("résultat" + chr(27))
+    (None, 'it holds the control character U+001B; a template is printable text without control or format characters (Unicode category C), the joiners U+200C and U+200D aside')
+    """
+    if template.isprintable():
+        return None
+    for char in template:
+        kind = _CONTROL_KINDS.get(unicodedata.category(char))
+        if kind is not None and char not in _JOINERS:
+            return (
+                f"it holds the {kind} U+{ord(char):04X}; a template is printable "
+                "text without control or format characters (Unicode category C), "
+                "the joiners U+200C and U+200D aside"
+            )
+    return None
+
+
+_WORD_KINDS = {
+    "label": "a label",
+    "role": "a die's role",
+    "help": "a help text",
+    "option": "an optional rule's name or help",
+    "extra": "an extra's name or value",
+}
+_CORE_WORD_KINDS = (
+    ("effect.name.", "an effect's name"),
+    ("condition.", "a condition"),
+    ("modifier.", "a modifier's kind"),
+)
+
+
+def word_kind(message: str) -> str | None:
+    """What kind of word ``message`` is, or ``None`` for a message with fields.
+
+    Words are shown as they are, without fields: a ruleset's (or the
+    toolkit's) ``<id>.label.*``, ``<id>.role.*``, ``<id>.help.*``,
+    ``<id>.option.*`` and ``<id>.extra.*``, and the core's
+    ``effect.name.*``, ``condition.*`` and ``modifier.*``.
+
+    >>> word_kind("ds4.help.check"), word_kind("ds4.check"), word_kind("cli.rulesets.option")
+    ('a help text', None, None)
+    """
+    for prefix, kind in _CORE_WORD_KINDS:
+        if message.startswith(prefix):
+            return kind
+    parts = message.split(".", 2)
+    if len(parts) == 3 and parts[2]:
+        return _WORD_KINDS.get(parts[1])
+    return None
 
 
 def checked_catalogs(
     reference: Sequence[Catalog], offered: Sequence[tuple[str, Catalog]]
 ) -> tuple[list[tuple[str, Catalog]], list[tuple[str, str]]]:
-    """Plugins' catalogs without the templates that cannot be filled.
+    """Plugins' catalogs without the templates that cannot be filled or shown.
 
     ``reference`` are the core's catalogs, ``offered`` each plugin's
-    catalogs by plugin name. A template is left out when it is no template
-    (`template_fields`), or when it translates a message, that is, its
-    catalog lacks the message's English, and names a placeholder that no
-    template of a catalog with the English names: the code that renders a
-    message gives the fields its author wrote (a translation of
-    ``cli.result`` that names ``{x}`` could never be filled). A catalog
-    with a message's English words it as it likes. A decimal point
-    (``number.decimal_point``) that is not one character other than a
-    digit or a space is left out too.
+    catalogs by plugin name, in the order the plugins were registered.
+
+    A message's English is the first that defines it: the core's, else
+    that of the first plugin whose catalogs give it (its owner). A
+    template is left out when
+
+    - it is no template (`template_fields`);
+    - it is ``number.decimal_point`` and not one character that cannot be
+      read as part of a number, or ``number.die_letter`` and not letters;
+    - a placeholder has a conversion (``{x!r}``) or a format spec
+      (``{die:zz}``): no bundled English template has one;
+    - it holds a control or format character (Unicode category C; the
+      zero-width joiners aside);
+    - it is another plugin's template of a message with an English, in
+      any language, English included, and names a field that no template
+      of the owner's catalogs with that English names: the code that
+      renders a message gives the fields its author wrote (a translation
+      of ``cli.result`` that names ``{x}`` could never be filled);
+    - it is a word (`word_kind`: a label, a role, help…) and names a field.
 
     Returns:
         The catalogs with what was left out removed, in order, and one
         ``(plugin name, problem)`` for each template left out.
     """
-    authored: dict[str, set[str]] = {}  # message -> fields its authors name
-    for cat in (*reference, *(c for _, c in offered)):
+    owners: dict[str, str | None] = {}  # message -> its English's plugin (None: core)
+    for cat in reference:
         for message in cat.messages.get(FALLBACK, {}):
+            owners.setdefault(message, None)
+    for owner, cat in offered:
+        for message in cat.messages.get(FALLBACK, {}):
+            owners.setdefault(message, owner)
+    authored: dict[str, set[str]] = {}  # message -> the fields its owner names
+    sources = [(None, cat) for cat in reference] + [(o, c) for o, c in offered]
+    for source, cat in sources:
+        for message in cat.messages.get(FALLBACK, {}):
+            if owners[message] != source:
+                continue
             found = authored.setdefault(message, set())
             for table in cat.messages.values():
                 template = table.get(message)
@@ -410,22 +587,12 @@ def checked_catalogs(
     kept: list[tuple[str, Catalog]] = []
     problems: list[tuple[str, str]] = []
     for owner, cat in offered:
-        english = cat.messages.get(FALLBACK, {})
         left_out: dict[str, set[str]] = {}
         for lang, table in cat.messages.items():
             for message, template in table.items():
-                fields, problem = template_fields(template)
-                if problem is None and message == DECIMAL_POINT:
-                    problem = _point_problem(template)
-                given = authored.get(message)
-                if problem is None and given is not None and message not in english:
-                    extra = sorted(fields - given)
-                    if extra:
-                        problem = (
-                            f"it names the field {extra[0]!r}, which the "
-                            f"English {message!r} does not give (it gives: "
-                            f"{', '.join(sorted(given)) or 'none'})"
-                        )
+                problem = _problem(
+                    owner, lang, message, template, owners=owners, authored=authored
+                )
                 if problem is not None:
                     left_out.setdefault(lang, set()).add(message)
                     said = (
@@ -442,6 +609,53 @@ def checked_catalogs(
         }
         kept.append((owner, Catalog(cleaned)))
     return kept, problems
+
+
+def _problem(
+    plugin: str,
+    lang: str,
+    message: str,
+    template: str,
+    *,
+    owners: Mapping[str, str | None],
+    authored: Mapping[str, set[str]],
+) -> str | None:
+    """Why ``plugin``'s ``template`` is left out (see `checked_catalogs`), or ``None``."""
+    fields, problem = template_fields(template)
+    if problem is None and message == DECIMAL_POINT:
+        problem = _point_problem(template)
+    if problem is None and message == DIE_LETTER:
+        problem = _letter_problem(template)
+    if problem is None:
+        problem = _placeholder_problem(template)
+    if problem is None:
+        problem = _control_problem(template)
+    if problem is not None:
+        return problem
+    if message in owners and owners[message] != plugin:
+        given = authored[message]
+        extra = sorted(fields - given)
+        if extra:
+            gives = ", ".join(sorted(given)) or "none"
+            if lang == FALLBACK:
+                owner = owners[message]
+                whose = "the core" if owner is None else f"the plugin {owner!r}"
+                return (
+                    f"it rewords the English {message!r} of {whose} with the "
+                    f"field {extra[0]!r}, which that English does not give (it "
+                    f"gives: {gives})"
+                )
+            return (
+                f"it names the field {extra[0]!r}, which the English {message!r} "
+                f"does not give (it gives: {gives})"
+            )
+    kind = word_kind(message)
+    if kind is not None and fields:
+        return (
+            f"it names the field {sorted(fields)[0]!r}, but {kind} is a word "
+            "without fields (a brace as text is written twice: '{{', '}}')"
+        )
+    return None
 
 
 CATALOGS = "a Catalog, an iterable of Catalogs or None"
@@ -499,9 +713,10 @@ def render(
 ) -> str:
     """``message`` in ``lang`` from the first of ``catalogs`` that has it.
 
-    Every catalog is searched for ``lang`` before any is searched for the
-    English fallback, so a later catalog's translation beats an earlier
-    catalog's English. ``catalogs`` may also be a single catalog.
+    Every catalog is searched for ``lang`` before any is searched for its
+    base language (``fr`` for ``fr-CA``) and then for the English
+    fallback, so a later catalog's translation beats an earlier catalog's
+    English. ``catalogs`` may also be a single catalog.
 
     >>> from rollwerk.i18n import CORE
     >>> render([Catalog({"eo": {"die.dropped": "forĵetita"}}), CORE], "eo", "die.dropped")
@@ -657,6 +872,9 @@ class Text:
         catalogs: Catalog | Iterable[Catalog] | None = None,
     ) -> str:
         """The text in ``lang``; a missing translation falls back to English.
+
+        A regional language (``fr-CA``) falls back to its base language
+        (``fr``) first; it must itself be a language a catalog knows.
 
         Args:
             lang: A language code (``"en"``, ``"de"``, or one a catalog adds).

@@ -51,7 +51,8 @@ def number(value: int | Fraction) -> int | Text:
     """A number as a text field: an int as it is, a fraction in decimals.
 
     A fraction with a finite decimal expansion is written with the
-    language's decimal point (``number.decimal``: ``2.5``, ``2,5``); any
+    language's decimal point (``number.decimal_point``, joined by the
+    template ``number.decimal``: ``2.5``, ``2,5``); any
     other fraction as ``1/3``.
 
     >>> number(Fraction(5, 2))("de"), number(Fraction(1, 3))(), number(4)

@@ -1302,10 +1302,14 @@ class Registry:
 
         A plugin whose hook fails is reported in
         [`failures`][rollwerk.plugins.Registry.failures], and so is each
-        template that could not be filled, which is left out (its language
-        then shows the English text): a lone brace, a placeholder that is
-        not a name, or one that no other catalog's template of that message
-        names (a translation of ``cli.result`` that names ``{x}``).
+        template that could not be filled or shown, which is left out (its
+        language then shows the English text): a lone brace, a placeholder
+        that is not a name or has a conversion or format spec (``{x!r}``),
+        a control character, a field that the message's first English does
+        not name (a translation of ``cli.result`` that names ``{x}``), a
+        field in a word (a label, a role, help), or a decimal point or die
+        letter that cannot be one (see docs/i18n.md, "Language packs").
+        The failures are known once this has been called.
         """
         from rollwerk.checks._toolkit import TOOLKIT_CATALOG
         from rollwerk.i18n import CORE
