@@ -145,3 +145,56 @@ def test_a_foundry_count_and_a_second_argument(
     with pytest.raises(NotationError) as info:
         parse(text, dialect=dialect)
     assert info.value.one_line() == message
+
+
+@pytest.mark.parametrize(
+    ("text", "dialect", "message"),
+    [
+        (
+            "2.5d6",
+            "rollwerk",
+            (
+                "unexpected '.': expected an operator (+ - * / % // **), a comparison "
+                "of totals, a label '[…]', a comment '# …' or the end of the "
+                "notation; the number of dice is a whole number (2d6) at column 2 of "
+                "'2.5d6'"
+            ),
+        ),
+        (
+            "2.5d6",
+            "roll20",
+            (
+                "unexpected '.' in the roll20 dialect: expected an operator (+ - * / % "
+                "**), a comparison of totals, a label '[…]' or the end of the "
+                "notation; the number of dice is a whole number (2d6) at column 2 of "
+                "'2.5d6'"
+            ),
+        ),
+        (
+            "2.5W6",
+            "german",
+            (
+                "unexpected '.' in the german dialect: expected an operator (+ - * / % "
+                "// **), a comparison of totals, a label '[…]', a comment '# …' or "
+                "the end of the notation; the number of dice is a whole number (2d6) "
+                "at column 2 of '2.5W6'"
+            ),
+        ),
+        (
+            "1+2.5",
+            "rollwerk",
+            (
+                "unexpected '.': expected an operator (+ - * / % // **), a comparison "
+                "of totals, a label '[…]', a comment '# …' or the end of the "
+                "notation at column 4 of '1+2.5'"
+            ),
+        ),
+    ],
+)
+def test_a_decimal_count_says_so_in_every_dialect(
+    text: str, dialect: str, message: str
+) -> None:
+    """helper-172: only avrae, which reads decimals, gave the hint for 2.5d6."""
+    with pytest.raises(NotationError) as info:
+        parse(text, dialect=dialect)
+    assert info.value.one_line() == message

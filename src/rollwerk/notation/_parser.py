@@ -323,6 +323,13 @@ class _Parser:
         """
         c = self.peek()
         before = self.text[: self.pos].rstrip()
+        if (
+            c == "."
+            and before[-1:].isdigit()
+            and re.match(r"\.[0-9]+[dDwW]", self.text[self.pos :])
+        ):
+            # a dialect without decimals stops at the point of 2.5d6
+            return "the number of dice is a whole number (2d6)"
         if not c.isalpha() or not before:
             return ""
         if before.endswith("]"):
