@@ -197,6 +197,19 @@ def test_a_damage_notation_over_a_limit_names_damage():
     )
 
 
+def test_a_damage_notation_without_exact_odds_names_damage():
+    """helper-172: the refusal named ``keep``, not ``damage`` or the side."""
+    with pytest.raises(ParameterError) as info:
+        damage_roll("4d6e6kh3")
+    assert str(info.value) == (
+        "damage must be dice notation with exact odds (keep must be none for "
+        "exact odds when explosions add dice (rollwerk has no exact odds of "
+        "keeping or dropping among the dice that explosions add, at any size; "
+        "rolling works), got 'kh3'), got '4d6e6kh3'"
+    )
+    assert info.value.parameter == "damage"
+
+
 def test_a_damage_notation_is_read_once_and_the_memo_is_bounded(monkeypatch):
     import rollwerk_pf2e._fight as module
 

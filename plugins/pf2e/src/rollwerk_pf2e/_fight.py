@@ -74,7 +74,7 @@ def damage_roll(notation: str) -> Distribution[int]:
 
     Raises:
         ParameterError: The notation does not parse, exceeds a limit of the
-            notation or is not a whole number.
+            notation, has no exact odds or is not a whole number.
     """
     from rollwerk.notation import parse
 
@@ -87,6 +87,10 @@ def damage_roll(notation: str) -> Distribution[int]:
     except LimitExceeded as exc:
         raise ParameterError(
             "damage", notation, f"dice notation within the limits ({exc})"
+        ) from None
+    except ParameterError as exc:  # rolls, but has no exact odds (4d6e6kh3)
+        raise ParameterError(
+            "damage", notation, f"dice notation with exact odds ({exc})"
         ) from None
     if not all(isinstance(x, int) and not isinstance(x, bool) for x in dist):
         raise ParameterError(
