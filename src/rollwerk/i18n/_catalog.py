@@ -269,7 +269,9 @@ class Catalog:
         """``message`` in ``lang``, its placeholders filled from ``fields``.
 
         A message ``lang`` lacks falls back to its base language (``fr``
-        for ``fr-CA``, see `lookup_languages`), then to English.
+        for ``fr-CA``, see `lookup_languages`), then to English. ``lang``
+        is not checked: a language no catalog knows renders in English
+        (calling a [`Text`][rollwerk.i18n.Text] checks it).
 
         Raises:
             MissingMessage: Not even English has ``message``.
