@@ -384,3 +384,23 @@ def test_d8_cli_accepts_both_dice_of_a_fumble(
     out = capsys.readouterr().out
     assert "value 0" in out
     assert "rolls: 20 (d20 check), 1 (d20 check)" in out
+
+
+@pytest.mark.parametrize("rest_die", [1, 2, 3])
+def test_rest_die_without_a_result_is_refused(rest_die: int) -> None:
+    """DS4-R05, DS4-R06: without a result a PW above 20 rolls one d20, so no
+    die goes to a remainder sub-check; ``rest_die`` was accepted and ignored
+    (helper-172)."""
+    from rollwerk.errors import ParameterError
+
+    with pytest.raises(ParameterError) as info:
+        ds4_check(44, need_result=False, rest_die=rest_die)
+    assert str(info.value) == (
+        "rest_die must be 0 when need_result is false: PW 44 is then rolled "
+        f"with one d20 and has no sub-checks, got {rest_die}"
+    )
+    # a PW of 20 or less rolls one d20 either way: rest_die 1 is that die
+    assert (
+        ds4_check(14, need_result=False, rest_die=1).outcomes()
+        == ds4_check(14, need_result=False).outcomes()
+    )

@@ -283,6 +283,14 @@ def _dice(pw: int, need_result: bool, rest_die: int) -> list[int]:
         and MIN_PW <= pw <= MAX_PW
     ):  # rest_die 0 of a valid pw needs no checks (it maximises)
         rest_die_assignment(pw, rest_die)
+        if rest_die and not need_result and len(sub_checks(pw)) > 1:
+            # one d20 decides success alone: no die goes to a remainder
+            raise ParameterError(
+                "rest_die",
+                rest_die,
+                f"0 when need_result is false: PW {pw} is then rolled with one "
+                "d20 and has no sub-checks",
+            )
     return [20] * dice_count(pw, need_result)
 
 
