@@ -54,7 +54,7 @@ from rollwerk.errors import (
     UnknownCheck,
     UnknownRuleset,
 )
-from rollwerk.i18n import Catalog
+from rollwerk.i18n import CORE, Catalog
 from rollwerk.i18n._catalog import lookup_languages
 from rollwerk.rng import Rng, ScriptedRng, SeededRng, SystemRng
 from rollwerk.rulesets import Ruleset, contest_odds, contest_result, levels_of
@@ -459,12 +459,20 @@ def _header(
     spec: CheckSpec,
     params: Mapping[str, Scalar],
     options: Sequence[str] = (),
+    *,
+    cats: Catalog = CORE,
+    lang: str = "en",
 ) -> str:
     words = " ".join(f"{k}={_scalar_text(v)}" for k, v in params.items())
     head = f"{ruleset.id}:{spec.name}" + (f" {words}" if words else "")
-    if options:
-        head += f" (options: {', '.join(options)})"
-    return head
+    return head + _options_aside(options, cats, lang)
+
+
+def _options_aside(options: Sequence[str], cats: Catalog, lang: str) -> str:
+    """`` (options: slaying-dice)`` in ``lang`` after a header, or ``""``."""
+    if not options:
+        return ""
+    return f" ({word(cats, lang, 'cli.options', ids=', '.join(options))})"
 
 
 def _extras_text(
@@ -698,8 +706,7 @@ def _ruleset_details(
         return f" ({text})" if text else ""
 
     head = f"{ruleset.id}: {ruleset.name} {ruleset.version}"
-    if args.option:
-        head += f" (options: {', '.join(args.option)})"
+    head += _options_aside(args.option, cats, lang)
     _emit(head)
     for spec in ruleset.checks():
         about = own(f"help.{spec.name}", spec.help)
@@ -851,7 +858,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     extras = _extras_text(result.outcome(), lang, cats, ruleset, [cats, told])
     if extras:
         line += f"; {extras}"
-    _emit(_header(ruleset, spec, params, args.option))
+    _emit(_header(ruleset, spec, params, args.option, cats=cats, lang=lang))
     _emit(line)
     if result.rolls:
         die = word(cats, lang, "number.die_letter")  # German dice are W6 (Würfel)
@@ -952,7 +959,7 @@ def cmd_odds(args: argparse.Namespace) -> int:
         row += [fraction_text(p, lang), percent(p, lang), bar(p, largest)]
         rows.append(row)
     n = len(head)
-    _emit(_header(ruleset, spec, params, args.option))
+    _emit(_header(ruleset, spec, params, args.option, cats=cats, lang=lang))
     for line in table(rows, {2, n - 3, n - 2}):
         _emit(line)
     if left:
@@ -1133,7 +1140,7 @@ def _odds_by(
                 bar(p, largest),
             ]
         )
-    _emit(_header(ruleset, spec, params, args.option))
+    _emit(_header(ruleset, spec, params, args.option, cats=cats, lang=lang))
     numbers = valued and all(
         value is None or _is_number(value) for (_, _, _, value), _ in rows_p
     )  # numbers are right-aligned, words (and true/false) are not
@@ -1223,7 +1230,7 @@ def cmd_contest(args: argparse.Namespace) -> int:
             ]
         )
     _emit(
-        f"{_header(ruleset, spec, params, args.option)} {_word(cats, lang, 'vs')} "
+        f"{_header(ruleset, spec, params, args.option, cats=cats, lang=lang)} {_word(cats, lang, 'vs')} "
         f"{_header(ruleset, other_spec, vs_params)}"
     )
     for line in table(rows, {1, 2}):
