@@ -8,6 +8,7 @@ so code that already catches `ValueError` keeps working.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 __all__ = [
     "MAX_LINE",
@@ -47,6 +48,27 @@ class RollwerkError(Exception):
         'pw must be an integer from 1 to 100, got 500'
         """
         return _capped(" ".join(str(self).split()))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle the error as it is: its message and its fields.
+
+        Python rebuilds an exception by calling its class with ``args``;
+        most rollwerk errors take their fields instead of the message, so
+        an error raised in a worker process (a ``ProcessPoolExecutor``)
+        could not be sent back. The error is rebuilt without calling
+        ``__init__``, with the same message, fields and class.
+        """
+        return (_unpickled, (type(self), self.args, self.__dict__.copy()))
+
+
+def _unpickled(
+    cls: type[RollwerkError], args: tuple[Any, ...], state: dict[str, Any]
+) -> RollwerkError:
+    """The error `RollwerkError.__reduce__` pickled, rebuilt."""
+    error = cls.__new__(cls)
+    error.args = args
+    error.__dict__.update(state)
+    return error
 
 
 MAX_LINE = 500
