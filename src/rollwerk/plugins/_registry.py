@@ -128,6 +128,21 @@ class PluginFailure:
         return PluginError(self.plugin, self.distribution, self.reason)
 
 
+def _same_entry(kept: RegisteredRuleset, entry: RegisteredRuleset) -> bool:
+    """Whether ``entry`` registers what ``kept`` did: the same object, plugin, wrappers.
+
+    Loading another plugin collects every plugin's rulesets again, in new
+    entries; a ruleset whose plugin returned the same object, unwrapped
+    alike, is still the one handed out (one guarded object per id).
+    """
+    return kept is entry or (
+        kept.ruleset is entry.ruleset
+        and kept.plugin == entry.plugin
+        and kept.distribution == entry.distribution
+        and kept.wrapped_by == entry.wrapped_by
+    )
+
+
 @attrs.frozen
 class RegisteredRuleset:
     """A ruleset with the plugin and distribution it came from."""
@@ -1190,7 +1205,7 @@ class Registry:
         key = (ruleset_id, options)
         if all(o.__class__ is str for o in options):
             handed = self._handed.get(key)
-            if handed is not None and handed[0] is entry:
+            if handed is not None and _same_entry(handed[0], entry):
                 return handed[1]
         ruleset = entry.ruleset
         offered = {o.id: o for o in self.optional_rules(ruleset_id)} if options else {}
@@ -1222,7 +1237,7 @@ class Registry:
         )
         with self._lock:
             handed = self._handed.get(key)
-            if handed is not None and handed[0] is entry:
+            if handed is not None and _same_entry(handed[0], entry):
                 return handed[1]  # another thread was first: one object for all
             if len(self._handed) >= _HANDED_RULESETS:
                 self._handed.clear()
