@@ -37,6 +37,14 @@ def _reference_judge(
 
 def _reference_dice(pw: int, need_result: bool, rest_die: int) -> list[int]:
     rest_die_assignment(pw, rest_die)
+    if rest_die and not need_result and len(sub_checks(pw)) > 1:
+        # DS4-R05: one d20 without a result, so no die for a remainder
+        raise ParameterError(
+            "rest_die",
+            rest_die,
+            f"0 when need_result is false: PW {pw} is then rolled with one "
+            "d20 and has no sub-checks",
+        )
     return [20] * dice_count(pw, need_result)
 
 
