@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import attrs
 import pytest
 
 import rollwerk
@@ -80,6 +81,28 @@ def test_trait_cap_rule_refuses_other_rulesets() -> None:
     with pytest.raises(ParameterError) as info:
         trait_cap_rule.apply(object())  # type: ignore[arg-type]
     assert str(info.value).startswith("ruleset must be the Fluid ruleset, got ")
+
+
+def test_trait_cap_refuses_checks_another_rule_changed() -> None:
+    """FL-R13 caps Fluid's own checks; built afresh, they dropped what an
+    earlier optional rule had changed, or refused its DelegatingRuleset as
+    "not the Fluid ruleset" (helper-175)."""
+    from rollwerk import RulesError
+    from rollwerk.rulesets import DelegatingRuleset
+
+    changed = attrs.evolve(FLUID, check_specs=FLUID.check_specs[:1])
+    for base in (changed, DelegatingRuleset(FLUID)):
+        with pytest.raises(RulesError) as info:
+            trait_cap_rule.apply(base)
+        assert str(info.value) == (
+            "the optional rule 'trait-cap' caps the traits of Fluid's own "
+            "checks, which an optional rule before it or a wrapper changed; "
+            "enable trait-cap first (a wrapper's change cannot be combined "
+            "with it)"
+        )
+    # a change that leaves the checks alone is kept
+    slower = attrs.evolve(FLUID, round_seconds=3)
+    assert trait_cap_rule.apply(slower).round_seconds == 3
 
 
 def test_contract_kit_passes() -> None:

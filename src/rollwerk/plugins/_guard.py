@@ -328,6 +328,9 @@ class _GuardedRuleset:
             guarded: Check = _GuardedCheck(check, origin, call, levels)
             return guarded
 
+        # inspect.unwrap(spec.factory) is the plugin's own factory again (an
+        # optional rule may ask whether a check is still the one it knows)
+        build.__wrapped__ = factory  # type: ignore[attr-defined]
         return attrs.evolve(spec, factory=build)
 
     def contest(self, first: Outcome, second: Outcome) -> ContestOutcome:

@@ -59,7 +59,29 @@ class SlayingDiceRuleset(_Wrapper):
     """DS4 with slaying dice: ``check`` and ``attack`` explode on coups (DS4-R36).
 
     Both gain the parameter ``slaying_depth``; other checks are unchanged.
+    The slaying ``check`` and ``attack`` are DS4's own, built afresh: a base
+    whose ``check`` or ``attack`` another optional rule or a wrapper changed
+    is refused (a `RulesError`), since that change would be lost.
     """
+
+    def __attrs_post_init__(self) -> None:
+        super().__attrs_post_init__()
+        from rollwerk_ds4 import RULESET
+
+        own = {spec.name: spec for spec in RULESET.checks()}
+        changed = [
+            spec.name
+            for spec in self.base.checks()
+            if spec.name in ("check", "attack") and not _is_own(spec, own[spec.name])
+        ]
+        if changed:
+            raise RulesError(
+                "the optional rule 'slaying-dice' builds DS4's own check and "
+                f"attack afresh, and the ruleset it was given has another "
+                f"{' and '.join(changed)} (an optional rule before it or a "
+                "wrapper changed it); enable slaying-dice first (a wrapper's "
+                "change cannot be combined with it)"
+            )
 
     def checks(self) -> Sequence[CheckSpec]:
         """The base checks, with ``check`` and ``attack`` using slaying dice."""
@@ -72,6 +94,18 @@ class SlayingDiceRuleset(_Wrapper):
             else:
                 out.append(spec)
         return out
+
+
+def _is_own(spec: CheckSpec, own: CheckSpec) -> bool:
+    """Whether ``spec`` is DS4's own ``own``, perhaps as the registry guards it.
+
+    The registry's guard wraps the factory; ``inspect.unwrap`` gives it back.
+    """
+    if spec == own:
+        return True
+    import inspect
+
+    return attrs.evolve(spec, factory=inspect.unwrap(spec.factory)) == own
 
 
 def _with_depth(spec: CheckSpec, factory: type, note: str) -> CheckSpec:

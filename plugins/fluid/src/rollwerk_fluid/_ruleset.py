@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import attrs
 
-from rollwerk import ContestOutcome, Degree, Outcome, ParameterError, Ruleset
+from rollwerk import (
+    ContestOutcome,
+    Degree,
+    Outcome,
+    ParameterError,
+    RulesError,
+    Ruleset,
+)
 from rollwerk.checks import CheckSpec, Difficulty, FaceCheck, Scalar, compare
 from rollwerk.i18n import Catalog
 from rollwerk.rulesets import OptionalRule, RulesetSpec, define_ruleset
@@ -135,8 +142,16 @@ def fluid_check(**params: object) -> FaceCheck:
 
 
 def _apply_trait_cap(ruleset: Ruleset) -> Ruleset:
-    if not isinstance(ruleset, RulesetSpec) or ruleset.id != RULESET_ID:
+    if getattr(ruleset, "id", None) != RULESET_ID:
         raise ParameterError("ruleset", ruleset, "the Fluid ruleset")
+    if not isinstance(ruleset, RulesetSpec) or ruleset.check_specs != FLUID.check_specs:
+        # the capped checks are built afresh: whatever changed them would be lost
+        raise RulesError(
+            "the optional rule 'trait-cap' caps the traits of Fluid's own "
+            "checks, which an optional rule before it or a wrapper changed; "
+            "enable trait-cap first (a wrapper's change cannot be combined "
+            "with it)"
+        )
     return attrs.evolve(ruleset, check_specs=_specs(TRAIT_CAP, ruleset.catalog))
 
 
