@@ -667,16 +667,42 @@ class OptionalRule:
 
     __repr__ = value_repr
 
-    id: str
-    """A short identifier (``"slaying-dice"``)."""
-    ruleset: str
+    id: str = attrs.field(validator=lambda _, __, v: _option_word("id", v))
+    """A short identifier (``"slaying-dice"``): a word, as a ruleset id is."""
+    ruleset: str = attrs.field(validator=lambda _, __, v: _option_word("ruleset", v))
     """The id of the ruleset it adjusts."""
-    name: str
+    name: str = attrs.field(validator=lambda _, __, v: _option_text("name", v, True))
     """A human name."""
     apply: Callable[[Ruleset], Ruleset] = attrs.field(repr=False)
     """Returns the ruleset with this rule switched on."""
-    help: str = ""
+    help: str = attrs.field(
+        default="", validator=lambda _, __, v: _option_text("help", v, False)
+    )
     """One line saying what it changes."""
+
+    def __attrs_post_init__(self) -> None:
+        if not callable(self.apply):
+            raise ParameterError(
+                "apply", self.apply, "a function of the ruleset returning a ruleset"
+            )
+
+
+def _option_word(field: str, value: object) -> None:
+    """Refuse an optional rule's id or ruleset id that is not a word.
+
+    Both are written on the command line (``--option slaying-dice``) and
+    in ``--rollwerk-contract=ds4+slaying-dice``.
+    """
+    if not is_ruleset_id(value):
+        raise ParameterError(field, value, RULESET_ID)
+
+
+def _option_text(field: str, value: object, required: bool) -> None:
+    """Refuse an optional rule's name or help that is not a string (or empty)."""
+    if not isinstance(value, str) or (required and not value):
+        raise ParameterError(
+            field, value, "a non-empty string" if required else "a string"
+        )
 
 
 def distribution_version(distribution: str) -> str:

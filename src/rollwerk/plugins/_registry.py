@@ -1012,12 +1012,29 @@ class Registry:
         self._rulesets = rulesets
         optional: dict[str, list[OptionalRule]] = {}
         origins: dict[int, Origin] = {}
+        offers: dict[tuple[str, str], list[tuple[str, OptionalRule]]] = {}
         for name, values in self._call_each(
             "rollwerk_register_optional_rules", _validate_optional_rules, failures
         ):
             for rule in values:
-                optional.setdefault(rule.ruleset, []).append(rule)
-                origins[id(rule)] = Origin(name, self.distribution(name))
+                offers.setdefault((rule.ruleset, rule.id), []).append((name, rule))
+        for (rid, option), offered in offers.items():
+            if len(offered) > 1:
+                # one name, one owner: neither rule is offered
+                owners = sorted({(n, self.distribution(n)) for n, _ in offered})
+                reason = (
+                    f"optional rule {option!r} for ruleset {rid!r} is offered by "
+                    f"{_claimants(owners)}; neither is offered until one is "
+                    "uninstalled"
+                    if len(owners) > 1
+                    else f"optional rule {option!r} for ruleset {rid!r} is "
+                    "offered twice by the same plugin"
+                )
+                failures.extend(PluginFailure(p, d, reason) for p, d in owners)
+                continue
+            name, rule = offered[0]
+            optional.setdefault(rid, []).append(rule)
+            origins[id(rule)] = Origin(name, self.distribution(name))
         self._optional = optional
         self._optional_origin = origins
         self._failures = failures
@@ -1216,13 +1233,15 @@ class Registry:
                 if not offered:
                     raise UnknownRuleset(
                         f"option {opt!r} is not offered: no installed plugin "
-                        f"offers optional rules for ruleset {ruleset_id!r}",
+                        f"offers optional rules for ruleset {ruleset_id!r}"
+                        + self._failed_aside(),
                         parameter="option",
                         value=opt,
                     )
                 allowed = ", ".join(sorted(offered))
                 raise UnknownRuleset(
-                    f"option must be one of: {allowed} for ruleset {ruleset_id!r}, got {opt!r}",
+                    f"option must be one of: {allowed} for ruleset {ruleset_id!r}, "
+                    f"got {opt!r}" + self._failed_aside(),
                     parameter="option",
                     value=opt,
                     choices=sorted(offered),
@@ -1279,14 +1298,18 @@ class Registry:
         allowed = ", ".join(i for i in known if i != ruleset_id) or "none installed"
         message = f"ruleset must be one of: {allowed}, got {shown(ruleset_id)}"
         if not reasons:
-            failed = {
-                (f.plugin, f.distribution)
-                for f in (*self._load_failures, *self._failures)
-            }
-            if failed:
-                plugins = "1 plugin" if len(failed) == 1 else f"{len(failed)} plugins"
-                reasons = [f"{plugins} failed to load: {FAILURES_POINTER}"]
+            return message + self._failed_aside()
         return message + "".join(f" ({r})" for r in reasons)
+
+    def _failed_aside(self) -> str:
+        """`` (1 plugin failed to load: see Registry.failures)``, or ``""``."""
+        failed = {
+            (f.plugin, f.distribution) for f in (*self._load_failures, *self._failures)
+        }
+        if not failed:
+            return ""
+        plugins = "1 plugin" if len(failed) == 1 else f"{len(failed)} plugins"
+        return f" ({plugins} failed to load: {FAILURES_POINTER})"
 
     def _reasons(self, ruleset_id: str) -> list[str]:
         """The failures met so far that say why ``ruleset_id`` is missing, once each."""
