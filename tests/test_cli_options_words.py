@@ -47,3 +47,13 @@ def test_a_headers_options_are_worded_in_the_language(
 def test_the_rulesets_header_words_its_options() -> None:
     line = _first_line("rulesets", "toy", "--option", "generous", "--lang", "de")
     assert line.endswith(" (Optionen: generous)")
+
+
+def test_a_contests_options_follow_both_sides() -> None:
+    """helper-175: the options stood after the first side, though both use them."""
+    line = _first_line(
+        "contest", "toy", "skill=3", "--vs", "skill=2", "--option", "generous"
+    )
+    assert line.endswith(" (options: generous)")
+    assert line.count("(options:") == 1
+    assert " vs toy:check skill=2 " in line

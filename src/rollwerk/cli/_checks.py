@@ -552,7 +552,13 @@ def cmd_rulesets(args: argparse.Namespace) -> int:
             "given with a ruleset id (rulesets ID --option …)",
         )
     entries = registry.entries()
-    registry.catalogs()  # every plugin's catalog: a failing one is listed too
+    # every hook is asked, so that a plugin failing in any is listed: a
+    # catalog, a dialect (two plugins claiming one name), a duration kind,
+    # fight rules
+    registry.catalogs()
+    registry.dialects()
+    registry.duration_kinds()
+    registry.fight_rules()
     cats, lang = _cats(args), args.lang
     failures = registry.failures
     if args.json:
@@ -1229,9 +1235,11 @@ def cmd_contest(args: argparse.Namespace) -> int:
                 bar(p, largest),
             ]
         )
+    # both sides play with the options: they follow the pair, once
     _emit(
-        f"{_header(ruleset, spec, params, args.option, cats=cats, lang=lang)} {_word(cats, lang, 'vs')} "
+        f"{_header(ruleset, spec, params)} {_word(cats, lang, 'vs')} "
         f"{_header(ruleset, other_spec, vs_params)}"
+        + _options_aside(args.option, cats, lang)
     )
     for line in table(rows, {1, 2}):
         _emit(line)
