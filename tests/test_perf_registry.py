@@ -374,3 +374,37 @@ def test_perf_a_wrapper_declared_for_no_plugin_is_reported(site: Site) -> None:
             "distribution has that value",
         ),
     )
+
+
+_RENAMING_WRAPPER = """
+import rollwerk
+from rollwerk.testing.examples import ToyRuleset
+
+
+class Renamed(ToyRuleset):
+    @property
+    def id(self):
+        return "beta"
+
+
+@rollwerk.hookimpl(wrapper=True)
+def rollwerk_register_rulesets():
+    results = yield
+    return [[Renamed() if rs.id == "alpha" else rs for rs in r] for r in results]
+"""
+
+
+def test_a_wrapper_that_renames_is_named_not_the_plugin_it_wraps(site: Site) -> None:
+    """helper-175: a declared wrapper gave alpha's ruleset the id ``beta``;
+    the failure told alpha's author to declare ``beta`` and named no
+    wrapper."""
+    site.install("rollwerk-alpha", "alpha", declares=("alpha",), registers=("alpha",))
+    site.install("rollwerk-renamer", "renamer", wraps=True, declares_wrapper=True)
+    module = site.root / f"{site.module('renamer')}.py"
+    module.write_text(_RENAMING_WRAPPER, encoding="utf-8")
+    full = site.registry()
+    assert [f.reason for f in full.failures] == [
+        "registers ruleset id 'beta', which its distribution does not declare "
+        "(changed by the wrapper 'renamer' (distribution rollwerk-renamer))"
+    ]
+    assert full.failures[0].plugin == "alpha"

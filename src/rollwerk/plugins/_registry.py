@@ -970,11 +970,17 @@ class Registry:
             for rs in values:
                 if rs.id in plan.contested and allowed is not None:
                     continue  # reported from the metadata already
+                changed = around and not any(_same(rs, b) for b in bare)
                 problem = self._undeclared(name, rs.id, allowed)
                 if problem is not None:
+                    if changed:  # the wrapper gave it the id: name it, not a fix
+                        problem = (
+                            f"registers ruleset id {rs.id!r}, which its "
+                            "distribution does not declare"
+                            + self._changed_by(tuple(around))
+                        )
                     failures.append(self._failure_of(name, problem))
                     continue
-                changed = around and not any(_same(rs, b) for b in bare)
                 claims.setdefault(rs.id, []).append(
                     RegisteredRuleset(
                         rs,
