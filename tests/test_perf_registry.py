@@ -404,7 +404,9 @@ def test_a_wrapper_that_renames_is_named_not_the_plugin_it_wraps(site: Site) -> 
     module.write_text(_RENAMING_WRAPPER, encoding="utf-8")
     full = site.registry()
     assert [f.reason for f in full.failures] == [
-        "registers ruleset id 'beta', which its distribution does not declare "
-        "(changed by the wrapper 'renamer' (distribution rollwerk-renamer))"
+        (
+            "registers ruleset id 'beta', which its distribution does not declare "
+            "(changed by the wrapper 'renamer' (distribution rollwerk-renamer))"
+        )
     ]
     assert full.failures[0].plugin == "alpha"
