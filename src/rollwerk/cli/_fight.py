@@ -1,7 +1,7 @@
 """The ``fight`` subcommand: exact fight odds of two sides of one ruleset.
 
-``rollwerk fight RULESET KEY=VALUE… --vs KEY=VALUE… [--rounds N] [--json]
-[--lang LANG]`` prints who wins, a histogram of the rounds the fight lasts
+``rollwerk fight RULESET KEY=VALUE… --vs KEY=VALUE… [--rounds N]
+[--option ID…] [--json] [--lang LANG]`` prints who wins, a histogram of the rounds the fight lasts
 and each side's expected remaining health, from
 [`fight`][rollwerk.analysis.fight] over the ruleset's
 [`FightRules`][rollwerk.analysis.FightRules]. Every side takes ``count=N``
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from rollwerk.i18n import Catalog
     from rollwerk.plugins._registry import Registry
 
-__all__ = ["ROUNDS_SHOWN", "add_parsers", "cmd_fight"]
+__all__ = ["ROUNDS_SHOWN", "add_parsers", "cmd_fight", "with_options"]
 
 ROUNDS_SHOWN = Fraction(9999, 10000)
 """The rounds histogram stops once it has shown this much of the decided mass."""
@@ -72,6 +72,13 @@ def add_parsers(
         help=f"the round cap (default {DEFAULT_ROUNDS}, at most {MAX_ROUNDS}); "
         "the chance still undecided after it is printed",
     )
+    p.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="ID",
+        help="switch on an optional rule of the ruleset (repeatable)",
+    )
     p.add_argument("--json", action="store_true", help="print JSON")
     p.add_argument(
         "--lang",
@@ -98,6 +105,41 @@ def _rules(registry: Registry, ruleset_id: str) -> FightRules:
     return rules
 
 
+def with_options(
+    registry: Registry, rules: FightRules, options: Sequence[str]
+) -> FightRules:
+    """``rules`` over their ruleset with the optional rules ``options`` on.
+
+    Fight rules built on a ruleset's checks offer ``with_ruleset(ruleset)``
+    (DS4's do); the ruleset comes from
+    [`Registry.ruleset`][rollwerk.plugins.Registry.ruleset], which refuses
+    an option it does not offer.
+
+    Raises:
+        UnknownRuleset: An option the ruleset does not offer.
+        ParameterError: The fight rules cannot take a changed ruleset.
+    """
+    if not options:
+        return rules
+    ruleset = registry.ruleset(rules.ruleset, options=list(options))
+    make = getattr(rules, "with_ruleset", None)
+    if not callable(make):
+        raise ParameterError(
+            "--option",
+            options[0],
+            f"left out: the {rules.ruleset} fight rules take no optional rules",
+        )
+    found = make(ruleset)
+    if not all(
+        callable(getattr(found, m, None))
+        for m in ("parameters", "fighter", "initiative", "attacks", "damage")
+    ):
+        raise ParameterError(
+            f"{rules.ruleset} fight rules' with_ruleset", found, "fight rules"
+        )
+    return found  # type: ignore[no-any-return]
+
+
 def parse_side(
     parameters: Sequence[Parameter], items: Sequence[str], where: str
 ) -> tuple[dict[str, Scalar], int]:
@@ -117,10 +159,11 @@ def parse_side(
 
 
 def cmd_fight(args: argparse.Namespace) -> int:
-    """``rollwerk fight RULESET KEY=VALUE… --vs KEY=VALUE… [--rounds N] [--json]``."""
+    """``rollwerk fight RULESET KEY=VALUE… --vs KEY=VALUE… [--rounds N] [--option ID…] [--json]``."""
     from rollwerk.analysis import MAX_ROUNDS, fight
 
-    rules = _rules(registry_of(args), args.ruleset)
+    registry = registry_of(args)
+    rules = with_options(registry, _rules(registry, args.ruleset), args.option)
     parameters = rules.parameters()
     first, first_count = parse_side(parameters, args.params, f"{rules.ruleset} fight")
     first_fighter = rules.fighter(first)  # the first side's mistakes first
@@ -146,9 +189,22 @@ def cmd_fight(args: argparse.Namespace) -> int:
     if args.json:
         from rollwerk.cli._format import json_text
 
-        print(json_text(result.to_json()))
+        data = result.to_json()
+        if args.option:  # after "ruleset", as the other commands write it
+            data = {
+                **{k: data[k] for k in ("schema", "ruleset")},
+                "options": list(args.option),
+                **data,
+            }
+        print(json_text(data))
         return 0
-    for line in fight_text(result, args.lang, catalogs(args.languages, args.lang)):
+    cats = catalogs(args.languages, args.lang)
+    lines = fight_text(result, args.lang, cats)
+    if args.option:
+        from rollwerk.cli._checks import _options_aside
+
+        lines[0] += _options_aside(args.option, cats, args.lang)
+    for line in lines:
         print(line)
     return 0
 

@@ -557,7 +557,18 @@ class _GuardedFightRules:
         return type(self._inner)
 
     def __getattr__(self, name: str) -> Any:
-        return getattr(self._inner, name)
+        found = getattr(self._inner, name)
+        if name == "with_ruleset" and callable(found):
+            # the rules over a ruleset with options are the plugin's code too
+            origin = self._origin
+            call = "fight rules with_ruleset()"
+
+            def with_ruleset(ruleset: Any) -> FightRules:
+                rules = _call(origin, call, lambda: found(ruleset))
+                return guard_fight_rules(rules, origin)
+
+            return with_ruleset
+        return found
 
     def __eq__(self, other: object) -> bool:
         return self._inner == _unwrap_fight(other)

@@ -22,7 +22,7 @@ from fractions import Fraction
 
 import attrs
 
-from rollwerk import Distribution, Ruleset, ScriptedRng
+from rollwerk import Distribution, ParameterError, Ruleset, ScriptedRng
 from rollwerk.analysis import Fighter, read_side
 from rollwerk.checks import Parameter, Scalar
 from rollwerk.rulesets import build_check
@@ -94,6 +94,24 @@ class Ds4FightRules:
                 help="the weapon's GA: lowers the target's Abwehr",
             ),
         )
+
+    def with_ruleset(self, ruleset: Ruleset) -> Ds4FightRules:
+        """The same fight rules over ``ruleset``: DS4 with optional rules on.
+
+        ``rollwerk fight ds4 … --option slaying-dice`` fights with
+        ``rules.with_ruleset(registry.ruleset("ds4", options=["slaying-dice"]))``.
+
+        Raises:
+            ParameterError: ``ruleset`` is not a version of this one (its id
+                differs).
+        """
+        if getattr(ruleset, "id", None) != self.base.id:
+            raise ParameterError(
+                "ruleset",
+                ruleset,
+                f"the {self.base.id!r} ruleset, with or without optional rules",
+            )
+        return Ds4FightRules(ruleset)
 
     def fighter(self, values: Mapping[str, Scalar]) -> Fighter:
         """Validate a side's values; its health is ``life``."""
