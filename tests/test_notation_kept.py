@@ -3,8 +3,9 @@
 ``parse`` caches up to 1024 expressions; each kept the distribution it had
 computed, so a bot answering ``!odds`` for many large expressions held every
 one (about 80 MB for ``(50d6)*(50d100)``). The kept distributions now hold
-at most 500 000 outcomes in all besides the latest; the oldest are forgotten
-and computed again when asked for.
+at most about 80 MB in all besides the latest (500 000 outcomes of small
+weights, fewer of wide ones: tests/test_cache_budgets.py); the oldest are
+forgotten and computed again when asked for.
 """
 
 from __future__ import annotations

@@ -12,8 +12,8 @@ shape sit next to the expression and result they must agree with.
 from __future__ import annotations
 
 import contextlib
-import functools
 import threading
+import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
@@ -74,6 +74,7 @@ class Expression:
     """
 
     __slots__ = (
+        "__weakref__",  # the kept distributions hold their expressions weakly
         "_comment",
         "_dialect",
         "_dist",
@@ -244,11 +245,12 @@ class Expression:
     def distribution(self) -> Distribution[int]:
         """The exact distribution of the total (kept, within a bound).
 
-        Expressions keep the distributions they computed, at most 500 000
-        outcomes in all besides the latest, about 80 MB (the oldest are
-        forgotten first, and computed again when asked for): `parse`'s cache
-        of expressions does not pin the memory of every distribution ever
-        asked for.
+        Expressions keep the distributions they computed, at most about
+        80 MB in all besides the latest, as estimated from their outcomes and
+        their weights' digits (500 000 outcomes of small weights; fewer of
+        wide ones: ``50d20r1`` holds 2.8 MB). The oldest are forgotten first,
+        and computed again when asked for; an expression nothing holds any
+        more (`parse`'s cache forgot it) takes its distribution with it.
 
         Raises [`LimitExceeded`][rollwerk.errors.LimitExceeded] before any work when
         the estimated size of the computation exceeds the documented limit, and
@@ -707,34 +709,152 @@ def _single_pool(expr: Expression, pool: Pool) -> Callable[[Rng], RollResult] | 
     return kept_count
 
 
-_KEPT_OUTCOMES = 500_000
-"""How many outcomes the distributions kept by expressions hold in all
-(besides the one computed last), about 80 MB: the oldest are forgotten
-first (see `Expression.distribution`)."""
+_OUTCOME_BYTES = 160
+"""What a kept distribution is charged per outcome, besides its weights'
+digits: `tracemalloc` counts 35 to 105 bytes an outcome for small weights
+(a dictionary slot, the key, the weight's header), the rest is margin."""
 
-_kept: OrderedDict[int, tuple[Expression, int]] = OrderedDict()
+_DIST_BYTES = 512
+"""What a kept distribution is charged once: the object, its dictionary's
+header, its reference and entry in `_kept` (`tracemalloc` counts about
+630 bytes in all for a distribution of one outcome; 672 are charged)."""
+
+_KEPT_OUTCOMES = 500_000
+"""The budget of the kept distributions (besides the one computed last),
+in outcomes of small weights: ``_KEPT_OUTCOMES * _OUTCOME_BYTES`` bytes,
+80 MB, as `_kept_cost` estimates them (see `Expression.distribution`)."""
+
+
+def _kept_budget() -> int:
+    """The bytes the kept distributions may cost in all, besides the latest."""
+    return _KEPT_OUTCOMES * _OUTCOME_BYTES
+
+
+def _kept_cost(dist: Distribution[int]) -> int:
+    """The bytes ``dist`` is estimated to hold, in one pass over its weights.
+
+    An int holds 30 bits in 4 bytes: the weights' digits cost their bit
+    lengths times 4/30, and each outcome `_OUTCOME_BYTES` besides.
+
+    >>> _kept_cost(Distribution._from_weights({1: 1, 2: 1}, 2))
+    832
+    """
+    weights = dist._weights
+    bits = sum(map(int.bit_length, weights.values())) + dist._total.bit_length()
+    return _DIST_BYTES + _OUTCOME_BYTES * len(weights) + bits * 2 // 15
+
+
+class _KeptRef(weakref.ref[Expression]):
+    """A weak reference to an expression that keeps a distribution.
+
+    Knows its key in `_kept` and the bytes it was charged, so that an
+    expression collected (parse's cache forgot it, its caller dropped it)
+    gives its share of the budget back (`_kept_dead`).
+    """
+
+    __slots__ = ("cost", "key")
+    key: int
+    cost: int
+
+
+_kept: OrderedDict[int, _KeptRef] = OrderedDict()
+"""The expressions keeping a distribution, oldest first, by ``id``: weakly,
+so an expression and what hangs off it go when nothing else holds it."""
 _kept_size = [0]
+"""The bytes `_kept`'s distributions are estimated to hold (`_kept_cost`)."""
 _kept_lock = threading.Lock()
+_kept_dead: list[_KeptRef] = []
+"""References whose expression was collected: returned at the next `_keep`
+(the callback takes no lock: a collection can run while it is held)."""
 
 
 def _keep(expr: Expression, dist: Distribution[int]) -> None:
-    """Keep ``dist`` on ``expr``; forget the oldest beyond `_KEPT_OUTCOMES`."""
-    size = len(dist._weights)
+    """Keep ``dist`` on ``expr``; forget the oldest beyond `_kept_budget`."""
+    cost = _kept_cost(dist)
+    key = id(expr)
+    ref = _KeptRef(expr, _kept_dead.append)
+    ref.key, ref.cost = key, cost
     with _kept_lock:
-        old = _kept.pop(id(expr), None)
-        if old is not None:  # another thread computed it too
-            _kept_size[0] -= old[1]
+        while _kept_dead:
+            dead = _kept_dead.pop()
+            if _kept.get(dead.key) is dead:
+                del _kept[dead.key]
+                _kept_size[0] -= dead.cost
+        old = _kept.pop(key, None)
+        if old is not None:  # computed again, by another thread or collected
+            _kept_size[0] -= old.cost
         expr._dist = dist
-        _kept[id(expr)] = (expr, size)
-        _kept_size[0] += size
-        while _kept_size[0] - size > _KEPT_OUTCOMES and len(_kept) > 1:
-            _, (gone, gone_size) = _kept.popitem(last=False)
-            gone._dist = None
-            _kept_size[0] -= gone_size
+        _kept[key] = ref
+        _kept_size[0] += cost
+        budget = _kept_budget()
+        while _kept_size[0] - cost > budget and len(_kept) > 1:
+            _, gone_ref = _kept.popitem(last=False)
+            _kept_size[0] -= gone_ref.cost
+            gone = gone_ref()
+            if gone is not None:
+                gone._dist = None
 
 
-@functools.lru_cache(maxsize=1024)
+_PARSED_ENTRIES = 1024
+"""How many expressions `parse`'s cache holds at most."""
+_PARSED_CHARS = 32_768
+"""How many characters of notation `parse`'s cache holds at most: an
+expression holds 70 to 160 bytes a character once parsed, up to about
+1.3 kB once rolled and explained in two languages (`tracemalloc`), so
+about 3 to 40 MB in all."""
+
+_parsed: OrderedDict[tuple[str, str], Expression] = OrderedDict()
+"""`parse`'s cache: by notation and dialect name, least recently used first."""
+_parsed_chars = [0]
+"""The characters of notation `_parsed` holds."""
+_parsed_lock = threading.Lock()
+
+
 def _parse_cached(notation: str, dialect: Dialect) -> Expression:
+    """``notation`` parsed in ``dialect``, from `parse`'s cache (an LRU).
+
+    Bounded by `_PARSED_ENTRIES` expressions and `_PARSED_CHARS`
+    characters of notation (the latest is always kept); a refusal is not
+    cached. Two threads that parse the same new text at once get the same
+    object (the one cached first).
+    """
+    key = (notation, dialect.name)
+    with _parsed_lock:
+        expr = _parsed.get(key)
+        if expr is not None and (expr._dialect is dialect or expr._dialect == dialect):
+            _parsed.move_to_end(key)
+            return expr
+    new = _parse_new(notation, dialect)
+    size = len(notation)
+    with _parsed_lock:
+        expr = _parsed.pop(key, None)
+        if expr is not None:
+            _parsed_chars[0] -= size
+            if expr._dialect is dialect or expr._dialect == dialect:
+                new = expr  # another thread parsed it first
+        # else: another dialect of the same name: the newer one replaces it
+        _parsed[key] = new
+        _parsed_chars[0] += size
+        while (
+            len(_parsed) > _PARSED_ENTRIES or _parsed_chars[0] > _PARSED_CHARS
+        ) and len(_parsed) > 1:
+            (gone, _), _ = _parsed.popitem(last=False)
+            _parsed_chars[0] -= len(gone)
+    return new
+
+
+def _parse_cache_clear() -> None:
+    """Empty `parse`'s cache (benchmarks time parsing from scratch)."""
+    with _parsed_lock:
+        _parsed.clear()
+        _parsed_chars[0] = 0
+
+
+_parse_cached.cache_clear = _parse_cache_clear  # type: ignore[attr-defined]
+
+
+def _parse_new(notation: str, dialect: Dialect) -> Expression:
+    """``notation`` parsed in ``dialect``, not cached (see `_parse_cached`)."""
     if len(notation) > DICE_LIMITS.max_length:
         raise LimitExceeded("expression length", len(notation), DICE_LIMITS.max_length)
     parser = _Parser(notation, dialect)
