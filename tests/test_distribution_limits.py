@@ -190,22 +190,3 @@ def test_a_mixture_of_too_many_outcomes_is_refused_before_adding_them() -> None:
     assert len(calls) == 667
     few = Distribution.mixture([*parts[:600], (Fraction(2, 5), part)])
     assert few[0] == Fraction(1, 1000) * Fraction(1, 6000) + Fraction(2, 5) / 6000
-
-
-def test_nan_is_no_outcome() -> None:
-    """helper-176: ``uniform([nan, nan])`` made two outcomes of 1/2 each,
-    neither of which could be asked for (NaN is not equal to itself)."""
-    from rollwerk.errors import ParameterError
-
-    nan = float("nan")
-    message = "must be an outcome equal to itself (not NaN), got nan"
-    with pytest.raises(ParameterError) as info:
-        Distribution.uniform([nan, nan])
-    assert str(info.value) == f"outcome {message}"
-    with pytest.raises(ParameterError) as info:
-        Distribution.from_weights({nan: 1, 1.5: 1})
-    assert str(info.value) == f"outcome {message}"
-    with pytest.raises(ParameterError) as info:
-        D6.map(lambda x: nan if x == 3 else x)
-    assert str(info.value) == f"func(3) {message}"
-    assert Distribution.uniform([0.5, 1.5]).probability(0.5) == Fraction(1, 2)

@@ -197,9 +197,7 @@ def test_tuples_add_element_by_element() -> None:
 
 
 @pytest.mark.parametrize(
-    # NaN is no outcome at all (tests/test_distribution_limits.py)
-    "outcome",
-    [2**63, -(2**63) - 1, float("inf"), (1, 2)],
+    "outcome", [2**63, -(2**63) - 1, float("nan"), float("inf"), (1, 2)]
 )
 def test_to_json_refuses_what_from_json_would_not_read_back(outcome: object) -> None:
     with pytest.raises(ParameterError) as info:

@@ -122,8 +122,6 @@ class Distribution(Generic[T]):
             raise ParameterError(
                 "weights", weights, "a mapping of outcomes to integer weights"
             )
-        if float in map(type, weights):
-            _no_nan(weights, "outcome")
         if weights.__class__ is dict:
             # plain positive ints (the common case): copied without hashing
             # the keys again; anything else takes the checked path below
@@ -161,8 +159,6 @@ class Distribution(Generic[T]):
                 raise ParameterError("outcome", o, "a hashable value") from None
         if not weights:
             raise ParameterError("outcomes", [], "at least one outcome")
-        if float in map(type, weights):
-            _no_nan(weights, "outcome")
         return cls.from_weights(weights)
 
     @classmethod
@@ -478,8 +474,6 @@ class Distribution(Generic[T]):
                 out[nk] = out.get(nk, 0) + w
             except TypeError:
                 raise ParameterError(f"func({k!r})", nk, "a hashable outcome") from None
-            if nk.__class__ is float and math.isnan(cast("float", nk)):
-                raise ParameterError(f"func({k!r})", nk, _NOT_NAN)
         return Distribution._from_weights(out, self._total)
 
     def bind(self, func: Callable[[T], Distribution[U]]) -> Distribution[U]:
@@ -1215,20 +1209,6 @@ def _is_json(value: object, depth: int = 0) -> bool:
             isinstance(k, str) and _is_json(v, depth + 1) for k, v in value.items()
         )
     return False
-
-
-_NOT_NAN = "an outcome equal to itself (not NaN)"
-
-
-def _no_nan(outcomes: Iterable[Any], name: str) -> None:
-    """Refuse a float NaN among ``outcomes``: it is not equal to itself.
-
-    Two NaNs would be two outcomes, and no probability could be asked of
-    one (helper-176).
-    """
-    for o in outcomes:
-        if o.__class__ is float and math.isnan(o):
-            raise ParameterError(name, o, _NOT_NAN)
 
 
 def _ordered(compute: Callable[[], R], *outcomes: Iterable[Any]) -> R:
