@@ -69,16 +69,11 @@ def visible(text: str, keep: str = "") -> str:
     >>> visible("a\nb", keep="\n") == "a\nb"
     True
     """
-    import unicodedata
-
     if text.isprintable() and not keep:
-        return text
-    return "".join(
-        c.encode("unicode_escape").decode("ascii")
-        if c not in keep and unicodedata.category(c) in ("Cc", "Zl", "Zp")
-        else c
-        for c in text
-    )
+        return text  # the common case: no import
+    from rollwerk.notation._rolled import one_line_text
+
+    return one_line_text(text, keep)
 
 
 def json_text(data: object, **options: object) -> str:

@@ -64,15 +64,10 @@ class Languages:
         choices; as for an unknown ruleset, the refusal says that plugins
         failed and where they are listed.
         """
-        from rollwerk.plugins._registry import FAILURES_POINTER, get_registry
+        from rollwerk.plugins._registry import failed_plugins, get_registry
 
         self.catalogs()  # a pack's failure is known once its catalogs are read
-        registry = self._registry or get_registry()
-        failed = {(f.plugin, f.distribution) for f in registry.failures}
-        if not failed:
-            return ""
-        plugins = "1 plugin" if len(failed) == 1 else f"{len(failed)} plugins"
-        return f"{plugins} failed to load: {FAILURES_POINTER}"
+        return failed_plugins((self._registry or get_registry()).failures)
 
 
 def catalogs(languages: Languages, lang: str) -> Catalog:

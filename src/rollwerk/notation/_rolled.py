@@ -270,26 +270,27 @@ def failure_words(cats: Sequence[Catalog], lang: str) -> Catalog:
     return Catalog({lang: {"die.success": render(cats, lang, "die.failure")}})
 
 
-def one_line_text(text: str) -> str:
+def one_line_text(text: str, keep: str = "") -> str:
     r"""``text`` with its line breaks and control characters written as escapes.
 
     A notation's text (a label, a comment, the whitespace between terms)
     is written into an explanation whose lines the explainer separates;
     a line break typed in a label would split a line, a terminal's escape
-    code recolour it.
+    code recolour it. ``keep`` are characters left as they are (the line
+    breaks the command line writes between an explanation's lines).
 
     >>> print(one_line_text("1d6 [a\nb\x1b[31m]"))
     1d6 [a\nb\x1b[31m]
-    >>> one_line_text("2d6 [fire]")
-    '2d6 [fire]'
+    >>> one_line_text("2d6 [fire]"), one_line_text("a\nb", keep="\n") == "a\nb"
+    ('2d6 [fire]', True)
     """
-    if text.isprintable():
+    if text.isprintable() and not keep:
         return text
     import unicodedata
 
     return "".join(
         c.encode("unicode_escape").decode("ascii")
-        if unicodedata.category(c) in ("Cc", "Zl", "Zp")
+        if c not in keep and unicodedata.category(c) in ("Cc", "Zl", "Zp")
         else c
         for c in text
     )

@@ -246,6 +246,19 @@ def _same(ruleset: object, other: object) -> bool:
         return False
 
 
+def failed_plugins(failures: Iterable[PluginFailure]) -> str:
+    """``1 plugin failed to load: see Registry.failures``, or ``""`` for none.
+
+    Said after a name that is not found (a ruleset id, an option, a
+    language): a broken plugin may be why. Plugins are counted once each.
+    """
+    failed = {(f.plugin, f.distribution) for f in failures}
+    if not failed:
+        return ""
+    plugins = "1 plugin" if len(failed) == 1 else f"{len(failed)} plugins"
+    return f"{plugins} failed to load: {FAILURES_POINTER}"
+
+
 def _claimants(claims: Sequence[tuple[str, str | None]]) -> str:
     return " and ".join(
         f"plugin {name!r}" + (f" (distribution {dist})" if dist else "")
@@ -1274,9 +1287,7 @@ class Registry:
 
         The ids its message lists (`_missing`, `_not_an_id`).
         """
-        rulesets = self._rulesets
-        known = self.ids() if self._pending or rulesets is None else list(rulesets)
-        choices = [i for i in known if i != ruleset_id]
+        choices = self._other_ids(ruleset_id)
         return {"parameter": "ruleset", "value": ruleset_id, "choices": choices}
 
     def _not_an_id(self, ruleset_id: object) -> str:
@@ -1299,23 +1310,22 @@ class Registry:
         if not reasons and self._pending:
             self._load()
             reasons = self._reasons(ruleset_id)
-        assert self._rulesets is not None
-        known = self.ids() if self._pending else list(self._rulesets)
-        allowed = ", ".join(i for i in known if i != ruleset_id) or "none installed"
+        allowed = ", ".join(self._other_ids(ruleset_id)) or "none installed"
         message = f"ruleset must be one of: {allowed}, got {shown(ruleset_id)}"
         if not reasons:
             return message + self._failed_aside()
         return message + "".join(f" ({r})" for r in reasons)
 
+    def _other_ids(self, ruleset_id: object) -> list[str]:
+        """The ids there are but ``ruleset_id``: what an `UnknownRuleset` lists."""
+        rulesets = self._rulesets
+        known = self.ids() if self._pending or rulesets is None else list(rulesets)
+        return [i for i in known if i != ruleset_id]
+
     def _failed_aside(self) -> str:
         """`` (1 plugin failed to load: see Registry.failures)``, or ``""``."""
-        failed = {
-            (f.plugin, f.distribution) for f in (*self._load_failures, *self._failures)
-        }
-        if not failed:
-            return ""
-        plugins = "1 plugin" if len(failed) == 1 else f"{len(failed)} plugins"
-        return f" ({plugins} failed to load: {FAILURES_POINTER})"
+        said = failed_plugins((*self._load_failures, *self._failures))
+        return f" ({said})" if said else ""
 
     def _reasons(self, ruleset_id: str) -> list[str]:
         """The failures met so far that say why ``ruleset_id`` is missing, once each."""
