@@ -91,3 +91,17 @@ def test_a_keeping_tally_keeps() -> None:
     assert pool.distribution() == Pool(1, Die(6)).distribution().map(
         lambda v: v if v == 6 else 0
     )
+
+
+@pytest.mark.parametrize("modulus", [0, 2])
+@pytest.mark.parametrize("value", ["a", None, [1]])
+def test_a_condition_refuses_a_value_that_is_no_number(
+    modulus: int, value: object
+) -> None:
+    condition = Condition(Comparison.GE, 5, modulus=modulus)
+    with pytest.raises(ParameterError) as caught:
+        condition(value)  # type: ignore[arg-type]
+    assert str(caught.value) == (
+        f"value must be an integer (a die's value), got {value!r}"
+    )
+    assert condition(6) is (modulus == 0)

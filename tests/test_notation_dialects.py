@@ -1103,6 +1103,43 @@ def test_hook_rollwerk_register_dialects() -> None:
     ]
 
 
+def test_unknown_dialect_points_at_failed_plugins(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A dialect two plugins claim is missing: the refusal says plugins failed."""
+    import rollwerk.plugins._registry
+    from rollwerk.cli import main
+    from rollwerk.plugins import Registry
+
+    def claiming() -> object:
+        class Claim:
+            @hookspecs.hookimpl
+            def rollwerk_register_dialects(self) -> list[Dialect]:
+                return [attrs.evolve(DIALECTS["foundry"], name="vtt")]
+
+        return Claim()
+
+    registry = Registry(load_entrypoints=False, plugins=[claiming(), claiming()])
+    monkeypatch.setattr(rollwerk.plugins._registry, "_DEFAULT", registry)
+    with pytest.raises(ParameterError) as caught:
+        get_dialect("vtt")
+    assert str(caught.value) == (
+        "dialect must be one of avrae, foundry, german, roll20, rollwerk, "
+        "got 'vtt' (2 plugins failed to load: see Registry.failures)"
+    )
+    assert caught.value.parameter == "dialect"
+    assert main(["roll", "1d6", "--dialect", "vtt"]) == 2
+    assert capsys.readouterr().err == (
+        "rollwerk: error: dialect must be one of avrae, foundry, german, roll20, "
+        "rollwerk, got 'vtt' (2 plugins failed to load: see `rollwerk rulesets`)\n"
+    )
+    clean = Registry(load_entrypoints=False, plugins=[])
+    monkeypatch.setattr(rollwerk.plugins._registry, "_DEFAULT", clean)
+    with pytest.raises(ParameterError) as caught:
+        get_dialect("vtt")
+    assert str(caught.value).endswith("got 'vtt'")
+
+
 def test_cli_dialect(capsys: pytest.CaptureFixture[str]) -> None:
     from rollwerk.cli import main
 

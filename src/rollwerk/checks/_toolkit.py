@@ -832,6 +832,32 @@ class CheckDefinition:
             ),
         )
 
+    @staticmethod
+    def of(spec: CheckSpec) -> CheckDefinition | None:
+        """The definition a `define_check` check's spec was made from, or None.
+
+        ``spec`` is one of a ruleset's [`checks()`][rollwerk.rulesets.Ruleset.checks]
+        (also as the plugin registry hands it out, guarded); None for a
+        spec whose factory is hand-written. An optional rule that changes
+        how a check judges derives its variant from the definition
+        ([An optional rule that changes the odds](../toolkit.md#an-optional-rule-that-changes-the-odds)).
+
+        >>> from rollwerk.checks import Outcome, Degree
+        >>> flip = define_check("flip", [], dice=[2],
+        ...     judge=lambda faces: Outcome(faces[0] == 2, Degree.SUCCESS, faces[0]))
+        >>> CheckDefinition.of(flip.spec("coin")) == flip
+        True
+
+        Raises:
+            ParameterError: ``spec`` is not a [`CheckSpec`][rollwerk.checks.CheckSpec].
+        """
+        if not isinstance(spec, CheckSpec):
+            raise ParameterError(
+                "spec", spec, "a CheckSpec (one of a ruleset's checks())"
+            )
+        factory = inspect.unwrap(spec.factory)  # the registry's guard keeps it
+        return factory.definition if isinstance(factory, BoundFactory) else None
+
     def call(self, what: str, *args: Any, params: Mapping[str, Scalar]) -> Any:
         """Call the ``dice``, ``judge``, ``odds``, ``explain`` or ``stop`` function.
 

@@ -450,7 +450,7 @@ def _run(argv: list[str], registry: Registry | None) -> int:
             _error(_cli_pointer(str(exc)))
             return USAGE
         if isinstance(exc, RollwerkError):
-            _error(str(exc))
+            _error(_failures_command(str(exc)))
             return USAGE
         hint = "" if args.traceback else "; run again with --traceback to see where"
         _error(f"internal error: {exc!r}{hint}", "rollwerk")
@@ -648,17 +648,22 @@ plugins failed to load: the command that lists them, in place of the
 registry's ``see Registry.failures``."""
 
 
+def _failures_command(message: str) -> str:
+    """``message`` pointing at `FAILURES_COMMAND` rather than the Python attribute."""
+    from rollwerk.plugins._registry import FAILURES_POINTER
+
+    return message.replace(FAILURES_POINTER, FAILURES_COMMAND)
+
+
 def _cli_pointer(message: str) -> str:
     """``message`` in the CLI's words: its pointer to the failures, ``--option``.
 
     The registry names the argument ``options`` takes as ``option``; on the
     command line it is ``--option``.
     """
-    from rollwerk.plugins._registry import FAILURES_POINTER
-
     if message.startswith(("option must be", "option '", 'option "')):
         message = "--" + message
-    return message.replace(FAILURES_POINTER, FAILURES_COMMAND)
+    return _failures_command(message)
 
 
 # What the CLI writes beyond ASCII, spelt in ASCII for a terminal or file

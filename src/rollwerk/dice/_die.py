@@ -77,10 +77,17 @@ class Condition:
         _check_int("modulus", self.modulus, 0, DICE_LIMITS.max_sides)
 
     def __call__(self, value: int) -> bool:
-        """Whether ``value`` meets the condition."""
-        if self.modulus:
-            value %= self.modulus
-        return self.comparison.test(value, self.target)
+        """Whether ``value`` meets the condition.
+
+        Raises:
+            ParameterError: ``value`` is not a number (``Condition(...)('a')``).
+        """
+        try:
+            if self.modulus:
+                value %= self.modulus
+            return self.comparison.test(value, self.target)
+        except TypeError:  # costs nothing unless raised
+            raise ParameterError("value", value, "an integer (a die's value)") from None
 
     def notation(self, *, bare_equal: bool = False) -> str:
         """The condition as written; ``bare_equal`` writes ``=1`` as ``1``.

@@ -374,8 +374,12 @@ def get_dialect(dialect: str | Dialect) -> Dialect:
         if dialect in installed:
             return installed[dialect]
         names = ", ".join(sorted({*_BUNDLED, *installed}))
-    else:
-        names = ", ".join(sorted(_BUNDLED))
+        error = ParameterError("dialect", dialect, f"one of {names}")
+        said = _plugins_failed()
+        if said:  # a plugin's dialect may be missing because its plugin failed
+            error.args = (f"{error} ({said})",)
+        raise error
+    names = ", ".join(sorted(_BUNDLED))
     raise ParameterError("dialect", dialect, f"one of {names}")
 
 
@@ -388,3 +392,14 @@ def _plugin_dialects() -> Mapping[str, Dialect]:
     host = importlib.import_module("rollwerk.plugins")
     found: Mapping[str, Dialect] = host.installed_dialects()
     return found
+
+
+def _plugins_failed() -> str:
+    """``1 plugin failed to load: see Registry.failures``, or ``""``.
+
+    Said after a dialect name that is not found, as after an unknown
+    ruleset id: a plugin that failed (or claimed a taken name) may be why.
+    """
+    registry = importlib.import_module("rollwerk.plugins._registry")
+    said: str = registry.failed_plugins(registry.get_registry().failures)
+    return said
