@@ -20,7 +20,13 @@ from rollwerk._jsonutil import (
     schema_version,
     strict,
 )
-from rollwerk.errors import LimitExceeded, ParameterError, SchemaError, shown
+from rollwerk.errors import (
+    LimitExceeded,
+    ParameterError,
+    RollwerkError,
+    SchemaError,
+    shown,
+)
 
 __all__ = ["MAX_OUTCOMES", "REPEAT_BITS", "REPEAT_WORK", "Distribution"]
 
@@ -595,7 +601,7 @@ class Distribution(Generic[T]):
         and a number, or tuples of other lengths, are a `ParameterError`.
         """
         if _is_number(other):
-            return _arith(lambda: self.map(lambda k: _add(k, other)))
+            return _arith(lambda: self.map(lambda k: _add(k, other)), _ADDS, self)
         if not isinstance(other, Distribution):
             return NotImplemented
         return self._sum(other, "a + b")
@@ -621,7 +627,7 @@ class Distribution(Generic[T]):
             return Distribution._from_weights(
                 _convolve(self._weights, other._weights), total
             )
-        return _arith(lambda: self._combine(other, _add))
+        return _arith(lambda: self._combine(other, _add), _ADDS, self, other)
 
     @overload
     def __radd__(self: Distribution[int], other: int) -> Distribution[int]: ...
@@ -660,7 +666,7 @@ class Distribution(Generic[T]):
     ) -> Distribution[Any]:
         """The difference of two independent distributions, or a shift by a number."""
         if _is_number(other):
-            return _arith(lambda: self.map(lambda k: _sub(k, other)))
+            return _arith(lambda: self.map(lambda k: _sub(k, other)), _ADDS, self)
         if not isinstance(other, Distribution):
             return NotImplemented
         spans = _tuple_spans(self._weights)
@@ -669,7 +675,9 @@ class Distribution(Generic[T]):
         ):
             # the sum of the negation: one packed product, not pair by pair
             return self._sum(-other, "a - b")
-        return _arith(lambda: self._checked_combine(other, _sub, "a - b"))
+        return _arith(
+            lambda: self._checked_combine(other, _sub, "a - b"), _ADDS, self, other
+        )
 
     @overload
     def __rsub__(self: Distribution[int], other: int) -> Distribution[int]: ...
@@ -686,7 +694,7 @@ class Distribution(Generic[T]):
     def __rsub__(self, other: int | Fraction | float) -> Distribution[Any]:
         """``other`` minus each outcome (``10 - d6``), as ``other + d6`` adds."""
         if _is_number(other):
-            return _arith(lambda: self.map(lambda k: _sub(other, k)))
+            return _arith(lambda: self.map(lambda k: _sub(other, k)), _ADDS, self)
         return NotImplemented
 
     @overload
@@ -734,7 +742,9 @@ class Distribution(Generic[T]):
         Fraction(1, 36)
         """
         if _is_number(other, "factor"):
-            return _arith(lambda: self.map(lambda k: _number(k) * other), _MULTIPLIES)
+            return _arith(
+                lambda: self.map(lambda k: _number(k) * other), _MULTIPLIES, self
+            )
         if not isinstance(other, Distribution):
             return NotImplemented
         return _arith(
@@ -742,6 +752,8 @@ class Distribution(Generic[T]):
                 other, lambda a, b: _number(a) * _number(b), "a * b"
             ),
             _MULTIPLIES,
+            self,
+            other,
         )
 
     @overload
@@ -955,8 +967,11 @@ class Distribution(Generic[T]):
                     entry = obj(item)
                     known(entry, ("value", "probability"))
                     raw = strict(entry, "value", "any")
-                    with nested("value"):
-                        value = _json_value(raw) if decode is None else decode(raw)
+                    if decode is None:
+                        with nested("value"):
+                            value = _json_value(raw)
+                    else:
+                        value = _decoded(decode, raw)
                     try:
                         listed = value in probs
                     except TypeError:
@@ -999,6 +1014,25 @@ class Distribution(Generic[T]):
             return result
 
 
+def _decoded(decode: Callable[[Any], U], raw: Any) -> U:
+    """``decode(raw)``; what it raises is refused as the value it could not read.
+
+    A rollwerk error of its own passes as it is (the document's context
+    adds where); any other (``int("a")``'s `ValueError`) becomes a
+    `SchemaError` naming ``value``, the JSON value and decode's complaint.
+    """
+    try:
+        return decode(raw)
+    except RollwerkError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - a caller's decode: any failure
+        raise SchemaError.field(
+            "value",
+            f"a value decode accepts (it raised {type(exc).__name__}: {exc})",
+            raw,
+        ) from None
+
+
 def _from_json_fast(
     data: Any, decode: Callable[[Any], U] | None
 ) -> Distribution[U] | None:
@@ -1038,7 +1072,7 @@ def _from_json_fast(
             parsed.append((value, _str_int(num), q))
             if common % q:
                 common = common * q // math.gcd(common, q)
-    except SchemaError:
+    except Exception:  # noqa: BLE001 - the checked path says what and where
         return None
     weights: dict[Any, int] = {}
     for value, p, q in parsed:
@@ -1179,19 +1213,34 @@ _ADDS = (
 _MULTIPLIES = "numbers (int, Fraction or float) to multiply"
 
 
+_FITS = "numbers whose results fit a float (use int or Fraction outcomes)"
+
+
 def _arith(
-    compute: Callable[[], Distribution[Any]], allowed: str = _ADDS
+    compute: Callable[[], Distribution[Any]],
+    allowed: str = _ADDS,
+    *sources: Distribution[Any],
 ) -> Distribution[Any]:
     """``compute()``; outcomes that do not add up (or multiply) are refused by name.
 
     A `TypeError` there is an outcome that ``+``, ``-``, negation (or ``*``,
     with ``allowed`` saying so) does not take (``"a" + 1``), or a result that
-    cannot be an outcome (a list).
+    cannot be an outcome (a list). A float result that overflowed to an
+    infinity none of the ``sources`` had (``d * 1e308 * 10``), or an int
+    too large for a float to add to (``10**400 + 0.5``), is refused too.
     """
     try:
-        return compute()
+        result = compute()
     except TypeError as exc:
         raise ParameterError("outcomes", str(exc), allowed) from None
+    except OverflowError as exc:  # 10**400 + 0.5: an int too large for a float
+        raise ParameterError("outcomes", str(exc), _FITS) from None
+    weights = result._weights
+    if (math.inf in weights or -math.inf in weights) and not any(
+        math.inf in d._weights or -math.inf in d._weights for d in sources
+    ):
+        raise ParameterError("outcomes", "a float result beyond ±1.8e308 (inf)", _FITS)
+    return result
 
 
 def _is_json(value: object, depth: int = 0) -> bool:

@@ -60,6 +60,25 @@ from rollwerk.errors import (
 from rollwerk.i18n import Catalog
 from rollwerk.rng import Rng
 
+__all__ = [
+    "CheckContestRule",
+    "ContestKey",
+    "ContestRule",
+    "ContestWithChecks",
+    "DelegatingRuleset",
+    "InitiativeRule",
+    "OptionalRule",
+    "Ruleset",
+    "RulesetSpec",
+    "build_check",
+    "contest_odds",
+    "contest_result",
+    "define_ruleset",
+    "distribution_version",
+    "levels_of",
+    "resolve_contest",
+]
+
 # Only for the types: ``rollwerk check`` declares and resolves checks without
 # loading the encounter's state or contest results; the functions that need
 # them import them when called.
@@ -306,8 +325,22 @@ def build_check(
     ``check`` is the check's name; ``None`` takes the ruleset's first check.
     Both are positional-only, so a check may have parameters named
     ``ruleset`` or ``check``: ``build_check(ruleset, "roll", check=3)``.
+    A ``check=`` that names no parameter is refused with that hint.
     """
-    return find_spec(ruleset, check)._build_of(params, ruleset.id)
+    spec = find_spec(ruleset, check)
+    try:
+        return spec._build_of(params, ruleset.id)
+    except ParameterError as exc:
+        name = params.get("check")
+        unknown = exc.parameter.startswith("parameter of ") and exc.value == "check"
+        if unknown and isinstance(name, str):
+            exc.args = (
+                (
+                    f"{exc}; the check's name is build_check's second argument, "
+                    f"positional: build_check(ruleset, {name!r}, …)"
+                ),
+            )
+        raise
 
 
 def resolve_contest(

@@ -501,6 +501,13 @@ class Worded:
 # --------------------------------------------------- any duration, any kind
 
 
+def _checked_duration(duration: object) -> None:
+    """Refuse what is not a duration (``describe_duration(5)`` read ``a ? duration``)."""
+    from rollwerk.encounter._durations import checked_duration  # imports this module
+
+    checked_duration(duration)
+
+
 def describe_duration(
     duration: object,
     lang: str = "en",
@@ -521,9 +528,11 @@ def describe_duration(
     '10 Minuten'
 
     Raises:
-        ParameterError: No catalog knows ``lang``, or ``catalogs`` is
-            not a catalog, an iterable of catalogs or ``None``.
+        ParameterError: ``duration`` is not a duration value, no catalog
+            knows ``lang``, or ``catalogs`` is not a catalog, an iterable of
+            catalogs or ``None``.
     """
+    _checked_duration(duration)
     catalogs = one_catalog(catalogs)
     names = checked_names(names)
     own = getattr(duration, "describe", None)
@@ -551,10 +560,12 @@ def describe_remaining(
     [`describe_duration`][rollwerk.encounter.describe_duration].
 
     Raises:
-        ParameterError: ``state`` is not an encounter state, no catalog
-            knows ``lang``, or ``catalogs`` is not a catalog, an iterable
-            of catalogs or ``None``.
+        ParameterError: ``duration`` is not a duration value, ``state`` is
+            not an encounter state, no catalog knows ``lang``, or
+            ``catalogs`` is not a catalog, an iterable of catalogs or
+            ``None``.
     """
+    _checked_duration(duration)
     checked_state(state)
     catalogs = one_catalog(catalogs)
     if checked_names(names) is None:
