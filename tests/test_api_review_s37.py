@@ -121,3 +121,70 @@ def test_rulesets_exports_its_public_names_only() -> None:
         "levels_of",
         "resolve_contest",
     ]
+
+
+def test_a_subclassed_core_kind_with_a_kind_of_its_own_reads_as_any_kind() -> None:
+    """A subclass of a core kind once raised KeyError from its describe()."""
+    import attrs
+
+    from rollwerk.encounter import Permanent
+
+    @attrs.frozen
+    class Scene(Permanent):
+        @property
+        def kind(self) -> str:  # type: ignore[override]
+            return "toy_scene"
+
+    assert Scene().describe() == "a toy_scene duration"
+    assert describe_duration(Scene(), "de") == "eine Dauer der Art toy_scene"
+    encounter = Encounter.create(["A", "B"])
+    assert describe_remaining(Scene(), encounter) == "a toy_scene duration"
+
+
+def test_by_initiative_refuses_a_die_of_one_side() -> None:
+    from rollwerk import Combatant, SeededRng
+    from rollwerk.encounter import by_initiative
+
+    with pytest.raises(ParameterError) as caught:
+        by_initiative([Combatant("A"), Combatant("B")], SeededRng(1), tie_sides=1)
+    assert str(caught.value) == "tie_sides must be an integer from 2 to 10000, got 1"
+
+
+def test_endless_ties_are_a_limit_not_a_recursion_error() -> None:
+    """DS4-R11: ties roll off again; an Rng that always ties is refused."""
+    from rollwerk import ScriptedRng
+    from rollwerk.errors import LimitExceeded
+
+    with pytest.raises(LimitExceeded) as caught:
+        Encounter.create(["A", "B"], rng=ScriptedRng([5] * 3000))
+    assert str(caught.value) == (
+        "initiative of 'A', 'B': tied roll-offs limit exceeded: 101 is more than "
+        "the maximum of 100 (by 1)"
+    )
+
+
+def test_roll_offs_keep_their_order_and_draws() -> None:
+    """DS4-R11: the higher roll goes first; a tied group settles before the next."""
+    from rollwerk import Combatant, ScriptedRng
+    from rollwerk.encounter import by_initiative
+
+    a, b, c, d = (Combatant(x, initiative=8) for x in "ABCD")
+    # A 5, B 9, C 5, D 9: B and D roll again (D 3, B 4), then A and C (C 6, A 2)
+    rng = ScriptedRng([5, 9, 5, 9, 4, 3, 2, 6])
+    assert by_initiative([a, b, c, d], rng) == ("B", "D", "C", "A")
+    assert rng.remaining == 0
+
+
+def test_by_initiative_checks_each_face() -> None:
+    from rollwerk import Combatant
+    from rollwerk.encounter import by_initiative
+
+    class Loaded:
+        def roll(self, sides: int) -> int:
+            return 999
+
+    with pytest.raises(ParameterError) as caught:
+        by_initiative([Combatant("A"), Combatant("B")], Loaded())
+    assert str(caught.value) == (
+        "rng.roll(20) must be an integer from 1 to 20 (the Rng protocol), got 999"
+    )

@@ -119,7 +119,10 @@ def test_malformed_contest_side_names_the_side() -> None:
     data["second"] = {"schema": 1}
     with pytest.raises(SchemaError) as info:
         ContestResult.from_json(data)
-    assert str(info.value) == "malformed contest result JSON: second.rolls is required"
+    assert str(info.value) == (
+        "malformed contest result JSON: second.rolls is required (an array of "
+        'die rolls, {"sides", "face", "role"} each)'
+    )
     # a held-out integrator: where, as every other loader says it
     assert (info.value.document, info.value.path) == ("contest result", "second.rolls")
 

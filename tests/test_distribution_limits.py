@@ -190,3 +190,18 @@ def test_a_mixture_of_too_many_outcomes_is_refused_before_adding_them() -> None:
     assert len(calls) == 667
     few = Distribution.mixture([*parts[:600], (Fraction(2, 5), part)])
     assert few[0] == Fraction(1, 1000) * Fraction(1, 6000) + Fraction(2, 5) / 6000
+
+
+def test_a_packed_power_just_past_the_limit_names_its_own_estimate() -> None:
+    """A held-out designer's glitch pool (helper-179): 38 exploding d6's
+    ``(hits, ones)`` were refused with the pair-by-pair estimate (384 000 000,
+    a hundred times the limit) though the packed power is just past it."""
+    one = (
+        parse("1d6!").distribution().map(lambda t: (t // 6 + (t % 6 >= 5), int(t == 1)))
+    )
+    with pytest.raises(LimitExceeded) as caught:
+        one.repeat_sum(38)
+    assert str(caught.value) == (
+        "repeat_sum(38): exact computation size limit exceeded: 4108236 is more "
+        "than the maximum of 4000000 (by 108236)"
+    )

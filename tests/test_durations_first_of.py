@@ -214,8 +214,8 @@ def test_its_parts_are_read_with_the_given_kinds() -> None:
         (
             {"kind": "first_of", "parts": [{"kind": "permanent"}]},
             (
-                "malformed first_of duration JSON: parts must be at least two "
-                "durations, got [{'kind': 'permanent'}]"
+                "malformed first_of duration JSON: parts must be an array of at "
+                "least two durations, got [{'kind': 'permanent'}]"
             ),
         ),
         (
@@ -234,13 +234,16 @@ def test_its_parts_are_read_with_the_given_kinds() -> None:
                 "parts": [{"kind": "rounds", "n": 0}, {"kind": "permanent"}],
             },
             (
-                "malformed first_of duration JSON: at parts[0]: n must be an "
+                "malformed first_of duration JSON: parts[0].n must be an "
                 "integer from 1 to 2**62, got 0"
             ),
         ),
         (
             {"kind": "first_of", "parts": 3},
-            "malformed first_of duration JSON: parts must be an array, got 3",
+            (
+                "malformed first_of duration JSON: parts must be an array of at "
+                "least two durations, got 3"
+            ),
         ),
         (
             {"kind": "first_of", "parts": [], "n": 1},

@@ -428,7 +428,8 @@ def test_duration_json_round_trip(duration: Duration) -> None:
 
 def test_duration_json_errors() -> None:
     with pytest.raises(
-        SchemaError, match=r"duration kind must be one of actions, .*, got 'x'"
+        SchemaError,
+        match=r"^malformed duration JSON: kind must be one of actions, .*, got 'x'",
     ):
         duration_from_json({"kind": "x"})
     with pytest.raises(SchemaError, match="malformed rounds duration JSON"):
@@ -479,7 +480,9 @@ def test_plugin_duration_kind_with_decoder() -> None:
     enc, _ = enc.signal("ping")
     assert len(enc.effects) == 1
     assert Encounter.from_json(enc.to_json(), kinds={"twice": _twice}) == enc
-    with pytest.raises(SchemaError, match="duration kind must be one of"):
+    with pytest.raises(
+        SchemaError, match=r"effects\[0\]\.duration\.kind must be one of"
+    ):
         Encounter.from_json(enc.to_json())
     enc, _ = enc.signal("ping")
     assert enc.effects == ()

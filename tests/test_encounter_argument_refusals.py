@@ -351,8 +351,9 @@ def test_an_unknown_kind_with_kinds_given_says_only_those_are_read() -> None:
     with pytest.raises(SchemaError) as info:
         duration_from_json({"kind": "saga"}, kinds={})
     assert str(info.value) == (
-        "duration kind must be one of actions, concentration, first_of, game_time, "
-        "instant, next_checks, permanent, rounds, until_end_of_encounter, "
+        "malformed duration JSON: kind must be one of actions, concentration, "
+        "first_of, game_time, instant, next_checks, permanent, rounds, "
+        "until_end_of_encounter, "
         "until_end_of_next_turns, until_end_of_turn, until_event, got 'saga'; "
         "kinds= was given, so only the core's kinds and those are read"
     )

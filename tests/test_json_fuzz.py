@@ -315,7 +315,7 @@ BAD = [
     (
         Combatant.from_json,
         {},
-        "malformed combatant JSON: id is required",
+        "malformed combatant JSON: id is required (a non-empty string)",
     ),
     (
         Encounter.from_json,
@@ -326,9 +326,9 @@ BAD = [
         duration_from_json,
         {"kind": []},
         (
-            "duration kind must be one of actions, concentration, first_of, game_time, instant, "
-            "next_checks, permanent, rounds, until_end_of_encounter, until_end_of_next_turns, "
-            "until_end_of_turn, until_event, got []"
+            "malformed duration JSON: kind must be one of actions, concentration, first_of, "
+            "game_time, instant, next_checks, permanent, rounds, until_end_of_encounter, "
+            "until_end_of_next_turns, until_end_of_turn, until_event, got []"
         ),
     ),
     (
@@ -365,7 +365,7 @@ BAD = [
         Encounter.from_json,
         _with(ENCOUNTER, ("round",), HUGE),
         (
-            "malformed encounter JSON: round must be an integer from -2**63 to "
+            "malformed encounter JSON: round must be an integer from 0 to "
             "2**63 - 1, got an integer of 5001 digits"
         ),
     ),
@@ -373,7 +373,7 @@ BAD = [
     (
         Combatant.from_json,
         {"id": 7},
-        "malformed combatant JSON: id must be a string, got 7",
+        "malformed combatant JSON: id must be a non-empty string, got 7",
     ),
     (
         Encounter.from_json,
@@ -388,7 +388,10 @@ BAD = [
     (
         Encounter.from_json,
         _with(ENCOUNTER, ("effects", 0, "duration", "n"), "2"),
-        "malformed encounter JSON: effects[0].duration.n must be an integer, got '2'",
+        (
+            "malformed encounter JSON: effects[0].duration.n must be an integer "
+            "from 1 to 2**62, got '2'"
+        ),
     ),
     (
         Encounter.from_json,
@@ -410,8 +413,8 @@ BAD = [
         Encounter.from_json,
         _with(ENCOUNTER, ("clock",), "1_0"),
         (
-            "malformed encounter JSON: clock must be an exact number as a string "
-            "('3' or '-5/2', at most 40 digits each), got '1_0'"
+            "malformed encounter JSON: clock must be an exact number >= 0 as a "
+            "string ('3' or '5/2', at most 40 digits each), got '1_0'"
         ),
     ),
     (
@@ -433,7 +436,10 @@ BAD = [
     (
         Encounter.from_json,
         _with(ENCOUNTER, ("signals", "ping"), -1),
-        "malformed encounter JSON: signals.ping must be an integer >= 0, got -1",
+        (
+            "malformed encounter JSON: signals.ping must be an integer from 1 to "
+            "2**63 - 1, got -1"
+        ),
     ),
     (
         # beyond 64 bits: the count's own range, not the JSON integer's (it
@@ -450,7 +456,7 @@ BAD = [
         Encounter.from_json,
         _with(ENCOUNTER, ("effects", 0, "duration", "n"), 0),
         (
-            "malformed encounter JSON: at effects[0].duration: n must be an integer "
+            "malformed encounter JSON: effects[0].duration.n must be an integer "
             "from 1 to 2**62, got 0"
         ),
     ),
@@ -491,7 +497,11 @@ BAD = [
     (
         RollResult.from_json,
         _with(ROLL, ("rolls", 1, "face"), "5"),
-        "malformed roll result JSON: rolls[1].face must be an integer, got '5'",
+        # the die's own range (1 to its sides), not the JSON integers'
+        (
+            "malformed roll result JSON: rolls[1].face must be an integer from 1 "
+            "to 6, got '5'"
+        ),
     ),
     (
         RollResult.from_json,
@@ -502,8 +512,9 @@ BAD = [
         RollResult.from_json,
         _with(ROLL, ("notation",), "2d6+" + "x" * 300),
         (
-            "malformed roll result JSON: roll result does not replay: unexpected 'x': "
-            "expected a number, a die or '(' at column 5"
+            "malformed roll result JSON: notation must be a notation the rollwerk "
+            "dialect reads (unexpected 'x': expected a number, a die or '(' at "
+            "column 5), got '2d6+" + "x" * 53 + "… (304 characters)"
         ),
     ),
     (
@@ -546,7 +557,10 @@ BAD = [
     (
         GameTime.from_json,
         {"kind": "game_time", "seconds": 3},
-        "malformed game_time duration JSON: seconds must be a string, got 3",
+        (
+            "malformed game_time duration JSON: seconds must be an exact number > 0 "
+            "as a string ('6' or '5/2', at most 40 digits each), got 3"
+        ),
     ),
     (
         DieRoll.from_json,
@@ -596,7 +610,7 @@ def test_schema_error_carries_path_and_expectation() -> None:
     assert (error.document, error.path, error.expected) == (
         "encounter",
         "combatants[0].turns",
-        "an integer >= 0",
+        "an integer from 0 to 2**63 - 1",
     )
 
 

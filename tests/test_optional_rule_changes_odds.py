@@ -178,3 +178,38 @@ def test_a_check_without_a_definition_is_refused_not_passed_on() -> None:
     with pytest.raises(RulesError) as caught:
         _variant("heroic", _heroic)(ruleset)
     assert str(caught.value) == "heroic changes define_check checks, not 'check'"
+
+
+def test_an_option_asked_twice_is_applied_once() -> None:
+    registry = Registry(load_entrypoints=False, plugins=[_House(DEMO)])
+    twice = registry.ruleset("demo", options=["heroic", "heroic"])
+    assert _p(twice, Degree.CRITICAL_SUCCESS) == Fraction(3, 36)
+    assert twice is registry.ruleset("demo", options=["heroic"])
+
+
+class _Broken:
+    @rollwerk.hookimpl
+    def rollwerk_register_optional_rules(self) -> list[OptionalRule]:
+        def twice(ruleset: Ruleset) -> Ruleset:
+            return define_ruleset("demo", "Demo", checks=[TWO_D6, TWO_D6])
+
+        def refuses(ruleset: Ruleset) -> Ruleset:
+            raise RulesError("the optional rule 'refuses' needs heroic first")
+
+        return [
+            OptionalRule("twice", "demo", "Twice", apply=twice),
+            OptionalRule("refuses", "demo", "Refuses", apply=refuses),
+        ]
+
+
+def test_a_rollwerk_error_of_apply_names_the_rule_and_its_plugin() -> None:
+    registry = Registry(load_entrypoints=False, plugins=[_House(DEMO), _Broken()])
+    with pytest.raises(ParameterError) as caught:
+        registry.ruleset("demo", options=["twice"])
+    assert str(caught.value) == (
+        "optional rule 'twice' (plugin '_Broken'): check name must be unique "
+        "within the ruleset, got 'check'"
+    )
+    with pytest.raises(RulesError) as refused:
+        registry.ruleset("demo", options=["refuses"])
+    assert str(refused.value) == "the optional rule 'refuses' needs heroic first"

@@ -490,7 +490,8 @@ def test_a_duration_without_a_kind_lists_the_installed_plugins_kinds(monkeypatch
     with pytest.raises(SchemaError) as info:
         duration_from_json({"n": 2})
     assert str(info.value) == (
-        "duration kind must be one of actions, concentration, first_of, game_time, "
-        "instant, next_checks, permanent, rounds, saga_acts, until_end_of_encounter, "
-        "until_end_of_next_turns, until_end_of_turn, until_event, got None"
+        "malformed duration JSON: kind is required (one of actions, concentration, "
+        "first_of, game_time, instant, next_checks, permanent, rounds, saga_acts, "
+        "until_end_of_encounter, until_end_of_next_turns, until_end_of_turn, "
+        "until_event)"
     )

@@ -138,6 +138,8 @@ def test_roll_json_records_the_seed(seed: str, written: object, capsys: Any) -> 
     data["seed"] = 1.5
     with pytest.raises(SchemaError) as info:
         RollResult.from_json(data)
+    # what SeededRng.from_json reads, in the same words
     assert str(info.value) == (
-        "malformed roll result JSON: seed must be an integer, got 1.5"
+        "malformed roll result JSON: seed must be an integer from -2**63 to "
+        "2**63 - 1, or the decimal digits of one outside that range, got 1.5"
     )

@@ -188,8 +188,8 @@ _DELETE = object()
         (
             _set(("extra",), 1),
             (
-                "malformed timeline JSON: unknown field 'extra'; the fields are schema, "
-                "states, log"
+                "malformed timeline JSON: extra is not a field (the fields are "
+                "schema, states, log)"
             ),
         ),
         (
@@ -202,8 +202,8 @@ _DELETE = object()
         (
             _set(("states",), _DELETE),
             (
-                "malformed timeline JSON: states must be a non-empty array of encounters, "
-                "got None"
+                "malformed timeline JSON: states is required (a non-empty array of "
+                "encounters)"
             ),
         ),
         (
@@ -251,19 +251,19 @@ _DELETE = object()
             _set(("log", 0, 1, "round"), "1"),
             (
                 "malformed timeline JSON: log[0][1].round must be an integer "
-                "from 0 to 2**63 - 1, got '1'"
+                "from 1 to 2**63 - 1, got '1'"
             ),
         ),
         (
             _set(("log", 0, 1, "round"), True),
             (
                 "malformed timeline JSON: log[0][1].round must be an integer "
-                "from 0 to 2**63 - 1, got True"
+                "from 1 to 2**63 - 1, got True"
             ),
         ),
         (
             _set(("log", 0, 1, "combatant"), _DELETE),
-            ("malformed timeline JSON: log[0][1].combatant is required"),
+            ("malformed timeline JSON: log[0][1].combatant is required (a string)"),
         ),
         (
             _set(("log", 0, 1, "seat"), 2),
@@ -286,7 +286,7 @@ _DELETE = object()
         (
             _set(("log", 1, 0, "effect", "duration", "kind"), "fortnight"),
             (
-                "malformed timeline JSON: at log[1][0].effect.duration: duration kind "
+                "malformed timeline JSON: log[1][0].effect.duration.kind "
                 "must be one of actions, "
             ),
         ),
@@ -296,7 +296,10 @@ _DELETE = object()
         ),
         (
             _set(("states", 2, "round"), "two"),
-            "malformed timeline JSON: states[2].round must be an integer, got 'two'",
+            (
+                "malformed timeline JSON: states[2].round must be an integer from 0 "
+                "to 2**63 - 1, got 'two'"
+            ),
         ),
     ],
 )

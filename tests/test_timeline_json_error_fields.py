@@ -105,9 +105,12 @@ def test_a_document_deep_inside_is_reported_once_with_its_whole_path() -> None:
     # the kinds listed depend on the plugins installed
     message = str(error)
     assert message.startswith(
-        "malformed timeline JSON: at log[1][0].effect.duration: "
-        "duration kind must be one of actions, concentration, first_of, "
+        "malformed timeline JSON: log[1][0].effect.duration.kind "
+        "must be one of actions, concentration, first_of, "
     )
     assert message.endswith(", until_event, got {'x': None}")
     assert message.count("malformed") == 1
-    assert (error.document, error.path) == ("timeline", "log[1][0].effect.duration")
+    assert (error.document, error.path) == (
+        "timeline",
+        "log[1][0].effect.duration.kind",
+    )

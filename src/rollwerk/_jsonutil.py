@@ -136,6 +136,109 @@ def strict(
     return value
 
 
+JSON_WORDS: dict[str, str] = {
+    "bool": "true or false",
+    "int": _INT_RANGE,
+    "int|null": _INT_RANGE + " or null",
+    "str": "a string",
+    "str|null": "a string or null",
+    "scalar": "a string, an integer, true, false or null",
+    "any": "a value",
+    "list": "an array",
+    "object": "an object",
+}
+"""What a field of each kind of [`check`][] must hold, in JSON's words."""
+
+
+def read(
+    data: Mapping[str, Any],
+    key: str,
+    kind: str,
+    default: Any = _MISSING,
+    *,
+    expected: str | None = None,
+) -> Any:
+    """``data[key]`` of the JSON type ``kind``; every refusal says what is allowed.
+
+    As [`strict`][] reads it, but a missing key (with no ``default``) is
+    ``KEY is required (EXPECTED)``, ``EXPECTED`` being the kind's words in
+    [`JSON_WORDS`][] unless ``expected`` is given; a value of another type
+    is ``KEY must be EXPECTED, got VALUE``, in `strict`'s words unless
+    ``expected`` is given.
+
+    >>> read({}, "total", "int")
+    Traceback (most recent call last):
+    ...
+    rollwerk.errors.SchemaError: total is required (an integer from -2**63 to 2**63 - 1)
+    >>> read({"comment": 1}, "comment", "str|null")
+    Traceback (most recent call last):
+    ...
+    rollwerk.errors.SchemaError: comment must be a string or null, got 1
+    """
+    if key not in data:
+        if default is _MISSING:
+            words = JSON_WORDS[kind] if expected is None else expected
+            raise SchemaError(
+                f"is required ({words})", path=member(key), expected=words
+            )
+        return default
+    value = data[key]
+    accepts, words_for = _KINDS[kind]
+    if not accepts(value):
+        words = words_for(value) if expected is None else expected
+        raise SchemaError.field(member(key), words, value)
+    return value
+
+
+def between(
+    data: Mapping[str, Any], key: str, low: int, high: int, *, high_words: str = ""
+) -> int:
+    """``data[key]``: a required integer from ``low`` to ``high`` (not a bool).
+
+    The refusal names the range (``high_words`` writes ``high``, as
+    ``"2**63 - 1"``), whatever is wrong: missing, another type, too large.
+
+    >>> between({"face": 7}, "face", 1, 6)
+    Traceback (most recent call last):
+    ...
+    rollwerk.errors.SchemaError: face must be an integer from 1 to 6, got 7
+    """
+    words = f"an integer from {low} to {high_words or high}"
+    if key not in data:
+        raise SchemaError(f"is required ({words})", path=member(key), expected=words)
+    value = data[key]
+    if not (_is_int(value) and low <= value <= high):
+        raise SchemaError.field(member(key), words, value)
+    result: int = value
+    return result
+
+
+DIE_ROLLS = 'an array of die rolls, {"sides", "face", "role"} each'
+"""What a result's ``"rolls"`` holds, in a loader's message."""
+
+
+def die_fields(value: object) -> tuple[int, int, str]:
+    """The ``sides``, ``face`` and ``role`` of a die roll's JSON, checked.
+
+    ``{"sides", "face", "role"}`` as ``DieRoll.to_json`` writes it:
+    ``sides`` an integer from 1 to 2**63 - 1, ``face`` one from 1 to
+    ``sides``, ``role`` a string (left out: ``""``); no other field.
+
+    >>> die_fields({"sides": 6, "face": 3})
+    (6, 3, '')
+    >>> die_fields({"sides": 6, "face": 2**63})
+    Traceback (most recent call last):
+    ...
+    rollwerk.errors.SchemaError: face must be an integer from 1 to 6, got 9223372036854775808
+    """
+    data = obj(value)
+    known(data, ("sides", "face", "role"))
+    sides = between(data, "sides", 1, INT_LIMIT - 1, high_words="2**63 - 1")
+    face = between(data, "face", 1, sides)
+    role: str = read(data, "role", "str", "")
+    return sides, face, role
+
+
 def natural(data: Mapping[str, Any], key: str, default: Any = _MISSING) -> Any:
     """``data[key]`` if it is an integer >= 0 (a missing key is ``default``)."""
     value = strict(data, key, "int", default)
@@ -195,6 +298,28 @@ def choice(
         strict(data, key, "str")
     names = ", ".join(repr(m.value) for m in allowed)
     raise SchemaError.field(member(key), f"one of {names}", value)
+
+
+def pick(
+    data: Mapping[str, Any], key: str, allowed: Any, default: Any = _MISSING
+) -> Any:
+    """``data[key]`` as a member of the enum ``allowed``, as [`choice`][] reads it.
+
+    A missing key (with no ``default``) says which strings are allowed.
+
+    >>> import enum
+    >>> class Side(enum.Enum):
+    ...     FIRST = "first"
+    ...     SECOND = "second"
+    >>> pick({}, "side", Side)
+    Traceback (most recent call last):
+    ...
+    rollwerk.errors.SchemaError: side is required (one of 'first', 'second')
+    """
+    if key not in data and default is _MISSING:
+        names = "one of " + ", ".join(repr(m.value) for m in allowed)
+        raise SchemaError(f"is required ({names})", path=member(key), expected=names)
+    return choice(data, key, allowed, default)
 
 
 def fraction(data: Mapping[str, Any], key: str, default: Any = _MISSING) -> Any:

@@ -967,11 +967,12 @@ class Distribution(Generic[T]):
                     entry = obj(item)
                     known(entry, ("value", "probability"))
                     raw = strict(entry, "value", "any")
-                    if decode is None:
-                        with nested("value"):
-                            value = _json_value(raw)
-                    else:
-                        value = _decoded(decode, raw)
+                    with nested("value"):
+                        value = (
+                            _json_value(raw)
+                            if decode is None
+                            else _decoded(decode, raw)
+                        )
                     try:
                         listed = value in probs
                     except TypeError:
@@ -1017,8 +1018,8 @@ class Distribution(Generic[T]):
 def _decoded(decode: Callable[[Any], U], raw: Any) -> U:
     """``decode(raw)``; what it raises is refused as the value it could not read.
 
-    A rollwerk error of its own passes as it is (the document's context
-    adds where); any other (``int("a")``'s `ValueError`) becomes a
+    A rollwerk error of its own passes as it is (the caller's context adds
+    where, ``outcomes[i].value``); any other (``int("a")``'s `ValueError`) becomes a
     `SchemaError` naming ``value``, the JSON value and decode's complaint.
     """
     try:
@@ -1027,9 +1028,7 @@ def _decoded(decode: Callable[[Any], U], raw: Any) -> U:
         raise
     except Exception as exc:  # noqa: BLE001 - a caller's decode: any failure
         raise SchemaError.field(
-            "value",
-            f"a value decode accepts (it raised {type(exc).__name__}: {exc})",
-            raw,
+            "", f"a value decode accepts (it raised {type(exc).__name__}: {exc})", raw
         ) from None
 
 
@@ -1726,6 +1725,10 @@ def _dense_power(
     symmetric = all(weights.get(low + high - k) == w for k, w in weights.items())
     work = _poly.power_cost(sums, len(weights), n, bits, symmetric=symmetric)
     if spread and (work > REPEAT_WORK or work > pairs):
+        if pairs >= work > REPEAT_WORK:
+            # pair by pair costs at least as much: refused with the cheaper
+            # estimate, not the pairs' (which read a hundred times too far)
+            raise LimitExceeded("exact computation size", work, REPEAT_WORK)
         return None
     if work > REPEAT_WORK:
         raise LimitExceeded("exact computation size", work, REPEAT_WORK)

@@ -53,15 +53,36 @@ _SEED_ALLOWED = (
 )
 
 
-def _seed(value: object) -> int:
-    """The seed of a saved seeded Rng: an int64, or the digits of a larger one."""
+def _json_seed(value: object, *, document: str | None = None) -> int:
+    """A seed as JSON holds it: an int64, or the decimal digits of a larger one.
+
+    What [`SeededRng.to_json`][rollwerk.rng.SeededRng.to_json] writes (and
+    ``rollwerk roll --seed N --json`` and ``check --json``): a seed within
+    −2⁶³…2⁶³ − 1 is an integer, never a string (``"12"`` is refused), a
+    boolean or a float.
+
+    >>> _json_seed(12), _json_seed(str(2**64))
+    (12, 18446744073709551616)
+    >>> _json_seed("12")
+    Traceback (most recent call last):
+    ...
+    rollwerk.errors.SchemaError: seed must be an integer from -2**63 to 2**63 - 1, or the decimal digits of one outside that range, got '12'
+
+    Raises:
+        SchemaError: Anything else, at the path ``seed`` (in ``document``).
+    """
     if type(value) is int and -_INT64 <= value < _INT64:
         return value
     if isinstance(value, str) and _SEED_DIGITS.fullmatch(value):
         seed = int(value)
         if not -_INT64 <= seed < _INT64:
             return seed
-    raise SchemaError.field("seed", _SEED_ALLOWED, value, document=_DOCUMENT)
+    raise SchemaError.field("seed", _SEED_ALLOWED, value, document=document)
+
+
+def _seed(value: object) -> int:
+    """The seed of a saved seeded Rng: an int64, or the digits of a larger one."""
+    return _json_seed(value, document=_DOCUMENT)
 
 
 def _required(field: str, expected: str) -> SchemaError:

@@ -691,11 +691,17 @@ def contest_result(
 class OptionalRule:
     """An optional or house rule that a plugin offers for an existing ruleset.
 
-    Enabling it wraps the base ruleset: ``apply`` receives the ruleset (with
-    any optional rules enabled before it) and returns the adjusted one, which
-    keeps the same ``id``. Write the adjusted ruleset as a
-    [`DelegatingRuleset`][rollwerk.rulesets.DelegatingRuleset] subclass, so that
-    it keeps every member (and encounter trait) it does not change.
+    Enabling it adjusts the base ruleset: ``apply`` receives the ruleset
+    (with any optional rules enabled before it) and returns the adjusted
+    one, which keeps the same ``id``. A ruleset made with
+    [`define_ruleset`][rollwerk.rulesets.define_ruleset] (a
+    [`RulesetSpec`][rollwerk.rulesets.RulesetSpec]) is adjusted with
+    ``attrs.evolve``, which keeps every field it does not change (checks
+    added or changed: ``check_specs``, see the toolkit's "An optional rule
+    that changes the odds"); a hand-written ruleset is wrapped in a
+    [`DelegatingRuleset`][rollwerk.rulesets.DelegatingRuleset] subclass,
+    which keeps every member (and encounter trait) it does not override.
+    Asking for one rule twice applies it once.
     """
 
     __repr__ = value_repr

@@ -314,8 +314,12 @@ def test_pf2e_rounds_json_of_a_slot_count() -> None:
     with pytest.raises(SchemaError) as info:
         Pf2eRounds.from_json({**data, "slot": False})
     assert str(info.value) == (
-        "malformed pf2e_rounds duration JSON: ends_in must be None unless slot "
-        "is True (a slot count), got 3"
+        "malformed pf2e_rounds duration JSON: ends_in must be null unless slot "
+        "is true (a slot count), got 3"
+    )
+    assert (info.value.path, info.value.expected) == (
+        "ends_in",
+        "null unless slot is true (a slot count)",
     )
     with pytest.raises(SchemaError) as info:
         Pf2eRounds.from_json({**data, "ends_in": -1})

@@ -54,8 +54,8 @@ def test_missing_plugin_is_named_when_its_kind_is_unknown(monkeypatch) -> None:
     with pytest.raises(SchemaError) as info:
         duration_from_json(rounds(2).to_json())
     assert str(info.value) == (
-        "duration kind must be one of actions, concentration, first_of, game_time, "
-        "instant, next_checks, permanent, rounds, "
+        "malformed duration JSON: kind must be one of actions, concentration, "
+        "first_of, game_time, instant, next_checks, permanent, rounds, "
         "until_end_of_encounter, until_end_of_next_turns, until_end_of_turn, until_event, "
         "got 'pf2e_rounds'; "
         "no installed plugin registers it (is the plugin 'pf2e' installed?)"

@@ -9,18 +9,19 @@ from typing import Any, Protocol, TypeAlias, runtime_checkable
 import attrs
 
 from rollwerk._jsonutil import (
+    DIE_ROLLS,
     INT_LIMIT,
     argument,
-    array,
     check,
-    choice,
+    die_fields,
     document,
     known,
     member,
     nested,
     obj,
+    pick,
+    read,
     schema_version,
-    strict,
 )
 from rollwerk._repr import value_repr
 from rollwerk.dice._roll import DieRoll
@@ -123,6 +124,8 @@ _RESULT_KEYS = (
 """The fields of a check result's JSON (``CheckResult.to_json``)."""
 _RESULT_KEYS_1 = tuple(k for k in _RESULT_KEYS if k != "level")
 """The fields of schema 1, which had no ``level``."""
+_EXPLANATION_JSON = 'an object with the English and German texts, {"en": …, "de": …}'
+"""What a check result's ``"explanation"`` holds."""
 _OUTCOME_KEYS = frozenset(
     {"success", "degree", "level", "value", "rolled", "probability"}
 )
@@ -171,21 +174,42 @@ _LEVEL_WORDS: set[str] = set()
 """Level ids already found to be words (bounded: see `_level`)."""
 
 
+def _is_level(value: object) -> bool:
+    """Whether ``value`` is a level id: a non-empty word, as `Level` has it."""
+    if value.__class__ is str and value in _LEVEL_WORDS:
+        return True
+    if isinstance(value, str) and value and not any(c in value for c in " .:\t\n"):
+        if len(_LEVEL_WORDS) < 1024:
+            _LEVEL_WORDS.add(value)
+        return True
+    return False
+
+
+_LEVEL_ID = "a level id (a word without spaces, dots or colons)"
+
+
 def _level(value: str | None) -> str | None:
     """An outcome's level: ``None`` or a level id, a word as `Level` has it.
 
     A level its JSON would not load back (``5``, ``"a b"``) is refused
     here, not when the result is read back.
     """
-    if value is None or (value.__class__ is str and value in _LEVEL_WORDS):
+    if value is None or _is_level(value):
         return value
-    if isinstance(value, str) and value and not any(c in value for c in " .:\t\n"):
-        if len(_LEVEL_WORDS) < 1024:
-            _LEVEL_WORDS.add(value)
-        return value
-    raise ParameterError(
-        "level", value, "a level id (a word without spaces, dots or colons) or None"
-    )
+    raise ParameterError("level", value, f"{_LEVEL_ID} or None")
+
+
+def _json_level(data: Mapping[str, Any]) -> str | None:
+    """The ``"level"`` of an outcome's or result's JSON (left out: ``null``).
+
+    Raises:
+        SchemaError: Not a string or ``null`` (``5``), or a string that is
+            not a level id (``""``, ``"a b"``).
+    """
+    value = read(data, "level", "str|null", None)
+    if value is None or _is_level(value):
+        return value  # type: ignore[no-any-return]
+    raise SchemaError.field("level", f"{_LEVEL_ID} or null", value)
 
 
 def _ruleset_name(value: str) -> str:
@@ -446,12 +470,12 @@ class Outcome:
                 if k not in _OUTCOME_KEYS
             }
             return cls(
-                success=strict(data, "success", "bool"),
-                degree=choice(data, "degree", Degree),
-                value=strict(data, "value", "int|null"),
-                rolled=strict(data, "rolled", "bool", True),
+                success=read(data, "success", "bool"),
+                degree=pick(data, "degree", Degree),
+                value=read(data, "value", "int|null"),
+                rolled=read(data, "rolled", "bool", True),
                 extras=rest,
-                level=strict(data, "level", "str|null", None),
+                level=_json_level(data),
             )
 
 
@@ -609,31 +633,31 @@ class CheckResult:
             # schema 1 had no levels: a "level" there is not a field
             known(data, _RESULT_KEYS if schema > 1 else _RESULT_KEYS_1)
             rolls = []
-            for i, r in enumerate(array(data, "rolls")):
+            for i, r in enumerate(read(data, "rolls", "list", expected=DIE_ROLLS)):
                 with nested(f"rolls[{i}]"):
-                    rolls.append(DieRoll.from_json(r))
-            words = strict(data, "explanation", "object")
+                    rolls.append(DieRoll(*die_fields(r)))
+            words = read(data, "explanation", "object", expected=_EXPLANATION_JSON)
             with nested("explanation"):
                 known(words, ("en", "de"))
-                en, de = strict(words, "en", "str"), strict(words, "de", "str")
-            extras = strict(data, "extras", "object", {})
+                en, de = read(words, "en", "str"), read(words, "de", "str")
+            extras = read(data, "extras", "object", {})
             with nested("extras"):
                 extras = {k: check(v, "scalar", member(k)) for k, v in extras.items()}
                 for name in extras:
                     if name in _OUTCOME_KEYS:
                         raise SchemaError.field(member(name), _NAMES, name)
             return cls(
-                success=strict(data, "success", "bool"),
-                degree=choice(data, "degree", Degree),
-                value=strict(data, "value", "int|null"),
+                success=read(data, "success", "bool"),
+                degree=pick(data, "degree", Degree),
+                value=read(data, "value", "int|null"),
                 rolls=tuple(rolls),
                 explanation=Text.fixed(en=en, de=de),
-                rolled=strict(data, "rolled", "bool", True),
+                rolled=read(data, "rolled", "bool", True),
                 extras=extras,
-                ruleset=strict(data, "ruleset", "str", ""),
-                check=strict(data, "check", "str", ""),
+                ruleset=read(data, "ruleset", "str", ""),
+                check=read(data, "check", "str", ""),
                 # schema 1 had no levels
-                level=strict(data, "level", "str|null", None) if schema > 1 else None,
+                level=_json_level(data) if schema > 1 else None,
             )
 
 

@@ -669,7 +669,8 @@ def _ruleset_details(
             "name": ruleset.name,
             "version": ruleset.version,
             "options": list(args.option),
-            "round_seconds": fraction_to_str(Fraction(ruleset.round_seconds)),
+            # an exact number as encounter JSON writes it: "6", "5/2"
+            "round_seconds": str(Fraction(ruleset.round_seconds)),
             "checks": [
                 {
                     "name": s.name,

@@ -11,9 +11,9 @@ from typing import Any
 
 import attrs
 
-from rollwerk._jsonutil import document, known, obj, strict
+from rollwerk._jsonutil import die_fields, document
 from rollwerk._repr import value_repr
-from rollwerk.errors import ParameterError, SchemaError
+from rollwerk.errors import ParameterError
 
 __all__ = ["DieRoll"]
 
@@ -69,17 +69,4 @@ class DieRoll:
     def from_json(cls, data: Mapping[str, Any]) -> DieRoll:
         """Load what [`to_json`][rollwerk.dice.DieRoll.to_json] wrote."""
         with document("die roll"):
-            data = obj(data)
-            known(data, ("sides", "face", "role"))
-            sides = data.get("sides")
-            if sides.__class__ is not int:
-                sides = strict(data, "sides", "int")  # missing, null, no integer
-            if not 1 <= sides < 2**63:
-                # one message for both ends: an Rng's die has at least 1 side
-                raise SchemaError.field(
-                    "sides", "an integer from 1 to 2**63 - 1", sides
-                )
-            face = strict(data, "face", "int")
-            if not 1 <= face <= sides:
-                raise SchemaError.field("face", f"an integer from 1 to {sides}", face)
-            return cls(sides, face, strict(data, "role", "str", ""))
+            return cls(*die_fields(data))

@@ -16,9 +16,7 @@ from typing import Any, TypeVar
 from rollwerk._jsonutil import (
     array,
     document,
-    fraction,
     known,
-    natural,
     nested,
     obj,
     schema_version,
@@ -31,6 +29,9 @@ from rollwerk.encounter._durations import (
     FirstOf,
     UntilEvent,
     checked_kinds,
+    json_count,
+    json_exact,
+    json_required,
     one_anchor,
 )
 from rollwerk.encounter._effects import ActiveEffect
@@ -83,6 +84,7 @@ def encounter_from_json(
         data = obj(data)
         schema_version(data, SCHEMA)
         known(data, _FIELDS)
+        json_required(data, "combatants", "an array of combatants")
         combatants = []
         for i, c in enumerate(array(data, "combatants")):
             with nested(f"combatants[{i}]"):
@@ -100,6 +102,7 @@ def encounter_from_json(
             raise SchemaError.field(
                 "departed", "combatants who are not in the encounter", back
             )
+        json_required(data, "order", "an array of every combatant's id")
         order = _ids(data, "order", ids)
         _unique(order, "order", "ids")
         if len(order) != len(ids):  # every operation keeps each combatant in it
@@ -138,9 +141,7 @@ def encounter_from_json(
                     )
             effects.append(effect)
         _unique([e.id for e in effects], "effects", "effect ids")
-        signals = strict(data, "signals", "object", {})
-        with nested("signals"):
-            signal_counts = tuple(sorted((k, natural(signals, k)) for k in signals))
+        signal_counts = _signals(data)
         with nested("stacking"):
             stacking = (
                 StackingPolicy.from_json(data["stacking"])
@@ -151,15 +152,11 @@ def encounter_from_json(
         for i, r in enumerate(array(data, "initiative_rolls", [])):
             with nested(f"initiative_rolls[{i}]"):
                 rolls.append(DieRoll.from_json(r))
-        round_seconds = fraction(data, "round_seconds", Fraction(6))
-        if round_seconds <= 0:
-            raise SchemaError.field(
-                "round_seconds", "a number > 0", data["round_seconds"]
-            )
-        actions = strict(data, "actions_per_round", "int", 1)
-        if actions < 1:
-            raise SchemaError.field("actions_per_round", "an integer >= 1", actions)
-        round_ = natural(data, "round")
+        round_seconds = json_exact(
+            data, "round_seconds", positive=True, example="6", default=Fraction(6)
+        )
+        actions = json_count(data, "actions_per_round", 1, 1)
+        round_ = json_count(data, "round", 0)
         ended = strict(data, "ended", "bool", False)
         # what no operation leaves: a turn before the first round or after
         # the end
@@ -180,11 +177,13 @@ def encounter_from_json(
             effects=tuple(effects),
             concentrating=tuple(concentrating),
             signal_counts=signal_counts,
-            clock=_clock(data),
+            clock=json_exact(
+                data, "clock", positive=False, example="3", default=Fraction(0)
+            ),
             round_seconds=round_seconds,
             actions_per_round=actions,
             stacking=stacking,
-            next_effect=natural(data, "next_effect", 1),
+            next_effect=json_count(data, "next_effect", 0, 1),
             initiative_rolls=tuple(rolls),
             ended=ended,
             departed=tuple(departed),
@@ -288,11 +287,23 @@ _FIELDS = (
 """The fields of an encounter document, as `encounter_to_json` writes them."""
 
 
-def _clock(data: Mapping[str, Any]) -> Fraction:
-    clock: Fraction = fraction(data, "clock", Fraction(0))
-    if clock < 0:
-        raise SchemaError.field("clock", "a number >= 0", data["clock"])
-    return clock
+_SIGNALS = "an object of non-empty event names to counts from 1 to 2**63 - 1"
+"""What an encounter's ``signals`` holds: ``signal`` refuses the name ``""``,
+and a count is there once its event has been signalled."""
+
+
+def _signals(data: Mapping[str, Any]) -> tuple[tuple[str, int], ...]:
+    """``data["signals"]`` as sorted ``(event, count)`` pairs.
+
+    Only what ``signal`` leaves: a non-empty name (``signal("")`` is a
+    ParameterError), signalled at least once.
+    """
+    signals = data.get("signals", {})
+    if not isinstance(signals, Mapping) or "" in signals:
+        raise SchemaError.field("signals", _SIGNALS, signals)
+    obj(signals, "signals")
+    with nested("signals"):
+        return tuple(sorted((k, json_count(signals, k, 1)) for k in signals))
 
 
 def _ids(

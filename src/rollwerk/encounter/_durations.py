@@ -51,25 +51,27 @@ from typing import (
     TYPE_CHECKING,
     Any,
     ClassVar,
-    Protocol,
-    TypeAlias,
     TypeVar,
-    runtime_checkable,
 )
 
 import attrs
 
 from rollwerk._jsonutil import (
-    array,
     document,
     exact_fits,
     fraction,
     known,
+    member,
     nested,
     obj,
     strict,
 )
 from rollwerk._repr import value_repr
+from rollwerk.encounter._protocol import (
+    Duration,
+    Remaining,
+    is_duration,
+)
 from rollwerk.encounter._view import EncounterView
 from rollwerk.encounter._wording import Worded
 from rollwerk.errors import (
@@ -103,88 +105,9 @@ __all__ = [
     "duration_from_json",
 ]
 
-Remaining: TypeAlias = int | Fraction | None
-"""What a duration has left: a count (``int``), seconds (``Fraction``) or
-``None`` when it is not measured (permanent, concentration, conditions)."""
-
 MINUTE = 60
 HOUR = 3600
 DAY = 86400
-
-
-@runtime_checkable
-class Duration(Protocol):
-    """Decides when an effect ends; implemented by every duration kind.
-
-    A duration first exists *unbound* (as the caller wrote it) and is
-    [`bind`][rollwerk.encounter.Duration.bind]-ed by the encounter when its effect is
-    added. Only bound durations are asked
-    [`is_over`][rollwerk.encounter.Duration.is_over] and
-    [`remaining`][rollwerk.encounter.Duration.remaining]. All of them are frozen values.
-
-    Every method that looks at the encounter receives an
-    [`EncounterView`][rollwerk.encounter.EncounterView] (in practice the
-    [`Encounter`][rollwerk.encounter.Encounter] itself, which satisfies it).
-
-    Every core kind also says in words what it is and what remains of it
-    (``describe``, ``describe_remaining``; see
-    [`DescribedDuration`][rollwerk.encounter.DescribedDuration]); a
-    plugin's kind should too.
-
-    A kind that lasts while a combatant concentrates may also have a
-    ``concentration_of`` attribute: the id of that combatant once bound
-    (``None`` otherwise). Adding an effect whose bound duration names one
-    starts that combatant's concentration, as
-    [`Concentration`][rollwerk.encounter.Concentration] and a
-    [`FirstOf`][rollwerk.encounter.FirstOf] holding one do.
-    """
-
-    @property
-    def kind(self) -> str:
-        """The registry name used in JSON (``"rounds"``, ``"game_time"``…)."""
-        ...
-
-    @property
-    def unit(self) -> str | None:
-        """The unit of [`remaining`][rollwerk.encounter.Duration.remaining], if measured.
-
-        ``"rounds"``, ``"turns"``, ``"actions"``, ``"seconds"``, ``"checks"``,
-        or ``None``.
-        """
-        ...
-
-    @property
-    def anchor(self) -> str | None:
-        """The id of the combatant whose clock it follows, once bound."""
-        ...
-
-    def bind(self, state: EncounterView, source: str, target: str) -> Duration:
-        """Resolve defaults and store the absolute end, counted from ``state``.
-
-        Binding an already bound duration binds it afresh from ``state``
-        (this is how an explicit refresh works).
-        """
-        ...
-
-    def is_over(self, state: EncounterView) -> bool:
-        """Whether the (bound) duration has run out in ``state``."""
-        ...
-
-    def remaining(self, state: EncounterView) -> Remaining:
-        """What is left in ``state``, in [`unit`][rollwerk.encounter.Duration.unit]."""
-        ...
-
-    def rebind(self, state: EncounterView, combatant: str) -> Duration | None:
-        """Follow ``combatant`` instead of the anchor, keeping what remains.
-
-        Called when the anchor leaves the encounter; ``None`` means the
-        duration ends (concentration does that).
-        """
-        ...
-
-    def to_json(self) -> dict[str, Any]:
-        """Plain JSON with a ``"kind"`` field."""
-        ...
 
 
 _INT64_MAX = 2**63 - 1
@@ -202,37 +125,6 @@ def _id(_self: object, attribute: attrs.Attribute[Any], value: object) -> None:
     """A combatant id field: a string, or ``None`` (the default anchor)."""
     if value is not None and not isinstance(value, str):
         raise ParameterError(attribute.name, value, "a combatant's id (a str) or None")
-
-
-_DURATION_TYPES: set[type] = set()
-"""Classes whose instances passed ``isinstance(x, Duration)`` (checked once:
-a protocol check reads every member and costs about 10 µs)."""
-
-
-def is_duration(value: object) -> bool:
-    """Whether ``value`` is a duration value (an instance; not a class)."""
-    kind = type(value)
-    if kind in _DURATION_TYPES:
-        return True
-    if isinstance(value, type) or not isinstance(value, Duration):
-        return False
-    if len(_DURATION_TYPES) < 256:
-        _DURATION_TYPES.add(kind)
-    return True
-
-
-def checked_duration(value: object, name: str = "duration") -> None:
-    """Refuse what is not a duration value (the class ``Rounds`` included).
-
-    The class passes the protocol check; ``Rounds(2)`` is meant.
-
-    Raises:
-        ParameterError: ``value`` is not a rollwerk Duration.
-    """
-    if not is_duration(value):
-        raise ParameterError(
-            name, value, "a rollwerk Duration (Rounds(1), Permanent(), …)"
-        )
 
 
 _PREDICATE = "a function of the encounter returning a bool"
@@ -303,13 +195,107 @@ def _opt_int(data: Mapping[str, Any], key: str) -> int | None:
     return value
 
 
+_N = "an integer from 1 to 2**62"
+"""What a duration's ``n`` is, in JSON's words."""
+
+
 def _n(data: Mapping[str, Any]) -> int:
-    """``data["n"]``; an integer beyond 64 bits is refused by the count's range."""
-    value = data.get("n")
-    if value.__class__ is int and not -(2**63) <= value < 2**63:
-        raise SchemaError.field("n", "an integer from 1 to 2**62", value)
-    checked: int = strict(data, "n", "int")
+    """``data["n"]``: an integer from 1 to 2**62, one message for any refusal."""
+    json_required(data, "n", _N)
+    value = data["n"]
+    if value.__class__ is not int or not 1 <= value <= MAX_COUNT:
+        raise SchemaError.field("n", _N, value)
+    checked: int = value
     return checked
+
+
+# ------------------------------------------------------------- JSON readers
+# The encounter's loaders (durations, effects, combatants, the encounter,
+# events) read their fields with these, so that a refusal says what the JSON
+# must hold in JSON's words, and a missing field what it may be.
+
+_MISSING: Any = object()
+
+
+def json_required(data: Mapping[str, Any], key: str, allowed: str) -> None:
+    """Refuse ``data`` without ``key``: ``KEY is required (ALLOWED)``.
+
+    Raises:
+        SchemaError: ``key`` is missing (``path`` is ``key``, ``expected``
+            is ``allowed``).
+    """
+    if key not in data:
+        raise SchemaError(
+            f"is required ({allowed})", path=member(key), expected=allowed
+        )
+
+
+def json_kind(data: Mapping[str, Any], kind: str) -> None:
+    """Refuse a duration's JSON whose ``"kind"`` is missing or not ``kind``.
+
+    Each kind's ``from_json`` reads its own kind only: a decoder that took
+    ``{"kind": "actions"}`` as rounds would write it back as ``"rounds"``.
+
+    Raises:
+        SchemaError: ``"kind"`` is missing, or is anything but ``kind``.
+    """
+    allowed = repr(kind)
+    json_required(data, "kind", allowed)
+    value = data["kind"]
+    if value.__class__ is not str or value != kind:
+        raise SchemaError.field("kind", allowed, value)
+
+
+def json_count(
+    data: Mapping[str, Any], key: str, low: int, default: Any = _MISSING
+) -> Any:
+    """``data[key]``: an integer from ``low`` to 2**63 - 1 (JSON's 64 bits).
+
+    One message for any refusal (a string, below ``low``, beyond 64 bits),
+    stating the real range; a missing key is ``default``, or says it is
+    required when there is none.
+    """
+    allowed = f"an integer from {low} to 2**63 - 1"
+    if key not in data and default is not _MISSING:
+        return default
+    json_required(data, key, allowed)
+    value = data[key]
+    if value.__class__ is not int or not low <= value <= _INT64_MAX:
+        raise SchemaError.field(member(key), allowed, value)
+    return value
+
+
+def json_exact(
+    data: Mapping[str, Any],
+    key: str,
+    *,
+    positive: bool,
+    example: str,
+    default: Any = _MISSING,
+) -> Any:
+    """``data[key]``: an exact number of seconds written as a string.
+
+    ``positive``: above 0 (a length), else 0 or more (a clock reading).
+    One message for any refusal, with ``example`` as the example of a
+    whole number (``"an exact number > 0 as a string ('6' or '5/2', at
+    most 40 digits each)"``); a missing key is ``default``, or says it
+    is required when there is none.
+    """
+    bound = "> 0" if positive else ">= 0"
+    allowed = (
+        f"an exact number {bound} as a string ({example!r} or '5/2', at most "
+        "40 digits each)"
+    )
+    if key not in data and default is not _MISSING:
+        return default
+    json_required(data, key, allowed)
+    try:
+        number: Fraction | None = fraction(data, key)
+    except SchemaError:
+        number = None
+    if number is None or number < 0 or (positive and number == 0):
+        raise SchemaError.field(member(key), allowed, data[key])
+    return number
 
 
 class _Unbound(Worded):
@@ -347,6 +333,20 @@ class _Unbound(Worded):
     def to_json(self) -> dict[str, Any]:
         """``{"kind": …}``: the kind alone."""
         return {"kind": self.kind}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Self:
+        """Load what ``to_json`` wrote: ``{"kind": …}`` of this kind alone.
+
+        Raises:
+            SchemaError: ``data`` is no object, its ``kind`` is missing or
+                another kind's, or it has another field.
+        """
+        with document(f"{cls.kind} duration"):
+            data = obj(data)
+            json_kind(data, cls.kind)
+            known(data, ("kind",))
+            return cls()
 
 
 @attrs.frozen
@@ -593,6 +593,7 @@ class Rounds(_CountedN):
         """Load what [`to_json`][rollwerk.encounter.Rounds.to_json] wrote."""
         with document(f"{cls.kind} duration"):
             data = obj(data)
+            json_kind(data, cls.kind)
             known(data, ("kind", "n", "tick_on", "ends_at"))
             return cls(_n(data), _opt_str(data, "tick_on"), _opt_int(data, "ends_at"))
 
@@ -669,6 +670,7 @@ class UntilEndOfNextTurns(_CountedN):
         """Load what [`to_json`][rollwerk.encounter.UntilEndOfNextTurns.to_json] wrote."""
         with document(f"{cls.kind} duration"):
             data = obj(data)
+            json_kind(data, cls.kind)
             known(data, ("kind", "n", "of", "after", "ends_at"))
             return cls(
                 _n(data),
@@ -742,6 +744,7 @@ class UntilEndOfTurn(_Counted):
         """Load what [`to_json`][rollwerk.encounter.UntilEndOfTurn.to_json] wrote."""
         with document(f"{cls.kind} duration"):
             data = obj(data)
+            json_kind(data, cls.kind)
             known(data, ("kind", "of", "ends_at"))
             return cls(_opt_str(data, "of"), _opt_int(data, "ends_at"))
 
@@ -797,6 +800,7 @@ class Actions(_CountedN):
         """Load what [`to_json`][rollwerk.encounter.Actions.to_json] wrote."""
         with document(f"{cls.kind} duration"):
             data = obj(data)
+            json_kind(data, cls.kind)
             known(data, ("kind", "n", "of", "ends_at"))
             return cls(_n(data), _opt_str(data, "of"), _opt_int(data, "ends_at"))
 
@@ -850,6 +854,7 @@ class NextChecks(_CountedN):
         """Load what [`to_json`][rollwerk.encounter.NextChecks.to_json] wrote."""
         with document(f"{cls.kind} duration"):
             data = obj(data)
+            json_kind(data, cls.kind)
             known(data, ("kind", "n", "of", "ends_at"))
             return cls(_n(data), _opt_str(data, "of"), _opt_int(data, "ends_at"))
 
@@ -997,23 +1002,26 @@ class GameTime(Worded):
         """Load what [`to_json`][rollwerk.encounter.GameTime.to_json] wrote."""
         with document(f"{cls.kind} duration"):
             data = obj(data)
+            json_kind(data, cls.kind)
             known(data, ("kind", "seconds", "ends_at"))
-            end = strict(data, "ends_at", "str|null", None)
-            duration = cls(
-                fraction(data, "seconds"),
-                None if end is None else fraction(data, "ends_at"),
-            )
-            seconds = duration.seconds
-            if duration.ends_at is not None and duration.ends_at < seconds:
-                # bound on a clock that is never below 0: clock + seconds
-                raise SchemaError.field(
-                    "ends_at",
-                    f"an exact number >= seconds ({seconds}) as a string, or "
-                    "null (it is the clock when bound, never below 0, plus "
-                    "seconds)",
-                    end,
-                )
-            return duration
+            seconds = json_exact(data, "seconds", positive=True, example="6")
+            end = data.get("ends_at")
+            ends_at: Fraction | None = None
+            if end is not None:
+                try:
+                    ends_at = fraction(data, "ends_at")
+                except SchemaError:
+                    ends_at = None
+                if ends_at is None or ends_at < seconds:
+                    # bound on a clock that is never below 0: clock + seconds
+                    raise SchemaError.field(
+                        "ends_at",
+                        f"an exact number >= seconds ({seconds}) as a string, or "
+                        "null (it is the clock when bound, never below 0, plus "
+                        "seconds)",
+                        end,
+                    )
+            return cls(seconds, ends_at)
 
 
 @attrs.frozen
@@ -1076,8 +1084,14 @@ class UntilEvent(Worded):
         """Load what [`to_json`][rollwerk.encounter.UntilEvent.to_json] wrote."""
         with document(f"{cls.kind} duration"):
             data = obj(data)
+            json_kind(data, cls.kind)
             known(data, ("kind", "event", "seen"))
-            return cls(strict(data, "event", "str"), _opt_int(data, "seen"))
+            allowed = "a non-empty string"
+            json_required(data, "event", allowed)
+            event = data["event"]
+            if event.__class__ is not str or not event:
+                raise SchemaError.field("event", allowed, event)
+            return cls(event, _opt_int(data, "seen"))
 
 
 @attrs.frozen
@@ -1088,6 +1102,13 @@ class UntilCondition(Worded):
     function cannot be written to JSON: an encounter holding this duration
     raises [`SchemaError`][rollwerk.errors.SchemaError] from ``to_json``. Use
     [`UntilEvent`][rollwerk.encounter.UntilEvent] for conditions that must be stored.
+
+    The predicate is the caller's own code: what it raises passes unchanged
+    out of the operation that checked it (``advance()``, ``add_effect``…),
+    as the caller's own initiative rule's and Rng's exceptions do; it is not
+    wrapped in a [`PluginFault`][rollwerk.errors.PluginFault], which names a
+    plugin. The operation returns no state, and the encounter it was called
+    on is unchanged.
     """
 
     __repr__ = value_repr
@@ -1119,6 +1140,7 @@ class UntilCondition(Worded):
         Raises:
             ParameterError: The predicate returned something but ``True`` or
                 ``False`` (``"yes"`` would end the effect by accident).
+            Exception: Whatever the predicate raises, unchanged.
         """
         held = self.predicate(state)
         if held is not True and held is not False:
@@ -1207,6 +1229,7 @@ class Concentration(Worded):
         """Load what [`to_json`][rollwerk.encounter.Concentration.to_json] wrote."""
         with document(f"{cls.kind} duration"):
             data = obj(data)
+            json_kind(data, cls.kind)
             known(data, ("kind", "of"))
             return cls(_opt_str(data, "of"))
 
@@ -1407,10 +1430,13 @@ class FirstOf(Worded):
         """
         with document(f"{cls.kind} duration"):
             data = obj(data)
+            json_kind(data, cls.kind)
             known(data, ("kind", "parts"))
-            parts = array(data, "parts")
-            if len(parts) < 2:
-                raise SchemaError.field("parts", "at least two durations", parts)
+            allowed = "an array of at least two durations"
+            json_required(data, "parts", allowed)
+            parts = data["parts"]
+            if not isinstance(parts, list) or len(parts) < 2:
+                raise SchemaError.field("parts", allowed, parts)
             loaded: list[Duration] = []
             for i, part in enumerate(parts):
                 with nested(f"parts[{i}]"):
@@ -1446,22 +1472,13 @@ def one_anchor(parts: tuple[Duration, ...]) -> None:
             )
 
 
-_U = TypeVar("_U", bound=_Unbound)
-
-
-def _unbound(kind: type[_U], data: Mapping[str, Any]) -> _U:
-    """An instant or permanent duration from ``{"kind": …}`` and nothing else."""
-    known(data, ("kind",))
-    return kind()
-
-
 DurationDecoder = Callable[[Mapping[str, Any]], Duration]
 """Builds a duration from its JSON (a mapping with a ``"kind"`` field)."""
 
 DURATION_KINDS: Mapping[str, DurationDecoder] = {
-    "instant": lambda data: _unbound(Instant, data),
-    "permanent": lambda data: _unbound(Permanent, data),
-    "until_end_of_encounter": lambda data: _unbound(UntilEndOfEncounter, data),
+    "instant": Instant.from_json,
+    "permanent": Permanent.from_json,
+    "until_end_of_encounter": UntilEndOfEncounter.from_json,
     "rounds": Rounds.from_json,
     "until_end_of_next_turns": UntilEndOfNextTurns.from_json,
     "until_end_of_turn": UntilEndOfTurn.from_json,
@@ -1522,32 +1539,42 @@ def duration_from_json(
     Rounds(n=3, tick_on=None, ends_at=None)
     """
     kinds = checked_kinds(kinds)
-    table = dict(DURATION_KINDS)
+    table: Mapping[str, DurationDecoder] = dict(DURATION_KINDS)
     if kinds:
-        table.update(kinds)
+        table = {**table, **kinds}
     if not isinstance(data, Mapping):
         raise SchemaError.field("", "an object", data, document="duration")
     kind = data.get("kind")
-    if not isinstance(kind, str):
-        known = table if kinds is not None else _plugin_kinds()[0]
-        allowed = ", ".join(sorted(known))
-        raise SchemaError(f"duration kind must be one of {allowed}, got {shown(kind)}")
-    if kind not in table:
+    if not isinstance(kind, str) or kind not in table:
+        why = ""
         if kinds is not None:
-            allowed = ", ".join(sorted(table))
+            names = table
+            if isinstance(kind, str):
+                why = "; kinds= was given, so only the core's kinds and those are read"
+        else:
+            names, missing = _plugin_kinds()
+            if isinstance(kind, str) and kind in names:
+                table = dict(names)
+            elif isinstance(kind, str):
+                # the kind once: "…, got 'x'; no installed plugin registers it (…)"
+                why = "; " + missing(kind).replace(
+                    f"the duration kind {shown(kind)}", "it", 1
+                )
+        if not isinstance(kind, str) or kind not in table:
+            allowed = f"one of {', '.join(sorted(names))}"
+            if "kind" not in data:
+                raise SchemaError(
+                    f"is required ({allowed})",
+                    path="kind",
+                    expected=allowed,
+                    document="duration",
+                )
             raise SchemaError(
-                f"duration kind must be one of {allowed}, got {shown(kind)}; "
-                "kinds= was given, so only the core's kinds and those are read"
+                f"must be {allowed}, got {shown(kind)}{why}",
+                path="kind",
+                expected=allowed,
+                document="duration",
             )
-        installed, missing = _plugin_kinds()
-        if kind not in installed:
-            allowed = ", ".join(sorted(installed))
-            # the kind once: "…, got 'x'; no installed plugin registers it (…)"
-            why = missing(kind).replace(f"the duration kind {shown(kind)}", "it", 1)
-            raise SchemaError(
-                f"duration kind must be one of {allowed}, got {shown(kind)}; {why}"
-            )
-        table = dict(installed)
     decoder = table[kind]
     if kind == FirstOf.kind:  # a core kind: its parts are read with ``kinds``
         decoder = functools.partial(FirstOf.from_json, kinds=kinds)

@@ -25,11 +25,11 @@ from rollwerk._jsonutil import (
 from rollwerk._repr import value_repr
 from rollwerk.checks._model import Modifier, Scalar
 from rollwerk.encounter._durations import (
-    Duration,
     DurationDecoder,
-    checked_duration,
     duration_from_json,
+    json_required,
 )
+from rollwerk.encounter._protocol import Duration, checked_duration
 from rollwerk.encounter._stacking import StackingPolicy, modifier_kind
 from rollwerk.encounter._view import EncounterView
 from rollwerk.encounter._wording import (
@@ -143,6 +143,9 @@ def modifier_from_json(data: Mapping[str, Any]) -> Modifier:
     """
     with document("modifier"):
         data = obj(data)
+        known(data, ("amount", "source", "kind"))
+        json_required(data, "amount", "an integer from -2**63 to 2**63 - 1")
+        json_required(data, "source", "a string")
         return Modifier(
             strict(data, "amount", "int"),
             strict(data, "source", "str"),
@@ -160,6 +163,16 @@ _EFFECT_FIELDS = (
     "condition",
     "data",
 )
+
+
+_REQUIRED = (
+    ("id", "a string"),
+    ("name", "a non-empty string"),
+    ("source", "a non-empty string"),
+    ("target", "a string"),
+    ("duration", "an object with a kind"),
+)
+"""The fields an effect's JSON must have, and what each may hold."""
 
 
 @attrs.frozen
@@ -281,6 +294,8 @@ class ActiveEffect:
         with document("effect"):
             data = obj(data)
             known(data, _EFFECT_FIELDS)
+            for key, allowed in _REQUIRED:
+                json_required(data, key, allowed)
             modifiers = []
             for i, m in enumerate(array(data, "modifiers", [])):
                 with nested(f"modifiers[{i}]"):
@@ -291,9 +306,10 @@ class ActiveEffect:
             facts = strict(data, "data", "object", {})
             with nested("data"):
                 facts = {k: check(v, "scalar", member(k)) for k, v in facts.items()}
-            for key in ("name", "source"):  # what add_effect refuses
-                if strict(data, key, "str") == "":
-                    raise SchemaError.field(key, "a non-empty string", "")
+            for key in ("name", "source"):  # add_effect refuses ""
+                value = data[key]
+                if value.__class__ is not str or not value:
+                    raise SchemaError.field(key, "a non-empty string", value)
             return cls(
                 id=strict(data, "id", "str"),
                 name=strict(data, "name", "str"),

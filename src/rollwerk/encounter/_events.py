@@ -728,6 +728,40 @@ _COUNTS = frozenset({"round", "total", "count"})
 """Event fields that count (never negative)."""
 
 
+def _low(name: str, field: str) -> int:
+    """The least an integer field of the event ``name`` holds.
+
+    A round that starts, ends or holds a turn is 1 or later; a round, a
+    total or a count is never negative; every JSON int rollwerk reads is
+    within 64 bits.
+    """
+    if field == "round" and name in _IN_A_ROUND:
+        return 1
+    return 0 if field in _COUNTS else -(2**63)
+
+
+def _allowed(name: str, field: str, kind: str) -> str:
+    """What the field ``field`` of the event ``name`` holds, in JSON's words."""
+    optional = kind.endswith(" | None")
+    kind = kind.removesuffix(" | None")
+    if kind == "int":
+        low = _low(name, field)
+        shown_low = "-2**63" if low < 0 else str(low)
+        allowed = f"an integer from {shown_low} to 2**63 - 1"
+    elif kind == "int | Fraction":
+        # what remains of a duration: never negative, and JSON's 64 bits
+        allowed = "an integer from 0 to 2**63 - 1, or an exact number >= 0 as a string"
+    elif kind == "RemovalReason":
+        allowed = "one of " + ", ".join(repr(r.value) for r in RemovalReason)
+    else:
+        allowed = {
+            "str": "a string",
+            "bool": "true or false",
+            "Fraction": "an exact number as a string ('6', '15/2')",
+        }.get(kind, "an object")
+    return f"{allowed}, or null" if optional else allowed
+
+
 def _decode(
     name: str,
     field: str,
@@ -735,39 +769,30 @@ def _decode(
     value: object,
     kinds: Mapping[str, DurationDecoder] | None,
 ) -> object:
+    allowed = _allowed(name, field, kind)
     if kind.endswith(" | None"):  # an optional field: null, or its kind
         if value is None:
             return None
         kind = kind.removesuffix(" | None")
     if kind == "int":
-        # a round, a total or a count is never negative; every JSON int
-        # rollwerk reads is within 64 bits
-        low = 0 if field in _COUNTS else -(2**63)
-        if (
-            isinstance(value, bool)
-            or not isinstance(value, int)
-            or not low <= value < 2**63
-        ):
-            shown_low = "0" if low == 0 else "-2**63"
-            raise _fail(name, field, f"an integer from {shown_low} to 2**63 - 1", value)
+        if value.__class__ is not int or not _low(name, field) <= value < 2**63:
+            raise _fail(name, field, allowed, value)
         return value
     if kind == "str":
         if not isinstance(value, str):
-            raise _fail(name, field, "a string", value)
+            raise _fail(name, field, allowed, value)
         return value
     if kind == "bool":
         if not isinstance(value, bool):
-            raise _fail(name, field, "true or false", value)
+            raise _fail(name, field, allowed, value)
         return value
     if kind == "Fraction":
         exact = _exact(value)
         if exact is None:
-            raise _fail(name, field, "an exact number as a string ('6', '15/2')", value)
+            raise _fail(name, field, allowed, value)
         return exact
     if kind == "int | Fraction":
-        # what remains of a duration: never negative, and JSON's 64 bits
-        allowed = "an integer from 0 to 2**63 - 1, or an exact number >= 0 as a string"
-        if isinstance(value, int) and not isinstance(value, bool):
+        if value.__class__ is int:
             if not 0 <= value < 2**63:
                 raise _fail(name, field, allowed, value)
             return value
@@ -779,10 +804,9 @@ def _decode(
         for reason in RemovalReason:
             if value == reason.value:
                 return reason
-        allowed = ", ".join(repr(r.value) for r in RemovalReason)
-        raise _fail(name, field, f"one of {allowed}", value)
+        raise _fail(name, field, allowed, value)
     if not isinstance(value, Mapping):
-        raise _fail(name, field, "an object", value)
+        raise _fail(name, field, allowed, value)
     try:
         if kind == "ActiveEffect":
             return ActiveEffect.from_json(value, kinds)
@@ -840,18 +864,16 @@ def event_from_json(
     values: dict[str, object] = {}
     for field in fields:
         if field.name not in data:
+            allowed = _allowed(name, field.name, str(field.type))
             raise SchemaError(
-                "is required",
+                f"is required ({allowed})",
                 path=field.name,
-                expected="a value",
+                expected=allowed,
                 document=f"{name} event",
             )
         values[field.name] = _decode(
             name, field.name, str(field.type), data[field.name], kinds
         )
-    if name in _IN_A_ROUND and values["round"] == 0:
-        # only a round that has begun starts, ends or holds a turn
-        raise _fail(name, "round", "an integer from 1 to 2**63 - 1", 0)
     try:
         event: Event = cls(**values)
     except RollwerkError as exc:

@@ -27,13 +27,10 @@ from rollwerk._jsonutil import argument, exact_fits
 from rollwerk.checks._model import Modifier, Scalar
 from rollwerk.dice._roll import DieRoll
 from rollwerk.encounter._durations import (
-    Duration,
     FirstOf,
     GameTime,
     _concentrating,
     _read_as,
-    checked_duration,
-    is_duration,
 )
 from rollwerk.encounter._effects import ActiveEffect, Effect
 from rollwerk.encounter._events import (
@@ -61,6 +58,7 @@ from rollwerk.encounter._events import (
     TurnEnded,
     TurnStarted,
 )
+from rollwerk.encounter._protocol import Duration, checked_duration, is_duration
 from rollwerk.encounter._stacking import SameName, StackingPolicy
 from rollwerk.encounter._state import (
     Combatant,

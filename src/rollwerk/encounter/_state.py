@@ -22,19 +22,19 @@ from rollwerk._jsonutil import (
     document,
     exact_fits,
     known,
-    natural,
     nested,
     obj,
     strict,
 )
 from rollwerk._repr import value_repr
 from rollwerk.checks._model import Modifier
+from rollwerk.dice._limits import DICE_LIMITS
 from rollwerk.dice._roll import DieRoll
-from rollwerk.encounter._durations import Remaining
+from rollwerk.encounter._durations import Remaining, json_count, json_required
 from rollwerk.encounter._effects import ActiveEffect
 from rollwerk.encounter._stacking import StackingPolicy, modifier_kind
-from rollwerk.errors import ParameterError, SchemaError
-from rollwerk.rng import Rng, is_rng, not_an_rng
+from rollwerk.errors import LimitExceeded, ParameterError, SchemaError
+from rollwerk.rng import Rng, checked, is_rng, not_an_rng
 
 __all__ = [
     "Combatant",
@@ -179,20 +179,26 @@ class Combatant:
         with document("combatant"):
             data = obj(data)
             known(data, _COMBATANT_FIELDS)
+            cid = data.get("id")
+            json_required(data, "id", _ID)
+            if cid.__class__ is not str or not cid:  # as Combatant refuses it
+                raise SchemaError.field("id", _ID, cid)
             counters: list[Counter] = []
             for i, item in enumerate(array(data, "counters", [])):
                 with nested(f"counters[{i}]"):
                     c = obj(item)
-                    name = strict(c, "name", "str")
-                    if not name:  # count() refuses a counter without a name
-                        raise SchemaError.field(
-                            "name", "a non-empty string (the counter's name)", name
-                        )
+                    name = c.get("name")
+                    json_required(c, "name", _COUNTER_NAME)
+                    if name.__class__ is not str or not name:
+                        # count() refuses a counter without a name
+                        raise SchemaError.field("name", _COUNTER_NAME, name)
                     if any(k.name == name for k in counters):
                         # count() keeps one counter of a name
                         raise SchemaError.field(
                             "name", "a name no other counter of the combatant has", name
                         )
+                    json_required(c, "value", "an integer from -2**63 to 2**63 - 1")
+                    json_required(c, "reset", "one of 'round', 'turn'")
                     counters.append(
                         Counter(
                             name,
@@ -201,16 +207,23 @@ class Combatant:
                         )
                     )
             return cls(
-                id=strict(data, "id", "str"),
+                id=cid,
                 name=strict(data, "name", "str", ""),
                 initiative=strict(data, "initiative", "int", 0),
                 owner=strict(data, "owner", "str|null", None),
-                turns=natural(data, "turns", 0),
-                actions=natural(data, "actions", 0),
-                turn_start_actions=natural(data, "turn_start_actions", 0),
-                checks=natural(data, "checks", 0),
+                turns=json_count(data, "turns", 0, 0),
+                actions=json_count(data, "actions", 0, 0),
+                turn_start_actions=json_count(data, "turn_start_actions", 0, 0),
+                checks=json_count(data, "checks", 0, 0),
                 counters=tuple(counters),
             )
+
+
+_ID = "a non-empty string"
+"""What a combatant's ``id`` is, in JSON's words."""
+
+_COUNTER_NAME = "a non-empty string (the counter's name)"
+"""What a counter's ``name`` is, in JSON's words."""
 
 
 _COMBATANT_FIELDS = (
@@ -250,12 +263,23 @@ def by_initiative(
     >>> by_initiative([a, b, c], ScriptedRng([5, 5, 3, 9]))
     ('B', 'C', 'A')
 
+    Each face the Rng gives is checked (an integer from 1 to
+    ``tie_sides``). A roll-off tied `ROLL_OFF_LIMIT` times in a row (an Rng
+    that keeps giving one face) is refused rather than rolled forever.
+
     Raises:
-        ParameterError: ``combatants`` is not an iterable of Combatants, or
-            ``rng`` is not an Rng.
+        ParameterError: ``combatants`` is not an iterable of Combatants,
+            ``rng`` is not an Rng or gives a face that is not one of a die
+            of ``tie_sides``, or ``tie_sides`` is not an integer from 2 to
+            the dice limit's sides.
+        LimitExceeded: A roll-off tied more than `ROLL_OFF_LIMIT` times.
     """
     if not is_rng(rng):
         raise not_an_rng(rng)
+    most = DICE_LIMITS.max_sides
+    if tie_sides.__class__ is not int or not 2 <= tie_sides <= most:
+        raise ParameterError("tie_sides", tie_sides, f"an integer from 2 to {most}")
+    rng = checked(rng)
     if isinstance(combatants, (str, bytes)) or not isinstance(combatants, Iterable):
         raise ParameterError("combatants", combatants, "a sequence of Combatants")
     groups: dict[int, list[str]] = {}
@@ -269,15 +293,35 @@ def by_initiative(
     return tuple(order)
 
 
+ROLL_OFF_LIMIT = 100
+"""The most times in a row one group of tied combatants rolls off again."""
+
+
 def _roll_off(ids: list[str], rng: Rng, sides: int) -> list[str]:
-    if len(ids) <= 1:
-        return list(ids)
-    rolls: dict[int, list[str]] = {}
-    for cid in ids:
-        rolls.setdefault(rng.roll(sides), []).append(cid)
+    """``ids`` ordered by roll-offs: the higher face first, ties rolling again.
+
+    Depth first, as the rules read: a tied group is settled before the
+    combatants who rolled lower roll again (the draws come in that order).
+    """
     result: list[str] = []
-    for face in sorted(rolls, reverse=True):
-        result.extend(_roll_off(rolls[face], rng, sides))
+    pending: list[tuple[list[str], int]] = [(ids, 0)]
+    while pending:
+        group, ties = pending.pop()
+        if len(group) <= 1:
+            result.extend(group)
+            continue
+        if ties == ROLL_OFF_LIMIT:
+            raise LimitExceeded(
+                "tied roll-offs",
+                ties + 1,
+                ROLL_OFF_LIMIT,
+                operation="initiative of " + ", ".join(map(repr, group)),
+            )
+        rolls: dict[int, list[str]] = {}
+        for cid in group:
+            rolls.setdefault(rng.roll(sides), []).append(cid)
+        # lowest pushed first: the highest face's group is settled next
+        pending.extend((rolls[face], ties + 1) for face in sorted(rolls))
     return result
 
 

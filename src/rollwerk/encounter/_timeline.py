@@ -7,7 +7,7 @@ from typing import Any
 
 import attrs
 
-from rollwerk._jsonutil import document, member, schema_version
+from rollwerk._jsonutil import document, known, schema_version
 from rollwerk._repr import value_repr
 from rollwerk.encounter._durations import DurationDecoder, checked_kinds
 from rollwerk.encounter._encounter import Encounter, Step
@@ -292,19 +292,27 @@ class Timeline:
             raise _error("", "an object", data)
         with document("timeline"):
             schema_version(data, SCHEMA)
-        unknown = sorted(str(k) for k in data if k not in ("schema", "states", "log"))
-        if unknown:
-            raise _located(
-                f"malformed timeline JSON: unknown field {shown(unknown[0])}; "
-                "the fields are schema, states, log",
-                member(unknown[0]),
-                "no such field",
-            )
+        with document("timeline"):  # "x is not a field (the fields are …)"
+            known(data, ("schema", "states", "log"))
         states_data = data.get("states")
         if not isinstance(states_data, list) or not states_data:
-            raise _error("states", "a non-empty array of encounters", states_data)
+            expected = "a non-empty array of encounters"
+            if "states" not in data:
+                raise _located(
+                    f"malformed timeline JSON: states is required ({expected})",
+                    "states",
+                    expected,
+                )
+            raise _error("states", expected, states_data)
         log_data = data.get("log")
         steps = len(states_data) - 1
+        if "log" not in data:
+            expected = f"an array of {steps} event groups (one per step)"
+            raise _located(
+                f"malformed timeline JSON: log is required ({expected})",
+                "log",
+                expected,
+            )
         if not isinstance(log_data, list) or len(log_data) != steps:
             got = (
                 f"an array of {len(log_data)}"

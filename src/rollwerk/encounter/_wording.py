@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
 from typing import Any, ClassVar, Protocol
 
+from rollwerk.encounter._protocol import checked_duration
 from rollwerk.encounter._view import EncounterView
 from rollwerk.errors import ParameterError
 from rollwerk.i18n import CORE, Catalog, Field, Text, genitive, quantity, time_span
@@ -432,8 +433,15 @@ class Worded:
     kind: ClassVar[str]
 
     def text(self, names: Names = None) -> Text:
-        """The duration as written or bound, as a text."""
-        return _TEXTS[self.kind](self, names)
+        """The duration as written or bound, as a text.
+
+        A subclass with a kind of its own and no words of its own reads as
+        any kind without words does (``a toy_scene duration``).
+        """
+        make = _TEXTS.get(self.kind)
+        if make is None:
+            return CORE.text("duration.other", kind=str(self.kind))
+        return make(self, names)
 
     def remaining_text(self, state: EncounterView, names: Names = None) -> Text:
         """What remains in ``state`` as a text; unmeasured kinds say what they are.
@@ -501,13 +509,6 @@ class Worded:
 # --------------------------------------------------- any duration, any kind
 
 
-def _checked_duration(duration: object) -> None:
-    """Refuse what is not a duration (``describe_duration(5)`` read ``a ? duration``)."""
-    from rollwerk.encounter._durations import checked_duration  # imports this module
-
-    checked_duration(duration)
-
-
 def describe_duration(
     duration: object,
     lang: str = "en",
@@ -532,7 +533,7 @@ def describe_duration(
             knows ``lang``, or ``catalogs`` is not a catalog, an iterable of
             catalogs or ``None``.
     """
-    _checked_duration(duration)
+    checked_duration(duration)
     catalogs = one_catalog(catalogs)
     names = checked_names(names)
     own = getattr(duration, "describe", None)
@@ -565,7 +566,7 @@ def describe_remaining(
             ``catalogs`` is not a catalog, an iterable of catalogs or
             ``None``.
     """
-    _checked_duration(duration)
+    checked_duration(duration)
     checked_state(state)
     catalogs = one_catalog(catalogs)
     if checked_names(names) is None:

@@ -19,14 +19,15 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from rollwerk._jsonutil import (
-    array,
+    DIE_ROLLS,
+    die_fields,
     document,
     known,
     member,
     nested,
     obj,
+    read,
     schema_version,
-    strict,
 )
 from rollwerk.dice._die import (
     RolledDie,
@@ -48,9 +49,17 @@ from rollwerk.i18n._catalog import one_catalog
 from rollwerk.notation._dialect import ROLLWERK, Dialect, get_dialect
 from rollwerk.notation._explain_fast import Renderer, compile_explainer
 from rollwerk.notation._parser import _Parser
-from rollwerk.notation._rolled import RollNode, _explain
+from rollwerk.notation._rolled import RollNode, _explain, one_line_text
 from rollwerk.notation._tree import _Dice, _Node, _Number, _Sum, no_exact_odds
-from rollwerk.rng import _OWN, Rng, ScriptedRng, checked, is_rng, not_an_rng
+from rollwerk.rng import (
+    _OWN,
+    Rng,
+    ScriptedRng,
+    _json_seed,
+    checked,
+    is_rng,
+    not_an_rng,
+)
 
 SCHEMA = 1
 _EXPLAINERS = 8  # compiled explanation renderers kept per expression
@@ -290,6 +299,82 @@ class Expression:
         return f"parse({self._notation!r}, dialect={self._dialect.name!r})"
 
 
+_ROLL_FIELDS = (
+    "schema",
+    "notation",
+    "total",
+    "rolls",
+    "tree",
+    "dialect",
+    "comment",
+    "explanation",
+    "seed",
+)
+"""The fields of a roll result's JSON (``"seed"`` and ``"explanation"``
+as the command line adds them)."""
+
+
+def _replayed(notation: str, dialect: str, faces: list[int]) -> RollResult:
+    """``notation`` in ``dialect`` replayed with ``faces``, for a loader.
+
+    Raises:
+        SchemaError: An unknown dialect, a notation the dialect does not
+            read, or faces that are not the ones the notation draws, each
+            naming its field.
+    """
+    try:
+        found = get_dialect(dialect)
+    except ParameterError as exc:
+        raise SchemaError(
+            str(exc).removeprefix("dialect "), path="dialect", expected=exc.allowed
+        ) from exc
+    try:
+        expr = parse(notation, dialect=found)
+    except RollwerkError as exc:
+        reason = (
+            f"{exc.reason} at column {exc.column}"
+            if isinstance(exc, NotationError)
+            else str(exc)
+        )
+        why = " ".join(reason.split())
+        raise SchemaError.field(
+            "notation", f"a notation the {found.name} dialect reads ({why})", notation
+        ) from exc
+    try:
+        return expr.replay(faces)
+    except RollwerkError as exc:
+        reason = " ".join(str(exc).split())
+        raise SchemaError(
+            f"roll result does not replay: {reason}", path="rolls"
+        ) from exc
+
+
+def _json_kind(value: object) -> object:
+    """The JSON type of ``value``: ``True`` is not ``1``, ``1.0`` not ``1``."""
+    if isinstance(value, Mapping):
+        return Mapping
+    return value.__class__
+
+
+def _same_json(a: object, b: object) -> bool:
+    """Whether ``a`` and ``b`` are the same JSON, types and all (not ``==``).
+
+    >>> _same_json({"a": [1, True]}, {"a": [1, True]})
+    True
+    >>> _same_json(True, 1), _same_json(1.0, 1), _same_json(0, False)
+    (False, False, False)
+    """
+    if _json_kind(a) is not _json_kind(b):
+        return False
+    if isinstance(a, Mapping) and isinstance(b, Mapping):
+        return a.keys() == b.keys() and all(_same_json(a[k], b[k]) for k in a)
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(
+            _same_json(x, y) for x, y in zip(a, b, strict=True)
+        )
+    return bool(a == b)
+
+
 def _first_difference(got: Any, want: Any, path: str) -> SchemaError:
     """The refusal of ``got`` where it first differs from ``want`` (JSON trees).
 
@@ -302,13 +387,15 @@ def _first_difference(got: Any, want: Any, path: str) -> SchemaError:
     'tree.b is required (2, what the rolls give)'
     >>> str(_first_difference({"a": 1, "x y": 0}, {"a": 1}, "tree"))
     "tree['x y'] is not a field there (the fields are a)"
+    >>> str(_first_difference({"a": [True]}, {"a": [1]}, "tree"))
+    'tree.a[0] must be 1, what the rolls give, got True'
     """
     while True:
         if isinstance(got, dict) and isinstance(want, dict):
             # in the order the writer wrote them, then the unknown ones
             for key in [*want, *(k for k in got if k not in want)]:
                 mine, theirs = got.get(key, _ABSENT), want.get(key, _ABSENT)
-                if mine == theirs:
+                if _same_json(mine, theirs):
                     continue
                 step = member(str(key))  # a key with a newline is quoted
                 where = path + step if step.startswith("[") else f"{path}.{step}"
@@ -329,7 +416,7 @@ def _first_difference(got: Any, want: Any, path: str) -> SchemaError:
                 return SchemaError("differs", path=path)
         elif isinstance(got, list) and isinstance(want, list) and len(got) == len(want):
             for i, (a, b) in enumerate(zip(got, want, strict=True)):
-                if a != b:
+                if not _same_json(a, b):
                     path, got, want = f"{path}[{i}]", a, b
                     break
             else:  # pragma: no cover - equal: not called
@@ -513,53 +600,45 @@ class RollResult:
     def from_json(cls, data: Mapping[str, Any]) -> RollResult:
         """Load what [`to_json`][rollwerk.notation.RollResult.to_json] wrote.
 
-        The notation is parsed again and the recorded faces replayed; a
-        total, tree, die (its sides or role) or comment that does not match
-        what the notation rolls with those faces is a
-        [`SchemaError`][rollwerk.errors.SchemaError]. An ``"explanation"``
-        (a string, as ``rollwerk roll --json --explain`` adds in the
-        language asked for) is read past: the result explains itself again
-        from its dice; so is a ``"seed"`` (an integer, or the digits of one
-        outside 64 bits, as ``rollwerk roll --seed N --json`` adds).
+        ``schema``, ``notation``, ``total`` and ``rolls`` are required;
+        ``dialect`` (left out: ``"rollwerk"``), ``comment``, ``tree``,
+        ``explanation`` and ``seed`` may be left out. The notation is
+        parsed again in the dialect and the recorded faces replayed; a
+        total, tree, die (its sides or role) or comment that is not exactly
+        what the notation rolls with those faces (a ``true`` is not ``1``,
+        ``1.0`` not ``1``) is a [`SchemaError`][rollwerk.errors.SchemaError]
+        naming its path. An ``"explanation"`` (as ``rollwerk roll --json
+        --explain`` adds in the language asked for) must be a text whose
+        first line is the notation and the total (``2d6 = 7``); the result
+        explains itself again from its dice. A ``"seed"`` (as ``rollwerk
+        roll --seed N --json`` adds) must be what
+        [`SeededRng.to_json`][rollwerk.rng.SeededRng.to_json] writes: an
+        integer from -2**63 to 2**63 - 1, or the decimal digits of one
+        outside that range; it is read past.
         """
         with document("roll result"):
             data = obj(data)
             schema_version(data, SCHEMA)
-            known(
-                data,
-                (
-                    "schema",
-                    "notation",
-                    "total",
-                    "rolls",
-                    "tree",
-                    "dialect",
-                    "comment",
-                    "explanation",
-                    "seed",
-                ),
-            )
-            strict(data, "explanation", "str", "")
-            _seed_read_past(data)
-            notation = strict(data, "notation", "str")
-            total = strict(data, "total", "int")
-            dialect = strict(data, "dialect", "str", "rollwerk")
+            known(data, _ROLL_FIELDS)
+            notation = read(data, "notation", "str")
+            total = read(data, "total", "int")
+            dialect = read(data, "dialect", "str", "rollwerk")
             recorded = []
-            for i, r in enumerate(array(data, "rolls")):
+            for i, r in enumerate(read(data, "rolls", "list", expected=DIE_ROLLS)):
                 with nested(f"rolls[{i}]"):
-                    recorded.append(DieRoll.from_json(r))
-            faces = [r.face for r in recorded]
-            try:
-                result = parse(notation, dialect=dialect).replay(faces)
-            except RollwerkError as exc:
-                reason = (
-                    f"{exc.reason} at column {exc.column}"
-                    if isinstance(exc, NotationError)
-                    else str(exc)
-                )
-                raise SchemaError(
-                    f"roll result does not replay: {' '.join(reason.split())}"
-                ) from exc
+                    recorded.append(DieRoll(*die_fields(r)))
+            comment = read(
+                data,
+                "comment",
+                "str",
+                None,
+                expected="a string (the notation's comment)",
+            )
+            tree = read(data, "tree", "object", None)
+            explanation = read(data, "explanation", "str", None)
+            if "seed" in data:
+                _json_seed(data["seed"])
+            result = _replayed(notation, dialect, [r.face for r in recorded])
             if result.total != total:
                 raise SchemaError.field(
                     "total", f"{result.total}, what the rolls give", total
@@ -572,17 +651,26 @@ class RollResult:
                         f"{now.role!r})",
                         f"d{was.sides}, role {was.role!r}",
                     )
-            comment = strict(data, "comment", "str|null", None)
             if comment is not None and comment != result.comment:
                 raise SchemaError.field(
                     "comment",
-                    f"the comment of {notation!r} ({result.comment!r})",
+                    f"left out ({notation!r} has no comment)"
+                    if result.comment is None
+                    else f"the comment of {notation!r} ({result.comment!r})",
                     comment,
                 )
-            if "tree" in data:
+            if tree is not None:
                 replayed = result.tree.to_json()
-                if data["tree"] != replayed:
-                    raise _first_difference(data["tree"], replayed, "tree")
+                if not _same_json(tree, replayed):
+                    raise _first_difference(tree, replayed, "tree")
+            if explanation is not None:
+                head = f"{one_line_text(result.notation)} = {result.total}"
+                if explanation.partition("\n")[0] != head:
+                    raise SchemaError.field(
+                        "explanation",
+                        f"an explanation of this roll: a text whose first line is {head!r}",
+                        explanation,
+                    )
             return result
 
     def __eq__(self, other: object) -> bool:
@@ -1001,17 +1089,3 @@ def _by_index_hint(expr: Expression, sides: int) -> str:
     if not hints:
         return ""
     return f"; a die with listed faces is played back by index: {'; '.join(hints)}"
-
-
-def _seed_read_past(data: Mapping[str, Any]) -> None:
-    """Check the ``"seed"`` the CLI writes beside a roll: an int or its digits.
-
-    Raises:
-        SchemaError: It is neither (a float, a word).
-    """
-    if "seed" not in data:
-        return
-    seed = data["seed"]
-    digits = seed.removeprefix("-") if isinstance(seed, str) else ""
-    if not (digits.isascii() and digits.isdigit()):
-        strict(data, "seed", "int")

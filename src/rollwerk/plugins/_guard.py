@@ -469,7 +469,16 @@ def apply_optional_rule(
         check: Says what is wrong with a returned object, or ``None``.
     """
     call = f"optional rule {rule.id!r}.apply"
-    result = _call(origin, call, lambda: rule.apply(ruleset))
+    try:
+        result = _call(origin, call, lambda: rule.apply(ruleset))
+    except PluginFault:
+        raise
+    except RollwerkError as exc:
+        # its own refusal ("enable trait-cap first") or a rollwerk call it
+        # made that refused (define_ruleset): say which rule, if it does not
+        if repr(rule.id) not in str(exc):
+            exc.args = (f"optional rule {rule.id!r} (plugin {origin.plugin!r}): {exc}",)
+        raise
     problem = _call(origin, call, lambda: check(result))
     if problem is not None:
         raise PluginFault(origin.plugin, origin.distribution, call, problem)

@@ -1238,6 +1238,8 @@ class Registry:
                 raise UnknownRuleset(
                     self._missing(ruleset_id), **self._unknown_fields(ruleset_id)
                 )
+        if all(o.__class__ is str for o in options):
+            options = tuple(dict.fromkeys(options))  # asked twice: applied once
         key = (ruleset_id, options)
         if all(o.__class__ is str for o in options):
             handed = self._handed.get(key)

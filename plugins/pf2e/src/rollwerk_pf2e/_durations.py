@@ -667,7 +667,9 @@ class Pf2eRounds:
     def from_json(cls, data: Mapping[str, Any]) -> Pf2eRounds:
         """Load what [`to_json`][rollwerk_pf2e.Pf2eRounds.to_json] wrote.
 
-        Nothing is coerced: ``"n": "2"`` or ``"tick_on": 7`` is refused.
+        Its ``kind`` must be ``"pf2e_rounds"`` (another kind's JSON would be
+        written back as this one), and nothing is coerced: ``"n": "2"`` or
+        ``"tick_on": 7`` is refused.
         The counts follow the core's kinds: ``n`` is an integer from 1 to
         2**62, ``ends_at`` and ``counts_from`` are integers from 0 to
         2**63 − 1 or ``null``.
@@ -679,6 +681,16 @@ class Pf2eRounds:
         doc = "pf2e_rounds duration"
         if not isinstance(data, Mapping):
             raise SchemaError.field("", "an object", data, document=doc)
+        if "kind" not in data:
+            raise SchemaError(
+                f"is required ({cls.kind!r})",
+                path="kind",
+                expected=repr(cls.kind),
+                document=doc,
+            )
+        if data["kind"].__class__ is not str or data["kind"] != cls.kind:
+            # a decoder reads its own kind only: it would write another as its own
+            raise SchemaError.field("kind", repr(cls.kind), data["kind"], document=doc)
         for key in data:
             if key not in _FIELDS:
                 name = str(key)
@@ -698,7 +710,7 @@ class Pf2eRounds:
                 "creator_leaves", "one of 'continue', 'end'", leaves, document=doc
             )
         try:
-            return cls(
+            fields = (
                 _json_n(data),
                 _json_field(data, "tick_on", str),
                 _json_bound(data, "ends_at"),
@@ -709,6 +721,8 @@ class Pf2eRounds:
                 _json_bound(data, "ends_in"),
                 _json_bound(data, "ticked_in"),
             )
+            _json_slot(data)
+            return cls(*fields)
         except SchemaError as exc:
             raise SchemaError(
                 exc.reason, path=exc.path, expected=exc.expected, document=doc
@@ -735,16 +749,36 @@ def _json_bool(data: Mapping[str, Any], key: str) -> bool:
     return value
 
 
+_N = "an integer from 1 to 2**62"
+"""What ``n`` is, in JSON's words (as the core's kinds say it)."""
+
+
 def _json_n(data: Mapping[str, Any]) -> int:
-    """``data["n"]``: an integer from 1 to 2**62 (the range said for any integer)."""
+    """``data["n"]``: an integer from 1 to 2**62, one message for any refusal."""
     if "n" not in data:
-        raise SchemaError("is required", path="n", expected="a value")
+        raise SchemaError(f"is required ({_N})", path="n", expected=_N)
     value = data["n"]
-    if type(value) is not int:
-        raise SchemaError.field("n", "an integer", value)
-    if not 1 <= value <= 2**62:
-        raise SchemaError.field("n", "an integer from 1 to 2**62", value)
+    if type(value) is not int or not 1 <= value <= 2**62:
+        raise SchemaError.field("n", _N, value)
     return value
+
+
+def _json_slot(data: Mapping[str, Any]) -> None:
+    """Refuse what only a slot count holds without ``"slot": true``, in JSON's words.
+
+    ``ends_in`` is the round a count at a departed creator's slot ends in:
+    ``null`` unless ``slot`` is ``true``, and then ``ends_at`` is ``null``
+    (the constructor says the same of its arguments in Python's words).
+    """
+    ends_in = data.get("ends_in")
+    if ends_in is not None and data.get("slot", False) is not True:
+        raise SchemaError.field(
+            "ends_in", "null unless slot is true (a slot count)", ends_in
+        )
+    if ends_in is not None and data.get("ends_at") is not None:
+        raise SchemaError.field(
+            "ends_at", "null when ends_in is set (a slot count)", data["ends_at"]
+        )
 
 
 def _json_bound(data: Mapping[str, Any], key: str) -> int | None:
@@ -759,12 +793,12 @@ def _json_field(
     data: Mapping[str, Any], key: str, kind: type, *, required: bool = False
 ) -> Any:
     """``data[key]`` of the JSON type ``kind`` (``null`` unless required)."""
+    what = {int: "an integer", str: "a string"}[kind]
     if key not in data and required:
-        raise SchemaError("is required", path=key, expected="a value")
+        raise SchemaError(f"is required ({what})", path=key, expected=what)
     value = data.get(key)
     if value is None and not required:
         return None
-    what = {int: "an integer", str: "a string"}[kind]
     if kind is int and (
         isinstance(value, bool)
         or not isinstance(value, int)
