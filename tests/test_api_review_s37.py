@@ -188,3 +188,23 @@ def test_by_initiative_checks_each_face() -> None:
     assert str(caught.value) == (
         "rng.roll(20) must be an integer from 1 to 20 (the Rng protocol), got 999"
     )
+
+
+def test_an_rng_whose_roll_takes_no_sides_is_the_callers_not_the_plugins() -> None:
+    """A guarded check blamed the plugin (PluginFault, exit 3) for it."""
+    from rollwerk.plugins import Registry
+    from rollwerk.testing import examples
+
+    toy = Registry(load_entrypoints=False, plugins=[examples]).ruleset("toy")
+
+    class NoSides:
+        def roll(self) -> int:
+            return 3
+
+    with pytest.raises(ParameterError) as caught:
+        build_check(toy, skill=3).resolve(NoSides())  # type: ignore[arg-type]
+    assert str(caught.value).startswith(
+        "rng must be an Rng whose roll(sides) takes the number of sides (the Rng "
+        "protocol), got <"
+    )
+    assert isinstance(caught.value.__cause__, TypeError)

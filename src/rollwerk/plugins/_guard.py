@@ -26,7 +26,13 @@ from rollwerk._repr import value_repr
 from rollwerk.checks._model import Check, CheckResult, ContestOutcome, Outcome, Scalar
 from rollwerk.checks._parameters import CheckSpec, Parameter
 from rollwerk.distribution import Distribution
-from rollwerk.errors import CheckFault, PluginFault, RollwerkError, shown
+from rollwerk.errors import (
+    CheckFault,
+    ParameterError,
+    PluginFault,
+    RollwerkError,
+    shown,
+)
 from rollwerk.rng import Rng, is_rng, not_an_rng
 from rollwerk.rulesets import OptionalRule, Ruleset, levels_of
 
@@ -117,6 +123,23 @@ def _raised_by_roll(exc: BaseException, rng: object) -> bool:
     return False
 
 
+def _roll_not_callable(exc: BaseException, rng: object) -> bool:
+    """Whether ``exc`` says ``rng.roll`` cannot be called with the sides.
+
+    Python refuses the call before any frame of ``roll`` runs
+    (``NoArg.roll() takes 1 positional argument but 2 were given``): the
+    caller's Rng does not follow the protocol, which is not the plugin's
+    fault.
+    """
+    roll = getattr(rng, "roll", None)
+    name = getattr(roll, "__qualname__", None)
+    return (
+        isinstance(exc, TypeError)
+        and isinstance(name, str)
+        and str(exc).startswith(f"{name}() ")
+    )
+
+
 class _GuardedCheck:
     """A plugin's check whose ``resolve`` and ``outcomes`` are guarded."""
 
@@ -179,6 +202,13 @@ class _GuardedCheck:
                 raise not_an_rng(rng) from None
             if _raised_by_roll(exc, rng):
                 raise  # the caller's Rng failed (a dice server down), not the plugin
+            if _roll_not_callable(exc, rng):
+                raise ParameterError(
+                    "rng",
+                    rng,
+                    "an Rng whose roll(sides) takes the number of sides "
+                    "(the Rng protocol)",
+                ) from exc
             self._origin.fault(self._call + ".resolve", exc)
         if result.__class__ is not CheckResult and not isinstance(result, CheckResult):
             self._origin.wrong(self._call + ".resolve", result, "a CheckResult")
