@@ -1033,18 +1033,22 @@ class _Parser:
                     drop = pool.tally.kind is TallyKind.DROP
                     earlier.append((drop, (pool.tally.condition,)))
                 pool = attrs.evolve(pool, keep=None, tally=None)
-            ops = earlier + self.set_ops(pool.count)
+            # keeping more than were rolled, among dice explosions add, is
+            # refused here as after the term itself (d20 keeps added dice)
+            ops = earlier + self.set_ops(pool.count, pool.explode is not None)
             if len(ops) == 1 and len(ops[0][1]) == 1:
                 return _Dice(_single_op(pool, ops[0]), self.slice(start))
             return self.dice_ops(pool, ops, start, mpos)
         return self.group_with([node], self.set_ops(1), start, mpos)
 
-    def set_ops(self, n: int) -> list[SetOp]:
+    def set_ops(self, n: int, added: bool = False) -> list[SetOp]:
         """d20's ``k``/``p`` operations written here, over ``n`` values.
 
         One operation written again right after itself joins its
         selectors (``k1k2`` keeps the 1s and the 2s; ``kh1kl1`` the highest
         and the lowest), as d20 does; ``k…p…`` are two operations.
+        ``added``: the values are dice that explosions may add to (see
+        `d20_selector`).
         """
         ops: list[SetOp] = []
         last = ""
@@ -1053,7 +1057,7 @@ class _Parser:
             if c not in ("k", "p"):
                 return ops
             self.pos += 1
-            sel = _selector(self.d20_selector(c, n))
+            sel = _selector(self.d20_selector(c, n, added))
             if c == last:
                 drop, sels = ops[-1]
                 ops[-1] = (drop, _join(sels, sel))
@@ -2001,9 +2005,13 @@ class _Modifiers:
                 self.at("explode", mpos)
                 return
             faces = self.clamped_faces()
+            every = Condition(Comparison.GE, min(faces))
             if self.explode is not None:
-                raise self.explode_twice(ExplodeMode.ADD, 1, mpos)
-            self.explode = Condition(Comparison.GE, min(faces))
+                if (self.mode, self.limit) != (ExplodeMode.ADD, 1):
+                    raise self.explode_twice(ExplodeMode.ADD, 1, mpos)
+                # d20 joins a repeated 'ra' (ra1rah1): the single die is selected
+                every = self.joined(self.explode, every, mpos)
+            self.explode = every
             self.mode, self.limit = ExplodeMode.ADD, 1
             self.at("explode", mpos)
             return
@@ -2073,6 +2081,12 @@ class _Modifiers:
             )
         elif bare_default:
             self.explode = Condition(Comparison.EQ, max(self.die.faces))
+        elif p.d.selectors and c.lower() in ("h", "l"):
+            raise p.error(
+                "d20's 'e' with an 'h'/'l' selector (a die by its rank) is not "
+                "read by rollwerk",
+                mpos,
+            )
         else:
             raise p.error("expected a number or a comparison for an explosion")
         self.mode, self.limit = mode, limit
@@ -2095,10 +2109,11 @@ class _Modifiers:
             return Condition(Comparison.GE, hit[0])
         if hit and hit == [f for f in faces if f <= hit[-1]]:
             return Condition(Comparison.LE, hit[-1])
+        written = "ra" if (self.mode, self.limit) == (ExplodeMode.ADD, 1) else "e"
         raise self.p.error(
             f"explosions on the faces {_faces_shown(hit)} "
-            "(d20 joins repeated 'e') are read only where one comparison names "
-            "them (e5e6 is e>4)",
+            f"(d20 joins repeated '{written}') are read only where one "
+            f"comparison names them ({written}5{written}6 is {written}>4)",
             mpos,
         )
 
