@@ -177,10 +177,7 @@ def read(
     """
     if key not in data:
         if default is _MISSING:
-            words = JSON_WORDS[kind] if expected is None else expected
-            raise SchemaError(
-                f"is required ({words})", path=member(key), expected=words
-            )
+            required(data, key, JSON_WORDS[kind] if expected is None else expected)
         return default
     value = data[key]
     accepts, words_for = _KINDS[kind]
@@ -190,13 +187,33 @@ def read(
     return value
 
 
+def required(data: Mapping[str, Any], key: str, allowed: str) -> None:
+    """Refuse ``data`` without ``key``: ``KEY is required (ALLOWED)``.
+
+    Raises:
+        SchemaError: ``key`` is missing (``path`` is ``key``, ``expected``
+            is ``allowed``).
+    """
+    if key not in data:
+        raise SchemaError(
+            f"is required ({allowed})", path=member(key), expected=allowed
+        )
+
+
 def between(
-    data: Mapping[str, Any], key: str, low: int, high: int, *, high_words: str = ""
-) -> int:
-    """``data[key]``: a required integer from ``low`` to ``high`` (not a bool).
+    data: Mapping[str, Any],
+    key: str,
+    low: int,
+    high: int,
+    *,
+    high_words: str = "",
+    default: Any = _MISSING,
+) -> Any:
+    """``data[key]``: an integer from ``low`` to ``high`` (not a bool).
 
     The refusal names the range (``high_words`` writes ``high``, as
-    ``"2**63 - 1"``), whatever is wrong: missing, another type, too large.
+    ``"2**63 - 1"``), whatever is wrong: missing (unless there is a
+    ``default``), another type, too large.
 
     >>> between({"face": 7}, "face", 1, 6)
     Traceback (most recent call last):
@@ -205,7 +222,9 @@ def between(
     """
     words = f"an integer from {low} to {high_words or high}"
     if key not in data:
-        raise SchemaError(f"is required ({words})", path=member(key), expected=words)
+        if default is not _MISSING:
+            return default
+        required(data, key, words)
     value = data[key]
     if not (_is_int(value) and low <= value <= high):
         raise SchemaError.field(member(key), words, value)

@@ -57,6 +57,8 @@ from typing import (
 import attrs
 
 from rollwerk._jsonutil import (
+    _MISSING,
+    between,
     document,
     exact_fits,
     fraction,
@@ -64,6 +66,7 @@ from rollwerk._jsonutil import (
     member,
     nested,
     obj,
+    required,
     strict,
 )
 from rollwerk._repr import value_repr
@@ -214,20 +217,8 @@ def _n(data: Mapping[str, Any]) -> int:
 # events) read their fields with these, so that a refusal says what the JSON
 # must hold in JSON's words, and a missing field what it may be.
 
-_MISSING: Any = object()
-
-
-def json_required(data: Mapping[str, Any], key: str, allowed: str) -> None:
-    """Refuse ``data`` without ``key``: ``KEY is required (ALLOWED)``.
-
-    Raises:
-        SchemaError: ``key`` is missing (``path`` is ``key``, ``expected``
-            is ``allowed``).
-    """
-    if key not in data:
-        raise SchemaError(
-            f"is required ({allowed})", path=member(key), expected=allowed
-        )
+json_required = required
+"""Refuse a document without a field (`rollwerk._jsonutil.required`)."""
 
 
 def json_kind(data: Mapping[str, Any], kind: str) -> None:
@@ -255,14 +246,7 @@ def json_count(
     stating the real range; a missing key is ``default``, or says it is
     required when there is none.
     """
-    allowed = f"an integer from {low} to 2**63 - 1"
-    if key not in data and default is not _MISSING:
-        return default
-    json_required(data, key, allowed)
-    value = data[key]
-    if value.__class__ is not int or not low <= value <= _INT64_MAX:
-        raise SchemaError.field(member(key), allowed, value)
-    return value
+    return between(data, key, low, _INT64_MAX, high_words="2**63 - 1", default=default)
 
 
 def json_exact(
