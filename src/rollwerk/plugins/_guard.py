@@ -363,6 +363,20 @@ class _GuardedRuleset:
         build.__wrapped__ = factory  # type: ignore[attr-defined]
         return attrs.evolve(spec, factory=build)
 
+    @property
+    def labels(self) -> Mapping[str, Mapping[str, str]]:
+        """The wrapped ruleset's labels; what reading them raises is its plugin's.
+
+        No input of the caller's is involved: a template that cannot be
+        filled (`TemplateError`) is the plugin's fault, not a usage error.
+        """
+        try:
+            return self._inner.labels
+        except KeyboardInterrupt:
+            raise
+        except BaseException as exc:  # noqa: BLE001 - plugin code: reported
+            self._origin.fault(f"{self._inner.id} labels", exc)
+
     def contest(self, first: Outcome, second: Outcome) -> ContestOutcome:
         """The wrapped ruleset's contest rule, guarded."""
         call = f"{self._inner.id} contest"

@@ -1473,10 +1473,33 @@ def _validate_rulesets(result: list[Any]) -> _Outcome:
         for rs in value:
             problem = _ruleset_problem(rs)
             if problem is None:
-                values.append(rs)
+                checked, left_out = _checked_ruleset_catalog(rs)
+                values.append(checked)
+                problems.extend(left_out)
             else:
                 problems.append(problem)
     return _Outcome(values, problems)
+
+
+def _checked_ruleset_catalog(rs: Any) -> tuple[Any, list[str]]:
+    """``rs`` without the templates of its own catalog that cannot be shown.
+
+    A `define_ruleset` ruleset's catalog is checked as a language pack is
+    (`checked_catalogs`: a lone brace, a conversion, a control character, a
+    field in a label…): each such template is left out, so its language
+    shows the English, and reported as the plugin's failure, instead of
+    failing later when a label is read (as a user's error, exit 2).
+    """
+    from rollwerk.i18n._catalog import checked_catalogs
+    from rollwerk.rulesets import RulesetSpec
+
+    if not isinstance(rs, RulesetSpec):
+        return rs, []
+    kept, problems = checked_catalogs((), [(rs.id, rs.catalog)])
+    if not problems:
+        return rs, []
+    said = [f"ruleset {rs.id!r}: {problem}" for _, problem in problems]
+    return attrs.evolve(rs, catalog=kept[0][1]), said
 
 
 def _list_of(hook: str, kind: type, kind_name: str) -> Callable[[list[Any]], _Outcome]:
