@@ -707,5 +707,6 @@ def test_an_events_remaining_is_what_is_left_within_64_bits(bad: object) -> None
         event_from_json(data)
     assert str(info.value) == (
         f"malformed {data['type']} event JSON: remaining must be an integer from 0 "
-        "to 2**63 - 1, or an exact number >= 0 as a string, got " + shown(bad)
+        "to 2**63 - 1, or an exact number >= 0 that is not one as a string "
+        "('5/2', or past 2**63 - 1), got " + shown(bad)
     )

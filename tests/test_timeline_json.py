@@ -370,7 +370,8 @@ def test_a_non_object_is_refused() -> None:
             },
             (
                 "malformed effect_ticked event JSON: remaining must be an integer "
-                "from 0 to 2**63 - 1, or an exact number >= 0 as a string, got 1.5"
+                "from 0 to 2**63 - 1, or an exact number >= 0 that is not one as a "
+                "string ('5/2', or past 2**63 - 1), got 1.5"
             ),
         ),
     ],

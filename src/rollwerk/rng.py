@@ -75,7 +75,8 @@ def _json_seed(value: object, *, document: str | None = None) -> int:
         return value
     if isinstance(value, str) and _SEED_DIGITS.fullmatch(value):
         seed = int(value)
-        if not -_INT64 <= seed < _INT64:
+        # as to_json writes it: no leading zero ("09223372036854775808")
+        if not -_INT64 <= seed < _INT64 and str(seed) == value:
             return seed
     raise SchemaError.field("seed", _SEED_ALLOWED, value, document=document)
 

@@ -27,11 +27,19 @@ _CONTEST_WORDS = frozenset(w.value for w in ContestOutcome)
 
 
 def is_word(value: object) -> bool:
-    """Whether ``value`` is an id: a non-empty string without spaces, dots or colons."""
+    r"""Whether ``value`` is an id: a non-empty string without spaces, dots or colons.
+
+    Printable text only: a no-break or em space, a zero-width space or a
+    control character is not part of a word (``"a\u2003b"`` reads as two).
+
+    >>> is_word("critical"), is_word("a b"), is_word("a\u00a0b"), is_word("a\x00")
+    (True, False, False, False)
+    """
     return (
         isinstance(value, str)
+        and value.isprintable()
         and bool(value)
-        and not any(c in value for c in " .:\t\n")
+        and not any(c in value for c in " .:")
     )
 
 

@@ -178,7 +178,12 @@ def _is_level(value: object) -> bool:
     """Whether ``value`` is a level id: a non-empty word, as `Level` has it."""
     if value.__class__ is str and value in _LEVEL_WORDS:
         return True
-    if isinstance(value, str) and value and not any(c in value for c in " .:\t\n"):
+    if (
+        isinstance(value, str)
+        and value.isprintable()  # no control character, no other space
+        and value
+        and not any(c in value for c in " .:")
+    ):  # what `rollwerk.checks._levels.is_word` says, without importing it
         if len(_LEVEL_WORDS) < 1024:
             _LEVEL_WORDS.add(value)
         return True

@@ -737,7 +737,19 @@ def _low(name: str, field: str) -> int:
     """
     if field == "round" and name in _IN_A_ROUND:
         return 1
+    if (name, field) in _FROM_ONE:
+        return 1
     return 0 if field in _COUNTS else -(2**63)
+
+
+_FROM_ONE = frozenset(
+    {("signalled", "count"), ("action_spent", "total"), ("check_recorded", "total")}
+)
+"""Counts that include the event itself: the first signal, action or check is 1."""
+
+_NAMED = frozenset({"combatant", "after", "event", "name"})
+"""Event fields that name a combatant, an event or a counter: never ``""``
+(``signal("")`` and an empty combatant id are refused)."""
 
 
 def _allowed(name: str, field: str, kind: str) -> str:
@@ -750,7 +762,10 @@ def _allowed(name: str, field: str, kind: str) -> str:
         allowed = f"an integer from {shown_low} to 2**63 - 1"
     elif kind == "int | Fraction":
         # what remains of a duration: never negative, and JSON's 64 bits
-        allowed = "an integer from 0 to 2**63 - 1, or an exact number >= 0 as a string"
+        allowed = (
+            "an integer from 0 to 2**63 - 1, or an exact number >= 0 that is "
+            "not one as a string ('5/2', or past 2**63 - 1)"
+        )
     elif kind == "RemovalReason":
         allowed = "one of " + ", ".join(repr(r.value) for r in RemovalReason)
     else:
@@ -781,6 +796,8 @@ def _decode(
     if kind == "str":
         if not isinstance(value, str):
             raise _fail(name, field, allowed, value)
+        if not value and field in _NAMED:
+            raise _fail(name, field, "a non-empty string", value)
         return value
     if kind == "bool":
         if not isinstance(value, bool):
@@ -797,7 +814,8 @@ def _decode(
                 raise _fail(name, field, allowed, value)
             return value
         exact = _exact(value)
-        if exact is None or exact < 0:
+        # a string only where an integer cannot say it, as written ("5/2")
+        if exact is None or exact < 0 or _number_to_json(exact) != value:
             raise _fail(name, field, allowed, value)
         return exact
     if kind == "RemovalReason":
