@@ -117,3 +117,23 @@ def test_a_level_is_printable_text_without_any_space(level: str) -> None:
     with pytest.raises(SchemaError) as caught:
         Outcome.from_json(data)
     assert caught.value.path == "level"
+
+
+def test_a_turn_cannot_start_with_more_actions_than_are_used() -> None:
+    state = Encounter.create(["A", "B"]).advance().state.to_json()
+    state["combatants"][0].update(actions=0, turn_start_actions=5)
+    with pytest.raises(SchemaError) as caught:
+        Encounter.from_json(state)
+    assert str(caught.value) == (
+        "malformed encounter JSON: combatants[0].turn_start_actions must be an "
+        "integer from 0 to actions (0): the actions used when the turn started, "
+        "got 5"
+    )
+
+
+@pytest.mark.parametrize("clock", ["-0", "-0/1"])
+def test_a_clock_has_no_sign(clock: str) -> None:
+    state = Encounter.create(["A", "B"]).to_json()
+    with pytest.raises(SchemaError) as caught:
+        Encounter.from_json(dict(state, clock=clock))
+    assert caught.value.path == "clock"

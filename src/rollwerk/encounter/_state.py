@@ -206,14 +206,23 @@ class Combatant:
                             choice(c, "reset", CounterReset),
                         )
                     )
+            actions = json_count(data, "actions", 0, 0)
+            started = json_count(data, "turn_start_actions", 0, 0)
+            if started > actions:  # actions only grow: none are given back
+                raise SchemaError.field(
+                    "turn_start_actions",
+                    f"an integer from 0 to actions ({actions}): the actions used "
+                    "when the turn started",
+                    started,
+                )
             return cls(
                 id=cid,
                 name=strict(data, "name", "str", ""),
                 initiative=strict(data, "initiative", "int", 0),
                 owner=strict(data, "owner", "str|null", None),
                 turns=json_count(data, "turns", 0, 0),
-                actions=json_count(data, "actions", 0, 0),
-                turn_start_actions=json_count(data, "turn_start_actions", 0, 0),
+                actions=actions,
+                turn_start_actions=started,
                 checks=json_count(data, "checks", 0, 0),
                 counters=tuple(counters),
             )
