@@ -137,3 +137,13 @@ def test_a_clock_has_no_sign(clock: str) -> None:
     with pytest.raises(SchemaError) as caught:
         Encounter.from_json(dict(state, clock=clock))
     assert caught.value.path == "clock"
+
+
+def test_a_huge_integer_where_an_exact_string_belongs_is_refused() -> None:
+    """The signed-zero check once wrote the number out: past 4 300 digits
+    Python refuses that (a ValueError, found by the JSON fuzz test)."""
+    from rollwerk.encounter import duration_from_json
+
+    with pytest.raises(SchemaError) as caught:
+        duration_from_json({"kind": "game_time", "seconds": 10**5000, "ends_at": "40"})
+    assert caught.value.path == "seconds"

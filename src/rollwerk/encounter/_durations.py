@@ -277,7 +277,8 @@ def json_exact(
         number: Fraction | None = fraction(data, key)
     except SchemaError:
         number = None
-    signed = str(data[key]).startswith("-")  # "-0" and "-0/1" are 0 with a sign
+    text = data[key]  # "-0" and "-0/1" are 0 with a sign
+    signed = isinstance(text, str) and text.startswith("-")
     if number is None or number < 0 or (positive and number == 0) or signed:
         raise SchemaError.field(member(key), allowed, data[key])
     return number
