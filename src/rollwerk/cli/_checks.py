@@ -345,8 +345,44 @@ def _target(args: argparse.Namespace) -> tuple[Ruleset, CheckSpec]:
     rid, sep, check_name = str(args.target).partition(":")
     # Always the full registry: only it knows whether another plugin claims
     # the same id, so the CLI and the API agree on what an id means.
-    ruleset = registry_of(args).ruleset(rid, options=args.option)
-    return ruleset, find_spec(ruleset, check_name if sep else None)
+    registry = registry_of(args)
+    ruleset = registry.ruleset(rid, options=args.option)
+    try:
+        return ruleset, find_spec(ruleset, check_name if sep else None)
+    except UnknownCheck as exc:
+        adding = _options_adding(registry, rid, list(args.option or ()), check_name)
+        if not adding:
+            raise
+        raise UnknownCheck(
+            f"{exc} ({' or '.join(f'--option {o}' for o in adding)} adds it)",
+            parameter=exc.parameter,
+            value=exc.value,
+            choices=exc.choices,
+        ) from None
+
+
+def _options_adding(
+    registry: Registry, rid: str, options: list[str], check_name: str
+) -> list[str]:
+    """The optional rules of ``rid`` not yet on that would add ``check_name``.
+
+    Asked only after a check is not found (``yze:push`` without ``--option
+    push``): each rule is applied to see; one that fails is passed over.
+    """
+    found = []
+    for rule in registry.optional_rules(rid):
+        if rule.id in options:
+            continue
+        try:
+            names = [
+                s.name
+                for s in registry.ruleset(rid, options=[*options, rule.id]).checks()
+            ]
+        except RollwerkError:
+            continue
+        if check_name in names:
+            found.append(rule.id)
+    return found
 
 
 # -- formatting --------------------------------------------------------------
