@@ -353,12 +353,15 @@ def _target(args: argparse.Namespace) -> tuple[Ruleset, CheckSpec]:
         adding = _options_adding(registry, rid, list(args.option or ()), check_name)
         if not adding:
             raise
-        raise UnknownCheck(
-            f"{exc} ({' or '.join(f'--option {o}' for o in adding)} adds it)",
-            parameter=exc.parameter,
-            value=exc.value,
-            choices=exc.choices,
-        ) from None
+        options = " or ".join(f"--option {o}" for o in adding)
+        raise _reworded(exc, f"{exc} ({options} adds it)") from None
+
+
+def _reworded(exc: UnknownCheck, message: str) -> UnknownCheck:
+    """``exc`` with the message the command line gives it, its fields kept."""
+    return UnknownCheck(
+        message, parameter=exc.parameter, value=exc.value, choices=exc.choices
+    )
 
 
 def _options_adding(
@@ -1206,12 +1209,7 @@ def cmd_contest(args: argparse.Namespace) -> int:
             spec if args.vs_check is None else find_spec(ruleset, args.vs_check)
         )
     except UnknownCheck as exc:
-        raise UnknownCheck(
-            f"--vs-check: {exc}",
-            parameter=exc.parameter,
-            value=exc.value,
-            choices=exc.choices,
-        ) from None
+        raise _reworded(exc, f"--vs-check: {exc}") from None
     first, params = _build(ruleset, spec, args.params, args)
     try:
         second, vs_params = _build(ruleset, other_spec, args.vs, args)
