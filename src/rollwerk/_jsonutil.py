@@ -195,9 +195,7 @@ def required(data: Mapping[str, Any], key: str, allowed: str) -> None:
             is ``allowed``).
     """
     if key not in data:
-        raise SchemaError(
-            f"is required ({allowed})", path=member(key), expected=allowed
-        )
+        raise SchemaError.missing(member(key), allowed)
 
 
 def between(
@@ -258,22 +256,13 @@ def die_fields(value: object) -> tuple[int, int, str]:
     return sides, face, role
 
 
-def natural(data: Mapping[str, Any], key: str, default: Any = _MISSING) -> Any:
-    """``data[key]`` if it is an integer >= 0 (a missing key is ``default``)."""
-    value = strict(data, key, "int", default)
-    if key in data and value < 0:
-        raise SchemaError.field(member(key), "an integer >= 0", value)
-    return value
-
-
 def schema_version(data: Mapping[str, Any], *allowed: int) -> int:
     """The document's ``"schema"``: one of ``allowed``, else a `SchemaError`.
 
     A missing version says it is required, not that ``None`` was given.
     """
     expected = " or ".join(str(v) for v in allowed)
-    if "schema" not in data:
-        raise SchemaError(f"is required ({expected})", path="schema", expected=expected)
+    required(data, "schema", expected)
     value = data["schema"]
     if type(value) is not int or value not in allowed:
         raise SchemaError.field("schema", expected, value)
@@ -335,9 +324,8 @@ def pick(
     ...
     rollwerk.errors.SchemaError: side is required (one of 'first', 'second')
     """
-    if key not in data and default is _MISSING:
-        names = "one of " + ", ".join(repr(m.value) for m in allowed)
-        raise SchemaError(f"is required ({names})", path=member(key), expected=names)
+    if default is _MISSING:
+        required(data, key, "one of " + ", ".join(repr(m.value) for m in allowed))
     return choice(data, key, allowed, default)
 
 

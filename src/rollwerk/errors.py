@@ -516,6 +516,24 @@ class SchemaError(RollwerkError, ValueError):
             document=document,
         )
 
+    @classmethod
+    def missing(
+        cls, path: str, expected: str, *, document: str | None = None
+    ) -> SchemaError:
+        """``<path> is required (<expected>)``: a field the document leaves out.
+
+        Args:
+            path: Where the field belongs (``"kind"``).
+            expected: What it must hold (``"an integer from 1 to 6"``).
+            document: What was being loaded, if known.
+        """
+        return cls(
+            f"is required ({expected})",
+            path=path,
+            expected=expected,
+            document=document,
+        )
+
     def within(self, prefix: str, *, document: str | None = None) -> SchemaError:
         """The same error seen from an enclosing document.
 

@@ -87,9 +87,7 @@ def _seed(value: object) -> int:
 
 
 def _required(field: str, expected: str) -> SchemaError:
-    return SchemaError(
-        f"is required ({expected})", path=field, expected=expected, document=_DOCUMENT
-    )
+    return SchemaError.missing(field, expected, document=_DOCUMENT)
 
 
 _DOCUMENT = "seeded rng"

@@ -144,12 +144,7 @@ class ContestResult:
         if not isinstance(outcome, str) or outcome not in outcomes:
             allowed = "one of " + ", ".join(repr(v) for v in outcomes)
             if "outcome" not in data:
-                raise SchemaError(
-                    f"is required ({allowed})",
-                    path="outcome",
-                    expected=allowed,
-                    document=doc,
-                )
+                raise SchemaError.missing("outcome", allowed, document=doc)
             raise SchemaError.field("outcome", allowed, outcome, document=doc)
         ruleset = data.get("ruleset", "")
         if not isinstance(ruleset, str):
@@ -157,12 +152,7 @@ class ContestResult:
         sides = []
         for side in ("first", "second"):
             if side not in data:
-                raise SchemaError(
-                    "is required (a check result)",
-                    path=side,
-                    expected="a check result",
-                    document=doc,
-                )
+                raise SchemaError.missing(side, "a check result", document=doc)
             try:
                 sides.append(CheckResult.from_json(data[side]))
             except SchemaError as exc:

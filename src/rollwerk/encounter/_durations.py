@@ -1549,12 +1549,7 @@ def duration_from_json(
         if not isinstance(kind, str) or kind not in table:
             allowed = f"one of {', '.join(sorted(names))}"
             if "kind" not in data:
-                raise SchemaError(
-                    f"is required ({allowed})",
-                    path="kind",
-                    expected=allowed,
-                    document="duration",
-                )
+                raise SchemaError.missing("kind", allowed, document="duration")
             raise SchemaError(
                 f"must be {allowed}, got {shown(kind)}{why}",
                 path="kind",

@@ -883,12 +883,7 @@ def event_from_json(
     for field in fields:
         if field.name not in data:
             allowed = _allowed(name, field.name, str(field.type))
-            raise SchemaError(
-                f"is required ({allowed})",
-                path=field.name,
-                expected=allowed,
-                document=f"{name} event",
-            )
+            raise SchemaError.missing(field.name, allowed, document=f"{name} event")
         values[field.name] = _decode(
             name, field.name, str(field.type), data[field.name], kinds
         )

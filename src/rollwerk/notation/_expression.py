@@ -407,9 +407,7 @@ def _first_difference(got: Any, want: Any, path: str) -> SchemaError:
                     )
                 if mine is _ABSENT:
                     expected = f"{shown(theirs)}, what the rolls give"
-                    return SchemaError(
-                        f"is required ({expected})", path=where, expected=expected
-                    )
+                    return SchemaError.missing(where, expected)
                 path, got, want = where, mine, theirs
                 break
             else:  # pragma: no cover - equal: not called

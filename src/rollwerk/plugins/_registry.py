@@ -1238,10 +1238,11 @@ class Registry:
                 raise UnknownRuleset(
                     self._missing(ruleset_id), **self._unknown_fields(ruleset_id)
                 )
-        if all(o.__class__ is str for o in options):
+        plain = all(o.__class__ is str for o in options)
+        if plain:
             options = tuple(dict.fromkeys(options))  # asked twice: applied once
         key = (ruleset_id, options)
-        if all(o.__class__ is str for o in options):
+        if plain:
             handed = self._handed.get(key)
             if handed is not None and _same_entry(handed[0], entry):
                 return handed[1]

@@ -682,12 +682,7 @@ class Pf2eRounds:
         if not isinstance(data, Mapping):
             raise SchemaError.field("", "an object", data, document=doc)
         if "kind" not in data:
-            raise SchemaError(
-                f"is required ({cls.kind!r})",
-                path="kind",
-                expected=repr(cls.kind),
-                document=doc,
-            )
+            raise SchemaError.missing("kind", repr(cls.kind), document=doc)
         if data["kind"].__class__ is not str or data["kind"] != cls.kind:
             # a decoder reads its own kind only: it would write another as its own
             raise SchemaError.field("kind", repr(cls.kind), data["kind"], document=doc)
