@@ -122,12 +122,12 @@ def test_the_guard_names_the_plugin() -> None:
     with pytest.raises(PluginFault) as info:
         build_check(registry.ruleset("notated"), n=9)
     assert str(info.value) == (
-        "plugin '_Plugin' failed: notated check factory broke its contract: the "
+        "plugin '_Plugin' failed: notated:check factory broke its contract: the "
         "dice function of notated:check returned no valid dice: dice must be a sequence "
         "of sides or (sides, role), got '9d6'"
     )
     assert isinstance(info.value.__cause__, CheckFault)
-    with pytest.raises(PluginFault, match=r"halved check\.resolve broke its"):
+    with pytest.raises(PluginFault, match=r"halved:check\.resolve broke its"):
         build_check(registry.ruleset("halved"), n=1).resolve(ScriptedRng([3]))
 
 
@@ -137,14 +137,14 @@ def test_the_guard_names_the_plugin() -> None:
         (
             ["check", "halved", "n=2", "--rolls", "3,4"],
             (
-                "plugin '_Plugin' failed: halved check.resolve broke its contract: "
+                "plugin '_Plugin' failed: halved:check.resolve broke its contract: "
                 f"the judge of halved:check raised ParameterError: {VALUE}"
             ),
         ),
         (
             ["check", "notated", "n=9"],
             (
-                "plugin '_Plugin' failed: notated check factory broke its contract: "
+                "plugin '_Plugin' failed: notated:check factory broke its contract: "
                 "the dice function of notated:check returned no valid dice: dice must be a "
                 "sequence of sides or (sides, role), got '9d6'"
             ),
@@ -152,7 +152,7 @@ def test_the_guard_names_the_plugin() -> None:
         (
             ["odds", "halved", "n=1"],
             (
-                "plugin '_Plugin' failed: halved check.outcomes broke its contract: "
+                "plugin '_Plugin' failed: halved:check.outcomes broke its contract: "
                 "the judge of halved:check raised ParameterError: value must be an "
                 "integer from -2**63 to 2**63 - 1, or None, got 0.5"
             ),

@@ -58,7 +58,7 @@ ERRORS: list[RollwerkError] = [
     ExplainFailed("the explanation of toy:check failed"),
     SchemaError.field("initiative", "an integer", "x", document="combatant"),
     PluginError("toy", "rollwerk-toy", "it raised"),
-    PluginFault("toy", None, "toy check.resolve", "raised ZeroDivisionError()"),
+    PluginFault("toy", None, "toy:check.resolve", "raised ZeroDivisionError()"),
     MissingMessage("toy.x", ("en",), asked="de"),
     TemplateError("toy.x", "de", "{a", "a lone brace"),
 ]

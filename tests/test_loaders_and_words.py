@@ -321,13 +321,13 @@ def test_a_registered_checks_undeclared_level_is_the_plugins_fault() -> None:
         check.resolve(ScriptedRng([6]))
     assert (
         str(info.value)
-        == f"plugin 'Plugin' failed: lv c.resolve broke its contract: {said}"
+        == f"plugin 'Plugin' failed: lv:c.resolve broke its contract: {said}"
     )
     with pytest.raises(PluginFault) as info:
         check.outcomes()
     assert (
         str(info.value)
-        == f"plugin 'Plugin' failed: lv c.outcomes broke its contract: {said}"
+        == f"plugin 'Plugin' failed: lv:c.outcomes broke its contract: {said}"
     )
 
 

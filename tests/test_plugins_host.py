@@ -129,7 +129,7 @@ def test_a_fault_of_a_replaced_ruleset_names_the_wrapper():
     with pytest.raises(PluginFault) as info:
         build_check(ruleset).resolve(rollwerk.ScriptedRng([7]))
     assert str(info.value) == (
-        "plugin 'toy' (distribution rollwerk-toy) failed: toy roll.resolve "
+        "plugin 'toy' (distribution rollwerk-toy) failed: toy:roll.resolve "
         "(changed by the wrapper 'Hijack') raised ZeroDivisionError('planted')"
     )
 

@@ -176,11 +176,11 @@ def test_a_check_that_fails_is_one_plugin_fault(
     with pytest.raises(PluginFault) as info:
         run()
     fault = info.value
-    assert str(fault) == f"{FAULT}toy check.{call} {reason}"
+    assert str(fault) == f"{FAULT}toy:check.{call} {reason}"
     assert (fault.plugin, fault.distribution, fault.call) == (
         "evil",
         "rollwerk-evil",
-        f"toy check.{call}",
+        f"toy:check.{call}",
     )
     assert isinstance(fault, PluginError)
     assert isinstance(fault, RollwerkError)
@@ -302,7 +302,7 @@ def test_a_fault_behind_an_optional_rule_names_the_rules_switched_on() -> None:
     with pytest.raises(PluginFault) as info:
         check.resolve(ScriptedRng([2]))
     assert str(info.value) == (
-        f"{FAULT}toy check.resolve with the optional rules same (plugin 'house') "
+        f"{FAULT}toy:check.resolve with the optional rules same (plugin 'house') "
         "raised RuntimeError('boom')"
     )
 
@@ -355,7 +355,7 @@ def test_cli_a_plugin_fault_is_one_line_and_exit_3(
     assert (code, out) == (3, "")
     assert (
         err
-        == f"rollwerk: error: {FAULT}toy check.resolve raised RuntimeError('boom')\n"
+        == f"rollwerk: error: {FAULT}toy:check.resolve raised RuntimeError('boom')\n"
     )
 
 
@@ -373,7 +373,7 @@ def test_cli_every_command_reports_a_plugin_fault_with_exit_3(
     code = main(argv, registry=evil_registry("raise"))
     _, err = capsys.readouterr()
     assert code == 3
-    assert err.startswith(f"rollwerk: error: {FAULT}toy check.")
+    assert err.startswith(f"rollwerk: error: {FAULT}toy:check.")
     assert err.count("\n") == 1
 
 
@@ -388,7 +388,7 @@ def test_cli_traceback_shows_the_stack(capsys: pytest.CaptureFixture[str]) -> No
     assert "RuntimeError: boom" in err
     assert "in resolve" in err
     assert err.endswith(
-        f"rollwerk: error: {FAULT}toy check.resolve raised RuntimeError('boom')\n"
+        f"rollwerk: error: {FAULT}toy:check.resolve raised RuntimeError('boom')\n"
     )
 
 
@@ -596,7 +596,7 @@ def test_every_method_of_a_guarded_check_is_guarded() -> None:
     for call, said in calls:
         with pytest.raises(PluginFault) as info:
             call()
-        assert str(info.value).endswith(f"buggy {said}")
+        assert str(info.value).endswith(f"buggy:{said}")
     # the caller's own mistakes stay the caller's
     with pytest.raises(TypeError):
         check.outcome_for()

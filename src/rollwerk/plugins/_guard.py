@@ -212,6 +212,17 @@ class _GuardedCheck:
             self._origin.fault(self._call + ".resolve", exc)
         if result.__class__ is not CheckResult and not isinstance(result, CheckResult):
             self._origin.wrong(self._call + ".resolve", result, "a CheckResult")
+        inner = self._inner
+        if result.ruleset != inner.ruleset or result.check != inner.name:
+            # a result that claims to be another check's (its JSON says so)
+            self._origin.fault(
+                self._call + ".resolve",
+                CheckFault(
+                    f"its result names the ruleset {result.ruleset!r} and the "
+                    f"check {result.check!r}, not {inner.ruleset!r} and "
+                    f"{inner.name!r}"
+                ),
+            )
         levels = self._levels
         if levels is not None and result.level not in levels:
             self._unknown_level(self._call + ".resolve", result.level)
@@ -223,14 +234,20 @@ class _GuardedCheck:
         if not isinstance(result, Distribution):
             self._origin.wrong(self._call + ".outcomes", result, "a Distribution")
         levels = self._levels
-        if levels is not None and result is not self._checked:
+        if result is not self._checked:
             # a check's outcomes are one object, asked for again and again
-            # (odds tables, contests): their levels are read once
+            # (odds tables, contests): their outcomes are read once
             for outcome in result.support:
-                if getattr(outcome, "level", None) not in levels:
-                    self._unknown_level(
-                        self._call + ".outcomes", getattr(outcome, "level", None)
+                if not isinstance(outcome, Outcome):
+                    self._origin.fault(
+                        self._call + ".outcomes",
+                        CheckFault(
+                            f"its distribution holds {shown(outcome)}, "
+                            "not an Outcome"
+                        ),
                     )
+                if levels is not None and outcome.level not in levels:
+                    self._unknown_level(self._call + ".outcomes", outcome.level)
             self._checked = result
         return result
 
@@ -328,7 +345,7 @@ class _GuardedRuleset:
         return list(self._specs)
 
     def _guard_spec(self, spec: CheckSpec) -> CheckSpec:
-        call = f"{self._inner.id} {getattr(spec, 'name', '?')}"
+        call = f"{self._inner.id}:{getattr(spec, 'name', '?')}"
         if not isinstance(spec, CheckSpec):
             self._origin.wrong(call, spec, "a CheckSpec")
         factory = spec.factory
