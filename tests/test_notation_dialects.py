@@ -806,7 +806,7 @@ def test_group_readings_are_exact(text: str, dialect: str, same_as: str) -> None
             "foundry",
             (
                 "unexpected 's' in the foundry dialect: expected a modifier of the "
-                "dice (kh/kl/dh/dl, r/ro, rr, x/xo, min/max, cs/cf/df/even/odd, sf, ms), "
+                "dice (kh/kl/dh/dl, r, rr, x/xo, min/max, cs/cf/df/even/odd, sf, ms), "
                 "an operator (+ - * / % **), a label '[…]', a comment '# …' or the "
                 "end of the notation at column 4"
             ),

@@ -200,6 +200,7 @@ class _Parser:
         self.comment: str | None = None
         self.dice_end = -1  # where the last dice term's modifiers ended
         self.compared = False  # whether the whole is a comparison of totals
+        self.inline: list[_Node] = []  # Roll20's [[…]]: totals, never dice terms
 
     def error(self, reason: str, pos: int | None = None) -> NotationError:
         p = self.pos if pos is None else pos
@@ -274,7 +275,11 @@ class _Parser:
         parts = []
         if dice:
             mods = [
-                _MODIFIER_WORDS.get(f, f.value) for f in _DICE_MODIFIERS if d.has(f)
+                "r"
+                if f is Feature.REROLL and d.reroll_once  # Foundry: no 'ro'
+                else _MODIFIER_WORDS.get(f, f.value)
+                for f in _DICE_MODIFIERS
+                if d.has(f)
             ]
             if d.selectors:  # d20: k and p take selectors, and no d
                 mods[0] = "k/p with h, l, < or > (kh3, pl1, k>3)"
@@ -393,7 +398,20 @@ class _Parser:
             op = written if written[1:] in ("=", ">") else written[:1]
             # Foundry counts dice with cs: 3d4>=3 meant 3d4cs>=3
             counting = self.d.has(Feature.COUNT_WORDS) and self.pos == self.dice_end
-            how = f"count the dice meeting it with cs (3d4cs{op}3)" if counting else ""
+            reroll = re.search(r"rr?\d+$", self.text[: self.pos]) if counting else None
+            if reroll is not None:  # Foundry's 20d20r1=1
+                end = re.match(r"[<>=]+\d*", self.text[self.pos :])
+                assert end is not None
+                written = self.text[reroll.start() : self.pos + end.end()]
+                raise self.error(
+                    f"a reroll's face followed by a comparison ({written!r}) is "
+                    f"not read in the {self.d.name} dialect: write its "
+                    "condition once (r1, r=1, r<2)",
+                    reroll.start(),
+                )
+            how = ""
+            if counting and op in ("<", "<=", ">", ">=", "="):
+                how = f"count the dice meeting it with cs (3d4cs{op}3)"
             raise self.missing(f"comparing totals ({op!r})", self.pos, how)
         if negated:
             self.pos += 2
@@ -435,13 +453,24 @@ class _Parser:
         both readings agree (no modifier, or a single die); refused where
         the dice are several terms.
         """
-        if not isinstance(left, _Sum) or right.lo != right.hi:
+        if not isinstance(left, _Sum) or right.lo != right.hi or self._inline(left):
             return None
         terms = [  # labels (3d6[fire]+1) do not change the reading
             (op, t.inner if isinstance(t, _Labelled) else t, t)
             for op, t in zip(left.ops, left.terms, strict=True)
         ]
         dice = [(op, t, w) for op, t, w in terms if not isinstance(t, _Number)]
+        if any(self._inline(t) or self._inline(w) for _, t, w in dice):
+            # an inline roll is its total, a number: [[3d6]]+1>3 compares
+            # the total; beside a dice term it would vary that term's target
+            if all(self._inline(t) or self._inline(w) for _, t, w in dice):
+                return None
+            raise self.error(
+                "Roll20 adds a number written before a target to each die and "
+                "counts the dice; rollwerk does not read that with an inline "
+                f"roll's total as the number to add ({left.text!r})",
+                start,
+            )
         shift = sum(
             t.value if op == "+" else -t.value
             for op, t, _ in terms
@@ -476,6 +505,10 @@ class _Parser:
         if isinstance(written, _Labelled):
             return _Labelled(counted, written.label)
         return counted
+
+    def _inline(self, node: _Node) -> bool:
+        """Whether ``node`` is an inline roll's (Roll20's ``[[…]]``) node."""
+        return any(node is n for n in self.inline)
 
     def comparison_op(self) -> Comparison:
         """The comparison written here.
@@ -900,6 +933,18 @@ class _Parser:
             raise self.error(
                 "unexpected end of notation: expected a number, a die or '('"
             )
+        if c == "@" or self.ahead("?{"):
+            # a VTT's attributes and roll queries are filled in before rolling
+            what = "an attribute ('@…')" if c == "@" else "a roll query ('?{…}')"
+            raise self.error(
+                f"{what} is not read by rollwerk in the {self.d.name} dialect: "
+                "put its value in the notation before parsing it"
+            )
+        if c == "/" and not self.text[:start].strip():
+            raise self.error(
+                "a chat command ('/r', '/roll') is not part of the notation: "
+                "parse the text after it"
+            )
         raise self.error(f"unexpected {c!r}: expected a number, a die or '('")
 
     def open_paren(self, start: int) -> None:
@@ -942,6 +987,7 @@ class _Parser:
             raise self.error(f"expected ']]' to close '[[' (column {start + 1})")
         self.pos += 2
         self.depth -= 1
+        self.inline.append(node)
         return node
 
     def parenthesised(self) -> _Node:
@@ -1592,13 +1638,23 @@ class _Modifiers:
                     return
                 continue
             # Roll20 and d20 read text after a space as a comment when it is
-            # not a modifier: "1d20 Roll for initiative".
+            # not modifiers: "1d20 Roll for initiative", "2d6 slashing". The
+            # whole word must be modifiers ("1d8 r" rerolls 1s; "1d20 Roll"
+            # is not a reroll once followed by "ll").
+            kept = {
+                k: (list(v) if isinstance(v, list) else v)
+                for k, v in vars(self).items()
+            }
+            dice = p.dice
             try:
                 more = self.one()
+                while more and self.one():
+                    pass
             except NotationError:
                 more = False
-            if not more:
-                p.pos = save
+            if not more or p.peek().isalnum() or p.peek() == "_":
+                vars(self).update(kept)
+                p.pos, p.dice = save, dice
                 return
 
     def one(self) -> bool:
@@ -1923,6 +1979,12 @@ class _Modifiers:
             p.pos += 1
             this_once = False
         elif nxt == "o":
+            if d.reroll_once:  # Foundry has no 'ro': its 'r' rerolls once
+                raise p.error(
+                    f"'ro' is not part of the {d.name} dialect: its 'r' rerolls "
+                    "once (4d6r1)",
+                    mpos,
+                )
             p.pos += 1
             this_once = True
         elif d.selectors:  # d20 has 'rr', 'ro' and 'ra', no bare 'r'

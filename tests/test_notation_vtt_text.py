@@ -1,0 +1,159 @@
+"""What a bot's users type in Roll20 and Foundry VTT (helper-187).
+
+Inline rolls before a target are their total; a comment word that begins
+with a modifier's letter is a comment; a VTT's attributes, roll queries
+and chat commands, Foundry's missing ``ro`` and its ``r1=1`` are refused
+by name.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from rollwerk import ScriptedRng, parse
+from rollwerk.errors import NotationError
+
+
+@pytest.mark.parametrize(
+    ("text", "faces", "total", "odds"),
+    [
+        # the inline roll's total (3..18) plus 1, against the target
+        ("[[3d6]]+1>3", [1, 1, 1], 1, {1: Fraction(1)}),
+        ("[[3d6]]+1<3", [1, 1, 1], 0, {0: Fraction(1)}),
+        ("1+[[3d6]]>3", [1, 1, 1], 1, {1: Fraction(1)}),
+        ("[[3d6]][fire]+1>3", [1, 1, 1], 1, {1: Fraction(1)}),
+        # 2d6+1 >= 5: 2d6 >= 4, 33 of 36
+        ("[[2d6+1]]>5", [2, 2], 1, {0: Fraction(1, 12), 1: Fraction(11, 12)}),
+        ("[[2d6+1]]>5", [1, 2], 0, {0: Fraction(1, 12), 1: Fraction(11, 12)}),
+    ],
+)
+def test_roll20_an_inline_roll_before_a_target_is_its_total(
+    text: str, faces: list[int], total: int, odds: dict[int, Fraction]
+) -> None:
+    """Roll20 runs inline rolls first and puts their totals in the formula:
+    they were read as a dice term whose dice were counted (0 for
+    ``[[3d6]]+1>3`` on 1, 1, 1)."""
+    expression = parse(text, dialect="roll20")
+    assert expression.roll(ScriptedRng(faces)).total == total
+    assert dict(expression.distribution().items()) == odds
+
+
+def test_roll20_an_inline_roll_as_a_per_die_shift_is_refused() -> None:
+    with pytest.raises(NotationError) as info:
+        parse("3d6+[[1d4]]>3", dialect="roll20")
+    assert str(info.value).splitlines()[0] == (
+        "Roll20 adds a number written before a target to each die and counts "
+        "the dice; rollwerk does not read that with an inline roll's total as "
+        "the number to add ('3d6+[[1d4]]') at column 1"
+    )
+    # a target right after dice is theirs, with or without an inline roll
+    counted = parse("[[1d4]]+3d6>3", dialect="roll20")
+    assert counted.roll(ScriptedRng([2, 1, 3, 6])).total == 2 + 2
+
+
+@pytest.mark.parametrize(
+    ("text", "comment"),
+    [
+        ("1d20 Roll for Initiative", "Roll for Initiative"),
+        ("1d20+5 Roll for Initiative", "Roll for Initiative"),
+        ("2d6 slashing", "slashing"),
+        ("1d20 stealth", "stealth"),
+        ("2d6 save", "save"),
+        ("2d6 sword", "sword"),
+        ("2d6 smite", "smite"),
+        ("1d6 !important", "!important"),
+        ("1d20 kill", "kill"),
+        ("4d6 k3 best", "best"),
+        ("3d6 >3 hits", "hits"),
+    ],
+)
+def test_roll20_a_word_that_is_not_all_modifiers_is_a_comment(
+    text: str, comment: str
+) -> None:
+    """It was refused (``unexpected 'l'``, ``'mi/ma' is not part of the
+    roll20 dialect``) or half read as modifiers."""
+    expression = parse(text, dialect="roll20")
+    assert expression.comment == comment
+    roll = expression.roll(ScriptedRng([1, 2, 3, 4]))
+    # the modifiers before the comment still apply; the comment adds none
+    plain = parse(text[: len(text) - len(comment)].rstrip(), dialect="roll20")
+    assert roll.total == plain.roll(ScriptedRng([1, 2, 3, 4])).total
+
+
+def test_roll20_a_word_of_modifiers_after_a_space_is_read() -> None:
+    assert parse("4d6 kh3", dialect="roll20").roll(ScriptedRng([1, 2, 3, 4])).total == 9
+    assert parse("1d8 r", dialect="roll20").roll(ScriptedRng([1, 5])).total == 5
+    assert parse("1d8 r", dialect="roll20").comment is None
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            "@{dex}",
+            (
+                "an attribute ('@…') is not read by rollwerk in the roll20 dialect: "
+                "put its value in the notation before parsing it at column 1"
+            ),
+        ),
+        (
+            "1d20+?{Bonus|0}",
+            (
+                "a roll query ('?{…}') is not read by rollwerk in the roll20 "
+                "dialect: put its value in the notation before parsing it at column 6"
+            ),
+        ),
+        (
+            " /roll 1d20",
+            (
+                "a chat command ('/r', '/roll') is not part of the notation: parse "
+                "the text after it at column 2"
+            ),
+        ),
+    ],
+)
+def test_vtt_text_around_a_roll_is_refused_by_name(text: str, message: str) -> None:
+    with pytest.raises(NotationError) as info:
+        parse(text, dialect="roll20")
+    assert str(info.value).splitlines()[0] == message
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            "4d6ro1",
+            (
+                "'ro' is not part of the foundry dialect: its 'r' rerolls once "
+                "(4d6r1) at column 4"
+            ),
+        ),
+        (
+            "20d20r1=1",
+            (
+                "a reroll's face followed by a comparison ('r1=1') is not read in "
+                "the foundry dialect: write its condition once (r1, r=1, r<2) at "
+                "column 6"
+            ),
+        ),
+        (
+            "4d6rr1<2",
+            (
+                "a reroll's face followed by a comparison ('rr1<2') is not read in "
+                "the foundry dialect: write its condition once (r1, r=1, r<2) at "
+                "column 4"
+            ),
+        ),
+        # '=>' is no comparison: no advice to count with cs=>3
+        (
+            "3d4=>3",
+            "comparing totals ('=>') is not part of the foundry dialect at column 4",
+        ),
+    ],
+)
+def test_foundry_refusals_name_what_foundry_lacks(text: str, message: str) -> None:
+    with pytest.raises(NotationError) as info:
+        parse(text, dialect="foundry")
+    assert str(info.value).splitlines()[0] == message
