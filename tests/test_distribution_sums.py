@@ -155,12 +155,21 @@ def test_outcomes_that_do_not_add_up_are_refused_by_name() -> None:
     )
     with pytest.raises(ParameterError) as info:
         _ = -letters
-    assert str(info.value) == expected + "\"bad operand type for unary -: 'str'\""
+    assert str(info.value) == expected + "'a'"
     with pytest.raises(ParameterError) as info:
         letters + Distribution.uniform([1])
-    assert str(info.value) == (
-        expected + "'can only concatenate str (not \"int\") to str'"
-    )
+    # the first outcomes that do not add, not Python's words
+    assert str(info.value) == expected + "('a', 1)"
+    assert info.value.value == ("a", 1)
+    with pytest.raises(ParameterError) as info:
+        Distribution.uniform([1, None]) - 2
+    assert str(info.value) == expected + "(None, 2)"
+    with pytest.raises(ParameterError) as info:
+        10 - letters
+    assert str(info.value) == expected + "(10, 'a')"
+    with pytest.raises(ParameterError) as info:
+        Distribution.uniform([1, 2]) - Distribution.uniform([1, "b"])
+    assert str(info.value) == expected + "(1, 'b')"
 
 
 def test_tuples_add_element_by_element() -> None:

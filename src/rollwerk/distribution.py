@@ -601,7 +601,12 @@ class Distribution(Generic[T]):
         and a number, or tuples of other lengths, are a `ParameterError`.
         """
         if _is_number(other):
-            return _arith(lambda: self.map(lambda k: _add(k, other)), _ADDS, self)
+            return _arith(
+                lambda: self.map(lambda k: _add(k, other)),
+                _ADDS,
+                self,
+                probe=(_add, self._weights, (other,)),
+            )
         if not isinstance(other, Distribution):
             return NotImplemented
         return self._sum(other, "a + b")
@@ -627,7 +632,13 @@ class Distribution(Generic[T]):
             return Distribution._from_weights(
                 _convolve(self._weights, other._weights), total
             )
-        return _arith(lambda: self._combine(other, _add), _ADDS, self, other)
+        return _arith(
+            lambda: self._combine(other, _add),
+            _ADDS,
+            self,
+            other,
+            probe=(_add, self._weights, other._weights),
+        )
 
     @overload
     def __radd__(self: Distribution[int], other: int) -> Distribution[int]: ...
@@ -666,7 +677,12 @@ class Distribution(Generic[T]):
     ) -> Distribution[Any]:
         """The difference of two independent distributions, or a shift by a number."""
         if _is_number(other):
-            return _arith(lambda: self.map(lambda k: _sub(k, other)), _ADDS, self)
+            return _arith(
+                lambda: self.map(lambda k: _sub(k, other)),
+                _ADDS,
+                self,
+                probe=(_sub, self._weights, (other,)),
+            )
         if not isinstance(other, Distribution):
             return NotImplemented
         spans = _tuple_spans(self._weights)
@@ -676,7 +692,11 @@ class Distribution(Generic[T]):
             # the sum of the negation: one packed product, not pair by pair
             return self._sum(-other, "a - b")
         return _arith(
-            lambda: self._checked_combine(other, _sub, "a - b"), _ADDS, self, other
+            lambda: self._checked_combine(other, _sub, "a - b"),
+            _ADDS,
+            self,
+            other,
+            probe=(_sub, self._weights, other._weights),
         )
 
     @overload
@@ -694,7 +714,12 @@ class Distribution(Generic[T]):
     def __rsub__(self, other: int | Fraction | float) -> Distribution[Any]:
         """``other`` minus each outcome (``10 - d6``), as ``other + d6`` adds."""
         if _is_number(other):
-            return _arith(lambda: self.map(lambda k: _sub(other, k)), _ADDS, self)
+            return _arith(
+                lambda: self.map(lambda k: _sub(other, k)),
+                _ADDS,
+                self,
+                probe=(_sub, (other,), self._weights),
+            )
         return NotImplemented
 
     @overload
@@ -705,7 +730,7 @@ class Distribution(Generic[T]):
     def __neg__(self) -> Distribution[Any]: ...
     def __neg__(self) -> Distribution[Any]:
         """Each outcome negated."""
-        return _arith(lambda: self.map(_neg))
+        return _arith(lambda: self.map(_neg), probe=(_neg, self._weights))
 
     @overload
     def __mul__(
@@ -743,7 +768,10 @@ class Distribution(Generic[T]):
         """
         if _is_number(other, "factor"):
             return _arith(
-                lambda: self.map(lambda k: _number(k) * other), _MULTIPLIES, self
+                lambda: self.map(lambda k: _number(k) * other),
+                _MULTIPLIES,
+                self,
+                probe=(lambda k: _number(k) * other, self._weights),
             )
         if not isinstance(other, Distribution):
             return NotImplemented
@@ -754,6 +782,7 @@ class Distribution(Generic[T]):
             _MULTIPLIES,
             self,
             other,
+            probe=(lambda a, b: _number(a) * _number(b), self._weights, other._weights),
         )
 
     @overload
@@ -1215,10 +1244,25 @@ _MULTIPLIES = "numbers (int, Fraction or float) to multiply"
 _FITS = "numbers whose results fit a float (use int or Fraction outcomes)"
 
 
+def _culprit(operation: Callable[..., Any], *sides: Iterable[Any]) -> object:
+    """The first outcomes (one from each side) that ``operation`` refuses.
+
+    A pair is a tuple, ``('a', 1)``; one side gives the outcome itself.
+    ``None`` when every combination works (the refusal was elsewhere).
+    """
+    for combination in itertools.product(*sides):
+        try:
+            hash(operation(*combination))
+        except TypeError:
+            return combination[0] if len(combination) == 1 else combination
+    return None
+
+
 def _arith(
     compute: Callable[[], Distribution[Any]],
     allowed: str = _ADDS,
     *sources: Distribution[Any],
+    probe: tuple[Any, ...] | None = None,
 ) -> Distribution[Any]:
     """``compute()``; outcomes that do not add up (or multiply) are refused by name.
 
@@ -1227,11 +1271,16 @@ def _arith(
     cannot be an outcome (a list). A float result that overflowed to an
     infinity none of the ``sources`` had (``d * 1e308 * 10``), or an int
     too large for a float to add to (``10**400 + 0.5``), is refused too.
+    ``probe`` is the operation and its operands' outcomes: the refusal
+    names the first outcomes it refuses (``got ('a', 1)``), not Python's
+    words.
     """
     try:
         result = compute()
     except TypeError as exc:
-        raise ParameterError("outcomes", str(exc), allowed) from None
+        culprit = None if probe is None else _culprit(*probe)
+        value = str(exc) if culprit is None else culprit
+        raise ParameterError("outcomes", value, allowed) from None
     except OverflowError as exc:  # 10**400 + 0.5: an int too large for a float
         raise ParameterError("outcomes", str(exc), _FITS) from None
     weights = result._weights

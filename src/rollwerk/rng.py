@@ -404,9 +404,8 @@ class ScriptedRng:
 
     MAX_FACES: ClassVar[int] = 1_000_000
     """The most faces one script holds; more raise
-    [`LimitExceeded`][rollwerk.errors.LimitExceeded] (an iterator that does
-    not end, a [`ParameterError`][rollwerk.errors.ParameterError]) before
-    the script is kept."""
+    [`LimitExceeded`][rollwerk.errors.LimitExceeded] before the script is
+    kept (an iterator that does not end, after this many and one more)."""
 
     def __init__(self, faces: Iterable[int]) -> None:
         if isinstance(faces, str) or not isinstance(faces, Iterable):
@@ -416,9 +415,7 @@ class ScriptedRng:
             raise LimitExceeded("scripted faces", len(faces), most)
         self._faces = tuple(itertools.islice(faces, most + 1))
         if len(self._faces) > most:  # an iterator: it gave more (or never ends)
-            raise ParameterError(
-                "faces", faces, f"a finite iterable of at most {most} integers"
-            )
+            raise LimitExceeded("scripted faces", most + 1, most, at_least=True)
         for i, face in enumerate(self._faces, start=1):
             if isinstance(face, bool) or not isinstance(face, int):
                 raise ParameterError(f"the {_ordinal(i)} face", face, "an integer")
