@@ -143,7 +143,15 @@ def _roll_not_callable(exc: BaseException, rng: object) -> bool:
 class _GuardedCheck:
     """A plugin's check whose ``resolve`` and ``outcomes`` are guarded."""
 
-    __slots__ = ("_call", "_checked", "_inner", "_levels", "_origin", "_resolve")
+    __slots__ = (
+        "_call",
+        "_checked",
+        "_inner",
+        "_levels",
+        "_names",
+        "_origin",
+        "_resolve",
+    )
 
     def __init__(
         self,
@@ -158,6 +166,7 @@ class _GuardedCheck:
         self._resolve = inner.resolve  # bound once: a resolve costs one call more
         self._levels = levels  # the ruleset's level ids, if it has levels
         self._checked: object = None  # the outcomes whose levels were read
+        self._names: tuple[str, str] | None = None  # its ruleset and name
 
     def _unknown_level(self, call: str, level: str | None) -> NoReturn:
         """The fault of a result or outcome with a level its ruleset lacks.
@@ -212,9 +221,12 @@ class _GuardedCheck:
             self._origin.fault(self._call + ".resolve", exc)
         if result.__class__ is not CheckResult and not isinstance(result, CheckResult):
             self._origin.wrong(self._call + ".resolve", result, "a CheckResult")
-        inner = self._inner
-        if result.ruleset != inner.ruleset or result.check != inner.name:
+        names = self._names
+        if names is None:  # read once: a check's names do not change
+            names = self._names = (self._inner.ruleset, self._inner.name)
+        if result.ruleset != names[0] or result.check != names[1]:
             # a result that claims to be another check's (its JSON says so)
+            inner = self._inner
             self._origin.fault(
                 self._call + ".resolve",
                 CheckFault(
@@ -242,8 +254,7 @@ class _GuardedCheck:
                     self._origin.fault(
                         self._call + ".outcomes",
                         CheckFault(
-                            f"its distribution holds {shown(outcome)}, "
-                            "not an Outcome"
+                            f"its distribution holds {shown(outcome)}, not an Outcome"
                         ),
                     )
                 if levels is not None and outcome.level not in levels:
