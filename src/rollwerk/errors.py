@@ -34,20 +34,24 @@ class RollwerkError(Exception):
     """Base class of every error rollwerk raises on purpose."""
 
     def one_line(self) -> str:
-        """The message as one line, for a chat reply or a log (what the CLI prints).
+        r"""The message as one line, for a chat reply or a log (what the CLI prints).
 
         Every message is one line except a
         [`NotationError`][rollwerk.errors.NotationError]'s, which draws a
         caret under the column; its ``one_line`` names the column instead.
-        A plugin's message that spans lines is joined with spaces, and a line
+        A plugin's message that spans lines is joined with spaces, another
+        control character in it (a terminal's escape code) is written as
+        its escape (``\x1b``), so it cannot recolour a terminal, and a line
         longer than `MAX_LINE` characters is cut in the middle (``…``), as
         the CLI prints it, keeping what is wrong and what is allowed (a
         ruleset id of 100 000 characters is not echoed whole).
 
         >>> ParameterError("pw", 500, "an integer from 1 to 100").one_line()
         'pw must be an integer from 1 to 100, got 500'
+        >>> print(RollwerkError("refused\n\x1b[31mred").one_line())
+        refused \x1b[31mred
         """
-        return _capped(" ".join(str(self).split()))
+        return _capped(_escaped(" ".join(str(self).split())))
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickle the error as it is: its message and its fields.
@@ -73,6 +77,28 @@ def _unpickled(
 
 MAX_LINE = 500
 """The longest [`one_line`][rollwerk.errors.RollwerkError.one_line], in characters."""
+
+
+def _escaped(line: str) -> str:
+    r"""``line`` with its control characters written as escapes (``\x1b``).
+
+    As the command line writes what a plugin or a user wrote into its text
+    output (``rollwerk.cli._format.visible``): the character's
+    ``unicode_escape`` (``\x07``, ``\u2028``), every other character as it is.
+
+    >>> print(_escaped("a \x1b[31mb\x07"))
+    a \x1b[31mb\x07
+    """
+    if line.isprintable():
+        return line
+    import unicodedata
+
+    return "".join(
+        c.encode("unicode_escape").decode("ascii")
+        if unicodedata.category(c) in ("Cc", "Zl", "Zp")
+        else c
+        for c in line
+    )
 
 
 def _capped(line: str) -> str:

@@ -31,9 +31,10 @@ from rollwerk.checks._requests import find_spec, parse_words
 from rollwerk.cli._format import (
     add_max_outcomes,
     bar,
+    emit,
+    emit_json,
     faces,
     fraction_text,
-    json_text,
     most_likely,
     percent,
     seed_json,
@@ -572,8 +573,9 @@ def _sorted_outcomes(
     return sorted(dist.items(), key=key, reverse=True)
 
 
-def _emit(text: str) -> None:
-    print(text)
+def _emit(line: str) -> None:
+    """Print one line of text output, a control character in it as its escape."""
+    emit(line)
 
 
 # -- commands ----------------------------------------------------------------
@@ -623,7 +625,7 @@ def cmd_rulesets(args: argparse.Namespace) -> int:
                 for f in failures
             ],
         }
-        _emit(json_text(data, indent=2))
+        emit_json(data, indent=2)
         return 0
     if entries:
         heads = ("id", "name", "version", "distribution", "checks")
@@ -732,7 +734,7 @@ def _ruleset_details(
                 {"id": o.id, "name": o.name, "help": o.help} for o in rules
             ],
         }
-        _emit(json_text(data, indent=2))
+        emit_json(data, indent=2)
         return 0
     lang = args.lang
     # every plugin's catalog: another plugin may word this ruleset's help
@@ -889,7 +891,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         if args.seed is not None:
             data["seed"] = seed_json(args.seed)
         data["result"] = result.to_json()
-        _emit(json_text(data))
+        emit_json(data)
         return 0
     lang = args.lang
     cats = _cats(args)
@@ -978,7 +980,7 @@ def cmd_odds(args: argparse.Namespace) -> int:
         ]
         if left:
             data["omitted"] = {"outcomes": left, "probability": fraction_to_str(left_p)}
-        _emit(json_text(data))
+        emit_json(data)
         return 0
     lang = args.lang
     cats = _cats(args)
@@ -1151,7 +1153,7 @@ def _odds_by(
         data[rows_name] = listed
         if left:
             data["omitted"] = {rows_name: left, "probability": fraction_to_str(left_p)}
-        _emit(json_text(data))
+        emit_json(data)
         return 0
     lang = args.lang
     cats = _cats(args)
@@ -1248,7 +1250,7 @@ def cmd_contest(args: argparse.Namespace) -> int:
             if args.seed is not None:
                 data["seed"] = seed_json(args.seed)
             data["result"] = played.to_json()
-        _emit(json_text(data))
+        emit_json(data)
         return 0
     lang = args.lang
     cats = _cats(args)

@@ -15,7 +15,15 @@ from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from rollwerk.cli._format import bar, decimal_point, mean_text, percent, table
+from rollwerk.cli._format import (
+    bar,
+    decimal_point,
+    emit,
+    emit_json,
+    mean_text,
+    percent,
+    table,
+)
 from rollwerk.cli._lang import Languages, catalogs, registry_of, word
 from rollwerk.errors import ParameterError, UnknownRuleset
 
@@ -187,8 +195,6 @@ def cmd_fight(args: argparse.Namespace) -> int:
         max_rounds=args.rounds,
     )
     if args.json:
-        from rollwerk.cli._format import json_text
-
         data = result.to_json()
         if args.option:  # after "ruleset", as the other commands write it
             data = {
@@ -196,7 +202,7 @@ def cmd_fight(args: argparse.Namespace) -> int:
                 "options": list(args.option),
                 **data,
             }
-        print(json_text(data))
+        emit_json(data)
         return 0
     cats = catalogs(args.languages, args.lang)
     lines = fight_text(result, args.lang, cats)
@@ -205,7 +211,7 @@ def cmd_fight(args: argparse.Namespace) -> int:
 
         lines[0] += _options_aside(args.option, cats, args.lang)
     for line in lines:
-        print(line)
+        emit(line)
     return 0
 
 

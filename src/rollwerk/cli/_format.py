@@ -27,6 +27,8 @@ __all__ = [
     "add_max_outcomes",
     "approx_text",
     "bar",
+    "emit",
+    "emit_json",
     "faces",
     "fraction_text",
     "json_text",
@@ -74,6 +76,27 @@ def visible(text: str, keep: str = "") -> str:
     from rollwerk.notation._rolled import one_line_text
 
     return one_line_text(text, keep)
+
+
+def emit(text: str, keep: str = "") -> None:
+    r"""Print ``text`` to the text output, its control characters as escapes.
+
+    The one writer of the text output of ``rulesets``, ``check``, ``odds``,
+    ``contest``, ``fight`` and ``roll``: what a plugin wrote (a ruleset's
+    name, a check's help, an extra, an explanation) and what a user typed
+    reach the terminal through `visible`, so a line break or a terminal's
+    escape code in them cannot split a line or recolour the terminal.
+    ``keep`` are the line breaks the output itself puts between lines
+    (``roll --explain``); every other caller prints one line at a time.
+    ``--json`` goes through `emit_json` instead: JSON escapes its text
+    itself.
+    """
+    print(visible(text, keep))
+
+
+def emit_json(data: object, **options: object) -> None:
+    """Print ``data`` as JSON (`json_text`) to standard output."""
+    print(json_text(data, **options))
 
 
 def json_text(data: object, **options: object) -> str:
@@ -342,7 +365,10 @@ _MEAN_BITS = 128
 
 
 def table(rows: Sequence[Sequence[str]], right: Collection[int]) -> list[str]:
-    """Lines of ``rows`` in columns two spaces apart, without trailing spaces.
+    r"""Lines of ``rows`` in columns two spaces apart, without trailing spaces.
+
+    A control character in a cell is written as its escape (`visible`), so
+    a cell stays on its line: ``a\nb`` is four characters wide.
 
     Args:
         rows: The cells of each row (the header first); every row has as many
@@ -353,6 +379,9 @@ def table(rows: Sequence[Sequence[str]], right: Collection[int]) -> list[str]:
     >>> table([["a", "bb"], ["ccc", "d"]], right={1})
     ['a    bb', 'ccc   d']
     """
+    # a cell holds one line: a control character in it (a plugin's ruleset
+    # name, an extra's value) is written as its escape, and counted so
+    rows = [[visible(cell) for cell in row] for row in rows]
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     lines = []
     for row in rows:

@@ -632,14 +632,17 @@ def _discard_stdout() -> None:
 
 
 def _one_line(text: str) -> str:
-    """``text`` on one line, ending in a newline.
+    r"""``text`` on one line, ending in a newline.
 
-    At most ``rollwerk.errors.MAX_LINE`` characters, prefix included; a
-    longer line is cut in the middle (``…``).
+    As [`one_line`][rollwerk.errors.RollwerkError.one_line] writes an
+    error: its line breaks joined with spaces, another control character
+    (a terminal's escape code in a plugin's message) written as its escape
+    (``\x1b``), at most ``rollwerk.errors.MAX_LINE`` characters, prefix
+    included; a longer line is cut in the middle (``…``).
     """
-    from rollwerk.errors import _capped  # MAX_LINE, cut in the middle
+    from rollwerk.errors import _capped, _escaped  # as one_line writes it
 
-    return _capped(" ".join(text.split())) + "\n"
+    return _capped(_escaped(" ".join(text.split()))) + "\n"
 
 
 FAILURES_COMMAND = "see `rollwerk rulesets`"

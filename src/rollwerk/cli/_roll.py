@@ -9,8 +9,9 @@ from rollwerk.cli._format import (
     MAX_OUTCOMES,
     add_max_outcomes,
     bar,
+    emit,
+    emit_json,
     faces,
-    json_text,
     mean_text,
     most_likely,
     percent_of,
@@ -25,6 +26,7 @@ from rollwerk.cli._lang import Languages, catalogs, omitted, registry_of, word
 from rollwerk.distribution import Distribution, weight_texts
 from rollwerk.errors import ParameterError, RollwerkError, ScriptExhausted
 from rollwerk.i18n import CORE, Catalog
+from rollwerk.notation._dialect import DIALECTS, Dialect
 from rollwerk.notation._expression import RollResult, listed_face_refusal, parse
 from rollwerk.notation._tree import written_dice
 from rollwerk.rng import Rng, ScriptedRng, SeededRng, SystemRng
@@ -202,35 +204,70 @@ def _catalogs(args: argparse.Namespace) -> Catalog:
     return catalogs(args.languages, args.lang)
 
 
-def dialect_of(args: argparse.Namespace) -> str:
+def dialect_of(args: argparse.Namespace) -> Dialect:
     """The dialect to read in: ``--dialect``, else the ruleset's, else rollwerk.
 
     A ``--ruleset`` is looked up even when ``--dialect`` overrides its
-    dialect: an unknown id is refused (`UnknownRuleset`), not ignored.
+    dialect: an unknown id is refused (`UnknownRuleset`), not ignored. A
+    dialect no bundled one has is looked up in the command's registry
+    (`registry_of`: the one ``main(registry=...)`` was given).
     """
     if args.ruleset is not None:
         if args.dialect is None:
             return _ruleset_dialect(args, str(args.ruleset))
         registry_of(args).ruleset(str(args.ruleset))
     if args.dialect is not None:
-        return str(args.dialect)
-    return "rollwerk"
+        return _dialect(args, str(args.dialect))
+    return DIALECTS["rollwerk"]
 
 
-def _ruleset_dialect(args: argparse.Namespace, rid: str) -> str:
+def _dialect(args: argparse.Namespace, name: str) -> Dialect:
+    """The dialect ``name``: a bundled one, else one of the command's registry.
+
+    A bundled dialect loads no plugin (``rollwerk roll`` stays fast); any
+    other name is looked up among the dialects of the registry
+    ``main(registry=...)`` was given, or else the shared one's, as
+    [`get_dialect`][rollwerk.notation.get_dialect] looks it up in the
+    shared registry.
+
+    Raises:
+        ParameterError: No dialect has the name (the message lists them,
+            and says how many plugins failed to load, if any did).
+    """
+    bundled = DIALECTS.get(name)
+    if bundled is not None:
+        return bundled
+    from rollwerk.plugins._registry import failed_plugins
+
+    registry = registry_of(args)
+    dialects = registry.dialects()
+    found = dialects.get(name)
+    if found is not None:
+        return found
+    error = ParameterError("dialect", name, f"one of {', '.join(sorted(dialects))}")
+    said = failed_plugins(registry.failures)
+    if said:  # a plugin's dialect may be missing because its plugin failed
+        error.args = (f"{error} ({said})",)
+    raise error
+
+
+def _ruleset_dialect(args: argparse.Namespace, rid: str) -> Dialect:
     """The dialect ruleset ``rid`` names; one not installed is its plugin's fault.
 
     Raises:
-        PluginFault: No bundled or installed dialect has the name (exit 3:
-            the user asked for nothing wrong).
+        PluginFault: No bundled dialect or dialect of the command's registry
+            has the name (exit 3: the user asked for nothing wrong).
     """
     from rollwerk.errors import PluginFault
-    from rollwerk.notation._dialect import get_dialect
 
     registry = registry_of(args)
-    name = registry.ruleset(rid).dialect
+    name: object = registry.ruleset(rid).dialect
+    if isinstance(name, Dialect):  # a hand-written ruleset's, as parse takes it
+        return name
     try:
-        get_dialect(name)
+        if not isinstance(name, str):
+            raise ParameterError("dialect", name, "a dialect's name")
+        return _dialect(args, name)
     except ParameterError as exc:
         entry = next(e for e in registry.entries() if e.ruleset.id == rid)
         raise PluginFault(
@@ -240,7 +277,6 @@ def _ruleset_dialect(args: argparse.Namespace, rid: str) -> str:
             f"names the dialect {name!r}, which is not installed (dialect must "
             f"be {exc.allowed})",
         ) from None
-    return name
 
 
 def cmd_roll(args: argparse.Namespace) -> int:
@@ -268,9 +304,10 @@ def cmd_roll(args: argparse.Namespace) -> int:
         dist = parse(notation, dialect_of(args)).distribution()
         limit = MAX_OUTCOMES if args.max_outcomes is None else args.max_outcomes
         if args.json:
-            print(json_text(odds_json(notation, dist, limit)))
+            emit_json(odds_json(notation, dist, limit))
         else:
-            print(odds_table(notation, dist, args.lang, _catalogs(args), limit))
+            lines = odds_table(notation, dist, args.lang, _catalogs(args), limit)
+            emit(lines, keep="\n")
         return 0
     if args.max_outcomes is not None:
         raise RollwerkError(
@@ -283,9 +320,9 @@ def cmd_roll(args: argparse.Namespace) -> int:
             data["seed"] = seed_json(args.seed)
         if args.explain:
             data["explanation"] = result.explain(args.lang, _catalogs(args))
-        print(json_text(data))
+        emit_json(data)
     elif args.explain:
-        print(visible(result.explain(args.lang, _catalogs(args)), keep="\n"))
+        emit(result.explain(args.lang, _catalogs(args)), keep="\n")
     else:
-        print(result.total)
+        emit(str(result.total))
     return 0
