@@ -145,7 +145,16 @@ def read_side(
         if name in values:
             out[name] = param.validate(values[name])
         elif param.required:
-            raise missing_parameter(param)
+            # name the others left out too, as a check's parameters do
+            error = missing_parameter(param)
+            rest = [
+                p.name
+                for p in parameters
+                if p.required and p.name not in values and p is not param
+            ]
+            if rest:
+                error.args = (f"{error}; also required: {', '.join(rest)}",)
+            raise error
         else:
             out[name] = param.default  # type: ignore[assignment]
     return out

@@ -37,6 +37,7 @@ from rollwerk.cli._format import (
     fraction_text,
     most_likely,
     percent,
+    second_side,
     seed_json,
     table,
     too_few_faces,
@@ -1216,9 +1217,7 @@ def cmd_contest(args: argparse.Namespace) -> int:
     try:
         second, vs_params = _build(ruleset, other_spec, args.vs, args)
     except ParameterError as exc:
-        raise ParameterError(
-            f"--vs {exc.parameter}", exc.value, exc.allowed, missing=exc.missing
-        ) from None
+        raise second_side(exc) from None
     with _exact_odds(f"{ruleset.id}:{spec.name} against {other_spec.name}"):
         odds = contest_odds(ruleset, first, second)
     played = None

@@ -22,6 +22,7 @@ from rollwerk.cli._format import (
     emit_json,
     mean_text,
     percent,
+    second_side,
     table,
 )
 from rollwerk.cli._lang import Languages, catalogs, registry_of, word
@@ -179,9 +180,7 @@ def cmd_fight(args: argparse.Namespace) -> int:
         second, second_count = parse_side(parameters, args.vs, f"{rules.ruleset} fight")
         second_fighter = rules.fighter(second)
     except ParameterError as exc:
-        raise ParameterError(
-            f"--vs {exc.parameter}", exc.value, exc.allowed, missing=exc.missing
-        ) from None
+        raise second_side(exc) from None
     if not 1 <= args.rounds <= MAX_ROUNDS:
         raise ParameterError(
             "--rounds", args.rounds, f"an integer from 1 to {MAX_ROUNDS}"

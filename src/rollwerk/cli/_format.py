@@ -137,6 +137,19 @@ def add_max_outcomes(parser: argparse.ArgumentParser, when: str = "") -> None:
     )
 
 
+def second_side(exc: ParameterError) -> ParameterError:
+    """``exc`` about the ``--vs`` side: its parameter and message say so.
+
+    The message is kept whole, with what it adds (``--vs a1 is required
+    (…); also required: a2, a3``).
+    """
+    error = ParameterError(
+        f"--vs {exc.parameter}", exc.value, exc.allowed, missing=exc.missing
+    )
+    error.args = (f"--vs {exc}",)
+    return error
+
+
 def positive(text: str) -> int:
     """An ``argparse`` type: a positive integer in ASCII digits."""
     text = text.strip()
