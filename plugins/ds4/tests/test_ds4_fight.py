@@ -169,7 +169,8 @@ def test_the_first_sides_missing_parameter_is_named_before_the_seconds(
 
     assert main(["fight", "ds4", "attack=12", "--vs", "attack=10"]) == 2
     assert capsys.readouterr().err == (
-        "rollwerk: error: defense is required (an integer from -20 to 100)\n"
+        "rollwerk: error: defense is required (an integer from -20 to 100); "
+        "also required: life\n"
     )
 
 
