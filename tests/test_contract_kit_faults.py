@@ -468,8 +468,6 @@ def test_a_translation_naming_another_field_is_a_violation() -> None:
 @pytest.mark.parametrize(
     ("de", "problem"),
     [
-        ("gewürfelt {face.value} {face[0]}", None),  # attributes, items: the field
-        ("gewürfelt {face!r:>4}", None),
         ("gewürfelt", None),  # naming fewer fields is fine
         (
             "gewürfelt {face} {}",
@@ -493,6 +491,33 @@ def test_template_fields_are_read_up_to_a_dot_or_bracket(
         return
     exc = _violation(lambda: assert_catalog_complete(cat, "t"))
     assert str(exc) == f"catalog: the template of 't.m' in 'de' ({de!r}) {problem}"
+
+
+@pytest.mark.parametrize(
+    ("de", "reason"),
+    [
+        # the field is read up to the dot or bracket ('face', which English
+        # names), and the registry then leaves the template out
+        (
+            "gewürfelt {face.value} {face[0]}",
+            "the placeholder '{face.value}' is not a name like '{who}'",
+        ),
+        (
+            "gewürfelt {face!r:>4}",
+            (
+                "the placeholder '{face!r:>4}' has a conversion ('!r') and a format "
+                "spec (':>4'): a plugin's template names a field only, as '{face}'"
+            ),
+        ),
+    ],
+)
+def test_templates_the_registry_leaves_out_fail_the_kit(de: str, reason: str) -> None:
+    """They passed the kit, then ``Registry.catalogs()`` dropped them (helper-191)."""
+    cat = Catalog({"en": {"t.m": "rolled {face}"}, "de": {"t.m": de}})
+    exc = _violation(lambda: assert_catalog_complete(cat, "t"))
+    assert str(exc) == (
+        f"catalog: catalog message 't.m' in 'de' ({de!r}) is left out: {reason}"
+    )
 
 
 def test_fields_a_text_gives_beyond_english_can_be_declared() -> None:

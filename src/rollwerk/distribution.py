@@ -1253,7 +1253,7 @@ def _culprit(operation: Callable[..., Any], *sides: Iterable[Any]) -> object:
     for combination in itertools.product(*sides):
         try:
             hash(operation(*combination))
-        except TypeError:
+        except TypeError:  # noqa: PERF203 - an error path: the first refused
             return combination[0] if len(combination) == 1 else combination
     return None
 

@@ -17,7 +17,7 @@ import itertools
 import math
 import random
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
-from typing import Any, TypeAlias
+from typing import Any, Literal, TypeAlias, overload
 
 import attrs
 
@@ -39,6 +39,7 @@ from rollwerk.errors import (
     ParameterError,
 )
 from rollwerk.i18n import Catalog, Text
+from rollwerk.i18n._catalog import FALLBACK, left_out_of, without_templates
 from rollwerk.rng import _OWN, Rng, _ordinal, checked, is_rng, not_an_rng
 
 __all__ = [
@@ -858,13 +859,47 @@ class CheckDefinition:
         factory = inspect.unwrap(spec.factory)  # the registry's guard keeps it
         return factory.definition if isinstance(factory, BoundFactory) else None
 
-    def call(self, what: str, *args: Any, params: Mapping[str, Scalar]) -> Any:
+    @overload
+    def call(
+        self, what: Literal["judge"], *args: Any, params: Mapping[str, Scalar]
+    ) -> Outcome: ...
+    @overload
+    def call(
+        self, what: Literal["odds"], *args: Any, params: Mapping[str, Scalar]
+    ) -> Distribution[Outcome]: ...
+    @overload
+    def call(
+        self, what: Literal["explain"], *args: Any, params: Mapping[str, Scalar]
+    ) -> Text: ...
+    @overload
+    def call(
+        self, what: Literal["stop"], *args: Any, params: Mapping[str, Scalar]
+    ) -> bool: ...
+    @overload
+    def call(
+        self, what: Literal["dice"], *args: Any, params: Mapping[str, Scalar]
+    ) -> DiceSpec: ...
+    def call(self, what: str, *args: Any, params: Mapping[str, Scalar]) -> object:
         """Call the ``dice``, ``judge``, ``odds``, ``explain`` or ``stop`` function.
 
         Each gets the parameters its signature names (all of them if it takes
-        ``**kwargs``), after the positional ``args``.
+        ``**kwargs``), after the positional ``args``. What it returns is
+        typed as the function's declaration says (``"judge"`` an
+        [`Outcome`][rollwerk.checks.Outcome], ``"odds"`` a
+        ``Distribution[Outcome]``, ``"explain"`` a `Text`, ``"stop"`` a
+        bool, ``"dice"`` a [`DiceSpec`][rollwerk.checks.DiceSpec]); it is
+        not checked here.
+
+        Raises:
+            ParameterError: ``what`` is not the name of a function this
+                definition has (``"odds"`` without a closed form, ``"dice"``
+                of fixed dice).
         """
-        fn = getattr(self, what)
+        fn = getattr(self, what) if what in _FUNCTIONS else None
+        if not callable(fn):
+            has = [repr(f) for f in _FUNCTIONS if callable(getattr(self, f))]
+            named = has[0] if len(has) == 1 else f"{', '.join(has[:-1])} or {has[-1]}"
+            raise ParameterError("what", what, f"a function of {self.name!r}: {named}")
         return fn(*args, **_pick(self._accepts.get(what), params))
 
     def spec(self, ruleset: str, catalog: Catalog | None = None) -> CheckSpec:
@@ -1206,6 +1241,10 @@ def define_check(
     )
 
 
+_FUNCTIONS = ("dice", "judge", "odds", "explain", "stop")
+"""The functions of a definition that `CheckDefinition.call` calls."""
+
+
 def _param_items(params: Mapping[str, Scalar]) -> tuple[tuple[str, Scalar], ...]:
     return tuple(dict(params).items())
 
@@ -1282,6 +1321,18 @@ def _label(ruleset: str, catalog: Catalog | None, outcome: Outcome) -> Text:
     return TOOLKIT_CATALOG.text(f"toolkit.label.{outcome.degree.value}")
 
 
+def _english_left_out(text: Text, left_out: frozenset[tuple[str, str, str]]) -> bool:
+    """Whether ``text`` or a text in its fields has an English ``left_out`` holds."""
+    template = text.catalog.template(FALLBACK, text.message)
+    if template is not None and (FALLBACK, text.message, template) in left_out:
+        return True
+    return any(
+        _english_left_out(v, left_out)
+        for v in text.fields.values()
+        if isinstance(v, Text)
+    )
+
+
 def _explanation(
     parts: _CheckParts,
     faces: tuple[int, ...],
@@ -1306,7 +1357,14 @@ def _explanation(
                 f"the explain function of {ruleset}:{d.name} returned "
                 f"{explanation!r}, not a Text"
             )
-        return explanation
+        left_out = left_out_of(catalog) if catalog is not None else None
+        if not left_out:
+            return explanation
+        # the function may hold the plugin's catalog as written: what the
+        # registry left out of the ruleset's catalog is not shown from it;
+        # where that was the English, the default explanation stands in
+        if not _english_left_out(explanation, left_out):
+            return without_templates(explanation, left_out)
     label = _label(ruleset, catalog, outcome)
     if not rolls:
         return TOOLKIT_CATALOG.text("toolkit.explain.no_roll", label=label)

@@ -172,6 +172,11 @@ class Catalog:
         converter=_freeze, hash=False, repr=_summary
     )
     """The templates: ``messages[lang][message_id]``."""
+    _left_out: frozenset[tuple[str, str, str]] = attrs.field(
+        init=False, default=frozenset(), eq=False, hash=False, repr=False
+    )
+    """``(lang, message, template)`` of each template `checked_catalogs`
+    left out of this catalog (see `left_out_of`); merging keeps them."""
 
     @property
     def languages(self) -> tuple[str, ...]:
@@ -253,7 +258,9 @@ class Catalog:
         for cat in (self, *others):
             for lang, table in cat.messages.items():
                 merged.setdefault(lang, {}).update(table)
-        return Catalog(merged)
+        return _with_left_out(
+            Catalog(merged), frozenset().union(*(c._left_out for c in (self, *others)))
+        )
 
     def __or__(self, other: Catalog) -> Catalog:
         """``a | b`` is ``a.merge(b)``.
@@ -289,7 +296,105 @@ class Catalog:
         if shared is not None and shared() is self:
             return (shared, ())
         plain = {lang: dict(table) for lang, table in self.messages.items()}
+        if self._left_out:
+            return (_checked_catalog, (plain, sorted(self._left_out)))
         return (Catalog, (plain,))
+
+
+def _with_left_out(
+    catalog: Catalog, left_out: Iterable[tuple[str, str, str]]
+) -> Catalog:
+    """``catalog``, remembering ``left_out`` (see `left_out_of`)."""
+    left_out = frozenset(left_out)
+    if left_out:
+        object.__setattr__(catalog, "_left_out", left_out)
+    return catalog
+
+
+def _checked_catalog(
+    messages: Mapping[str, Mapping[str, str]],
+    left_out: Iterable[tuple[str, str, str]],
+) -> Catalog:
+    """A catalog `checked_catalogs` made, unpickled with what it left out."""
+    return _with_left_out(Catalog(messages), left_out)
+
+
+def left_out_of(catalog: Catalog) -> frozenset[tuple[str, str, str]]:
+    """``(lang, message, template)`` of each template left out of ``catalog``.
+
+    Empty unless `checked_catalogs` made ``catalog`` (or it merges one it
+    made): the templates the load-time rules refused, which a text built
+    from the catalog before it was checked (a `define_check` explanation
+    whose function holds the plugin's catalog) must not show either; see
+    `without_templates`.
+    """
+    return catalog._left_out
+
+
+_CLEANED: dict[
+    tuple[int, int], tuple[Catalog, frozenset[tuple[str, str, str]], Catalog]
+] = {}
+"""`_catalog_without`'s answers: (catalog, left out) by their ids to the
+catalog without them; the entries hold both, so the ids stay theirs."""
+_CLEANED_MOST = 256
+"""The most answers `_CLEANED` keeps (a few rulesets' catalogs); then it starts over."""
+
+
+def _catalog_without(
+    catalog: Catalog, left_out: frozenset[tuple[str, str, str]]
+) -> Catalog:
+    """``catalog`` without the templates of ``left_out`` it holds as they are."""
+    key = (id(catalog), id(left_out))
+    known = _CLEANED.get(key)
+    if known is not None:
+        return known[2]
+    drop = {(lang, m) for lang, m, t in left_out if catalog.template(lang, m) == t}
+    cleaned = catalog
+    if drop:
+        cleaned = Catalog(
+            {
+                lang: {m: t for m, t in table.items() if (lang, m) not in drop}
+                for lang, table in catalog.messages.items()
+            }
+        )
+        kept = {(lang, m, t) for lang, m, t in left_out if (lang, m) in drop}
+        _with_left_out(cleaned, catalog._left_out | kept)
+    if len(_CLEANED) >= _CLEANED_MOST:
+        _CLEANED.clear()
+    _CLEANED[key] = (catalog, left_out, cleaned)
+    return cleaned
+
+
+def without_templates(text: Text, left_out: frozenset[tuple[str, str, str]]) -> Text:
+    """``text`` rendered without the templates of ``left_out``.
+
+    Each catalog of ``text`` and of the texts in its fields loses the
+    templates ``(lang, message, template)`` of ``left_out`` it holds as
+    they are, so those languages show the English (or the base
+    language), as `checked_catalogs` promises for a template it leaves
+    out. ``text`` itself when none is held; a deferred text is made
+    first; a text of a kind this module does not make is kept as it is.
+    """
+    if not left_out:
+        return text
+    if isinstance(text, _Preferred):
+        preferred = without_templates(text._preferred, left_out)
+        fallback = without_templates(text._fallback, left_out)
+        if preferred is text._preferred and fallback is text._fallback:
+            return text
+        return _Preferred(preferred, fallback)
+    if isinstance(text, _DeferredText):
+        text = text._text()
+    elif text.__class__ is not Text:
+        return text
+    catalog = _catalog_without(text.catalog, left_out)
+    fields = {
+        k: without_templates(v, left_out) if isinstance(v, Text) else v
+        for k, v in text.fields.items()
+    }
+    if catalog is text.catalog and all(fields[k] is v for k, v in text.fields.items()):
+        return text
+    return Text(text.message, fields, catalog)
 
 
 SHARED: dict[int, Callable[[], Catalog]] = {}
@@ -565,7 +670,8 @@ def checked_catalogs(
     - it is a word (`word_kind`: a label, a role, help…) and names a field.
 
     Returns:
-        The catalogs with what was left out removed, in order, and one
+        The catalogs with what was left out removed, in order (each
+        remembers what it lost, see `left_out_of`), and one
         ``(plugin name, problem)`` for each template left out.
     """
     owners: dict[str, str | None] = {}  # message -> its English's plugin (None: core)
@@ -609,7 +715,12 @@ def checked_catalogs(
             lang: {m: t for m, t in table.items() if m not in left_out.get(lang, ())}
             for lang, table in cat.messages.items()
         }
-        kept.append((owner, Catalog(cleaned)))
+        dropped = {
+            (lang, m, cat.messages[lang][m])
+            for lang, messages in left_out.items()
+            for m in messages
+        }
+        kept.append((owner, _with_left_out(Catalog(cleaned), cat._left_out | dropped)))
     return kept, problems
 
 
@@ -852,11 +963,17 @@ class Text:
     def languages(self, catalogs: Catalog | Iterable[Catalog] = ()) -> tuple[str, ...]:
         """The languages this text or ``catalogs`` know, English first.
 
+        A language whose templates the load-time checks left out of this
+        text's catalog is still known: it shows the English.
+
         Raises:
             ParameterError: ``catalogs`` is not a catalog or an iterable of
                 catalogs.
         """
-        langs = set(self.catalog.languages)
+        own = self.catalog
+        langs = set(own.languages)
+        if own._left_out:
+            langs.update(lang for lang, _, _ in own._left_out)
         try:
             for cat in catalogs:  # type: ignore[union-attr]
                 langs.update(cat.languages)

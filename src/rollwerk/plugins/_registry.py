@@ -1474,7 +1474,7 @@ def _validate_rulesets(result: list[Any]) -> _Outcome:
         for rs in value:
             problem = _ruleset_problem(rs)
             if problem is None:
-                checked, left_out = _checked_ruleset_catalog(rs)
+                checked, left_out = checked_ruleset_catalog(rs)
                 values.append(checked)
                 problems.extend(left_out)
             else:
@@ -1482,7 +1482,7 @@ def _validate_rulesets(result: list[Any]) -> _Outcome:
     return _Outcome(values, problems)
 
 
-def _checked_ruleset_catalog(rs: Any) -> tuple[Any, list[str]]:
+def checked_ruleset_catalog(rs: Any) -> tuple[Any, list[str]]:
     """``rs`` without the templates of its own catalog that cannot be shown.
 
     A `define_ruleset` ruleset's catalog is checked as a language pack is
@@ -1490,8 +1490,22 @@ def _checked_ruleset_catalog(rs: Any) -> tuple[Any, list[str]]:
     field in a label…): each such template is left out, so its language
     shows the English, and reported as the plugin's failure, instead of
     failing later when a label is read (as a user's error, exit 2).
+
+    Every use of the catalog gets the one without them: the ruleset's
+    ``catalog`` (its labels, roles, help), its `define_check` checks bound
+    to it (the default explanation's labels; an explanation its function
+    builds from the plugin's catalog as written drops them when it is
+    made, see `without_templates`), and its difficulties' labels. The
+    contract kit's `assert_ruleset_declaration` reports the same words.
+
+    Returns:
+        The ruleset to use (``rs`` itself when nothing is left out, or it
+        is not a `define_ruleset` value), and one
+        ``"ruleset '<id>': catalog message … is left out: …"`` for each
+        template left out.
     """
-    from rollwerk.i18n._catalog import checked_catalogs
+    from rollwerk.checks._toolkit import BoundFactory
+    from rollwerk.i18n._catalog import checked_catalogs, left_out_of, without_templates
     from rollwerk.rulesets import RulesetSpec
 
     if not isinstance(rs, RulesetSpec):
@@ -1500,7 +1514,25 @@ def _checked_ruleset_catalog(rs: Any) -> tuple[Any, list[str]]:
     if not problems:
         return rs, []
     said = [f"ruleset {rs.id!r}: {problem}" for _, problem in problems]
-    return attrs.evolve(rs, catalog=kept[0][1]), said
+    catalog = kept[0][1]
+    left_out = left_out_of(catalog)
+
+    def rebound(spec: CheckSpec) -> CheckSpec:
+        bound = spec.factory
+        if isinstance(bound, BoundFactory) and bound.catalog is rs.catalog:
+            factory = BoundFactory(bound.definition, bound.ruleset, catalog)
+            return attrs.evolve(spec, factory=factory)
+        return spec
+
+    return attrs.evolve(
+        rs,
+        catalog=catalog,
+        check_specs=tuple(map(rebound, rs.check_specs)),
+        difficulties=tuple(
+            attrs.evolve(d, label=without_templates(d.label, left_out))
+            for d in rs.difficulties
+        ),
+    ), said
 
 
 def _list_of(hook: str, kind: type, kind_name: str) -> Callable[[list[Any]], _Outcome]:

@@ -8,6 +8,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from rollwerk.checks._toolkit import TOOLKIT_CATALOG
 from rollwerk.errors import ParameterError
 from rollwerk.i18n import CORE, Catalog, Text
+from rollwerk.i18n._catalog import checked_catalogs, lookup_languages
 from rollwerk.testing._base import ContractViolation
 
 __all__ = ["assert_catalog_complete", "assert_text_complete", "text_messages"]
@@ -92,7 +93,12 @@ def assert_catalog_complete(
         catalog: A plugin's catalog.
         prefix: The ruleset id (or plugin name) every message id starts with,
             followed by a dot; or several (``("cli", "die")``).
-        languages: The languages the catalog must have, English first.
+        languages: The languages the catalog must have, English first. A
+            regional one (``de-AT``) needs only the messages that differ,
+            as rendering falls back to its base language: a message it
+            lacks counts when its base language (``de``; ``zh-Hant``, then
+            ``zh`` for ``zh-Hant-TW``) has it, in ``catalog`` or in
+            ``english``.
         extra_fields: By message id, fields its texts give that its English
             template does not name (``{"adz.check.impossible": ["n"]}``):
             a translation may name them.
@@ -110,11 +116,19 @@ def assert_catalog_complete(
     Every template must be a `str.format` template, and a translation may
     name only the fields its English template names (the fields a text
     gives, fields up to a ``.`` or ``[``), or those ``extra_fields`` lists:
-    ``{fase}`` where English has ``{face}`` would not render.
+    ``{fase}`` where English has ``{face}`` would not render. Last, no
+    template may be one that
+    [`Registry.catalogs()`][rollwerk.plugins.Registry.catalogs] leaves out
+    when it loads the catalog (the rules of docs/i18n.md, "Language
+    packs", checked by the registry's own function: a control character,
+    a conversion or format spec, ``{a.real}``, a field in a word…); the
+    violation is the registry's sentence, naming the message, the
+    language and why.
 
     Raises:
         ContractViolation: A language, a message or the prefix is missing,
-            or a template names a field English does not.
+            a template names a field English does not, or the registry
+            would leave a template out.
         ParameterError: ``catalog`` or ``english`` is not a catalog, or
             ``prefix`` is not a prefix or several.
 
@@ -137,6 +151,13 @@ def assert_catalog_complete(
     Traceback (most recent call last):
     ...
     rollwerk.testing.ContractViolation: catalog lacks in 'fr': toy.miss
+    >>> assert_catalog_complete(Catalog({"fr-CA": {"toy.miss": "manqué"}}), "toy",
+    ...     ("fr-CA",), english=half | Catalog({"fr": {"toy.hit": "touché"}}))
+    >>> assert_catalog_complete(Catalog({"en": {"toy.hit": "hit {n!r}"}}), "toy",
+    ...     ("en",))
+    Traceback (most recent call last):
+    ...
+    rollwerk.testing.ContractViolation: catalog: catalog message 'toy.hit' in 'en' ('hit {n!r}') is left out: the placeholder '{n!r}' has a conversion ('!r'): a plugin's template names a field only, as '{n}'
     """
     if not isinstance(catalog, Catalog):
         raise ParameterError("catalog", catalog, "a Catalog")
@@ -161,9 +182,22 @@ def assert_catalog_complete(
     for lang in languages:
         if lang not in catalog.languages:
             raise ContractViolation(f"catalog has no language {lang!r}")
-        missing = sorted(wanted - catalog.ids(lang))
+        # a regional language's missing message is found in its base
+        # language (de-AT in de), in the catalog or the English it translates
+        bases = [b for b in lookup_languages(lang)[1:] if b != _FALLBACK]
+        found = catalog.ids(lang).union(
+            *(c.ids(b) for b in bases for c in (catalog, english) if c is not None)
+        )
+        missing = sorted(wanted - found)
         if missing:
-            raise ContractViolation(f"catalog lacks in {lang!r}: {', '.join(missing)}")
+            also = (
+                " and in its base language " + " or ".join(repr(b) for b in bases)
+                if bases
+                else ""
+            )
+            raise ContractViolation(
+                f"catalog lacks in {lang!r}{also}: {', '.join(missing)}"
+            )
     stray = sorted(i for i in have if not i.startswith(starts))
     if stray:
         shown = " or ".join(repr(s) for s in starts)
@@ -182,6 +216,15 @@ def assert_catalog_complete(
     problem = _template_problem(catalog, extra_fields or {}, english)
     if problem is not None:
         raise ContractViolation(f"catalog: {problem}")
+    # the rules the registry applies when it loads the catalogs, in its words
+    # (a control character, a conversion or format spec, a field in a word…)
+    offered = [("catalog", catalog)]
+    if english is not None:
+        offered.insert(0, ("english", english))
+    problems = checked_catalogs((CORE, TOOLKIT_CATALOG), offered)[1]
+    left_out = [said for owner, said in problems if owner == "catalog"]
+    if left_out:
+        raise ContractViolation(f"catalog: {left_out[0]}")
 
 
 def text_messages(text: Text) -> Iterator[tuple[str, Catalog]]:

@@ -44,6 +44,7 @@ from rollwerk.errors import (
     RollwerkError,
 )
 from rollwerk.i18n import Catalog
+from rollwerk.plugins._registry import checked_ruleset_catalog
 from rollwerk.rng import Rng, ScriptedRng, SeededRng
 from rollwerk.rulesets import Ruleset, contest_odds, resolve_contest
 from rollwerk.testing._base import ContractViolation, RulesetProperty
@@ -1200,12 +1201,17 @@ def assert_ruleset_declaration(ruleset: Ruleset) -> None:
     positive round length, difficulties with unique ids, and at least one
     check spec. Check names are unique; each parameter has a unique name,
     a finite range (``min_value`` and ``max_value`` for ``int``, ``choices``
-    for ``str``; `Parameter` itself refuses a default outside it).
+    for ``str``; `Parameter` itself refuses a default outside it). A
+    `define_ruleset` value's own catalog has no template the registry
+    leaves out when it loads the ruleset (a control character, a lone
+    brace, a field in a label…): the violation is the registry's failure,
+    ``ruleset '<id>': catalog message … is left out: …``.
 
     Raises:
-        ContractViolation: Something is missing or inconsistent, or reading
+        ContractViolation: Something is missing or inconsistent, reading
             the declaration raised (a label that is no template, a
-            property that fails).
+            property that fails), or the registry would leave a template
+            of its catalog out.
     """
     with _Doing(
         f"ruleset {getattr(ruleset, 'id', None)!r}",
@@ -1240,6 +1246,20 @@ def _declaration(ruleset: Ruleset) -> None:
                 "its catalog lacks in 'de' (these words would fall back to "
                 f"English): {', '.join(missing)}",
             )
+    # a template the registry leaves out of a ruleset value's catalog when
+    # it loads (a control character, a conversion, a field in a word…), in
+    # the registry's words
+    left_out = checked_ruleset_catalog(ruleset)[1]
+    if left_out:
+        more = len(left_out) - 1
+        raise ContractViolation(
+            left_out[0]
+            + (
+                f" (and {more} more {'is' if more == 1 else 'are'} left out)"
+                if more
+                else ""
+            )
+        )
     degrees = [d.value for d in Degree]
     level_ids = [lv.id for lv in levels]
     for lang, labels in ruleset.labels.items():
