@@ -471,14 +471,14 @@ def test_core1_i4_only_numbers_multiply() -> None:
         (
             lambda: Distribution.uniform([(1, 0)]) * 2,
             (
-                "outcomes must be numbers (int, Fraction or float) to multiply, "
+                "outcomes must be numbers (int, Fraction or float; not bools) to multiply, "
                 "got (1, 0)"
             ),
         ),
         (
             lambda: d6 * Distribution.uniform(["ab"]),
             (
-                "outcomes must be numbers (int, Fraction or float) to multiply, "
+                "outcomes must be numbers (int, Fraction or float; not bools) to multiply, "
                 "got (1, 'ab')"
             ),
         ),

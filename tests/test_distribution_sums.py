@@ -492,3 +492,40 @@ def test_one_outcome_summed_any_number_of_times_is_one_outcome() -> None:
     assert Distribution.constant(Fraction(1, 3)).repeat_sum(3) == Distribution.constant(
         1
     )
+
+
+def test_the_mode_of_equal_distributions_is_one_outcome() -> None:
+    """helper-190: ``uniform([1, "a"])`` and ``uniform(["a", 1])`` are equal but
+    gave the modes 1 and "a" (the first in the order given)."""
+    assert Distribution.uniform([3, 1, 1, 3]).mode() == 1
+    assert Distribution.uniform(["b", "a"]).mode() == "a"
+    assert Distribution({1: Fraction(2, 3), "a": Fraction(1, 3)}).mode() == 1
+    for outcomes in ([1, "a"], ["a", 1], [None, 1]):
+        with pytest.raises(ParameterError) as info:
+            Distribution.uniform(outcomes).mode()
+        assert str(info.value) == (
+            "outcomes must be outcomes that compare with each other (numbers, "
+            f"or strings), got {outcomes!r}"
+        )
+
+
+def test_bools_add_but_are_no_numbers_to_average_or_multiply() -> None:
+    """helper-190: a comparison mapped over a roll adds up, but ``mean()``
+    said only "numbers (int or Fraction)" to a user who thought True is 1."""
+    hit = Distribution.uniform(range(1, 21)).map(lambda x: x >= 15)
+    assert hit.repeat_sum(2)[2] == Fraction(9, 100)
+    assert hit.probability(lambda o: o) == Fraction(3, 10)
+    assert hit.map(int).mean() == Fraction(3, 10)
+    with pytest.raises(ParameterError) as info:
+        hit.mean()
+    assert str(info.value) == (
+        "outcomes must be numbers (int or Fraction) for this operation (not "
+        "bools: map(int) makes True 1 and False 0; probability(lambda o: o) is "
+        "the chance of True), got False"
+    )
+    with pytest.raises(ParameterError) as info:
+        hit * hit
+    assert str(info.value) == (
+        "outcomes must be numbers (int, Fraction or float; not bools) to "
+        "multiply, got (False, False)"
+    )

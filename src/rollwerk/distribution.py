@@ -357,7 +357,10 @@ class Distribution(Generic[T]):
         for k in self._weights:
             if isinstance(k, bool) or not isinstance(k, (int, Fraction)):
                 raise ParameterError(
-                    "outcomes", k, "numbers (int or Fraction) for this operation"
+                    "outcomes",
+                    k,
+                    "numbers (int or Fraction) for this operation"
+                    + (_BOOLS if isinstance(k, bool) else ""),
                 )
         return cast("dict[Any, int]", self._weights)
 
@@ -440,9 +443,18 @@ class Distribution(Generic[T]):
         return self.quantile(Fraction(1, 2))
 
     def mode(self) -> T:
-        """The most likely outcome (the smallest among equally likely ones)."""
+        """The most likely outcome (the smallest among equally likely ones).
+
+        Raises:
+            ParameterError: Several outcomes are the most likely and do not
+                compare with each other (``1`` and ``"a"``): no one of them
+                is the smallest, and equal distributions must give one mode.
+        """
         best = max(self._weights.values())
-        return next(k for k, w in self._weights.items() if w == best)
+        tied = [k for k, w in self._weights.items() if w == best]
+        if len(tied) == 1:
+            return tied[0]
+        return _ordered(lambda: min(tied), tied)  # type: ignore[type-var]
 
     def min_outcome(self) -> T:
         """The smallest outcome in the support.
@@ -1238,7 +1250,11 @@ _ADDS = (
     "numbers, tuples of numbers of one length (element by element), "
     "or other values that add, subtract and negate to hashable values"
 )
-_MULTIPLIES = "numbers (int, Fraction or float) to multiply"
+_MULTIPLIES = "numbers (int, Fraction or float; not bools) to multiply"
+_BOOLS = (
+    " (not bools: map(int) makes True 1 and False 0; probability(lambda o: o) is the "
+    "chance of True)"
+)
 
 
 _FITS = "numbers whose results fit a float (use int or Fraction outcomes)"
