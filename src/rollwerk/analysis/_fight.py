@@ -146,15 +146,14 @@ def read_side(
             out[name] = param.validate(values[name])
         elif param.required:
             # name the others left out too, as a check's parameters do
-            error = missing_parameter(param)
-            rest = [
-                p.name
-                for p in parameters
-                if p.required and p.name not in values and p is not param
-            ]
-            if rest:
-                error.args = (f"{error}; also required: {', '.join(rest)}",)
-            raise error
+            raise missing_parameter(
+                param,
+                also=[
+                    p.name
+                    for p in parameters
+                    if p.required and p.name not in values and p is not param
+                ],
+            )
         else:
             out[name] = param.default  # type: ignore[assignment]
     return out

@@ -451,28 +451,31 @@ class CheckSpec:
         So that a caller fixes them in one go, not one run at a time:
         ``a1 is required (an integer from 1 to 20); also required: a2, a3, fw``.
         """
-        error = missing_parameter(p)
-        rest = [
-            q.name
-            for name, default, q in self._fill
-            if default is _NO_DEFAULT and name not in params and q is not p
-        ]
-        if rest:
-            error.args = (f"{error}; also required: {', '.join(rest)}",)
-        return error
+        return missing_parameter(
+            p,
+            also=[
+                q.name
+                for name, default, q in self._fill
+                if default is _NO_DEFAULT and name not in params and q is not p
+            ],
+        )
 
 
-def missing_parameter(p: Parameter) -> ParameterError:
+def missing_parameter(p: Parameter, also: Sequence[str] = ()) -> ParameterError:
     """The error for a required parameter left out: ``pw is required (…)``.
 
     A free string says what it is for (its ``help``), since "a string"
     alone does not: ``damage is required (a string: damage roll, e.g.
-    1d8+4)``.
+    1d8+4)``. ``also`` names the other required parameters left out, so
+    that a caller fixes them in one go: ``…; also required: a2, a3``.
     """
     allowed = p.allowed()
     if p.type is str and not p.choices and p.help:
         allowed = f"{allowed}: {p.help}"
-    return ParameterError(p.name, None, allowed, missing=True)
+    error = ParameterError(p.name, None, allowed, missing=True)
+    if also:
+        error.args = (f"{error}; also required: {', '.join(also)}",)
+    return error
 
 
 def unknown_parameter(
