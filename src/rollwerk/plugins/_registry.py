@@ -745,6 +745,15 @@ class Registry:
             raise ParameterError("plugin", plugin, "a plugin's name (a string)")
         return self._distributions.get(plugin)
 
+    def _claimed(self, plugin: object, ruleset_id: object) -> bool:
+        """Whether ``plugin``'s claim of ``ruleset_id`` was refused for a clash."""
+        name = self._name(plugin)
+        clash = f"ruleset id {ruleset_id!r} is claimed by "
+        return any(
+            f.plugin == name and f.reason.startswith(clash)
+            for f in self._known_failures()
+        )
+
     def _known_failures(self) -> tuple[PluginFailure, ...]:
         """The failures met so far, without loading anything more."""
         return (
@@ -838,6 +847,12 @@ class Registry:
                 except KeyboardInterrupt:
                     raise
                 except BaseException as exc:  # noqa: BLE001 - reported as a plugin failure
+                    if isinstance(exc, UnknownRuleset) and self._claimed(
+                        plugin, exc.value
+                    ):
+                        # its own ruleset is refused for a clash already
+                        # reported against it: not a failure of its own
+                        return _Outcome([], [])
                     return _Outcome([], [f"{hook_name} raised {exc!r}"])
                 if not isinstance(result, list):  # pragma: no cover - pluggy's contract
                     return _Outcome([], [f"{hook_name} returned {result!r}"])
