@@ -142,9 +142,15 @@ def test_bundled_catalogs_are_complete() -> None:
     helps = set()
     for entry in registry.entries():
         rid = entry.ruleset.id
-        for spec in entry.ruleset.checks():
-            helps.add(f"{rid}.help.{spec.name}")
-            helps.update(f"{rid}.help.{spec.name}.{p.name}" for p in spec.parameters)
+        rules = [rule.id for rule in registry.optional_rules(rid)]
+        # the parameters an optional rule adds have German help too
+        # (helper-195: slaying_depth, attack_points and defense_points)
+        for ruleset in (entry.ruleset, registry.ruleset(rid, options=rules)):
+            for spec in ruleset.checks():
+                helps.add(f"{rid}.help.{spec.name}")
+                helps.update(
+                    f"{rid}.help.{spec.name}.{p.name}" for p in spec.parameters
+                )
         for rule in registry.optional_rules(rid):
             helps.update((f"{rid}.option.{rule.id}", f"{rid}.option.{rule.id}.help"))
     assert cats.ids("de") - cats.ids("en") == helps

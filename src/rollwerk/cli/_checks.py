@@ -413,10 +413,14 @@ def _label(
 
     A catalog message ``<ruleset id>.label.<key>`` in ``lang`` wins (how
     a plugin adds a language for another ruleset's labels); then the
-    ruleset's own ``labels[lang]``, then ``fallback`` if given, else its
-    English label.
+    ruleset's own ``labels[lang]``, then ``fallback`` if given (the
+    command line's word in ``lang``), else its English label. In English
+    (``en``, ``en-GB``) the ruleset's English label comes before
+    ``fallback``: AdZ's "the opponent wins", not "second side wins".
     """
-    for want in lookup_languages(lang)[:-1]:  # fr-CA, then fr; English below
+    chain = lookup_languages(lang)
+    english = len(chain) <= 2 and chain[-1] == "en" and chain[0].startswith("en")
+    for want in chain if english else chain[:-1]:  # fr-CA, then fr; English below
         label = cats.template(want, f"{ruleset.id}.label.{key}")
         if label:
             # a label has no fields: its doubled braces stand for one

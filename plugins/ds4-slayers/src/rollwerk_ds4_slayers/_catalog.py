@@ -84,6 +84,15 @@ _HELP_DE = {
     "ds4.option.slayer-points": "Slayerpunkte",
     "ds4.option.slayer-points.help": "Slayerpunkte kaufen Angriffs- und "
     "Abwehrboni (DS4-R37)",
+    # the parameters the rules add to the checks they change
+    "ds4.help.check.slaying_depth": "Slayende Würfel: die größte Zahl an "
+    "Folgewürfen (0 für eine Probe, die weder Angriff noch Abwehr ist)",
+    "ds4.help.attack.slaying_depth": "Slayende Würfel: die größte Zahl an "
+    "Folgewürfen (0 für eine Probe, die weder Angriff noch Abwehr ist)",
+    "ds4.help.attack.attack_points": "vom Angreifer ausgegebene Slayerpunkte: "
+    "2 kaufen Angriff +2",
+    "ds4.help.attack.defense_points": "vom Verteidiger ausgegebene Slayerpunkte: "
+    "Abwehr +3/+8/+12",
 }
 
 CATALOG = Catalog({"en": _EN, "de": {**_DE, **_HELP_DE}})
