@@ -157,3 +157,64 @@ def test_foundry_refusals_name_what_foundry_lacks(text: str, message: str) -> No
     with pytest.raises(NotationError) as info:
         parse(text, dialect="foundry")
     assert str(info.value).splitlines()[0] == message
+
+
+@pytest.mark.parametrize(
+    ("text", "faces", "total", "chance"),
+    [
+        # a group of one inline roll holds a number (its total): the target
+        # compares it, kh1 keeps it (helper-194: they split it into dice)
+        ("{[[3d6]]}>=10", [4, 4, 4], 1, Fraction(5, 8)),
+        ("{[[3d6]]+[[1d4]]}>=10", [4, 4, 4, 4], 1, None),
+        ("{[[3d6]]+1d4}>=10", [4, 4, 4, 1], 1, None),
+        ("{[[3d6]]}kh1", [1, 2, 6], 9, None),
+        ("{[[1d20+5]], [[1d20+2]]}kh1", [3, 4], 8, None),
+    ],
+)
+def test_roll20_a_group_of_one_inline_roll_reads_its_total(
+    text: str, faces: list[int], total: int, chance: Fraction | None
+) -> None:
+    expression = parse(text, dialect="roll20")
+    assert expression.roll(ScriptedRng(faces)).total == total
+    if chance is not None:
+        assert expression.distribution()[1] == chance
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("4d6 kh3 kh2", "keep or drop is given twice at column 9"),
+        ("4d6 kh3 dl1", "keep or drop is given twice at column 9"),
+        ("4d6 kh5", "cannot keep 5 of 4 dice at column 5"),
+        ("4d6 d5", "cannot drop 5 of 4 dice at column 5"),
+    ],
+)
+def test_roll20_a_word_of_modifiers_that_cannot_apply_is_refused(
+    text: str, message: str
+) -> None:
+    """helper-194: they became the comment, silently."""
+    with pytest.raises(NotationError) as info:
+        parse(text, dialect="roll20")
+    assert str(info.value).splitlines()[0] == message
+
+
+@pytest.mark.parametrize("word", ["!?", "!!?", "r?", "ro?"])
+def test_roll20_modifiers_followed_by_other_signs_are_a_comment(word: str) -> None:
+    """helper-194: ``1d6 !?`` was refused, ``1d6 ?`` and ``1d6 !x`` were comments."""
+    expression = parse(f"1d6 {word}", dialect="roll20")
+    assert expression.comment == word
+    assert expression.roll(ScriptedRng([6])).total == 6
+
+
+def test_the_cli_escapes_hidden_and_undecodable_characters(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """helper-194: a bidi override, a zero-width space and a byte that was not
+    UTF-8 (a lone surrogate under a C locale) reached the terminal raw."""
+    from rollwerk.cli import main
+
+    text = "1d6 [a\u202eb\u200bc] x\udc9by"
+    assert main(["roll", text, "--dialect", "roll20", "--rolls", "3", "--explain"]) == 0
+    assert capsys.readouterr().out == (
+        "1d6 [a\\u202eb\\u200bc] x\\udc9by = 3\n  1d6 [a\\u202eb\\u200bc]: 3 → 3\n"
+    )

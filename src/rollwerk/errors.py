@@ -79,23 +79,36 @@ MAX_LINE = 500
 """The longest [`one_line`][rollwerk.errors.RollwerkError.one_line], in characters."""
 
 
-def _escaped(line: str) -> str:
+_HIDDEN = frozenset(
+    "\u061c\u200b\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
+    "\u2066\u2067\u2068\u2069\ufeff"
+)
+"""Format characters that reorder or hide text (a bidi override, a
+zero-width space): written as escapes with the control characters."""
+
+
+def _escaped(line: str, keep: str = "") -> str:
     r"""``line`` with its control characters written as escapes (``\x1b``).
 
     As the command line writes what a plugin or a user wrote into its text
     output (``rollwerk.cli._format.visible``): the character's
-    ``unicode_escape`` (``\x07``, ``\u2028``), every other character as it is.
+    ``unicode_escape`` (``\x07``, ``\u2028``), every other character as it
+    is, and ``keep`` as it is. Control characters, line and paragraph
+    separators, a byte that was not UTF-8 (a lone surrogate, ``\udc9b``)
+    and the format characters that reorder or hide text (``\u202e``,
+    ``\u200b``) are escaped.
 
-    >>> print(_escaped("a \x1b[31mb\x07"))
-    a \x1b[31mb\x07
+    >>> print(_escaped("a \x1b[31mb\x07 \u202e"))
+    a \x1b[31mb\x07 \u202e
     """
-    if line.isprintable():
+    if line.isprintable() and not keep:
         return line
     import unicodedata
 
     return "".join(
         c.encode("unicode_escape").decode("ascii")
-        if unicodedata.category(c) in ("Cc", "Zl", "Zp")
+        if c not in keep
+        and (c in _HIDDEN or unicodedata.category(c) in ("Cc", "Zl", "Zp", "Cs"))
         else c
         for c in line
     )

@@ -59,6 +59,11 @@ _MAX_VALUE = 10**18
 _SETLIKE = (_Dice, _DiceOps, _Group, _Labelled, _Rerolled)
 """What d20's ``(x)k…`` reads by its dice or elements, unless signed."""
 _STAGES = ("reroll", "min/max", "explode", "keep", "count")
+_MODIFIER_CHARS = frozenset("khldrosacfp!<>=[]0123456789")
+"""What Roll20's modifiers are written with: a word of these after a space
+is modifiers, refused if they cannot apply; any other word is a comment."""
+_WORD_ENDS = frozenset(" \t\n\r\f\v+-*/%)}],#[<>=")
+"""What may follow modifiers written after a space: a word's end."""
 
 # the modifiers of a dice term, in the order an error message lists them
 _DICE_MODIFIERS = (
@@ -509,6 +514,14 @@ class _Parser:
     def _inline(self, node: _Node) -> bool:
         """Whether ``node`` is an inline roll's (Roll20's ``[[…]]``) node."""
         return any(node is n for n in self.inline)
+
+    def _holds_inline(self, node: _Node) -> bool:
+        """Whether ``node`` is, or adds, an inline roll (labels read through)."""
+        if isinstance(node, _Labelled) and self._holds_inline(node.inner):
+            return True
+        if isinstance(node, _Sum):
+            return any(self._holds_inline(t) for t in node.terms)
+        return self._inline(node)
 
     def comparison_op(self) -> Comparison:
         """The comparison written here.
@@ -1228,7 +1241,9 @@ class _Parser:
         self.close(start, "}")
         per_die = False
         single = elements[0]
-        if len(elements) == 1 and self.d.per_die_groups:
+        # an inline roll is its total, a number: {[[3d6]]}>=10 compares it
+        inline = len(elements) == 1 and self._holds_inline(single)
+        if len(elements) == 1 and self.d.per_die_groups and not inline:
             dice = _single_dice(single)
             if dice is not None:
                 elements, per_die = dice, True
@@ -1236,6 +1251,7 @@ class _Parser:
         if (
             len(elements) == 1
             and not per_die
+            and not inline
             and self.d.per_die_groups
             and (keep is not None or success is not None)
         ):
@@ -1640,19 +1656,23 @@ class _Modifiers:
             # Roll20 and d20 read text after a space as a comment when it is
             # not modifiers: "1d20 Roll for initiative", "2d6 slashing". The
             # whole word must be modifiers ("1d8 r" rerolls 1s; "1d20 Roll"
-            # is not a reroll once followed by "ll").
+            # is not a reroll once followed by "ll"); a word of modifiers
+            # that cannot be applied is refused ("4d6 kh3 kh2").
             kept = {
                 k: (list(v) if isinstance(v, list) else v)
                 for k, v in vars(self).items()
             }
             dice = p.dice
+            word = p.text[p.pos :].split(None, 1)[0] if p.peek() else ""
             try:
                 more = self.one()
                 while more and self.one():
                     pass
             except NotationError:
+                if word and all(c in _MODIFIER_CHARS for c in word.lower()):
+                    raise
                 more = False
-            if not more or p.peek().isalnum() or p.peek() == "_":
+            if not more or (p.peek() and p.peek() not in _WORD_ENDS):
                 vars(self).update(kept)
                 p.pos, p.dice = save, dice
                 return

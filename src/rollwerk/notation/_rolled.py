@@ -13,6 +13,7 @@ from rollwerk.dice._die import (
     Comparison,
     RolledDie,
 )
+from rollwerk.errors import _escaped
 from rollwerk.i18n import CORE, Catalog, render
 
 
@@ -284,16 +285,7 @@ def one_line_text(text: str, keep: str = "") -> str:
     >>> one_line_text("2d6 [fire]"), one_line_text("a\nb", keep="\n") == "a\nb"
     ('2d6 [fire]', True)
     """
-    if text.isprintable() and not keep:
-        return text
-    import unicodedata
-
-    return "".join(
-        c.encode("unicode_escape").decode("ascii")
-        if c not in keep and unicodedata.category(c) in ("Cc", "Zl", "Zp")
-        else c
-        for c in text
-    )
+    return _escaped(text, keep)
 
 
 def _explain(
