@@ -87,12 +87,18 @@ def _explanations() -> Iterator[Text]:
 def test_slayers_catalog_has_every_message_in_en_and_de() -> None:
     assert CATALOG.languages == ("en", "de")
     assert CATALOG.missing("de") == []
-    # German-only: the optional rules' names and help, whose English is the
-    # rules' own (`rollwerk rulesets ds4 --lang de`)
+    # German-only: the optional rules' names and help, and the help of the
+    # parameters they add, whose English is the rules' own (`rollwerk
+    # rulesets ds4 --lang de --option …`)
     assert CATALOG.ids("de") - CATALOG.ids("en") == {
         key
         for rule in (SLAYING_DICE, SLAYER_POINTS)
         for key in (f"ds4.option.{rule.id}", f"ds4.option.{rule.id}.help")
+    } | {
+        "ds4.help.check.slaying_depth",
+        "ds4.help.attack.slaying_depth",
+        "ds4.help.attack.attack_points",
+        "ds4.help.attack.defense_points",
     }
     assert all(i.startswith("ds4-slayers.") for i in CATALOG.ids())
     for message in CATALOG.ids():
