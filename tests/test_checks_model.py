@@ -201,9 +201,18 @@ def test_parameter_bool_and_str():
     with pytest.raises(rollwerk.ParameterError) as info:
         edge.parse("maybe")
     assert str(info.value) == (
-        "edge must be true or false (or yes/no, on/off, 1/0, ja/nein), got 'maybe'"
+        "edge must be true or false (or yes/no, on/off, 1/0, ja/nein, wahr/falsch, an/aus), got 'maybe'"
     )
-    for word, value in [("TRUE", True), ("Yes", True), ("1", True), ("NEIN", False)]:
+    for word, value in [
+        ("TRUE", True),
+        ("Yes", True),
+        ("1", True),
+        ("NEIN", False),
+        ("Wahr", True),
+        ("falsch", False),
+        ("an", True),
+        ("AUS", False),
+    ]:
         assert edge.parse(word) is value
     with pytest.raises(rollwerk.ParameterError):
         edge.parse("2")
@@ -328,6 +337,105 @@ def test_parameter_choices_are_checked_when_declared(
 ) -> None:
     with pytest.raises(rollwerk.ParameterError) as info:
         Parameter("x", kind, choices=choices)
+    assert str(info.value) == message
+
+
+def test_parameter_aliases_are_words_parse_reads():
+    dice = Parameter(
+        "dice", str, choices=("d100", "2d10"), aliases={"W100": "d100", "2W10": "2d10"}
+    )
+    assert dice.aliases == (("W100", "d100"), ("2W10", "2d10"))
+    assert [dice.parse(t) for t in ("2W10", " 2w10 ", "w100", "d100")] == [
+        "2d10",
+        "2d10",
+        "d100",
+        "d100",
+    ]
+    with pytest.raises(rollwerk.ParameterError) as info:
+        dice.parse("2D10")  # the choices themselves are matched as written
+    assert str(info.value) == "dice must be one of 'd100', '2d10', got '2D10'"
+    with pytest.raises(rollwerk.ParameterError) as info:
+        dice.validate("2W10")  # aliases are for text, not for Python values
+    assert str(info.value) == "dice must be one of 'd100', '2d10', got '2W10'"
+    die = Parameter("die", int, choices=(4, 6), aliases={"W6": 6})
+    assert (die.parse("w6"), die.parse("4")) == (6, 4)
+    assert Parameter("n", int, choices=(1,)).aliases == ()
+
+
+@pytest.mark.parametrize(
+    ("kind", "choices", "aliases", "message"),
+    [
+        (
+            str,
+            None,
+            {"a": "b"},
+            "aliases must be empty for a parameter without choices, got {'a': 'b'}",
+        ),
+        (
+            str,
+            ("a", "b"),
+            {"x": "c"},
+            "aliases['x'] must be one of 'a', 'b', got 'c'",
+        ),
+        (int, (4, 6), {"W6": "6"}, "aliases['W6'] must be one of 4, 6, got '6'"),
+        (
+            str,
+            ("a",),
+            {"A": "a"},
+            (
+                "aliases must be a word that is no choice and no other alias, in any "
+                "case, got 'A'"
+            ),
+        ),
+        (
+            str,
+            ("a", "b"),
+            {"x": "a", "X": "b"},
+            (
+                "aliases must be a word that is no choice and no other alias, in any "
+                "case, got 'X'"
+            ),
+        ),
+        (
+            int,
+            (4, 6),
+            {"06": 6},
+            (
+                "aliases must be a word that is not an integer (parse reads those), "
+                "got '06'"
+            ),
+        ),
+        (
+            str,
+            ("a",),
+            {" x": "a"},
+            (
+                "aliases must be a non-empty word without surrounding white space, "
+                "got ' x'"
+            ),
+        ),
+        (
+            str,
+            ("a",),
+            {1: "a"},
+            "aliases must be a non-empty word without surrounding white space, got 1",
+        ),
+        (
+            str,
+            ("a",),
+            ["x"],
+            (
+                "aliases must be a mapping of words to choices ({'W100': 'd100'}), "
+                "got ['x']"
+            ),
+        ),
+    ],
+)
+def test_parameter_aliases_are_checked_when_declared(
+    kind: type, choices: tuple[object, ...] | None, aliases: object, message: str
+) -> None:
+    with pytest.raises(rollwerk.ParameterError) as info:
+        Parameter("x", kind, choices=choices, aliases=aliases)
     assert str(info.value) == message
 
 

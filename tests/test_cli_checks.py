@@ -191,6 +191,7 @@ def test_rulesets_details(cli):
         "max_value": 8,
         "choices": None,
         "monotonic": "increasing",
+        "aliases": {},
         "help": "the number of d6",
     }
     assert data["round_seconds"] == "5"  # as encounter JSON writes it
@@ -374,7 +375,7 @@ def test_check_with_option(cli):
         ),
         (
             ("check", "toy", "skill=1", "edge=maybe"),
-            "edge must be true or false (or yes/no, on/off, 1/0, ja/nein), got 'maybe'",
+            "edge must be true or false (or yes/no, on/off, 1/0, ja/nein, wahr/falsch, an/aus), got 'maybe'",
         ),
         (("check", "toy"), "skill is required (an integer from 0 to 6)"),
         (

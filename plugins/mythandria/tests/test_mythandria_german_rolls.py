@@ -31,3 +31,33 @@ def test_roles_and_extras_in_german(
 ) -> None:
     assert main([*argv, "--lang", "de"]) == 0
     assert capsys.readouterr().out.splitlines()[1:] == lines
+
+
+@pytest.mark.parametrize("word", ["2W10", "2w10", " 2W10 "])
+def test_dice_read_as_german_help_writes_them(
+    capsys: pytest.CaptureFixture[str], word: str
+) -> None:
+    """MY-R04: the German help offers ``ein W100, oder 2W10``; both read."""
+    argv = ["check", "mythandria:decision", "pw=60", f"dice={word}", "--rolls", "1,2"]
+    assert main([*argv, "--lang", "de"]) == 0
+    assert capsys.readouterr().out.splitlines()[1:] == [
+        "Ergebnis: Erfolg, Wert 12",
+        "Würfe: 1 (W10 Probe Zehner), 2 (W10 Probe Einer)",
+    ]
+
+
+def test_w100_reads_as_d100_and_unknown_dice_are_refused(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert (
+        main(["check", "mythandria:decision", "pw=60", "dice=W100", "--rolls", "61"])
+        == 0
+    )
+    assert capsys.readouterr().out.splitlines()[1:] == [
+        "result: failure, value 61",
+        "rolls: 61 (d100 check)",
+    ]
+    assert main(["check", "mythandria:decision", "pw=60", "dice=3W10"]) == 2
+    assert capsys.readouterr().err == (
+        "rollwerk: error: dice must be one of 'd100', '2d10', got '3W10'\n"
+    )

@@ -17,7 +17,7 @@ from rollwerk.i18n import CORE, Text
 _INTEGER = re.compile(r"[+-]?[0-9]+", re.ASCII)
 _MAX_DIGITS = 30
 """Longer integer texts (leading zeros aside) are refused before they are read."""
-_BOOL_WORDS = "true or false (or yes/no, on/off, 1/0, ja/nein)"
+_BOOL_WORDS = "true or false (or yes/no, on/off, 1/0, ja/nein, wahr/falsch, an/aus)"
 """What `Parameter.parse` reads for a ``bool`` parameter, for its message."""
 
 
@@ -82,6 +82,31 @@ def enum_parameter(enum_type: type[E], parameter: str, value: object) -> E:
         raise ParameterError(parameter, value, allowed) from None
 
 
+def _aliases(value: object) -> tuple[tuple[str, Scalar], ...]:
+    """A parameter's aliases as ``(word, choice)`` pairs (a mapping is accepted).
+
+    Raises:
+        ParameterError: Neither a mapping nor such pairs, or a word that is
+            not a non-empty string without surrounding white space.
+    """
+    pairs: object = value
+    if isinstance(value, Mapping):
+        pairs = tuple(value.items())
+    if not (
+        isinstance(pairs, tuple)
+        and all(isinstance(pair, tuple) and len(pair) == 2 for pair in pairs)
+    ):
+        raise ParameterError(
+            "aliases", value, "a mapping of words to choices ({'W100': 'd100'})"
+        )
+    for word, _ in pairs:
+        if not isinstance(word, str) or not word or word != word.strip():
+            raise ParameterError(
+                "aliases", word, "a non-empty word without surrounding white space"
+            )
+    return cast("tuple[tuple[str, Scalar], ...]", pairs)
+
+
 def _choices(
     value: Iterable[str] | Iterable[int] | None,
 ) -> tuple[str, ...] | tuple[int, ...] | None:
@@ -105,7 +130,8 @@ class Parameter:
     """A declared parameter of a check: enough for generic code to build it.
 
     ``Parameter(name, type, help="", default=..., min_value=None,
-    max_value=None, choices=None, monotonic=None)``, each described below.
+    max_value=None, choices=None, monotonic=None, aliases=())``, each
+    described below.
 
     >>> pw = Parameter("pw", int, help="check value", min_value=-20, max_value=100)
     >>> pw.parse("44")
@@ -144,6 +170,19 @@ class Parameter:
     ``int`` one whose values are not a range (a die size: ``(4, 6, 8, 10, 12)``)."""
     monotonic: Monotonic | None = None
     """How this parameter moves the chance of success, if declared."""
+    aliases: tuple[tuple[str, Scalar], ...] = attrs.field(
+        default=(), converter=_aliases
+    )
+    """Other words `parse` reads as a choice, as ``(word, choice)`` pairs
+    (given as a mapping: ``{"W100": "d100"}``), matched in any case; values in
+    Python (`validate`) are the choices themselves."""
+    _alias_of: Mapping[str, Scalar] = attrs.field(
+        init=False, repr=False, eq=False, hash=False
+    )
+
+    @_alias_of.default
+    def _alias_index(self) -> Mapping[str, Scalar]:
+        return {word.casefold(): choice for word, choice in self.aliases}
 
     def __attrs_post_init__(self) -> None:
         """Refuse a declaration of the wrong types (found when checks are built).
@@ -191,6 +230,32 @@ class Parameter:
                 raise ParameterError(
                     f"default of {self.name}", self.default, exc.allowed
                 ) from None
+
+    @aliases.validator
+    def _check_aliases(
+        self, _: object, aliases: tuple[tuple[str, Scalar], ...]
+    ) -> None:
+        if not aliases:
+            return
+        if self.choices is None:
+            raise ParameterError(
+                "aliases", dict(aliases), "empty for a parameter without choices"
+            )
+        seen: set[str] = {str(c).casefold() for c in self.choices}
+        for word, choice in aliases:
+            if choice not in self.choices or choice.__class__ is not self.type:
+                raise ParameterError(f"aliases[{word!r}]", choice, self.allowed())
+            if self.type is int and _INTEGER.fullmatch(word):
+                raise ParameterError(
+                    "aliases", word, "a word that is not an integer (parse reads those)"
+                )
+            if word.casefold() in seen:
+                raise ParameterError(
+                    "aliases",
+                    word,
+                    "a word that is no choice and no other alias, in any case",
+                )
+            seen.add(word.casefold())
 
     @choices.validator
     def _check_choices(self, _: object, choices: tuple[Scalar, ...] | None) -> None:
@@ -290,10 +355,18 @@ class Parameter:
         """Parse a command-line value (``"44"``, ``"true"``) and validate it.
 
         A ``bool`` parameter reads ``true``/``false``, ``yes``/``no``,
-        ``on``/``off``, ``1``/``0`` and ``ja``/``nein``, in any case; an
+        ``on``/``off``, ``1``/``0``, ``ja``/``nein``, ``wahr``/``falsch`` and
+        ``an``/``aus``, in any case; an
         ``int`` parameter reads ASCII digits with an optional sign; a ``str``
-        parameter with choices reads one of them. White space around the
-        text is ignored.
+        parameter with choices reads one of them; a parameter with
+        `aliases` also reads those words, in any case. White space around
+        the text is ignored.
+
+        >>> dice = Parameter(
+        ...     "dice", str, choices=("d100", "2d10"), aliases={"2W10": "2d10"}
+        ... )
+        >>> dice.parse("2w10")
+        '2d10'
 
         Raises:
             ParameterError: ``text`` is not a string (`validate` takes
@@ -304,11 +377,13 @@ class Parameter:
         value: object = text
         if self.type is str and self.choices is not None:
             value = text.strip()
+            if self._alias_of and value not in self.choices:
+                value = self._alias_of.get(value.casefold(), value)
         elif self.type is bool:
             low = text.strip().lower()
-            if low in {"true", "yes", "1", "on", "ja"}:
+            if low in {"true", "yes", "1", "on", "ja", "wahr", "an"}:
                 value = True
-            elif low in {"false", "no", "0", "off", "nein"}:
+            elif low in {"false", "no", "0", "off", "nein", "falsch", "aus"}:
                 value = False
             else:  # name every word parse reads, not validate's "true or false"
                 raise ParameterError(self.name, text, _BOOL_WORDS)
@@ -324,6 +399,9 @@ class Parameter:
                 and digits.isascii()
                 and (digits.isdigit() or _INTEGER.fullmatch(digits))
             ):
+                alias = self._alias_of.get(digits.casefold())
+                if alias is not None:
+                    return alias
                 raise ParameterError(self.name, text, self.allowed())
             value = int(digits)
             lo, hi = self.min_value, self.max_value

@@ -687,6 +687,7 @@ def _parameter_json(p: Parameter) -> dict[str, Any]:
         "max_value": p.max_value,
         "choices": list(p.choices) if p.choices is not None else None,
         "monotonic": p.monotonic.value if p.monotonic is not None else None,
+        "aliases": dict(p.aliases),
         "help": p.help,
     }
 

@@ -231,6 +231,7 @@ _DICE = Parameter(
     help="one d100, or 2d10 read as tens and units (00 = 100)",
     default=D100Dice.D100.value,
     choices=tuple(d.value for d in D100Dice),
+    aliases={"W100": D100Dice.D100.value, "2W10": D100Dice.TWO_D10.value},
 )
 
 
