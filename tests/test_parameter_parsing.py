@@ -59,7 +59,7 @@ def test_a_required_parameter_shows_its_missing_default_as_required() -> None:
     skill = Parameter("skill", int, min_value=1)
     assert repr(skill) == (
         "Parameter(name='skill', type=<class 'int'>, help='', default=REQUIRED, "
-        "min_value=1, max_value=None, choices=None, monotonic=None)"
+        "min_value=1, max_value=None, choices=None, monotonic=None, aliases=())"
     )
     # copies and pickles keep it required (the default is compared with `is`)
     assert copy.deepcopy(skill).required

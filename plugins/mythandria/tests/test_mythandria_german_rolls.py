@@ -61,3 +61,21 @@ def test_w100_reads_as_d100_and_unknown_dice_are_refused(
     assert capsys.readouterr().err == (
         "rollwerk: error: dice must be one of 'd100', '2d10', got '3W10'\n"
     )
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        ("en", "  dice: one of 'd100', '2d10', also 'W100', '2W10'; default d100"),
+        (
+            "de",
+            "  dice: einer der Werte 'd100', '2d10', auch 'W100', '2W10'; Vorgabe d100",
+        ),
+    ],
+)
+def test_rulesets_lists_the_dice_aliases(
+    capsys: pytest.CaptureFixture[str], lang: str, line: str
+) -> None:
+    assert main(["rulesets", "mythandria", "--lang", lang]) == 0
+    listed = capsys.readouterr().out.splitlines()[3]
+    assert listed.partition(" (")[0] == line

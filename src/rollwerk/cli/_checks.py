@@ -771,6 +771,9 @@ def _ruleset_details(
             else:
                 default = say("default", value=_scalar_text(p.default))  # type: ignore[arg-type]
             allowed = p.allowed_text().render(lang, cats)
+            if p.aliases:  # the words key=value also reads, as choices are shown
+                words = ", ".join(repr(w) for w, _ in p.aliases)
+                allowed += ", " + say("aliases", words=words)
             about = own(f"help.{spec.name}.{p.name}", p.help)
             _emit(f"  {p.name}: {allowed}; {default}" + aside(about))
     if ruleset.difficulties:
