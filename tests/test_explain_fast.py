@@ -383,8 +383,9 @@ def test_unknown_languages_are_refused_before_and_after_caching() -> None:
             "roll20",
             [6, 6, 3],
             (
-                "1d6!p: 6, 5 (added by penetration, "
-                "counts 1 less), 2 (added by penetration, counts 1 less) → 13"
+                # each added die as the face rolled and what it counts
+                "1d6!p: 6, 6→5 (added by penetration, "
+                "counts 1 less), 3→2 (added by penetration, counts 1 less) → 13"
             ),
         ),
     ],

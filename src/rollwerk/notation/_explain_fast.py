@@ -676,7 +676,10 @@ def _varying_pool(
                     i = faces[p]
                     p += 1
                     v = shown[i - 1]
-                    texts.append(mark(i, v - pen))
+                    face = raw[i - 1]  # a penetrating die: the face and its value
+                    texts.append(
+                        f"{face}→{v - pen}" if face != v - pen else str(v - pen)
+                    )
                     notes.append([extra_note])
                     values.append(v - pen)
                     x += 1

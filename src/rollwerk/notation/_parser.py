@@ -54,6 +54,8 @@ from rollwerk.notation._tree import (
 
 _DIGITS = frozenset("0123456789")
 _SPACES = frozenset(" \t\n\r\f\v")
+_DIE_STARTS = frozenset("0123456789%fF{(cC")
+"""What may follow a die letter in a die (``d6``, ``d%``, ``dF``, ``d{…}``, ``d(…)``, ``dc``)."""
 _MAX_VALUE = 10**18
 """The largest magnitude a power may reach (``**``)."""
 _SETLIKE = (_Dice, _DiceOps, _Group, _Labelled, _Rerolled)
@@ -1515,7 +1517,9 @@ class _Parser:
             p += 1
         if p == digits:
             return False
-        return not (p < n and text[p] in "dDwW")
+        # a die after the number (``4dF``, ``5d1``) is a term to compare
+        # with; a ``d`` that starts no die is a modifier (``>=5dl1``)
+        return not (p + 1 < n and text[p] in "dDwW" and text[p + 1] in _DIE_STARTS)
 
     def dice_term(self, start: int, count: int | None) -> _Node:
         text = self.text
@@ -1723,6 +1727,8 @@ class _Modifiers:
                 self.margin_of_success(mpos)
             elif p.ahead("df"):
                 p.need(Feature.COUNT_WORDS, mpos, "df")
+                if self.deduct is not None:
+                    raise p.error("'df' is given twice", mpos)
                 if self.counts_failures:
                     raise p.error(
                         "'cf' and 'df' together are not read by rollwerk "
@@ -1839,6 +1845,8 @@ class _Modifiers:
         p.need(Feature.COUNT_WORDS, mpos, "cs" if success else "cf")
         if success:
             self.count_after_deduct("cs", mpos)
+        if not success and self.counts_failures:
+            raise p.error("'cf' is given twice", mpos)
         if not success and self.success is not None:
             raise p.error(
                 "'cs' and 'cf' together are not read by rollwerk (Foundry "
@@ -2215,6 +2223,12 @@ class _Modifiers:
             )
         success, failure, tally = self.success, self.failure, self.tally
         minimum, maximum = self.minimum, self.maximum
+        if self.deduct is not None and failure is not None:
+            raise p.error(
+                "failures are given twice ('f' after the target and 'df'): "
+                "write one of them",
+                start,
+            )
         if p.d.count_overwrites and self.deduct is not None and success is not None:
             success, failure = self.overwritten(success, self.deduct, start)
         elif self.deduct is not None:

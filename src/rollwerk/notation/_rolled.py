@@ -157,15 +157,14 @@ def _clamped_draws(d: RolledDie, die_faces: Sequence[int]) -> list[str] | None:
     ``None`` when no clamp changed any of them. The rerolled draws are the
     faces rolled (a reroll tests the face), so only the draws after them
     can be clamped; a penetrating die counts its clamped face less one and
-    is shown as the face rolled and that value.
+    is shown as the face rolled and that value (``4→3``).
     """
     marks: list[str] = []
     changed = False
     at = d.rerolled
     for roll, value in zip(d.rolls[at:], d.values[at:], strict=True):
         face = die_faces[roll.face - 1]
-        shown = value + 1 if roll.role == "penetration" else value
-        if face == shown:
+        if face == value:
             marks.append(str(value))
         else:
             marks.append(f"{face}→{value}")
