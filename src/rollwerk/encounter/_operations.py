@@ -833,8 +833,8 @@ def delay(enc: S, combatant: str, *, after: str) -> Result[S]:
     round_over = enc.up_next is None
     if combatant == enc.current or (combatant in enc.done and not round_over):
         raise RulesError(
-            f"{combatant!r} can only delay before its turn starts; its turn in round "
-            f"{enc.round} has already started"
+            f"{combatant!r} can only delay before its turn starts; its place in "
+            f"round {enc.round} has already come"
         )
     rest = tuple(c for c in enc.order if c != combatant)
     pos = rest.index(after) + 1
@@ -853,7 +853,10 @@ def delay(enc: S, combatant: str, *, after: str) -> Result[S]:
             return moved_by(enc, combatant)  # type: ignore[no-any-return]
         return e.duration
 
-    effects, _ = _moved(enc.effects, delayed, enc, events)
+    # a delay to the place it holds moves no slot: nothing to count anew
+    effects = enc.effects
+    if order != enc.order:
+        effects, _ = _moved(enc.effects, delayed, enc, events)
     state = attrs.evolve(
         enc,
         order=order,

@@ -85,6 +85,8 @@ class Counter:
 
     def __attrs_post_init__(self) -> None:
         argument("name", self.name, "str")
+        if not self.name:  # as count() and combatant JSON refuse it
+            raise ParameterError("name", self.name, "a non-empty string")
         argument("value", self.value, "int")
         checked_reset(self.reset)
 
@@ -130,7 +132,8 @@ class Combatant:
     actions: int = 0
     """How many action slots it has used (spent, or elapsed at turn ends)."""
     turn_start_actions: int = 0
-    """``actions`` when its current (or last) turn started."""
+    """``actions`` when its current (or last) turn started (at most ``actions``:
+    actions only grow)."""
     checks: int = 0
     """How many checks it has made (see ``record_check``)."""
     counters: tuple[Counter, ...] = attrs.field(default=(), converter=_counters)
@@ -146,6 +149,13 @@ class Combatant:
         for name in ("turns", "actions", "turn_start_actions", "checks"):
             if argument(name, getattr(self, name), "int") < 0:
                 raise ParameterError(name, getattr(self, name), "an integer >= 0")
+        if self.turn_start_actions > self.actions:  # as combatant JSON refuses it
+            raise ParameterError(
+                "turn_start_actions",
+                self.turn_start_actions,
+                f"an integer from 0 to actions ({self.actions}): the actions used "
+                "when the turn started",
+            )
         if not self.name:
             object.__setattr__(self, "name", self.id)
 

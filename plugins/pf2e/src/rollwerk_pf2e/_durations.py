@@ -416,7 +416,13 @@ class Pf2eRounds:
                 state, after, self._slot_left(state), self._slot_passed(state)
             )
         moved = attrs.evolve(self, creator=leaver)
-        return moved._at(state, after, self.remaining(state), _passed(state, leaver))
+        # a creator that joined again after this round's count at its slot
+        # (``counts_from``: its coming turn is no tick) leaves that count made
+        counted = self.counts_from is not None and (
+            state.turns_started(leaver) < self.counts_from
+        )
+        passed = counted or _passed(state, leaver)
+        return moved._at(state, after, self.remaining(state), passed)
 
     def _legacy_move(self, state: EncounterView, combatant: str) -> Pf2eRounds:
         """An earlier version's slot count (``ends_at``) moves on from its anchor."""
