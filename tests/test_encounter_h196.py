@@ -41,3 +41,13 @@ def test_a_delay_to_the_place_held_changes_no_effect() -> None:
     delayed = enc.delay("C", after="B")
     assert delayed.state.order == enc.order
     assert delayed.state.effects == enc.effects
+
+
+def test_describe_events_refuses_an_unknown_language_with_no_events() -> None:
+    """As Timeline.describe does with an empty log (docs/encounter.md)."""
+    from rollwerk.encounter import describe_events
+
+    assert describe_events([], "de") == []
+    with pytest.raises(ParameterError) as info:
+        describe_events([], "xx")
+    assert str(info.value) == "lang must be 'en' or 'de', got 'xx'"

@@ -67,7 +67,15 @@ def add(**changes: Any) -> Encounter:
         ),
         (
             lambda: Combatant("A", turns=-1),
-            "turns must be an integer >= 0, got -1",
+            "turns must be an integer from 0 to 2**63 - 1, got -1",
+        ),
+        (
+            lambda: Combatant("A", checks=2**63),
+            f"checks must be an integer from 0 to 2**63 - 1, got {2**63}",
+        ),
+        (
+            lambda: Combatant("A", actions=True),
+            "actions must be an integer from 0 to 2**63 - 1, got True",
         ),
         (
             lambda: Modifier(1.5, "Bless", "status"),  # type: ignore[arg-type]

@@ -65,3 +65,26 @@ def test_leaving_again_after_joining_keeps_this_rounds_count() -> None:
         "R3 P",
     ]
     assert _starts_and_expiries(stayed, 6)[-2:] == ["R2 G", "inspire expires"]
+
+
+def test_the_gms_owners_are_matched_in_any_case_and_spacing() -> None:
+    """docs/rulesets/pf2e.md: on a tie the adversary acts first."""
+    from rollwerk import Combatant
+
+    for owner in (None, "", "GM", "gm", " SL", "Sl"):
+        enc = new_encounter(
+            [
+                Combatant("P", initiative=15, owner="player1"),
+                Combatant("g", initiative=15, owner=owner),
+            ],
+            by_initiative=True,
+        )
+        assert enc.order == ("g", "P"), owner
+    kept = new_encounter(
+        [
+            Combatant("P", initiative=15, owner="player1"),
+            Combatant("g", initiative=15, owner="alice"),
+        ],
+        by_initiative=True,
+    )
+    assert kept.order == ("P", "g")

@@ -584,6 +584,8 @@ def describe_events(
     for event in events:
         if not isinstance(event, _Words):
             raise ParameterError("events", event, "encounter events (RoundStarted, …)")
+    if not events:  # lang refused as each event would refuse it, as Timeline.describe
+        CORE.text("event.round_started", round=1)(lang, catalogs)
     if checked_names(names) is None and state is not None:
         names = names_of(state)
     # what each event's describe does, with catalogs and names checked once

@@ -147,8 +147,9 @@ class Combatant:
         argument("initiative", self.initiative, "int")
         argument("owner", self.owner, "str|null")
         for name in ("turns", "actions", "turn_start_actions", "checks"):
-            if argument(name, getattr(self, name), "int") < 0:
-                raise ParameterError(name, getattr(self, name), "an integer >= 0")
+            count = getattr(self, name)  # a count, as combatant JSON holds it
+            if count.__class__ is not int or not 0 <= count <= _COUNT_MAX:
+                raise ParameterError(name, count, "an integer from 0 to 2**63 - 1")
         if self.turn_start_actions > self.actions:  # as combatant JSON refuses it
             raise ParameterError(
                 "turn_start_actions",
@@ -237,6 +238,9 @@ class Combatant:
                 counters=tuple(counters),
             )
 
+
+_COUNT_MAX = 2**63 - 1
+"""The largest count a combatant holds (JSON's 64 bits)."""
 
 _ID = "a non-empty string"
 """What a combatant's ``id`` is, in JSON's words."""

@@ -962,8 +962,9 @@ def initiative_order(combatants: Sequence[Combatant], rng: Rng) -> tuple[str, ..
     From the full rules (outside the excerpt): when a player character ties
     with an adversary, the adversary acts first; other ties keep the order
     given. No die is rolled (the initiative values are the rolled results).
-    Combatants whose ``owner`` is ``None``, ``"GM"`` or ``"SL"`` are the
-    GM's.
+    Combatants whose ``owner`` is ``None``, empty, or ``"GM"`` or ``"SL"``
+    in any case with white space around it ignored (``"gm"``, ``" SL"``)
+    are the GM's.
 
     Raises:
         ParameterError: ``rng`` is not an Rng, or ``combatants`` not a
