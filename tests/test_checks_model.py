@@ -345,15 +345,21 @@ def test_parameter_aliases_are_words_parse_reads():
         "dice", str, choices=("d100", "2d10"), aliases={"W100": "d100", "2W10": "2d10"}
     )
     assert dice.aliases == (("W100", "d100"), ("2W10", "2d10"))
-    assert [dice.parse(t) for t in ("2W10", " 2w10 ", "w100", "d100")] == [
+    assert [dice.parse(t) for t in ("2W10", " 2w10 ", "w100", "d100", "2D10")] == [
         "2d10",
         "2d10",
         "d100",
         "d100",
+        "2d10",  # with aliases, the choices too are read in any case
     ]
     with pytest.raises(rollwerk.ParameterError) as info:
-        dice.parse("2D10")  # the choices themselves are matched as written
-    assert str(info.value) == "dice must be one of 'd100', '2d10', got '2D10'"
+        dice.parse(" 3W6 ")  # a refusal names the other words read
+    assert str(info.value) == (
+        "dice must be one of 'd100', '2d10' (or 'W100', '2W10'), got '3W6'"
+    )
+    # two choices alike but for case are read as written
+    case = Parameter("x", str, choices=("a", "A", "b"), aliases={"bee": "b"})
+    assert (case.parse("a"), case.parse("A"), case.parse("B")) == ("a", "A", "b")
     with pytest.raises(rollwerk.ParameterError) as info:
         dice.validate("2W10")  # aliases are for text, not for Python values
     assert str(info.value) == "dice must be one of 'd100', '2d10', got '2W10'"

@@ -289,7 +289,17 @@ def test_perf_spec_build_fills_defaults_as_the_declarations_say(
 
 
 class _TwoPuts(CheckRequests):
-    """The cache as it was: the canonical entry and the request's, each trimmed."""
+    """The cache as it was: the canonical entry and the request's, each trimmed.
+
+    Each put keeps its entry as the latest (an entry put again moves to the
+    end), then forgets the oldest beyond ``maxsize``.
+    """
+
+    def _one(self, key: object, entry: Any) -> None:
+        self._entries.pop(key, None)
+        self._entries[key] = entry
+        while len(self._entries) > self.maxsize:
+            self._entries.pop(next(iter(self._entries)))
 
     def build(
         self,
@@ -328,8 +338,8 @@ class _TwoPuts(CheckRequests):
             built = same[1]
         else:
             built = spec._build(values, validate=False)
-            self._put(canonical, (ruleset, built))
-        self._put(key, (ruleset, built))
+            self._one(canonical, (ruleset, built))
+        self._one(key, (ruleset, built))
         return built
 
 

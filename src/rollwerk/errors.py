@@ -298,24 +298,33 @@ class NotationError(RollwerkError, ValueError):
         """The message without the caret picture, for one-line error output.
 
         A notation longer than 80 characters is shown around the column
-        (40 characters either side) with its length, so the place stays
+        (40 characters either side, fewer where escaped characters would
+        push the line past its 500) with its length, so the place stays
         in a line of any length:
 
         >>> NotationError("1+" * 100 + "x", 201, "unexpected 'x'").one_line()
         "unexpected 'x' at column 201 of '…1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+1+x' (201 characters)"
         """
         text = self.notation
-        if len(text) <= 80:
-            return _capped(f"{self.reason} at column {self.column} of {text!r}")
-        start = max(0, self.column - 41)
-        end = min(len(text), self.column + 40)
-        excerpt = (
-            ("…" if start else "") + text[start:end] + ("…" if end < len(text) else "")
-        )
-        return _capped(
-            f"{self.reason} at column {self.column} of {excerpt!r} "
-            f"({len(text)} characters)"
-        )
+        head = f"{self.reason} at column {self.column}"
+        whole = f"{head} of {text!r}"
+        if len(text) <= 80 and len(whole) <= MAX_LINE:
+            return _capped(whole)
+        # around the column, narrower where escapes (\u200b) make it long,
+        # so that the column and the place stay in the line
+        radius = 40
+        while True:
+            start = max(0, self.column - 1 - radius)
+            end = min(len(text), self.column + radius)
+            excerpt = (
+                ("…" if start else "")
+                + text[start:end]
+                + ("…" if end < len(text) else "")
+            )
+            line = f"{head} of {excerpt!r} ({len(text)} characters)"
+            if len(line) <= MAX_LINE or radius <= 2:
+                return _capped(line)
+            radius //= 2
 
 
 class LimitExceeded(RollwerkError, ValueError):

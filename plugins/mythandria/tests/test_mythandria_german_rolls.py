@@ -33,7 +33,7 @@ def test_roles_and_extras_in_german(
     assert capsys.readouterr().out.splitlines()[1:] == lines
 
 
-@pytest.mark.parametrize("word", ["2W10", "2w10", " 2W10 "])
+@pytest.mark.parametrize("word", ["2W10", "2w10", " 2W10 ", "2D10"])
 def test_dice_read_as_german_help_writes_them(
     capsys: pytest.CaptureFixture[str], word: str
 ) -> None:
@@ -59,7 +59,8 @@ def test_w100_reads_as_d100_and_unknown_dice_are_refused(
     ]
     assert main(["check", "mythandria:decision", "pw=60", "dice=3W10"]) == 2
     assert capsys.readouterr().err == (
-        "rollwerk: error: dice must be one of 'd100', '2d10', got '3W10'\n"
+        "rollwerk: error: dice must be one of 'd100', '2d10' (or 'W100', '2W10'), "
+        "got '3W10'\n"
     )
 
 

@@ -174,15 +174,24 @@ class Parameter:
         default=(), converter=_aliases
     )
     """Other words `parse` reads as a choice, as ``(word, choice)`` pairs
-    (given as a mapping: ``{"W100": "d100"}``), matched in any case; values in
-    Python (`validate`) are the choices themselves."""
+    (given as a mapping: ``{"W100": "d100"}``), matched in any case, as a
+    ``str`` parameter's choices then are; values in Python (`validate`) are
+    the choices themselves."""
     _alias_of: Mapping[str, Scalar] = attrs.field(
         init=False, repr=False, eq=False, hash=False
     )
 
     @_alias_of.default
     def _alias_index(self) -> Mapping[str, Scalar]:
-        return {word.casefold(): choice for word, choice in self.aliases}
+        index: dict[str, Scalar] = {w.casefold(): c for w, c in self.aliases}
+        if index and self.type is str and self.choices:
+            # with aliases, the choices too are read in any case (``D100``)
+            choices: tuple[Scalar, ...] = self.choices
+            folded = [str(c).casefold() for c in choices]
+            for choice, fold in zip(choices, folded, strict=True):
+                if folded.count(fold) == 1:
+                    index.setdefault(fold, choice)
+        return index
 
     def __attrs_post_init__(self) -> None:
         """Refuse a declaration of the wrong types (found when checks are built).
@@ -402,7 +411,7 @@ class Parameter:
                 alias = self._alias_of.get(digits.casefold())
                 if alias is not None:
                     return alias
-                raise ParameterError(self.name, text, self.allowed())
+                raise ParameterError(self.name, text, self._words_read())
             value = int(digits)
             lo, hi = self.min_value, self.max_value
             if (
@@ -411,7 +420,19 @@ class Parameter:
                 and self.choices is None
             ):
                 return value  # what validate would return, without its checks
+        if self.aliases:
+            try:
+                return self.validate(value)
+            except ParameterError:  # say the other words it reads too
+                raise ParameterError(self.name, value, self._words_read()) from None
         return self.validate(value)
+
+    def _words_read(self) -> str:
+        """`allowed`, and the aliases `parse` also reads."""
+        allowed = self.allowed()
+        if not self.aliases:
+            return allowed
+        return f"{allowed} (or {', '.join(repr(w) for w, _ in self.aliases)})"
 
 
 _SHOWN_CHOICES = 12

@@ -11,6 +11,7 @@ answers its later resolutions.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Protocol
 
@@ -274,6 +275,24 @@ def find_spec(ruleset: OffersChecks, name: str | None) -> CheckSpec:
 
 _CACHED_WORDS = 64
 """A request of more words or keys than this is parsed without a cache key."""
+_CACHED_TEXT = 256
+"""A request of more characters than this is parsed without a cache key
+(kept by its values alone): padding does not make it another entry."""
+
+
+def _long(parts: Iterable[object]) -> bool:
+    """Whether the texts in ``parts`` (words, or key and value pairs) are long."""
+    n = 0
+    for part in parts:
+        texts = part if isinstance(part, tuple) else (part,)
+        n += sum(len(t) for t in texts if isinstance(t, str))
+    return n > _CACHED_TEXT
+
+
+def _memo_size(check: object) -> int:
+    """The results a check's memo may come to hold (a toolkit check's), else 0."""
+    size = getattr(check, "_memo_size", 0)
+    return size if size.__class__ is int else 0
 
 
 class CheckRequests:
@@ -282,8 +301,11 @@ class CheckRequests:
     Two requests that say the same thing (the same words, or other words
     for the same parameter values, a default written out or left out) give
     the same check object. The cache
-    holds at most ``maxsize`` entries and forgets the oldest first; a check
-    is a frozen value, so forgetting it changes no answer, only the time.
+    holds at most ``maxsize`` entries, and checks whose memos of results
+    (a [`define_check`][rollwerk.checks.define_check] check keeps every
+    result it builds, up to 4096) may come to hold at most ``max_results``
+    results in all; it forgets the oldest first. A check is a frozen value,
+    so forgetting it changes no answer, only the time.
     Threads may share one cache (and the one of `check_from_request`): two
     threads asking for the same new check at once may each build it, and
     either object is the same value.
@@ -299,15 +321,26 @@ class CheckRequests:
     3
     """
 
-    def __init__(self, maxsize: int = 4096) -> None:
+    def __init__(self, maxsize: int = 4096, max_results: int = 65536) -> None:
         """Create an empty cache of at most ``maxsize`` entries (at least 1).
 
+        ``max_results`` bounds the results the kept checks' memos may come
+        to hold (each entry counts its check's; the latest entry is always
+        kept): about 1 kB each, 70 MB for the default.
+
         Raises:
-            ParameterError: ``maxsize`` is not a positive integer.
+            ParameterError: ``maxsize`` or ``max_results`` is not a
+                positive integer.
         """
         if isinstance(maxsize, bool) or not isinstance(maxsize, int) or maxsize < 1:
             raise ParameterError("maxsize", maxsize, "an integer >= 1")
+        if max_results.__class__ is not int or max_results < 1:
+            raise ParameterError("max_results", max_results, "an integer >= 1")
         self.maxsize = maxsize
+        self.max_results = max_results
+        self._results = 0
+        """The memo sizes of the entries' checks, summed (under ``_lock``)."""
+        self._lock = threading.Lock()
         self._entries: dict[object, tuple[object, Check]] = {}
         self._specs: dict[tuple[int, str | None], tuple[object, CheckSpec, str]] = {}
 
@@ -325,7 +358,9 @@ class CheckRequests:
 
     def clear(self) -> None:
         """Forget every check."""
-        self._entries.clear()
+        with self._lock:
+            self._entries.clear()
+            self._results = 0
         self._specs.clear()
 
     def build(
@@ -351,7 +386,9 @@ class CheckRequests:
         """
         entries = self._entries
         if isinstance(request, str):
-            key: object = (id(ruleset), check, request)
+            key: object = (
+                (id(ruleset), check, request) if len(request) <= _CACHED_TEXT else None
+            )
         elif isinstance(request, Mapping):
             # with the values' types: 1 == True, but "pw": true is refused
             key = (
@@ -364,12 +401,14 @@ class CheckRequests:
                     tuple((k, v.__class__, v) for k, v in request.items()),
                 )
             )
+            if key is not None and _long(request.items()):
+                key = None
         elif isinstance(request, Sequence) and all(
             isinstance(word, str) for word in request
         ):
             key = (
                 None  # as a mapping of that many keys
-                if len(request) > _CACHED_WORDS
+                if len(request) > _CACHED_WORDS or _long(request)
                 else (id(ruleset), check, 1, tuple(request))
             )
         else:
@@ -416,34 +455,37 @@ class CheckRequests:
         if same is not None and same[0] is ruleset:
             built = same[1]
             if key is not None:
-                self._put(key, (ruleset, built))
+                self._put((key,), same)
             return built
         built = spec._build(values, validate=False)  # parse validated them
-        entry = (ruleset, built)
-        # both entries, then the oldest forgotten: what two _put calls leave
-        entries[canonical] = entry
-        if key is not None:
-            entries[key] = entry
-        self._trim()
+        if any(v.__class__ is str and len(v) > _CACHED_TEXT for v in canonical[3]):
+            return built  # a long free text: not kept, as a long request is not
+        # both entries, then the oldest forgotten
+        self._put((canonical,) if key is None else (canonical, key), (ruleset, built))
         return built
 
-    def _put(self, key: object, value: tuple[object, Check]) -> None:
-        self._entries[key] = value
-        self._trim()
+    def _put(self, keys: tuple[object, ...], entry: tuple[object, Check]) -> None:
+        """Keep ``entry`` under ``keys`` as the latest, then forget the oldest.
 
-    def _trim(self) -> None:
-        """Forget the oldest entries beyond ``maxsize``.
-
-        Safe when threads share the cache, without a lock: another thread
-        may add or forget entries between finding the oldest and forgetting
-        it (then it is looked for again), or forget it first (``pop``).
+        The oldest go while there are more than ``maxsize`` entries, or
+        their checks' memos may hold more than ``max_results`` results in
+        all (the ones just kept stay). Under a lock: lookups read without
+        one, and see an entry or not.
         """
-        entries = self._entries
-        while len(entries) > self.maxsize:
-            try:
-                entries.pop(next(iter(entries)), None)
-            except (RuntimeError, StopIteration):  # noqa: PERF203 - changed while looked at
-                continue
+        size = _memo_size(entry[1])
+        with self._lock:
+            entries = self._entries
+            for key in keys:
+                old = entries.pop(key, None)  # kept again as the latest
+                if old is not None:
+                    self._results -= _memo_size(old[1])
+                entries[key] = entry
+                self._results += size
+            while len(entries) > self.maxsize or (
+                self._results > self.max_results and len(entries) > len(keys)
+            ):
+                gone = entries.pop(next(iter(entries)))
+                self._results -= _memo_size(gone[1])
 
 
 _SHARED = CheckRequests()

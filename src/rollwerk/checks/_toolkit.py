@@ -802,10 +802,10 @@ class CheckDefinition:
     """The die records built so far, shared by every check of this definition."""
     _shapes: dict[
         tuple[Any, ...],
-        tuple[tuple[tuple[int, str], ...], bool, tuple[int, ...] | None],
+        tuple[tuple[tuple[int, str], ...], int, tuple[int, ...] | None],
     ] = attrs.field(init=False, repr=False, eq=False, hash=False, factory=dict)
-    """The dice declarations read so far: as given → (validated, memo size
-    ok, which dice explode)."""
+    """The dice declarations read so far: as given → (validated, the results
+    a memo may keep (0: no memo), which dice explode)."""
     _plan: _Plan = attrs.field(init=False, repr=False, eq=False, hash=False)
     """What building a check needs of the definition, read once: the dice
     function (None: fixed dice) and the parameters the dice, judge and stop
@@ -1430,6 +1430,8 @@ class FaceCheck:
     _memo: dict[Any, CheckResult] | None = attrs.field(
         init=False, repr=False, eq=False, hash=False
     )
+    _memo_size: int = attrs.field(init=False, repr=False, eq=False, hash=False)
+    """How many results ``_memo`` may come to hold (0: it is None)."""
     _cache: dict[str, Distribution[Outcome]] = attrs.field(
         init=False, repr=False, eq=False, hash=False, factory=dict
     )
@@ -1495,10 +1497,10 @@ class FaceCheck:
                     f"dice: {exc}"
                 ) from exc
             ways = math.prod(len(v) for v in _die_values(checked, flags))
-            shape = (checked, ways <= MEMO_LIMIT, flags)
+            shape = (checked, ways if ways <= MEMO_LIMIT else 0, flags)
             if key is not None and len(d._shapes) < MEMO_LIMIT:
                 d._shapes[key] = shape
-        dice, small, flags = shape
+        dice, memo_size, flags = shape
         put("dice", dice)
         put("_explodes", flags)
         stop: StopRule | None = None
@@ -1519,7 +1521,8 @@ class FaceCheck:
         # resolving looks the first face up alone when it may settle the check
         alone = (len(dice) == 1 or stop is not None) and not (flags and flags[0])
         put("_first", dice[0][0] if alone else 0)
-        put("_memo", {} if small else None)
+        put("_memo", {} if memo_size else None)
+        put("_memo_size", memo_size)
 
     @property
     def name(self) -> str:

@@ -397,6 +397,8 @@ class RolledDie:
         used = vals[self.rerolled :]
         if len(used) > 1:
             text = "+".join(map(str, used)) + f"={self.value}"
+        elif self.rolls[-1].role == "penetration":  # the face, then 1 less
+            text = f"{self.value + 1}→{self.value}"
         else:
             text = str(self.value)
         notes = []

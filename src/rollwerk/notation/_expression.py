@@ -622,7 +622,15 @@ class RollResult:
             total = read(data, "total", "int")
             dialect = read(data, "dialect", "str", "rollwerk")
             recorded = []
-            for i, r in enumerate(read(data, "rolls", "list", expected=DIE_ROLLS)):
+            rolls = read(data, "rolls", "list", expected=DIE_ROLLS)
+            if len(rolls) > DICE_LIMITS.max_draws:  # before a die is read
+                raise SchemaError.field(
+                    "rolls",
+                    f"at most {DICE_LIMITS.max_draws} rolls (the dice one roll may "
+                    "draw)",
+                    len(rolls),
+                )
+            for i, r in enumerate(rolls):
                 with nested(f"rolls[{i}]"):
                     recorded.append(DieRoll(*die_fields(r)))
             comment = read(

@@ -169,6 +169,8 @@ def _clamped_draws(d: RolledDie, die_faces: Sequence[int]) -> list[str] | None:
         else:
             marks.append(f"{face}→{value}")
             changed = True
+        if roll.role == "penetration":  # its text is the face rolled, not value + 1
+            changed = True
     return marks if changed else None
 
 
@@ -204,13 +206,10 @@ def _describe_dice(
         if die_faces:
             marks = _clamped_draws(d, die_faces)
             if marks is not None:
-                # RolledDie.describe's words, with the faces a clamp changed
+                # RolledDie.describe's notes, with the faces a clamp changed
+                # (its text has no " (": digits, signs, "+", "=" and arrows)
                 said = d.describe(lang, catalogs)
-                used = d.values[d.rerolled :]
-                plain = _die_text(
-                    d, [str(v) for v in used] if len(used) > 1 else [str(d.value)]
-                )
-                return _die_text(d, marks) + said[len(plain) :]
+                return _die_text(d, marks) + "".join(said.partition(" (")[1:])
         # a plain die that counts its face: its value, with the one note it may have
         if len(d.rolls) == 1 and not d.counted and d.rolls[0].role in _PLAIN_ROLES:
             if d.kept:
