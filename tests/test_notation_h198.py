@@ -84,3 +84,38 @@ def test_a_penetrating_die_shows_the_face_rolled_and_its_value(
     assert expression.replay(faces).explain().splitlines()[1] == line
     rolled = expression.roll(ScriptedRng(faces))  # through the rolled dice
     assert rolled.explain().splitlines()[1] == line
+
+
+@pytest.mark.parametrize(
+    ("text", "faces", "tail"),
+    [
+        (
+            "1d6x",
+            [6] * 21,
+            ("6 (added by an explosion, the cap of 20 added dice: explodes no "
+            "further) → 126"),
+        ),
+        (
+            "2d6x",
+            [6] * 21 + [2],
+            ("6 (added by an explosion, the cap of 20 added dice: explodes no "
+            "further), 2 → 128"),
+        ),
+        (
+            "1d6!p",
+            [6] * 21,
+            ("6→5 (added by penetration, counts 1 less, the cap of 20 added dice: "
+            "explodes no further) → 106"),
+        ),
+    ],
+)
+def test_the_cap_of_added_dice_is_said(text: str, faces: list[int], tail: str) -> None:
+    """notation.md: a cap is never hidden (only the 20th added die says it)."""
+    for full in (True, False):
+        fast = parse(text).replay(faces).explain(full=full).splitlines()[1]
+        rolled = parse(text).roll(ScriptedRng(faces)).explain(full=full)
+        assert fast == rolled.splitlines()[1]
+        assert fast.count("explodes no further") == 1
+    assert parse(text).replay(faces).explain(full=True).endswith(tail)
+    one = parse("1d6xo").replay([6, 6]).explain()
+    assert one == "1d6xo = 12\n  1d6xo: 6, 6 (added by an explosion) → 12"

@@ -32,6 +32,8 @@ _EN = {
     "die.failure": "failure",
     "die.added": "added by an explosion",
     "die.penetrated": "added by penetration, counts 1 less",
+    "die.capped": "the cap of {cap} added dice: explodes no further",
+    "die.capped.one": "the cap of 1 added die: explodes no further",
     # a rolled expression (RollResult.explain)
     "roll.successes.one": "{n} success",
     "roll.successes.other": "{n} successes",
@@ -125,6 +127,8 @@ _DE = {
     "die.failure": "Fehlschlag",
     "die.added": "durch Explosion hinzugekommen",
     "die.penetrated": "durch Durchschlag hinzugekommen, zählt 1 weniger",
+    "die.capped": "die Obergrenze von {cap} hinzugekommenen Würfeln: explodiert nicht weiter",
+    "die.capped.one": "die Obergrenze von 1 hinzugekommenen Würfel: explodiert nicht weiter",
     "roll.successes.one": "{n} Erfolg",
     "roll.successes.other": "{n} Erfolge",
     "roll.failures.one": "{n} Fehlschlag",

@@ -621,6 +621,8 @@ def _varying_pool(
         return w.word("die.exploded")
 
     extra_note = w.word("die.penetrated" if pen else "die.added")
+    one = ".one" if explosion_cap == 1 else ""
+    capped_note = w.word(f"die.capped{one}", cap=explosion_cap)
     prefix = f"\n  {text}: "
     successes = w.successes if pool.success is not None else None
 
@@ -680,7 +682,11 @@ def _varying_pool(
                     texts.append(
                         f"{face}→{v - pen}" if face != v - pen else str(v - pen)
                     )
-                    notes.append([extra_note])
+                    notes.append(
+                        [extra_note, capped_note]
+                        if x + 1 >= explosion_cap
+                        else [extra_note]
+                    )
                     values.append(v - pen)
                     x += 1
         count = len(values)

@@ -13,6 +13,7 @@ from rollwerk.dice._die import (
     Comparison,
     RolledDie,
 )
+from rollwerk.dice._limits import DICE_LIMITS
 from rollwerk.errors import _escaped
 from rollwerk.i18n import CORE, Catalog, render
 
@@ -220,14 +221,49 @@ def _describe_dice(
             return f"{d.value} ({dropped})"
         return d.describe(lang, catalogs)
 
-    if full or len(dice) <= EXPLAIN_DICE:
-        return ", ".join(map(describe, dice))
+    capped = _capped(dice)
+
+    def describe_at(i: int) -> str:
+        text = describe(dice[i])
+        if i not in capped:
+            return text
+        # the note after "added by an explosion", as the fast explainer writes it
+        pen = dice[i].rolls[-1].role == "penetration"
+        added = render(cats, lang, "die.penetrated" if pen else "die.added")
+        cap = DICE_LIMITS.explosion_cap
+        note = render(
+            cats, lang, "die.capped.one" if cap == 1 else "die.capped", cap=cap
+        )
+        return text.replace(added, f"{added}, {note}", 1)
+
+    n = len(dice)
+    if full or n <= EXPLAIN_DICE:
+        return ", ".join(map(describe_at, range(n)))
     counts: dict[int, int] = {}
     for d in dice:
         counts[d.value] = counts.get(d.value, 0) + 1
-    head = ", ".join(map(describe, dice[:_HEAD]))
-    tail = ", ".join(map(describe, dice[-_TAIL:]))
+    head = ", ".join(map(describe_at, range(min(_HEAD, n))))
+    tail = ", ".join(map(describe_at, range(max(0, n - _TAIL), n)))
     return f"{head}, …, {tail} ({dice_summary(cats, lang, len(dice), counts)})"
+
+
+def _capped(dice: Sequence[RolledDie]) -> set[int]:
+    """The indices of the dice an explosion added as the cap'th of their die.
+
+    A die's added dice follow it; the one that makes ``explosion_cap`` of
+    them explodes no further (a compounding die says its cap itself).
+    """
+    cap = DICE_LIMITS.explosion_cap
+    out: set[int] = set()
+    run = 0
+    for i, d in enumerate(dice):
+        if d.rolls and d.rolls[-1].role in ("added", "penetration"):
+            run += 1
+            if run == cap:
+                out.add(i)
+        else:
+            run = 0
+    return out
 
 
 def dice_summary(
