@@ -92,20 +92,26 @@ def test_a_penetrating_die_shows_the_face_rolled_and_its_value(
         (
             "1d6x",
             [6] * 21,
-            ("6 (added by an explosion, the cap of 20 added dice: explodes no "
-            "further) → 126"),
+            (
+                "6 (added by an explosion, the cap of 20 added dice: explodes no "
+                "further) → 126"
+            ),
         ),
         (
             "2d6x",
             [6] * 21 + [2],
-            ("6 (added by an explosion, the cap of 20 added dice: explodes no "
-            "further), 2 → 128"),
+            (
+                "6 (added by an explosion, the cap of 20 added dice: explodes no "
+                "further), 2 → 128"
+            ),
         ),
         (
             "1d6!p",
             [6] * 21,
-            ("6→5 (added by penetration, counts 1 less, the cap of 20 added dice: "
-            "explodes no further) → 106"),
+            (
+                "6→5 (added by penetration, counts 1 less, the cap of 20 added dice: "
+                "explodes no further) → 106"
+            ),
         ),
     ],
 )
