@@ -51,3 +51,52 @@ def test_describe_events_refuses_an_unknown_language_with_no_events() -> None:
     with pytest.raises(ParameterError) as info:
         describe_events([], "xx")
     assert str(info.value) == "lang must be 'en' or 'de', got 'xx'"
+
+
+@pytest.mark.parametrize(
+    ("duration", "message"),
+    [
+        (
+            {"kind": "rounds", "n": 2, "tick_on": "A", "ends_at": 1000},
+            (
+                "effects[0].duration.ends_at must be an end at most 2 rounds away, its "
+                "length (999 would remain), got 1000"
+            ),
+        ),
+        (
+            {
+                "kind": "until_end_of_next_turns",
+                "n": 1,
+                "of": "B",
+                "after": 0,
+                "ends_at": 500,
+            },
+            (
+                "effects[0].duration.ends_at must be an end at most 1 turn away, its "
+                "length (500 would remain), got 500"
+            ),
+        ),
+        (
+            {"kind": "game_time", "seconds": "6", "ends_at": "6000"},
+            (
+                "effects[0].duration.ends_at must be an end at most 6 seconds away, its "
+                "length (6000 would remain), got '6000'"
+            ),
+        ),
+    ],
+)
+def test_a_bound_duration_with_more_than_its_length_to_go_is_refused(
+    duration: dict[str, object], message: str
+) -> None:
+    """docs/json.md: a document loads only as some operations could leave it."""
+    from rollwerk import Rounds
+    from rollwerk.errors import SchemaError
+
+    enc = Encounter.create(["A", "B"]).advance().state
+    enc = enc.add_effect("Bless", source="A", target="B", duration=Rounds(2)).state
+    data = enc.to_json()
+    assert Encounter.from_json(data) == enc  # as written, 2 rounds to go
+    data["effects"][0]["duration"] = duration
+    with pytest.raises(SchemaError) as info:
+        Encounter.from_json(data)
+    assert str(info.value) == f"malformed encounter JSON: {message}"

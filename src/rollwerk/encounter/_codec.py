@@ -27,7 +27,9 @@ from rollwerk.encounter._durations import (
     Duration,
     DurationDecoder,
     FirstOf,
+    GameTime,
     UntilEvent,
+    _Counted,
     checked_kinds,
     json_count,
     json_exact,
@@ -252,6 +254,7 @@ def _consistent(state: EncounterState, effects: list[ActiveEffect]) -> None:
                         f"signalled {shown(part.event, 30)} (signals)",
                         part.seen,
                     )
+            _within_its_length(part, state, path)
             if (
                 state.ended
                 and part.unit in _TURN_UNITS
@@ -263,6 +266,31 @@ def _consistent(state: EncounterState, effects: list[ActiveEffect]) -> None:
                     "has ended (end() turns such durations into game_time)",
                     part.to_json(),
                 )
+
+
+def _within_its_length(part: Duration, state: EncounterState, path: str) -> None:
+    """Refuse a core kind bound to leave more than its length to go.
+
+    Adding or refreshing one leaves its length (``n`` ticks, ``seconds``),
+    and what remains never grows after: ``Rounds(2)`` cannot have 999
+    rounds left.
+    """
+    if isinstance(part, _Counted):
+        most: int | Fraction = part._ticks()
+        unit = part.unit or "ticks"
+    elif isinstance(part, GameTime):
+        most, unit = part.seconds, "seconds"
+    else:
+        return
+    left = part.remaining(state)
+    if most == 1:
+        unit = unit.removesuffix("s")
+    if isinstance(left, (int, Fraction)) and left > most:
+        raise SchemaError.field(
+            f"{path}.ends_at",
+            f"an end at most {most} {unit} away, its length ({left} would remain)",
+            part.to_json().get("ends_at"),
+        )
 
 
 _FIELDS = (

@@ -119,6 +119,10 @@ class Timeline:
     def record(self, step: Step) -> Timeline:
         """Append a step's state and events.
 
+        It cannot tell whether ``step`` was made from `current` (a step of
+        another encounter is recorded as given); `do` applies an operation
+        to `current`, so its steps always follow.
+
         Raises:
             ParameterError: ``step`` is not a Step (what an operation returns).
         """
