@@ -331,6 +331,60 @@ def test_a_registered_checks_undeclared_level_is_the_plugins_fault() -> None:
     )
 
 
+def test_a_level_given_with_another_degree_is_the_plugins_fault() -> None:
+    """helper-199: ``Outcome(False, FAILURE, level="hit")`` printed "failure
+    (hit)" and split one level over two rows of ``odds --by level``."""
+    import rollwerk
+    from rollwerk import build_check
+    from rollwerk.checks import Level, SuccessLevels
+    from rollwerk.errors import PluginFault
+    from rollwerk.plugins import Registry
+    from rollwerk.rulesets import define_ruleset
+
+    levels = SuccessLevels(
+        Level("miss", Degree.FAILURE, en="miss"),
+        Level("hit", Degree.SUCCESS, en="hit"),
+    )
+
+    def judge(faces: tuple[int, ...]) -> Outcome:
+        if faces[0] == 6:  # the level says a success, the outcome a failure
+            return Outcome(False, Degree.FAILURE, 6, level="hit")
+        hit = faces[0] > 3
+        degree = Degree.SUCCESS if hit else Degree.FAILURE
+        return Outcome(hit, degree, faces[0], level="hit" if hit else "miss")
+
+    ruleset = define_ruleset(
+        "lv",
+        "Lv",
+        version="1",
+        levels=levels,
+        checks=[define_check("c", dice=[6], judge=judge)],
+    )
+
+    class Plugin:
+        @rollwerk.hookimpl
+        def rollwerk_register_rulesets(self) -> list[object]:
+            return [ruleset]
+
+    check = build_check(
+        Registry(load_entrypoints=False, plugins=[Plugin()]).ruleset("lv"), "c"
+    )
+    assert check.resolve(ScriptedRng([4])).level == "hit"
+    said = (
+        "it gave the level 'hit' with the degree FAILURE and success False; the "
+        "ruleset declares it with SUCCESS and True"
+    )
+    for call, run in (
+        ("resolve", lambda: check.resolve(ScriptedRng([6]))),
+        ("outcomes", check.outcomes),
+    ):
+        with pytest.raises(PluginFault) as info:
+            run()
+        assert str(info.value) == (
+            f"plugin 'Plugin' failed: lv:c.{call} broke its contract: {said}"
+        )
+
+
 def test_a_level_without_words_is_named_by_the_kit() -> None:
     """helper-157 (DSA5): ``labels['en'] has no 'b'`` did not say what to give."""
     from rollwerk.checks import Level, SuccessLevels

@@ -751,6 +751,83 @@ def compare(first: Any, second: Any) -> ContestOutcome:
     return ContestOutcome.TIE
 
 
+def _declaration(
+    d: CheckDefinition,
+) -> tuple[Any, bool | frozenset[str], int | None]:
+    """Refuse a malformed declaration; the dice (a tuple), roles and cap to keep.
+
+    What ``define_check`` promises to refuse when a check is declared,
+    checked by `CheckDefinition` itself, so that a definition derived with
+    ``attrs.evolve`` (an optional rule's judge) is checked as well.
+    """
+    name, parameters, judge, odds = d.name, d.parameters, d.judge, d.odds
+    explain, stop, budget, unordered = d.explain, d.stop, d.budget, d.unordered
+    contest_symmetric, help = d.contest_symmetric, d.help
+    explode, explosion_cap = d.explode, d.explosion_cap
+    dice: Any = d.dice
+    if not is_word(name):
+        # a dot would make its help id <ruleset>.help.<name> another's
+        raise ParameterError("name", name, "a word without spaces, dots or colons")
+    if not callable(judge):
+        raise ParameterError("judge", judge, "a function of the faces")
+    checked_parameters(parameters)
+    if not callable(dice):
+        _dice(dice)
+        dice = tuple(dice)  # hashable, so that checks are (a list is not)
+    for key, fn in (("odds", odds), ("explain", explain), ("stop", stop)):
+        if fn is not None and not callable(fn):
+            raise ParameterError(key, fn, "a function or None")
+    if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
+        raise ParameterError("budget", budget, "an integer >= 1")
+    declared = [p.name for p in parameters if isinstance(p, Parameter)]
+    functions: tuple[tuple[str, object, int], ...] = (
+        ("dice", dice, 0),
+        ("judge", judge, 1),
+        ("odds", odds, 0),
+        ("explain", explain, 2),
+        ("stop", stop, 1),
+    )
+    for key, function, skip in functions:
+        if callable(function):
+            _check_signature(key, function, skip, declared)
+    if not isinstance(unordered, bool):
+        raise ParameterError("unordered", unordered, "True or False")
+    if not isinstance(contest_symmetric, bool):
+        raise ParameterError("contest_symmetric", contest_symmetric, "True or False")
+    if not isinstance(help, str):
+        raise ParameterError("help", help, "a string")
+    exploding = _explode_roles(explode)
+    cap = _explosion_cap(explosion_cap, exploding)
+    if not callable(dice):
+        fixed = _dice(dice)
+        _explodes(fixed, exploding, cap)
+        if isinstance(exploding, frozenset) and not exploding <= {r for _, r in fixed}:
+            roles = ", ".join(sorted({repr(r) for _, r in fixed})) or "none"
+            raise ParameterError(
+                "explode",
+                sorted(exploding - {r for _, r in fixed}),
+                f"roles of the declared dice ({roles})",
+            )
+    elif isinstance(exploding, frozenset) and exploding:
+        # a dice function may leave a role out for some parameters (no wild
+        # die), but a role it gives for none of them is a mistake ("wyld")
+        declared_parameters = [p for p in parameters if isinstance(p, Parameter)]
+        seen, tried = _probe_roles(dice, declared_parameters, exploding)
+        if tried and not exploding <= seen:
+            roles = ", ".join(sorted(repr(r) for r in seen)) or "no roles"
+            sets = "1 parameter set" if tried == 1 else f"{tried} parameter sets"
+            raise ParameterError(
+                "explode",
+                sorted(exploding - seen),
+                f"roles of the dice the dice function gives ({roles}; {sets} tried)",
+            )
+    if unordered and stop is not None:
+        raise ParameterError(
+            "unordered", unordered, "False with a stop rule (it reads the order)"
+        )
+    return dice, exploding, cap
+
+
 @attrs.frozen
 class CheckDefinition:
     """A check declared by its dice and a judge; build it with ``define_check``.
@@ -812,6 +889,18 @@ class CheckDefinition:
     functions take."""
 
     def __attrs_post_init__(self) -> None:
+        """Refuse a malformed declaration, as `define_check` documents.
+
+        Raises:
+            ParameterError: As [`define_check`][rollwerk.checks.define_check]
+                (also for a definition made with ``attrs.evolve``).
+        """
+        checked_parameters(self.parameters)
+        dice, exploding, cap = _declaration(self)
+        object.__setattr__(self, "parameters", tuple(self.parameters))
+        object.__setattr__(self, "dice", dice)
+        object.__setattr__(self, "explode", exploding)
+        object.__setattr__(self, "explosion_cap", cap)
         for key, fn, skip in (
             ("dice", self.dice, 0),
             ("judge", self.judge, 1),
@@ -1164,66 +1253,7 @@ def define_check(
     Raises:
         ParameterError: A malformed declaration (name, budget, functions).
     """
-    if not is_word(name):
-        # a dot would make its help id <ruleset>.help.<name> another's
-        raise ParameterError("name", name, "a word without spaces, dots or colons")
-    if not callable(judge):
-        raise ParameterError("judge", judge, "a function of the faces")
     checked_parameters(parameters)
-    if not callable(dice):
-        _dice(dice)
-        dice = tuple(dice)  # hashable, so that checks are (a list is not)
-    for key, fn in (("odds", odds), ("explain", explain), ("stop", stop)):
-        if fn is not None and not callable(fn):
-            raise ParameterError(key, fn, "a function or None")
-    if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
-        raise ParameterError("budget", budget, "an integer >= 1")
-    declared = [p.name for p in parameters if isinstance(p, Parameter)]
-    functions: tuple[tuple[str, object, int], ...] = (
-        ("dice", dice, 0),
-        ("judge", judge, 1),
-        ("odds", odds, 0),
-        ("explain", explain, 2),
-        ("stop", stop, 1),
-    )
-    for key, function, skip in functions:
-        if callable(function):
-            _check_signature(key, function, skip, declared)
-    if not isinstance(unordered, bool):
-        raise ParameterError("unordered", unordered, "True or False")
-    if not isinstance(contest_symmetric, bool):
-        raise ParameterError("contest_symmetric", contest_symmetric, "True or False")
-    if not isinstance(help, str):
-        raise ParameterError("help", help, "a string")
-    exploding = _explode_roles(explode)
-    cap = _explosion_cap(explosion_cap, exploding)
-    if not callable(dice):
-        fixed = _dice(dice)
-        _explodes(fixed, exploding, cap)
-        if isinstance(exploding, frozenset) and not exploding <= {r for _, r in fixed}:
-            roles = ", ".join(sorted({repr(r) for _, r in fixed})) or "none"
-            raise ParameterError(
-                "explode",
-                sorted(exploding - {r for _, r in fixed}),
-                f"roles of the declared dice ({roles})",
-            )
-    elif isinstance(exploding, frozenset) and exploding:
-        # a dice function may leave a role out for some parameters (no wild
-        # die), but a role it gives for none of them is a mistake ("wyld")
-        declared_parameters = [p for p in parameters if isinstance(p, Parameter)]
-        seen, tried = _probe_roles(dice, declared_parameters, exploding)
-        if tried and not exploding <= seen:
-            roles = ", ".join(sorted(repr(r) for r in seen)) or "no roles"
-            sets = "1 parameter set" if tried == 1 else f"{tried} parameter sets"
-            raise ParameterError(
-                "explode",
-                sorted(exploding - seen),
-                f"roles of the dice the dice function gives ({roles}; {sets} tried)",
-            )
-    if unordered and stop is not None:
-        raise ParameterError(
-            "unordered", unordered, "False with a stop rule (it reads the order)"
-        )
     return CheckDefinition(
         name,
         tuple(parameters),
@@ -1236,8 +1266,8 @@ def define_check(
         contest_symmetric,
         stop,
         unordered,
-        exploding,
-        cap,
+        explode,  # type: ignore[arg-type]
+        explosion_cap,
     )
 
 

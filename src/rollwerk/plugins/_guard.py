@@ -23,7 +23,15 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 import attrs
 
 from rollwerk._repr import value_repr
-from rollwerk.checks._model import Check, CheckResult, ContestOutcome, Outcome, Scalar
+from rollwerk.checks._levels import Level
+from rollwerk.checks._model import (
+    Check,
+    CheckResult,
+    ContestOutcome,
+    Degree,
+    Outcome,
+    Scalar,
+)
 from rollwerk.checks._parameters import CheckSpec, Parameter
 from rollwerk.distribution import Distribution
 from rollwerk.errors import (
@@ -158,13 +166,14 @@ class _GuardedCheck:
         inner: Check,
         origin: Origin,
         call: str,
-        levels: dict[str, None] | None = None,
+        levels: dict[str, tuple[Degree, bool]] | None = None,
     ) -> None:
         self._inner = inner
         self._origin = origin
         self._call = call
         self._resolve = inner.resolve  # bound once: a resolve costs one call more
-        self._levels = levels  # the ruleset's level ids, if it has levels
+        # the ruleset's level ids, each to its degree and success, if it has levels
+        self._levels = levels
         self._checked: object = None  # the outcomes whose levels were read
         self._names: tuple[str, str] | None = None  # its ruleset and name
 
@@ -182,6 +191,28 @@ class _GuardedCheck:
                 f"(its levels: {', '.join(self._levels)})"
             ),
         )
+
+    def _check_level(
+        self, call: str, level: str | None, degree: Degree, success: bool
+    ) -> None:
+        """Refuse an outcome whose level is not one of its ruleset's, or not as declared.
+
+        A level stands for one degree and success flag (checks.md): a
+        ``critical`` failure would be counted once as each.
+        """
+        assert self._levels is not None
+        want = self._levels.get(level) if level is not None else None
+        if want is None:
+            self._unknown_level(call, level)
+        if want[0] is not degree or want[1] is not success:
+            self._origin.fault(
+                call,
+                CheckFault(
+                    f"it gave the level {level!r} with the degree {degree.name} "
+                    f"and success {success}; the ruleset declares it with "
+                    f"{want[0].name} and {want[1]}"
+                ),
+            )
 
     @property
     def ruleset(self) -> str:
@@ -235,9 +266,16 @@ class _GuardedCheck:
                     f"{inner.name!r}"
                 ),
             )
-        levels = self._levels
-        if levels is not None and result.level not in levels:
-            self._unknown_level(self._call + ".resolve", result.level)
+        if self._levels is not None:
+            want = self._levels.get(result.level)  # type: ignore[arg-type]
+            if (
+                want is None
+                or want[0] is not result.degree
+                or want[1] is not result.success
+            ):
+                self._check_level(
+                    self._call + ".resolve", result.level, result.degree, result.success
+                )
         return result
 
     def outcomes(self) -> Distribution[Outcome]:
@@ -257,8 +295,13 @@ class _GuardedCheck:
                             f"its distribution holds {shown(outcome)}, not an Outcome"
                         ),
                     )
-                if levels is not None and outcome.level not in levels:
-                    self._unknown_level(self._call + ".outcomes", outcome.level)
+                if levels is not None:
+                    self._check_level(
+                        self._call + ".outcomes",
+                        outcome.level,
+                        outcome.degree,
+                        outcome.success,
+                    )
             self._checked = result
         return result
 
@@ -290,7 +333,10 @@ class _GuardedCheck:
 
     def __reduce__(
         self,
-    ) -> tuple[type[_GuardedCheck], tuple[Check, Origin, str, dict[str, None] | None]]:
+    ) -> tuple[
+        type[_GuardedCheck],
+        tuple[Check, Origin, str, dict[str, tuple[Degree, bool]] | None],
+    ]:
         # ``__class__`` names the wrapped check's class: pickle the guard itself
         return (_GuardedCheck, (self._inner, self._origin, self._call, self._levels))
 
@@ -362,11 +408,11 @@ class _GuardedRuleset:
         factory = spec.factory
         origin = self._origin
         try:
-            ids = levels_of(self._inner).ids
+            found: Sequence[Level] = levels_of(self._inner)
         except RollwerkError:  # levels that are not SuccessLevels: its own contract
-            ids = ()
+            found = ()
         # in the ruleset's order, worst first, for the message that lists them
-        levels = dict.fromkeys(ids) if ids else None
+        levels = {lv.id: (lv.degree, lv.success) for lv in found} if found else None
 
         where = call + " factory"
 
