@@ -314,8 +314,11 @@ class _Parser:
             if self.peek() == "#" and self.d.has(Feature.COMMENTS):
                 self.comment = self.text[self.pos + 1 :].strip()
                 return node
-            if self.d.trailing_comment and (
-                self.text[self.pos - 1] in _SPACES or self._lone_equals()
+            if (
+                self.d.trailing_comment
+                and (self.text[self.pos - 1] in _SPACES or self._lone_equals())
+                # d20's comment starts with no ')' or ',' (its tokens)
+                and not (self.d.selectors and self.peek() in "),")
             ):
                 self.comment = self.text[self.pos :].strip()
                 return node
@@ -1373,7 +1376,21 @@ class _Parser:
                     pos,
                 )
             return Keep(_D20_KEEP[c, side], min(amount, n))
-        return self.condition("a selector", bare=True)
+        return self.d20_point(self.condition("a selector", bare=True))
+
+    def d20_point(self, cond: Condition) -> Condition:
+        """``cond`` unless its number is negative, which d20's grammar has not.
+
+        ``4d6k-1`` (meant ``kh1``) would keep nothing; ``e-1`` is refused
+        alike, as explosions read no sign.
+        """
+        if cond.target < 0:
+            raise self.error(
+                f"a selector's number is not negative in the {self.d.name} dialect "
+                f"(d20 reads none): got {cond.target}",
+                self.pos,
+            )
+        return cond
 
     def set_modifiers(self, elements: list[_Node], start: int) -> _Node:
         """d20's set operations: ``k``/``p`` with selectors.
@@ -2031,7 +2048,8 @@ class _Modifiers:
             self.reroll_places(this_once, mpos)
             return
         default = min(self.die.faces) if d.reroll_default_lowest else None
-        self.reroll.append(p.point("a reroll", default))
+        point = p.point("a reroll", default)
+        self.reroll.append(p.d20_point(point) if d.selectors else point)
         while (
             p.peek() == ","
             and d.has(Feature.REROLL_LIST)
@@ -2039,7 +2057,8 @@ class _Modifiers:
             and p.text[p.pos + 1 : p.pos + 2] in _DIGITS
         ):
             p.pos += 1
-            self.reroll.append(p.condition("a reroll", bare=True))
+            point = p.condition("a reroll", bare=True)
+            self.reroll.append(p.d20_point(point) if d.selectors else point)
         self.at("reroll", mpos)
 
     def reroll_places(self, once: bool, mpos: int) -> None:
@@ -2058,7 +2077,11 @@ class _Modifiers:
         chosen = p.d20_selector("k", self.count)
         assert isinstance(chosen, Keep)
         if self.places is not None:
-            raise p.error("'roh'/'rol' is given twice", mpos)
+            raise p.error(
+                "'roh'/'rol' written twice is not read by rollwerk (d20 joins "
+                "them into one reroll of both): write one",
+                mpos,
+            )
         self.places = (chosen.kind is KeepKind.KEEP_HIGHEST, chosen.amount)
         self.at("reroll", mpos)
 
