@@ -547,8 +547,10 @@ def test_rulesets_json_has_the_fields_json_md_lists(
         "round_seconds",
         "checks",
         "difficulties",
+        "levels",
         "optional_rules",
     ]
+    assert data["levels"] == []  # the toy ruleset has none
     assert list(data["checks"][0]) == [
         "name",
         "help",

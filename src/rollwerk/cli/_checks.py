@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TypeGuard
 
+from rollwerk.checks._levels import Level
 from rollwerk.checks._model import (
     SCHEMA,
     CheckResult,
@@ -709,6 +710,10 @@ def _ruleset_details(
             ) from None
         raise
     rules = registry.optional_rules(rid)
+    try:
+        levels: Sequence[Level] = levels_of(ruleset)
+    except RollwerkError:  # not SuccessLevels: the ruleset's own contract
+        levels = ()
     if as_json:
         data = {
             "schema": SCHEMA,
@@ -735,6 +740,16 @@ def _ruleset_details(
                     "de": d.label.render("de"),
                 }
                 for d in ruleset.difficulties
+            ],
+            "levels": [
+                {
+                    "id": lv.id,
+                    "degree": lv.degree.value,
+                    "success": lv.success,
+                    "en": _label(ruleset, "en", lv.id, args.languages.catalogs()),
+                    "de": _label(ruleset, "de", lv.id, args.languages.catalogs()),
+                }
+                for lv in levels
             ],
             "optional_rules": [
                 {"id": o.id, "name": o.name, "help": o.help} for o in rules
@@ -784,6 +799,12 @@ def _ruleset_details(
             for d in ruleset.difficulties
         )
         _emit(say("difficulties", presets=presets))
+    if levels:  # worst first, as the ruleset orders them
+        words = ", ".join(
+            f"{lv.id}{_unless_same(lv.id, _label(ruleset, lang, lv.id, cats))}"
+            for lv in levels
+        )
+        _emit(say("levels", levels=words))
     for o in rules:
         name = own(f"option.{o.id}", o.name)
         about = own(f"option.{o.id}.help", o.help)
