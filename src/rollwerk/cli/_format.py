@@ -15,7 +15,7 @@ from fractions import Fraction
 from typing import TypeVar
 
 from rollwerk.distribution import fraction_to_str
-from rollwerk.errors import ParameterError, ScriptExhausted, shown
+from rollwerk.errors import ParameterError, ScriptExhausted, _escaped, shown
 from rollwerk.i18n import CORE, Catalog
 
 __all__ = [
@@ -71,11 +71,7 @@ def visible(text: str, keep: str = "") -> str:
     >>> visible("a\nb", keep="\n") == "a\nb"
     True
     """
-    if text.isprintable() and not keep:
-        return text  # the common case: no import
-    from rollwerk.notation._rolled import one_line_text
-
-    return one_line_text(text, keep)
+    return _escaped(text, keep)
 
 
 def emit(text: str, keep: str = "") -> None:

@@ -340,6 +340,22 @@ _CLEANED_MOST = 256
 """The most answers `_CLEANED` keeps (a few rulesets' catalogs); then it starts over."""
 
 
+def _dropping(catalog: Catalog, drop: set[tuple[str, str]]) -> Catalog:
+    """``catalog`` without the messages ``(lang, message)`` of ``drop``.
+
+    The new catalog remembers their templates with what ``catalog`` had
+    lost already (see `left_out_of`).
+    """
+    kept = Catalog(
+        {
+            lang: {m: t for m, t in table.items() if (lang, m) not in drop}
+            for lang, table in catalog.messages.items()
+        }
+    )
+    lost = {(lang, m, catalog.messages[lang][m]) for lang, m in drop}
+    return _with_left_out(kept, catalog._left_out | lost)
+
+
 def _catalog_without(
     catalog: Catalog, left_out: frozenset[tuple[str, str, str]]
 ) -> Catalog:
@@ -349,16 +365,7 @@ def _catalog_without(
     if known is not None:
         return known[2]
     drop = {(lang, m) for lang, m, t in left_out if catalog.template(lang, m) == t}
-    cleaned = catalog
-    if drop:
-        cleaned = Catalog(
-            {
-                lang: {m: t for m, t in table.items() if (lang, m) not in drop}
-                for lang, table in catalog.messages.items()
-            }
-        )
-        kept = {(lang, m, t) for lang, m, t in left_out if (lang, m) in drop}
-        _with_left_out(cleaned, catalog._left_out | kept)
+    cleaned = _dropping(catalog, drop) if drop else catalog
     if len(_CLEANED) >= _CLEANED_MOST:
         _CLEANED.clear()
     _CLEANED[key] = (catalog, left_out, cleaned)
@@ -695,32 +702,20 @@ def checked_catalogs(
     kept: list[tuple[str, Catalog]] = []
     problems: list[tuple[str, str]] = []
     for owner, cat in offered:
-        left_out: dict[str, set[str]] = {}
+        left_out: set[tuple[str, str]] = set()
         for lang, table in cat.messages.items():
             for message, template in table.items():
                 problem = _problem(
                     owner, lang, message, template, owners=owners, authored=authored
                 )
                 if problem is not None:
-                    left_out.setdefault(lang, set()).add(message)
+                    left_out.add((lang, message))
                     said = (
                         f"catalog message {message!r} in {lang!r} "
                         f"({shown(template)}) is left out: {problem}"
                     )
                     problems.append((owner, said))
-        if not left_out:
-            kept.append((owner, cat))
-            continue
-        cleaned = {
-            lang: {m: t for m, t in table.items() if m not in left_out.get(lang, ())}
-            for lang, table in cat.messages.items()
-        }
-        dropped = {
-            (lang, m, cat.messages[lang][m])
-            for lang, messages in left_out.items()
-            for m in messages
-        }
-        kept.append((owner, _with_left_out(Catalog(cleaned), cat._left_out | dropped)))
+        kept.append((owner, _dropping(cat, left_out) if left_out else cat))
     return kept, problems
 
 
