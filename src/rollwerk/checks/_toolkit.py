@@ -771,8 +771,9 @@ def _declaration(
     if not callable(judge):
         raise ParameterError("judge", judge, "a function of the faces")
     checked_parameters(parameters)
+    fixed = None
     if not callable(dice):
-        _dice(dice)
+        fixed = _dice(dice)
         dice = tuple(dice)  # hashable, so that checks are (a list is not)
     for key, fn in (("odds", odds), ("explain", explain), ("stop", stop)):
         if fn is not None and not callable(fn):
@@ -798,8 +799,7 @@ def _declaration(
         raise ParameterError("help", help, "a string")
     exploding = _explode_roles(explode)
     cap = _explosion_cap(explosion_cap, exploding)
-    if not callable(dice):
-        fixed = _dice(dice)
+    if fixed is not None:
         _explodes(fixed, exploding, cap)
         if isinstance(exploding, frozenset) and not exploding <= {r for _, r in fixed}:
             roles = ", ".join(sorted({repr(r) for _, r in fixed})) or "none"
@@ -895,7 +895,6 @@ class CheckDefinition:
             ParameterError: As [`define_check`][rollwerk.checks.define_check]
                 (also for a definition made with ``attrs.evolve``).
         """
-        checked_parameters(self.parameters)
         dice, exploding, cap = _declaration(self)
         object.__setattr__(self, "parameters", tuple(self.parameters))
         object.__setattr__(self, "dice", dice)
@@ -1253,6 +1252,8 @@ def define_check(
     Raises:
         ParameterError: A malformed declaration (name, budget, functions).
     """
+    # before tuple(): a string would become its letters; CheckDefinition
+    # checks the rest of the declaration
     checked_parameters(parameters)
     return CheckDefinition(
         name,
