@@ -1379,12 +1379,13 @@ class _Parser:
         return self.d20_point(self.condition("a selector", bare=True))
 
     def d20_point(self, cond: Condition) -> Condition:
-        """``cond`` unless its number is negative, which d20's grammar has not.
+        """``cond``, unless d20's selectors read it and its number is negative.
 
-        ``4d6k-1`` (meant ``kh1``) would keep nothing; ``e-1`` is refused
-        alike, as explosions read no sign.
+        d20's grammar has no sign there: ``4d6k-1`` (meant ``kh1``) would
+        keep nothing; ``e-1`` is refused alike, as explosions read no sign.
+        Other dialects read a negative point (``r-1``).
         """
-        if cond.target < 0:
+        if self.d.selectors and cond.target < 0:
             raise self.error(
                 f"a selector's number is not negative in the {self.d.name} dialect "
                 f"(d20 reads none): got {cond.target}",
@@ -2048,8 +2049,7 @@ class _Modifiers:
             self.reroll_places(this_once, mpos)
             return
         default = min(self.die.faces) if d.reroll_default_lowest else None
-        point = p.point("a reroll", default)
-        self.reroll.append(p.d20_point(point) if d.selectors else point)
+        self.reroll.append(p.d20_point(p.point("a reroll", default)))
         while (
             p.peek() == ","
             and d.has(Feature.REROLL_LIST)
@@ -2057,8 +2057,7 @@ class _Modifiers:
             and p.text[p.pos + 1 : p.pos + 2] in _DIGITS
         ):
             p.pos += 1
-            point = p.condition("a reroll", bare=True)
-            self.reroll.append(p.d20_point(point) if d.selectors else point)
+            self.reroll.append(p.d20_point(p.condition("a reroll", bare=True)))
         self.at("reroll", mpos)
 
     def reroll_places(self, once: bool, mpos: int) -> None:
