@@ -504,7 +504,7 @@ class _Plan:
             contested.add(rid)
             owners.sort()
             reason = (
-                f"ruleset id {rid!r} is claimed by {_claimants(owners)}; "
+                f"{_clash(rid)}{_claimants(owners)}; "
                 "neither is loaded until one is uninstalled"
             )
             failures.extend(PluginFailure(p, d, reason) for p, d in owners)
@@ -748,7 +748,7 @@ class Registry:
     def _claimed(self, plugin: object, ruleset_id: object) -> bool:
         """Whether ``plugin``'s claim of ``ruleset_id`` was refused for a clash."""
         name = self._name(plugin)
-        clash = f"ruleset id {ruleset_id!r} is claimed by "
+        clash = _clash(ruleset_id)
         return any(
             f.plugin == name and f.reason.startswith(clash)
             for f in self._known_failures()
@@ -1037,7 +1037,7 @@ class Registry:
                 rulesets[rid] = entries[0]
                 continue
             reason = (
-                f"ruleset id {rid!r} is claimed by {_claimants(owners)}; "
+                f"{_clash(rid)}{_claimants(owners)}; "
                 "neither is loaded until one is uninstalled"
                 if len(owners) > 1
                 else f"ruleset id {rid!r} is registered twice by the same plugin"
@@ -1495,6 +1495,11 @@ def _validate_rulesets(result: list[Any]) -> _Outcome:
             else:
                 problems.append(problem)
     return _Outcome(values, problems)
+
+
+def _clash(ruleset_id: object) -> str:
+    """How the failure of a ruleset id two plugins claim begins (`Registry._claimed` reads it)."""
+    return f"ruleset id {ruleset_id!r} is claimed by "
 
 
 def checked_ruleset_catalog(rs: Any) -> tuple[Any, list[str]]:
