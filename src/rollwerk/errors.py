@@ -51,7 +51,7 @@ class RollwerkError(Exception):
         >>> print(RollwerkError("refused\n\x1b[31mred").one_line())
         refused \x1b[31mred
         """
-        return _capped(_escaped(" ".join(str(self).split())))
+        return _single_line(str(self))
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickle the error as it is: its message and its fields.
@@ -112,6 +112,15 @@ def _escaped(line: str, keep: str = "") -> str:
         else c
         for c in line
     )
+
+
+def _single_line(text: str) -> str:
+    r"""``text`` as `RollwerkError.one_line` writes a message: one line, escaped, capped.
+
+    >>> _single_line("a\n\x1b[31mb")
+    'a \\x1b[31mb'
+    """
+    return _capped(_escaped(" ".join(text.split())))
 
 
 def _capped(line: str) -> str:

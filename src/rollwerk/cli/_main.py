@@ -640,9 +640,9 @@ def _one_line(text: str) -> str:
     (``\x1b``), at most ``rollwerk.errors.MAX_LINE`` characters, prefix
     included; a longer line is cut in the middle (``…``).
     """
-    from rollwerk.errors import _capped, _escaped  # as one_line writes it
+    from rollwerk.errors import _single_line  # as one_line writes it
 
-    return _capped(_escaped(" ".join(text.split()))) + "\n"
+    return _single_line(text) + "\n"
 
 
 FAILURES_COMMAND = "see `rollwerk rulesets`"
