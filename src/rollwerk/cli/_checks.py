@@ -579,11 +579,6 @@ def _sorted_outcomes(
     return sorted(dist.items(), key=key, reverse=True)
 
 
-def _emit(line: str) -> None:
-    """Print one line of text output, a control character in it as its escape."""
-    emit(line)
-
-
 # -- commands ----------------------------------------------------------------
 
 
@@ -647,14 +642,14 @@ def cmd_rulesets(args: argparse.Namespace) -> int:
             for e in entries
         ]
         for line in table(rows, set()):
-            _emit(line)
+            emit(line)
         for e in entries:
             if e.wrapped_by:
                 wrappers = ", ".join(
                     w + (f" ({d})" if (d := registry.distribution(w)) else "")
                     for w in e.wrapped_by
                 )
-                _emit(
+                emit(
                     word(
                         cats,
                         lang,
@@ -666,15 +661,15 @@ def cmd_rulesets(args: argparse.Namespace) -> int:
             rules = registry.optional_rules(e.ruleset.id)
             if rules:
                 names = ", ".join(o.id for o in rules)
-                _emit(
+                emit(
                     word(cats, lang, "cli.rulesets.options", id=e.ruleset.id, ids=names)
                 )
     else:
-        _emit(word(cats, lang, "cli.rulesets.none"))
+        emit(word(cats, lang, "cli.rulesets.none"))
     if failures:
-        _emit(word(cats, lang, "cli.rulesets.failures"))
+        emit(word(cats, lang, "cli.rulesets.failures"))
         for f in failures:
-            _emit(f"  {f.error()}")
+            emit(f"  {f.error()}")
     return 0
 
 
@@ -715,6 +710,7 @@ def _ruleset_details(
     except RollwerkError:  # not SuccessLevels: the ruleset's own contract
         levels = ()
     if as_json:
+        cats = args.languages.catalogs()
         data = {
             "schema": SCHEMA,
             "id": ruleset.id,
@@ -746,8 +742,8 @@ def _ruleset_details(
                     "id": lv.id,
                     "degree": lv.degree.value,
                     "success": lv.success,
-                    "en": _label(ruleset, "en", lv.id, args.languages.catalogs()),
-                    "de": _label(ruleset, "de", lv.id, args.languages.catalogs()),
+                    "en": _label(ruleset, "en", lv.id, cats),
+                    "de": _label(ruleset, "de", lv.id, cats),
                 }
                 for lv in levels
             ],
@@ -776,10 +772,10 @@ def _ruleset_details(
 
     head = f"{ruleset.id}: {ruleset.name} {ruleset.version}"
     head += _options_aside(args.option, cats, lang)
-    _emit(head)
+    emit(head)
     for spec in ruleset.checks():
         about = own(f"help.{spec.name}", spec.help)
-        _emit(say("check", name=spec.name) + (f": {about}" if about else ""))
+        emit(say("check", name=spec.name) + (f": {about}" if about else ""))
         for p in spec.parameters:
             if p.required:
                 default = say("required")
@@ -790,7 +786,7 @@ def _ruleset_details(
                 words = ", ".join(repr(w) for w, _ in p.aliases)
                 allowed += ", " + say("aliases", words=words)
             about = own(f"help.{spec.name}.{p.name}", p.help)
-            _emit(f"  {p.name}: {allowed}; {default}" + aside(about))
+            emit(f"  {p.name}: {allowed}; {default}" + aside(about))
     if ruleset.difficulties:
         # the id is what is typed (difficulty=childs-play); its words, where
         # they say more than the id, follow it in ``lang``
@@ -798,17 +794,17 @@ def _ruleset_details(
             f"{d.id}{_unless_same(d.id, d.label.render(lang, cats))} {d.modifier:+d}"
             for d in ruleset.difficulties
         )
-        _emit(say("difficulties", presets=presets))
+        emit(say("difficulties", presets=presets))
     if levels:  # worst first, as the ruleset orders them
         words = ", ".join(
             f"{lv.id}{_unless_same(lv.id, _label(ruleset, lang, lv.id, cats))}"
             for lv in levels
         )
-        _emit(say("levels", levels=words))
+        emit(say("levels", levels=words))
     for o in rules:
         name = own(f"option.{o.id}", o.name)
         about = own(f"option.{o.id}.help", o.help)
-        _emit(say("option", id=o.id, name=name) + aside(about))
+        emit(say("option", id=o.id, name=name) + aside(about))
     return 0
 
 
@@ -936,8 +932,8 @@ def cmd_check(args: argparse.Namespace) -> int:
     extras = _extras_text(result.outcome(), lang, cats, ruleset, [cats, told])
     if extras:
         line += f"; {extras}"
-    _emit(_header(ruleset, spec, params, args.option, cats=cats, lang=lang))
-    _emit(line)
+    emit(_header(ruleset, spec, params, args.option, cats=cats, lang=lang))
+    emit(line)
     if result.rolls:
         die = word(cats, lang, "number.die_letter")  # German dice are W6 (Würfel)
         roles = {
@@ -949,9 +945,9 @@ def cmd_check(args: argparse.Namespace) -> int:
         )
     else:
         rolls = _word(cats, lang, "none")
-    _emit(f"{_word(cats, lang, 'rolls')}: {rolls}")
+    emit(f"{_word(cats, lang, 'rolls')}: {rolls}")
     if args.explain:
-        _emit(f"{_word(cats, lang, 'explanation')}: {result.explain(lang, cats)}")
+        emit(f"{_word(cats, lang, 'explanation')}: {result.explain(lang, cats)}")
     return 0
 
 
@@ -1037,11 +1033,11 @@ def cmd_odds(args: argparse.Namespace) -> int:
         row += [fraction_text(p, lang), percent(p, lang), bar(p, largest)]
         rows.append(row)
     n = len(head)
-    _emit(_header(ruleset, spec, params, args.option, cats=cats, lang=lang))
+    emit(_header(ruleset, spec, params, args.option, cats=cats, lang=lang))
     for line in table(rows, {2, n - 3, n - 2}):
-        _emit(line)
+        emit(line)
     if left:
-        _emit(omitted(cats, lang, left, percent(left_p, lang)))
+        emit(omitted(cats, lang, left, percent(left_p, lang)))
     _emit_success(dist, lang, cats)
     return 0
 
@@ -1069,7 +1065,7 @@ def _emit_success(dist: Distribution[Outcome], lang: str, cats: Catalog) -> None
     exact = fraction_text(success, lang)
     # "P(success) = 11/27", or "P(success) ≈ 0.57" when written approximately
     equals = exact if exact.startswith("≈") else f"= {exact}"
-    _emit(f"P({_word(cats, lang, 'yes')}) {equals} ({percent(success, lang)})")
+    emit(f"P({_word(cats, lang, 'yes')}) {equals} ({percent(success, lang)})")
 
 
 def _known_extra(by: str, every: list[tuple[Outcome, Fraction]], target: str) -> None:
@@ -1218,14 +1214,14 @@ def _odds_by(
                 bar(p, largest),
             ]
         )
-    _emit(_header(ruleset, spec, params, args.option, cats=cats, lang=lang))
+    emit(_header(ruleset, spec, params, args.option, cats=cats, lang=lang))
     numbers = valued and all(
         value is None or _is_number(value) for (_, _, _, value), _ in rows_p
     )  # numbers are right-aligned, words (and true/false) are not
     for line in table(rows, {1, 2, 3} if numbers else {2, 3}):
-        _emit(line)
+        emit(line)
     if left:
-        _emit(
+        emit(
             omitted(cats, lang, left, percent(left_p, lang), "value" if valued else by)
         )
     _emit_success(dist, lang, cats)
@@ -1301,13 +1297,13 @@ def cmd_contest(args: argparse.Namespace) -> int:
             ]
         )
     # both sides play with the options: they follow the pair, once
-    _emit(
+    emit(
         f"{_header(ruleset, spec, params)} {_word(cats, lang, 'vs')} "
         f"{_header(ruleset, other_spec, vs_params)}"
         + _options_aside(args.option, cats, lang)
     )
     for line in table(rows, {1, 2}):
-        _emit(line)
+        emit(line)
     if levels_of(ruleset):
         # Each side's chance of every success level either can reach, best
         # first (the JSON lists every declared level).
@@ -1322,14 +1318,14 @@ def cmd_contest(args: argparse.Namespace) -> int:
                 [_label(ruleset, lang, key, cats), percent(p1, lang), percent(p2, lang)]
             )
         for line in table(rows, {1, 2}):
-            _emit(line)
+            emit(line)
     if played is not None:
         # who won in the table's words (the ruleset's labels), then each side
         each_side = played.explain(lang, cats).split("\n")[1:]
         won = _contest_word(ruleset, lang, played.outcome, cats)
-        _emit(f"{_word(cats, lang, 'result')}: {won}")
+        emit(f"{_word(cats, lang, 'result')}: {won}")
         for line in each_side:
-            _emit(line)
+            emit(line)
     return 0
 
 
