@@ -16,6 +16,7 @@ import attrs
 
 from rollwerk._jsonutil import (
     EXACT_JSON,
+    INT_LIMIT,
     argument,
     array,
     choice,
@@ -148,7 +149,7 @@ class Combatant:
         argument("owner", self.owner, "str|null")
         for name in ("turns", "actions", "turn_start_actions", "checks"):
             count = getattr(self, name)  # a count, as combatant JSON holds it
-            if count.__class__ is not int or not 0 <= count <= _COUNT_MAX:
+            if count.__class__ is not int or not 0 <= count < INT_LIMIT:
                 raise ParameterError(name, count, "an integer from 0 to 2**63 - 1")
         if self.turn_start_actions > self.actions:  # as combatant JSON refuses it
             raise ParameterError(
@@ -238,9 +239,6 @@ class Combatant:
                 counters=tuple(counters),
             )
 
-
-_COUNT_MAX = 2**63 - 1
-"""The largest count a combatant holds (JSON's 64 bits)."""
 
 _ID = "a non-empty string"
 """What a combatant's ``id`` is, in JSON's words."""
