@@ -216,3 +216,28 @@ def test_bad_modifiers_and_effect_ids() -> None:
         match=r"effect id must be the id of an active effect \(e1\), got 'e9'",
     ):
         enc.remove_effect("e9")
+
+
+def test_empty_effect_ids_and_conditions_are_refused() -> None:
+    enc = Encounter.create(["A"])
+    with pytest.raises(
+        ParameterError,
+        match=r"^effect_id must be a non-empty string or None, got ''$",
+    ):
+        enc.add_effect("x", source="A", target="A", duration=Permanent(), effect_id="")
+    with pytest.raises(
+        ParameterError,
+        match=r"^condition must be a non-empty string or None, got ''$",
+    ):
+        enc.add_effect("x", source="A", target="A", duration=Permanent(), condition="")
+    enc, _ = enc.add_effect(
+        "x", source="A", target="A", duration=Permanent(), condition="dazed"
+    )
+    data = enc.effects[0].to_json()
+    for key in ("id", "condition"):
+        with pytest.raises(SchemaError) as caught:
+            ActiveEffect.from_json({**data, key: ""})
+        assert str(caught.value).endswith(
+            f"{key} must be a non-empty string{' or null' * (key == 'condition')}, "
+            "got ''"
+        )

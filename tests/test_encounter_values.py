@@ -150,7 +150,7 @@ SCALARS = st.one_of(
     clock=st.integers(min_value=0, max_value=10**6),
     initiative=st.integers(min_value=-(2**63), max_value=2**63 - 1),
     data=st.dictionaries(st.text(max_size=5), SCALARS, max_size=4),
-    condition=st.one_of(st.none(), st.text(max_size=5)),
+    condition=st.one_of(st.none(), st.text(min_size=1, max_size=5)),
     amount=st.integers(min_value=-(2**63), max_value=2**63 - 1),
 )
 def test_what_goes_in_loads_back(

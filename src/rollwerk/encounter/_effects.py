@@ -166,7 +166,7 @@ _EFFECT_FIELDS = (
 
 
 _REQUIRED = (
-    ("id", "a string"),
+    ("id", "a non-empty string"),
     ("name", "a non-empty string"),
     ("source", "a non-empty string"),
     ("target", "a string"),
@@ -306,10 +306,14 @@ class ActiveEffect:
             facts = strict(data, "data", "object", {})
             with nested("data"):
                 facts = {k: check(v, "scalar", member(k)) for k, v in facts.items()}
-            for key in ("name", "source"):  # add_effect refuses ""
+            for key in ("id", "name", "source"):  # add_effect refuses ""
                 value = data[key]
                 if value.__class__ is not str or not value:
                     raise SchemaError.field(key, "a non-empty string", value)
+            if data.get("condition") == "":
+                raise SchemaError.field(
+                    "condition", "a non-empty string or null", data["condition"]
+                )
             return cls(
                 id=strict(data, "id", "str"),
                 name=strict(data, "name", "str"),

@@ -252,9 +252,9 @@ class Encounter(EncounterState):
             target: The id of the combatant it holds on.
             duration: When it ends, e.g. ``Rounds(1)``.
             modifiers: What it contributes to the target's checks.
-            condition: A condition label it imposes.
+            condition: A condition label it imposes (not ``""``).
             data: Ruleset-specific JSON scalars.
-            effect_id: Its id; default ``"e<n>"``.
+            effect_id: Its id (not ``""``); default ``"e<n>"``.
 
         After [`end`][rollwerk.encounter.Encounter.end], durations counted in rounds,
         turns or actions are turned into game time at once.

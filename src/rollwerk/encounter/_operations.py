@@ -406,8 +406,12 @@ def add_effect(
         raise ParameterError("name", name, "a non-empty string")
     checked_duration(duration)
     argument("condition", condition, "str|null")
+    if condition == "":
+        raise ParameterError("condition", condition, "a non-empty string or None")
     if effect_id is not None:
         argument("effect_id", effect_id, "str")
+        if not effect_id:
+            raise ParameterError("effect_id", effect_id, "a non-empty string or None")
     next_effect = enc.next_effect
     if effect_id is None:
         # the next number whose id no effect has (an effect may have been
