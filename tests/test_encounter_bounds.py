@@ -17,6 +17,7 @@ import pytest
 from rollwerk import Degree, Outcome, Rounds
 from rollwerk.checks import define_check
 from rollwerk.encounter import (
+    Actions,
     Concentration,
     Encounter,
     GameTime,
@@ -294,3 +295,26 @@ def test_values_holding_others_refuse_them_when_made() -> None:
         lambda: ActiveEffect("e1", "n", "A", "B", duration=3),  # type: ignore[arg-type]
         ParameterError,
     ) == ("duration must be a rollwerk Duration (Rounds(1), Permanent(), …), got 3")
+
+
+def test_rounds_left_as_game_time_beyond_json_are_refused_at_the_end() -> None:
+    enc = Encounter.create(["A"], round_seconds=10**39).advance().state
+    enc = enc.add_effect("x", source="A", target="A", duration=Rounds(90)).state
+    assert _message(enc.end, RulesError) == (
+        "the 90 rounds left of a duration on 'A' would be a game time of "
+        "Fraction(90000000000000000000000000000000000000000, 1) s, a number "
+        "encounter JSON cannot hold (more than 40 digits above or below the line)"
+    )
+    ended = Encounter.create(["A"], round_seconds=10**39).end().state
+    assert _message(
+        lambda: ended.add_effect("y", source="A", target="A", duration=Rounds(10)),
+        RulesError,
+    ).startswith("the 10 rounds left of a duration on 'A' would be a game time of ")
+    tiny = Encounter.create(
+        ["A"], round_seconds=Fraction(1, 10**39), actions_per_round=10
+    )
+    tiny = tiny.advance().state
+    assert _message(
+        tiny.add_effect("z", source="A", target="A", duration=Actions(11)).state.end,
+        RulesError,
+    ).startswith("the 1 action left of a duration on 'A' would be a game time of ")

@@ -450,6 +450,12 @@ class Encounter(EncounterState):
         ``advance`` and ``delay`` raise
         [`RulesError`][rollwerk.errors.RulesError]; effects, time, checks, signals,
         joins and leaves still work.
+
+        Raises:
+            RulesError: The encounter has ended already, or what a duration
+                has left would be game time (or end on the clock) beyond
+                what encounter JSON holds (40 digits above and below the
+                line).
         """
         return Step(*_operations.end(self))
 

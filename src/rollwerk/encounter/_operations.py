@@ -247,6 +247,15 @@ def _game_time(enc: S, duration: Duration, source: str, target: str) -> Duration
     seconds = max(left, 1) * enc.round_seconds
     if unit == "actions":
         seconds /= enc.actions_per_round
+    if not exact_fits(seconds):
+        # the rounds left times the round's length: no argument to name
+        n = max(left, 1)
+        raise RulesError(
+            f"the {n} {unit if n > 1 else unit[:-1]} left of a duration on "
+            f"{target!r} would be a game time of {shown(seconds)} s, a number "
+            "encounter JSON cannot hold (more than 40 digits above or below the "
+            "line)"
+        )
     return GameTime(seconds).bind(enc, source, target)
 
 
