@@ -25,6 +25,8 @@ from rollwerk.encounter import (
     Actions,
     CombatantDelayed,
     CombatantJoined,
+    Counter,
+    CounterChanged,
     CounterReset,
     EffectChanged,
     EffectExpired,
@@ -372,6 +374,15 @@ def test_per_round_and_per_turn_counters() -> None:
     enc, _ = enc.advance()  # R2A
     assert enc.counter("B", "reactions") == 0
     assert enc.counter("A", "reaction") == 0
+
+
+def test_counting_by_zero_sets_up_a_counter_or_changes_its_reset() -> None:
+    enc, events = Encounter.create(["A"]).advance()[0].count("A", "r", 0)
+    assert events == (CounterChanged("A", "r", 0),)
+    assert enc.combatant("A").counters == (Counter("r", 0, CounterReset.ROUND),)
+    enc, events = enc.count("A", "r", 0, reset=CounterReset.TURN)
+    assert events == (CounterChanged("A", "r", 0),)
+    assert enc.combatant("A").counters == (Counter("r", 0, CounterReset.TURN),)
 
 
 def test_refresh_is_the_only_way_remaining_grows() -> None:

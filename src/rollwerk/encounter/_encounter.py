@@ -396,7 +396,9 @@ class Encounter(EncounterState):
 
         The counter goes back to 0 at the start of every round
         (``CounterReset.ROUND``) or of the combatant's own turn
-        (``CounterReset.TURN``).
+        (``CounterReset.TURN``). Every call emits ``CounterChanged`` with
+        the new value, ``by=0`` too: it sets up the counter (at 0 if it is
+        new) or changes its ``reset``.
 
         Raises:
             ParameterError: ``reset`` is not a ``CounterReset`` member (its
