@@ -274,3 +274,60 @@ def test_cli_points_to_rollwerk_rulesets(capsys: pytest.CaptureFixture[str]) -> 
             "RuntimeError('boom')"
         ),
     ]
+
+
+class Misspelt:
+    """A plugin whose only hook function is one letter short of its hook."""
+
+    @rollwerk.hookimpl
+    def rollwerk_register_ruleset(self) -> list[Any]:
+        return [ToyRuleset()]
+
+
+class WithOptional:
+    """A plugin with a hook of a later rollwerk, marked optional, and a real one."""
+
+    @rollwerk.hookimpl(optionalhook=True)
+    def rollwerk_register_widgets(self) -> list[Any]:
+        return []
+
+    @rollwerk.hookimpl
+    def rollwerk_register_rulesets(self) -> list[Any]:
+        return [ToyRuleset()]
+
+
+_UNKNOWN = (
+    "registration failed: it has @rollwerk.hookimpl functions no rollwerk hook "
+    "specifies: rollwerk_register_ruleset (did you mean "
+    "rollwerk_register_rulesets?); the hooks are rollwerk_register_catalogs, "
+    "rollwerk_register_dialects, rollwerk_register_duration_kinds, "
+    "rollwerk_register_fight_rules, rollwerk_register_optional_rules, "
+    "rollwerk_register_rulesets"
+)
+
+
+def test_a_misspelt_hook_function_is_refused_naming_the_hook_it_missed() -> None:
+    registry = Registry(load_entrypoints=False)
+    with pytest.raises(PluginError) as info:
+        registry.register(Misspelt())
+    assert str(info.value) == f"plugin 'Misspelt' failed: {_UNKNOWN}"
+    # unregistered: the same object registers nowhere else, the registry works
+    assert registry.ids() == []
+    assert registry.failures == ()
+
+
+def test_a_misspelt_hook_in_an_entry_point_is_a_load_failure() -> None:
+    registry = Registry(
+        entry_points=[
+            FakeEntryPoint("typo", Misspelt()),
+            FakeEntryPoint("toy", examples),
+        ]
+    )
+    assert registry.ids() == ["toy"]
+    assert registry.failures == (PluginFailure("typo", "rollwerk-typo", _UNKNOWN),)
+
+
+def test_an_optional_hook_no_rollwerk_specifies_is_accepted() -> None:
+    registry = Registry(load_entrypoints=False, plugins=[WithOptional()])
+    assert registry.ids() == ["toy"]
+    assert registry.failures == ()

@@ -399,7 +399,39 @@ def _import_entry_point(
         pm.register(plugin, name=name)
     except Exception as exc:  # noqa: BLE001 - pluggy validation errors
         return PluginFailure(name, dist, "registration failed: " + _one_line(exc))
+    unknown = _unknown_hooks(pm, plugin)
+    if unknown is not None:
+        pm.unregister(plugin, name=name)
+        return PluginFailure(name, dist, "registration failed: " + unknown)
     return None
+
+
+def _unknown_hooks(pm: pluggy.PluginManager, plugin: object) -> str | None:
+    """What is wrong with ``plugin``'s hook functions that no hook specifies.
+
+    pluggy keeps such a function (``rollwerk_register_ruleset``, one
+    letter short) and never calls it, so the plugin would add nothing,
+    silently; a function marked ``optionalhook=True`` is meant to be so.
+    """
+    import difflib
+
+    known = [n for n, hc in vars(pm.hook).items() if hc.has_spec()]
+    unknown = []
+    for caller in pm.get_hookcallers(plugin) or ():
+        if caller.has_spec():
+            continue
+        impls = [i for i in caller.get_hookimpls() if i.plugin is plugin]
+        if any(not i.optionalhook for i in impls):
+            close = difflib.get_close_matches(caller.name, known, n=1)
+            hint = f" (did you mean {close[0]}?)" if close else ""
+            unknown.append(f"{caller.name}{hint}")
+    if not unknown:
+        return None
+    return (
+        f"it has @rollwerk.hookimpl functions no rollwerk hook specifies: "
+        f"{', '.join(sorted(unknown))}; the hooks are "
+        f"{', '.join(sorted(known))}"
+    )
 
 
 class _Plan:
@@ -719,6 +751,10 @@ class Registry:
         except (ValueError, pluggy.PluginValidationError) as exc:
             reason = "registration failed: " + _one_line(exc)
             raise PluginError(label, None, reason) from None
+        unknown = None if registered is None else _unknown_hooks(self.pm, plugin)
+        if unknown is not None:
+            self.pm.unregister(name=registered)
+            raise PluginError(label, None, "registration failed: " + unknown)
         if registered is None or not self.pm.get_hookcallers(plugin):
             # a module's name, None or a number: it would add nothing, silently
             if registered is not None:
