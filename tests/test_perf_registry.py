@@ -27,14 +27,20 @@ from rollwerk.testing.examples import ToyRuleset
 
 
 class Renamed(ToyRuleset):
+    rid = "toy"
+
     @property
     def id(self):
-        return {rid!r}
+        return self.rid
+
+
+def named(rid):
+    return type(f"Renamed_{{rid}}", (Renamed,), {{"rid": rid}})(bonus={bonus})
 
 
 @rollwerk.hookimpl
 def rollwerk_register_rulesets():
-    return [Renamed(bonus={bonus})]
+    return [named(rid) for rid in {rids!r}]
 """
 
 _WRAPPER_PLUGIN = """
@@ -88,8 +94,7 @@ class Site:
         if wraps:
             source = _WRAPPER_PLUGIN
         elif registers:
-            (rid,) = registers
-            source = _RULESET_PLUGIN.format(rid=rid, bonus=bonus)
+            source = _RULESET_PLUGIN.format(rids=list(registers), bonus=bonus)
         else:
             source = _PLAIN_PLUGIN.format()
         (self.root / f"{module}.py").write_text(source, encoding="utf-8")
@@ -410,3 +415,31 @@ def test_a_wrapper_that_renames_is_named_not_the_plugin_it_wraps(site: Site) -> 
         )
     ]
     assert full.failures[0].plugin == "alpha"
+
+
+def test_perf_a_clash_over_one_id_leaves_the_claimants_other_ids_listed(
+    site: Site,
+) -> None:
+    """helper-201: a second distribution declaring one of a plugin's three ids
+    hid the other two from ``ids()`` and from the unknown-id message, though
+    they loaded; only the contested id is left out."""
+    site.install(
+        "rollwerk-games",
+        "games",
+        declares=("savage", "sr5", "yze"),
+        registers=("savage", "sr5", "yze"),
+    )
+    site.install("rollwerk-sr5", "sr5", declares=("sr5",), registers=("sr5",))
+    registry = site.registry()
+    assert registry.ids() == ["savage", "yze"]
+    assert site.imported() == set()
+    with pytest.raises(UnknownRuleset) as info:
+        registry.ruleset("sr5")
+    assert str(info.value).startswith(
+        "ruleset must be one of: savage, yze, got 'sr5' (ruleset id 'sr5' is "
+        "claimed by plugin 'games' (distribution rollwerk-games) and plugin 'sr5' "
+        "(distribution rollwerk-sr5); neither is loaded until one is uninstalled)"
+    )
+    assert registry.ruleset("yze").id == "yze"
+    assert registry.ids() == ["savage", "yze"]
+    assert [e.ruleset.id for e in registry.entries()] == ["savage", "yze"]

@@ -1202,7 +1202,9 @@ class Registry:
             and not plan.undeclared
             and not plan.wrappers
         ):
-            broken = {f.plugin for f in self._load_failures}
+            # a plugin whose import or registration failed; a clash over
+            # one of its ids (read from the metadata) leaves its others
+            broken = {f.plugin for f in self._load_failures if f not in plan.failures}
             return sorted(
                 rid
                 for rid, owner in plan.declared.items()
