@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, Phase, given, reject, settings
 from hypothesis import errors as hypothesis_errors
 from hypothesis.errors import HypothesisException, Unsatisfiable
 
-from rollwerk.checks._levels import RULESET_ID, Level, is_ruleset_id
+from rollwerk.checks._levels import RULESET_ID, Level, is_ruleset_id, is_word
 from rollwerk.checks._model import (
     Check,
     CheckResult,
@@ -44,6 +44,7 @@ from rollwerk.errors import (
     RollwerkError,
 )
 from rollwerk.i18n import Catalog
+from rollwerk.plugins._guard import _unwrap
 from rollwerk.plugins._registry import checked_ruleset_catalog
 from rollwerk.rng import Rng, ScriptedRng, SeededRng
 from rollwerk.rulesets import Ruleset, contest_odds, resolve_contest
@@ -1355,8 +1356,13 @@ def _check_levels(ruleset: Ruleset, check: Check, dist: Distribution[Outcome]) -
 
 def _check_spec_declaration(rid: str, spec: CheckSpec) -> None:
     where = f"ruleset {rid!r}, check {spec.name!r}"
-    if not spec.name or any(c in spec.name for c in " :\t\n"):
-        raise _fail(where, "the check name must be a word without ':'")
+    if not is_word(spec.name):
+        # what define_check refuses: a name is typed after ``ruleset:``
+        raise _fail(
+            where,
+            "the check name must be a word without spaces, dots or colons "
+            "(printable text only)",
+        )
     pnames = [p.name for p in spec.parameters]
     if len(set(pnames)) != len(pnames):
         raise _fail(where, f"parameter names repeat: {pnames}")
@@ -1938,6 +1944,15 @@ def _contest_unless_refused(
     except ContractViolation as exc:
         if not isinstance(exc.__cause__, ContestError):
             raise
+        if first.name == second.name and first.parameters == second.parameters:
+            # a check against its own kind must be contestable (an
+            # initiative roll against another one is a contest)
+            raise _fail(
+                describe_check(first),
+                "the contest rule refuses the check against itself with "
+                f"ContestError({str(exc.__cause__)!r}); only a pair of "
+                "different checks may be refused",
+            ) from exc.__cause__
 
 
 RULESET_PROPERTIES: list[RulesetProperty] = [
@@ -2085,6 +2100,16 @@ def _check_built(spec: CheckSpec, check: Check, params: Mapping[str, Scalar]) ->
     where = describe_check(check)
     if check.name != spec.name:
         raise _fail(where, f"built from spec {spec.name!r} but is named {check.name!r}")
+    declared = {p.name for p in spec.parameters}
+    extra = [name for name in check.parameters if name not in declared]
+    if extra:
+        # build_check(ruleset, name, **check.parameters) must build it again
+        raise _fail(
+            where,
+            f"its parameters hold {', '.join(map(repr, extra))}, which its spec "
+            f"does not declare (declared: {', '.join(sorted(declared)) or 'none'}); "
+            "a check's parameters are what builds it again",
+        )
     for name, value in params.items():
         if name not in check.parameters or check.parameters[name] != value:
             raise _fail(
@@ -2101,6 +2126,7 @@ def _check_frozen(check: Check, where: str) -> None:
     check lets it: a check is a frozen value (caches hand out one object
     to every caller).
     """
+    check = _unwrap(check)  # the registry's guard is read-only: the plugin's check
     for attribute in ("ruleset", "name", "parameters"):
         value = getattr(check, attribute)
         try:
@@ -2211,6 +2237,15 @@ def _spec_contract(
     # the checks built at the corners, their exact odds kept for the contests
     corners = _corners(spec)
     at_corners = [run(corner) for corner in corners]
+    if at_corners[0] is None and not any(p.required for p in spec.parameters):
+        # what `rollwerk check ID:NAME` builds without a word
+        defaults = " ".join(f"{k}={v!r}" for k, v in corners[0].items()) or "none"
+        refusal = _refusal(ruleset.id, spec, corners[0])
+        raise _fail(
+            f"ruleset {ruleset.id!r}, check {spec.name!r}",
+            f"the ruleset refuses the check's own defaults ({defaults}): "
+            f"{refusal}; the defaults must be a combination the rules allow",
+        )
     flagged = [c for c in _flag_corners(spec) if c not in corners]
     # not in the corner contests: each is one more check of its own
     at_fixed = [*at_corners, *(run(corner) for corner in flagged)]

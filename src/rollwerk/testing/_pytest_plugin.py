@@ -129,6 +129,39 @@ def _lookup(ruleset_id: str, options: Sequence[str] = ()) -> Ruleset:
         raise
 
 
+def _plugin_failures(ruleset_id: str) -> None:
+    """Fail if the registry reports failures of the plugin that registers ``ruleset_id``.
+
+    The registry hands out a ruleset without what it refused of it (a
+    catalog template it cannot show is left out, and reported as the
+    plugin's failure), so the kit, given that ruleset, would not see it.
+
+    Raises:
+        ContractViolation: The plugin has failures; each is quoted.
+    """
+    from rollwerk.plugins._registry import get_registry
+    from rollwerk.testing._base import ContractViolation
+
+    registry = get_registry()
+    plugin = next(
+        (e.plugin for e in registry.entries() if e.ruleset.id == ruleset_id), None
+    )
+    if plugin is None:
+        return
+    # every hook asked, so that the failures of each are known
+    registry.duration_kinds()
+    registry.catalogs()
+    registry.dialects()
+    registry.fight_rules()
+    failures = [str(f.error()) for f in registry.failures if f.plugin == plugin]
+    if failures:
+        raise ContractViolation(
+            f"the registry reports {len(failures)} failure"
+            f"{'s' if len(failures) > 1 else ''} of the plugin {plugin!r} that "
+            f"registers {ruleset_id!r}: {'; '.join(failures)}"
+        )
+
+
 def _plugin_kinds(ruleset_id: str) -> dict[str, DurationDecoder]:
     """The duration kinds the plugin that registers ``ruleset_id`` registers.
 
@@ -195,6 +228,7 @@ def _items(session: pytest.Session, target: str) -> list[ContractItem]:
     from rollwerk.testing._base import ContractViolation
 
     def declaration() -> None:
+        _plugin_failures(ruleset_id)
         _contract.assert_ruleset_declaration(ruleset)
 
     items = [make("declaration", declaration)]
@@ -283,6 +317,7 @@ def rollwerk_contract() -> Callable[..., None]:
             assert_ruleset_contract(ruleset, **kwargs)
             return
         rs = _lookup(ruleset, options)
+        _plugin_failures(ruleset)
         assert_ruleset_contract(rs, **{**kwargs, "properties": False})
         if kwargs.get("properties", True):
             for prop in RULESET_PROPERTIES:
