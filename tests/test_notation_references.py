@@ -11,6 +11,7 @@ from fractions import Fraction
 
 import pytest
 
+from rollwerk.distribution import Distribution
 from rollwerk.errors import NotationError
 from rollwerk.notation import parse, roll
 from rollwerk.rng import ScriptedRng
@@ -188,8 +189,31 @@ def test_x_with_a_bare_number_is_still_the_most_explosions() -> None:
         parse("2d10x2>=8", "foundry")
     assert str(info.value).splitlines()[0] == (
         "an explosion limit over several dice is not read by rollwerk (Foundry "
-        "counts it across the dice) at column 5"
+        "counts it across the dice); to explode on 2 and count dice, write x=2 "
+        "at column 5"
     )
+
+
+def test_x_before_a_target_in_the_default_dialect_reads_foundry_s_limit() -> None:
+    """helper-203: ``1d6x6>=5`` is at most 6 explosions on 5 or 6, summed (as
+    Foundry), not "explode on 6, count 5+"; ``x=6>=5`` is (each added die
+    counted, as ``e6``; ``!6>=5`` compounds: one die, counted once)."""
+    limited = parse("1d6x6>=5").distribution()
+    assert limited.mean() == Fraction(7651, 1458)
+    counted = parse("1d6x=6>=5").distribution()
+    assert counted == parse("1d6e6>=5").distribution()
+    assert parse("1d6!6>=5").distribution() == Distribution(
+        {0: Fraction(2, 3), 1: Fraction(1, 3)}
+    )
+    assert counted.mean() == Fraction(2, 5) * (1 - Fraction(1, 6**21))
+    with pytest.raises(NotationError) as info:
+        parse("5d10x10>=8")
+    assert str(info.value).splitlines()[0] == (
+        "an explosion limit over several dice is not read by rollwerk (Foundry "
+        "counts it across the dice); to explode on 10 and count dice, write x=10 "
+        "at column 5"
+    )
+    assert parse("5d10x=10>=8").distribution() == parse("5d10e10>=8").distribution()
 
 
 def test_a_group_of_many_large_dice_is_read_rolled_and_explained() -> None:

@@ -1787,7 +1787,8 @@ class _Modifiers:
                     if self.count != 1:
                         raise p.error(
                             "an explosion limit over several dice is not read by "
-                            "rollwerk (Foundry counts it across the dice)",
+                            "rollwerk (Foundry counts it across the dice); to "
+                            f"explode on {limit} and count dice, write x={limit}",
                             mpos,
                         )
                     if limit < 1:
