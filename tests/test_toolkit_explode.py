@@ -744,3 +744,43 @@ def test_faces_given_to_a_check_that_rolls_no_die() -> None:
     assert too_many_faces(1, 2, "check") == (
         "--rolls has 1 face too many: the check used 2 of 3"
     )
+
+
+def test_too_few_faces_names_explosions_only_where_a_die_as_built_explodes(capsys):
+    """helper-201: Shadowrun's pool explodes only with Edge (``explode=
+    {"edge"}``); without it the message still said "explosions add more"."""
+    edge = Parameter("edge", bool, default=False)
+    size = Parameter("dice", int, default=3, min_value=1, max_value=20)
+
+    def hits(faces: tuple[int, ...], dice: int, edge: bool) -> Outcome:
+        n = sum(f >= 5 for f in faces)
+        return Outcome(n > 0, Degree.SUCCESS if n else Degree.FAILURE, n)
+
+    pool = define_check(
+        "check",
+        [size, edge],
+        dice=lambda dice, edge: [(6, "edge" if edge else "pool")] * dice,
+        judge=hits,
+        explode={"edge"},
+    )
+    ruleset = define_ruleset("sr", "SR", checks=[pool])
+
+    class Plugin:
+        @staticmethod
+        @rollwerk.hookimpl
+        def rollwerk_register_rulesets() -> list[object]:
+            return [ruleset]
+
+    reg = Registry(load_entrypoints=False, plugins=[Plugin])
+    assert main(["check", "sr", "dice=3", "--rolls", "5"], registry=reg) == 2
+    assert capsys.readouterr().err == (
+        "rollwerk: error: --rolls has too few faces: the 2nd die, a d6, has none "
+        "(1 was given)\n"
+    )
+    assert (
+        main(["check", "sr", "dice=3", "edge=true", "--rolls", "5"], registry=reg) == 2
+    )
+    assert capsys.readouterr().err == (
+        "rollwerk: error: --rolls has too few faces: the 2nd die (the check "
+        "declares 3, explosions add more), a d6, has none (1 was given)\n"
+    )

@@ -840,8 +840,10 @@ def _resolve(
         whose = None if side is None else (side, before)
         declared = getattr(check, "dice", None)
         dice = len(declared) if isinstance(declared, tuple) else None
-        definition = getattr(check, "definition", None)
-        explodes = bool(getattr(definition, "explode", False))
+        # a toolkit check knows which of its dice as built explode (a role
+        # named in explode= may have no die at these parameters)
+        caps = getattr(check, "_explodes", None)
+        explodes = caps is not None and any(caps)
         raise RollwerkError(
             too_few_faces(exc, whose, dice, explodes=explodes)
         ) from None
