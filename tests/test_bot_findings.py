@@ -8,6 +8,7 @@ difference; limit and look-alike messages say what the user wrote.
 
 from __future__ import annotations
 
+import json
 import sys
 import threading
 from collections.abc import Callable, Iterator
@@ -19,7 +20,14 @@ import pytest
 
 import rollwerk
 import rollwerk.plugins._registry as registry_module
-from rollwerk import Distribution, LimitExceeded, NotationError, SeededRng, parse
+from rollwerk import (
+    Distribution,
+    LimitExceeded,
+    NotationError,
+    RollResult,
+    SeededRng,
+    parse,
+)
 from rollwerk.plugins import NO_ENTRYPOINTS_ENV, Registry, get_registry
 from rollwerk.testing import examples
 
@@ -76,6 +84,34 @@ def test_a_chain_of_powers_counts_towards_the_nesting_depth(links: int) -> None:
         "nesting depth limit exceeded: at least 51 is more than the maximum of "
         "50 (by at least 1)"
     )
+
+
+@pytest.mark.parametrize("op", [">", ">=", "<=", "==", "!="])
+@pytest.mark.parametrize("links", [52, 330])
+def test_a_chain_of_comparisons_counts_towards_the_nesting_depth(
+    op: str, links: int
+) -> None:
+    """helper-202: avrae's ``1>1>…`` (495 links, 991 characters) rolled, but
+    ``explain()``, ``to_json`` and ``RollResult.from_json`` (from 165 links)
+    exhausted the stack, and the CLI exited 1 with an internal error."""
+    with pytest.raises(LimitExceeded) as info:
+        parse(f"1{op}" * links + "1", "avrae")
+    assert str(info.value) == (
+        "nesting depth limit exceeded: at least 51 is more than the maximum of "
+        "50 (by at least 1)"
+    )
+
+
+def test_a_chain_of_fifty_one_comparisons_round_trips_and_explains() -> None:
+    """The first comparison of a chain does not count: ``(((1d6>3)))`` in 50
+    parentheses stays within the limit, as it was."""
+    result = parse("1>" * 51 + "1", "avrae").roll(SeededRng(1))
+    again = RollResult.from_json(json.loads(json.dumps(result.to_json())))
+    assert again == result
+    assert again.explain() == result.explain()
+    assert result.total == 0
+    deep = "(" * 50 + "1d6>3" + ")" * 50
+    assert parse(deep).distribution() == parse("1d6>3").distribution()
 
 
 def test_a_chain_of_fifty_powers_explains_from_a_deep_stack() -> None:

@@ -389,17 +389,26 @@ class _Parser:
         start = self.pos
         node = self.sum()
         self.compared = False  # the outermost call sets it last
+        depth, links = self.depth, 0
         while True:
             self.skip()
             negated = self.d.selectors and self.ahead("!=")
             if self.peek() not in ("<", ">", "=") and not negated:
-                return node
+                break
             if self._lone_equals():
-                return node  # d20 has '==' only: the comment starts here
+                break  # d20 has '==' only: the comment starts here
+            # a chain of comparisons (avrae's 1>1>1…) nests to the left: each
+            # link after the first counts towards the nesting depth (165
+            # links exhausted the stack of the JSON loader and the explainer)
+            links += 1
+            if links > 1:
+                self.deeper()
             node = self.compare(node, negated, start)
             if not self.d.chained_comparisons:
                 self.compared = True
-                return node
+                break
+        self.depth = depth
+        return node
 
     def compare(self, left: _Node, negated: bool, start: int) -> _Node:
         """``left`` compared with the sum after the comparison written here."""
