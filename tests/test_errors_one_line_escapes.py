@@ -27,3 +27,38 @@ def test_the_column_stays_in_one_line_of_at_most_500(hidden: str, shown: int) ->
 def test_a_short_text_of_plain_characters_is_shown_whole() -> None:
     error = NotationError("1d6 +2x", 7, "unexpected 'x'")
     assert error.one_line() == "unexpected 'x' at column 7 of '1d6 +2x'"
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        (
+            "1d6  +   q",
+            (
+                "rollwerk: error: unexpected 'q': expected a number, a die or '(' at "
+                "column 10 of '1d6  +   q'\n"
+            ),
+        ),
+        ("   ", "rollwerk: error: empty notation at column 4 of '   '\n"),
+    ],
+)
+def test_the_cli_keeps_the_spaces_of_the_quoted_notation(
+    text: str, line: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """helper-202: the CLI squeezed ``'1d6  +   q'`` to ``'1d6 + q'``, so
+    column 10 lay past the 7 characters shown; it prints ``one_line()``."""
+    from rollwerk.cli._main import main
+
+    assert main(["roll", text]) == 2
+    err = capsys.readouterr().err
+    assert err == line
+    with pytest.raises(NotationError) as info:
+        parse(text)
+    assert err == f"rollwerk: error: {info.value.one_line()}\n"
+
+
+def test_a_message_over_several_lines_is_joined_with_one_space() -> None:
+    from rollwerk.errors import RollwerkError
+
+    error = RollwerkError("  refused\n\n   because\tof  this  \n")
+    assert error.one_line() == "refused because of  this"

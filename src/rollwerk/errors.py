@@ -117,10 +117,16 @@ def _escaped(line: str, keep: str = "") -> str:
 def _single_line(text: str) -> str:
     r"""``text`` as `RollwerkError.one_line` writes a message: one line, escaped, capped.
 
+    Line breaks join the lines with one space; spaces within a line are
+    kept (a notation quoted with its spaces keeps its columns).
+
     >>> _single_line("a\n\x1b[31mb")
     'a \\x1b[31mb'
+    >>> _single_line("  at column 10 of '1d6  +   q'\n  ")
+    "at column 10 of '1d6  +   q'"
     """
-    return _capped(_escaped(" ".join(text.split())))
+    lines = (line.strip() for line in text.replace("\t", " ").splitlines())
+    return _capped(_escaped(" ".join(line for line in lines if line)))
 
 
 def _capped(line: str) -> str:
