@@ -1002,7 +1002,10 @@ class Distribution(Generic[T]):
             data = obj(data)
             schema_version(data, JSONSCHEMA)
             known(data, ("schema", "outcomes"))
-            probs: dict[Any, Fraction] = {}
+            # each probability as its p and q, added over their least common
+            # denominator once: a sum of Fractions reduces at every step
+            probs: dict[Any, tuple[int, int]] = {}
+            common = 1
             for i, item in enumerate(array(data, "outcomes")):
                 with nested(f"outcomes[{i}]"):
                     entry = obj(item)
@@ -1029,30 +1032,25 @@ class Distribution(Generic[T]):
                         raise SchemaError.field("value", allowed, raw)
                     text = strict(entry, "probability", "any")
                     try:
-                        probs[value] = parse_fraction(text)
+                        probs[value] = ratio = _ratio(text)
                     except SchemaError:
                         raise SchemaError.field(
                             "probability",
                             "a 'p/q' string of ASCII digits, q above 0",
                             text,
                         ) from None
+                    q = ratio[1]
+                    if common % q:
+                        common = common * q // math.gcd(common, q)
             if not probs:
                 raise SchemaError.field("outcomes", "a non-empty list", [])
-            total = sum(probs.values(), Fraction(0))
-            if total != 1:
-                expected = "a list whose probabilities add up to exactly 1"
-                shown_total = _shown(total)
-                sum_text = (
-                    fraction_to_str(total)
-                    if shown_total is total
-                    else repr(shown_total)
-                )
-                raise SchemaError(
-                    f"must be {expected}, got probabilities adding up to {sum_text}",
-                    path="outcomes",
-                    expected=expected,
-                )
-            result: Distribution[U] = Distribution(probs)
+            weights = {k: p * (common // q) for k, (p, q) in probs.items()}
+            whole = sum(weights.values())
+            if whole != common:
+                raise _sum_error(whole, common)
+            result: Distribution[U] = Distribution._from_weights(
+                {k: w for k, w in weights.items() if w}, common
+            )
             return result
 
 
@@ -1071,6 +1069,20 @@ def _decoded(decode: Callable[[Any], U], raw: Any) -> U:
         raise SchemaError.field(
             "", f"a value decode accepts (it raised {type(exc).__name__}: {exc})", raw
         ) from None
+
+
+def _sum_error(whole: int, common: int) -> SchemaError:
+    """The refusal of outcomes whose probabilities add up to ``whole / common``, not 1."""
+    total = Fraction(whole, common)
+    expected = "a list whose probabilities add up to exactly 1"
+    shown_total = _shown(total)
+    sum_text = fraction_to_str(total) if shown_total is total else repr(shown_total)
+    return SchemaError(
+        f"must be {expected}, got probabilities adding up to {sum_text}",
+        path="outcomes",
+        expected=expected,
+        document="distribution",
+    )
 
 
 def _from_json_fast(
@@ -1122,8 +1134,13 @@ def _from_json_fast(
         except TypeError:
             return None  # unhashable: the checked path refuses it by name
         weights[value] = p * (common // q)
-    if sum(weights.values()) != common:
-        return None
+    whole = sum(weights.values())
+    if not weights:
+        return None  # no outcome at all: the checked path says so
+    if whole != common:
+        # every field was read as the checked path reads it: only the sum is
+        # wrong, and reading it all again would take as long once more
+        raise _sum_error(whole, common)
     weights = {k: w for k, w in weights.items() if w}
     return Distribution._from_weights(weights, common)
 
@@ -2012,14 +2029,26 @@ def parse_fraction(text: object) -> Fraction:
     Raises:
         SchemaError: ``text`` is not such a string.
     """
+    return Fraction(*_ratio(text))
+
+
+def _ratio(text: object) -> tuple[int, int]:
+    """``text``'s ``p`` and ``q`` as `parse_fraction` reads them, not reduced.
+
+    Raises:
+        SchemaError: ``text`` is not such a string.
+    """
     if not isinstance(text, str) or "/" not in text:
         raise SchemaError(f"probability must be a 'p/q' string, got {shown(text)}")
     num, _, den = text.partition("/")
     try:
         if not (num[:1].isdigit() and den[:1].isdigit()):
             raise ValueError("a sign")
-        return Fraction(_str_int(num), _str_int(den))
-    except (ValueError, ZeroDivisionError) as exc:
+        p, q = _str_int(num), _str_int(den)
+    except ValueError as exc:
         raise SchemaError(
             f"probability must be a 'p/q' string, got {shown(text)}"
         ) from exc
+    if not q:
+        raise SchemaError(f"probability must be a 'p/q' string, got {shown(text)}")
+    return p, q
