@@ -128,9 +128,13 @@ def test_a_repeated_option_counts_once(cli: Any) -> None:
             ("roll", "1d6", "--seed", "1", "--seed", "2"),
             "--seed must be given once, got 1 and then 2",
         ),
-        (  # an abbreviation and the =VALUE form are the same option
-            ("roll", "1d6", "--seed", "1", "--se=2"),
+        (  # the =VALUE form is the same option
+            ("roll", "1d6", "--seed", "1", "--seed=2"),
             "--seed must be given once, got 1 and then 2",
+        ),
+        (  # no abbreviation is read (--ro is --rolls to check, --rounds to fight)
+            ("roll", "1d6", "--seed", "1", "--se=2"),
+            "unrecognized arguments: --se=2",
         ),
         (
             ("roll", "1d6", "--lang", "en", "--lang", "en"),

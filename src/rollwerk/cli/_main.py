@@ -50,6 +50,9 @@ class _OneLineParser(argparse.ArgumentParser):
     """
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
+        # options are written out: a prefix (--ro) would mean --rolls to
+        # `check` and --rounds to `fight`, and a new option would change it
+        kwargs.setdefault("allow_abbrev", False)
         super().__init__(*args, **kwargs)
         # an option that stores one value is refused when given twice
         self.register("action", None, _StoreOnce)
@@ -244,8 +247,9 @@ def _unknown_options(
 
     argparse reports a missing argument before an unknown option
     (``rollwerk roll --bogus`` would say "notation is required"); the
-    unknown option is the mistake to name. An abbreviation of an option
-    (``--se`` for ``--seed``) and a negative number are not unknown.
+    unknown option is the mistake to name. A negative number is not an
+    option; an abbreviation (``--se`` for ``--seed``) is unknown, as the
+    parser reads none.
     """
     known = command._option_string_actions
     unknown: list[str] = []
@@ -255,9 +259,7 @@ def _unknown_options(
         if not word.startswith("-") or word == "-" or _NEGATIVE.fullmatch(word):
             continue
         name = word.split("=", 1)[0]
-        if name in known or (
-            name.startswith("--") and any(o.startswith(name) for o in known)
-        ):
+        if name in known:
             continue
         unknown.append(word)
     return unknown
