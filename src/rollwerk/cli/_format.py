@@ -359,11 +359,19 @@ def mean_text(mean: Fraction, lang: str = "en") -> str:
     ('7/2 ≈ 3.50', '7/2 ≈ 3,50')
     >>> mean_text(Fraction(7))
     '7'
+
+    Rounded half away from zero, exactly, as the percentages are rounded
+    half up (a float's ``:.2f`` rounded 1/8 to 0.12 next to 12.50%):
+
+    >>> mean_text(Fraction(1, 8)), mean_text(Fraction(-1, 8)), mean_text(Fraction(19, 40))
+    ('1/8 ≈ 0.13', '-1/8 ≈ -0.13', '19/40 ≈ 0.48')
     """
     if mean.denominator == 1:
         return fraction_to_str(mean).partition("/")[0]
-    approx = f"{float(mean):.2f}"
-    approx = approx.replace(".", decimal_point(lang))
+    hundredths = int(abs(mean) * 100 + Fraction(1, 2))
+    sign = "-" if mean < 0 and hundredths else ""
+    point = decimal_point(lang)
+    approx = f"{sign}{hundredths // 100}{point}{hundredths % 100:02d}"
     if mean.denominator.bit_length() > _MEAN_BITS:
         return f"≈ {approx}"  # dozens of digits say no more
     return f"{fraction_to_str(mean)} ≈ {approx}"
