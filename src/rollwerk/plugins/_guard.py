@@ -642,6 +642,17 @@ class _GuardedFightRules:
 
         if not isinstance(found, Fighter):
             self._origin.wrong("fight rules fighter()", found, "a Fighter")
+        names = [p.name for p in self.parameters()]
+        if sorted(found.parameters) != sorted(names):
+            # the fight reads every side parameter from it: a missing one
+            # would fail in damage() as the plugin's KeyError, or be blamed
+            # on the caller's Fighter
+            self._origin.wrong(
+                "fight rules fighter()",
+                found,
+                f"a Fighter with every side parameter ({', '.join(names)}) and "
+                "no other, defaults filled in",
+            )
         return found
 
     def initiative(self, first: Fighter, second: Fighter) -> Fraction:
@@ -675,8 +686,12 @@ class _GuardedFightRules:
             "fight rules damage()",
             lambda: self._inner.damage(actor, target, attack=attack, faced=faced),
         )
-        if not isinstance(found, Distribution):
-            self._origin.wrong("fight rules damage()", found, "a Distribution")
+        if not isinstance(found, Distribution) or any(
+            isinstance(d, bool) or not isinstance(d, int) or d < 0 for d in found
+        ):
+            self._origin.wrong(
+                "fight rules damage()", found, "a Distribution of integers >= 0"
+            )
         return found
 
     @property  # type: ignore[misc]
@@ -691,7 +706,11 @@ class _GuardedFightRules:
             call = "fight rules with_ruleset()"
 
             def with_ruleset(ruleset: Any) -> FightRules:
+                from rollwerk.analysis._fight import FightRules
+
                 rules = _call(origin, call, lambda: found(ruleset))
+                if not isinstance(rules, FightRules):
+                    origin.wrong(call, rules, "fight rules (a FightRules)")
                 return guard_fight_rules(rules, origin)
 
             return with_ruleset
