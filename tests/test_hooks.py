@@ -17,10 +17,11 @@ import pytest
 
 import rollwerk
 from rollwerk import Ruleset
+from rollwerk.checks import Parameter
 from rollwerk.plugins import Registry, hookspecs
 from rollwerk.rulesets import OptionalRule
 from rollwerk.testing import examples
-from rollwerk.testing.examples import ToyRuleset
+from rollwerk.testing.examples import ToyFightRules, ToyRuleset
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs" / "plugins.md"
@@ -187,7 +188,65 @@ def test_hook_rollwerk_register_fight_rules():
     assert bad.fight_rules() == {}
     (failure,) = bad.failures
     assert failure.plugin == "Wrong"
-    assert failure.reason.startswith(
-        "rollwerk_register_fight_rules must return a mapping of ruleset ids to "
-        "FightRules whose ruleset is the key, got {'other': "
+    assert failure.reason == (
+        "rollwerk_register_fight_rules: the rules for 'other' must have the "
+        "ruleset 'other', got 'toy'"
     )
+
+
+class _Counting(ToyFightRules):
+    """Fight rules that declare a side parameter named ``count``."""
+
+    def parameters(self) -> Any:
+        return (
+            *super().parameters(),
+            Parameter("count", int, default=1, min_value=1, max_value=9),
+        )
+
+
+@pytest.mark.parametrize(
+    ("returned", "reason"),
+    [
+        (
+            [{"toy": "rules"}],
+            (
+                "rollwerk_register_fight_rules: the rules for 'toy' must be "
+                "FightRules, got 'rules' (it has no ruleset, parameters, fighter, "
+                "initiative, attacks, damage)"
+            ),
+        ),
+        (
+            [{1: ToyFightRules()}],
+            "rollwerk_register_fight_rules: a key must be a ruleset id, got 1",
+        ),
+        (
+            [[ToyFightRules()]],
+            (
+                "rollwerk_register_fight_rules must return a mapping of ruleset ids "
+                "to FightRules whose ruleset is the key, got ["
+            ),
+        ),
+        (
+            [{"toy": _Counting()}],
+            (
+                "rollwerk_register_fight_rules: the rules for 'toy' declare a side "
+                "parameter 'count', which every fight has already (the number of "
+                "creatures): give it another name"
+            ),
+        ),
+    ],
+)
+def test_fight_rules_failures_say_what_is_wrong(returned: Any, reason: str) -> None:
+    """helper-h206: one message said "must return a mapping …" for each mistake,
+    and a side parameter ``count`` was accepted, then read as the number of
+    creatures on the command line and as the plugin's own in Python."""
+
+    class Plugin:
+        @rollwerk.hookimpl
+        def rollwerk_register_fight_rules(self) -> Any:
+            return returned[0]
+
+    registry = Registry(load_entrypoints=False, plugins=[Plugin()])
+    assert registry.fight_rules() == {}
+    (failure,) = registry.failures
+    assert failure.reason.startswith(reason)

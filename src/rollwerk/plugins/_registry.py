@@ -1636,20 +1636,52 @@ def _validate_fight_rules(result: list[Any]) -> _Outcome:
 
     values: list[Any] = []
     problems: list[str] = []
+    hook = "rollwerk_register_fight_rules"
     for value in result:
-        if not isinstance(value, Mapping) or not all(
-            isinstance(k, str)
-            and isinstance(r, FightRules)
-            and getattr(r, "ruleset", None) == k
-            for k, r in value.items()
-        ):
+        if not isinstance(value, Mapping):
             problems.append(
-                "rollwerk_register_fight_rules must return a mapping of ruleset "
-                f"ids to FightRules whose ruleset is the key, got {value!r}"
+                f"{hook} must return a mapping of ruleset ids to FightRules whose "
+                f"ruleset is the key, got {shown(value)}"
             )
             continue
-        values.extend(value.items())
+        for key, rules in value.items():
+            problem = _fight_rules_problem(key, rules, FightRules)
+            if problem is None:
+                values.append((key, rules))
+            else:
+                problems.append(f"{hook}: {problem}")
     return _Outcome(values, problems)
+
+
+_FIGHT_MEMBERS = ("ruleset", "parameters", "fighter", "initiative", "attacks", "damage")
+"""What fight rules have (`rollwerk.analysis.FightRules`)."""
+
+
+def _fight_rules_problem(key: object, rules: object, protocol: type) -> str | None:
+    """What is wrong with the fight rules ``rules`` registered under ``key``, if anything."""
+    if not isinstance(key, str):
+        return f"a key must be a ruleset id, got {shown(key)}"
+    if not isinstance(rules, protocol):
+        lacks = [name for name in _FIGHT_MEMBERS if not hasattr(rules, name)]
+        return f"the rules for {key!r} must be FightRules, got {shown(rules)}" + (
+            f" (it has no {', '.join(lacks)})" if lacks else ""
+        )
+    ruleset = getattr(rules, "ruleset", None)
+    if ruleset != key:
+        return (
+            f"the rules for {key!r} must have the ruleset {key!r}, got {shown(ruleset)}"
+        )
+    try:
+        names = [getattr(p, "name", None) for p in rules.parameters()]  # type: ignore[attr-defined]
+    except Exception as exc:  # noqa: BLE001 - the plugin's failure, said
+        return f"the rules for {key!r}: parameters() raised {exc!r}"
+    if "count" in names:
+        # every fight's side has "count", the number of its creatures
+        return (
+            f"the rules for {key!r} declare a side parameter 'count', which every "
+            "fight has already (the number of creatures): give it another name"
+        )
+    return None
 
 
 def _validate_kinds(result: list[Any]) -> _Outcome:
