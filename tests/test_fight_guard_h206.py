@@ -106,3 +106,31 @@ def test_the_cli_says_exit_3_for_a_negative_damage(
     registry = _registry(NegativeDamage())
     assert main(["fight", "toy", "hits=2", "--vs", "hits=2"], registry=registry) == 3
     assert "not a Distribution of integers >= 0" in capsys.readouterr().err
+
+
+def test_fight_rules_refused_at_registration_are_named_by_the_cli(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``rollwerk fight duel`` said only "must be one with fight rules: …"
+    when the plugin's rules for ``duel`` had been refused."""
+
+    class Plugin:
+        @staticmethod
+        @rollwerk.hookimpl
+        def rollwerk_register_rulesets() -> list[examples.ToyRuleset]:
+            return [examples.ToyRuleset()]
+
+        @staticmethod
+        @rollwerk.hookimpl
+        def rollwerk_register_fight_rules() -> dict[str, Any]:
+            return {"toy": "rules"}
+
+    registry = Registry(load_entrypoints=False, plugins=[Plugin])
+    assert main(["fight", "toy", "hits=2", "--vs", "hits=2"], registry=registry) == 2
+    assert capsys.readouterr().err == (
+        "rollwerk: error: ruleset for fights must be one with fight rules: none "
+        "installed, got 'toy' (plugin 'Plugin' failed: "
+        "rollwerk_register_fight_rules: the rules for 'toy' must be FightRules, "
+        "got 'rules' (it has no ruleset, parameters, fighter, initiative, "
+        "attacks, damage))\n"
+    )

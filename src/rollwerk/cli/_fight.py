@@ -104,9 +104,20 @@ def _rules(registry: Registry, ruleset_id: str) -> FightRules:
     rules = found.get(ruleset_id)
     if rules is None:  # an unknown id too: only these can fight
         allowed = ", ".join(sorted(found)) or "none installed"
+        # the plugin failures that say why this id has no fight rules
+        why = dict.fromkeys(
+            str(f.error())
+            for f in registry.failures
+            if "fight" in f.reason
+            and (
+                f"ruleset {ruleset_id!r}" in f.reason
+                or f"for {ruleset_id!r}" in f.reason
+            )
+        )
+        aside = f" ({'; '.join(why)})" if why else ""
         raise UnknownRuleset(
             f"ruleset for fights must be one with fight rules: {allowed}, "
-            f"got {ruleset_id!r}",
+            f"got {ruleset_id!r}{aside}",
             parameter="ruleset",
             value=ruleset_id,
             choices=sorted(found),
