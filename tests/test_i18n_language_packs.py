@@ -318,9 +318,31 @@ def test_assert_catalog_complete_checks_a_pack_against_its_english() -> None:
         )
     assert str(info.value) == (
         "catalog: the template of 'toy.check' in 'fr' ('{dé}') names the field "
-        "'dé', which its English template ('rolled {face} against a chance of "
-        "{chance}: {word}') does not name (it names: 'face', 'chance', 'word')"
+        "'dé', which no language of the catalog it translates names (English: "
+        "'rolled {face} against a chance of {chance}: {word}'; they name: 'face', "
+        "'chance', 'word')"
     )
+
+
+def test_a_pack_may_name_a_field_another_language_of_its_source_names() -> None:
+    """helper-h207: i18n.md lets French name ``{n}`` where a plugin's German
+    does and its English does not, and the registry accepts it; the kit had
+    refused it."""
+    from rollwerk.testing import ContractViolation, assert_catalog_complete
+
+    source = Catalog(
+        {
+            "en": {"x.pool": "above the pool of {dice}"},
+            "de": {"x.pool": "höher als die Würfelanzahl {n}"},
+        }
+    )
+    pack = Catalog({"fr": {"x.pool": "au-dessus des {n} dés"}})
+    assert_catalog_complete(pack, "x", ("fr",), english=source)
+    with pytest.raises(ContractViolation) as info:
+        assert_catalog_complete(
+            Catalog({"fr": {"x.pool": "{m} dés"}}), "x", ("fr",), english=source
+        )
+    assert str(info.value).endswith("they name: 'dice', 'n')")
 
 
 def test_assert_catalog_complete_takes_several_prefixes() -> None:

@@ -67,10 +67,27 @@ def _template_problem(
                 known = _fields(english)
             except ValueError:
                 continue  # reported under English
+            if english_of is not None:
+                # a pack may name what any language of its source names, as
+                # the registry allows (French {n} where AdZ's German has it)
+                for other in sorted(source.languages):
+                    theirs = source.template(other, message)
+                    try:
+                        fields = [] if theirs is None else _fields(theirs)
+                    except ValueError:
+                        continue
+                    known += [f for f in fields if f not in known]
             known += [f for f in extra_fields.get(message, ()) if f not in known]
             for name in names:
                 if name not in known:
                     given = ", ".join(repr(k) for k in known) or "none"
+                    if english_of is not None:
+                        return (
+                            f"the template of {message!r} in {lang!r} "
+                            f"({template!r}) names the field {name!r}, which no "
+                            f"language of the catalog it translates names (English: "
+                            f"{english!r}; they name: {given})"
+                        )
                     return (
                         f"the template of {message!r} in {lang!r} ({template!r}) "
                         f"names the field {name!r}, which its English template "
