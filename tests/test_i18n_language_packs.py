@@ -404,3 +404,16 @@ def test_a_missing_message_names_the_language_asked_for() -> None:
     with pytest.raises(MissingMessage) as info:
         Catalog({"es": {"a": "b"}}).render("zz", "a")
     assert str(info.value) == "no catalog has the message 'a' in 'zz' or 'en'"
+
+
+def test_missing_counts_what_the_base_language_has() -> None:
+    """helper-h207: ``missing("fr-CA")`` listed every id a ``fr-CA`` pack left
+    to ``fr``, though they render in French."""
+    cat = Catalog(
+        {"en": {"a": "A", "b": "B", "c": "C"}, "fr": {"a": "A"}, "fr-CA": {"b": "B"}}
+    )
+    assert cat.missing("fr-CA") == ["c"]
+    assert cat.missing("fr") == ["b", "c"]
+    assert cat.missing("en") == []
+    with pytest.raises(ParameterError):
+        cat.missing(3)  # type: ignore[arg-type]

@@ -197,10 +197,23 @@ class Catalog:
     def missing(self, lang: str) -> list[str]:
         """The ids English has but ``lang`` has not, sorted.
 
+        A regional language counts what its base language has, as rendering
+        falls back to it (`lookup_languages`): ``missing("fr-CA")`` lists
+        what neither ``fr-CA`` nor ``fr`` has.
+
+        >>> cat = Catalog({"en": {"a": "A", "b": "B"}, "fr": {"a": "A"},
+        ...                "fr-CA": {"b": "B"}})
+        >>> cat.missing("fr"), cat.missing("fr-CA"), cat.missing("de-AT")
+        (['b'], [], ['a', 'b'])
+
         Raises:
             ParameterError: ``lang`` is not a string.
         """
-        return sorted(self.ids() - self.ids(lang))
+        have = set(self.ids(lang))  # refuses a lang that is not a string
+        for code in lookup_languages(lang):
+            if code != FALLBACK or lang == FALLBACK:
+                have |= self.ids(code)
+        return sorted(self.ids() - have)
 
     def labels(self, ruleset_id: str) -> Mapping[str, Mapping[str, str]]:
         """A ruleset's ``labels[lang][key]`` from the messages ``<ruleset_id>.label.<key>``.
