@@ -1774,8 +1774,11 @@ class _Modifiers:
                     return False
                 if c in ("h", "l") and not d.has(Feature.KEEP_SHORT):
                     return False
+                if c in ("k", "p"):
+                    p.need(Feature.KEEP, mpos, c)
                 self.keep_or_drop(c, mpos)
             elif c == "r":
+                p.need(Feature.REROLL, mpos, "r")
                 self.rerolls(mpos)
             elif c == "!" and not (d.selectors and p.ahead("!=")):
                 self.bang(mpos)

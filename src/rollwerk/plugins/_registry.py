@@ -1626,9 +1626,23 @@ def _validate_catalogs(result: list[Any]) -> _Outcome:
 
 
 def _validate_dialects(result: list[Any]) -> _Outcome:
+    from rollwerk.checks._levels import is_word
     from rollwerk.notation import Dialect
 
-    return _list_of("rollwerk_register_dialects", Dialect, "Dialect")(result)
+    outcome = _list_of("rollwerk_register_dialects", Dialect, "Dialect")(result)
+    values: list[Any] = []
+    problems = list(outcome.problems)
+    for dialect in outcome.values:
+        name = dialect.name
+        if is_word(name) and name == name.lower():
+            values.append(dialect)
+            continue
+        # a name is typed after --dialect and named by define_ruleset(dialect=)
+        problems.append(
+            "rollwerk_register_dialects: a dialect's name must be a lower-case "
+            f"word without spaces, dots or colons, got {shown(name)}"
+        )
+    return _Outcome(values, problems)
 
 
 def _validate_fight_rules(result: list[Any]) -> _Outcome:

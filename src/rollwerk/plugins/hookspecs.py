@@ -203,7 +203,8 @@ def rollwerk_register_dialects(registry: RegistryView) -> list[Dialect]:
     rollwerk's one parser (is ``>`` inclusive, what ``!`` adds, whether
     ``r`` rerolls once, which modifiers exist); once registered, its name
     works in ``parse(text, dialect=name)`` and ``rollwerk roll --dialect``.
-    A name that a bundled or another plugin's dialect uses is refused.
+    A name that a bundled or another plugin's dialect uses is refused, and
+    so is one that is not a lower-case word (no spaces, dots or colons).
 
     Args:
         registry: The [`Registry`][rollwerk.plugins.Registry] asking.
@@ -214,9 +215,12 @@ def rollwerk_register_dialects(registry: RegistryView) -> list[Dialect]:
 
     Example:
         ```python
+        from rollwerk.notation import get_dialect
+
         @rollwerk.hookimpl
         def rollwerk_register_dialects():
-            return [attrs.evolve(ROLL20, name="mytable", inclusive=False)]
+            roll20 = get_dialect("roll20")
+            return [attrs.evolve(roll20, name="mytable", inclusive=False)]
         ```
 
     Used by: plugins for tools whose notation differs from the bundled

@@ -1,0 +1,79 @@
+"""A plugin's dialect: its name is checked, and the features it lacks are refused.
+
+helper-h208: a dialect named ``42`` made every dialect lookup raise
+``TypeError`` (the names are sorted), ``"Dice Bot"`` registered though no
+ruleset can name it, and a dialect without ``Feature.KEEP`` or
+``Feature.REROLL`` still read ``kh3`` and ``r1``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+import pytest
+
+import rollwerk
+from rollwerk.errors import NotationError
+from rollwerk.notation import Dialect, get_dialect, parse
+from rollwerk.notation._dialect import Feature
+from rollwerk.plugins import Registry
+
+BASE = get_dialect("rollwerk")
+
+
+def _registry(*dialects: Any) -> Registry:
+    class Plugin:
+        @staticmethod
+        @rollwerk.hookimpl
+        def rollwerk_register_dialects() -> list[Any]:
+            return list(dialects)
+
+    return Registry(load_entrypoints=False, plugins=[Plugin])
+
+
+@pytest.mark.parametrize("name", [42, "Dice Bot", "", "dice.bot", "DiceBot"])
+def test_a_dialect_name_that_is_not_a_lower_case_word_is_a_failure(name: Any) -> None:
+    registry = _registry(attrs.evolve(BASE, name="mine"), attrs.evolve(BASE, name=name))
+    assert sorted(registry.dialects()) == [
+        "avrae",
+        "foundry",
+        "german",
+        "mine",
+        "roll20",
+        "rollwerk",
+    ]
+    (failure,) = registry.failures
+    assert failure.reason == (
+        "rollwerk_register_dialects: a dialect's name must be a lower-case word "
+        f"without spaces, dots or colons, got {name!r}"
+    )
+
+
+def _without(feature: Feature, name: str) -> Dialect:
+    return attrs.evolve(BASE, name=name, features=frozenset(BASE.features - {feature}))
+
+
+@pytest.mark.parametrize(
+    ("feature", "text", "word"),
+    [
+        (Feature.KEEP, "4d6kh3", "k"),
+        (Feature.KEEP, "4d6k3", "k"),
+        (Feature.KEEP, "4d6dl1", "d"),
+        (Feature.REROLL, "4d6r1", "r"),
+        (Feature.REROLL, "4d6ro1", "r"),
+    ],
+)
+def test_a_dialect_without_a_feature_refuses_its_modifier(
+    feature: Feature, text: str, word: str
+) -> None:
+    dialect = _without(feature, "lean")
+    with pytest.raises(NotationError) as info:
+        parse(text, dialect=dialect)
+    assert str(info.value).splitlines()[0] == (
+        f"{word!r} is not part of the lean dialect at column 4"
+    )
+    other = Feature.REROLL if feature is Feature.KEEP else Feature.KEEP
+    assert parse(text, dialect=_without(other, "lean")).distribution() == (
+        parse(text).distribution()
+    )
