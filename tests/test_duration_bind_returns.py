@@ -69,3 +69,30 @@ def test_rebind_returning_no_duration_is_refused_when_the_anchor_leaves() -> Non
         "the _Stray duration's rebind must return a rollwerk Duration, "
         "got 'three rounds'"
     )
+
+
+class _Clinging(Rounds):
+    """A duration whose rebind keeps following the combatant who leaves."""
+
+    def bind(self, state: EncounterView, source: str, target: str) -> Any:
+        bound = Rounds.bind(self, state, source, target)
+        return _Clinging(bound.n, tick_on=bound.tick_on, ends_at=bound.ends_at)
+
+    def rebind(self, state: EncounterView, combatant: str) -> Any:
+        return self
+
+
+def test_rebind_keeping_the_departed_anchor_is_refused() -> None:
+    """helper-h209: ``leave`` kept such a duration, and the state's JSON then
+    failed to load ("must be anchored on a combatant, got 'A'")."""
+    state = (
+        Encounter.create(["A", "B"])
+        .add_effect("Bless", source="A", target="B", duration=_Clinging(2))
+        .state
+    )
+    with pytest.raises(RulesError) as info:
+        state.leave("A")
+    assert str(info.value).startswith(
+        "the _Clinging duration's rebind must return a duration that no longer "
+        "follows 'A', who leaves (or None to end it), got _Clinging("
+    )

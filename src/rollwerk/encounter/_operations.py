@@ -814,6 +814,13 @@ def leave(enc: S, combatant: str) -> Result[S]:
             moved = d.rebind(state, e.target)
             if moved is not None and not is_duration(moved):
                 raise _not_a_duration(d, "rebind", moved)
+            if moved is not None and moved.anchor == combatant:
+                # encounter JSON anchors a duration on a combatant present
+                raise RulesError(
+                    f"the {type(d).__name__} duration's rebind must return a "
+                    f"duration that no longer follows {combatant!r}, who leaves "
+                    f"(or None to end it), got {shown(moved)}"
+                )
         else:
             kept.append(e)
             continue
