@@ -96,3 +96,32 @@ def test_rebind_keeping_the_departed_anchor_is_refused() -> None:
         "the _Clinging duration's rebind must return a duration that no longer "
         "follows 'A', who leaves (or None to end it), got _Clinging("
     )
+
+
+class _Halving(Rounds):
+    """A duration whose remaining() is a float."""
+
+    def bind(self, state: EncounterView, source: str, target: str) -> Any:
+        bound = Rounds.bind(self, state, source, target)
+        return _Halving(bound.n, tick_on=bound.tick_on, ends_at=bound.ends_at)
+
+    def remaining(self, state: EncounterView) -> Any:
+        left = Rounds.remaining(self, state)
+        return None if left is None else left / 2
+
+
+def test_a_float_remaining_is_refused_where_it_would_be_logged() -> None:
+    """helper-h209: ``EffectTicked(remaining=0.5)`` was logged, and the saved
+    Timeline did not load back."""
+    state = (
+        Encounter.create(["A", "B"])
+        .advance()
+        .state.add_effect("Bless", source="A", target="B", duration=_Halving(3))
+        .state
+    )
+    with pytest.raises(RulesError) as info:
+        state.advance(2)
+    assert str(info.value) == (
+        "the _Halving duration's remaining must return an int, a Fraction or "
+        "None, got 1.5"
+    )

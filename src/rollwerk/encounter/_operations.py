@@ -220,6 +220,12 @@ def settle(enc: S, before: EncounterState, events: list[Event]) -> S:
         now = e.duration.remaining(state)
         if now is None or e.duration.unit is None:
             continue
+        if now.__class__ not in (int, Fraction):
+            # an event and encounter JSON hold an int or an exact fraction
+            raise RulesError(
+                f"the {type(e.duration).__name__} duration's remaining must "
+                f"return an int, a Fraction or None, got {shown(now)}"
+            )
         was = prev.duration.remaining(before)
         if was is not None and now < was:
             events.append(EffectTicked(e, now, e.duration.unit))
