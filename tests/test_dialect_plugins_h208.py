@@ -77,3 +77,37 @@ def test_a_dialect_without_a_feature_refuses_its_modifier(
     assert parse(text, dialect=_without(other, "lean")).distribution() == (
         parse(text).distribution()
     )
+
+
+@pytest.mark.parametrize(
+    ("changes", "reason"),
+    [
+        ({"bang": "add"}, "bang must be a member of ExplodeMode, got 'add'"),
+        ({"inclusive": 1}, "inclusive must be True or False, got 1"),
+        (
+            {"features": frozenset({"!"})},
+            (
+                "features must be a frozenset of rollwerk.notation Feature members, "
+                "got frozenset({'!'})"
+            ),
+        ),
+        ({"title": ""}, "title must be a non-empty string, got ''"),
+        ({"percent": "d100"}, "percent must be a member of Percent, got 'd100'"),
+    ],
+)
+def test_a_dialect_field_of_the_wrong_kind_is_a_failure(
+    changes: dict[str, Any], reason: str
+) -> None:
+    """``bang="add"`` registered and then failed when a text used ``!``, as
+    the user's error (exit code 2)."""
+    registry = _registry(attrs.evolve(BASE, name="bent", **changes))
+    assert "bent" not in registry.dialects()
+    (failure,) = registry.failures
+    assert failure.reason == f"rollwerk_register_dialects: dialect 'bent': {reason}"
+
+
+def test_the_bundled_dialects_pass_the_field_check() -> None:
+    from rollwerk.plugins._registry import _dialect_field_problem
+
+    for name in ("rollwerk", "roll20", "foundry", "avrae", "german"):
+        assert _dialect_field_problem(get_dialect(name)) is None
