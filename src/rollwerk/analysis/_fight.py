@@ -111,6 +111,13 @@ class Fighter:
             raise ParameterError("health", h, "an integer >= 1")
 
 
+def is_damage(dist: object) -> bool:
+    """Whether ``dist`` is what ``FightRules.damage`` returns: integers >= 0."""
+    return isinstance(dist, Distribution) and not any(
+        isinstance(d, bool) or not isinstance(d, int) or d < 0 for d in dist
+    )
+
+
 def read_side(
     parameters: Sequence[Parameter], values: Mapping[str, Scalar], where: str
 ) -> dict[str, Scalar]:
@@ -369,9 +376,7 @@ class _Steps:
         dist = self.rules.damage(
             self.actor.fighter, self.target.fighter, attack=j, faced=faced
         )
-        if not isinstance(dist, Distribution) or any(
-            isinstance(d, bool) or not isinstance(d, int) or d < 0 for d in dist
-        ):
+        if not is_damage(dist):
             raise ParameterError(
                 f"{self.rules.ruleset} fight rules' damage",
                 dist,

@@ -686,9 +686,9 @@ class _GuardedFightRules:
             "fight rules damage()",
             lambda: self._inner.damage(actor, target, attack=attack, faced=faced),
         )
-        if not isinstance(found, Distribution) or any(
-            isinstance(d, bool) or not isinstance(d, int) or d < 0 for d in found
-        ):
+        from rollwerk.analysis._fight import is_damage
+
+        if not is_damage(found):
             self._origin.wrong(
                 "fight rules damage()", found, "a Distribution of integers >= 0"
             )

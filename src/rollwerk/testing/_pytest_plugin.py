@@ -21,6 +21,7 @@ import pytest
 
 if TYPE_CHECKING:
     from rollwerk.encounter import DurationDecoder
+    from rollwerk.plugins import Registry
     from rollwerk.rulesets import Ruleset
 
 __all__ = ["ContractItem", "pytest_addoption", "rollwerk_contract"]
@@ -129,6 +130,13 @@ def _lookup(ruleset_id: str, options: Sequence[str] = ()) -> Ruleset:
         raise
 
 
+def _plugin_of(registry: Registry, ruleset_id: str) -> str | None:
+    """The name of the plugin that registers ``ruleset_id``, or None."""
+    return next(
+        (e.plugin for e in registry.entries() if e.ruleset.id == ruleset_id), None
+    )
+
+
 def _plugin_failures(ruleset_id: str) -> None:
     """Fail if the registry reports failures of the plugin that registers ``ruleset_id``.
 
@@ -143,9 +151,7 @@ def _plugin_failures(ruleset_id: str) -> None:
     from rollwerk.testing._base import ContractViolation
 
     registry = get_registry()
-    plugin = next(
-        (e.plugin for e in registry.entries() if e.ruleset.id == ruleset_id), None
-    )
+    plugin = _plugin_of(registry, ruleset_id)
     if plugin is None:
         return
     # every hook asked, so that the failures of each are known
@@ -171,9 +177,7 @@ def _plugin_kinds(ruleset_id: str) -> dict[str, DurationDecoder]:
     from rollwerk.plugins._registry import get_registry
 
     registry = get_registry()
-    plugin = next(
-        (e.plugin for e in registry.entries() if e.ruleset.id == ruleset_id), None
-    )
+    plugin = _plugin_of(registry, ruleset_id)
     if plugin is None:
         return {}
     return {
