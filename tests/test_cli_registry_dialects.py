@@ -145,3 +145,25 @@ def test_a_ruleset_naming_a_dialect_no_plugin_gives_is_its_plugins_fault(
         "dialect 'lost', which is not installed (dialect must be one of avrae, "
         "foundry, german, mine, roll20, rollwerk)\n"
     )
+
+
+class _AlsoMine:
+    @rollwerk.hookimpl
+    def rollwerk_register_dialects(self) -> list[Dialect]:
+        return [MINE]
+
+
+@pytest.mark.usefixtures("shared_without_plugins")
+def test_a_rulesets_dialect_two_plugins_claim_says_so(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """helper-h208: the dialect is installed twice, not "not installed"."""
+    registry = Registry(load_entrypoints=False, plugins=[_Mine(), _AlsoMine()])
+    argv = ["roll", "W66", "--ruleset", "hmine", "--rolls", "17"]
+    assert main(argv, registry=registry) == 3
+    assert capsys.readouterr().err == (
+        "rollwerk: error: plugin '_Mine' failed: ruleset 'hmine' names the "
+        "dialect 'mine', which is not used: dialect 'mine' is claimed by plugin "
+        "'_AlsoMine' and plugin '_Mine'; neither is used until one is "
+        "uninstalled\n"
+    )

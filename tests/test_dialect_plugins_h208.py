@@ -111,3 +111,32 @@ def test_the_bundled_dialects_pass_the_field_check() -> None:
 
     for name in ("rollwerk", "roll20", "foundry", "avrae", "german"):
         assert _dialect_field_problem(get_dialect(name)) is None
+
+
+def test_per_die_modifiers_without_counting_compare_the_total() -> None:
+    """helper-h208: Roll20's per-die reading counts dice; without ``Feature.COUNT``
+    ``3d6+1>3`` compares the total, as ``3d6>3`` does in that dialect."""
+    roll20 = get_dialect("roll20")
+    lean = attrs.evolve(
+        roll20, name="lean", features=frozenset(roll20.features - {Feature.COUNT})
+    )
+    assert parse("3d6+1>3", dialect=roll20).replay([1, 2, 3]).total == 2
+    assert parse("3d6+1>3", dialect=lean).replay([1, 2, 3]).total == 1
+    assert parse("3d6+1>7", dialect=lean).replay([1, 2, 3]).total == 1
+    assert parse("3d6+1>8", dialect=lean).replay([1, 2, 3]).total == 0
+
+
+def test_a_dialects_percent_and_division_kinds_are_public() -> None:
+    """helper-h208: a plugin author had to import ``Percent`` and ``Division``
+    from a private module to set ``percent`` and ``division``."""
+    from rollwerk.notation import Division, Percent
+
+    tens = attrs.evolve(
+        BASE, name="tens", percent=Percent.TENS, division=Division.EXACT
+    )
+    registry = _registry(tens)
+    assert registry.failures == ()
+    assert registry.dialects()["tens"] is tens
+    assert sorted(parse("d%", dialect=tens).distribution()) == list(range(0, 100, 10))
+    assert [m.value for m in Division] == ["floor", "exact", "truncate total"]
+    assert [m.value for m in Percent] == ["d100", "tens"]

@@ -270,12 +270,25 @@ def _ruleset_dialect(args: argparse.Namespace, rid: str) -> Dialect:
         return _dialect(args, name)
     except ParameterError as exc:
         entry = next(e for e in registry.entries() if e.ruleset.id == rid)
+        # two plugins claiming the name is why it is missing, not "not installed"
+        clash = next(
+            (
+                f.reason
+                for f in registry.failures
+                if f.reason.startswith(f"dialect {name!r} is claimed by ")
+            ),
+            None,
+        )
+        why = (
+            f"which is not installed (dialect must be {exc.allowed})"
+            if clash is None
+            else f"which is not used: {clash}"
+        )
         raise PluginFault(
             entry.plugin,
             entry.distribution,
             f"ruleset {rid!r}",
-            f"names the dialect {name!r}, which is not installed (dialect must "
-            f"be {exc.allowed})",
+            f"names the dialect {name!r}, {why}",
         ) from None
 
 

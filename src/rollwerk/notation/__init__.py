@@ -17,7 +17,9 @@ if TYPE_CHECKING:
     from rollwerk.notation._dialect import (
         DIALECTS,
         Dialect,
+        Division,
         Feature,
+        Percent,
         get_dialect,
     )
     from rollwerk.notation._expression import (
@@ -34,9 +36,11 @@ if TYPE_CHECKING:
 __all__ = [
     "DIALECTS",
     "Dialect",
+    "Division",
     "Expression",
     "Feature",
     "NodeKind",
+    "Percent",
     "RollNode",
     "RollResult",
     "get_dialect",
@@ -52,6 +56,8 @@ if not TYPE_CHECKING:
         {
             "DIALECTS": "rollwerk.notation._dialect",
             "Dialect": "rollwerk.notation._dialect",
+            "Division": "rollwerk.notation._dialect",
+            "Percent": "rollwerk.notation._dialect",
             "Expression": "rollwerk.notation._expression",
             "Feature": "rollwerk.notation._dialect",
             "get_dialect": "rollwerk.notation._dialect",

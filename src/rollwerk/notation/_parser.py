@@ -438,7 +438,9 @@ class _Parser:
         else:
             cmp = self.comparison_op()
         right = self.sum()
-        if self.d.per_die_modifiers and not negated:
+        if self.d.per_die_modifiers and not negated and self.d.has(Feature.COUNT):
+            # counting each die is counting: without Feature.COUNT the totals
+            # are compared, as 3d6>3 compares them
             counted = self.per_die(left, cmp, right, start)
             if counted is not None:
                 return counted
