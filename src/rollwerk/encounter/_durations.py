@@ -287,7 +287,7 @@ def json_exact(
 class _Unbound(Worded):
     """What the kinds bound to no combatant's clock share (instant, permanent)."""
 
-    kind: ClassVar[str]
+    kind: str
     _over: ClassVar[bool]
 
     @property
@@ -344,7 +344,7 @@ class Instant(_Unbound):
 
     __repr__ = value_repr
 
-    kind: ClassVar[str] = "instant"
+    kind = "instant"
     _over: ClassVar[bool] = True
 
 
@@ -354,7 +354,7 @@ class Permanent(_Unbound):
 
     __repr__ = value_repr
 
-    kind: ClassVar[str] = "permanent"
+    kind = "permanent"
     _over: ClassVar[bool] = False
 
 
@@ -369,7 +369,7 @@ class UntilEndOfEncounter(_Unbound):
 
     __repr__ = value_repr
 
-    kind: ClassVar[str] = "until_end_of_encounter"
+    kind = "until_end_of_encounter"
     _over: ClassVar[bool] = False
 
     def is_over(self, state: EncounterView) -> bool:
@@ -394,7 +394,7 @@ class _Counted(Worded):
 
     __slots__ = ()
 
-    kind: ClassVar[str]
+    kind: str
     _follows: ClassVar[str]
     """The default anchor: ``"source"``, ``"target"``, or ``"acting"`` (the
     combatant whose turn is under way, else the source)."""
@@ -538,7 +538,7 @@ class Rounds(_CountedN):
 
     __repr__ = value_repr
 
-    kind: ClassVar[str] = "rounds"
+    kind = "rounds"
     _follows: ClassVar[str] = "source"
     _anchor_field: ClassVar[str] = "tick_on"
     _unit: ClassVar[str] = "rounds"
@@ -606,7 +606,7 @@ class UntilEndOfNextTurns(_CountedN):
 
     __repr__ = value_repr
 
-    kind: ClassVar[str] = "until_end_of_next_turns"
+    kind = "until_end_of_next_turns"
     _follows: ClassVar[str] = "target"
     _unit: ClassVar[str] = "turns"
 
@@ -695,7 +695,7 @@ class UntilEndOfTurn(_Counted):
 
     __repr__ = value_repr
 
-    kind: ClassVar[str] = "until_end_of_turn"
+    kind = "until_end_of_turn"
     _follows: ClassVar[str] = "acting"
     _unit: ClassVar[str] = "turns"
 
@@ -751,7 +751,7 @@ class Actions(_CountedN):
 
     __repr__ = value_repr
 
-    kind: ClassVar[str] = "actions"
+    kind = "actions"
     _follows: ClassVar[str] = "target"
     _unit: ClassVar[str] = "actions"
 
@@ -805,7 +805,7 @@ class NextChecks(_CountedN):
 
     __repr__ = value_repr
 
-    kind: ClassVar[str] = "next_checks"
+    kind = "next_checks"
     _follows: ClassVar[str] = "target"
     _unit: ClassVar[str] = "checks"
 
@@ -908,7 +908,7 @@ class GameTime(Worded):
 
     __repr__ = value_repr
 
-    kind: ClassVar[str] = "game_time"
+    kind = "game_time"
 
     seconds: Fraction = attrs.field(converter=_seconds)
     """The length in game seconds (> 0)."""
@@ -1023,7 +1023,7 @@ class UntilEvent(Worded):
 
     __repr__ = value_repr
 
-    kind: ClassVar[str] = "until_event"
+    kind = "until_event"
 
     event: str
     """The event's name."""
@@ -1099,7 +1099,7 @@ class UntilCondition(Worded):
 
     __repr__ = value_repr
 
-    kind: ClassVar[str] = "until_condition"
+    kind = "until_condition"
 
     predicate: Callable[[EncounterView], bool] = attrs.field(validator=_callable)
     """Returns ``True`` once the effect should end."""
@@ -1166,7 +1166,7 @@ class Concentration(Worded):
 
     __repr__ = value_repr
 
-    kind: ClassVar[str] = "concentration"
+    kind = "concentration"
 
     of: str | None = attrs.field(default=None, validator=_id)
     """The concentrating combatant; ``None``: the creator."""
@@ -1263,7 +1263,7 @@ class FirstOf(Worded):
 
     __repr__ = value_repr
 
-    kind: ClassVar[str] = "first_of"
+    kind = "first_of"
 
     parts: tuple[Duration, ...]
     """The durations, in the order written (at least two)."""

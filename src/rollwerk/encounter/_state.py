@@ -411,9 +411,9 @@ class EncounterState:
     """Ids of the combatants that concentrate."""
     signal_counts: tuple[tuple[str, int], ...] = ()
     """How often each named event has been signalled, sorted by name."""
-    clock: Fraction = attrs.field(default=Fraction(0), converter=_clock)
+    clock: Fraction = Fraction(0)
     """The game clock in seconds."""
-    round_seconds: Fraction = attrs.field(default=Fraction(6), converter=_round_seconds)
+    round_seconds: Fraction = Fraction(6)
     """How long a round lasts (AdZ 3, DS4 5, PF2e 6)."""
     actions_per_round: int = 1
     """Action slots per combatant and round (Mythandria: 2)."""
@@ -432,6 +432,13 @@ class EncounterState:
     the step in which they left, still name them. One who joins again is
     no longer listed here.
     """
+
+    def __attrs_post_init__(self) -> None:
+        # converted here rather than by attrs converters: pyright does not
+        # match a converter's field against a protocol's Fraction property,
+        # so an Encounter would not be an EncounterView to pyright users
+        object.__setattr__(self, "clock", _clock(self.clock))
+        object.__setattr__(self, "round_seconds", _round_seconds(self.round_seconds))
 
     @property
     def ids(self) -> tuple[str, ...]:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
-from typing import Any, ClassVar, Protocol
+from typing import Any, Protocol
 
 from rollwerk.encounter._protocol import checked_duration
 from rollwerk.encounter._view import EncounterView
@@ -430,7 +430,7 @@ class Worded:
 
     __slots__ = ()
 
-    kind: ClassVar[str]
+    kind: str
 
     def text(self, names: Names = None) -> Text:
         """The duration as written or bound, as a text.

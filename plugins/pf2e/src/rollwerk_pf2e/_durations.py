@@ -31,7 +31,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -208,7 +208,7 @@ class Pf2eRounds:
     ``ends_in``.
     """
 
-    kind: ClassVar[str] = "pf2e_rounds"
+    kind = "pf2e_rounds"
 
     n: int = attrs.field(validator=lambda _i, _a, v: _count("n", v))
     """The number of rounds (at least 1)."""
