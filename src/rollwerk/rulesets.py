@@ -370,16 +370,7 @@ def resolve_contest(
         ContestError: A check of ``checks`` belongs to another ruleset, or
             the ruleset's rule needs the checks and none were given.
     """
-    for name, side in (("first", first), ("second", second)):
-        if side.__class__ is not Outcome and not isinstance(side, Outcome):
-            if isinstance(side, CheckResult):  # every rule would get it, not some
-                raise result_not_outcome(side, name)
-            if isinstance(getattr(side, "__self__", None), CheckResult):
-                # result.outcome without the call
-                raise ParameterError(
-                    name, side, "an Outcome: call the method, result.outcome()"
-                )
-            raise ParameterError(name, side, "an Outcome")
+    contest_sides(first, second)
     _own_levels(ruleset, first, second)
     try:
         pair = None if checks is None else _contest_checks(ruleset, checks)
@@ -390,6 +381,25 @@ def resolve_contest(
         ):
             raise not_a_ruleset(ruleset) from None
         raise
+
+
+def contest_sides(first: object, second: object) -> None:
+    """Refuse a side of a contest that is not an ``Outcome`` (``ParameterError``).
+
+    A ``CheckResult``'s message points to ``contest_result``; a bare
+    ``result.outcome`` says to call it. Checked before a ruleset's rule
+    runs, which would otherwise fail on the caller's mistake as its own.
+    """
+    for name, side in (("first", first), ("second", second)):
+        if side.__class__ is not Outcome and not isinstance(side, Outcome):
+            if isinstance(side, CheckResult):  # every rule would get it, not some
+                raise result_not_outcome(side, name)
+            if isinstance(getattr(side, "__self__", None), CheckResult):
+                # result.outcome without the call
+                raise ParameterError(
+                    name, side, "an Outcome: call the method, result.outcome()"
+                )
+            raise ParameterError(name, side, "an Outcome")
 
 
 def _own_levels(ruleset: object, first: Outcome, second: Outcome) -> None:
@@ -967,11 +977,13 @@ class RulesetSpec(Ruleset):
         level, then the higher value wins; else a tie.
 
         Raises:
+            ParameterError: A side is not an [`Outcome`][rollwerk.checks.Outcome].
             ContestError: The ruleset's rule needs the checks; use
                 [`contest_odds`][rollwerk.rulesets.contest_odds] or
                 [`resolve_contest`][rollwerk.rulesets.resolve_contest] with
                 ``checks=``.
         """
+        contest_sides(first, second)
         if self.contest_rule is not None:
             return self.contest_rule(first, second)
         if self.contest_checks_rule is not None:

@@ -114,8 +114,58 @@ def test_adz_a26_gap_not_closed_needs_every_die() -> None:
     check2 = adz_check(
         dice=1, minimum=4, allow_impossible=True, luck=2, luck_policy="always"
     )
-    assert check2.resolve(ScriptedRng([5, 6, 4])).success is False
+    assert check2.resolve(ScriptedRng([4, 6, 5])).success is False
+    assert check2.resolve(ScriptedRng([4, 6, 4])).success is False
     assert check2.resolve(ScriptedRng([5, 6, 5])).success is True
+
+
+def test_adz_r11_luck_never_turns_a_success_into_a_failure() -> None:
+    """ADZ-R11 (seed: "zur Verbesserung von Probenergebnissen", bonus dice).
+
+    helper-h213: under ADZ-A26's every-die rule, luck spent on a roll that
+    had succeeded (``luck_policy="always"``, or ``spend_luck`` by hand)
+    made it fail when a luck die failed; with one luck die the chance of
+    ``always`` fell from 1/9 to 1/27. The seed's luck improves a result
+    and A26's own reason says luck never lowers the chance, so the roll
+    that succeeded stays a success; the luck dice still count towards the
+    successes.
+    """
+    check = adz_check(dice=2, minimum=3, allow_impossible=True)
+    first = check.resolve(ScriptedRng([5, 6]))
+    assert first.success is True
+    result, pool = spend_luck(check, first, LuckPool(1), ScriptedRng([1]))
+    assert (result.success, result.value, pool.value) == (True, 2, 0)
+    assert result.explain() == (
+        "2 dice [5, 6] + 1 luck [1]: 2 successes at threshold 3: success"
+    )
+    always = adz_check(
+        dice=2, minimum=3, allow_impossible=True, luck=1, luck_policy="always"
+    )
+    replay = always.resolve(ScriptedRng([5, 6, 1]))
+    assert (replay.success, replay.value) == (True, 2)
+    assert chance(always) == Fraction(1, 9) == chance(check)
+    one = adz_check(
+        dice=1, minimum=2, allow_impossible=True, luck=1, luck_policy="always"
+    )
+    assert one.resolve(ScriptedRng([6, 2])).success is True
+    assert chance(one) == Fraction(1, 3)
+
+
+@given(
+    n=st.integers(1, 6),
+    luck=st.integers(1, 10),
+    t=st.integers(1, 12),
+    policy=st.sampled_from(["on_failure", "always"]),
+)
+def test_adz_r11_luck_never_lowers_the_chance(
+    n: int, luck: int, t: int, policy: str
+) -> None:
+    """ADZ-R11, A26: spending luck never lowers the chance of success."""
+    without = adz_check(dice=n, minimum=t, allow_impossible=True)
+    spent = adz_check(
+        dice=n, minimum=t, allow_impossible=True, luck=luck, luck_policy=policy
+    )
+    assert chance(spent) >= chance(without)
 
 
 def test_adz_spec_luck_probability() -> None:
@@ -205,8 +255,8 @@ def _brute_force_luck(n: int, t: int, allow: bool, luck: int, policy: str) -> Fr
             and luck > 0
             and (policy == "always" or (policy == "on_failure" and not first))
         )
-        if spend:
-            wins += sum(hits) >= min(t, n + luck)
+        if spend:  # a roll that succeeded stays a success (ADZ-R11, A26)
+            wins += first or sum(hits) >= min(t, n + luck)
         else:
             wins += first
     return Fraction(wins, 6 ** (n + luck))

@@ -95,12 +95,10 @@ def test_adz_r11_a02_luck_policy_draws_no_luck_die_on_an_empty_pool(
     )
     assert check.outcomes() == Distribution.constant(result.outcome())
     assert chance(check) == 0
-    # one die rolled: luck is drawn as before (ADZ-A26)
+    # one die rolled: luck is drawn as before (ADZ-A26); a success stays one
+    # (ADZ-R11), so spending it always gives what spending on failure gives
     one = adz_check(1, 2, allow_impossible=True, luck=2, luck_policy=policy)
-    assert (
-        chance(one)
-        == {"on_failure": Fraction(11, 27), "always": Fraction(7, 27)}[policy]
-    )
+    assert chance(one) == Fraction(11, 27)
 
 
 def test_adz_a26_luck_still_spent_on_a_rolled_gm_allowed_check() -> None:

@@ -120,3 +120,14 @@ def test_contest_odds_refuse_foreign_checks() -> None:
     with pytest.raises(ContestError) as info:
         rollwerk.contest_odds(FLUID, check, foreign)
     assert str(info.value) == "second check must belong to ruleset 'fluid', got 'other'"
+
+
+def test_fl_r10_a_side_that_is_not_an_outcome_is_the_callers_mistake() -> None:
+    """FL-R10 (helper-h213): ``FLUID.contest(5, 3)`` raised ``AttributeError``,
+    and the registry's ruleset blamed the plugin (``PluginFault``)."""
+    from rollwerk.errors import ParameterError
+
+    for ruleset in (FLUID, rollwerk.get_registry().ruleset("fluid")):
+        with pytest.raises(ParameterError) as info:
+            ruleset.contest(5, 3)  # type: ignore[arg-type]
+        assert str(info.value) == "first must be an Outcome, got 5"

@@ -215,3 +215,23 @@ def test_reward_effects_round_trip_in_encounter_json() -> None:
     enc, _ = enc.apply_effect(RewardEffect(Reward.OPPONENT_DEFENCE, 2, "A", "C"))
     (active,) = enc.effects
     assert ActiveEffect.from_json(active.to_json()) == active
+
+
+def test_fl_r09_check_for_names_the_rewards_that_leave_the_modifier_range() -> None:
+    """FL-R09 (c) (helper-h213): a modifier of −60 with a reward of −3 in force
+    had been refused as "modifier … got −63", a value never passed."""
+    enc = encounter()
+    enc, _ = enc.apply_effect(RewardEffect(Reward.OPPONENT_CHECK, 3, "A", "B"))
+    with pytest.raises(ParameterError) as info:
+        check_for(enc, "B", attribute=20, trait=20, modifier=-60)
+    assert str(info.value) == (
+        "modifier must be an integer from -60 to 60 once the rewards in force "
+        "on 'B' (-3) are added (in all -63), got -60"
+    )
+    check = check_for(enc, "B", attribute=20, trait=20, modifier=-57)
+    assert check.parameters["modifier"] == -60
+    # a modifier out of range by itself is refused as before
+    with pytest.raises(ParameterError) as info:
+        check_for(enc, "B", attribute=20, modifier=-61)
+    assert str(info.value).startswith("modifier must be an integer from -60 to 60")
+    assert str(info.value).endswith(", got -61")

@@ -12,11 +12,11 @@ from collections.abc import Callable
 import attrs
 import pytest
 
-from rollwerk import CheckResult, ParameterError, ScriptedRng
+from rollwerk import CheckResult, ParameterError, RulesError, ScriptedRng
 from rollwerk.cli import main
 from rollwerk.dice import DieRoll
 from rollwerk_adz import adz_check
-from rollwerk_fluid import RerollCheck, fluid_check, repeat, reroll
+from rollwerk_fluid import RerollCheck, chance, fluid_check, repeat, reroll
 from rollwerk_fluid._catalog import CATALOG, ROLE_REPEATS
 from rollwerk_fluid._rerolls import MAX_REPEATS, _role
 
@@ -208,3 +208,39 @@ def test_fl_r05_help_says_erfolgsqualitaet(capsys: pytest.CaptureFixture[str]) -
     assert "W10 ≤ Attribut + Merkmal + Modifikator; Erfolgsqualität" in out
     assert "Qualität des Erfolgs" not in out
     assert "Nebenwirkung" not in out
+
+
+def test_fl_r09_r12_repeat_refuses_a_handicap_that_leaves_no_chance() -> None:
+    """FL-R09, FL-R12 (helper-h213): the 2nd repetition of attribute 10 with a
+    self-imposed difficulty of 5 has chance 4; ``repeat`` had raised the
+    declared parameter's ``handicap must be … 0 to 3`` for an argument the
+    caller never passed. It now says why, and how to go on."""
+    hard = fluid_check(attribute=10, handicap=5)
+    again = repeat(hard, hard.resolve(ScriptedRng([10])))
+    assert again.parameters["repetition"] == 1
+    with pytest.raises(RulesError) as info:
+        repeat(again, again.resolve(ScriptedRng([10])))
+    assert str(info.value) == (
+        "repetition 2 has a chance of 4, and the self-imposed difficulty of 5 "
+        "would leave it none (FL-R09); repeat with a smaller handicap: "
+        "check.with_parameters(repetition=2, handicap=…)"
+    )
+
+
+def test_fl_r12_repetitions_go_on_while_the_chance_lasts() -> None:
+    """FL-R12, FL-R03 (helper-h213): the 21st repetition of chance 100 has
+    chance 37 and had been refused (repetition 0 to 20); the 34th leaves
+    none and is not rolled."""
+    top = {"attribute": 20, "trait": 20, "modifier": 60}
+    twentieth = fluid_check(**top, repetition=20)
+    failed = twentieth.resolve(ScriptedRng([1, 10]))  # a fumble fails
+    assert failed.success is False
+    nxt = repeat(twentieth, failed)
+    assert (nxt.parameters["repetition"], chance(nxt)) == (21, 37)
+    assert chance(fluid_check(**top, repetition=33)) == 1
+    last = fluid_check(**top, repetition=34)
+    assert chance(last) == -2
+    assert last.resolve(ScriptedRng([])).rolled is False
+    with pytest.raises(ParameterError) as info:
+        fluid_check(**top, repetition=35)
+    assert str(info.value).startswith("repetition must be an integer from 0 to 34")

@@ -42,7 +42,7 @@ from rollwerk.errors import (
     shown,
 )
 from rollwerk.rng import Rng, is_rng, not_an_rng
-from rollwerk.rulesets import OptionalRule, Ruleset, levels_of
+from rollwerk.rulesets import OptionalRule, Ruleset, contest_sides, levels_of
 
 if TYPE_CHECKING:
     from rollwerk.analysis._fight import Fighter, FightRules
@@ -452,7 +452,12 @@ class _GuardedRuleset:
             self._origin.fault(f"{self._inner.id} labels", exc)
 
     def contest(self, first: Outcome, second: Outcome) -> ContestOutcome:
-        """The wrapped ruleset's contest rule, guarded."""
+        """The wrapped ruleset's contest rule, guarded.
+
+        A side that is not an ``Outcome`` is the caller's mistake
+        (``ParameterError``), refused before the plugin's rule runs.
+        """
+        contest_sides(first, second)
         call = f"{self._inner.id} contest"
         result = _call(self._origin, call, lambda: self._inner.contest(first, second))
         if not isinstance(result, ContestOutcome):

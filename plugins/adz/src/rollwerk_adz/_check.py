@@ -184,9 +184,17 @@ class _Pool:
         """ADZ-R07, R08, A04, A26: successes >= min(threshold, dice rolled)."""
         return total_dice >= 1 and succ >= min(self.threshold, total_dice)
 
-    def outcome(self, succ: int, total_dice: int, luck_dice: int) -> Outcome:
-        """The outcome of ``succ`` successes on ``total_dice`` dice."""
-        success = self.succeeds(succ, total_dice)
+    def outcome(
+        self, succ: int, total_dice: int, luck_dice: int, kept: bool = False
+    ) -> Outcome:
+        """The outcome of ``succ`` successes on ``total_dice`` dice.
+
+        ``kept``: the pool dice succeeded before the luck dice were added.
+        Luck improves a result (ADZ-R11: "zur Verbesserung von
+        Probenergebnissen"), so a success stays one even where every die
+        must succeed and a luck die fails (ADZ-A26).
+        """
+        success = kept or self.succeeds(succ, total_dice)
         extras: dict[str, Scalar] = {}
         if luck_dice:
             extras["luck_dice"] = luck_dice
@@ -291,7 +299,9 @@ def _judge(faces: tuple[int, ...], **params: Scalar) -> Outcome:
     p = _pool(params)
     if not p.possible:
         return _IMPOSSIBLE
-    return p.outcome(_count(faces), len(faces), len(faces) - p.rolled)
+    n = p.rolled
+    kept = len(faces) > n and p.succeeds(_count(faces[:n]), n)
+    return p.outcome(_count(faces), len(faces), len(faces) - n, kept)
 
 
 def _odds(**params: Scalar) -> Distribution[Outcome]:
@@ -304,9 +314,10 @@ def _odds(**params: Scalar) -> Distribution[Outcome]:
     scale = 3**p.luck
     weights: dict[Outcome, int] = {}
     for k, w in enumerate(success_weights(n)):
-        if p.spends(p.succeeds(k, n)):
+        kept = p.succeeds(k, n)
+        if p.spends(kept):
             for j, v in enumerate(luck_w):
-                o = p.outcome(k + j, n + p.luck, p.luck)
+                o = p.outcome(k + j, n + p.luck, p.luck, kept)
                 weights[o] = weights.get(o, 0) + w * v
         else:
             o = p.outcome(k, n, 0)
@@ -326,7 +337,8 @@ def _text(p: _Pool, faces: Sequence[int], luck_faces: Sequence[int], succ: int) 
         )
     if p.threshold > n + len(luck_faces):
         text = CATALOG.text("adz.check.every_die", pool=text, t=p.threshold)
-    success = p.succeeds(succ, n + len(luck_faces))
+    kept = bool(luck_faces) and p.succeeds(_count(faces), n)
+    success = kept or p.succeeds(succ, n + len(luck_faces))
     return CATALOG.text(
         "adz.check.result",
         pool=text,
@@ -402,8 +414,15 @@ def adz_check(
     ``modifiers``: kinds ``dice``, ``circumstance``, ``injury``,
     ``concentration`` and ``reaction`` change the pool, ``minimum`` the
     threshold. Its parameters then also hold ``supporters`` (``"4,7"``) and
-    ``extra_dice`` / ``extra_minimum`` (the sums of the modifiers), and
-    ``dice`` may go up to [`MAX_DICE`][rollwerk_adz.MAX_DICE].
+    ``extra_dice`` / ``extra_minimum`` (the sums of the modifiers).
+
+    Its ranges are wider than the declared parameters' (what
+    ``build_check`` and the command line take): ``dice`` and ``luck`` go
+    from 0 to [`MAX_DICE`][rollwerk_adz.MAX_DICE], ``modifier`` from
+    ``-MAX_DICE`` to ``MAX_DICE``, and ``minimum`` is any integer of at
+    least 1 (a spell's threshold, ADZ-R26, has no upper bound). A check
+    beyond the declared ranges cannot be rebuilt with
+    ``build_check(ADZ, "check", **check.parameters)``.
 
     >>> from rollwerk import ScriptedRng
     >>> check = adz_check(4, minimum=2)
@@ -541,8 +560,9 @@ def _given(check: FaceCheck, p: _Pool, result: object) -> CheckResult:
     else:
         succ = _count(faces) + _count(luck_faces)
         total = len(faces) + len(luck_faces)
+        kept = bool(luck_faces) and p.succeeds(_count(faces), len(faces))
         want = attrs.evolve(
-            p.outcome(succ, total, len(luck_faces)), rolled=bool(result.rolls)
+            p.outcome(succ, total, len(luck_faces), kept), rolled=bool(result.rolls)
         )
         text = _text(p, faces, luck_faces, succ)
     for field in ("success", "degree", "value", "rolled", "extras"):
@@ -614,7 +634,8 @@ def spend_luck(
     faces = [r.face for r in result.rolls if r.role == "check"]
     luck_faces = [rng.roll(SIDES) for _ in range(dice)]
     succ = _count(faces) + _count(luck_faces)
-    outcome = p.outcome(succ, len(faces) + dice, dice)
+    kept = p.succeeds(_count(faces), len(faces))
+    outcome = p.outcome(succ, len(faces) + dice, dice, kept)
     new = CheckResult(
         success=outcome.success,
         degree=outcome.degree,

@@ -55,6 +55,9 @@ SIDES = 10
 """Fluid rolls ten-sided dice only."""
 REPEAT_STEP = 3
 """FL-R12: each free repetition makes the check 3 harder, cumulatively."""
+_MAX_REPETITION = 34
+"""The most free repetitions: the declared chance is at most 100 (attribute
+20, trait 20, modifier 60), which the 34th repetition takes below 0 (FL-R03)."""
 
 
 class FluidOutcome(enum.Enum):
@@ -248,7 +251,7 @@ def check_parameters(trait_max: int = 20) -> tuple[Parameter, ...]:
             "repetition",
             "number of the free repetition (-3 each)",
             0,
-            20,
+            _MAX_REPETITION,
             default=0,
             monotonic=dec,
         ),
@@ -654,7 +657,9 @@ def repeat(
     Raises:
         ParameterError: ``check`` is not a Fluid ``check`` or ``result``
             not a result of it (as for [`reroll`][rollwerk_fluid.reroll]).
-        RulesError: Under time pressure, or the check succeeded.
+        RulesError: Under time pressure, the check succeeded, or the
+            check's self-imposed difficulty would leave the repetition no
+            chance (FL-R09: choose a smaller one with ``with_parameters``).
     """
     _own(check, result)
     if time_pressure:
@@ -663,7 +668,19 @@ def repeat(
     if result.success:
         msg = "only a failed check may be repeated without mana"
         raise RulesError(msg)
-    return check.with_parameters(repetition=_int(check.parameters, "repetition") + 1)
+    repetition = _int(check.parameters, "repetition") + 1
+    reduced = chance(check) - REPEAT_STEP
+    handicap = _int(check.parameters, "handicap")
+    if handicap and reduced - handicap <= 0:
+        # FL-R09: the difficulty is chosen before each roll; the one chosen
+        # for the check that failed leaves the repetition no chance
+        raise RulesError(
+            f"repetition {repetition} has a chance of {reduced}, and the "
+            f"self-imposed difficulty of {handicap} would leave it none (FL-R09); "
+            "repeat with a smaller handicap: "
+            f"check.with_parameters(repetition={repetition}, handicap=…)"
+        )
+    return check.with_parameters(repetition=repetition)
 
 
 _ROLES = frozenset(f"{die.value}{tail}" for die in Die for tail in ("", " reroll"))

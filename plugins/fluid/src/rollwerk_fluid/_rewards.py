@@ -27,7 +27,7 @@ import attrs
 from rollwerk import Check, CheckResult, Duration, Encounter, Modifier, ParameterError
 from rollwerk.checks import FaceCheck
 from rollwerk.encounter import NextChecks, Step, UntilEvent
-from rollwerk_fluid._check import Reward, _to_reward
+from rollwerk_fluid._check import Reward, _to_reward, check_parameters
 from rollwerk_fluid._ruleset import fluid_check
 
 __all__ = [
@@ -200,12 +200,43 @@ def check_for(
         defence: Whether the check is a defence.
         **params: The parameters of the ``check`` check
             ([`fluid_check`][rollwerk_fluid.fluid_check]).
+
+    Raises:
+        ParameterError: A parameter is not allowed, or ``modifier`` with
+            the rewards added leaves the declared range (the message names
+            the rewards).
     """
     bonus = encounter.modifier_total(combatant, CHANCE)
     if defence:
         bonus += encounter.modifier_total(combatant, DEFENCE)
-    params["modifier"] = int(params.get("modifier", 0)) + bonus
+    given = params.get("modifier", 0)
+    low, high = _MODIFIER_RANGE
+    if not bonus or isinstance(given, bool) or not isinstance(given, int):
+        return fluid_check(**params)  # nothing to add, or refused as given
+    if not low <= given <= high:
+        fluid_check(**params)  # refuses the modifier as given
+    if not low <= given + bonus <= high:
+        # the rewards are added to the modifier: say so, or the message
+        # names a modifier the caller never passed (helper-h213)
+        raise ParameterError(
+            "modifier",
+            given,
+            f"an integer from {low} to {high} once the rewards in force on "
+            f"{combatant!r} ({bonus:+d}) are added (in all {given + bonus})",
+        )
+    params["modifier"] = given + bonus
     return fluid_check(**params)
+
+
+def _modifier_range() -> tuple[int, int]:
+    (param,) = (p for p in check_parameters() if p.name == "modifier")
+    assert param.min_value is not None
+    assert param.max_value is not None
+    return param.min_value, param.max_value
+
+
+_MODIFIER_RANGE = _modifier_range()
+"""The declared range of the ``check`` check's ``modifier`` (−60 to 60)."""
 
 
 def record_check(
