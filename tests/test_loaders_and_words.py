@@ -331,6 +331,55 @@ def test_a_registered_checks_undeclared_level_is_the_plugins_fault() -> None:
     )
 
 
+def test_a_level_from_a_ruleset_without_levels_is_the_plugins_fault() -> None:
+    """helper-h210: a ruleset that forgot ``levels=`` printed its judge's raw
+    level ids (``Ergebnis: Erfolg (hard)``) with exit 0; the guard read
+    levels only for rulesets that declare some."""
+    import rollwerk
+    from rollwerk import build_check
+    from rollwerk.cli import main
+    from rollwerk.errors import PluginFault
+    from rollwerk.plugins import Registry
+    from rollwerk.rulesets import define_ruleset
+
+    def judge(faces: tuple[int, ...]) -> Outcome:
+        hit = faces[0] > 3
+        return Outcome(
+            hit,
+            Degree.SUCCESS if hit else Degree.FAILURE,
+            faces[0],
+            level="hard" if faces[0] == 6 else None,
+        )
+
+    ruleset = define_ruleset(
+        "nolv", "NoLv", version="1", checks=[define_check("c", dice=[6], judge=judge)]
+    )
+
+    class Plugin:
+        @rollwerk.hookimpl
+        def rollwerk_register_rulesets(self) -> list[object]:
+            return [ruleset]
+
+    registry = Registry(load_entrypoints=False, plugins=[Plugin()])
+    check = build_check(registry.ruleset("nolv"), "c")
+    assert check.resolve(ScriptedRng([4])).level is None
+    said = (
+        "it gave the level 'hard', but its ruleset declares no levels (a ruleset "
+        "lists its levels, as define_ruleset(levels=…) does)"
+    )
+    with pytest.raises(PluginFault) as info:
+        check.resolve(ScriptedRng([6]))
+    assert str(info.value) == (
+        f"plugin 'Plugin' failed: nolv:c.resolve broke its contract: {said}"
+    )
+    with pytest.raises(PluginFault) as info:
+        check.outcomes()
+    assert str(info.value) == (
+        f"plugin 'Plugin' failed: nolv:c.outcomes broke its contract: {said}"
+    )
+    assert main(["check", "nolv", "--rolls", "6"], registry=registry) == 3
+
+
 def test_a_level_given_with_another_degree_is_the_plugins_fault() -> None:
     """helper-199: ``Outcome(False, FAILURE, level="hit")`` printed "failure
     (hit)" and split one level over two rows of ``odds --by level``."""

@@ -201,6 +201,19 @@ class _GuardedCheck:
         ``critical`` failure would be counted once as each.
         """
         assert self._levels is not None
+        if not self._levels:
+            if level is None:
+                return
+            # a level the ruleset never declared (define_ruleset without
+            # levels=): printed raw, untranslated, as the plugin's own word
+            self._origin.fault(
+                call,
+                CheckFault(
+                    f"it gave the level {level!r}, but its ruleset declares no "
+                    "levels (a ruleset lists its levels, as define_ruleset(levels=…) "
+                    "does)"
+                ),
+            )
         want = self._levels.get(level) if level is not None else None
         if want is None:
             self._unknown_level(call, level)
@@ -266,8 +279,9 @@ class _GuardedCheck:
                     f"{inner.name!r}"
                 ),
             )
-        if self._levels is not None:
-            want = self._levels.get(result.level)  # type: ignore[arg-type]
+        levels = self._levels
+        if levels is not None and (levels or result.level is not None):
+            want = levels.get(result.level)  # type: ignore[arg-type]
             if (
                 want is None
                 or want[0] is not result.degree
@@ -407,12 +421,15 @@ class _GuardedRuleset:
             self._origin.wrong(call, spec, "a CheckSpec")
         factory = spec.factory
         origin = self._origin
+        levels: dict[str, tuple[Degree, bool]] | None
         try:
             found: Sequence[Level] = levels_of(self._inner)
         except RollwerkError:  # levels that are not SuccessLevels: its own contract
-            found = ()
-        # in the ruleset's order, worst first, for the message that lists them
-        levels = {lv.id: (lv.degree, lv.success) for lv in found} if found else None
+            levels = None
+        else:
+            # in the ruleset's order, worst first, for the message that lists
+            # them; empty for a ruleset without levels, whose outcomes have none
+            levels = {lv.id: (lv.degree, lv.success) for lv in found}
 
         where = call + " factory"
 
