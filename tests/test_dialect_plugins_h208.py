@@ -107,10 +107,10 @@ def test_a_dialect_field_of_the_wrong_kind_is_a_failure(
 
 
 def test_the_bundled_dialects_pass_the_field_check() -> None:
-    from rollwerk.plugins._registry import _dialect_field_problem
+    from rollwerk.notation._dialect import dialect_problem
 
     for name in ("rollwerk", "roll20", "foundry", "avrae", "german"):
-        assert _dialect_field_problem(get_dialect(name)) is None
+        assert dialect_problem(get_dialect(name)) is None
 
 
 def test_per_die_modifiers_without_counting_compare_the_total() -> None:
@@ -140,3 +140,37 @@ def test_a_dialects_percent_and_division_kinds_are_public() -> None:
     assert sorted(parse("d%", dialect=tens).distribution()) == list(range(0, 100, 10))
     assert [m.value for m in Division] == ["floor", "exact", "truncate total"]
     assert [m.value for m in Percent] == ["d100", "tens"]
+
+
+@pytest.mark.parametrize(
+    ("changes", "problem"),
+    [
+        (
+            {"features": ["count"]},
+            (
+                "features must be a frozenset of rollwerk.notation Feature members, "
+                "got ['count']"
+            ),
+        ),
+        ({"division": "floor"}, "division must be a member of Division, got 'floor'"),
+        ({"percent": "d100"}, "percent must be a member of Percent, got 'd100'"),
+        ({"inclusive": 1}, "inclusive must be True or False, got 1"),
+    ],
+)
+def test_a_dialect_passed_to_parse_is_checked_too(
+    changes: dict[str, Any], problem: str
+) -> None:
+    """helper-h212: a ``Dialect`` given to ``parse`` was not checked, so
+    ``features=["count"]`` turned every feature off and ``division="floor"``
+    gave a misleading message about floor()/ceil()/round()."""
+    from rollwerk.errors import ParameterError
+
+    bad = attrs.evolve(BASE, name="mine", **changes)
+    with pytest.raises(ParameterError) as info:
+        parse("7/2", dialect=bad)
+    assert str(info.value) == (
+        "dialect must be a Dialect whose fields are each of their kind "
+        f"({problem}), got <Dialect mine>"
+    )
+    good = attrs.evolve(BASE, name="mine")
+    assert parse("7/2", dialect=good).distribution() == parse("7/2").distribution()

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 import attrs
 
 from rollwerk.dice._pool import ExplodeMode
-from rollwerk.errors import ParameterError
+from rollwerk.errors import ParameterError, shown
 
 __all__ = [
     "AVRAE",
@@ -354,6 +354,64 @@ DIALECTS: Mapping[str, Dialect] = _BUNDLED
 finds the dialects of installed plugins (hook ``rollwerk_register_dialects``)."""
 
 
+def dialect_problem(dialect: Dialect) -> str | None:
+    """The first field of ``dialect`` whose value is of the wrong kind, or ``None``.
+
+    ``Dialect`` takes its fields unchecked (``attrs.evolve`` of a bundled
+    one): a ``bang="add"`` would fail only when a text uses it, as the
+    user's error. Each field must be what its default is: a bool, one of
+    the field's enum members, a frozenset of ``Feature``; ``title`` and
+    ``reference`` strings, the title not empty. The registry refuses a
+    plugin's dialect with a problem, and ``parse`` a dialect passed to it.
+    """
+    for field in attrs.fields(type(dialect)):
+        value = getattr(dialect, field.name)
+        if field.name in ("title", "reference"):
+            ok = isinstance(value, str) and (bool(value) or field.name != "title")
+            kind = "a non-empty string" if field.name == "title" else "a string"
+        elif field.name == "features":
+            ok = isinstance(value, frozenset) and all(
+                isinstance(f, Feature) for f in value
+            )
+            kind = "a frozenset of rollwerk.notation Feature members"
+        elif field.default is attrs.NOTHING or field.name == "name":
+            continue
+        elif isinstance(field.default, bool):
+            ok, kind = value.__class__ is bool, "True or False"
+        elif isinstance(field.default, enum.Enum):
+            enum_type = type(field.default)
+            ok = isinstance(value, enum_type)
+            kind = f"a member of {enum_type.__name__}"
+        else:
+            continue
+        if not ok:
+            return f"{field.name} must be {kind}, got {shown(value)}"
+    return None
+
+
+_CHECKED: dict[int, Dialect] = {}
+"""Dialect objects passed to ``get_dialect`` whose fields were checked, by id
+(each kept alive by this table, so its id is not reused); cleared when full."""
+_MAX_CHECKED = 256
+
+
+def _checked(dialect: Dialect) -> Dialect:
+    """``dialect``, its fields checked once per object."""
+    if _CHECKED.get(id(dialect)) is dialect:
+        return dialect
+    problem = dialect_problem(dialect)
+    if problem is not None:
+        raise ParameterError(
+            "dialect",
+            dialect,
+            f"a Dialect whose fields are each of their kind ({problem})",
+        )
+    if len(_CHECKED) >= _MAX_CHECKED:
+        _CHECKED.clear()
+    _CHECKED[id(dialect)] = dialect
+    return dialect
+
+
 def get_dialect(dialect: str | Dialect) -> Dialect:
     """The dialect with this name (or the dialect itself).
 
@@ -362,10 +420,12 @@ def get_dialect(dialect: str | Dialect) -> Dialect:
     the plugin registry).
 
     Raises:
-        ParameterError: No dialect has this name (the message lists them).
+        ParameterError: No dialect has this name (the message lists them),
+            or a ``Dialect`` given has a field of the wrong kind
+            (``bang="add"``, ``features=["count"]``).
     """
     if isinstance(dialect, Dialect):
-        return dialect
+        return _checked(dialect)
     if isinstance(dialect, str):
         found = _BUNDLED.get(dialect)
         if found is not None:

@@ -20,7 +20,6 @@ caches.
 
 from __future__ import annotations
 
-import enum
 import os
 import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -1642,48 +1641,14 @@ def _validate_dialects(result: list[Any]) -> _Outcome:
                 f"word without spaces, dots or colons, got {shown(name)}"
             )
             continue
-        problem = _dialect_field_problem(dialect)
+        from rollwerk.notation._dialect import dialect_problem
+
+        problem = dialect_problem(dialect)
         if problem is None:
             values.append(dialect)
         else:
             problems.append(f"rollwerk_register_dialects: dialect {name!r}: {problem}")
     return _Outcome(values, problems)
-
-
-def _dialect_field_problem(dialect: Any) -> str | None:
-    """The first field of a plugin's ``Dialect`` whose value is of the wrong kind.
-
-    ``Dialect`` takes its fields unchecked (``attrs.evolve`` of a bundled
-    one): a ``bang="add"`` would fail only when a text uses it, as the
-    user's error. Each field must be what its default is: a bool, one of
-    the field's enum members, a frozenset of ``Feature``; ``title`` and
-    ``reference`` strings, the title not empty.
-    """
-    from rollwerk.notation._dialect import Feature
-
-    for field in attrs.fields(type(dialect)):
-        value = getattr(dialect, field.name)
-        if field.name in ("title", "reference"):
-            ok = isinstance(value, str) and (bool(value) or field.name != "title")
-            kind = "a non-empty string" if field.name == "title" else "a string"
-        elif field.name == "features":
-            ok = isinstance(value, frozenset) and all(
-                isinstance(f, Feature) for f in value
-            )
-            kind = "a frozenset of rollwerk.notation Feature members"
-        elif field.default is attrs.NOTHING or field.name == "name":
-            continue
-        elif isinstance(field.default, bool):
-            ok, kind = value.__class__ is bool, "True or False"
-        elif isinstance(field.default, enum.Enum):
-            enum_type = type(field.default)
-            ok = isinstance(value, enum_type)
-            kind = f"a member of {enum_type.__name__}"
-        else:
-            continue
-        if not ok:
-            return f"{field.name} must be {kind}, got {shown(value)}"
-    return None
 
 
 def _validate_fight_rules(result: list[Any]) -> _Outcome:
