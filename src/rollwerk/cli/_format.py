@@ -115,7 +115,17 @@ def json_text(data: object, **options: object) -> str:
         whole = False
     else:
         whole = True
-    return json.dumps(data, ensure_ascii=not whole, **options)  # type: ignore[arg-type]
+    text = json.dumps(data, ensure_ascii=not whole, **options)  # type: ignore[arg-type]
+    if whole and not text.isascii():
+        # a byte typed that is not UTF-8 reads as a lone surrogate (\udce4);
+        # written as itself, a C locale's stdout writes the raw byte back,
+        # and the document is not UTF-8: JSON's escape reads back the same
+        text = _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    return text
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+"""A lone surrogate: how Python reads a byte of an argument that is not UTF-8."""
 
 
 def add_max_outcomes(parser: argparse.ArgumentParser, when: str = "") -> None:
