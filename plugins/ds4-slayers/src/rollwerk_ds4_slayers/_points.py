@@ -83,9 +83,42 @@ class SlayerPoints:
         p = self.points
         if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p <= MAX_POINTS:
             raise ParameterError("points", p, f"an integer from 0 to {MAX_POINTS}")
+        for name in ("damage_round", "healing_round"):
+            r = getattr(self, name)
+            if r is not None and (
+                isinstance(r, bool) or not isinstance(r, int) or r < 1
+            ):
+                raise ParameterError(name, r, "an integer >= 1, or None")
+
+    @property
+    def _last_round(self) -> int | None:
+        """The latest round recorded (of damage or healing), or ``None``."""
+        rounds = [r for r in (self.damage_round, self.healing_round) if r is not None]
+        return max(rounds) if rounds else None
+
+    def _round(self, round_number: int) -> int:
+        """Validate a round: an integer >= 1, not before the last recorded one."""
+        r = round_number
+        if isinstance(r, bool) or not isinstance(r, int) or r < 1:
+            raise ParameterError("round_number", r, "an integer >= 1")
+        last = self._last_round
+        if last is not None and r < last:
+            raise ParameterError(
+                "round_number",
+                r,
+                f"an integer >= {last}: round {last} is already recorded "
+                "and rounds only go forward",
+            )
+        return r
 
     def damaged_enemy(self, round_number: int) -> SlayerPoints:
-        """Damaging an enemy in ``round_number``: +1 SP, once per round."""
+        """Damaging an enemy in ``round_number``: +1 SP, once per round.
+
+        Raises:
+            ParameterError: ``round_number`` is not an integer >= 1, or is
+                before the last round recorded (of damage or healing).
+        """
+        self._round(round_number)
         if self.damage_round == round_number:
             return self
         return attrs.evolve(
@@ -95,7 +128,13 @@ class SlayerPoints:
         )
 
     def healed_ally(self, round_number: int, *, hurt_this_combat: bool) -> SlayerPoints:
-        """A healer healing an ally hurt in this combat: +1 SP, once per round."""
+        """A healer healing an ally hurt in this combat: +1 SP, once per round.
+
+        Raises:
+            ParameterError: ``round_number`` is not an integer >= 1, or is
+                before the last round recorded (of damage or healing).
+        """
+        self._round(round_number)
         if not hurt_this_combat or self.healing_round == round_number:
             return self
         return attrs.evolve(

@@ -11,6 +11,7 @@ from rollwerk import (
     CheckResult,
     Distribution,
     Outcome,
+    ParameterError,
     Rng,
     RulesError,
     Ruleset,
@@ -189,8 +190,7 @@ class SlayerPointsRuleset(_Wrapper):
                             int,
                             help="slayer points spent by the attacker: 2 buys attack +2",
                             default=0,
-                            min_value=0,
-                            max_value=2,
+                            choices=(0, 2),
                         ),
                         Parameter(
                             "defense_points",
@@ -212,10 +212,11 @@ def _points_factory(spec: CheckSpec) -> Callable[..., Check]:
     def build(**params: Scalar) -> Check:
         attack_points = params.pop("attack_points", 0)
         defense_points = params.pop("defense_points", 0)
-        if attack_points not in (0, 2):
-            raise RulesError(
-                f"attack +2 costs exactly 2 slayer points; attack_points must be 0 or 2, "
-                f"got {attack_points!r}"
+        if attack_points not in (0, 2):  # the declared choices; a direct call
+            raise ParameterError(
+                "attack_points",
+                attack_points,
+                "one of 0, 2 (attack +2 costs exactly 2 slayer points)",
             )
         assert isinstance(defense_points, int)
         adjusted = dict(params)

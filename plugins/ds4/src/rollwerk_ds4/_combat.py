@@ -11,6 +11,7 @@ independent rule functions in rule-id order; each is short and self-contained.
 from __future__ import annotations
 
 import enum
+import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 
@@ -855,7 +856,32 @@ class ArmourPiece:
     """Its PA."""
 
 
-_DWARF_FORBIDDEN = frozenset({"two-handed sword", "battle axe", "longbow", "elven bow"})
+_DWARF_FORBIDDEN: Mapping[str, tuple[str, ...]] = {
+    "two-handed sword": (
+        "two-handed sword",
+        "twohanded sword",
+        "two-hander",
+        "Bihänder",
+        "Bihaender",
+    ),
+    "battle axe": ("battle axe", "battleaxe", "Schlachtbeil"),
+    "longbow": ("longbow", "long bow", "Langbogen"),
+    "elven bow": ("elven bow", "elvenbow", "elf bow", "elfbow", "Elfenbogen"),
+}
+"""The weapons dwarves cannot use (DS4-R15): each English name and its spellings."""
+
+
+def _weapon_key(name: str) -> str:
+    """A weapon name for matching: any case, ``-``/``_`` as spaces, spaces collapsed."""
+    folded = unicodedata.normalize("NFC", name).casefold()
+    return " ".join(folded.replace("-", " ").replace("_", " ").split())
+
+
+_DWARF_FORBIDDEN_KEYS: Mapping[str, str] = {
+    _weapon_key(spelling): weapon
+    for weapon, spellings in _DWARF_FORBIDDEN.items()
+    for spelling in spellings
+}
 
 
 def validate_loadout(
@@ -876,16 +902,48 @@ def validate_loadout(
     Armour outside the class's limits is allowed with penalties (DS4-R16)
     unless ``enforce_class_limits`` asks for an error instead.
 
+    ``weapons`` are free-form names: any weapon may be carried, and only the
+    four weapons dwarves cannot use are recognised, in any case, with ``-``,
+    ``_`` or a space alike, in English or German: "two-handed sword"
+    ("two handed sword", "twohanded sword", "two-hander", "Bihänder",
+    "Bihaender"), "battle axe" ("battleaxe", "Schlachtbeil"), "longbow"
+    ("long bow", "Langbogen") and "elven bow" ("elvenbow", "elf bow",
+    "elfbow", "Elfenbogen"). Any other name is accepted unchecked.
+
     >>> validate_loadout(base_class=BaseClass.WARRIOR, weapons=["battle axe"],
     ...                  dwarf=True)
     Traceback (most recent call last):
     ...
     rollwerk.errors.RulesError: dwarves cannot use a battle axe (too unwieldy)
+    >>> validate_loadout(base_class=BaseClass.WARRIOR, weapons=["Langbogen"],
+    ...                  dwarf=True)
+    Traceback (most recent call last):
+    ...
+    rollwerk.errors.RulesError: dwarves cannot use a longbow (given as 'Langbogen'; too unwieldy)
+
+    Raises:
+        RulesError: Equipment the rules forbid.
+        ParameterError: ``weapons`` is a single string or holds a name that
+            is not a string, or a piece's ``slot`` is unknown.
     """
+    if isinstance(weapons, (str, bytes)):
+        raise ParameterError(
+            "weapons", weapons, "a list of weapon names (not a single string)"
+        )
+    weapons = tuple(weapons)  # read twice below: an iterator would be read once
+    for weapon in weapons:
+        if not isinstance(weapon, str):
+            raise ParameterError("weapon name", weapon, "a string")
     if dwarf:
         for weapon in weapons:
-            if weapon in _DWARF_FORBIDDEN:
-                raise RulesError(f"dwarves cannot use a {weapon} (too unwieldy)")
+            forbidden = _DWARF_FORBIDDEN_KEYS.get(_weapon_key(weapon))
+            if forbidden is None:
+                continue
+            article = "an" if forbidden[0] in "aeiou" else "a"
+            given = "" if weapon == forbidden else f"given as {weapon!r}; "
+            raise RulesError(
+                f"dwarves cannot use {article} {forbidden} ({given}too unwieldy)"
+            )
     slots: dict[str, int] = {}
     for piece in pieces:
         if piece.slot not in {"helmet", "body", "arms", "legs", "shield"}:

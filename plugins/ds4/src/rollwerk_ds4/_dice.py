@@ -137,14 +137,23 @@ def rest_die_assignment(pw: int, rest_die: int) -> tuple[int, ...] | None:
     the other dice fill the sub-checks of 20 in roll order. ``rest_die`` is
     1-based in roll order; 0 means the maximising assignment (``None``).
 
+    A check of one d20 (PW 20 or less, DS4-R05) is a single sub-check, not
+    split: ``rest_die`` 1 names its one die, which goes to that sub-check
+    either way, so it is accepted and changes nothing (``None``, as 0). A
+    multiple of 20 above 20 is split into several sub-checks of 20 and no
+    remainder: any ``rest_die`` but 0 is refused there.
+
     >>> rest_die_assignment(44, 1)
     (2, 0, 1)
     >>> rest_die_assignment(44, 0) is None
     True
+    >>> rest_die_assignment(12, 1) is None     # one d20: its only sub-check
+    True
 
     Raises:
-        ParameterError: ``rest_die`` is not a die of the check, or the check
-            has no remainder sub-check (a multiple of 20).
+        ParameterError: ``rest_die`` is not a die of the check (above 1 for
+            a PW of 20 or less), or the check is split without a remainder
+            sub-check (a multiple of 20 above 20).
     """
     slots = sub_checks(pw)
     k = len(slots)

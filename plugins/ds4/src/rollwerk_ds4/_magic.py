@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 import attrs
 
@@ -11,7 +11,7 @@ from rollwerk import ParameterError, Rng, Rounds, RulesError
 from rollwerk.dice import DieRoll
 from rollwerk.encounter import GameTime
 from rollwerk_ds4._check import Roll, roll_check
-from rollwerk_ds4._dice import assign_dice, sub_checks
+from rollwerk_ds4._dice import assign_dice, check_pw, sub_checks
 
 __all__ = [
     "CasterClass",
@@ -98,20 +98,35 @@ def multi_target(
     >>> res, _ = multi_target(16, {"A": -7, "B": -11}, ScriptedRng([6]))
     >>> {name: r.success for name, r in res.items()}
     {'A': True, 'B': False}
+
+    Every target is checked before anything is rolled: a refusal draws no
+    die from ``rng``, whatever the roll would have been.
+
+    Raises:
+        ParameterError: ``base_pw`` or a target's PW outside -1000 to 1000,
+            ``bonuses`` not a mapping, or a ZB that is not an integer.
+        RulesError: A target whose PW needs another number of d20 than
+            ``base_pw`` (roll for it separately).
     """
-    base, rolls = roll_check(base_pw, rng, role="spell")
-    out: dict[str, Roll] = {}
-    k = len(sub_checks(base_pw))
+    k = len(sub_checks(check_pw(base_pw, "base_pw")))
+    if not isinstance(bonuses, Mapping):
+        raise ParameterError("bonuses", bonuses, "a mapping of target names to ZB")
+    pws: dict[str, int] = {}
     for name, zb in bonuses.items():
-        pw = base_pw + zb
-        if base.is_fumble:
-            out[name] = attrs.evolve(base, pw=pw)
-            continue
+        if isinstance(zb, bool) or not isinstance(zb, int):
+            raise ParameterError(f"ZB of target {name}", zb, "an integer")
+        pw = pws[name] = check_pw(base_pw + zb, f"PW of target {name}")
         if len(sub_checks(pw)) != k:
             raise RulesError(
                 f"target {name}: PW {pw} needs {len(sub_checks(pw))} d20, "
                 f"the roll at PW {base_pw} has {k}; roll separately"
             )
+    base, rolls = roll_check(base_pw, rng, role="spell")
+    out: dict[str, Roll] = {}
+    for name, pw in pws.items():
+        if base.is_fumble:
+            out[name] = attrs.evolve(base, pw=pw)
+            continue
         if k == 1:
             d = base.dice[0]
             if base.is_coup:
@@ -243,19 +258,46 @@ def can_learn(access: SpellAccess, caster: CasterClass, level: int) -> bool:
     return minimum is not None and level >= minimum
 
 
+_RESTRAINTS = ("gestures", "words")
+"""What a Wissensgebiet rank can let a caster do without (DS4-R44)."""
+
+
 def restrained_value(
-    value: int, *, bound: bool = False, gagged: bool = False, knowledge_ranks: int = 0
+    value: int,
+    *,
+    bound: bool = False,
+    gagged: bool = False,
+    knowledge_ranks: int = 0,
+    ignores: Iterable[str] | None = None,
 ) -> int:
     """Zaubern / Zielzauber of a bound or gagged caster (DS4-R44, DS4-A09).
 
     Bound or gagged: halved; both: quartered (rounding down). Each rank of
-    the talent "Wissensgebiet" (at most II) removes one of the two penalties.
+    the talent "Wissensgebiet" (at most II) lets the caster ignore one of
+    the two penalties, chosen when the rank is learned: ``"gestures"``
+    (casting without gestures: the penalty for being bound) or ``"words"``
+    (casting without words: the penalty for being gagged).
+
+    ``ignores`` names the choice of each rank, one per rank (so as many as
+    ``knowledge_ranks``, each penalty at most once). Left out (``None``),
+    the ranks cancel whichever penalties apply, as if each had been chosen
+    for this situation: one rank removes one of two penalties, and a bound
+    or a gagged caster with one rank casts at full value.
 
     >>> restrained_value(16, bound=True), restrained_value(16, bound=True, gagged=True)
     (8, 4)
     >>> restrained_value(15, bound=True), restrained_value(16, bound=True, gagged=True,
     ...                                                    knowledge_ranks=1)
     (7, 8)
+    >>> restrained_value(16, bound=True, knowledge_ranks=1, ignores=["words"])
+    8
+    >>> restrained_value(16, bound=True, knowledge_ranks=1, ignores=["gestures"])
+    16
+
+    Raises:
+        ParameterError: ``value`` not an integer, ``knowledge_ranks`` not 0,
+            1 or 2, or ``ignores`` not one choice per rank of "gestures" or
+            "words", each at most once.
     """
     if (
         isinstance(knowledge_ranks, bool)
@@ -265,7 +307,32 @@ def restrained_value(
         raise ParameterError("knowledge_ranks", knowledge_ranks, "0, 1 or 2")
     if isinstance(value, bool) or not isinstance(value, int):
         raise ParameterError("value", value, "an integer")
-    penalties = max(0, int(bound) + int(gagged) - knowledge_ranks)
+    if ignores is None:
+        penalties = max(0, int(bound) + int(gagged) - knowledge_ranks)
+        return value // (1 << penalties)
+    if isinstance(ignores, (str, bytes)) or not isinstance(ignores, Iterable):
+        raise ParameterError(
+            "ignores", ignores, "a list of 'gestures' or 'words' (not a single string)"
+        )
+    chosen = tuple(ignores)
+    for choice in chosen:
+        if choice not in _RESTRAINTS:
+            raise ParameterError("ignores", choice, "'gestures' or 'words'")
+    if len(set(chosen)) != len(chosen):
+        raise ParameterError(
+            "ignores", list(chosen), "each of 'gestures' and 'words' at most once"
+        )
+    if len(chosen) != knowledge_ranks:
+        ranks = f"{knowledge_ranks} rank" + ("" if knowledge_ranks == 1 else "s")
+        raise ParameterError(
+            "ignores",
+            list(chosen),
+            f"one choice per Wissensgebiet rank ({ranks}: knowledge_ranks="
+            f"{knowledge_ranks})",
+        )
+    penalties = int(bound and "gestures" not in chosen) + int(
+        gagged and "words" not in chosen
+    )
     return value // (1 << penalties)
 
 
