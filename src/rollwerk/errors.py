@@ -60,9 +60,31 @@ class RollwerkError(Exception):
         most rollwerk errors take their fields instead of the message, so
         an error raised in a worker process (a ``ProcessPoolExecutor``)
         could not be sent back. The error is rebuilt without calling
-        ``__init__``, with the same message, fields and class.
+        ``__init__``, with the same message, fields and class. A field or
+        argument that cannot be pickled (a caller's object holding a lock)
+        is sent as its ``repr``, abbreviated, so the error still arrives.
         """
-        return (_unpickled, (type(self), self.args, self.__dict__.copy()))
+        return (
+            _unpickled,
+            (
+                type(self),
+                tuple(_picklable(a) for a in self.args),
+                {k: _picklable(v) for k, v in self.__dict__.items()},
+            ),
+        )
+
+
+def _picklable(value: object) -> object:
+    """``value``, or its abbreviated ``repr`` where it cannot be pickled."""
+    if value is None or isinstance(value, (str, int, float, bool)):
+        return value
+    import pickle
+
+    try:
+        pickle.dumps(value)
+    except Exception:  # noqa: BLE001 - anything a value's pickling may raise
+        return shown(value)
+    return value
 
 
 def _unpickled(

@@ -638,7 +638,18 @@ class CheckResult:
             # schema 1 had no levels: a "level" there is not a field
             known(data, _RESULT_KEYS if schema > 1 else _RESULT_KEYS_1)
             rolls = []
-            for i, r in enumerate(read(data, "rolls", "list", expected=DIE_ROLLS)):
+            given = read(data, "rolls", "list", expected=DIE_ROLLS)
+            # imported here: the check path loads no module of the dice engine
+            from rollwerk.dice._limits import DICE_LIMITS
+
+            if len(given) > DICE_LIMITS.max_draws:  # before a die is read
+                raise SchemaError.field(
+                    "rolls",
+                    f"at most {DICE_LIMITS.max_draws} rolls (the dice one roll may "
+                    "draw)",
+                    len(given),
+                )
+            for i, r in enumerate(given):
                 with nested(f"rolls[{i}]"):
                     rolls.append(DieRoll(*die_fields(r)))
             words = read(data, "explanation", "object", expected=_EXPLANATION_JSON)

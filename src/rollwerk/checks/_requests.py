@@ -383,6 +383,8 @@ class CheckRequests:
             UnknownCheck: No such check (or a ``check`` that is not a string).
             ParameterError: As [`parse_words`][rollwerk.checks.parse_words],
                 or a value the check's factory refuses.
+            RulesError: Values each allowed that the ruleset's rules do not
+                allow together (AdZ: supporting dice on an attribute check).
         """
         entries = self._entries
         if isinstance(request, str):
@@ -523,5 +525,7 @@ def check_from_request(
         ParameterError: A request that is none of the three forms, a
             malformed word, an unknown or repeated key, or a value the
             parameter does not allow.
+        RulesError: Values each allowed that the ruleset's rules do not
+            allow together (AdZ: supporting dice on an attribute check).
     """
     return _SHARED.build(ruleset, request, check=check)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import enum
 import importlib
 from collections.abc import Mapping
+from typing import Any, SupportsIndex
 
 import attrs
 
@@ -210,6 +211,19 @@ class Dialect:
     def has(self, feature: Feature) -> bool:
         """Whether this dialect has ``feature``."""
         return feature in self.features
+
+    def __reduce_ex__(self, protocol: SupportsIndex) -> str | tuple[Any, ...]:
+        # a bundled dialect is one object, compared by identity (the JSON of
+        # a roll leaves out "dialect" for rollwerk's own): pickled and copied
+        # by name, so an unpickled expression is read as the same dialect
+        if _BUNDLED.get(self.name) is self:
+            return (get_dialect, (self.name,))
+        return super().__reduce_ex__(protocol)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Dialect:
+        # frozen and immutable: a copy is the same dialect (a bundled one
+        # must stay the one object)
+        return self
 
     def __repr__(self) -> str:
         return f"<Dialect {self.name}>"
