@@ -69,3 +69,11 @@ def test_the_state_still_turns_whole_seconds_into_fractions() -> None:
     with pytest.raises(ParameterError) as info:
         Encounter((), (), clock=1.5)  # type: ignore[arg-type]
     assert str(info.value) == "clock must be an int or Fraction, got 1.5"
+
+
+@pytest.mark.parametrize("kind", [encounter.Rounds(2), encounter.Instant()])
+def test_described_duration_is_checked_at_run_time(kind: object) -> None:
+    """helper-h212: ``isinstance(x, DescribedDuration)`` raised ``TypeError``,
+    so typed code could not narrow a ``Duration`` to call ``describe``."""
+    assert isinstance(kind, encounter.DescribedDuration)
+    assert not isinstance(object(), encounter.DescribedDuration)

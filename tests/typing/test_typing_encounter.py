@@ -108,3 +108,12 @@ def typed_contract() -> None:
     assert_type(durations(combatants=["A"]), st.SearchStrategy[Duration])
     assert_type(assert_encounter_contract(Encounter.create(["A"]), turns=3), None)
     assert_type(assert_ruleset_durations(ToyRuleset()), None)
+
+
+def _words_of(duration: Duration) -> str:
+    """helper-h212: ``DescribedDuration`` narrows a ``Duration`` at run time."""
+    from rollwerk.encounter import DescribedDuration, describe_duration
+
+    if isinstance(duration, DescribedDuration):
+        return duration.describe("de")
+    return describe_duration(duration, "de")

@@ -42,7 +42,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import attrs
 
@@ -51,6 +51,9 @@ from rollwerk.checks._model import Scalar
 from rollwerk.checks._parameters import Parameter, missing_parameter
 from rollwerk.distribution import Distribution, fraction_to_str
 from rollwerk.errors import LimitExceeded, ParameterError
+
+if TYPE_CHECKING:
+    from rollwerk.rulesets import Ruleset
 
 __all__ = [
     "COUNT",
@@ -178,7 +181,8 @@ class FightRules(Protocol):
     Rules whose damage comes from a ruleset's checks may also offer
     ``with_ruleset(ruleset)``, the same rules over another version of that
     ruleset (one with optional rules on); ``rollwerk fight --option`` uses
-    it, and rules without it refuse ``--option``. DS4's do.
+    it, and rules without it refuse ``--option``. DS4's do; they are
+    [`FightRulesWithRuleset`][rollwerk.analysis.FightRulesWithRuleset].
     """
 
     @property
@@ -224,6 +228,20 @@ class FightRules(Protocol):
             faced: How many attacks ``target`` has already faced in this
                 turn (reactions that weaken with use).
         """
+        ...
+
+
+@runtime_checkable
+class FightRulesWithRuleset(FightRules, Protocol):
+    """Fight rules that can be built over another version of their ruleset.
+
+    ``rollwerk fight --option`` needs it: the same rules over the ruleset
+    with optional rules on. Narrow to it before calling ``with_ruleset``
+    (``isinstance(rules, FightRulesWithRuleset)``); DS4's rules have it.
+    """
+
+    def with_ruleset(self, ruleset: Ruleset) -> FightRules:
+        """The same rules over ``ruleset`` (this ruleset with options on)."""
         ...
 
 
@@ -284,7 +302,7 @@ class FightResult:
             return Fraction(0)
         return sum((n * p for n, p in self.rounds.items()), Fraction(0)) / decided
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self) -> dict[str, Any]:
         """Plain JSON: probabilities as exact ``"p/q"`` strings.
 
         >>> from rollwerk.testing.examples import ToyFightRules

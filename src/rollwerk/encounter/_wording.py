@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from rollwerk.encounter._protocol import checked_duration
 from rollwerk.encounter._view import EncounterView
@@ -39,6 +39,7 @@ __all__ = [
 Names = Mapping[str, str] | None
 
 
+@runtime_checkable
 class DescribedDuration(Protocol):
     """A duration that says in words what it is and what remains of it.
 
@@ -50,6 +51,8 @@ class DescribedDuration(Protocol):
     [`describe_duration`][rollwerk.encounter.describe_duration] and
     [`describe_remaining`][rollwerk.encounter.describe_remaining] call them
     when they exist and fall back to the kind's name and what remains.
+    ``isinstance(duration, DescribedDuration)`` tells whether a duration has
+    them (and narrows it for a type checker).
     """
 
     def describe(

@@ -165,6 +165,11 @@ def kp_for_magnitude(magnitude: int | Fraction) -> int:
     return k
 
 
+def _amounts(per: Mapping[str, int | Fraction]) -> dict[str, int | Fraction]:
+    """``LinearCost.per`` as a dict of its own (typed: ints or Fractions)."""
+    return dict(per)
+
+
 @attrs.frozen
 class LinearCost:
     """A cost-table entry listed once: it scales linearly (ADZ-R27, A17).
@@ -182,7 +187,7 @@ class LinearCost:
 
     kp: int = attrs.field()
     """The listed cost in KP."""
-    per: Mapping[str, Fraction] = attrs.field(converter=dict)
+    per: Mapping[str, int | Fraction] = attrs.field(converter=_amounts)
     """The listed amount of each linear magnitude (all > 0)."""
 
     @kp.validator
