@@ -531,3 +531,57 @@ def test_a_ruleset_id_that_cannot_be_named_is_a_load_failure() -> None:
             "does not start with '-', got 'x+y'"
         )
     ]
+
+
+def _typo_plugin(distribution: str | None, version: str | None = None) -> Any:
+    from rollwerk import Degree, Outcome
+    from rollwerk.checks import define_check
+    from rollwerk.rulesets import define_ruleset
+
+    coin = define_check(
+        "flip",
+        dice=[2],
+        judge=lambda faces: (
+            Outcome(faces[0] == 2, Degree.SUCCESS, None)
+            if faces[0] == 2
+            else Outcome(False, Degree.FAILURE, None)
+        ),
+    )
+    spec = define_ruleset(
+        "typo", "Typo", distribution=distribution, version=version, checks=[coin]
+    )
+    return module_plugin("typo_module", rollwerk_register_rulesets=lambda: [spec])
+
+
+def test_a_ruleset_naming_another_distribution_is_a_failure(entry_points):
+    """helper-h210: ``define_ruleset(distribution="rollwerk-h21O")`` in the
+    distribution rollwerk-h210 read no version: ``0+unknown`` everywhere,
+    without a word, and the contract kit passed."""
+    plugin = _typo_plugin("rollwerk-h21O")
+    entry_points(FakeEntryPoint("typo", "rollwerk-h210", lambda: plugin))
+    registry = Registry()
+    assert registry.ids() == []
+    (failure,) = registry.failures
+    assert (failure.plugin, failure.distribution, failure.reason) == (
+        "typo",
+        "rollwerk-h210",
+        (
+            "ruleset 'typo' takes its version from the distribution 'rollwerk-h21O', "
+            "but it is installed by 'rollwerk-h210' "
+            "(define_ruleset(distribution='rollwerk-h210'))"
+        ),
+    )
+
+
+@pytest.mark.parametrize(
+    ("named", "version"),
+    [("rollwerk_H210", None), ("rollwerk.h210", None), ("other", "1.0"), (None, None)],
+)
+def test_a_ruleset_naming_its_own_distribution_loads(entry_points, named, version):
+    """Names compare as packaging does (PEP 503), a version given directly
+    needs no distribution, and one without a distribution is left alone."""
+    plugin = _typo_plugin(named, version)
+    entry_points(FakeEntryPoint("typo", "rollwerk-h210", lambda: plugin))
+    registry = Registry()
+    assert registry.ids() == ["typo"]
+    assert registry.failures == ()

@@ -21,6 +21,7 @@ caches.
 from __future__ import annotations
 
 import os
+import re
 import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
@@ -40,7 +41,7 @@ from rollwerk.plugins._guard import (
     guard_fight_rules,
     guard_ruleset,
 )
-from rollwerk.rulesets import OptionalRule, Ruleset
+from rollwerk.rulesets import OptionalRule, Ruleset, RulesetSpec
 
 if TYPE_CHECKING:
     from rollwerk.analysis import FightRules
@@ -244,6 +245,11 @@ def _same(ruleset: object, other: object) -> bool:
         return bool(ruleset == other)
     except Exception:  # noqa: BLE001 - a plugin's __eq__: then it was changed
         return False
+
+
+def _canonical(distribution: str) -> str:
+    """A distribution's name as packaging compares it (PEP 503)."""
+    return re.sub(r"[-_.]+", "-", distribution).lower()
 
 
 def failed_plugins(failures: Iterable[PluginFailure]) -> str:
@@ -1045,6 +1051,10 @@ class Registry:
                         )
                     failures.append(self._failure_of(name, problem))
                     continue
+                problem = self._other_distribution(name, rs)
+                if problem is not None:
+                    failures.append(self._failure_of(name, problem))
+                    continue
                 claims.setdefault(rs.id, []).append(
                     RegisteredRuleset(
                         rs,
@@ -1111,6 +1121,25 @@ class Registry:
 
     def _failure_of(self, name: str, reason: str) -> PluginFailure:
         return PluginFailure(name, self.distribution(name), reason)
+
+    def _other_distribution(self, name: str, ruleset: object) -> str | None:
+        """Why ``ruleset``'s version would come from another distribution, or ``None``.
+
+        A ``define_ruleset(distribution=…)`` that names another distribution
+        than the one installing its plugin (a typo) reads no version: the
+        ruleset would report ``0+unknown`` everywhere, without a word.
+        Checked only where both are known and no version is given directly.
+        """
+        if not isinstance(ruleset, RulesetSpec) or ruleset.fixed_version is not None:
+            return None
+        named, own = ruleset.distribution, self.distribution(name)
+        if named is None or own is None or _canonical(named) == _canonical(own):
+            return None
+        return (
+            f"ruleset {ruleset.id!r} takes its version from the distribution "
+            f"{named!r}, but it is installed by {own!r} "
+            f"(define_ruleset(distribution={own!r}))"
+        )
 
     def _undeclared(
         self, name: str, ruleset_id: str, allowed: frozenset[str] | None
