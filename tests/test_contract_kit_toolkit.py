@@ -556,3 +556,44 @@ def test_the_largest_values_are_checked_with_every_flag_off() -> None:
         "bw:pool(dice=12, bonus=False): resolved outcome Outcome(success=False, "
         "degree=<Degree.FAILURE: 'failure'>, value=0, "
     )
+
+
+def _chatty_judge(faces: tuple[int, ...], target: int) -> Outcome:
+    print("rolled", faces)  # a debugging print left in a plugin
+    return judge(faces, target)
+
+
+def _chatty_odds(target: int) -> Distribution[Outcome]:
+    print("odds for", target)
+    return Distribution.uniform([judge((f,), target) for f in range(1, 7)])
+
+
+@pytest.mark.parametrize(
+    ("fns", "said"),
+    [
+        (
+            {"judge": _chatty_judge},
+            (
+                "printed 'rolled (1,)\\nrolled (5,)\\n' to standard output while "
+                "judging faces"
+            ),
+        ),
+        (
+            {"judge": judge, "odds": _chatty_odds},
+            "printed 'odds for 4\\n' to standard output while computing outcomes()",
+        ),
+    ],
+)
+def test_a_check_that_prints_is_a_violation(fns, said, capsys):
+    """helper-h216: a plugin's ``print`` came before ``rollwerk check --json``'s
+    document and broke it for a reader, with exit 0."""
+    from rollwerk.testing import assert_check_contract
+
+    check = define_check("d6", [TARGET], dice=[6], **fns).build("demo", target=4)
+    with pytest.raises(ContractViolation) as exc:
+        assert_check_contract(check, resolutions=10, replays=1)
+    assert str(exc.value) == (
+        f"demo:d6(target=4): {said} (it would come before the command line's "
+        "output and break --json); report through return values and exceptions"
+    )
+    assert capsys.readouterr().out == ""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import math
 import random
@@ -42,6 +44,7 @@ from rollwerk.errors import (
     ParameterError,
     PluginFault,
     RollwerkError,
+    shown,
 )
 from rollwerk.i18n import Catalog
 from rollwerk.plugins._guard import _unwrap
@@ -432,6 +435,27 @@ def _json_roundtrip(result: CheckResult, where: str) -> None:
     if back != result:
         raise _fail(
             where, f"json.dumps/loads round trip changed {result!r} into {back!r}"
+        )
+
+
+@contextlib.contextmanager
+def _silent(where: str, doing: str) -> Iterator[None]:
+    """Refuse a check that writes to standard output while ``doing``.
+
+    What a plugin prints comes before the command line's own output and
+    breaks ``--json`` for a reader (exit 0): a plugin reports through its
+    return values and exceptions only.
+    """
+    written = io.StringIO()
+    with contextlib.redirect_stdout(written):
+        yield
+    text = written.getvalue()
+    if text:
+        raise _fail(
+            where,
+            f"printed {shown(text)} to standard output while {doing} (it would "
+            "come before the command line's output and break --json); report "
+            "through return values and exceptions",
         )
 
 
@@ -964,8 +988,10 @@ def assert_check_contract(
     where = describe_check(check)
     if not isinstance(check, Check):
         raise _fail(where, "is not a Check (needs ruleset, name, parameters, ...)")
-    probes = _judge_probes(check, seed, where)
-    dist = _check_outcomes(check, where)
+    with _silent(where, "judging faces"):
+        probes = _judge_probes(check, seed, where)
+    with _silent(where, "computing outcomes()"):
+        dist = _check_outcomes(check, where)
     # beyond the face budget (no replay of each way, whether or not a closed
     # form was compared), each seeded resolution is judged again instead
     unjudged = isinstance(check, FaceCheck) and not _ways_within(check, FACE_BUDGET)
@@ -974,7 +1000,7 @@ def assert_check_contract(
     doing = _Doing(where, "")
     for s in range(seed, seed + replays):
         counting = _CountingRng(SeededRng(s))
-        with doing(f"resolving with SeededRng({s})"):
+        with doing(f"resolving with SeededRng({s})"), _silent(where, "resolving"):
             result = _check_result_shape(check, check.resolve(counting), where)
         _check_rng_used(result, counting.drawn, len(dist), s, where)
     rng = SeededRng(seed)
