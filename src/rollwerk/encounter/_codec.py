@@ -37,6 +37,7 @@ from rollwerk.encounter._durations import (
     one_anchor,
 )
 from rollwerk.encounter._effects import ActiveEffect
+from rollwerk.encounter._operations import MAX_COMBATANTS
 from rollwerk.encounter._stacking import StackingPolicy
 from rollwerk.encounter._state import Combatant, EncounterState
 from rollwerk.errors import RollwerkError, SchemaError, shown
@@ -87,8 +88,17 @@ def encounter_from_json(
         schema_version(data, SCHEMA)
         known(data, _FIELDS)
         json_required(data, "combatants", "an array of combatants")
+        people = array(data, "combatants")
+        if len(people) > MAX_COMBATANTS:
+            # what create and join let in, refused before any is built
+            raise SchemaError(
+                f"must hold at most {MAX_COMBATANTS} combatants "
+                f"(Encounter.MAX_COMBATANTS), got {len(people)}",
+                path="combatants",
+                expected=f"an array of at most {MAX_COMBATANTS} combatants",
+            )
         combatants = []
-        for i, c in enumerate(array(data, "combatants")):
+        for i, c in enumerate(people):
             with nested(f"combatants[{i}]"):
                 combatants.append(Combatant.from_json(c))
         ids = [c.id for c in combatants]
@@ -273,7 +283,10 @@ def _within_its_length(part: Duration, state: EncounterState, path: str) -> None
 
     Adding or refreshing one leaves its length (``n`` ticks, ``seconds``),
     and what remains never grows after: ``Rounds(2)`` cannot have 999
-    rounds left.
+    rounds left. A plugin's kind says what it refuses itself: a
+    ``check_loaded(state)`` method, if it has one, is called with the
+    loaded encounter and raises a `SchemaError` whose path is the field's
+    in the duration (it is seen at ``path``).
     """
     if isinstance(part, _Counted):
         most: int | Fraction = part._ticks()
@@ -281,6 +294,10 @@ def _within_its_length(part: Duration, state: EncounterState, path: str) -> None
     elif isinstance(part, GameTime):
         most, unit = part.seconds, "seconds"
     else:
+        check = getattr(part, "check_loaded", None)
+        if callable(check):
+            with nested(path):
+                check(state)
         return
     left = part.remaining(state)
     if most == 1:

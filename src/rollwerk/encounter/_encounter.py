@@ -82,7 +82,8 @@ class Encounter(EncounterState):
     MAX_COMBATANTS: ClassVar[int] = _operations.MAX_COMBATANTS
     """The most combatants an encounter holds (10 000): ``create`` refuses
     more (an iterator that does not end is refused after that many) and
-    ``join`` refuses one more, with `LimitExceeded`."""
+    ``join`` refuses one more, with `LimitExceeded`; ``from_json`` refuses a
+    document with more, with `SchemaError`, before reading them."""
 
     MAX_ADVANCE: ClassVar[int] = _operations.MAX_ADVANCE
     """The most turns one [`advance`][rollwerk.encounter.Encounter.advance] goes (10 000).

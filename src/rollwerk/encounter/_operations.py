@@ -837,6 +837,11 @@ def leave(enc: S, combatant: str) -> Result[S]:
         events.append(_changed(changed, e.duration, state))
         kept.append(changed)
     leaving = state.combatant(combatant)
+    # the durations as they changed, while the leaver is still there: a count
+    # its leave brings about (a slot at the end of the round whose other turns
+    # are taken) then shows as EffectTicked after CombatantLeft, as an end
+    # shows as EffectExpired
+    changed_state = attrs.evolve(state, effects=tuple(kept))
     state = attrs.evolve(
         state,
         departed=(*(c for c in state.departed if c.id != combatant), leaving),
@@ -846,7 +851,7 @@ def leave(enc: S, combatant: str) -> Result[S]:
         effects=tuple(kept),
     )
     events.append(CombatantLeft(combatant))
-    return (settle(state, state, events), tuple(events))
+    return (settle(state, changed_state, events), tuple(events))
 
 
 def delay(enc: S, combatant: str, *, after: str) -> Result[S]:
@@ -889,7 +894,11 @@ def delay(enc: S, combatant: str, *, after: str) -> Result[S]:
         done=(*enc.done, combatant) if passed else enc.done,
         effects=effects,
     )
-    return (settle(state, enc, events), tuple(events))
+    # measured against the moved durations before the delay: a count the
+    # delay brings about (its slot passed, the round's turns all taken) is
+    # an EffectTicked after what EffectChanged said, as in leave
+    before = enc if effects is enc.effects else attrs.evolve(enc, effects=effects)
+    return (settle(state, before, events), tuple(events))
 
 
 def spend_action(enc: S, combatant: str, n: int = 1) -> Result[S]:

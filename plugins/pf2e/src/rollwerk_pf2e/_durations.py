@@ -121,6 +121,51 @@ def _leaves(_self: object, attribute: Any, value: object) -> None:
         )
 
 
+def _refused_fields(values: Mapping[str, Any], *, json: bool) -> list[tuple[str, str]]:
+    """The fields of a ``pf2e_rounds`` that no form has together, and what each may be.
+
+    Unbound, only ``n``, ``tick_on`` and ``creator_leaves`` are set. Bound
+    on a combatant's turns: ``ends_at``, with ``counts_from`` or ``None``
+    (and ``slot`` in an earlier version's slot count). At a departed
+    creator's slot: ``slot``, ``creator`` and ``ends_in``, with
+    ``ticked_in`` or ``None``, and no ``ends_at`` or ``counts_from``.
+    ``values`` are the fields (a missing one is ``None``, ``slot`` false);
+    the words are Python's, or JSON's with ``json``.
+    """
+    none, true, false = ("null", "true", "false") if json else ("None", "True", "False")
+    ends_in = values.get("ends_in")
+    out: list[tuple[str, str]] = []
+    if ends_in is not None:
+        if values.get("slot", False) is not True:
+            out.append(("ends_in", f"{none} unless slot is {true} (a slot count)"))
+        if values.get("ends_at") is not None:
+            out.append(("ends_at", f"{none} when ends_in is set (a slot count)"))
+        if values.get("counts_from") is not None:
+            out.append(("counts_from", f"{none} when ends_in is set (a slot count)"))
+        if values.get("creator") is None:
+            out.append(
+                (
+                    "creator",
+                    "the departed creator's id when ends_in is set, a slot count",
+                )
+            )
+    else:
+        out.extend(
+            (name, f"{none} unless ends_in is set (a slot count)")
+            for name in ("creator", "ticked_in")
+            if values.get(name) is not None
+        )
+        if values.get("slot", False) is True and values.get("ends_at") is None:
+            allowed = (
+                f"{false} unless ends_at or ends_in is set (a bound slot count; "
+                "make a duration with rounds(n))"
+            )
+            out.append(("slot", allowed))
+        if values.get("counts_from") is not None and values.get("ends_at") is None:
+            out.append(("counts_from", f"{none} unless ends_at is set (a bound count)"))
+    return out
+
+
 def _unbound() -> RulesError:
     return RulesError("the pf2e_rounds duration is not bound; add its effect first")
 
@@ -206,6 +251,19 @@ class Pf2eRounds:
     Bound form: over once ``tick_on`` has started ``ends_at`` turns; after
     the creator left, over at the slot (or the creator's turn) of round
     ``ends_in``.
+
+    Make one with [`rounds`][rollwerk_pf2e.rounds] (``n`` and
+    ``creator_leaves``); ``tick_on`` may name another combatant whose turns
+    count, as the core's ``Rounds``' does. The other fields are the bound
+    form the encounter fills in: a half-bound value no form has (``slot``
+    without ``ends_at`` or ``ends_in``, ``creator`` or ``ticked_in``
+    without ``ends_in``, ``ends_in`` without ``creator``, ``counts_from``
+    without ``ends_at``) is a ``ParameterError`` naming the field. A bound
+    one passed to ``add_effect`` (one taken from another effect) is bound
+    afresh from now, as ``refresh_effect`` binds it and as the core binds
+    its own kinds: what its ``ends_at``, ``counts_from``, ``ends_in`` and
+    ``ticked_in`` said is not kept, and its ``tick_on`` (the creator it
+    counted for) keeps counting, or its departed creator's slot.
     """
 
     kind = "pf2e_rounds"
@@ -241,14 +299,11 @@ class Pf2eRounds:
     made, though ``tick_on``'s turn in it has not started yet."""
 
     def __attrs_post_init__(self) -> None:
-        if self.ends_in is not None and not self.slot:
-            raise ParameterError(
-                "ends_in", self.ends_in, "None unless slot is True (a slot count)"
-            )
-        if self.ends_in is not None and self.ends_at is not None:
-            raise ParameterError(
-                "ends_at", self.ends_at, "None when ends_in is set (a slot count)"
-            )
+        # the bound forms operations leave, and nothing half-bound: make an
+        # unbound one with rounds(n) (or Pf2eRounds(n, tick_on=…))
+        values = {name: getattr(self, name) for name in _FIELDS[1:]}
+        for name, allowed in _refused_fields(values, json=False):
+            raise ParameterError(name, values[name], allowed)
 
     @property
     def unit(self) -> str | None:
@@ -284,12 +339,21 @@ class Pf2eRounds:
         return max(0, self.ends_in - here + (0 if self._slot_passed(state) else 1))
 
     def _at(
-        self, state: EncounterView, after: str | None, left: int, passed: bool
+        self,
+        state: EncounterView,
+        after: str | None,
+        left: int,
+        passed: bool,
+        creator: str | None = None,
     ) -> Pf2eRounds:
-        """The slot count before ``after`` with ``left`` rounds still to count."""
+        """The slot count before ``after`` with ``left`` rounds still to count.
+
+        ``creator`` names the slot (``None``: the creator it names already).
+        """
         here = max(state.round, 1)
         return attrs.evolve(
             self,
+            creator=self.creator if creator is None else creator,
             tick_on=after,
             ends_at=None,
             counts_from=None,
@@ -310,8 +374,7 @@ class Pf2eRounds:
             # an earlier version's slot count: its slot is before tick_on
             who = self.tick_on
             passed = who is not None and _passed(state, who)
-            fresh = attrs.evolve(self, creator=source)
-            return fresh._at(state, who, self.n, passed)
+            return self._at(state, who, self.n, passed, creator=source)
         if self._at_slot:
             if self.creator is None or self.creator not in state.order:
                 return self._at(state, self.tick_on, self.n, self._slot_passed(state))
@@ -383,6 +446,49 @@ class Pf2eRounds:
         who, end = self._end()
         return state.turns_started(who) >= end
 
+    def check_loaded(self, state: EncounterView) -> None:
+        """Refuse a bound form that no sequence of operations leaves in ``state``.
+
+        ``Encounter.from_json`` calls it with the loaded encounter (the
+        core asks every kind that has this method). Binding leaves ``n``
+        rounds, and what remains never grows after (a leave keeps it, a
+        join puts it back on the creator's turns, a refresh binds ``n``
+        afresh): more than ``n`` rounds left is refused, naming ``ends_at``
+        or, at a departed creator's slot, ``ends_in``. ``ticked_in`` is the
+        round in which the count at the slot was made while the turn after
+        the slot was still to come: a round from 1, and from ``ends_in`` −
+        ``n`` (it is set with ``ends_in`` at most ``n`` rounds away), to the
+        current round (checked first: what remains depends on it).
+
+        Raises:
+            SchemaError: Naming the field (its path in the duration), what
+                it may be and the value.
+        """
+        if self.ticked_in is not None:
+            assert self.ends_in is not None  # the constructor holds to it
+            first, last = max(1, self.ends_in - self.n), state.round
+            if last < 1:
+                raise SchemaError.field(
+                    "ticked_in", "null before round 1", self.ticked_in
+                )
+            # (with ends_in more than n rounds away no round is: ends_in is named)
+            if first <= last and not first <= self.ticked_in <= last:
+                raise SchemaError.field(
+                    "ticked_in",
+                    f"a round from {first} to {last} (the current round), or null",
+                    self.ticked_in,
+                )
+        left = self.remaining(state)
+        if left > self.n:
+            unit = "round" if self.n == 1 else "rounds"
+            field = "ends_in" if self._at_slot else "ends_at"
+            raise SchemaError.field(
+                field,
+                f"an end at most {self.n} {unit} away, its length "
+                f"({left} would remain)",
+                getattr(self, field),
+            )
+
     def remaining(self, state: EncounterView) -> int:
         """The anchor's turn starts (or the rounds at the slot) still to come."""
         if self._at_slot:
@@ -399,9 +505,16 @@ class Pf2eRounds:
         ``state`` still holds the leaving anchor. When the creator leaves,
         the count stays at its slot in initiative: once a round, at the
         start of the turn of the combatant after it, or at the end of the
-        round when the creator was last. What remains never grows and never
-        drops at the leave. When the combatant after a slot leaves, the
-        slot stays and the count goes on with the one after that.
+        round when the creator was last. What remains never grows, and the
+        new duration keeps it in ``state`` (``EffectChanged`` says so). One
+        leave also reaches a slot: when the slot is at the end of the round
+        (the creator, or the one after the slot, was last) and every other
+        turn of this round has been taken, the leave leaves nothing before
+        the slot, so the round's count is made at once, after
+        ``CombatantLeft`` (``EffectTicked``, or ``EffectExpired`` with 1
+        round left), as it is after the last turn of a round. When the
+        combatant after a slot leaves, the slot stays and the count goes on
+        with the one after that.
         """
         if self.creator_leaves is CreatorLeaves.END:
             return None
@@ -415,14 +528,13 @@ class Pf2eRounds:
             return self._at(
                 state, after, self._slot_left(state), self._slot_passed(state)
             )
-        moved = attrs.evolve(self, creator=leaver)
         # a creator that joined again after this round's count at its slot
         # (``counts_from``: its coming turn is no tick) leaves that count made
         counted = self.counts_from is not None and (
             state.turns_started(leaver) < self.counts_from
         )
         passed = counted or _passed(state, leaver)
-        return moved._at(state, after, self.remaining(state), passed)
+        return self._at(state, after, self.remaining(state), passed, creator=leaver)
 
     def _legacy_move(self, state: EncounterView, combatant: str) -> Pf2eRounds:
         """An earlier version's slot count (``ends_at``) moves on from its anchor."""
@@ -678,7 +790,12 @@ class Pf2eRounds:
         ``"tick_on": 7`` is refused.
         The counts follow the core's kinds: ``n`` is an integer from 1 to
         2**62, ``ends_at`` and ``counts_from`` are integers from 0 to
-        2**63 − 1 or ``null``.
+        2**63 − 1 or ``null``. Fields no form holds together are refused
+        (``creator`` or ``ticked_in`` without ``ends_in``, ``ends_in``
+        without ``creator`` or ``"slot": true``, ``"slot": true`` without
+        ``ends_at`` or ``ends_in``, ``counts_from`` without ``ends_at``); in
+        an encounter, [`check_loaded`][rollwerk_pf2e.Pf2eRounds.check_loaded]
+        refuses what the encounter's state rules out.
 
         Raises:
             SchemaError: The document is malformed (the message names the
@@ -765,21 +882,19 @@ def _json_n(data: Mapping[str, Any]) -> int:
 
 
 def _json_slot(data: Mapping[str, Any]) -> None:
-    """Refuse what only a slot count holds without ``"slot": true``, in JSON's words.
+    """Refuse fields no form of ``pf2e_rounds`` holds together, in JSON's words.
 
     ``ends_in`` is the round a count at a departed creator's slot ends in:
-    ``null`` unless ``slot`` is ``true``, and then ``ends_at`` is ``null``
-    (the constructor says the same of its arguments in Python's words).
+    ``null`` unless ``slot`` is ``true``, and then ``ends_at`` and
+    ``counts_from`` are ``null`` and ``creator`` names the creator;
+    ``creator`` and ``ticked_in`` are ``null`` without it, and ``slot`` is
+    ``true`` only with ``ends_at`` or ``ends_in`` (the constructor says the
+    same of its arguments in Python's words).
     """
-    ends_in = data.get("ends_in")
-    if ends_in is not None and data.get("slot", False) is not True:
-        raise SchemaError.field(
-            "ends_in", "null unless slot is true (a slot count)", ends_in
-        )
-    if ends_in is not None and data.get("ends_at") is not None:
-        raise SchemaError.field(
-            "ends_at", "null when ends_in is set (a slot count)", data["ends_at"]
-        )
+    for name, allowed in _refused_fields(data, json=True):
+        if name not in data:  # only creator, required with ends_in
+            raise SchemaError.missing(name, allowed)
+        raise SchemaError.field(name, allowed, data[name])
 
 
 def _json_bound(data: Mapping[str, Any], key: str) -> int | None:
@@ -1000,7 +1115,14 @@ def new_encounter(
         combatants: ``Combatant``s (with their rolled initiative) or ids.
         order: An explicit initiative order of ids.
         by_initiative: Order by [`initiative_order`][rollwerk_pf2e.initiative_order]
-            instead of the order given.
+            instead of the order given (``True`` or ``False``; not with
+            ``order``, which fixes the order itself).
+
+    Raises:
+        ParameterError: ``combatants`` is not an iterable of Combatants or
+            ids, ``by_initiative`` is not ``True`` or ``False``, or it is
+            ``True`` and ``order`` is given; ``order`` and the combatants as
+            ``Encounter.create`` refuses them.
     """
     from rollwerk import Encounter, ScriptedRng
 
@@ -1008,8 +1130,16 @@ def new_encounter(
         raise ParameterError(
             "combatants", combatants, "an iterable of Combatants or their ids"
         )
+    if not isinstance(by_initiative, bool):
+        raise ParameterError("by_initiative", by_initiative, "True or False")
+    if by_initiative and order is not None:
+        raise ParameterError(
+            "by_initiative",
+            by_initiative,
+            "False when order is given (order fixes the initiative order)",
+        )
     people = [c if isinstance(c, Combatant) else Combatant(c) for c in combatants]
-    if by_initiative and order is None:
+    if by_initiative:
         order = initiative_order(people, ScriptedRng([]))
     return Encounter.create(
         people, order=order, round_seconds=6, stacking=STACKING_POLICY
