@@ -1844,7 +1844,14 @@ class _Modifiers:
         p = self.p
         word = p.text[mpos : mpos + width]
         p.pos += width
-        p.skip()
+        if p.peek().isspace():
+            # a modifier's number follows it directly, as k3 and r1 do (d20
+            # refuses 1d6mi 3; it had been read as mi3 in every dialect)
+            raise p.error(
+                f"expected the number of {word!r} right after it ({word}2), "
+                "got a space",
+                p.pos,
+            )
         if p.peek().isalpha():  # "1d20 minus 5": a word, not the modifier
             raise p.error(
                 f"expected the number of {word!r}, the {'least' if low else 'greatest'} "

@@ -479,7 +479,15 @@ class _DiceOps(_Node):
         self.lo, self.hi = n * min(lo, 0), n * max(hi, 0)
         self.count = self.hi - self.lo + 1
         self.bits = n * (pool._single_bits() + 1)
-        self.work = ops_work([(hi - lo + 1, n)], self.count, ops, self.bits)
+        # the distinct values one die takes: d20's d% has 10 (0, 10, … 90),
+        # not the 91 of its span, which had refused 3d%pl1p<4 as too big
+        distinct = hi - lo + 1
+        if pool.explode is None:
+            faces = pool._faces()
+            distinct = min(
+                distinct, len(faces) if faces.__class__ is range else len(set(faces))
+            )
+        self.work = ops_work([(distinct, n)], self.count, ops, self.bits)
 
     def fast(self) -> Fast:
         draw = self.pool._draw_fast()
