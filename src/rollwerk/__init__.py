@@ -2,11 +2,14 @@
 
 The top level holds what a first program needs; everything else lives in
 the public subpackages, bottom to top: [`rollwerk.errors`][rollwerk.errors],
-[`rollwerk.rng`][rollwerk.rng], [`rollwerk.distribution`][rollwerk.distribution],
+[`rollwerk.i18n`][rollwerk.i18n], [`rollwerk.rng`][rollwerk.rng],
+[`rollwerk.distribution`][rollwerk.distribution],
 [`rollwerk.dice`][rollwerk.dice], [`rollwerk.notation`][rollwerk.notation],
 [`rollwerk.checks`][rollwerk.checks], [`rollwerk.rulesets`][rollwerk.rulesets],
-[`rollwerk.encounter`][rollwerk.encounter], [`rollwerk.plugins`][rollwerk.plugins],
-[`rollwerk.cli`][rollwerk.cli] and [`rollwerk.testing`][rollwerk.testing].
+[`rollwerk.encounter`][rollwerk.encounter], [`rollwerk.analysis`][rollwerk.analysis],
+[`rollwerk.plugins`][rollwerk.plugins], [`rollwerk.cli`][rollwerk.cli] and
+[`rollwerk.testing`][rollwerk.testing]; each is served as an attribute of
+``rollwerk`` on first use.
 """
 
 from __future__ import annotations
@@ -16,12 +19,14 @@ from typing import TYPE_CHECKING
 from rollwerk._lazy import lazy_exports
 
 if TYPE_CHECKING:
+    from rollwerk import analysis as analysis
     from rollwerk import checks as checks
     from rollwerk import cli as cli
     from rollwerk import dice as dice
     from rollwerk import distribution as distribution
     from rollwerk import encounter as encounter
     from rollwerk import errors as errors
+    from rollwerk import i18n as i18n
     from rollwerk import notation as notation
     from rollwerk import plugins as plugins
     from rollwerk import rng as rng
@@ -94,12 +99,14 @@ if TYPE_CHECKING:
     )
 
 SUBPACKAGES = (
+    "analysis",
     "checks",
     "cli",
     "dice",
     "distribution",
     "encounter",
     "errors",
+    "i18n",
     "notation",
     "plugins",
     "rng",

@@ -25,6 +25,13 @@ from typing import (
 
 import attrs
 
+# ``rollwerk.encounter.Combatant`` and ``rollwerk.checks.ContestResult`` are
+# written through their (already loaded, lazy) packages: ``rollwerk check``
+# declares and resolves checks without loading the encounter's state or
+# contest results, and ``typing.get_type_hints`` still resolves them.
+import rollwerk.checks
+import rollwerk.encounter
+from rollwerk._lazy import lazy_exports
 from rollwerk._repr import value_repr
 from rollwerk.checks._levels import (
     RULESET_ID,
@@ -43,6 +50,7 @@ from rollwerk.checks._toolkit import (
     CheckDefinition,
     compare,
 )
+from rollwerk.distribution import Distribution
 from rollwerk.encounter._stacking import StackingPolicy
 from rollwerk.encounter._traits import (
     EncounterTraits,
@@ -79,13 +87,14 @@ __all__ = [
     "resolve_contest",
 ]
 
-# Only for the types: ``rollwerk check`` declares and resolves checks without
-# loading the encounter's state or contest results; the functions that need
-# them import them when called.
 if TYPE_CHECKING:
-    from rollwerk.checks._contest_result import ContestResult
-    from rollwerk.distribution import Distribution
-    from rollwerk.encounter import Combatant
+    from rollwerk.encounter import InitiativeRule
+else:
+    # ``InitiativeRule`` is the encounter's, served on first use: it names
+    # ``Combatant``, which the check path does not load.
+    __getattr__, __dir__ = lazy_exports(
+        __name__, {"InitiativeRule": "rollwerk.encounter._state"}
+    )
 
 ContestRule: TypeAlias = Callable[[Outcome, Outcome], ContestOutcome]
 """A contest rule that sees the two outcomes: ``rule(first, second)``."""
@@ -96,9 +105,6 @@ CheckContestRule: TypeAlias = Callable[[Check, Outcome, Check, Outcome], Contest
 
 ContestKey: TypeAlias = Callable[[Check, Outcome], Any]
 """A contest rule written as a key per side: the higher key wins, equal keys tie."""
-
-InitiativeRule: TypeAlias = Callable[[Sequence["Combatant"], Rng], Sequence[str]]
-"""An initiative rule: combatants and an Rng → ids in acting order."""
 
 
 @runtime_checkable
@@ -311,7 +317,7 @@ class DelegatingRuleset(Ruleset):
         return self.base.stacking_policy
 
     def initiative_order(
-        self, combatants: Sequence[Combatant], rng: Rng
+        self, combatants: Sequence[rollwerk.encounter.Combatant], rng: Rng
     ) -> Sequence[str]:
         """The base ruleset's initiative rule."""
         return self.base.initiative_order(combatants, rng)
@@ -634,7 +640,7 @@ def contest_result(
     second: CheckResult,
     *,
     checks: tuple[Check, Check] | None = None,
-) -> ContestResult:
+) -> rollwerk.checks.ContestResult:
     """Decide a contest of two resolved checks and keep both results.
 
     The same rule as [`resolve_contest`][rollwerk.rulesets.resolve_contest],
@@ -926,7 +932,9 @@ class RulesetSpec(Ruleset):
     """Action slots per combatant and round."""
     stacking_policy: StackingPolicy = attrs.field(factory=StackingPolicy)
     """How same-name effects and modifiers of one kind stack."""
-    initiative: InitiativeRule | None = attrs.field(default=None, repr=False)
+    initiative: rollwerk.encounter.InitiativeRule | None = attrs.field(
+        default=None, repr=False
+    )
     """The initiative rule, or None for highest initiative first."""
     distribution: str | None = None
     """The distribution whose installed version is the ruleset's version."""
@@ -1046,7 +1054,7 @@ class RulesetSpec(Ruleset):
         return key
 
     def initiative_order(
-        self, combatants: Sequence[Combatant], rng: Rng
+        self, combatants: Sequence[rollwerk.encounter.Combatant], rng: Rng
     ) -> Sequence[str]:
         """The declared initiative rule, or highest initiative first."""
         if self.initiative is not None:
@@ -1074,7 +1082,7 @@ def define_ruleset(
     round_seconds: Fraction | int = 6,
     actions_per_round: int = 1,
     stacking_policy: StackingPolicy | None = None,
-    initiative_order: InitiativeRule | None = None,
+    initiative_order: rollwerk.encounter.InitiativeRule | None = None,
     dialect: str = "rollwerk",
 ) -> RulesetSpec:
     """Declare a ruleset as a value instead of a class of constant properties.

@@ -46,6 +46,10 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import attrs
 
+# Binds the name ``rollwerk`` (``_lazy`` is loaded with the package and
+# imports nothing of ours): ``rollwerk.rulesets.Ruleset`` below resolves
+# through the top-level package on first use, without importing the rulesets.
+import rollwerk._lazy
 from rollwerk._repr import value_repr
 from rollwerk.checks._model import Scalar
 from rollwerk.checks._parameters import Parameter, missing_parameter
@@ -53,7 +57,7 @@ from rollwerk.distribution import Distribution, fraction_to_str
 from rollwerk.errors import LimitExceeded, ParameterError
 
 if TYPE_CHECKING:
-    from rollwerk.rulesets import Ruleset
+    import rollwerk.rulesets
 
 __all__ = [
     "COUNT",
@@ -240,7 +244,7 @@ class FightRulesWithRuleset(FightRules, Protocol):
     (``isinstance(rules, FightRulesWithRuleset)``); DS4's rules have it.
     """
 
-    def with_ruleset(self, ruleset: Ruleset) -> FightRules:
+    def with_ruleset(self, ruleset: rollwerk.rulesets.Ruleset) -> FightRules:
         """The same rules over ``ruleset`` (this ruleset with options on)."""
         ...
 

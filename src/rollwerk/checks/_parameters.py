@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import builtins
 import enum
 import re
+import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TypeVar, cast
 
@@ -125,6 +127,11 @@ def _choices(
     return cast("tuple[str, ...] | tuple[int, ...]", tuple(value))
 
 
+def _folded(word: str) -> str:
+    """``word`` as choices and aliases compare: composed (NFC), in any case."""
+    return unicodedata.normalize("NFC", word).casefold()
+
+
 @attrs.frozen
 class Parameter:
     """A declared parameter of a check: enough for generic code to build it.
@@ -153,7 +160,9 @@ class Parameter:
 
     name: str
     """The keyword name (``pw``, ``dice``, ``minimum``…)."""
-    type: type[int] | type[bool] | type[str]
+    # ``builtins.type``: in the class body ``type`` is this field's slot, which
+    # ``typing.get_type_hints`` and ``attrs.resolve_types`` would find first.
+    type: builtins.type[int] | builtins.type[bool] | builtins.type[str]
     """``int``, ``bool`` or ``str``."""
     help: str = ""
     """One line of help for the CLI and the docs."""
@@ -175,7 +184,7 @@ class Parameter:
     )
     """Other words `parse` reads as a choice, as ``(word, choice)`` pairs
     (given as a mapping: ``{"W100": "d100"}``), matched in any case, as a
-    ``str`` parameter's choices then are; values in Python (`validate`) are
+    ``str`` parameter's choices are; values in Python (`validate`) are
     the choices themselves."""
     _alias_of: Mapping[str, Scalar] = attrs.field(
         init=False, repr=False, eq=False, hash=False
@@ -183,11 +192,12 @@ class Parameter:
 
     @_alias_of.default
     def _alias_index(self) -> Mapping[str, Scalar]:
-        index: dict[str, Scalar] = {w.casefold(): c for w, c in self.aliases}
-        if index and self.type is str and self.choices:
-            # with aliases, the choices too are read in any case (``D100``)
+        index: dict[str, Scalar] = {_folded(w): c for w, c in self.aliases}
+        if self.type is str and self.choices:
+            # a str parameter's choices are read in any case (``D100``,
+            # ``Risiko``), but for two alike but for case
             choices: tuple[Scalar, ...] = self.choices
-            folded = [str(c).casefold() for c in choices]
+            folded = [_folded(str(c)) for c in choices]
             for choice, fold in zip(choices, folded, strict=True):
                 if folded.count(fold) == 1:
                     index.setdefault(fold, choice)
@@ -209,6 +219,14 @@ class Parameter:
                 self.name,
                 "a parameter's name: a Python identifier (pw, rest_die), as "
                 "key=value words and keyword arguments need",
+            )
+        python = unicodedata.normalize("NFKC", self.name)
+        if python != self.name:  # a judge's argument could never have it
+            raise ParameterError(
+                "name",
+                self.name,
+                "a parameter's name as Python reads an identifier (NFKC: "
+                f"{python!r}), as key=value words and keyword arguments need",
             )
         if self.type not in (int, bool, str):
             raise ParameterError("type", self.type, "int, bool or str")
@@ -367,9 +385,11 @@ class Parameter:
         ``on``/``off``, ``1``/``0``, ``ja``/``nein``, ``wahr``/``falsch`` and
         ``an``/``aus``, in any case; an
         ``int`` parameter reads ASCII digits with an optional sign; a ``str``
-        parameter with choices reads one of them; a parameter with
-        `aliases` also reads those words, in any case. White space around
-        the text is ignored.
+        parameter with choices reads one of them, in any case (but for two
+        choices alike but for case); a parameter with `aliases` also reads
+        those words, in any case. Words compare composed (NFC), so an umlaut
+        typed as a letter and a combining mark is the umlaut. White space
+        around the text is ignored.
 
         >>> dice = Parameter(
         ...     "dice", str, choices=("d100", "2d10"), aliases={"2W10": "2d10"}
@@ -387,7 +407,7 @@ class Parameter:
         if self.type is str and self.choices is not None:
             value = text.strip()
             if self._alias_of and value not in self.choices:
-                value = self._alias_of.get(value.casefold(), value)
+                value = self._alias_of.get(_folded(value), value)
         elif self.type is bool:
             low = text.strip().lower()
             if low in {"true", "yes", "1", "on", "ja", "wahr", "an"}:
@@ -408,7 +428,7 @@ class Parameter:
                 and digits.isascii()
                 and (digits.isdigit() or _INTEGER.fullmatch(digits))
             ):
-                alias = self._alias_of.get(digits.casefold())
+                alias = self._alias_of.get(_folded(digits))
                 if alias is not None:
                     return alias
                 raise ParameterError(self.name, text, self._words_read())

@@ -12,15 +12,13 @@ answers its later resolutions.
 from __future__ import annotations
 
 import threading
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
-from rollwerk.checks._parameters import unknown_parameter
+from rollwerk.checks._model import Check, Scalar
+from rollwerk.checks._parameters import CheckSpec, Parameter, unknown_parameter
 from rollwerk.errors import ParameterError, UnknownCheck, shown
-
-if TYPE_CHECKING:
-    from rollwerk.checks._model import Check, Scalar
-    from rollwerk.checks._parameters import CheckSpec, Parameter
 
 __all__ = [
     "CheckRequests",
@@ -84,8 +82,6 @@ def parse_words(
 
 
 def _check_spec(spec: object) -> None:
-    from rollwerk.checks._parameters import CheckSpec
-
     if not isinstance(spec, CheckSpec):
         raise ParameterError("spec", spec, "a CheckSpec (one of a ruleset's checks())")
 
@@ -123,7 +119,9 @@ def _read(
             _spaced(words, i, where)
         param = declared.get(key)
         if param is None:
-            key = key.strip()
+            # as Python reads an identifier (NFKC): a key typed decomposed
+            # (an umlaut as a + U+0308) names the parameter it shows
+            key = unicodedata.normalize("NFKC", key.strip())
             param = declared.get(key)
         if not sep and param is not None:  # "need_result": a key with no value
             raise ParameterError(

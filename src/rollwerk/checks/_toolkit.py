@@ -290,10 +290,10 @@ def _pick(
 
 
 _Plan: TypeAlias = tuple[
-    "Callable[..., DiceSpec] | None",
-    "frozenset[str] | None",
-    "frozenset[str] | None",
-    "frozenset[str] | None",
+    Callable[..., DiceSpec] | None,
+    frozenset[str] | None,
+    frozenset[str] | None,
+    frozenset[str] | None,
 ]
 """A definition's dice function (None: fixed dice) and what dice, judge and
 stop accept (see `_accepted`)."""

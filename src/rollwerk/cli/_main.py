@@ -23,10 +23,13 @@ import os
 import re
 import sys
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any, NoReturn, TextIO, cast
+from typing import Any, NoReturn, TextIO, cast
 
-if TYPE_CHECKING:
-    from rollwerk.plugins._registry import Registry
+# Binds the name ``rollwerk`` (``_lazy`` is loaded with the package and
+# imports nothing of ours): ``rollwerk.plugins.Registry`` in the annotations
+# resolves on first use, so ``typing.get_type_hints(main)`` works and start-up
+# does not import the plugin host before it is needed.
+import rollwerk._lazy
 
 __all__ = ["main"]
 
@@ -194,7 +197,7 @@ class _Version(argparse.Action):
 
 
 def _parser(
-    argv: Sequence[str] | None = None, registry: Registry | None = None
+    argv: Sequence[str] | None = None, registry: rollwerk.plugins.Registry | None = None
 ) -> argparse.ArgumentParser:
     import importlib
 
@@ -322,7 +325,9 @@ def _integer(text: str) -> int:
     return int(text)
 
 
-def _parse(argv: Sequence[str], registry: Registry | None) -> argparse.Namespace:
+def _parse(
+    argv: Sequence[str], registry: rollwerk.plugins.Registry | None
+) -> argparse.Namespace:
     """``argv`` parsed; argparse's exits (help, errors) raise ``SystemExit``."""
     parser = _parser(argv, registry)
     words = leading_minus(argv)
@@ -378,7 +383,11 @@ def _parse(argv: Sequence[str], registry: Registry | None) -> argparse.Namespace
     return args
 
 
-def main(argv: Sequence[str] | None = None, *, registry: Registry | None = None) -> int:
+def main(
+    argv: Sequence[str] | None = None,
+    *,
+    registry: rollwerk.plugins.Registry | None = None,
+) -> int:
     """Run the CLI with ``argv`` (default: ``sys.argv[1:]``); return the exit code.
 
     It returns for every outcome, ``--help``, ``--version`` and argparse's
@@ -433,7 +442,7 @@ def main(argv: Sequence[str] | None = None, *, registry: Registry | None = None)
     return code
 
 
-def _run(argv: list[str], registry: Registry | None) -> int:
+def _run(argv: list[str], registry: rollwerk.plugins.Registry | None) -> int:
     """Parse ``argv`` and run its subcommand: `main` without the output's failures."""
     from rollwerk.errors import (
         NotationError,

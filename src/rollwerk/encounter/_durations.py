@@ -45,10 +45,10 @@ from __future__ import annotations
 
 import functools
 import importlib
+import sys
 from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import (
-    TYPE_CHECKING,
     Any,
     ClassVar,
     TypeVar,
@@ -85,7 +85,11 @@ from rollwerk.errors import (
     shown,
 )
 
-if TYPE_CHECKING:
+# At run time too, so that ``typing.get_type_hints`` resolves ``-> Self``
+# (``typing`` is loaded anyway; ``typing_extensions`` only on Python 3.10).
+if sys.version_info >= (3, 11):
+    from typing import Self
+else:
     from typing_extensions import Self
 
 __all__ = [

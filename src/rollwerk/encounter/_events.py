@@ -754,6 +754,19 @@ _NAMED = frozenset({"combatant", "after", "event", "name"})
 (``signal("")`` and an empty combatant id are refused)."""
 
 
+def _written_type(cls: type, field: str) -> str:
+    """The annotation of ``field`` as the source writes it (``"int | None"``).
+
+    Read from the class, not from ``attrs.fields(cls)``: after
+    ``attrs.resolve_types(cls)`` a field's ``type`` is the resolved object.
+    """
+    for base in cls.__mro__:
+        written = vars(base).get("__annotations__", {}).get(field)
+        if written is not None:
+            return str(written)
+    return ""
+
+
 def _allowed(name: str, field: str, kind: str) -> str:
     """What the field ``field`` of the event ``name`` holds, in JSON's words."""
     optional = kind.endswith(" | None")
@@ -883,12 +896,11 @@ def event_from_json(
         known(data, ["type", *(f.name for f in fields)])
     values: dict[str, object] = {}
     for field in fields:
+        kind = _written_type(cls, field.name)
         if field.name not in data:
-            allowed = _allowed(name, field.name, str(field.type))
+            allowed = _allowed(name, field.name, kind)
             raise SchemaError.missing(field.name, allowed, document=f"{name} event")
-        values[field.name] = _decode(
-            name, field.name, str(field.type), data[field.name], kinds
-        )
+        values[field.name] = _decode(name, field.name, kind, data[field.name], kinds)
     try:
         event: Event = cls(**values)
     except RollwerkError as exc:

@@ -9,16 +9,14 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Iterable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import attrs
 
 from rollwerk._jsonutil import choice, document, known, nested, obj, strict
 from rollwerk._repr import value_repr
+from rollwerk.checks._model import Modifier
 from rollwerk.errors import ParameterError
-
-if TYPE_CHECKING:
-    from rollwerk.checks._model import Modifier
 
 __all__ = ["SameName", "Stacking", "StackingPolicy"]
 
@@ -133,8 +131,6 @@ class StackingPolicy:
         Raises:
             ParameterError: ``modifiers`` is not an iterable of Modifiers.
         """
-        from rollwerk.checks._model import Modifier  # the checks import this module
-
         if isinstance(modifiers, (str, bytes)) or not isinstance(modifiers, Iterable):
             raise ParameterError("modifiers", modifiers, "an iterable of Modifiers")
         mods = list(modifiers)

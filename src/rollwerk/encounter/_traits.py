@@ -10,15 +10,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
+# Binds the name ``rollwerk`` (``_lazy`` is loaded with the package and
+# imports nothing of ours): ``rollwerk.encounter.Combatant`` below is served on
+# first use, so the check path does not load the encounter's state and
+# ``typing.get_type_hints`` still resolves it.
+import rollwerk._lazy
 from rollwerk._jsonutil import EXACT_JSON, exact_fits
 from rollwerk.encounter._stacking import StackingPolicy
 from rollwerk.errors import ParameterError
-
-if TYPE_CHECKING:
-    from rollwerk.encounter._state import Combatant
-    from rollwerk.rng import Rng
+from rollwerk.rng import Rng
 
 __all__ = ["EncounterTraits"]
 
@@ -65,7 +67,7 @@ class EncounterTraits(Protocol):
         return StackingPolicy()
 
     def initiative_order(
-        self, combatants: Sequence[Combatant], rng: Rng
+        self, combatants: Sequence[rollwerk.encounter.Combatant], rng: Rng
     ) -> Sequence[str]:
         """The initiative rule: combatants and an Rng → ids in acting order.
 

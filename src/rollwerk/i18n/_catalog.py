@@ -29,9 +29,6 @@ __all__ = [
 FALLBACK = "en"
 """The language a missing translation falls back to."""
 
-Field: TypeAlias = "int | str | Fraction | Text | None"
-"""The value of a placeholder: a plain value, or a text rendered in the same language."""
-
 LANGUAGE = re.compile(r"[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*\Z")
 """A language code: ISO 639 letters, lower case, then optional ``-`` subtags."""
 
@@ -1040,6 +1037,12 @@ class Text:
 
     def __hash__(self) -> int:
         return hash(self._key())
+
+
+# After ``Text``: a real union rather than a string, so that a user's
+# ``typing.get_type_hints`` resolves ``Field`` in any module.
+Field: TypeAlias = int | str | Fraction | Text | None
+"""The value of a placeholder: a plain value, or a text rendered in the same language."""
 
 
 class _DeferredText(Text):

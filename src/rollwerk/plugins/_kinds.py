@@ -6,19 +6,19 @@ call it at load time without importing the plugin host at import.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from rollwerk.encounter._durations import DurationDecoder
-    from rollwerk.notation import Dialect
-    from rollwerk.plugins._registry import Registry
+# Binds the name ``rollwerk`` (``_lazy`` is loaded with the package and
+# imports nothing of ours): the annotations name ``rollwerk.plugins.Registry``,
+# ``rollwerk.encounter.DurationDecoder`` and ``rollwerk.notation.Dialect``,
+# which ``typing.get_type_hints`` resolves on first use without this module
+# importing them.
+import rollwerk._lazy
 
 __all__ = ["installed_dialects", "installed_duration_kinds", "missing_duration_kind"]
 
 
 def installed_duration_kinds(
-    registry: Registry | None = None,
-) -> dict[str, DurationDecoder]:
+    registry: rollwerk.plugins.Registry | None = None,
+) -> dict[str, rollwerk.encounter.DurationDecoder]:
     """Every duration kind: the core's and those of the installed plugins.
 
     Args:
@@ -37,7 +37,9 @@ def installed_duration_kinds(
     return registry.duration_kinds()
 
 
-def missing_duration_kind(kind: str, registry: Registry | None = None) -> str:
+def missing_duration_kind(
+    kind: str, registry: rollwerk.plugins.Registry | None = None
+) -> str:
     """Say why the duration kind ``kind`` is not installed, in one clause.
 
     Plugins name their kinds with their plugin's name as a prefix
@@ -81,7 +83,9 @@ def _prefix_of(plugin: str, kind: str) -> bool:
     return kind.startswith((f"{plugin}_", f"{plugin}:"))
 
 
-def installed_dialects(registry: Registry | None = None) -> dict[str, Dialect]:
+def installed_dialects(
+    registry: rollwerk.plugins.Registry | None = None,
+) -> dict[str, rollwerk.notation.Dialect]:
     """Every notation dialect: the bundled ones and the installed plugins'.
 
     [`get_dialect`][rollwerk.notation.get_dialect] asks this for a name no

@@ -25,15 +25,22 @@ import re
 import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 import attrs
 import pluggy
 
+# Binds the name ``rollwerk`` (``_lazy`` is loaded with the package and
+# imports nothing of ours): ``rollwerk.analysis.FightRules``,
+# ``rollwerk.encounter.DurationDecoder`` and ``rollwerk.notation.Dialect`` are
+# written through the public packages, which serve them on first use; the
+# check path loads none of them, and ``typing.get_type_hints`` still resolves.
+import rollwerk._lazy
 from rollwerk._repr import value_repr
 from rollwerk.checks._levels import RULESET_ID, is_ruleset_id
 from rollwerk.checks._parameters import CheckSpec
 from rollwerk.errors import ParameterError, PluginError, UnknownRuleset, shown
+from rollwerk.i18n import Catalog
 from rollwerk.plugins import hookspecs
 from rollwerk.plugins._guard import (
     Origin,
@@ -42,12 +49,6 @@ from rollwerk.plugins._guard import (
     guard_ruleset,
 )
 from rollwerk.rulesets import OptionalRule, Ruleset, RulesetSpec
-
-if TYPE_CHECKING:
-    from rollwerk.analysis import FightRules
-    from rollwerk.encounter._durations import DurationDecoder
-    from rollwerk.i18n import Catalog
-    from rollwerk.notation import Dialect
 
 __all__ = [
     "ENTRYPOINT_GROUP",
@@ -175,7 +176,7 @@ class RegisteredDurationKind:
 
     kind: str
     """The kind's JSON name (the ``"kind"`` field of a duration's JSON)."""
-    decoder: DurationDecoder
+    decoder: rollwerk.encounter.DurationDecoder
     """Builds the duration from its JSON."""
     plugin: str | None
     """The plugin that registered it; ``None`` for the core's kinds."""
@@ -679,9 +680,9 @@ class Registry:
         self._kind_failures: list[PluginFailure] = []
         self._catalog_failures: list[PluginFailure] = []
         self._dialect_failures: list[PluginFailure] = []
-        self._dialects: dict[str, Dialect] | None = None
+        self._dialects: dict[str, rollwerk.notation.Dialect] | None = None
         self._fight_failures: list[PluginFailure] = []
-        self._fight_rules: dict[str, FightRules] | None = None
+        self._fight_rules: dict[str, rollwerk.analysis.FightRules] | None = None
         self._loading = False
         self._partial = False
         # Registry.ruleset hands out one guarded object per (id, options)
@@ -1159,7 +1160,7 @@ class Registry:
             f"{RULESETS_GROUP} (one entry per ruleset id)"
         )
 
-    def duration_kinds(self) -> dict[str, DurationDecoder]:
+    def duration_kinds(self) -> dict[str, rollwerk.encounter.DurationDecoder]:
         """The decoders of every duration kind: the core's and the plugins'.
 
         A kind registered by two plugins, or by a plugin and the core, is
@@ -1465,7 +1466,7 @@ class Registry:
         self._catalog_failures = failures
         return CORE.merge(*(c for _, c in kept))
 
-    def dialects(self) -> dict[str, Dialect]:
+    def dialects(self) -> dict[str, rollwerk.notation.Dialect]:
         """Every notation dialect: the bundled ones and the plugins'.
 
         Plugins' dialects come from ``rollwerk_register_dialects``. A name
@@ -1480,13 +1481,13 @@ class Registry:
 
         if self._dialects is None:
             failures: list[PluginFailure] = []
-            claims: dict[str, list[tuple[str, Dialect]]] = {}
+            claims: dict[str, list[tuple[str, rollwerk.notation.Dialect]]] = {}
             for name, values in self._call_each(
                 "rollwerk_register_dialects", _validate_dialects, failures
             ):
                 for dialect in values:
                     claims.setdefault(dialect.name, []).append((name, dialect))
-            found: dict[str, Dialect] = dict(DIALECTS)
+            found: dict[str, rollwerk.notation.Dialect] = dict(DIALECTS)
             for dialect_name, entries in sorted(claims.items()):
                 owners = sorted({(p, self.distribution(p)) for p, _ in entries})
                 if dialect_name in found:
@@ -1504,7 +1505,7 @@ class Registry:
             self._dialects = found
         return dict(self._dialects)
 
-    def fight_rules(self) -> dict[str, FightRules]:
+    def fight_rules(self) -> dict[str, rollwerk.analysis.FightRules]:
         """The [`FightRules`][rollwerk.analysis.FightRules] of every plugin, by ruleset id.
 
         They come from ``rollwerk_register_fight_rules``. A ruleset id that
@@ -1514,13 +1515,13 @@ class Registry:
         """
         if self._fight_rules is None:
             failures: list[PluginFailure] = []
-            claims: dict[str, list[tuple[str, FightRules]]] = {}
+            claims: dict[str, list[tuple[str, rollwerk.analysis.FightRules]]] = {}
             for name, values in self._call_each(
                 "rollwerk_register_fight_rules", _validate_fight_rules, failures
             ):
                 for rid, rules in values:
                     claims.setdefault(rid, []).append((name, rules))
-            found: dict[str, FightRules] = {}
+            found: dict[str, rollwerk.analysis.FightRules] = {}
             for rid, entries in sorted(claims.items()):
                 owners = sorted({(p, self.distribution(p)) for p, _ in entries})
                 if len(owners) == 1 and len(entries) == 1:
@@ -1649,8 +1650,6 @@ def _validate_optional_rules(result: list[Any]) -> _Outcome:
 
 
 def _validate_catalogs(result: list[Any]) -> _Outcome:
-    from rollwerk.i18n import Catalog
-
     return _list_of("rollwerk_register_catalogs", Catalog, "Catalog")(result)
 
 

@@ -19,18 +19,23 @@ wraps each plugin's call and sees (and may change) that plugin's result.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 import pluggy
 
-if TYPE_CHECKING:
-    from collections.abc import Mapping, Sequence
+# Imported at run time too, so that ``typing.get_type_hints`` resolves the
+# specifications: the registry, which imports this module, loads them anyway.
+from rollwerk.i18n import Catalog
+from rollwerk.rulesets import OptionalRule, Ruleset
 
+# Only for the types: the check path loads neither the notation, the fight
+# analysis nor the durations. The signatures below are documented verbatim in
+# docs/plugins.md, so they keep the bare names.
+if TYPE_CHECKING:
     from rollwerk.analysis import FightRules
     from rollwerk.encounter._durations import DurationDecoder
-    from rollwerk.i18n import Catalog
     from rollwerk.notation import Dialect
-    from rollwerk.rulesets import OptionalRule, Ruleset
 
 __all__ = [
     "RegistryView",
