@@ -256,6 +256,24 @@ def die_fields(value: object) -> tuple[int, int, str]:
     return sides, face, role
 
 
+def die_rolls(data: Mapping[str, Any], most: int) -> list[tuple[int, int, str]]:
+    """The ``"rolls"`` of a result's JSON, each checked as `die_fields` checks it.
+
+    More than ``most`` (the dice one roll may draw) are refused before any
+    is read, so a document of a million rolls costs no time.
+    """
+    rolls = read(data, "rolls", "list", expected=DIE_ROLLS)
+    if len(rolls) > most:
+        raise SchemaError.field(
+            "rolls", f"at most {most} rolls (the dice one roll may draw)", len(rolls)
+        )
+    fields = []
+    for i, r in enumerate(rolls):
+        with nested(f"rolls[{i}]"):
+            fields.append(die_fields(r))
+    return fields
+
+
 def schema_version(data: Mapping[str, Any], *allowed: int) -> int:
     """The document's ``"schema"``: one of ``allowed``, else a `SchemaError`.
 

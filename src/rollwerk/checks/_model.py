@@ -9,11 +9,10 @@ from typing import Any, Protocol, TypeAlias, runtime_checkable
 import attrs
 
 from rollwerk._jsonutil import (
-    DIE_ROLLS,
     INT_LIMIT,
     argument,
     check,
-    die_fields,
+    die_rolls,
     document,
     known,
     member,
@@ -637,21 +636,10 @@ class CheckResult:
             schema = schema_version(data, *_LOADABLE)
             # schema 1 had no levels: a "level" there is not a field
             known(data, _RESULT_KEYS if schema > 1 else _RESULT_KEYS_1)
-            rolls = []
-            given = read(data, "rolls", "list", expected=DIE_ROLLS)
             # imported here: the check path loads no module of the dice engine
             from rollwerk.dice._limits import DICE_LIMITS
 
-            if len(given) > DICE_LIMITS.max_draws:  # before a die is read
-                raise SchemaError.field(
-                    "rolls",
-                    f"at most {DICE_LIMITS.max_draws} rolls (the dice one roll may "
-                    "draw)",
-                    len(given),
-                )
-            for i, r in enumerate(given):
-                with nested(f"rolls[{i}]"):
-                    rolls.append(DieRoll(*die_fields(r)))
+            rolls = [DieRoll(*f) for f in die_rolls(data, DICE_LIMITS.max_draws)]
             words = read(data, "explanation", "object", expected=_EXPLANATION_JSON)
             with nested("explanation"):
                 known(words, ("en", "de"))

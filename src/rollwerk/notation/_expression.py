@@ -19,12 +19,10 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from rollwerk._jsonutil import (
-    DIE_ROLLS,
-    die_fields,
+    die_rolls,
     document,
     known,
     member,
-    nested,
     obj,
     read,
     schema_version,
@@ -621,18 +619,7 @@ class RollResult:
             notation = read(data, "notation", "str")
             total = read(data, "total", "int")
             dialect = read(data, "dialect", "str", "rollwerk")
-            recorded = []
-            rolls = read(data, "rolls", "list", expected=DIE_ROLLS)
-            if len(rolls) > DICE_LIMITS.max_draws:  # before a die is read
-                raise SchemaError.field(
-                    "rolls",
-                    f"at most {DICE_LIMITS.max_draws} rolls (the dice one roll may "
-                    "draw)",
-                    len(rolls),
-                )
-            for i, r in enumerate(rolls):
-                with nested(f"rolls[{i}]"):
-                    recorded.append(DieRoll(*die_fields(r)))
+            recorded = [DieRoll(*f) for f in die_rolls(data, DICE_LIMITS.max_draws)]
             comment = read(
                 data,
                 "comment",
