@@ -21,7 +21,6 @@ caches.
 from __future__ import annotations
 
 import os
-import re
 import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
@@ -36,6 +35,7 @@ import pluggy
 # written through the public packages, which serve them on first use; the
 # check path loads none of them, and ``typing.get_type_hints`` still resolves.
 import rollwerk._lazy
+from rollwerk._metadata import _normalize
 from rollwerk._repr import value_repr
 from rollwerk.checks._levels import RULESET_ID, is_ruleset_id
 from rollwerk.checks._parameters import CheckSpec
@@ -246,11 +246,6 @@ def _same(ruleset: object, other: object) -> bool:
         return bool(ruleset == other)
     except Exception:  # noqa: BLE001 - a plugin's __eq__: then it was changed
         return False
-
-
-def _canonical(distribution: str) -> str:
-    """A distribution's name as packaging compares it (PEP 503)."""
-    return re.sub(r"[-_.]+", "-", distribution).lower()
 
 
 def failed_plugins(failures: Iterable[PluginFailure]) -> str:
@@ -1134,7 +1129,7 @@ class Registry:
         if not isinstance(ruleset, RulesetSpec) or ruleset.fixed_version is not None:
             return None
         named, own = ruleset.distribution, self.distribution(name)
-        if named is None or own is None or _canonical(named) == _canonical(own):
+        if named is None or own is None or _normalize(named) == _normalize(own):
             return None
         return (
             f"ruleset {ruleset.id!r} takes its version from the distribution "
