@@ -991,7 +991,8 @@ class RulesetSpec(Ruleset):
                 [`resolve_contest`][rollwerk.rulesets.resolve_contest] with
                 ``checks=``.
         """
-        contest_sides(first, second)
+        if first.__class__ is not Outcome or second.__class__ is not Outcome:
+            contest_sides(first, second)  # per pair of contest_odds: inline first
         if self.contest_rule is not None:
             return self.contest_rule(first, second)
         if self.contest_checks_rule is not None:

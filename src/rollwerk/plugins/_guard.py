@@ -474,7 +474,8 @@ class _GuardedRuleset:
         A side that is not an ``Outcome`` is the caller's mistake
         (``ParameterError``), refused before the plugin's rule runs.
         """
-        contest_sides(first, second)
+        if first.__class__ is not Outcome or second.__class__ is not Outcome:
+            contest_sides(first, second)  # per pair of contest_odds: inline first
         call = f"{self._inner.id} contest"
         result = _call(self._origin, call, lambda: self._inner.contest(first, second))
         if not isinstance(result, ContestOutcome):
