@@ -94,6 +94,30 @@ def test_perf_miller_recurrence_equals_naive_power(base: list[int], n: int) -> N
     assert _miller(base, n) == naive_power(base, n)
 
 
+@settings(max_examples=150)
+@given(
+    base=st.lists(st.sampled_from([0, 1, 2, 7, 10**40]), min_size=1, max_size=14).map(
+        lambda b: [3, *b]
+    ),
+    n=st.integers(1, 40),
+)
+def test_perf_miller_runs_of_equal_weights_equal_naive_power(
+    base: list[int], n: int
+) -> None:
+    """Runs of equal weights (a rerolled die's faces) slide one window each."""
+    assert _miller(base, n) == naive_power(base, n)
+
+
+def test_perf_miller_rerolled_d20_runs_as_one_window() -> None:
+    """``d20r1``'s nineteen equal faces: the power's ends and total are exact."""
+    base = [1] + [21] * 19
+    q = _miller(base, 30)
+    assert len(q) == 19 * 30 + 1
+    assert sum(q) == 400**30
+    assert q[:3] == [1, 30 * 21, 435 * 21**2 + 30 * 21]
+    assert q[-1] == 21**30
+
+
 @settings(max_examples=60)
 @given(
     base=st.lists(st.integers(1, 30), min_size=2, max_size=12),

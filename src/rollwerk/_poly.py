@@ -187,7 +187,8 @@ def power_cost(
     number of non-zero coefficients of the polynomial, ``bits`` bounds the
     size of one coefficient of the result. The power takes the cheaper of
     two algorithms: J. C. P. Miller's recurrence (one pass over the result,
-    ``terms`` products of a big and a small number per coefficient, over
+    at most ``terms`` products of a big and a small number per coefficient
+    — a run of equal weights costs one, so this bounds it from above — over
     half of the result for a ``symmetric`` polynomial — a fair die — and
     over all of it otherwise: rerolls, explosions) or repeated squaring
     (`product_cost`).
@@ -268,11 +269,28 @@ def _miller(base: list[int], n: int) -> list[int]:
     ``k p_0 q_k = sum_j ((n + 1) j - k) p_j q_(k-j)``, an exact division.
     A palindromic ``P`` (a fair die) has a palindromic power: only the first
     half is computed.
+
+    Equal weights in a row (``p_a = … = p_b``: a die whose faces a reroll or
+    an explosion left alike) are one term: with ``i = k - j`` the run adds
+    ``p_a (n k B - (n + 1) C)``, where ``B`` and ``C`` are the sums of
+    ``q_i`` and ``i q_i`` over its window ``k - b <= i <= k - a``, kept up
+    to date as the window slides. A coefficient then costs one product of
+    two big numbers per run, not one per face.
     """
     d = len(base) - 1
     size = n * d + 1
     p0 = base[0]
-    nonzero = [(j, base[j]) for j in range(1, d + 1) if base[j]]
+    # runs of equal non-zero weights: [weight, first j, last j, B, C]
+    runs: list[list[int]] = []
+    j = 1
+    while j <= d:
+        v = base[j]
+        last = j
+        while last < d and base[last + 1] == v:
+            last += 1
+        if v:
+            runs.append([v, j, last, 0, 0])
+        j = last + 1
     symmetric = base == base[::-1]
     upto = size // 2 + 1 if symmetric else size
     q = [0] * size
@@ -280,10 +298,25 @@ def _miller(base: list[int], n: int) -> list[int]:
     n1 = n + 1
     for k in range(1, upto):
         acc = 0
-        for j, pj in nonzero:
-            if j > k:
+        for run in runs:
+            v, a, b = run[0], run[1], run[2]
+            if a > k:
                 break
-            acc += (n1 * j - k) * pj * q[k - j]
+            if a == b:
+                term = (n1 * a - k) * q[k - a]
+            else:
+                new = q[k - a]
+                sums = run[3] + new
+                firsts = run[4] + (k - a) * new
+                gone = k - b - 1
+                if gone >= 0:
+                    old = q[gone]
+                    sums -= old
+                    firsts -= gone * old
+                run[3] = sums
+                run[4] = firsts
+                term = n * k * sums - n1 * firsts
+            acc += term if v == 1 else v * term
         q[k] = acc // (k * p0)
     if symmetric:
         for k in range(upto, size):
