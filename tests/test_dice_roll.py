@@ -312,6 +312,14 @@ def test_json_die_or_comment_that_the_notation_does_not_roll_is_refused() -> Non
     wrong_role["rolls"][1]["role"] = "banana"
     with pytest.raises(SchemaError, match=r"rolls\[1\] must be the die"):
         RollResult.from_json(wrong_role)
+    no_role = json.loads(json.dumps(data))
+    del no_role["rolls"][0]["role"]
+    with pytest.raises(SchemaError) as info:
+        RollResult.from_json(no_role)
+    assert str(info.value) == (  # json.md: a left-out role reads "", no die's
+        "malformed roll result JSON: rolls[0] must be the die '2d6 # hi' rolls there "
+        "(d6, role 'roll'), got \"d6, role ''\""
+    )
     with pytest.raises(SchemaError) as info:
         RollResult.from_json({**data, "comment": "other"})
     assert str(info.value) == (

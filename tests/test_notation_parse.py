@@ -248,6 +248,18 @@ def test_core1_i8_notation_errors(notation: str, message: str) -> None:
     assert isinstance(info.value, ValueError)
 
 
+@pytest.mark.parametrize("notation", ["4d6>=5d<=2", "4d6d<=2>=5", "4d6k>3>=5"])
+def test_count_with_a_keep_or_drop_filter_is_refused(notation: str) -> None:
+    """notation.md: a keep or drop by comparison is not read with a count."""
+    with pytest.raises(NotationError) as info:
+        parse(notation)
+    assert str(info.value) == (
+        f"counting together with a keep or drop filter at column 1\n  {notation}\n  ^"
+    )
+    # a keep or drop by count before the target is read: 4d6>=5dl1 is 4d6dl1>=5
+    assert parse("4d6>=5dl1").distribution() == parse("4d6dl1>=5").distribution()
+
+
 def test_core1_i8_one_line_error() -> None:
     """I2-8: NotationError.one_line() for the CLI."""
     with pytest.raises(NotationError) as info:

@@ -231,3 +231,25 @@ def test_a_damage_notation_is_read_once_and_the_memo_is_bounded(monkeypatch):
         rules.fighter({"attack": 7, "ac": 18, "damage": f"{n}", "hp": 20})
     assert len(rules._rolls) <= module._CACHE_SIZE
     assert len(reads) == 2 + module._CACHE_SIZE + 1
+
+
+def test_fight_budget_figures_of_fights_md():
+    """fights.md "Budgets": the 20 HP duel, with one Strike and with two."""
+    from rollwerk.analysis import FIGHT_BUDGET, fight_work
+
+    one = {"attack": 7, "ac": 18, "damage": "1d8+4", "hp": 20}
+    two = {**one, "strikes": 2}
+    works = [
+        fight_work(RULES, side, side, max_rounds=rounds)
+        for side in (one, two)
+        for rounds in (100, 300, 1000)
+    ]
+    assert works == [2542000, 22506000, 527023594, 9882000, 132109781, 3318843247]
+    assert [work <= FIGHT_BUDGET for work in works] == [
+        True,
+        True,
+        False,
+        True,
+        False,
+        False,
+    ]
