@@ -746,7 +746,7 @@ def test_console_script_uses_installed_plugins():
     )
     assert out.returncode == 2
     assert out.stderr == (
-        "rollwerk: error: ruleset must be one of: none installed, got 'toy'\n"
+        "rollwerk: error: ruleset must be the id of an installed ruleset (none is installed), got 'toy'\n"
     )
 
 

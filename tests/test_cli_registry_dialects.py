@@ -121,14 +121,14 @@ def test_an_unknown_dialect_says_the_given_registrys_plugins_failed(
     registry = Registry(load_entrypoints=False, plugins=[_Mine(), _Broken()])
     assert main(["roll", "1d6", "--dialect", "zzz"], registry=registry) == 2
     assert capsys.readouterr().err == (
-        "rollwerk: error: dialect must be one of avrae, foundry, german, mine, "
+        "rollwerk: error: dialect must be one of: avrae, foundry, german, mine, "
         "roll20, rollwerk, got 'zzz' (1 plugin failed to load: see `rollwerk "
         "rulesets`)\n"
     )
     clean = Registry(load_entrypoints=False, plugins=[_Mine()])
     assert main(["roll", "1d6", "--dialect", "zzz"], registry=clean) == 2
     assert capsys.readouterr().err == (
-        "rollwerk: error: dialect must be one of avrae, foundry, german, mine, "
+        "rollwerk: error: dialect must be one of: avrae, foundry, german, mine, "
         "roll20, rollwerk, got 'zzz'\n"
     )
 
@@ -142,7 +142,7 @@ def test_a_ruleset_naming_a_dialect_no_plugin_gives_is_its_plugins_fault(
     assert main(argv, registry=registry) == 3
     assert capsys.readouterr().err == (
         "rollwerk: error: plugin '_Lost' failed: ruleset 'hlost' names the "
-        "dialect 'lost', which is not installed (dialect must be one of avrae, "
+        "dialect 'lost', which is not installed (dialect must be one of: avrae, "
         "foundry, german, mine, roll20, rollwerk)\n"
     )
 

@@ -171,7 +171,7 @@ def test_lookup_adds_only_the_plugin_failures_its_message_lacks(monkeypatch):
 
         def ruleset(self, ruleset_id: str, options: object = ()) -> object:
             raise UnknownRuleset(
-                f"ruleset must be one of: none installed, got {ruleset_id!r} "
+                f"ruleset must be the id of an installed ruleset (none is installed), got {ruleset_id!r} "
                 "(plugin 'a' failed: X)"
             )
 
@@ -179,7 +179,7 @@ def test_lookup_adds_only_the_plugin_failures_its_message_lacks(monkeypatch):
     with pytest.raises(UnknownRuleset) as info:
         _lookup("a")
     assert str(info.value) == (
-        "ruleset must be one of: none installed, got 'a' (plugin 'a' failed: X) "
+        "ruleset must be the id of an installed ruleset (none is installed), got 'a' (plugin 'a' failed: X) "
         "(plugin failures: plugin 'b' failed: Y)"
     )
 
@@ -210,14 +210,14 @@ def test_lookup_quotes_a_claim_once_however_many_claimants_failed(monkeypatch):
 
         def ruleset(self, ruleset_id: str, options: object = ()) -> object:
             raise UnknownRuleset(
-                f"ruleset must be one of: none installed, got {ruleset_id!r} ({claim})"
+                f"ruleset must be the id of an installed ruleset (none is installed), got {ruleset_id!r} ({claim})"
             )
 
     monkeypatch.setattr(_registry, "get_registry", Registry)
     with pytest.raises(UnknownRuleset) as info:
         _lookup("sr5")
     assert str(info.value) == (
-        f"ruleset must be one of: none installed, got 'sr5' ({claim}) "
+        f"ruleset must be the id of an installed ruleset (none is installed), got 'sr5' ({claim}) "
         "(plugin failures: plugin 'other' failed: Z)"
     )
 

@@ -603,8 +603,8 @@ def test_cli_ruleset_without_fight_rules(capsys):
     registry = Registry(load_entrypoints=False, plugins=[OnlyRulesets()])
     assert main(["fight", "toy", "--vs"], registry=registry) == 2
     assert capsys.readouterr().err.strip() == (
-        "rollwerk: error: ruleset for fights must be one with fight rules: "
-        "none installed, got 'toy'"
+        "rollwerk: error: ruleset for fights must be one with fight rules "
+        "(none is installed), got 'toy'"
     )
 
 

@@ -128,8 +128,8 @@ def test_fight_rules_refused_at_registration_are_named_by_the_cli(
     registry = Registry(load_entrypoints=False, plugins=[Plugin])
     assert main(["fight", "toy", "hits=2", "--vs", "hits=2"], registry=registry) == 2
     assert capsys.readouterr().err == (
-        "rollwerk: error: ruleset for fights must be one with fight rules: none "
-        "installed, got 'toy' (plugin 'Plugin' failed: "
+        "rollwerk: error: ruleset for fights must be one with fight rules (none "
+        "is installed), got 'toy' (plugin 'Plugin' failed: "
         "rollwerk_register_fight_rules: the rules for 'toy' must be FightRules, "
         "got 'rules' (it has no ruleset, parameters, fighter, initiative, "
         "attacks, damage))\n"

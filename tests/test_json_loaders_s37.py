@@ -299,7 +299,7 @@ def test_the_cli_roll_document_loads_with_its_explanation_and_seed(
             lambda d: d.__setitem__("dialect", "bogus"),
             "dialect",
             (
-                "dialect must be one of avrae, foundry, german, roll20, rollwerk, "
+                "dialect must be one of: avrae, foundry, german, roll20, rollwerk, "
                 "got 'bogus'"
             ),
         ),

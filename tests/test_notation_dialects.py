@@ -1042,7 +1042,7 @@ def test_any_text_parses_or_is_a_rollwerk_error(dialect: str, text: str) -> None
 def test_bundled_dialects() -> None:
     assert set(DIALECTS) == {"rollwerk", "roll20", "foundry", "avrae", "german"}
     assert get_dialect("roll20") is DIALECTS["roll20"]
-    with pytest.raises(ParameterError, match="one of avrae, foundry"):
+    with pytest.raises(ParameterError, match="one of: avrae, foundry"):
         get_dialect("klingon")
     assert parse("2d6") is parse("2d6", "rollwerk")
     assert parse("2d6", "roll20") is not parse("2d6")
@@ -1065,7 +1065,9 @@ def test_a_plugin_dialect_is_found_by_name(monkeypatch: pytest.MonkeyPatch) -> N
     assert (
         parse("3d6>3", "roll20-strict").distribution() == parse("3d6>3").distribution()
     )
-    with pytest.raises(ParameterError, match="one of avrae, foundry, german, roll20, "):
+    with pytest.raises(
+        ParameterError, match="one of: avrae, foundry, german, roll20, "
+    ):
         get_dialect("klingon")
 
 
@@ -1124,13 +1126,13 @@ def test_unknown_dialect_points_at_failed_plugins(
     with pytest.raises(ParameterError) as caught:
         get_dialect("vtt")
     assert str(caught.value) == (
-        "dialect must be one of avrae, foundry, german, roll20, rollwerk, "
+        "dialect must be one of: avrae, foundry, german, roll20, rollwerk, "
         "got 'vtt' (2 plugins failed to load: see Registry.failures)"
     )
     assert caught.value.parameter == "dialect"
     assert main(["roll", "1d6", "--dialect", "vtt"]) == 2
     assert capsys.readouterr().err == (
-        "rollwerk: error: dialect must be one of avrae, foundry, german, roll20, "
+        "rollwerk: error: dialect must be one of: avrae, foundry, german, roll20, "
         "rollwerk, got 'vtt' (2 plugins failed to load: see `rollwerk rulesets`)\n"
     )
     clean = Registry(load_entrypoints=False, plugins=[])

@@ -179,7 +179,7 @@ def test_perf_an_undeclared_id_is_explained_when_asked_for(site: Site) -> None:
     with pytest.raises(UnknownRuleset) as info:
         registry.ruleset("old")
     assert str(info.value).startswith(
-        "ruleset must be one of: none installed, got 'old' (plugin 'old' "
+        "ruleset must be the id of an installed ruleset (none is installed), got 'old' (plugin 'old' "
         "(distribution rollwerk-old) failed: registers ruleset id 'old', which "
         "its distribution does not declare"
     )
@@ -194,7 +194,7 @@ def test_perf_an_undeclared_id_of_another_plugin_is_explained(site: Site) -> Non
         registry.ruleset("coin")
     value = site.module("undeclared")
     assert str(info.value) == (
-        "ruleset must be one of: none installed, got 'coin' (plugin 'undeclared' "
+        "ruleset must be the id of an installed ruleset (none is installed), got 'coin' (plugin 'undeclared' "
         "(distribution rollwerk-undeclared) failed: registers ruleset id 'coin', "
         f"which its distribution does not declare: add coin = {value!r} to the "
         "entry-point group rollwerk.rulesets (one entry per ruleset id))"
@@ -214,7 +214,7 @@ def test_perf_a_fork_under_the_same_name_and_id_is_explained_once(
     with pytest.raises(UnknownRuleset) as info:
         registry.ruleset("swade")
     assert str(info.value) == (
-        "ruleset must be one of: none installed, got 'swade' (entry point name "
+        "ruleset must be the id of an installed ruleset (none is installed), got 'swade' (entry point name "
         "'swade' is claimed by the distributions rollwerk-swade, "
         "rollwerk-swade-fork; none is loaded until all but one are uninstalled) "
         "(ruleset id 'swade' is claimed by plugin 'swade' (distribution "
@@ -238,7 +238,7 @@ def test_perf_one_id_declared_by_two_distributions_is_refused_from_metadata(
     with pytest.raises(UnknownRuleset) as info:
         registry.ruleset("toy")
     assert str(info.value) == (
-        f"ruleset must be one of: none installed, got 'toy' ({reason})"
+        f"ruleset must be the id of an installed ruleset (none is installed), got 'toy' ({reason})"
     )
     assert site.imported() == set()
     assert registry.failures == (
@@ -259,7 +259,7 @@ def test_perf_a_declared_id_that_is_not_registered_is_reported(site: Site) -> No
         "with that id"
     )
     assert str(info.value) == (
-        f"ruleset must be one of: none installed, got 'ghost' ({reason})"
+        f"ruleset must be the id of an installed ruleset (none is installed), got 'ghost' ({reason})"
     )
 
 

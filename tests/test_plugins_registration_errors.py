@@ -190,7 +190,7 @@ def test_unknown_ruleset_points_to_the_failures_when_a_plugin_failed() -> None:
     with pytest.raises(UnknownRuleset) as info:
         registry.ruleset("mine")
     assert str(info.value) == (
-        "ruleset must be one of: none installed, got 'mine' "
+        "ruleset must be the id of an installed ruleset (none is installed), got 'mine' "
         "(1 plugin failed to load: see Registry.failures)"
     )
     registry = Registry(load_entrypoints=False, plugins=[examples, Broken()])
@@ -213,7 +213,7 @@ def test_two_distributions_claiming_one_name_count_as_two_failures() -> None:
         registry.ruleset("mine")
     assert len(registry.failures) == 2
     assert str(info.value) == (
-        "ruleset must be one of: none installed, got 'mine' "
+        "ruleset must be the id of an installed ruleset (none is installed), got 'mine' "
         "(2 plugins failed to load: see Registry.failures)"
     )
 
@@ -231,7 +231,7 @@ def test_an_explained_failure_is_not_pointed_to_again() -> None:
     with pytest.raises(UnknownRuleset) as info:
         registry.ruleset("mine")
     assert str(info.value) == (
-        "ruleset must be one of: none installed, got 'mine' (plugin 'mine' "
+        "ruleset must be the id of an installed ruleset (none is installed), got 'mine' (plugin 'mine' "
         "(distribution rollwerk-mine) failed: rollwerk_register_rulesets raised "
         "RuntimeError('boom'))"
     )

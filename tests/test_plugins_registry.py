@@ -141,7 +141,10 @@ def test_ruleset_lookup_errors():
     empty = Registry(load_entrypoints=False)
     with pytest.raises(rollwerk.UnknownRuleset) as info:
         empty.ruleset("toy")
-    assert str(info.value) == "ruleset must be one of: none installed, got 'toy'"
+    assert (
+        str(info.value)
+        == "ruleset must be the id of an installed ruleset (none is installed), got 'toy'"
+    )
 
 
 def test_optional_rule_switched_on():
@@ -193,7 +196,7 @@ def test_a_registration_since_makes_a_new_ruleset_object():
     with pytest.raises(rollwerk.UnknownRuleset) as info:
         registry.ruleset("toy")
     assert str(info.value).startswith(
-        "ruleset must be one of: none installed, got 'toy'"
+        "ruleset must be the id of an installed ruleset (none is installed), got 'toy'"
     )
 
 

@@ -450,7 +450,7 @@ def test_cli_check_of_an_id_claimed_twice_names_both_distributions(
     assert (code, out) == (2, "")
     assert err.count("\n") == 1
     assert err == (
-        "rollwerk: error: ruleset must be one of: none installed, got 'toy' "
+        "rollwerk: error: ruleset must be the id of an installed ruleset (none is installed), got 'toy' "
         "(ruleset id 'toy' is claimed by plugin 'toy' (distribution rollwerk-toy) "
         "and plugin 'toy-fork' (distribution rollwerk-toy-fork); neither is loaded "
         "until one is uninstalled)\n"

@@ -87,5 +87,5 @@ def test_cli_roll_reads_the_dialect_of_the_registry_given_to_main(
         main(["roll", "W66", "--ruleset", "ds4", "--rolls", "17"], registry=empty) == 2
     )
     assert capsys.readouterr().err == (
-        "rollwerk: error: ruleset must be one of: none installed, got 'ds4'\n"
+        "rollwerk: error: ruleset must be the id of an installed ruleset (none is installed), got 'ds4'\n"
     )

@@ -279,7 +279,7 @@ def test_a_rulesets_dialect_not_installed_is_the_plugins_fault(
     assert main(["roll", "3d20", "--ruleset", "dk"], registry=registry) == 3
     assert capsys.readouterr().err == (
         "rollwerk: error: plugin 'Plugin' failed: ruleset 'dk' names the dialect "
-        "'klingon', which is not installed (dialect must be one of avrae, foundry, "
+        "'klingon', which is not installed (dialect must be one of: avrae, foundry, "
         "german, roll20, rollwerk)\n"
     )
 
@@ -374,6 +374,6 @@ def test_the_registry_refuses_traits_a_variant_skipped(
     # rulesets --json said "internal error" (exit 1) for round_seconds 'x'
     assert main(["rulesets", "x", "--json"], registry=registry) == 2
     assert capsys.readouterr().err == (
-        "rollwerk: error: ruleset must be one of: none installed, got 'x' "
+        "rollwerk: error: ruleset must be the id of an installed ruleset (none is installed), got 'x' "
         "(1 plugin failed to load: see `rollwerk rulesets`)\n"
     )

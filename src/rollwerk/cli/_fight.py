@@ -103,7 +103,7 @@ def _rules(registry: Registry, ruleset_id: str) -> FightRules:
     found = registry.fight_rules()
     rules = found.get(ruleset_id)
     if rules is None:  # an unknown id too: only these can fight
-        allowed = ", ".join(sorted(found)) or "none installed"
+        allowed = ": " + ", ".join(sorted(found)) if found else " (none is installed)"
         # the plugin failures that say why this id has no fight rules
         why = dict.fromkeys(
             str(f.error())
@@ -116,7 +116,7 @@ def _rules(registry: Registry, ruleset_id: str) -> FightRules:
         )
         aside = f" ({'; '.join(why)})" if why else ""
         raise UnknownRuleset(
-            f"ruleset for fights must be one with fight rules: {allowed}, "
+            f"ruleset for fights must be one with fight rules{allowed}, "
             f"got {ruleset_id!r}{aside}",
             parameter="ruleset",
             value=ruleset_id,

@@ -244,7 +244,7 @@ def _dialect(args: argparse.Namespace, name: str) -> Dialect:
     found = dialects.get(name)
     if found is not None:
         return found
-    error = ParameterError("dialect", name, f"one of {', '.join(sorted(dialects))}")
+    error = ParameterError("dialect", name, f"one of: {', '.join(sorted(dialects))}")
     said = failed_plugins(registry.failures)
     if said:  # a plugin's dialect may be missing because its plugin failed
         error.args = (f"{error} ({said})",)

@@ -448,13 +448,13 @@ def get_dialect(dialect: str | Dialect) -> Dialect:
         if dialect in installed:
             return installed[dialect]
         names = ", ".join(sorted({*_BUNDLED, *installed}))
-        error = ParameterError("dialect", dialect, f"one of {names}")
+        error = ParameterError("dialect", dialect, f"one of: {names}")
         said = _plugins_failed()
         if said:  # a plugin's dialect may be missing because its plugin failed
             error.args = (f"{error} ({said})",)
         raise error
     names = ", ".join(sorted(_BUNDLED))
-    raise ParameterError("dialect", dialect, f"one of {names}")
+    raise ParameterError("dialect", dialect, f"one of: {names}")
 
 
 def _plugin_dialects() -> Mapping[str, Dialect]:

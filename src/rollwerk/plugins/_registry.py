@@ -1373,8 +1373,7 @@ class Registry:
 
     def _not_an_id(self, ruleset_id: object) -> str:
         """The message of `UnknownRuleset` for an id that is not a string."""
-        allowed = ", ".join(self.ids()) or "none installed"
-        return f"ruleset must be one of: {allowed}, got {shown(ruleset_id)}"
+        return f"ruleset must be {_one_of(self.ids())}, got {shown(ruleset_id)}"
 
     def _missing(self, ruleset_id: str) -> str:
         """Why ``ruleset_id`` is not registered: the message of `UnknownRuleset`.
@@ -1391,8 +1390,8 @@ class Registry:
         if not reasons and self._pending:
             self._load()
             reasons = self._reasons(ruleset_id)
-        allowed = ", ".join(self._other_ids(ruleset_id)) or "none installed"
-        message = f"ruleset must be one of: {allowed}, got {shown(ruleset_id)}"
+        allowed = _one_of(self._other_ids(ruleset_id))
+        message = f"ruleset must be {allowed}, got {shown(ruleset_id)}"
         if not reasons:
             return message + self._failed_aside()
         return message + "".join(f" ({r})" for r in reasons)
@@ -1835,3 +1834,10 @@ def get_registry(*, fresh: bool = False) -> Registry:
         if _DEFAULT is None or fresh:
             _DEFAULT = Registry()
         return _DEFAULT
+
+
+def _one_of(ids: Sequence[str]) -> str:
+    """What a ruleset id must be: one of ``ids``, or said plainly without any."""
+    if not ids:
+        return "the id of an installed ruleset (none is installed)"
+    return "one of: " + ", ".join(ids)
