@@ -186,3 +186,59 @@ def test_a_chart_of_wide_or_huge_values_still_draws() -> None:
         if e.get("class") == "bar"
     ]
     assert labels == ["\\x00", "a"]
+
+
+def test_a_chart_of_huge_fractions_draws_heights_from_floats() -> None:
+    """h226: ``500d6r1``'s chart took 23 s (Fraction gcds of 40 000-bit
+    numbers for each height, the held share and the axis); past 200 bits a
+    height is a ratio of floats, still proportional to the exact odds."""
+    import rollwerk
+
+    dist = rollwerk.parse("120d6r1").distribution()
+    items = list(dist.items())
+    assert max(p.denominator.bit_length() for _, p in items) > 200
+    bars = _bars(dist._repr_svg_())
+    assert len(bars) == 200
+    shown = {b.get("data-label"): float(b.get("height", "nan")) for b in bars}
+    largest = max(p for _, p in items)
+    assert max(shown.values()) == BAR_PLOT_HEIGHT
+    for value, p in items:
+        if str(value) in shown:
+            assert shown[str(value)] == pytest.approx(
+                float(p / largest) * BAR_PLOT_HEIGHT, abs=1e-6
+            )
+    window = [p for v, p in items if str(v) in shown]
+    held = f"{float(sum(window, Fraction(0))):.2%}"
+    assert f"(200 of {len(items)}, holding {held})" in dist._repr_svg_()
+
+
+class _Printer:
+    """IPython's pretty printer, as far as ``_repr_pretty_`` uses it."""
+
+    def __init__(self) -> None:
+        self.texts: list[str] = []
+
+    def text(self, text: str) -> None:
+        self.texts.append(text)
+
+
+def test_jupyter_text_of_a_huge_distribution_is_one_line() -> None:
+    """h226: IPython shows ``repr`` as text, and ``500d6r1``'s is 186 MB
+    (130 s); past 100 000 characters ``_repr_pretty_`` summarises."""
+    import rollwerk
+
+    small = rollwerk.parse("2d6").distribution()
+    printer = _Printer()
+    small._repr_pretty_(printer, False)
+    assert printer.texts == [repr(small)]
+    huge = rollwerk.parse("1000d6").distribution()
+    printer = _Printer()
+    huge._repr_pretty_(printer, False)
+    assert printer.texts == [
+        (
+            "<Distribution of 5001 outcomes, 1000 … 6000, exact probabilities over a "
+            "common denominator of about 779 digits: repr() writes them all>"
+        )
+    ]
+    assert len(str(huge.denominator)) == 779
+    assert len(repr(huge)) > 100_000

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import enum
 import html
+import math
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
@@ -38,7 +39,7 @@ def _svg_open(width: float, height: float, title: str) -> str:
     )
 
 
-def _percent(p: Fraction) -> str:
+def _percent(p: Fraction | float) -> str:
     return f"{float(p):.2%}"
 
 
@@ -101,7 +102,16 @@ def bar_chart(
     width = LEFT + n * slot + RIGHT
     height = top + BAR_PLOT_HEIGHT + label_room + 10
     base = top + BAR_PLOT_HEIGHT
-    largest = max((p for _, p, _ in rows), default=Fraction(1)) or Fraction(1)
+    floats = [float(p) for _, p, _ in rows]
+    # the largest exactly, comparing Fractions only where their floats tie
+    # (a float never orders two probabilities the wrong way round)
+    highest = max(floats, default=0.0)
+    largest = max(
+        (p for (_, p, _), f in zip(rows, floats, strict=True) if f == highest),
+        default=None,
+    )
+    largest = largest or Fraction(1)
+    exact_heights = _bits(largest) <= _EXACT_BITS
     parts = [_svg_open(width, height, title or "bar chart of exact probabilities")]
     if title:
         parts.append(
@@ -110,17 +120,20 @@ def bar_chart(
         )
     for pct in (0, 50, 100):
         y = base - BAR_PLOT_HEIGHT * pct / 100
-        shown = _percent(largest * pct / 100)
+        shown = _percent(float(largest) * pct / 100)
         parts.append(
             f'<line x1="{LEFT}" y1="{y:g}" x2="{width - RIGHT:g}" y2="{y:g}" stroke="#ddd"/>'
             f'<text x="{LEFT - 6}" y="{y + 4:g}" text-anchor="end" font-size="10">'
             f"{shown}</text>"
         )
     for i, (label, p, success) in enumerate(rows):
-        h = float(p / largest) * BAR_PLOT_HEIGHT
+        if exact_heights and _bits(p) <= _EXACT_BITS:
+            h = float(p / largest) * BAR_PLOT_HEIGHT
+        else:  # a ratio of two floats: exact Fraction division is a slow gcd
+            h = floats[i] / float(largest) * BAR_PLOT_HEIGHT
         x = LEFT + i * slot
         colour = PALETTE[1] if success is False else PALETTE[0]
-        if max(p.numerator.bit_length(), p.denominator.bit_length()) > 200:
+        if _bits(p) > _EXACT_BITS:
             exact = f"{float(p):.6g}"  # hundreds of digits: a float says it
         else:
             exact = str(p)
@@ -151,6 +164,14 @@ def bar_chart(
 MAX_BARS = 200
 """The most bars a distribution's chart draws (``_repr_svg_``)."""
 
+_EXACT_BITS = 200
+"""Probabilities of larger numerators or denominators are drawn from floats."""
+
+
+def _bits(p: Fraction) -> int:
+    return max(p.numerator.bit_length(), p.denominator.bit_length())
+
+
 _EXACT_DIGITS = 64
 """The longest exact ``data-probability`` a bar carries; longer is a float."""
 
@@ -171,8 +192,11 @@ def distribution_svg(items: Iterable[tuple[object, Fraction]], title: str = "") 
     pairs = list(items)
     note = ""
     if len(pairs) > MAX_BARS:
-        start = _heaviest_window([float(p) for _, p in pairs], MAX_BARS)
-        held = sum((p for _, p in pairs[start : start + MAX_BARS]), Fraction(0))
+        floats = [float(p) for _, p in pairs]
+        start = _heaviest_window(floats, MAX_BARS)
+        # a percentage of two decimals: the floats' exactly rounded sum says
+        # it (adding the Fractions of 500d6r1, 43 000-bit each, took seconds)
+        held = math.fsum(floats[start : start + MAX_BARS])
         shown = pairs[start : start + MAX_BARS]
         note = (
             f"outcomes {label_of(shown[0][0])} to {label_of(shown[-1][0])} "

@@ -36,6 +36,7 @@ V = TypeVar("V", bound=Hashable)
 R = TypeVar("R")
 
 JSONSCHEMA = 1
+_PRETTY_LIMIT = 100_000  # the longest repr IPython is given to show
 
 
 def _sorted_keys(keys: Iterable[T]) -> list[T]:
@@ -322,6 +323,27 @@ class Distribution(Generic[T]):
             for k, p in self.items()
         )
         return f"Distribution({{{body}}})"
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        """The text IPython and Jupyter show: `repr`, or a summary of a huge one.
+
+        Where `repr` would write more than 100 000 characters (``1000d6``
+        writes 4 MB, ``500d6r1`` 186 MB over minutes), one line says how
+        many outcomes there are, the first and last, and how long the exact
+        probabilities are; ``repr(dist)`` still writes them all. See the docs
+        page "In a notebook".
+        """
+        digits = self._total.bit_length() * 30103 // 100000 + 1
+        if len(self._weights) * (2 * digits + 8) <= _PRETTY_LIMIT:
+            printer.text(repr(self))
+            return
+        first = next(iter(self._weights))
+        last = next(reversed(self._weights))
+        printer.text(
+            f"<Distribution of {len(self._weights)} outcomes, "
+            f"{_key_repr(first)} … {_key_repr(last)}, exact probabilities "
+            f"over a common denominator of about {digits} digits: repr() writes them all>"
+        )
 
     def _repr_svg_(self) -> str:
         """A bar chart of the exact probabilities, for Jupyter and IPython.
