@@ -892,6 +892,8 @@ def _unless_same(written: str, words: str) -> str:
 
     >>> _unless_same("very-easy", "very easy"), _unless_same("childs-play", "kinderleicht")
     ('', ' (kinderleicht)')
+    >>> _unless_same("rule_of_one", "Rule of One"), _unless_same("qs1", "QS 1")
+    ('', '')
     """
 
     def plain(text: str) -> str:
