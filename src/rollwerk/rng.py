@@ -227,6 +227,11 @@ class SeededRng:
     def from_json(cls, data: Mapping[str, Any]) -> SeededRng:
         """Restore what [`to_json`][rollwerk.rng.SeededRng.to_json] wrote.
 
+        The Rng rolls on from ``state``; ``seed`` is kept as the record of
+        what it began with and is not checked against the state (a state
+        mid-stream cannot tell its seed), so a document whose seed was
+        edited restores an Rng that reports that seed.
+
         Raises:
             SchemaError: The document is not a saved seeded Rng: a wrong
                 schema or ``rng``, a seed that is neither an integer from
