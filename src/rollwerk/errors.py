@@ -104,9 +104,15 @@ MAX_LINE = 500
 _HIDDEN = frozenset(
     "\u061c\u200b\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
     "\u2066\u2067\u2068\u2069\ufeff"
+    # invisible as typed: the combining grapheme joiner, the Hangul and
+    # Khmer fillers, the Mongolian vowel separator, the word joiner and the
+    # invisible operators (a soft hyphen, which German text may carry, is
+    # not among them)
+    "\u034f\u115f\u1160\u17b4\u17b5\u180e"
+    "\u2060\u2061\u2062\u2063\u2064\u3164\uffa0"
 )
-"""Format characters that reorder or hide text (a bidi override, a
-zero-width space): written as escapes with the control characters."""
+"""Characters that reorder or hide text (a bidi override, a zero-width
+space, a Hangul filler): written as escapes with the control characters."""
 
 
 def _escaped(line: str, keep: str = "") -> str:
@@ -123,7 +129,7 @@ def _escaped(line: str, keep: str = "") -> str:
     >>> print(_escaped("a \x1b[31mb\x07 \u202e"))
     a \x1b[31mb\x07 \u202e
     """
-    if line.isprintable() and not keep:
+    if line.isprintable() and not keep and _HIDDEN.isdisjoint(line):
         return line
     import unicodedata
 
@@ -344,7 +350,9 @@ class NotationError(RollwerkError, ValueError):
         """
         text = self.notation
         head = f"{self.reason} at column {self.column}"
-        whole = f"{head} of {text!r}"
+        # repr escapes controls and bidi marks; _escaped the printable ones
+        # that show as nothing (a Hangul filler)
+        whole = _escaped(f"{head} of {text!r}")
         if len(text) <= 80 and len(whole) <= MAX_LINE:
             return _capped(whole)
         # around the column, narrower where escapes (\u200b) make it long,
@@ -358,7 +366,7 @@ class NotationError(RollwerkError, ValueError):
                 + text[start:end]
                 + ("…" if end < len(text) else "")
             )
-            line = f"{head} of {excerpt!r} ({len(text)} characters)"
+            line = _escaped(f"{head} of {excerpt!r} ({len(text)} characters)")
             if len(line) <= MAX_LINE or radius <= 2:
                 return _capped(line)
             radius //= 2

@@ -104,6 +104,7 @@ def _read(
     where: str,
 ) -> dict[str, Scalar]:
     values: dict[str, Scalar] = {}
+    firsts: dict[str, str] = {}  # the word that gave each key first
     if isinstance(words, (str, bytes)) or not isinstance(words, Iterable):
         # "pw=14" would be read letter by letter
         raise ParameterError(
@@ -118,6 +119,7 @@ def _read(
         if not text:  # "skill", "skill=": "skill = 3" written with spaces?
             _spaced(words, i, where)
         param = declared.get(key)
+        typed = key
         if param is None:
             # as Python reads an identifier (NFKC): a key typed decomposed
             # (an umlaut as a + U+0308) names the parameter it shows
@@ -138,12 +140,13 @@ def _read(
                 item,
                 f"written key=value with key one of: {names}",
             )
-        if param is None:
-            raise unknown_parameter(parameters, key, where)
+        if param is None:  # named as typed: 'ＰＷ', not the 'PW' it folds to
+            raise unknown_parameter(parameters, typed.strip() or typed, where)
         if key in values:
-            first = next(w for w in words if w.partition("=")[0].strip() == key)
+            first = firsts[key]
             raise ParameterError(key, item, f"given once (first as {first!r})")
         values[key] = param.parse(text)
+        firsts[key] = item
     return values
 
 
@@ -198,6 +201,7 @@ def parse_mapping(
             "mapping", mapping, f"a mapping of parameter names of {where} to texts"
         )
     values: dict[str, Scalar] = {}
+    firsts: dict[str, str] = {}  # the key that gave each parameter first
     for key, value in mapping.items():
         if not isinstance(key, str):
             raise ParameterError(
@@ -206,7 +210,10 @@ def parse_mapping(
                 "a string key and a string, integer or true/false value",
             )
         # the key is a name, never split again: {"pw=14": ""} is an unknown key
-        p = spec._by_name.get(key) or spec._by_name.get(key.strip())
+        p = spec._by_name.get(key) or spec._by_name.get(
+            # read as the words read a key (NFKC, as Python reads a name)
+            unicodedata.normalize("NFKC", key.strip())
+        )
         if p is None:
             raise unknown_parameter(spec.parameters, key, where)
         text: object
@@ -221,7 +228,7 @@ def parse_mapping(
         if not isinstance(text, str):
             raise ParameterError(p.name, value, p.allowed())
         if p.name in values:
-            first = next(k for k in mapping if k != key and k.strip() == p.name)
+            first = firsts[p.name]
             raise ParameterError(p.name, key, f"given once (first as {first!r})")
         try:
             values[p.name] = p.parse(text)
@@ -230,6 +237,7 @@ def parse_mapping(
                 raise
             # the value as it was sent (True, not the text 'true')
             raise ParameterError(p.name, value, p.allowed()) from exc
+        firsts[p.name] = key
     return values
 
 
