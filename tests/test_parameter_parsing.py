@@ -19,11 +19,19 @@ def test_ascii_integers_are_read(text: str, value: int) -> None:
     assert PW.parse(text) == value
 
 
-@pytest.mark.parametrize("text", ["1_0", "٣", "１２", "1e2", "0x10", "", "+", "1.0"])
+@pytest.mark.parametrize("text", ["1_0", "٣", "1e2", "0x10", "", "+", "1.0"])
 def test_other_integer_spellings_are_refused(text: str) -> None:
     with pytest.raises(ParameterError) as info:
         PW.parse(text)
     assert str(info.value) == (f"pw must be an integer from -20 to 100, got {text!r}")
+
+
+def test_full_width_digits_are_refused_saying_what_to_type() -> None:
+    with pytest.raises(ParameterError) as info:
+        PW.parse("１２")
+    assert str(info.value) == (
+        "pw must be an integer from -20 to 100 (write '12' in ASCII), got '１２'"
+    )
 
 
 def test_a_huge_integer_text_is_refused_before_it_is_read() -> None:

@@ -125,3 +125,22 @@ def test_a_soft_hyphen_in_a_word_stays() -> None:
     from rollwerk.errors import _escaped
 
     assert _escaped("Wahr\u00adnehmung") == "Wahr\u00adnehmung"
+
+
+def test_full_width_values_are_refused_with_what_to_type() -> None:
+    """h225: ``pw=１４`` was refused with no hint (notation says "write '1'")."""
+    assert _refusal(parse_words, SPEC, ["pw=１４"]) == (
+        "pw must be an integer >= 1 (write '14' in ASCII), got '１４'"
+    )
+    assert _refusal(parse_words, SPEC, ["bonus=－３"]) == (
+        "bonus must be an integer (write '-3' in ASCII), got '－３'"
+    )
+    # other scripts' digits have no ASCII form to suggest: refused as before
+    assert _refusal(parse_words, SPEC, ["pw=٣"]) == (
+        "pw must be an integer >= 1, got '٣'"
+    )
+    flag = CheckSpec("f", (Parameter("need", bool, default=True),), dict)
+    assert _refusal(parse_words, flag, ["need=ＹＥＳ"]) == (
+        "need must be true or false (or yes/no, on/off, 1/0, ja/nein, "
+        "wahr/falsch, an/aus) (write 'yes' in ASCII), got 'ＹＥＳ'"
+    )

@@ -384,7 +384,8 @@ class Parameter:
         A ``bool`` parameter reads ``true``/``false``, ``yes``/``no``,
         ``on``/``off``, ``1``/``0``, ``ja``/``nein``, ``wahr``/``falsch`` and
         ``an``/``aus``, in any case; an
-        ``int`` parameter reads ASCII digits with an optional sign; a ``str``
+        ``int`` parameter reads ASCII digits with an optional sign (full-width
+        ``１４`` is refused saying to write ``'14'`` in ASCII); a ``str``
         parameter with choices reads one of them, in any case (but for two
         choices alike but for case); a parameter with `aliases` also reads
         those words, in any case. Words compare composed (NFC), so an umlaut
@@ -415,7 +416,7 @@ class Parameter:
             elif low in {"false", "no", "0", "off", "nein", "falsch", "aus"}:
                 value = False
             else:  # name every word parse reads, not validate's "true or false"
-                raise ParameterError(self.name, text, _BOOL_WORDS)
+                raise ParameterError(self.name, text, _BOOL_WORDS + _ascii_hint(low))
         elif self.type is int:
             # ASCII digits with an optional sign only: Python's int() would
             # also read "1_0" as 10 and Arabic-Indic digits as numbers.
@@ -431,7 +432,9 @@ class Parameter:
                 alias = self._alias_of.get(_folded(digits))
                 if alias is not None:
                     return alias
-                raise ParameterError(self.name, text, self._words_read())
+                raise ParameterError(
+                    self.name, text, self._words_read() + _ascii_hint(digits)
+                )
             value = int(digits)
             lo, hi = self.min_value, self.max_value
             if (
@@ -453,6 +456,26 @@ class Parameter:
         if not self.aliases:
             return allowed
         return f"{allowed} (or {', '.join(repr(w) for w, _ in self.aliases)})"
+
+
+def _ascii_hint(text: str) -> str:
+    """`` (write '14' in ASCII)`` where ``text`` is full-width or styled ASCII.
+
+    A phone keyboard's full-width digits (``１４``) or letters (``ｙｅｓ``)
+    are refused, as Python's ``int()`` would read other scripts' digits;
+    the message says what to type instead, as notation's does.
+
+    >>> _ascii_hint("１４"), _ascii_hint("٣"), _ascii_hint("14")
+    (" (write '14' in ASCII)", '', '')
+    """
+    if text.isascii():
+        return ""
+    import unicodedata
+
+    folded = unicodedata.normalize("NFKC", text)
+    if not folded.isascii() or not folded.strip():
+        return ""
+    return f" (write {folded.lower() if folded.isalpha() else folded!r} in ASCII)"
 
 
 _SHOWN_CHOICES = 12
