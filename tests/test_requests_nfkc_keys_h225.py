@@ -144,3 +144,17 @@ def test_full_width_values_are_refused_with_what_to_type() -> None:
         "need must be true or false (or yes/no, on/off, 1/0, ja/nein, "
         "wahr/falsch, an/aus) (write 'yes' in ASCII), got 'ＹＥＳ'"
     )
+
+
+def test_expression_work_is_the_estimate_distribution_refuses_by() -> None:
+    """h225: a bot could not ask what exact odds would cost before asking."""
+    from rollwerk import parse
+    from rollwerk.dice import DICE_LIMITS
+    from rollwerk.errors import LimitExceeded
+
+    assert parse("2d6").work == 50
+    big = parse("1000d100")
+    with pytest.raises(LimitExceeded) as info:
+        big.distribution()
+    assert info.value.value == big.work
+    assert info.value.maximum == DICE_LIMITS.max_work

@@ -199,6 +199,27 @@ class Expression:
         """A lower and upper bound of the value (exact for sums of dice)."""
         return self._node.lo, self._node.hi
 
+    @property
+    def work(self) -> int:
+        """The estimated size of [`distribution`][rollwerk.notation.Expression.distribution]'s computation, in work units.
+
+        The estimate `distribution` compares with
+        [`DICE_LIMITS.max_work`][rollwerk.dice.DiceLimits] (4 000 000) before
+        any work, counted as the [Reliability](../reliability.md#limits)
+        page says; the worst accepted expressions take one to two seconds.
+        A bot can compute a small one at once and send a large one to a
+        worker process. Estimating it costs nothing: it was counted when the
+        text was parsed.
+
+        >>> from rollwerk import parse
+        >>> from rollwerk.dice import DICE_LIMITS
+        >>> parse("4d6kh3").work, parse("1000d6").work
+        (121, 137561)
+        >>> parse("1000d100").work > DICE_LIMITS.max_work
+        True
+        """
+        return self._node.work
+
     def roll(self, rng: Rng) -> RollResult:
         """Roll the expression, drawing every die from ``rng``.
 
