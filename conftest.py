@@ -2,24 +2,16 @@
 
 ``default`` is fast for development; ``ci`` is thorough. Select one with the
 environment variable ``HYPOTHESIS_PROFILE`` (the nox ``tests`` session sets
-``ci`` when the ``CI`` variable is set).
+``ci`` when the ``CI`` variable is set). They live in
+``rollwerk.testing._profiles``, which each bundled plugin's ``conftest.py``
+loads too, so its sdist's tests run with them.
 """
 
 from __future__ import annotations
 
-import os
+from rollwerk.testing import _profiles
 
-from hypothesis import HealthCheck, settings
-
-settings.register_profile("default", max_examples=40, deadline=None)
-settings.register_profile(
-    "ci",
-    max_examples=200,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
-    derandomize=True,
-)
-settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+_profiles.load()
 
 # The docs' griffe extension runs inside mkdocs; collecting it for doctests
 # needs griffe, which only the docs (and the nox tests session) install.

@@ -78,7 +78,7 @@ if WRITABLE and "--parallel-worker" not in sys.argv:
     atexit.register(support.print_summary, REPORT, ci=CI)
 
 PLUGINS = sorted(str(p.parent) for p in ROOT.glob("plugins/*/pyproject.toml"))
-DEV = ["pytest>=8", "hypothesis>=6.100"]
+DEV = ["pytest>=8", "hypothesis>=6.165"]
 # The bundled rulesets and one check each, run against the installed wheels.
 RULESET_IDS = ["adz", "ds4", "fluid", "mythandria", "pf2e"]
 WHEEL_CHECKS = [
@@ -143,6 +143,7 @@ def build(session: nox.Session) -> None:
     """Build every distribution, check it, and test the wheels as users get them."""
     import shutil
     import tarfile
+    import zipfile
 
     session.install("build[uv]>=1.2", "twine>=5")
     dist = ROOT / "dist"
@@ -159,10 +160,26 @@ def build(session: nox.Session) -> None:
             names = tar.getnames()
         if not any("/tests/" in n for n in names):
             session.error(f"{sdist.name} has no tests")
-        if sdist.name.startswith("rollwerk-0") and not any(
-            "/docs/" in n for n in names
-        ):
+        core = sdist.name.startswith("rollwerk-0")
+        if core and not any("/docs/" in n for n in names):
             session.error(f"{sdist.name} has no docs")
+        if not any(n.endswith("/LICENSE") for n in names):
+            session.error(f"{sdist.name} has no LICENSE")
+        # the core's sdist holds no plugin's files (half a plugin folder is a
+        # uv workspace member without its pyproject.toml: uv cannot build it)
+        if core and any(n.split("/")[1:2] == ["plugins"] for n in names):
+            session.error(f"{sdist.name} carries files of the plugins")
+        # a plugin's tests run from its sdist with the suite's profiles
+        if not core and not any(
+            n.count("/") == 1 and n.endswith("/conftest.py") for n in names
+        ):
+            session.error(f"{sdist.name} has no conftest.py")
+    for wheel in dist.glob("*.whl"):
+        with zipfile.ZipFile(wheel) as archive:
+            if not any(
+                n.endswith(".dist-info/licenses/LICENSE") for n in archive.namelist()
+            ):
+                session.error(f"{wheel.name} has no LICENSE")
 
     # A fresh environment with only the built wheels (dependencies from PyPI).
     venv = Path(session.create_tmp()).resolve() / "wheels-venv"
@@ -181,7 +198,7 @@ def build(session: nox.Session) -> None:
         py,
         *wheels,
         "pytest>=8",
-        "hypothesis>=6.100",
+        "hypothesis>=6.165",
         external=True,
     )
     rollwerk = str(venv / "bin" / "rollwerk")

@@ -238,3 +238,32 @@ def test_a_negative_number_of_examples_is_a_usage_error(project, given):
             )
         ]
     )
+
+
+def test_the_option_without_hypothesis_is_one_usage_error(monkeypatch):
+    """h224: without hypothesis the run ended in an INTERNALERROR of 88 lines."""
+    import importlib.util
+
+    from rollwerk.testing import _pytest_plugin
+
+    real = importlib.util.find_spec
+
+    def find_spec(name, *args):
+        return None if name == "hypothesis" else real(name, *args)
+
+    class Config:
+        def __init__(self, targets):
+            self.targets = targets
+
+        def getoption(self, name, default=None):
+            assert name == "rollwerk_contract"
+            return self.targets
+
+    monkeypatch.setattr(importlib.util, "find_spec", find_spec)
+    _pytest_plugin.pytest_configure(Config([]))  # no option: nothing to refuse
+    with pytest.raises(pytest.UsageError) as info:
+        _pytest_plugin.pytest_configure(Config(["ds4"]))
+    assert str(info.value) == (
+        "--rollwerk-contract needs hypothesis, which is not installed: install "
+        'the extra rollwerk[testing] (pip install "rollwerk[testing]")'
+    )

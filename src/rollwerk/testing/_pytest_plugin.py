@@ -265,6 +265,24 @@ def _items(session: pytest.Session, target: str) -> list[ContractItem]:
     return items
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """Refuse ``--rollwerk-contract`` at once, in one line, without hypothesis.
+
+    The plugin is active wherever rollwerk is installed; the contract needs
+    the extra ``rollwerk[testing]``. Without it the run had ended in an
+    internal error of 88 lines.
+    """
+    if not config.getoption("rollwerk_contract", None):
+        return
+    import importlib.util
+
+    if importlib.util.find_spec("hypothesis") is None:
+        raise pytest.UsageError(
+            "--rollwerk-contract needs hypothesis, which is not installed: "
+            'install the extra rollwerk[testing] (pip install "rollwerk[testing]")'
+        )
+
+
 def pytest_ignore_collect(collection_path: Any, config: pytest.Config) -> bool | None:
     """With ``--rollwerk-contract``, collect nothing from the folder's files."""
     if config.getoption("rollwerk_contract"):
