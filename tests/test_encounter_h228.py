@@ -56,3 +56,27 @@ def test_concentration_outlives_the_effects_that_depended_on_it() -> None:
     assert enc.is_concentrating("A")
     enc = enc.end_concentration("A").state
     assert not enc.is_concentrating("A")
+
+
+def test_a_loaded_next_turns_count_cannot_start_after_its_anchor() -> None:
+    """h228: edited ``turns`` let an effect last two turns of one-turn length."""
+    import pytest
+
+    from rollwerk.errors import SchemaError
+
+    enc = Encounter.create(["A", "B"]).advance().state
+    enc = enc.add_effect(
+        "x", source="A", target="B", duration=UntilEndOfNextTurns(1, of="A")
+    ).state
+    data = enc.to_json()
+    assert data["effects"][0]["duration"]["after"] == 1
+    assert Encounter.from_json(data) == enc
+    for combatant in data["combatants"]:
+        if combatant["id"] == "A":
+            combatant["turns"] = 0
+    with pytest.raises(SchemaError) as info:
+        Encounter.from_json(data)
+    assert str(info.value) == (
+        "malformed encounter JSON: effects[0].duration.after must be at most "
+        "the 0 turns 'A' has started, got 1"
+    )

@@ -28,6 +28,7 @@ from rollwerk.encounter._durations import (
     DurationDecoder,
     FirstOf,
     GameTime,
+    UntilEndOfNextTurns,
     UntilEvent,
     _Counted,
     checked_kinds,
@@ -288,6 +289,16 @@ def _within_its_length(part: Duration, state: EncounterState, path: str) -> None
     loaded encounter and raises a `SchemaError` whose path is the field's
     in the duration (it is seen at ``path``).
     """
+    if isinstance(part, UntilEndOfNextTurns) and part.after is not None:
+        # ``after`` counts turns the anchor had started when the effect was
+        # added: never more than it has started since
+        started = state.turns_started(part.of) if part.of is not None else 0
+        if part.after > started:
+            raise SchemaError.field(
+                f"{path}.after",
+                f"at most the {started} turns {part.of!r} has started",
+                part.after,
+            )
     if isinstance(part, _Counted):
         most: int | Fraction = part._ticks()
         unit = part.unit or "ticks"
