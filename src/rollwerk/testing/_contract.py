@@ -1319,6 +1319,38 @@ def _declaration(ruleset: Ruleset) -> None:
         raise _fail(where, f"check names repeat: {names}")
     for spec in specs:
         _check_spec_declaration(rid, spec)
+    if isinstance(catalog, Catalog):
+        _help_ids_declared(rid, catalog, specs, where)
+
+
+def _help_ids_declared(
+    rid: str, catalog: Catalog, specs: Sequence[CheckSpec], where: str
+) -> None:
+    """Refuse help in the catalog for a check or parameter not declared.
+
+    ``<id>.help.<check>`` and ``<id>.help.<check>.<parameter>`` are written
+    in the other languages only (their English is the help declared), so
+    no English id gives a misspelt one away: ``x.help.tset`` would never be
+    shown.
+    """
+    declared = {f"{rid}.help.{s.name}" for s in specs} | {
+        f"{rid}.help.{s.name}.{p.name}" for s in specs for p in s.parameters
+    }
+    start = f"{rid}.help."
+    stray = sorted(
+        {
+            i
+            for lang in catalog.languages
+            for i in catalog.ids(lang)
+            if i.startswith(start) and i not in declared
+        }
+    )
+    if stray:
+        raise _fail(
+            where,
+            "its catalog has help for no declared check or parameter (it "
+            f"would never be shown): {', '.join(stray)}",
+        )
 
 
 def _declared_levels(ruleset: Ruleset, where: str) -> list[Level]:
