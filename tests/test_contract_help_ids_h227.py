@@ -57,3 +57,27 @@ def test_help_for_no_declared_check_or_parameter_is_a_violation(
         "ruleset 'x': its catalog has help for no declared check or parameter "
         f"(it would never be shown): {stray}"
     )
+
+
+def test_a_language_one_level_starts_must_have_every_word() -> None:
+    """h227: a ``fr=`` on one Level left every other French word English."""
+    from rollwerk.checks import Level, SuccessLevels
+
+    levels = SuccessLevels(
+        Level("miss", Degree.FAILURE, en="miss", de="daneben", fr="raté"),
+        Level("hit", Degree.SUCCESS, en="hit", de="Treffer"),
+    )
+    check = define_check(
+        "test",
+        dice=[6],
+        judge=lambda faces: levels.outcome("hit" if faces[0] > 3 else "miss", faces[0]),
+    )
+    ruleset = define_ruleset("x", "X", version="1", levels=levels, checks=[check])
+    assert ruleset.labels["fr"]["hit"] == "hit"  # English, as the kit now says
+    with pytest.raises(ContractViolation) as info:
+        assert_ruleset_declaration(ruleset)
+    assert str(info.value).startswith(
+        "ruleset 'x': its catalog lacks in 'fr' (these words would fall back "
+        "to English): "
+    )
+    assert "x.label.hit" in str(info.value)

@@ -1265,14 +1265,17 @@ def _declaration(ruleset: Ruleset) -> None:
     catalog = getattr(ruleset, "catalog", None)
     if isinstance(catalog, Catalog):
         # labels and messages a language lacks fall back to English: a
-        # ruleset value's catalog (levels' labels included) must have both
-        missing = catalog.missing("de")
-        if missing:
-            raise _fail(
-                where,
-                "its catalog lacks in 'de' (these words would fall back to "
-                f"English): {', '.join(missing)}",
-            )
+        # ruleset value's catalog (levels' labels included) must have German,
+        # and every other language it starts (a Level's fr=) in full
+        others = sorted(set(catalog.languages) - {"en", "de"})
+        for lang in ("de", *others):
+            missing = catalog.missing(lang)
+            if missing:
+                raise _fail(
+                    where,
+                    f"its catalog lacks in {lang!r} (these words would fall "
+                    f"back to English): {', '.join(missing)}",
+                )
     # a template the registry leaves out of a ruleset value's catalog when
     # it loads (a control character, a conversion, a field in a word…), in
     # the registry's words
