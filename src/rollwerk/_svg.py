@@ -111,6 +111,7 @@ def bar_chart(
         default=None,
     )
     largest = largest or Fraction(1)
+    largest_float = float(largest)  # one division of two big integers
     exact_heights = _bits(largest) <= _EXACT_BITS
     parts = [_svg_open(width, height, title or "bar chart of exact probabilities")]
     if title:
@@ -120,7 +121,7 @@ def bar_chart(
         )
     for pct in (0, 50, 100):
         y = base - BAR_PLOT_HEIGHT * pct / 100
-        shown = _percent(float(largest) * pct / 100)
+        shown = _percent(largest_float * pct / 100)
         parts.append(
             f'<line x1="{LEFT}" y1="{y:g}" x2="{width - RIGHT:g}" y2="{y:g}" stroke="#ddd"/>'
             f'<text x="{LEFT - 6}" y="{y + 4:g}" text-anchor="end" font-size="10">'
@@ -130,7 +131,7 @@ def bar_chart(
         if exact_heights and _bits(p) <= _EXACT_BITS:
             h = float(p / largest) * BAR_PLOT_HEIGHT
         else:  # a ratio of two floats: exact Fraction division is a slow gcd
-            h = floats[i] / float(largest) * BAR_PLOT_HEIGHT
+            h = floats[i] / largest_float * BAR_PLOT_HEIGHT
         x = LEFT + i * slot
         colour = PALETTE[1] if success is False else PALETTE[0]
         if _bits(p) > _EXACT_BITS:

@@ -121,9 +121,7 @@ def _read(
         param = declared.get(key)
         typed = key
         if param is None:
-            # as Python reads an identifier (NFKC): a key typed decomposed
-            # (an umlaut as a + U+0308) names the parameter it shows
-            key = unicodedata.normalize("NFKC", key.strip())
+            key = _as_name(key)
             param = declared.get(key)
         if not sep and param is not None:  # "need_result": a key with no value
             raise ParameterError(
@@ -148,6 +146,15 @@ def _read(
         values[key] = param.parse(text)
         firsts[key] = item
     return values
+
+
+def _as_name(key: str) -> str:
+    """``key`` as Python reads an identifier (NFKC), without white space around it.
+
+    A key typed decomposed (an umlaut as ``a`` + U+0308) or full-width
+    (``ｐｗ``) names the parameter it shows, in words and mappings alike.
+    """
+    return unicodedata.normalize("NFKC", key.strip())
 
 
 def _spaced(words: Sequence[str], i: int, where: str) -> None:
@@ -210,10 +217,7 @@ def parse_mapping(
                 "a string key and a string, integer or true/false value",
             )
         # the key is a name, never split again: {"pw=14": ""} is an unknown key
-        p = spec._by_name.get(key) or spec._by_name.get(
-            # read as the words read a key (NFKC, as Python reads a name)
-            unicodedata.normalize("NFKC", key.strip())
-        )
+        p = spec._by_name.get(key) or spec._by_name.get(_as_name(key))
         if p is None:
             raise unknown_parameter(spec.parameters, key, where)
         text: object
