@@ -123,7 +123,13 @@ CHECK = define_check("c", [SKILL], dice=[6], judge=judge)
             lambda: pool_dice(3, 10**6),
             "sides must be an integer from 1 to 10000, got 1000000",
         ),
-        (lambda: pool_dice(3, 6, None), "role must be a string, got None"),  # type: ignore[arg-type]
+        (
+            lambda: pool_dice(3, 6, None),  # type: ignore[arg-type]
+            (
+                "role must be a printable string, not blank, without spaces at its ends, "
+                "got None"
+            ),
+        ),
         (
             lambda: successes(None, 5),  # type: ignore[arg-type]
             "faces must be a sequence of integer faces, got None",

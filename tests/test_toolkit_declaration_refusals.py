@@ -97,6 +97,44 @@ def test_a_dice_function_asked_for_a_huge_die_is_refused_before_its_faces() -> N
     )
 
 
+@pytest.mark.parametrize("role", ["", " ", " wild", "wild\n", "\u200b", "\u3000", 3])
+def test_a_die_role_must_print_and_not_be_blank(role: Any) -> None:
+    # it shows on the rolls: line and names the message <ruleset>.role.<role>
+    with pytest.raises(ParameterError) as info:
+        define_check("t", dice=[(6, role)], judge=_judge)
+    assert str(info.value) == (
+        "die role must be a printable string, not blank, without spaces at its "
+        f"ends, got {role!r}"
+    )
+
+
+def test_a_role_of_several_words_is_a_role() -> None:
+    check = define_check("t", dice=[(6, "wild die"), (6, "x.y")], judge=_judge)
+    assert check.dice == ((6, "wild die"), (6, "x.y"))
+
+
+def test_a_dice_function_giving_a_blank_role_is_a_check_fault() -> None:
+    blank = define_ruleset(
+        "blank",
+        "Blank",
+        checks=[
+            define_check(
+                "t",
+                parameters=[Parameter("n", int, min_value=1, max_value=9)],
+                dice=lambda n: [(6, "check" if n < 5 else " ")],
+                judge=_judge,
+            )
+        ],
+    )
+    assert build_check(blank, n=4).dice == ((6, "check"),)
+    with pytest.raises(CheckFault) as info:
+        build_check(blank, n=5)
+    assert str(info.value) == (
+        "the dice function of blank:t returned no valid dice: die role must be a "
+        "printable string, not blank, without spaces at its ends, got ' '"
+    )
+
+
 # -- contest keys ---------------------------------------------------------------
 
 

@@ -141,6 +141,25 @@ def roll_under(roll: int, target: int, *, always: int | None = None) -> bool:
     return _int("roll", roll) <= _int("target", target)
 
 
+ROLE_WORDS = "a printable string, not blank, without spaces at its ends"
+
+
+def _is_role(value: object) -> bool:
+    """Whether ``value`` can be a die's role (``"check"``, ``"bonus tens"``).
+
+    It shows on the ``rolls:`` line and names the catalog message
+    ``<ruleset id>.role.<role>``, so a blank role, one with spaces at its
+    ends or with characters that do not print would show as nothing, or as
+    another role.
+    """
+    return (
+        isinstance(value, str)
+        and value.isprintable()
+        and value.strip() == value
+        and bool(value)
+    )
+
+
 def pool_dice(
     count: int, sides: int, role: str = "pool"
 ) -> tuple[tuple[int, str], ...]:
@@ -153,7 +172,8 @@ def pool_dice(
         ParameterError: ``count`` is not 0 to
             [`max_dice`][rollwerk.dice.DiceLimits.max_dice] (1000) or
             ``sides`` not 1 to [`max_sides`][rollwerk.dice.DiceLimits.max_sides]
-            (10 000), or ``role`` is not a string.
+            (10 000), or ``role`` is blank, has spaces at its ends or
+            characters that do not print.
     """
     from rollwerk.dice._limits import DICE_LIMITS
 
@@ -163,8 +183,8 @@ def pool_dice(
     most = DICE_LIMITS.max_sides
     if not 1 <= _int("sides", sides) <= most:
         raise ParameterError("sides", sides, f"an integer from 1 to {most}")
-    if not isinstance(role, str):
-        raise ParameterError("role", role, "a string")
+    if not _is_role(role):
+        raise ParameterError("role", role, ROLE_WORDS)
     return ((sides, role),) * count
 
 

@@ -22,6 +22,7 @@ from typing import Any, Literal, TypeAlias, overload
 import attrs
 
 from rollwerk._repr import value_repr
+from rollwerk.checks._faces import ROLE_WORDS, _is_role
 from rollwerk.checks._levels import RULESET_ID, is_ruleset_id, is_word
 from rollwerk.checks._model import (
     CheckResult,
@@ -175,7 +176,9 @@ def _dice(value: object) -> tuple[tuple[int, str], ...]:
     """``dice=`` as ``(sides, role)`` pairs, within notation's limits.
 
     Raises:
-        ParameterError: Not a sequence of sides or ``(sides, role)`` pairs.
+        ParameterError: Not a sequence of sides or ``(sides, role)`` pairs,
+            or a role that is blank or has spaces at its ends or characters
+            that do not print (``""``, ``" "``, ``" wild"``).
         LimitExceeded: More dice than ``DICE_LIMITS.max_dice``, or a die
             with more sides than ``DICE_LIMITS.max_sides`` (checked before
             anything lists its faces).
@@ -193,8 +196,8 @@ def _dice(value: object) -> tuple[tuple[int, str], ...]:
             raise ParameterError("dice", item, "sides >= 1, or (sides, role)")
         if sides > _WITHIN_LIMITS:
             _limit("sides", sides)
-        if not isinstance(role, str):
-            raise ParameterError("die role", role, "a string")
+        if not _is_role(role):
+            raise ParameterError("die role", role, ROLE_WORDS)
         out.append((sides, role))
     return tuple(out)
 
