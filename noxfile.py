@@ -174,6 +174,15 @@ def build(session: nox.Session) -> None:
             n.count("/") == 1 and n.endswith("/conftest.py") for n in names
         ):
             session.error(f"{sdist.name} has no conftest.py")
+        # ... and with the repository's strictness (warnings fail a test)
+        if not core:
+            with tarfile.open(sdist) as tar:
+                member = tar.extractfile(f"{sdist.name[:-7]}/pyproject.toml")
+                assert member is not None
+                text = member.read().decode()
+            wanted = ['filterwarnings = ["error"]', "xfail_strict = true"]
+            if not all(line in text.splitlines() for line in wanted):
+                session.error(f"{sdist.name} runs its tests without strictness")
     for wheel in dist.glob("*.whl"):
         with zipfile.ZipFile(wheel) as archive:
             if not any(
