@@ -251,7 +251,10 @@ class Encounter(EncounterState):
                 turns, a ``Concentration`` lasts while it concentrates); then
                 the refusal names ``source``.
             target: The id of the combatant it holds on.
-            duration: When it ends, e.g. ``Rounds(1)``.
+            duration: When it ends, e.g. ``Rounds(1)``. One taken from
+                another effect is bound afresh from now but keeps its
+                anchor (``Rounds(1, tick_on="A")``): a new cast by another
+                creator takes a new ``Rounds(n)``.
             modifiers: What it contributes to the target's checks.
             condition: A condition label it imposes (not ``""``).
             data: Ruleset-specific JSON scalars.

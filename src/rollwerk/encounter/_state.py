@@ -488,7 +488,17 @@ class EncounterState:
         return self.combatant(combatant).checks
 
     def counter(self, combatant: str, name: str) -> int:
-        """The value of a named counter of the combatant."""
+        """The value of a named counter of the combatant, 0 if never counted.
+
+        Counters are not declared: one exists from its first
+        [`count`][rollwerk.encounter.Encounter.count], so a name never
+        counted (a typo too: ``"reaction"`` for ``"reactions"``) reads 0.
+        [`Combatant.counters`][rollwerk.encounter.Combatant.counters] lists
+        the names counted so far.
+
+        Raises:
+            ParameterError: No such combatant.
+        """
         return self.combatant(combatant).counter(name)
 
     def is_concentrating(self, combatant: str) -> bool:
