@@ -185,6 +185,31 @@ class Timeline:
             raise ParameterError("index", index, f"an integer from 0 to {n - 1}")
         return _checked(self.states[: index + 1], self.log[:index])
 
+    def keep_last(self, n: int) -> Timeline:
+        """The timeline of the newest states, at most ``n`` of them.
+
+        Every state is stored whole, so a timeline that records each click
+        of a long fight grows with every step, in memory and in its
+        [`to_json`][rollwerk.encounter.Timeline.to_json]. Keeping the last
+        ``n`` states bounds the undo history: the older states and the log
+        of the steps between them are dropped (a timeline of ``n`` states or
+        fewer is returned as it is).
+
+        >>> tl = Timeline.start(Encounter.create(["A", "B"]))
+        >>> for _ in range(5):
+        ...     tl = tl.do(Encounter.advance).keep_last(3)
+        >>> len(tl), len(tl.log), tl.current.round
+        (3, 2, 3)
+
+        Raises:
+            ParameterError: ``n`` is not an integer of at least 1.
+        """
+        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+            raise ParameterError("n", n, "an integer >= 1")
+        if n >= len(self.states):
+            return self
+        return _checked(self.states[-n:], self.log[len(self.log) - (n - 1) :])
+
     # -------------------------------------------------------------- words
 
     def names(self) -> dict[str, str]:
