@@ -629,3 +629,17 @@ def test_timeline_describes_its_log_with_names() -> None:
         "Schritt 2:",
     ]
     assert tl.rewind(3).describe() == ""
+
+
+def test_names_need_not_be_unique_and_the_text_calls_each_by_its_name() -> None:
+    # encounter.md: two goblins both named Goblin read alike; the events
+    # carry the ids that tell them apart
+    enc = Encounter.create([Combatant("g1", "Goblin"), Combatant("g2", "Goblin")])
+    tl = Timeline.start(enc).do(lambda s: s.advance(2))
+    assert tl.describe().splitlines()[1:4] == [
+        "Goblin's turn begins.",
+        "Goblin's turn ends.",
+        "Goblin's turn begins.",
+    ]
+    started = [e for e in tl.events if isinstance(e, ev.TurnStarted)]
+    assert [e.combatant for e in started] == ["g1", "g2"]
