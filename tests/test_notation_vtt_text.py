@@ -206,6 +206,36 @@ def test_roll20_modifiers_followed_by_other_signs_are_a_comment(word: str) -> No
     assert expression.roll(ScriptedRng([6])).total == 6
 
 
+@pytest.mark.parametrize(
+    ("text", "column"),
+    [
+        ("1d6 \xa0", 5),
+        ("d% \u3000", 4),
+        ("d20 \u2003", 5),
+        ("d%\r \u2028", 5),
+        ("1d6 \xa0+2", 5),
+        ("1d6 \u200b", 5),
+    ],
+)
+def test_roll20_a_space_notation_does_not_read_after_a_space_is_refused(
+    text: str, column: int
+) -> None:
+    """helper-230: only such a space left was an ``IndexError``; ``1d6 \xa0+2``
+    read ``\xa0+2`` as a comment, dropping the +2."""
+    with pytest.raises(NotationError) as info:
+        parse(text, dialect="roll20")
+    shown = repr(text.rstrip(" \t\n\r\f\v")[column - 1])
+    assert str(info.value).splitlines()[0] == (
+        f"unexpected {shown} in the roll20 dialect: expected a modifier, or a "
+        f"comment after the space at column {column}"
+    )
+
+
+def test_roll20_a_comment_may_hold_a_no_break_space() -> None:
+    expression = parse("1d20 Roll\xa0for initiative", dialect="roll20")
+    assert expression.comment == "Roll\xa0for initiative"
+
+
 def test_the_cli_escapes_hidden_and_undecodable_characters(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

@@ -64,6 +64,8 @@ _STAGES = ("reroll", "min/max", "explode", "keep", "count")
 _MODIFIER_CHARS = frozenset("khldrosacfp!<>=[]0123456789")
 """What Roll20's modifiers are written with: a word of these after a space
 is modifiers, refused if they cannot apply; any other word is a comment."""
+_WORD = re.compile(r"[^ \t\n\r\f\v]*")
+"""A word of modifiers after a space: up to the next of notation's spaces."""
 _WORD_ENDS = frozenset(" \t\n\r\f\v+-*/%)}],#[<>=")
 """What may follow modifiers written after a space: a word's end."""
 
@@ -1696,7 +1698,13 @@ class _Modifiers:
                 for k, v in vars(self).items()
             }
             dice = p.dice
-            word = p.text[p.pos :].split(None, 1)[0] if p.peek() else ""
+            # the word up to notation's own spaces: str.split() would also
+            # split at a no-break space, and leave nothing of one alone
+            word = _WORD.match(p.text, p.pos).group()  # type: ignore[union-attr]
+            if word and not word[0].isprintable():
+                # a no-break space after a space: what follows it is not
+                # separated from the dice, as without the space
+                raise p.unexpected("expected a modifier, or a comment after the space")
             try:
                 more = self.one()
                 while more and self.one():
