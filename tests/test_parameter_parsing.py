@@ -19,18 +19,22 @@ def test_ascii_integers_are_read(text: str, value: int) -> None:
     assert PW.parse(text) == value
 
 
-@pytest.mark.parametrize("text", ["1_0", "٣", "1e2", "0x10", "", "+", "1.0"])
+@pytest.mark.parametrize("text", ["1_0", "1e2", "0x10", "", "+", "1.0", "١٠١"])
 def test_other_integer_spellings_are_refused(text: str) -> None:
     with pytest.raises(ParameterError) as info:
         PW.parse(text)
     assert str(info.value) == (f"pw must be an integer from -20 to 100, got {text!r}")
 
 
-def test_full_width_digits_are_refused_saying_what_to_type() -> None:
+@pytest.mark.parametrize(
+    ("text", "ascii"), [("１２", "12"), ("٣", "3"), ("\u22123", "-3"), ("−３", "-3")]
+)
+def test_other_digits_are_refused_saying_what_to_type(text: str, ascii: str) -> None:
     with pytest.raises(ParameterError) as info:
-        PW.parse("１２")
+        PW.parse(text)
     assert str(info.value) == (
-        "pw must be an integer from -20 to 100 (write '12' in ASCII), got '１２'"
+        f"pw must be an integer from -20 to 100 (write {ascii!r} in ASCII), "
+        f"got {text!r}"
     )
 
 

@@ -110,7 +110,10 @@ def test_perf_a_bad_cache_size_is_refused(maxsize: object) -> None:
             ),
         ),
         (["skill=9"], "skill must be an integer from 0 to 6, got 9"),
-        (["skill=٣"], "skill must be an integer from 0 to 6, got '٣'"),
+        (
+            ["skill=٣"],
+            "skill must be an integer from 0 to 6 (write '3' in ASCII), got '٣'",
+        ),
         (
             ["skill=3", "difficulty=odd"],
             "difficulty must be one of 'easy', 'normal', 'hard', got 'odd'",

@@ -135,14 +135,33 @@ def test_full_width_values_are_refused_with_what_to_type() -> None:
     assert _refusal(parse_words, SPEC, ["bonus=－３"]) == (
         "bonus must be an integer (write '-3' in ASCII), got '－３'"
     )
-    # other scripts' digits have no ASCII form to suggest: refused as before
+    # other scripts' digits and the minus sign too (h230)
     assert _refusal(parse_words, SPEC, ["pw=٣"]) == (
-        "pw must be an integer >= 1, got '٣'"
+        "pw must be an integer >= 1 (write '3' in ASCII), got '٣'"
+    )
+    assert _refusal(parse_words, SPEC, ["bonus=\u22123"]) == (
+        "bonus must be an integer (write '-3' in ASCII), got '\u22123'"
     )
     flag = CheckSpec("f", (Parameter("need", bool, default=True),), dict)
     assert _refusal(parse_words, flag, ["need=ＹＥＳ"]) == (
         "need must be true or false (or yes/no, on/off, 1/0, ja/nein, "
         "wahr/falsch, an/aus) (write 'yes' in ASCII), got 'ＹＥＳ'"
+    )
+
+
+def test_the_hint_is_given_only_where_its_ascii_form_is_read() -> None:
+    """h230: ``６`` for 0 to 5 was told to write 6, ``ﬁ`` for a bool 'fi'."""
+    die = CheckSpec("d", (Parameter("rest", int, min_value=0, max_value=5),), dict)
+    assert _refusal(parse_words, die, ["rest=６"]) == (
+        "rest must be an integer from 0 to 5, got '６'"
+    )
+    assert _refusal(parse_words, die, ["rest=５"]) == (
+        "rest must be an integer from 0 to 5 (write '5' in ASCII), got '５'"
+    )
+    flag = CheckSpec("f", (Parameter("need", bool, default=True),), dict)
+    assert _refusal(parse_words, flag, ["need=\ufb01"]) == (
+        "need must be true or false (or yes/no, on/off, 1/0, ja/nein, "
+        "wahr/falsch, an/aus), got '\ufb01'"
     )
 
 

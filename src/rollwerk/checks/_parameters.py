@@ -416,7 +416,9 @@ class Parameter:
             elif low in {"false", "no", "0", "off", "nein", "falsch", "aus"}:
                 value = False
             else:  # name every word parse reads, not validate's "true or false"
-                raise ParameterError(self.name, text, _BOOL_WORDS + _ascii_hint(low))
+                raise ParameterError(
+                    self.name, text, _BOOL_WORDS + _ascii_hint(low, self)
+                )
         elif self.type is int:
             # ASCII digits with an optional sign only: Python's int() would
             # also read "1_0" as 10 and Arabic-Indic digits as numbers.
@@ -433,7 +435,7 @@ class Parameter:
                 if alias is not None:
                     return alias
                 raise ParameterError(
-                    self.name, text, self._words_read() + _ascii_hint(digits)
+                    self.name, text, self._words_read() + _ascii_hint(digits, self)
                 )
             value = int(digits)
             lo, hi = self.min_value, self.max_value
@@ -458,24 +460,39 @@ class Parameter:
         return f"{allowed} (or {', '.join(repr(w) for w, _ in self.aliases)})"
 
 
-def _ascii_hint(text: str) -> str:
-    """`` (write '14' in ASCII)`` where ``text`` is full-width or styled ASCII.
+def _ascii_hint(text: str, parameter: Parameter) -> str:
+    """`` (write '14' in ASCII)`` where the ASCII form of ``text`` is read.
 
-    A phone keyboard's full-width digits (``１４``) or letters (``ｙｅｓ``)
-    are refused, as Python's ``int()`` would read other scripts' digits;
-    the message says what to type instead, as notation's does.
+    A phone keyboard's full-width digits (``１４``) or letters (``ｙｅｓ``),
+    another script's digits (``١٤``) or a minus sign (``−``) are refused, as
+    Python's ``int()`` would read other scripts' digits; the message says
+    what to type instead, as notation's does, when ``parameter`` reads
+    that (not for ``６`` where 0 to 5 is allowed, nor ``ﬁ`` for a bool).
 
-    >>> _ascii_hint("１４"), _ascii_hint("٣"), _ascii_hint("14")
-    (" (write '14' in ASCII)", '', '')
+    >>> p = Parameter("pw", int, min_value=0, max_value=20)
+    >>> _ascii_hint("１４", p), _ascii_hint("١٤", p), _ascii_hint("２１", p)
+    (" (write '14' in ASCII)", " (write '14' in ASCII)", '')
     """
     if text.isascii():
         return ""
     import unicodedata
 
-    folded = unicodedata.normalize("NFKC", text)
+    folded = "".join(
+        "-"
+        if c == "\u2212"
+        else str(d)
+        if (d := unicodedata.decimal(c, None)) is not None
+        else c
+        for c in unicodedata.normalize("NFKC", text)
+    )
     if not folded.isascii() or not folded.strip():
         return ""
-    return f" (write {folded.lower() if folded.isalpha() else folded!r} in ASCII)"
+    shown = folded.lower() if folded.isalpha() else folded
+    try:
+        parameter.parse(shown)
+    except ParameterError:
+        return ""
+    return f" (write {shown!r} in ASCII)"
 
 
 _SHOWN_CHOICES = 12
