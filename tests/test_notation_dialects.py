@@ -714,7 +714,7 @@ def test_roll20_penetrating_dice_count_one_less() -> None:
         ("6d6cf", [1, 1, 2, 3, 4, 6], 2),
         # 'df' without a target deducts the dice failing 'cs': 3 - 3
         ("6d6cs>=4df", [1, 4, 5, 6, 2, 3], 0),
-        ("6d6df", [1, 4, 5, 6, 2, 3], 19),
+        ("6d6df=1", [1, 4, 5, 6, 2, 3], 19),
         ("6d6even", [1, 2, 3, 4, 5, 6], 3),
         ("1d20min10", [3], 10),
         ("1d10x", [10, 10, 4], 24),

@@ -109,7 +109,7 @@ def test_successes_left_by_df_need_one_comparison() -> None:
         ("6d6min3even", [1, 2, 3, 4, 5, 6], 3),
         ("4d6min3kh2cs<=2", [1, 2, 3, 6], 0),  # kept 3 and 6
         ("4d6max5df=1", [1, 6, 3, 5], 12),  # -1 + 5 + 3 + 5
-        ("4d6max5df", [1, 6, 3, 5], 12),
+        ("4d6max5df1", [1, 6, 3, 5], 12),
         ("4d6min3", [1, 2, 3, 6], 15),  # a sum adds the clamped values
     ],
 )
@@ -145,9 +145,9 @@ def test_df_with_min_max_that_hides_the_failures_is_refused() -> None:
 @pytest.mark.parametrize(
     ("text", "written", "column"),
     [
-        ("6d6dfeven", "even", 6),
+        ("6d6df1even", "even", 7),
         ("6d6df=1odd", "odd", 8),
-        ("6d6dfcs>3", "cs", 6),
+        ("6d6df1cs>3", "cs", 7),
         ("6d6df<2cs", "cs", 8),
     ],
 )
@@ -157,3 +157,66 @@ def test_a_count_after_df_is_refused(text: str, written: str, column: int) -> No
         f"which loses the failures 'df' deducted; write {written!r} before 'df' "
         f"(6d6{written}df) at column {column}"
     )
+
+
+# -- what Foundry's code reads otherwise than its reference (h230) ----------------
+
+
+@pytest.mark.parametrize(
+    ("text", "run"),
+    [
+        ("4d6khcs>4", "khcs>"),
+        ("4d6dcs>4", "dcs>"),
+        ("3d6evendf=1", "evendf="),
+        ("2d6xsf=6", "xsf="),
+        ("4d6rcs>4", "rcs>"),
+        ("4d6xocs>4", "xocs>"),
+        ("4d6KHcs3", "KHcs3"),
+    ],
+)
+def test_modifiers_run_together_before_a_number_are_refused(
+    text: str, run: str
+) -> None:
+    """Foundry splits ``khcs`` into kh and cs, each without its number, and
+    drops the ``>4``; rollwerk had given it to ``cs``."""
+    assert _first_line(text) == (
+        f"modifiers run together before a number ('{run}…') are not read by "
+        "rollwerk: Foundry reads each of them without its number; write a number "
+        "between them (kh1cs>4) at column 4"
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "faces", "total"),
+    [
+        ("4d6kh2cs>4", [1, 5, 6, 2], 2),
+        ("2d6x6sf=6", [6, 1, 3], -6 + 1 + 3),
+        ("4d6r1cs>4", [1, 5, 6, 2, 3], 2),
+    ],
+)
+def test_modifiers_with_a_number_between_them_are_read(
+    text: str, faces: list[int], total: int
+) -> None:
+    assert parse(text, "foundry").replay(faces).total == total
+
+
+@pytest.mark.parametrize(
+    ("text", "which", "write", "column"),
+    [
+        ("4d6df", "'df' without a target and without a count before it", "df=1", 4),
+        ("4d6df+1", "'df' without a target and without a count before it", "df=1", 4),
+        ("3d6sf", "'sf' without a target", "sf=1", 4),
+        ("4d6kh3sf", "'sf' without a target", "sf=1", 7),
+    ],
+)
+def test_df_and_sf_without_a_target_are_refused_where_foundry_disagrees(
+    text: str, which: str, write: str, column: int
+) -> None:
+    """Foundry's reference deducts the 1s; its code, with no target and no
+    count before, deducts nothing."""
+    verb = "deducts" if write.startswith("df") else "subtracts"
+    assert _first_line(text) == (
+        f"{which} is not read by rollwerk (Foundry's reference {verb} the 1s, its "
+        f"code nothing): write {write} at column {column}"
+    )
+    assert parse("6d6cs>4df", "foundry").replay([5, 1, 6, 2, 3, 4]).total == -2

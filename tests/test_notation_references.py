@@ -127,7 +127,7 @@ def test_foundry_refuses_a_fractional_count() -> None:
     )
 
 
-@pytest.mark.parametrize("text", ["6d6cf<2df", "6d6dfcf<2"])
+@pytest.mark.parametrize("text", ["6d6cf<2df", "6d6df1cf<2"])
 def test_foundry_cf_with_df_is_refused(text: str) -> None:
     """Foundry's API comment and its code disagree on what this counts."""
     with pytest.raises(NotationError) as info:

@@ -32,7 +32,7 @@ def brute(count: int, score: Callable[[int], int]) -> dict[int, Fraction]:
     ("text", "score"),
     [
         ("3d6sf<3", lambda v: -v if v < 3 else v),
-        ("3d6sf", lambda v: -v if v == 1 else v),
+        ("3d6sf1", lambda v: -v if v == 1 else v),
         ("3d6sf=1", lambda v: -v if v == 1 else v),
         ("3d6sf>=5", lambda v: -v if v >= 5 else v),
     ],
@@ -58,7 +58,7 @@ def test_sf_rolls_and_explains_failures() -> None:
 def test_sf_after_keep_and_with_added_dice() -> None:
     kept = parse("4d6kh3sf<3", dialect="foundry").replay([1, 2, 5, 6])
     assert kept.total == -2 + 5 + 6  # the 1 is dropped before it is counted
-    exploded = parse("2d6xsf=6", dialect="foundry").replay([6, 1, 3])
+    exploded = parse("2d6x6sf=6", dialect="foundry").replay([6, 1, 3])
     assert exploded.total == -6 + 1 + 3  # each die of an explosion on its own
     margin = parse("6d6sf<3ms>2", dialect="foundry").replay([1, 2, 3, 4, 5, 6])
     assert margin.total == (-1 - 2 + 3 + 4 + 5 + 6) - 2
@@ -85,11 +85,11 @@ COUNT_REFUSED = (
             COUNT_REFUSED + "8",
         ),
         (
-            "6d6sfdf",
+            "6d6sf1df1",
             COUNT_REFUSED + "4",
         ),
         (
-            "6d6min2sf",
+            "6d6min2sf1",
             (
                 "'sf' together with 'min'/'max' is not read by rollwerk ('sf' "
                 "subtracts the face rolled, 'min'/'max' change what a die adds) "

@@ -64,6 +64,32 @@ _STAGES = ("reroll", "min/max", "explode", "keep", "count")
 _MODIFIER_CHARS = frozenset("khldrosacfp!<>=[]0123456789")
 """What Roll20's modifiers are written with: a word of these after a space
 is modifiers, refused if they cannot apply; any other word is a comment."""
+_LETTERS = re.compile(r"[A-Za-z]+")
+_FOUNDRY_MODIFIERS = frozenset(
+    [
+        "r",
+        "rr",
+        "x",
+        "xo",
+        "k",
+        "kh",
+        "kl",
+        "d",
+        "dh",
+        "dl",
+        "min",
+        "max",
+        "even",
+        "odd",
+        "cs",
+        "cf",
+        "df",
+        "sf",
+        "ms",
+    ]
+)
+"""The names of Foundry's dice modifiers (``Die.MODIFIERS``)."""
+_FOUNDRY_BY_LENGTH = sorted(_FOUNDRY_MODIFIERS, key=len, reverse=True)
 _WORD = re.compile(r"[^ \t\n\r\f\v]*")
 """A word of modifiers after a space: up to the next of notation's spaces."""
 _WORD_ENDS = frozenset(" \t\n\r\f\v+-*/%)}],#[<>=")
@@ -1718,6 +1744,35 @@ class _Modifiers:
                 p.pos, p.dice = save, dice
                 return
 
+    def foundry_compound(self, mpos: int) -> None:
+        """Refuse modifiers run together before a number (``khcs>4``).
+
+        Foundry reads a run of letters that is no modifier's name as its
+        modifiers one after another, each without a number or comparison
+        (``kh`` keeping one die, ``cs`` with no target), and drops what
+        follows the run: rollwerk would give it to the last, so it is
+        refused rather than read another way.
+        """
+        p = self.p
+        run = _LETTERS.match(p.text, mpos)
+        if run is None or run.group().lower() in _FOUNDRY_MODIFIERS:
+            return
+        rest = run.group().lower()
+        while rest:  # Foundry's split: the longest modifier name first
+            name = next((m for m in _FOUNDRY_BY_LENGTH if rest.startswith(m)), "")
+            if not name:
+                return  # not modifiers ('ro'): refused as what it is
+            rest = rest[len(name) :]
+        after = p.text[run.end() : run.end() + 1]
+        if after and (after in _DIGITS or after in "<>="):
+            word = run.group()
+            raise p.error(
+                f"modifiers run together before a number ('{word}{after}…') are "
+                "not read by rollwerk: Foundry reads each of them without its "
+                "number; write a number between them (kh1cs>4)",
+                mpos,
+            )
+
     def one(self) -> bool:
         """Read one modifier; ``False`` when none starts here."""
         p = self.p
@@ -1726,6 +1781,8 @@ class _Modifiers:
         if True:
             mpos = p.pos
             c = p.peek().lower()
+            if d.name == "foundry":
+                self.foundry_compound(mpos)
             if p.ahead("even") or p.ahead("odd"):
                 odd = p.ahead("odd")
                 p.need(Feature.COUNT_WORDS, mpos, "odd" if odd else "even")
@@ -1756,6 +1813,14 @@ class _Modifiers:
                 if self.subtract is not None:
                     raise p.error("'sf' is given twice", mpos)
                 p.pos += 2
+                nxt = p.peek()
+                foundry = d.name == "foundry"  # rollwerk's own reading: the 1s
+                if nxt not in ("<", ">", "=") and nxt not in _DIGITS and foundry:
+                    raise p.error(
+                        "'sf' without a target is not read by rollwerk (Foundry's "
+                        "reference subtracts the 1s, its code nothing): write sf=1",
+                        mpos,
+                    )
                 self.subtract_at = mpos
                 self.subtract = p.point("subtracted failures", min(faces))
                 self.at("count", mpos)
@@ -1775,6 +1840,13 @@ class _Modifiers:
                 p.pos += 2
                 nxt = p.peek()
                 self.deduct_bare = nxt not in ("<", ">", "=") and nxt not in _DIGITS
+                if self.deduct_bare and self.success is None and d.name == "foundry":
+                    raise p.error(
+                        "'df' without a target and without a count before it is "
+                        "not read by rollwerk (Foundry's reference deducts the 1s, "
+                        "its code nothing): write df=1",
+                        mpos,
+                    )
                 self.deduct = p.point("deducted failures", min(faces))
                 self.at("count", mpos)
             elif c in ("k", "d", "p", "h", "l"):
