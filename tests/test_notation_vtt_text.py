@@ -248,3 +248,86 @@ def test_the_cli_escapes_hidden_and_undecodable_characters(
     assert capsys.readouterr().out == (
         "1d6 [a\\u202eb\\u200bc] x\\udc9by = 3\n  1d6 [a\\u202eb\\u200bc]: 3 → 3\n"
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "dialect", "message"),
+    [
+        (
+            "4d6e6",
+            "roll20",
+            "'e' is not part of the roll20 dialect: explode with '!' (1d6!)",
+        ),
+        (
+            "4d6e6",
+            "foundry",
+            (
+                "'e' is not part of the foundry dialect: explode with 'x' and the face "
+                "(1d6x6)"
+            ),
+        ),
+        (
+            "4d6p1",
+            "roll20",
+            "'p' is not part of the roll20 dialect: drop with 'dl' (4d6dl1)",
+        ),
+        (
+            "4d6p1",
+            "foundry",
+            "'p' is not part of the foundry dialect: drop with 'dl' (4d6dl1)",
+        ),
+        (
+            "4d6p1",
+            "rollwerk",
+            "'p' is not part of the rollwerk dialect: drop with 'dl' (4d6dl1)",
+        ),
+        (
+            "4d6h3",
+            "roll20",
+            "'h' is not part of the roll20 dialect: keep with 'kh' (4d6kh3)",
+        ),
+        (
+            "4d6h3",
+            "foundry",
+            "'h' is not part of the foundry dialect: keep with 'kh' (4d6kh3)",
+        ),
+        (
+            "4d6h3",
+            "avrae",
+            "'h' is not part of the avrae dialect: keep with 'kh' (4d6kh3)",
+        ),
+        ("6d6sf<3", "roll20", "'sf' is not part of the roll20 dialect"),
+        (
+            "4d6k>3",
+            "roll20",
+            (
+                "keeping or dropping the dice meeting a comparison ('k>…') is not part of "
+                "the roll20 dialect"
+            ),
+        ),
+        (
+            "4d6d<3",
+            "foundry",
+            (
+                "keeping or dropping the dice meeting a comparison ('d<…') is not part of "
+                "the foundry dialect"
+            ),
+        ),
+    ],
+)
+def test_another_dialects_modifier_is_refused_by_name(
+    text: str, dialect: str, message: str
+) -> None:
+    """h230: these said only "unexpected 'e'" (or named comparing totals)."""
+    with pytest.raises(NotationError) as info:
+        parse(text, dialect=dialect)
+    assert str(info.value).splitlines()[0] == f"{message} at column 4"
+
+
+@pytest.mark.parametrize(
+    ("text", "comment"), [("2d6 hp", "hp"), ("1d20 each", "each"), ("4d6 p1", "p1")]
+)
+def test_roll20_such_a_letter_after_a_space_still_begins_a_comment(
+    text: str, comment: str
+) -> None:
+    assert parse(text, dialect="roll20").comment == comment

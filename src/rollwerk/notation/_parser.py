@@ -1852,9 +1852,16 @@ class _Modifiers:
             elif c in ("k", "d", "p", "h", "l"):
                 if c == "d" and not d.has(Feature.KEEP):
                     raise p.missing("'d'", mpos)
+                # right after the dice, another dialect's letter is refused by
+                # name; after a space it may begin a comment ("2d6 hp")
+                joined = mpos > 0 and p.text[mpos - 1] not in _SPACES
                 if c == "p" and not d.selectors:
+                    if joined and d.has(Feature.KEEP):
+                        raise p.missing("'p'", mpos, "drop with 'dl' (4d6dl1)")
                     return False
                 if c in ("h", "l") and not d.has(Feature.KEEP_SHORT):
+                    if joined and c == "h" and d.has(Feature.KEEP):
+                        raise p.missing("'h'", mpos, "keep with 'kh' (4d6kh3)")
                     return False
                 if c in ("k", "p"):
                     p.need(Feature.KEEP, mpos, c)
@@ -1892,7 +1899,16 @@ class _Modifiers:
             elif c == "e" and d.has(Feature.EXPLODE_E):
                 p.pos += 1
                 self.set_explode(ExplodeMode.ADD, None, mpos, bare_default=False)
+            elif (
+                c == "e"
+                and mpos > 0
+                and p.text[mpos - 1] not in _SPACES
+                and p.text[mpos + 1 : mpos + 2] in _DIGITS
+            ):
+                p.need(Feature.EXPLODE_E, mpos, "e")
             elif c == "s" and d.has(Feature.SORT):
+                if p.text[mpos + 1 : mpos + 2].lower() == "f":
+                    p.need(Feature.SUBTRACT_FAILURES, mpos, "sf")
                 p.pos += 1
                 if p.peek().lower() in ("a", "d"):
                     p.pos += 1
@@ -2057,6 +2073,11 @@ class _Modifiers:
             kind = KeepKind(c + side)
             self.set_keep(kind, p.amount(mpos), c, mpos)
             return
+        if side in ("<", ">", "=") and d.name not in ("rollwerk", "german"):
+            raise p.missing(
+                f"keeping or dropping the dice meeting a comparison ('{c}{side}…')",
+                mpos,
+            )
         if side in ("<", ">", "=") and d is p.d and d.name in ("rollwerk", "german"):
             cond = p.condition("keep or drop", bare=False)
             kind_t = TallyKind.KEEP if c == "k" else TallyKind.DROP
