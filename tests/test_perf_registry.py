@@ -263,6 +263,39 @@ def test_perf_a_declared_id_that_is_not_registered_is_reported(site: Site) -> No
     )
 
 
+def test_perf_every_declaration_problem_of_a_plugin_is_reported(site: Site) -> None:
+    """h231: an undeclared ``iron2`` hid that ``ghost`` was never registered,
+    and asking for ``ghost`` quoted the ``iron2`` failure."""
+    site.install(
+        "rollwerk-both",
+        "both",
+        declares=("ghost", "swade2"),
+        registers=("iron2", "swade2"),
+    )
+    registry = site.registry()
+    value = site.module("both")
+    undeclared = (
+        "registers ruleset id 'iron2', which its distribution does not declare: "
+        f"add iron2 = {value!r} to the entry-point group rollwerk.rulesets (one "
+        "entry per ruleset id)"
+    )
+    unregistered = (
+        "declares 'ghost' in the entry-point group rollwerk.rulesets but "
+        "registers no ruleset with that id"
+    )
+    assert registry.failures == (
+        PluginFailure("both", "rollwerk-both", undeclared),
+        PluginFailure("both", "rollwerk-both", unregistered),
+    )
+    assert registry.ruleset("swade2").id == "swade2"
+    with pytest.raises(UnknownRuleset) as info:
+        registry.ruleset("ghost")
+    assert str(info.value) == (
+        "ruleset must be one of: swade2, got 'ghost' (plugin 'both' (distribution "
+        f"rollwerk-both) failed: {unregistered})"
+    )
+
+
 def test_perf_a_declaration_without_its_plugin_is_reported(site: Site) -> None:
     site.install("rollwerk-alpha", "alpha", declares=("alpha",), registers=("alpha",))
     info = site.root / "rollwerk_stray-1.0.dist-info"

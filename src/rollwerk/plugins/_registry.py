@@ -1027,9 +1027,13 @@ class Registry:
         plan = self._plan
         registered: dict[str, set[str]] = {}
         bare_values: dict[str, tuple[list[Any], list[str]]] = {}
-        for name, values in self._call_each(
+        called = self._call_each(
             "rollwerk_register_rulesets", _validate_rulesets, failures, bare_values
-        ):
+        )
+        # a hook that failed (or gave values that are no rulesets) may have
+        # meant any id: its declared ids are not reported missing as well
+        unsure = {f.plugin for f in failures}
+        for name, values in called:
             allowed = plan.allowed.get(name)
             registered[name] = {rs.id for rs in values}
             bare, around = bare_values.get(name, ([], []))
@@ -1040,6 +1044,7 @@ class Registry:
                 problem = self._undeclared(name, rs.id, allowed)
                 if problem is not None:
                     if changed:  # the wrapper gave it the id: name it, not a fix
+                        unsure.add(name)
                         problem = (
                             f"registers ruleset id {rs.id!r}, which its "
                             "distribution does not declare"
@@ -1059,10 +1064,9 @@ class Registry:
                         tuple(around) if changed else (),
                     )
                 )
-        failed = {f.plugin for f in failures}
         for name, allowed in sorted(plan.allowed.items()):
-            if not allowed or name in failed or not self.pm.has_plugin(name):
-                continue  # nothing declared, failed already, or not imported
+            if not allowed or name in unsure or not self.pm.has_plugin(name):
+                continue  # nothing declared, its hook failed, or not imported
             failures.extend(
                 self._failure_of(
                     name,
@@ -1421,7 +1425,9 @@ class Registry:
             reason = failure.reason if claim else str(failure.error())
             if reason not in reasons:
                 reasons.append(reason)
-        return reasons
+        # the owner's failures that name the id say why; its others do not
+        naming = [r for r in reasons if repr(ruleset_id) in r]
+        return naming or reasons
 
     def catalogs(self) -> Catalog:
         """The core's message catalog merged with every plugin's.
