@@ -165,7 +165,7 @@ _TEMPLATES: dict[str, list[str]] = {
         "{n}d{s}cs>={t}",
         "{n}d{s}cf",
         "{n}d{s}cs>={t}df",
-        "{n}d{s}df",
+        "{n}d{s}df=1",
         "{n}d{s}even",
         "{n}d{s}odd",
         "{n}d{s}min{t}",
@@ -1237,16 +1237,36 @@ def test_powers_over_the_value_limit(text: str, message: str) -> None:
         ("1000000000*1000000000*100", "rollwerk", "about 1.0e20"),
         ("{1d6, 10000000000000000000}kh1", "roll20", "about 1.0e19"),
         ("(1, 10000000000000000000)kh1", "avrae", "about 1.0e19"),
+        ("10**18*10**18-10**18*10**18", "rollwerk", "about 1.0e36"),
+        ("1d6-(10**18*10)", "rollwerk", "about 1.0e19"),
     ],
 )
 def test_values_beyond_the_json_range_are_refused(
     text: str, dialect: str, reach: str
 ) -> None:
-    """A roll's JSON must load back: every value stays within ±10**18."""
+    """A roll's JSON must load back: every value stays within ±10**18, the
+    parts' too (h232: a total of 0 held two parts of 1261 digits)."""
     with pytest.raises(LimitExceeded) as info:
         parse(text, dialect)
-    assert str(info.value).startswith(
+    assert (
         f"value limit exceeded: {reach} is more than the maximum of about 1.0e18"
+        in str(info.value)
+    )
+
+
+def test_a_part_beyond_the_value_limit_is_named() -> None:
+    with pytest.raises(LimitExceeded) as info:
+        parse("10**18*10**18-10**18*10**18")
+    assert str(info.value) == (
+        "the part '10**18*10**18': value limit exceeded: about 1.0e36 is more than "
+        "the maximum of about 1.0e18 (by about 9.9e35)"
+    )
+    # the whole is named as before
+    with pytest.raises(LimitExceeded) as info:
+        parse("10**18*10**18")
+    assert str(info.value) == (
+        "value limit exceeded: about 1.0e36 is more than the maximum of about "
+        "1.0e18 (by about 9.9e35)"
     )
 
 

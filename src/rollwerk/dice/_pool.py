@@ -1186,6 +1186,13 @@ class Pool:
                 m = g(v)
                 mapped[m] = mapped.get(m, 0) + w
             single = mapped
+            # the scores' sums may share a factor the values did not
+            # (20d20>=11!r1: success and failure both of 20**k), which the
+            # binomial would raise to the n-th power
+            common = math.gcd(total, *single.values())
+            if common > 1:
+                single = {v: w // common for v, w in single.items()}
+                total //= common
         return _power_or_binomial(single, n), total**n
 
     def _no_exact_odds(self) -> ParameterError | None:

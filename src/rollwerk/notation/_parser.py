@@ -33,6 +33,7 @@ from rollwerk.errors import (
     ParameterError,
     RollwerkError,
     _short,
+    shown,
 )
 from rollwerk.notation._dialect import ROLLWERK, Dialect, Division, Feature, Percent
 from rollwerk.notation._tree import (
@@ -207,6 +208,35 @@ def _check_values(root: _Node) -> None:
         )
 
 
+def _check_parts(root: _Node) -> None:
+    """Refuse a part of the expression whose value can be beyond ±`_MAX_VALUE`.
+
+    Each part's value is in the roll's JSON too: ``10**18*10**18 -
+    10**18*10**18`` is 0, but not its parts. A fraction's numerator and
+    denominator (d20's ``0.1234567890123456789``) are not values, and are
+    left alone; the whole is checked by `_check_values`.
+
+    Raises:
+        LimitExceeded: A part's bound is beyond ±10**18 (``value``).
+    """
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, _Scaled):
+            continue
+        reach = max(abs(node.lo), abs(node.hi))
+        if reach > _MAX_VALUE and node is not root:  # the whole: _check_values
+            raise LimitExceeded(
+                "value", reach, _MAX_VALUE, operation=f"the part {shown(node.text)}"
+            )
+        for attr in ("terms", "factors", "elements"):
+            stack.extend(getattr(node, attr, ()))
+        for attr in ("operand", "left", "right", "inner"):
+            child = getattr(node, attr, None)
+            if isinstance(child, _Node):
+                stack.append(child)
+
+
 _LOOK_ALIKES = {
     "\u2212": "-",  # minus sign
     "\u2013": "-",  # en dash
@@ -334,6 +364,7 @@ class _Parser:
         if self.pos >= len(self.text) or self.peek() == "#":
             raise self.error("empty notation")
         node = self.comparison()
+        _check_parts(node)
         node = self.root_division(node)
         _check_values(node)
         after_dice = self.pos == self.dice_end
@@ -1796,6 +1827,11 @@ class _Modifiers:
                 if self.keep is not None:
                     raise p.error("keep or drop is given twice", mpos)
                 kind = KeepKind.KEEP_HIGHEST if high else KeepKind.KEEP_LOWEST
+                most = DICE_LIMITS.max_dice
+                if self.count + 1 > most:  # the die adv/dis adds, as a term's
+                    raise LimitExceeded("dice count", self.count + 1, most)
+                if p.dice + 1 > most:
+                    raise LimitExceeded("dice count", p.dice + 1, most)
                 self.keep = Keep(kind, self.count)
                 self.count += 1
                 p.dice += 1
@@ -1892,8 +1928,13 @@ class _Modifiers:
                             f"explode on {limit} and count dice, write x={limit}",
                             mpos,
                         )
-                    if limit < 1:
-                        raise p.error("the most explosions must be at least 1", mpos)
+                    most = DICE_LIMITS.explosion_cap
+                    if not 1 <= limit <= most:
+                        raise p.error(
+                            f"the most explosions must be from 1 to {most} (the "
+                            f"explosion cap), got {limit}",
+                            mpos,
+                        )
                     self.explode = None
                     self.set_explode(ExplodeMode.ADD, limit, mpos)
             elif c == "e" and d.has(Feature.EXPLODE_E):
@@ -2754,12 +2795,13 @@ def _condition_for(hit: set[int], faces: list[int]) -> Condition | None:
     """
     if not hit:
         return Condition(Comparison.GT, faces[-1])
+    low, high = min(hit), max(hit)  # once: a die may have 10 000 faces
     if len(hit) == 1:
-        return Condition(Comparison.EQ, min(hit))
-    if hit == {f for f in faces if f >= min(hit)}:
-        return Condition(Comparison.GE, min(hit))
-    if hit == {f for f in faces if f <= max(hit)}:
-        return Condition(Comparison.LE, max(hit))
+        return Condition(Comparison.EQ, low)
+    if hit == {f for f in faces if f >= low}:
+        return Condition(Comparison.GE, low)
+    if hit == {f for f in faces if f <= high}:
+        return Condition(Comparison.LE, high)
     for rest in (0, 1):
         if hit == {f for f in faces if f % 2 == rest}:
             return Condition(Comparison.EQ, rest, 2)
