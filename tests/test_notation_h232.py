@@ -78,3 +78,26 @@ def test_foundry_cs_then_df_on_a_large_die_is_read() -> None:
         -1: Fraction(9999, 10000),
         1: Fraction(1, 10000),
     }
+
+
+def test_keeping_one_die_of_wide_weights_is_charged_as_it_costs() -> None:
+    """h229: 1000d80!kh1 (2.5 M units) took 9-25 s, 400d1000r1kh1 13 s."""
+    for text in ["1000d80!kh1", "400d1000r1kh1", "200d1000r1kh1"]:
+        expr = parse(text)
+        assert expr.work > 4_000_000
+        with pytest.raises(LimitExceeded):
+            expr.distribution()
+    assert parse("1000d6kh1").work == 306  # narrow weights: as before
+    assert parse("100d1000r1kh1").work == 3_573_000  # 0.8 s: still computed
+
+
+@pytest.mark.parametrize(
+    ("dialect", "low"),
+    [("roll20", (-2, 0)), ("foundry", (-2, 0)), ("rollwerk", (-1, 1))],
+)
+def test_r_minus_one(dialect: str, low: tuple[int, int]) -> None:
+    """h229: in roll20 and foundry a bare r rerolls the lowest face, so
+    ``r-1`` subtracts 1; rollwerk's r needs its point and rerolls -1."""
+    assert parse("1dFr-1", dialect).value_range == low
+    if dialect == "foundry":
+        assert parse("1dFr-1", dialect).distribution()[-2] == Fraction(1, 9)
