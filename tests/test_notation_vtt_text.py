@@ -325,7 +325,16 @@ def test_another_dialects_modifier_is_refused_by_name(
 
 
 @pytest.mark.parametrize(
-    ("text", "comment"), [("2d6 hp", "hp"), ("1d20 each", "each"), ("4d6 p1", "p1")]
+    ("text", "comment"),
+    [
+        ("2d6 hp", "hp"),
+        ("1d20 each", "each"),
+        ("4d6 p1", "p1"),
+        ("2d6 sf", "sf"),
+        ("4d6 kh3 sf", "sf"),
+        ("1d10 !!10cf5h5", "!!10cf5h5"),
+        ("3d6 !pp", "!pp"),
+    ],
 )
 def test_roll20_such_a_letter_after_a_space_still_begins_a_comment(
     text: str, comment: str

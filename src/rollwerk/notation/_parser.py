@@ -1700,6 +1700,7 @@ class _Modifiers:
         self.failure: Condition | None = None
         self.deduct: Condition | None = None
         self.deduct_bare = False  # 'df' without a target
+        self.in_word = False  # reading a word after a space (roll20, d20)
         self.counts_failures = False  # Foundry's 'cf' (its count is the value)
         self.minimum: int | None = None
         self.maximum: int | None = None
@@ -1762,6 +1763,7 @@ class _Modifiers:
                 # a no-break space after a space: what follows it is not
                 # separated from the dice, as without the space
                 raise p.unexpected("expected a modifier, or a comment after the space")
+            self.in_word = True  # another dialect's letter may begin a comment
             try:
                 more = self.one()
                 while more and self.one():
@@ -1770,6 +1772,8 @@ class _Modifiers:
                 if word and all(c in _MODIFIER_CHARS for c in word.lower()):
                     raise
                 more = False
+            finally:
+                self.in_word = False
             if not more or (p.peek() and p.peek() not in _WORD_ENDS):
                 vars(self).update(kept)
                 p.pos, p.dice = save, dice
@@ -1803,6 +1807,16 @@ class _Modifiers:
                 "number; write a number between them (kh1cs>4)",
                 mpos,
             )
+
+    def attached(self, mpos: int) -> bool:
+        """Whether a modifier at ``mpos`` is written on to the dice.
+
+        Not after a space, nor in a word after one: there another
+        dialect's letter may begin a comment (``2d6 hp``, ``1d20 !1h5``),
+        so it is not refused by name.
+        """
+        p = self.p
+        return not self.in_word and mpos > 0 and p.text[mpos - 1] not in _SPACES
 
     def one(self) -> bool:
         """Read one modifier; ``False`` when none starts here."""
@@ -1890,7 +1904,7 @@ class _Modifiers:
                     raise p.missing("'d'", mpos)
                 # right after the dice, another dialect's letter is refused by
                 # name; after a space it may begin a comment ("2d6 hp")
-                joined = mpos > 0 and p.text[mpos - 1] not in _SPACES
+                joined = self.attached(mpos)
                 if c == "p" and not d.selectors:
                     if joined and d.has(Feature.KEEP):
                         raise p.missing("'p'", mpos, "drop with 'dl' (4d6dl1)")
@@ -1942,13 +1956,12 @@ class _Modifiers:
                 self.set_explode(ExplodeMode.ADD, None, mpos, bare_default=False)
             elif (
                 c == "e"
-                and mpos > 0
-                and p.text[mpos - 1] not in _SPACES
+                and self.attached(mpos)
                 and p.text[mpos + 1 : mpos + 2] in _DIGITS
             ):
                 p.need(Feature.EXPLODE_E, mpos, "e")
             elif c == "s" and d.has(Feature.SORT):
-                if p.text[mpos + 1 : mpos + 2].lower() == "f":
+                if p.text[mpos + 1 : mpos + 2].lower() == "f" and self.attached(mpos):
                     p.need(Feature.SUBTRACT_FAILURES, mpos, "sf")
                 p.pos += 1
                 if p.peek().lower() in ("a", "d"):
@@ -2114,7 +2127,7 @@ class _Modifiers:
             kind = KeepKind(c + side)
             self.set_keep(kind, p.amount(mpos), c, mpos)
             return
-        if side in ("<", ">", "=") and d.name not in ("rollwerk", "german"):
+        if side in ("<", ">", "=") and d.name in ("roll20", "foundry"):
             raise p.missing(
                 f"keeping or dropping the dice meeting a comparison ('{c}{side}…')",
                 mpos,
