@@ -1165,10 +1165,7 @@ class Pool:
         # Reduce one die's weights first: rerolls and explosions give weights
         # over s**(cap+1) with large common factors, which would otherwise
         # grow n-fold through every power and keep/drop step.
-        common = math.gcd(total, *single.values())
-        if common > 1:
-            single = {v: w // common for v, w in single.items()}
-            total //= common
+        single, total = _lowest_terms(single, total)
         n = self.count
         if self._separate:
             refusal = self._no_exact_odds()
@@ -1195,10 +1192,7 @@ class Pool:
             # the scores' sums may share a factor the values did not
             # (20d20>=11!r1: success and failure both of 20**k), which the
             # binomial would raise to the n-th power
-            common = math.gcd(total, *single.values())
-            if common > 1:
-                single = {v: w // common for v, w in single.items()}
-                total //= common
+            single, total = _lowest_terms(single, total)
         return _power_or_binomial(single, n), total**n
 
     def _no_exact_odds(self) -> ParameterError | None:
@@ -1309,6 +1303,14 @@ def _parity(cond: Condition) -> bool:
 
 def _same(v: int) -> int:
     return v
+
+
+def _lowest_terms(single: Weights, total: int) -> tuple[Weights, int]:
+    """``single`` and ``total`` divided by their greatest common factor."""
+    common = math.gcd(total, *single.values())
+    if common > 1:
+        return {v: w // common for v, w in single.items()}, total // common
+    return single, total
 
 
 def _power_or_binomial(single: Weights, n: int) -> Weights:

@@ -51,6 +51,7 @@ from rollwerk.notation._tree import (
     _Product,
     _Rerolled,
     _Sum,
+    children,
 )
 
 _DIGITS = frozenset("0123456789")
@@ -229,12 +230,7 @@ def _check_parts(root: _Node) -> None:
             raise LimitExceeded(
                 "value", reach, _MAX_VALUE, operation=f"the part {shown(node.text)}"
             )
-        for attr in ("terms", "factors", "elements"):
-            stack.extend(getattr(node, attr, ()))
-        for attr in ("operand", "left", "right", "inner"):
-            child = getattr(node, attr, None)
-            if isinstance(child, _Node):
-                stack.append(child)
+        stack.extend(children(node))
 
 
 _LOOK_ALIKES = {
@@ -1609,17 +1605,27 @@ class _Parser:
         # with; a ``d`` that starts no die is a modifier (``>=5dl1``)
         return not (p + 1 < n and text[p] in "dDwW" and text[p + 1] in _DIE_STARTS)
 
+    def count_dice(self, term: int, added: int) -> None:
+        """Count ``added`` dice of a term of ``term`` dice, within the limit.
+
+        Raises:
+            LimitExceeded: The term or the whole expression has more than
+                ``DICE_LIMITS.max_dice`` dice.
+        """
+        most = DICE_LIMITS.max_dice
+        if term > most:
+            raise LimitExceeded("dice count", term, most)
+        self.dice += added
+        if self.dice > most:
+            raise LimitExceeded("dice count", self.dice, most)
+
     def dice_term(self, start: int, count: int | None) -> _Node:
         text = self.text
         if count is None:
             count = 1
         elif count < 1 and not (count == 0 and self.d.has(Feature.ZERO_DICE)):
             raise self.error("the number of dice must be at least 1", start)
-        if count > DICE_LIMITS.max_dice:
-            raise LimitExceeded("dice count", count, DICE_LIMITS.max_dice)
-        self.dice += count
-        if self.dice > DICE_LIMITS.max_dice:
-            raise LimitExceeded("dice count", self.dice, DICE_LIMITS.max_dice)
+        self.count_dice(count, count)
         german = text[self.pos] in "wW"
         if german:
             self.need(Feature.GERMAN_W, self.pos)
@@ -1841,14 +1847,9 @@ class _Modifiers:
                 if self.keep is not None:
                     raise p.error("keep or drop is given twice", mpos)
                 kind = KeepKind.KEEP_HIGHEST if high else KeepKind.KEEP_LOWEST
-                most = DICE_LIMITS.max_dice
-                if self.count + 1 > most:  # the die adv/dis adds, as a term's
-                    raise LimitExceeded("dice count", self.count + 1, most)
-                if p.dice + 1 > most:
-                    raise LimitExceeded("dice count", p.dice + 1, most)
+                p.count_dice(self.count + 1, 1)  # the die adv/dis adds
                 self.keep = Keep(kind, self.count)
                 self.count += 1
-                p.dice += 1
                 self.at("keep", mpos)
             elif p.ahead("min") or p.ahead("max"):
                 p.need(Feature.CLAMP_FOUNDRY, mpos)

@@ -11,7 +11,7 @@ import bisect
 import collections
 import itertools
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import TypeAlias
 
 import attrs
@@ -373,18 +373,21 @@ def no_exact_odds(node: _Node) -> ParameterError | None:
         refusal = pool._no_exact_odds()
         if refusal is not None:
             return refusal
+    for child in children(node):
+        found = no_exact_odds(child)
+        if found is not None:
+            return found
+    return None
+
+
+def children(node: _Node) -> Iterator[_Node]:
+    """The nodes ``node`` is made of (terms, factors, elements, operands)."""
     for attr in ("terms", "factors", "elements"):
-        for child in getattr(node, attr, ()):
-            found = no_exact_odds(child)
-            if found is not None:
-                return found
+        yield from getattr(node, attr, ())
     for attr in ("operand", "left", "right", "inner"):
         child = getattr(node, attr, None)
         if isinstance(child, _Node):
-            found = no_exact_odds(child)
-            if found is not None:
-                return found
-    return None
+            yield child
 
 
 class _Node:
