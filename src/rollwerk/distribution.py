@@ -34,6 +34,8 @@ T = TypeVar("T", bound=Hashable)
 U = TypeVar("U", bound=Hashable)
 V = TypeVar("V", bound=Hashable)
 R = TypeVar("R")
+_Counts = TypeVar("_Counts", bound="tuple[int | Fraction | float, ...]")
+"""Tuples of numbers (counts of symbols), which sum element by element."""
 
 JSONSCHEMA = 1
 _PRETTY_LIMIT = 100_000  # the longest repr IPython is given to show
@@ -300,7 +302,13 @@ class Distribution(Generic[T]):
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Distribution):
             return NotImplemented
-        return self._total == other._total and self._weights == other._weights
+        if self is other:
+            return True
+        if self._total != other._total or self._weights != other._weights:
+            return False
+        # Python holds True == 1 == 1.0, but their JSON and their statistics
+        # differ: outcomes of another kind make another distribution
+        return _kinds(self._weights) == _kinds(other._weights)
 
     def __hash__(self) -> int:
         h: int | None = getattr(self, "_hash", None)
@@ -400,25 +408,33 @@ class Distribution(Generic[T]):
     def stdev(self) -> float:
         """The standard deviation (a float: square roots are rarely rational).
 
-        Beyond a float's range (about 1.8e308) it is ``inf``.
+        Beyond a float's range (about 1.8e308) it is ``inf``; a variance
+        too small for a float (below about 1e-308) still gives its root
+        (``5e-201`` for a variance of ``2.5e-401``).
         """
         v = self.variance()
-        try:
+        if not v or _FLOAT_TINY <= v <= _FLOAT_HUGE:
             return math.sqrt(v)
-        except OverflowError:  # a variance too big for a float: isqrt of ints
-            root = math.isqrt((v.numerator << 128) // v.denominator)  # × 2**64
-            shift = max(root.bit_length() - 64, 0)
-            try:
-                return math.ldexp(float(root >> shift), shift - 64)
-            except OverflowError:
-                return math.inf
+        # beyond a float's range: the integer root of v × 4**k, about 2**64
+        n, d = v.numerator, v.denominator
+        k = (128 - (n.bit_length() - d.bit_length())) // 2
+        root = math.isqrt((n << 2 * k) // d if k >= 0 else n // (d << -2 * k))
+        try:
+            return math.ldexp(float(root), -k)
+        except OverflowError:
+            return math.inf
 
     def cdf(self, outcome: T) -> Fraction:
         """The probability of an outcome less than or equal to ``outcome``.
 
         Raises:
-            ParameterError: ``outcome`` does not compare with the outcomes.
+            ParameterError: ``outcome`` does not compare with the outcomes,
+                or is a NaN (which no outcome is less than or equal to).
         """
+        if isinstance(outcome, float) and math.isnan(outcome):
+            raise ParameterError(
+                "outcome", outcome, "a value that compares with the outcomes, not NaN"
+            )
         w = 0
         try:
             for k, v in self._weights.items():
@@ -839,6 +855,8 @@ class Distribution(Generic[T]):
     @overload
     def repeat_sum(self: Distribution[Fraction], n: int) -> Distribution[Fraction]: ...
     @overload
+    def repeat_sum(self: Distribution[_Counts], n: int) -> Distribution[_Counts]: ...
+    @overload
     def repeat_sum(self, n: int) -> Distribution[Any]: ...
     def repeat_sum(self, n: int) -> Distribution[Any]:
         """The sum of ``n`` independent copies.
@@ -885,6 +903,9 @@ class Distribution(Generic[T]):
             _check_pairwise_sum(self._weights, n, lattice, spans)
         if n == 0:  # no symbols counted: the zero of the counts, or 0
             return Distribution.constant(_zero_of(self._weights))
+        if n == 1 and _kinds(self._weights) and _commutes(self._weights):
+            # a sum of bools is an int (sum([True]) == 1), also of one
+            return self.map(lambda k: _times(k, 1))
         result: Distribution[Any] | None = None  # not 0: a tuple does not add to 0
         base: Distribution[Any] = self
         while n:
@@ -1198,6 +1219,32 @@ def _encoded_order(pair: tuple[Any, int]) -> str:
     import json
 
     return json.dumps(pair[0], sort_keys=True)
+
+
+_FLOAT_TINY = Fraction(2) ** -1000
+"""Below this a variance is taken to the root as integers (a float would be 0)."""
+_FLOAT_HUGE = Fraction(2) ** 1000
+"""Above this a variance is taken to the root as integers (a float overflows)."""
+
+
+def _kinds(weights: dict[Any, int]) -> dict[Any, object]:
+    """The outcomes that are bools or floats (also in tuples), and their kinds.
+
+    Equal outcomes of other kinds (an ``int`` and a `Fraction`, outcomes
+    of a class of one's own) are the same outcome to a distribution.
+    """
+    return {k: kind for k in weights if (kind := _kind(k)) is not None}
+
+
+def _kind(value: object) -> object:
+    """``bool`` or ``float`` for such a value, a tuple of kinds, or None."""
+    cls = value.__class__
+    if cls is bool or cls is float:
+        return cls
+    if cls is tuple:
+        kinds = tuple(_kind(e) for e in cast("tuple[object, ...]", value))
+        return kinds if any(k is not None for k in kinds) else None
+    return None
 
 
 def _check_json_outcomes(weights: dict[Any, int]) -> None:

@@ -85,3 +85,15 @@ def check_fraction_arithmetic() -> None:
     assert_type(halves.repeat_sum(3), Distribution[Fraction])
     assert_type(halves.median(), Fraction)
     assert_type(Distribution.from_json(d6.to_json(), decode=int), Distribution[int])
+
+
+def test_counts_of_symbols_keep_their_tuple_type() -> None:
+    """A die's (hits, ones) summed over a pool stays a pair (found by h235)."""
+
+    def read(hits: int, ones: int, dice: int) -> bool:
+        return hits > dice // 2 and ones == 0
+
+    one: Distribution[tuple[int, int]] = Distribution.uniform([(1, 0), (0, 1), (0, 0)])
+    pool = one.repeat_sum(3)
+    assert_type(pool, Distribution[tuple[int, int]])
+    assert pool.map(lambda c: read(*c, 3))[True] == Fraction(4, 27)

@@ -416,7 +416,8 @@ class Outcome:
     def _key(self) -> tuple[Any, ...]:
         key = self._sort_key
         if key is None:
-            value = -(10**18) if self.value is None else self.value
+            # no value ranks below every value (the least is -2**63)
+            value = -(2**63) - 1 if self.value is None else self.value
             key = (
                 _DEGREE_RANK[self.degree._value_],
                 value,
@@ -429,7 +430,24 @@ class Outcome:
         return key
 
     def __lt__(self, other: Outcome) -> bool:
+        if other.__class__ is not Outcome and not isinstance(other, Outcome):
+            return NotImplemented
         return self._key() < other._key()
+
+    def __le__(self, other: Outcome) -> bool:
+        if other.__class__ is not Outcome and not isinstance(other, Outcome):
+            return NotImplemented
+        return self._key() <= other._key()
+
+    def __gt__(self, other: Outcome) -> bool:
+        if other.__class__ is not Outcome and not isinstance(other, Outcome):
+            return NotImplemented
+        return self._key() > other._key()
+
+    def __ge__(self, other: Outcome) -> bool:
+        if other.__class__ is not Outcome and not isinstance(other, Outcome):
+            return NotImplemented
+        return self._key() >= other._key()
 
     def extra(self, name: str, default: Scalar = None) -> Scalar:
         """The value of one extra, or ``default``.
