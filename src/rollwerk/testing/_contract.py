@@ -10,7 +10,14 @@ import random
 import traceback
 import zlib
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import (
+    Callable,
+    Iterable,
+    Iterator,
+    Mapping,
+    MutableMapping,
+    Sequence,
+)
 from contextvars import ContextVar
 from fractions import Fraction
 from typing import Any, cast
@@ -860,7 +867,11 @@ def assert_faces_match(
     3. for an ``unordered`` definition (a pool, enumerated by multisets),
        the judge gives the same outcome for each multiset with the faces of
        dice that share sides and role reversed and rotated (so a judge that
-       reads the order cannot claim to ignore it).
+       reads the order cannot claim to ignore it);
+    4. the first combination of each outcome is explained in English and
+       German, with every message in both (so a template that only rare
+       faces use, such as all ones of five dice, cannot fail first for a
+       user).
 
     A check whose rolling and odds are wrong the same way still disagrees
     with the judge on some faces. Beyond ``budget`` ways, a closed form
@@ -900,7 +911,6 @@ def _faces_match(check: FaceCheck, where: str, budget: int, odds_budget: int) ->
             other = tuple(faces[i] for i in order)
             if other != faces:
                 _same_unordered(check, faces, outcome, other, where)
-        brute[outcome] = brute.get(outcome, 0) + weight
         drawn = check.draws_for(faces)
         result = check.resolve(ScriptedRng(list(drawn)))
         if tuple(r.face for r in result.rolls) != drawn:
@@ -911,6 +921,12 @@ def _faces_match(check: FaceCheck, where: str, budget: int, odds_budget: int) ->
             )
         if result.outcome() != outcome:
             raise _resolved_differs(check, faces, result.outcome(), outcome, where)
+        if outcome not in brute:
+            # one face combination of each outcome is explained: a message
+            # only rare faces use (all ones of five dice) is rendered too
+            _check_result_shape(check, result, where)
+            _check_words(result, where)
+        brute[outcome] = brute.get(outcome, 0) + weight
     draws = len(judged)
     exact = Distribution.from_weights(brute)
     stated = check.outcomes()
@@ -2199,6 +2215,38 @@ def _check_frozen(check: Check, where: str) -> None:
             f"the check can be changed: setting its {attribute} succeeded (a "
             "check is a frozen value: make it an attrs.frozen class, a frozen "
             "dataclass or give it read-only properties)",
+        )
+    _check_parameters_copied(check, where)
+
+
+_PROBE = "rollwerk-contract-probe"
+"""The key the kit adds to a check's ``parameters`` to see whether it stays."""
+
+
+def _check_parameters_copied(check: Check, where: str) -> None:
+    """Refuse a check whose ``parameters`` mapping is its own, changeable one.
+
+    A key is added to the mapping ``parameters`` gives and taken out again;
+    if the check's next ``parameters`` has it, a caller could change the
+    check (and every request that the same check object answers).
+    """
+    given = check.parameters
+    if not isinstance(given, MutableMapping) or _PROBE in given:
+        return
+    try:
+        given[_PROBE] = None
+    except Exception:  # noqa: BLE001 - refusing to change: what it must do
+        return
+    try:
+        kept = _PROBE in check.parameters
+    finally:
+        given.pop(_PROBE, None)
+    if kept:
+        raise _fail(
+            where,
+            "the check can be changed: a key added to the mapping its "
+            "parameters gave stayed in the check (a check is a frozen value: "
+            "give a copy, dict(...), or a read-only types.MappingProxyType)",
         )
 
 
