@@ -68,7 +68,9 @@ def test_a_loaded_next_turns_count_cannot_start_after_its_anchor() -> None:
     enc = enc.add_effect(
         "x", source="A", target="B", duration=UntilEndOfNextTurns(1, of="A")
     ).state
+    enc = enc.advance().state  # B's turn: A's turns may be edited alone
     data = enc.to_json()
+    assert data["current"] == "B"
     assert data["effects"][0]["duration"]["after"] == 1
     assert Encounter.from_json(data) == enc
     for combatant in data["combatants"]:

@@ -9,6 +9,7 @@ from collections.abc import Iterable, Mapping, Sized
 from types import TracebackType
 from typing import Any, ClassVar, Protocol, cast, runtime_checkable
 
+from rollwerk._slots import slots_state
 from rollwerk.errors import (
     LimitExceeded,
     ParameterError,
@@ -140,6 +141,7 @@ class SeededRng:
     """
 
     __slots__ = ("_bits", "_twister", "seed")
+    __getstate__ = slots_state  # pickle's protocols 0 and 1 too
 
     def __init__(self, seed: int) -> None:
         if (
@@ -264,7 +266,7 @@ class SeededRng:
         state = data["state"]
         if not isinstance(state, list) or len(state) != _STATE_WORDS + 1:
             got = (
-                f"a list of {len(state)} items"
+                f"a list of {len(state)} item{'' if len(state) == 1 else 's'}"
                 if isinstance(state, list)
                 else shown(state)
             )
@@ -406,6 +408,7 @@ class ScriptedRng:
     """
 
     __slots__ = ("_faces", "_pos")
+    __getstate__ = slots_state  # pickle's protocols 0 and 1 too
 
     MAX_FACES: ClassVar[int] = 1_000_000
     """The most faces one script holds; more raise
@@ -503,6 +506,7 @@ class _CheckedRng:
     """
 
     __slots__ = ("_roll", "rng")
+    __getstate__ = slots_state  # pickle's protocols 0 and 1 too
 
     def __init__(self, rng: Rng) -> None:
         self.rng = rng

@@ -1051,6 +1051,25 @@ class BoundFactory:
     def __call__(self, **params: Scalar) -> FaceCheck:
         return FaceCheck(self.definition, self.ruleset, params, self.catalog)
 
+    def __eq__(self, other: object) -> bool:
+        # a value, as its check spec and ruleset are: a deep copy or an
+        # unpickled ruleset is equal to the one it was made from
+        if not isinstance(other, BoundFactory):
+            return NotImplemented
+        return (
+            self.ruleset == other.ruleset
+            and self.definition == other.definition
+            and self.catalog == other.catalog
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.ruleset, self.definition.name))
+
+    def __reduce__(
+        self,
+    ) -> tuple[type[BoundFactory], tuple[CheckDefinition, str, Catalog | None]]:
+        return (BoundFactory, (self.definition, self.ruleset, self.catalog))
+
 
 _PROBE_SETS = 4096
 """The most parameter sets a dice function is called with when a check that

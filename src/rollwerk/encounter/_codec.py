@@ -181,6 +181,18 @@ def encounter_from_json(
             raise SchemaError.field(
                 "current", "null once the encounter has ended", current
             )
+        if current is not None:
+            # starting a turn counts it: whose turn is under way has started one
+            i, acting = next(
+                (i, c) for i, c in enumerate(combatants) if c.id == current
+            )
+            if acting.turns == 0:
+                raise SchemaError.field(
+                    f"combatants[{i}].turns",
+                    f"at least 1, as the turn of {shown(current, 30)} is under "
+                    "way (current)",
+                    acting.turns,
+                )
         state = cls(
             combatants=tuple(combatants),
             order=tuple(order),

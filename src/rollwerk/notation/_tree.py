@@ -23,6 +23,7 @@ from rollwerk._poly import (
     pair_units,
     product_cost,
 )
+from rollwerk._slots import slots_state
 from rollwerk.dice._die import (
     Comparison,
     Condition,
@@ -394,6 +395,7 @@ class _Node:
     """A parsed node: static range, size estimates, rolling and weights."""
 
     __slots__ = ("bits", "count", "hi", "lo", "text", "work")
+    __getstate__ = slots_state  # pickle's protocols 0 and 1 too
 
     text: str
     lo: int

@@ -588,6 +588,20 @@ class _GuardedRuleset:
     def __repr__(self) -> str:
         return repr(self._inner)
 
+    def __copy__(self) -> _GuardedRuleset:
+        return self  # the registry's one object, as a bundled dialect is
+
+    def __deepcopy__(self, memo: dict[int, object]) -> _GuardedRuleset:
+        return self
+
+    def __reduce__(self) -> NoReturn:
+        rid = self._inner.id
+        raise TypeError(
+            f"cannot pickle the registry's ruleset {rid!r}: a ruleset is not a "
+            "value to send; pass its id and get it from the registry in the "
+            f"other process (get_registry().ruleset({rid!r}))"
+        )
+
 
 def guard_ruleset(ruleset: Ruleset, origin: Origin) -> Ruleset:
     """``ruleset`` with its plugin code guarded (see the module docstring)."""
