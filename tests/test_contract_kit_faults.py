@@ -21,7 +21,7 @@ import rollwerk
 from rollwerk import Distribution, Encounter, ParameterError, Rounds
 from rollwerk.checks import CheckSpec, Degree, Outcome, Parameter, define_check
 from rollwerk.encounter import EncounterView, Remaining
-from rollwerk.errors import CheckFault
+from rollwerk.errors import CheckFault, SchemaError
 from rollwerk.i18n import Catalog
 from rollwerk.plugins import Registry
 from rollwerk.rulesets import define_ruleset
@@ -309,7 +309,14 @@ class Scenes:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Scenes:
+        _own_kind(cls.kind, data)
         return cls(data["n"], data.get("ends_at"))
+
+
+def _own_kind(kind: str, data: Mapping[str, Any]) -> None:
+    """Refuse another kind's document, as a decoder must (plugins.md)."""
+    if data.get("kind") != kind:
+        raise SchemaError.field("kind", repr(kind), data.get("kind"))
 
 
 KINDS = {Scenes.kind: Scenes.from_json}
@@ -329,14 +336,14 @@ def test_a_plugin_kind_losing_a_field_is_caught_by_the_ruleset_durations() -> No
 
 def test_a_plugin_kind_that_cannot_be_built_is_reported() -> None:
     def decoder(data: Mapping[str, Any]) -> Any:
-        raise KeyError("n")
+        raise SchemaError.field("n", "a number of scenes", data.get("n"))
 
     exc = _violation(lambda: assert_ruleset_durations(TOY, kinds={"opaque": decoder}))
     assert str(exc) == (
         "duration contract: plugin kinds: could not build a duration of kind "
         "'opaque' to exercise: its decoder refuses {'kind': 'opaque'}, and "
-        "calling the class of a from_json decoder with 1, 3 or 'scene-end' for "
-        "each required argument gave none that an encounter accepts"
+        "calling the class of a from_json decoder with 1, 3, 'scene-end' or 'A' "
+        "for each required argument gave none that an encounter accepts"
     )
 
 
@@ -363,6 +370,7 @@ class Halved(Scenes):
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Halved:
+        _own_kind(cls.kind, data)
         return cls(data["n"] // 2, data["ends_at"])
 
 

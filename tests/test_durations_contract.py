@@ -60,7 +60,7 @@ def test_ruleset_durations_contract_holds(ruleset: Any) -> None:
 
 def test_ruleset_durations_is_a_registered_ruleset_property() -> None:
     assert assert_ruleset_durations in RULESET_PROPERTIES
-    assert len(DURATION_PROPERTIES) == 5
+    assert len(DURATION_PROPERTIES) == 6
 
 
 @given(duration=durations(combatants=["A", "B", "C"]))

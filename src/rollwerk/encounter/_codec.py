@@ -221,10 +221,18 @@ def encounter_from_json(
             for i, effect in enumerate(effects):  # noqa: B007 - read below
                 effect.duration.is_over(state)
                 effect.duration.remaining(state)
-        except RollwerkError as exc:
+        except Exception as exc:  # noqa: BLE001 - a plugin kind's too
+            # what the loaded fields made a plugin's kind raise (an
+            # AssertionError for "ends_at": null) is the document's fault
+            said = (
+                str(exc)
+                if isinstance(exc, RollwerkError)
+                else f"it raised {type(exc).__name__}"
+                + (f": {exc}" if str(exc) else "")
+            )
             raise SchemaError.field(
                 f"effects[{i}].duration",
-                f"a duration bound to this encounter ({exc})",
+                f"a duration bound to this encounter ({said})",
                 effects[i].duration.to_json(),
             ) from None
         _consistent(state, effects)

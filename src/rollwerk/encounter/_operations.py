@@ -27,6 +27,7 @@ from rollwerk._jsonutil import argument, exact_fits
 from rollwerk.checks._model import Modifier, Scalar
 from rollwerk.dice._roll import DieRoll
 from rollwerk.encounter._durations import (
+    Concentration,
     FirstOf,
     GameTime,
     _concentrating,
@@ -262,7 +263,13 @@ def _game_time(enc: S, duration: Duration, source: str, target: str) -> Duration
             "encounter JSON cannot hold (more than 40 digits above or below the "
             "line)"
         )
-    return GameTime(seconds).bind(enc, source, target)
+    timed = GameTime(seconds).bind(enc, source, target)
+    who = _concentrating(duration)
+    if who is not None:
+        # a plugin's kind that lasts while a combatant concentrates keeps
+        # that end beside its time, as a FirstOf's Concentration part does
+        return FirstOf(timed, Concentration(who))
+    return timed
 
 
 def _changed(

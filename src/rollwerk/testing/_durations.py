@@ -21,6 +21,7 @@ encounter advanced N turns and rewound is equal to the original"):
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import inspect
 import itertools
@@ -68,7 +69,7 @@ from rollwerk.encounter._durations import (
     UntilEndOfTurn,
     UntilEvent,
 )
-from rollwerk.errors import ParameterError
+from rollwerk.errors import ParameterError, SchemaError
 from rollwerk.rng import SeededRng
 from rollwerk.rulesets import Ruleset
 from rollwerk.testing._base import ContractViolation
@@ -89,6 +90,7 @@ DURATION_PROPERTIES = (
     "what remains never grows except by an explicit refresh",
     "encounters round-trip through JSON",
     "an encounter advanced N turns and rewound equals the original",
+    "an effect in force has something left: a count that reaches 0 is over",
 )
 """What [`assert_encounter_contract`][rollwerk.testing.assert_encounter_contract] checks."""
 
@@ -226,6 +228,15 @@ def assert_step_contract(before: Encounter, step: Step) -> None:
                     DURATION_PROPERTIES[1],
                     f"{type(event).__name__} of {eff.id} ({eff.duration!r}) after {trigger!r}",
                 )
+    for effect in after.effects:
+        left = effect.duration.remaining(after)
+        if left is not None and left == 0:
+            raise _fail(
+                DURATION_PROPERTIES[5],
+                f"{effect.id} ({effect.duration!r}) is still in force with 0 "
+                f"{effect.duration.unit} remaining (is_over must be true once "
+                "nothing remains)",
+            )
     old = {e.id: e for e in before.effects}
     for effect in after.effects:
         prev = old.get(effect.id)
@@ -408,6 +419,10 @@ def assert_encounter_contract(
             not an integer from 0 to ``Encounter.MAX_ADVANCE``.
     """
     _given("encounter", encounter, Encounter, "an Encounter")
+    for effect in encounter.effects:
+        parts = getattr(effect.duration, "parts", None)
+        for duration in (effect.duration, *(parts if isinstance(parts, tuple) else ())):
+            _check_frozen(duration, f"the duration of {effect.id}")
     most = Encounter.MAX_ADVANCE
     if turns.__class__ is not int or not 0 <= turns <= most:
         raise ParameterError("turns", turns, f"an integer from 0 to {most}")
@@ -431,8 +446,9 @@ def _adder(
     return add
 
 
-_GUESSES: tuple[object, ...] = (1, 3, "scene-end")
-"""The values tried for every required argument of a plugin kind's class."""
+_GUESSES: tuple[object, ...] = (1, 3, "scene-end", "A")
+"""The values tried for every required argument of a plugin kind's class
+(``"A"``: a combatant of the kit's encounters, for a kind anchored on one)."""
 
 
 def _attempts(kind: str, decoder: DurationDecoder) -> list[Callable[[], Duration]]:
@@ -475,26 +491,127 @@ def _samples(ruleset: Ruleset, kinds: Mapping[str, DurationDecoder]) -> list[Dur
     for kind, decoder in sorted(kinds.items()):
         if kind in DURATION_KINDS:
             continue  # the core's kinds are in the scenario already
+        _refuses_other_kinds(kind, decoder)
         these: list[Duration] = []
+        bound: list[Duration] = []
         for attempt in _attempts(kind, decoder):
             try:
                 duration = attempt()
                 if duration.kind != kind or duration in these:
                     continue
-                enc.add_effect("probe", source="A", target="B", duration=duration)
+                step = enc.add_effect(
+                    "probe", source="A", target="B", duration=duration
+                )
             except Exception:  # noqa: BLE001 - a wrong guess: try the next
                 continue
             these.append(duration)
+            bound.extend(e.duration for e in step.state.effects)
+        for duration in these + bound:
+            _check_frozen(duration, f"a duration of kind {kind!r}")
         if not these:
             raise _fail(
                 "plugin kinds",
                 f"could not build a duration of kind {kind!r} to exercise: its "
                 f"decoder refuses {{'kind': {kind!r}}}, and calling the class of "
-                "a from_json decoder with 1, 3 or 'scene-end' for each required "
+                "a from_json decoder with 1, 3, 'scene-end' or 'A' for each required "
                 "argument gave none that an encounter accepts",
             )
         found.extend(these)
     return found
+
+
+def _refuses_other_kinds(kind: str, decoder: DurationDecoder) -> None:
+    """Refuse a decoder that reads a document of another kind, or of none.
+
+    A decoder that took another kind's JSON would write it back as its own
+    (docs/plugins.md, "Decoders"): ``{"kind": "rounds"}`` (or this kind's
+    name with ``-other``) and a document without ``kind`` must be a
+    `SchemaError`.
+    """
+    other = "rounds" if kind != "rounds" else f"{kind}-other"
+    for document in ({"kind": other, "n": 1}, {}):
+        try:
+            read = decoder(document)
+        except SchemaError:
+            continue
+        except Exception as exc:
+            raise _fail(
+                "plugin kinds",
+                f"the decoder of {kind!r} raised {type(exc).__name__} for "
+                f"{document!r}; it must refuse another kind (or none) with a "
+                "SchemaError naming kind",
+            ) from exc
+        raise _fail(
+            "plugin kinds",
+            f"the decoder of {kind!r} read {document!r} as {read!r}; it must "
+            "refuse another kind (or none) with a SchemaError naming kind",
+        )
+
+
+_FOLLOW_TURNS = 400
+"""The most turns a plugin kind's duration is followed alone (200 rounds of two)."""
+
+
+def _followed(ruleset: Ruleset, duration: Duration) -> Timeline:
+    """``duration`` alone on an encounter of two, from the first turn to its end.
+
+    Advanced until the effect is gone, or `_FOLLOW_TURNS` turns: a count
+    of 10 rounds (a minute) reaches its end here, where the scenario's few
+    rounds stop before it.
+    """
+    enc = Encounter.for_ruleset(ruleset, ["A", "B"], rng=SeededRng(0))
+    tl = Timeline.start(enc).do(Encounter.advance)
+    tl = tl.do(_adder("alone", "A", "B", duration))
+    for _ in range(_FOLLOW_TURNS):
+        if not tl.current.effects:
+            break
+        tl = tl.do(Encounter.advance)
+    return tl
+
+
+def _check_frozen(duration: object, what: str) -> None:
+    """Refuse a duration one of whose fields can be set."""
+    name = _settable(duration)
+    if name is not None:
+        raise _fail(
+            "plugin kinds",
+            f"{what} can be changed: setting its {name} succeeded "
+            f"({duration!r}); a duration is a frozen value (attrs.frozen, a "
+            "frozen dataclass), since states and their undo history share it",
+        )
+
+
+def _settable(value: object) -> str | None:
+    """The first attribute of ``value`` that can be set to the value it has.
+
+    Its fields (attrs, dataclass), else what its ``__dict__`` and
+    ``__slots__`` hold; ``None`` when setting each one fails, as a frozen
+    value's does.
+    """
+    cls = type(value)
+    names: list[str]
+    if attrs.has(cls):
+        names = [f.name for f in attrs.fields(cls)]
+    elif dataclasses.is_dataclass(value):
+        names = [f.name for f in dataclasses.fields(value)]
+    else:
+        names = list(getattr(value, "__dict__", {}))
+        for klass in cls.__mro__:
+            slots = klass.__dict__.get("__slots__", ())
+            names.extend((slots,) if isinstance(slots, str) else slots)
+    for name in names:
+        if name in ("__dict__", "__weakref__"):
+            continue
+        try:
+            current = getattr(value, name)
+        except AttributeError:
+            continue
+        try:
+            setattr(value, name, current)
+        except Exception:  # noqa: BLE001 - frozen: what a duration must be
+            continue
+        return name
+    return None
 
 
 def _scenario(ruleset: Ruleset, extra: Sequence[Duration] = ()) -> Timeline:
@@ -568,8 +685,11 @@ def assert_ruleset_durations(
     A duration of a plugin kind is built from its decoder alone:
     ``decoder({"kind": KIND})``, and for a decoder that is a classmethod
     (``Scenes.from_json``) its class called with ``1``, ``3`` or
-    ``"scene-end"`` for every required argument; those an encounter
-    accepts are added.
+    ``"scene-end"`` or ``"A"`` (a combatant of the kit's encounters) for
+    every required argument; those an encounter accepts are added. Each
+    such duration is also followed alone, on an encounter of two from the
+    first turn, until its effect ends (at most 400 turns), and must be a
+    frozen value: setting one of its fields to the value it has must fail.
 
     Args:
         ruleset: The ruleset whose timing the encounter has.
@@ -582,7 +702,9 @@ def assert_ruleset_durations(
             in ``kinds`` could be built, or the scenario raised.
     """
     try:
-        tl = _scenario(ruleset, _samples(ruleset, kinds) if kinds else ())
+        samples = _samples(ruleset, kinds) if kinds else []
+        tl = _scenario(ruleset, samples)
+        alone = [_followed(ruleset, duration) for duration in samples]
     except ContractViolation:
         raise
     except Exception as exc:
@@ -592,6 +714,8 @@ def assert_ruleset_durations(
             f"{type(exc).__name__}: {exc}",
         ) from exc
     assert_timeline_contract(tl, kinds)
+    for followed in alone:
+        assert_timeline_contract(followed, kinds)
     last = len(tl) - 1
     for back in range(last + 1):
         if tl.rewind(back).current != tl.states[last - back]:
