@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from rollwerk.rulesets import Ruleset
 
@@ -27,3 +27,24 @@ class ContractViolation(AssertionError):
 # annotations' names from that module) and hide their doctests from
 # ``--doctest-modules`` (see ``tests/test_public_paths.py``).
 ContractViolation.__module__ = "rollwerk.testing"
+
+
+def settable(value: object, names: Iterable[str]) -> str | None:
+    """The first of ``names`` that ``value`` lets be set, or None.
+
+    Each is set to the value it has, so nothing changes even where
+    ``value`` lets it: a check and a duration are frozen values (caches and
+    undo histories hand one object to every holder). A name ``value`` does
+    not have is skipped.
+    """
+    for name in names:
+        try:
+            current = getattr(value, name)
+        except AttributeError:
+            continue
+        try:
+            setattr(value, name, current)
+        except Exception:  # noqa: BLE001 - frozen: what the value must be
+            continue
+        return name
+    return None

@@ -58,7 +58,7 @@ from rollwerk.plugins._guard import _unwrap
 from rollwerk.plugins._registry import checked_ruleset_catalog
 from rollwerk.rng import Rng, ScriptedRng, SeededRng
 from rollwerk.rulesets import Ruleset, contest_odds, resolve_contest
-from rollwerk.testing._base import ContractViolation, RulesetProperty
+from rollwerk.testing._base import ContractViolation, RulesetProperty, settable
 from rollwerk.testing._catalogs import text_messages
 from rollwerk.testing._durations import assert_ruleset_durations
 
@@ -2204,12 +2204,8 @@ def _check_frozen(check: Check, where: str) -> None:
     to every caller).
     """
     check = _unwrap(check)  # the registry's guard is read-only: the plugin's check
-    for attribute in ("ruleset", "name", "parameters"):
-        value = getattr(check, attribute)
-        try:
-            setattr(check, attribute, value)
-        except Exception:  # noqa: BLE001 - frozen: what a check must be
-            continue
+    attribute = settable(check, ("ruleset", "name", "parameters"))
+    if attribute is not None:
         raise _fail(
             where,
             f"the check can be changed: setting its {attribute} succeeded (a "

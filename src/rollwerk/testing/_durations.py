@@ -72,7 +72,7 @@ from rollwerk.encounter._durations import (
 from rollwerk.errors import ParameterError, SchemaError
 from rollwerk.rng import SeededRng
 from rollwerk.rulesets import Ruleset
-from rollwerk.testing._base import ContractViolation
+from rollwerk.testing._base import ContractViolation, settable
 
 __all__ = [
     "DURATION_PROPERTIES",
@@ -524,12 +524,11 @@ def _refuses_other_kinds(kind: str, decoder: DurationDecoder) -> None:
     """Refuse a decoder that reads a document of another kind, or of none.
 
     A decoder that took another kind's JSON would write it back as its own
-    (docs/plugins.md, "Decoders"): ``{"kind": "rounds"}`` (or this kind's
-    name with ``-other``) and a document without ``kind`` must be a
+    (docs/plugins.md, "Decoders"): ``{"kind": "rounds"}`` (a core kind,
+    never a plugin's) and a document without ``kind`` must be a
     `SchemaError`.
     """
-    other = "rounds" if kind != "rounds" else f"{kind}-other"
-    for document in ({"kind": other, "n": 1}, {}):
+    for document in ({"kind": "rounds", "n": 1}, {}):
         try:
             read = decoder(document)
         except SchemaError:
@@ -571,7 +570,7 @@ def _followed(ruleset: Ruleset, duration: Duration) -> Timeline:
 
 def _check_frozen(duration: object, what: str) -> None:
     """Refuse a duration one of whose fields can be set."""
-    name = _settable(duration)
+    name = settable(duration, _fields(duration))
     if name is not None:
         raise _fail(
             "plugin kinds",
@@ -581,37 +580,18 @@ def _check_frozen(duration: object, what: str) -> None:
         )
 
 
-def _settable(value: object) -> str | None:
-    """The first attribute of ``value`` that can be set to the value it has.
-
-    Its fields (attrs, dataclass), else what its ``__dict__`` and
-    ``__slots__`` hold; ``None`` when setting each one fails, as a frozen
-    value's does.
-    """
+def _fields(value: object) -> list[str]:
+    """The fields of ``value`` (attrs, dataclass), else its ``__dict__`` and slots."""
     cls = type(value)
-    names: list[str]
     if attrs.has(cls):
-        names = [f.name for f in attrs.fields(cls)]
-    elif dataclasses.is_dataclass(value):
-        names = [f.name for f in dataclasses.fields(value)]
-    else:
-        names = list(getattr(value, "__dict__", {}))
-        for klass in cls.__mro__:
-            slots = klass.__dict__.get("__slots__", ())
-            names.extend((slots,) if isinstance(slots, str) else slots)
-    for name in names:
-        if name in ("__dict__", "__weakref__"):
-            continue
-        try:
-            current = getattr(value, name)
-        except AttributeError:
-            continue
-        try:
-            setattr(value, name, current)
-        except Exception:  # noqa: BLE001 - frozen: what a duration must be
-            continue
-        return name
-    return None
+        return [f.name for f in attrs.fields(cls)]
+    if dataclasses.is_dataclass(value):
+        return [f.name for f in dataclasses.fields(value)]
+    names = list(getattr(value, "__dict__", {}))
+    for klass in cls.__mro__:
+        slots = klass.__dict__.get("__slots__", ())
+        names.extend((slots,) if isinstance(slots, str) else slots)
+    return [n for n in names if n not in ("__dict__", "__weakref__")]
 
 
 def _scenario(ruleset: Ruleset, extra: Sequence[Duration] = ()) -> Timeline:
