@@ -84,3 +84,25 @@ def test_version_prints_the_installed_version(
 
     assert main(["--version"]) == 0
     assert capsys.readouterr().out == f"rollwerk {rollwerk.__version__}\n"
+
+
+ZEROS = "0" * 4300  # more than int() reads from a text (4300 digits)
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "plain"),
+    [
+        (["roll", "1d20", "--seed"], f"{ZEROS}7", "7"),
+        (["roll", "1d20", "--seed"], f"-{ZEROS}7", "-7"),
+        (["roll", "2d6", "--rolls"], f"{ZEROS}3,{ZEROS}4", "3,4"),
+        (["roll", "3d6", "--odds", "--max-outcomes"], f"{ZEROS}2", "2"),
+    ],
+)
+def test_leading_zeros_past_pythons_digit_limit_are_still_leading_zeros(
+    capsys: pytest.CaptureFixture[str], option: list[str], value: str, plain: str
+) -> None:
+    # found by a bad-input audit: "internal error: ValueError('Exceeds the
+    # limit (4300 digits)…')" with exit 1, or argparse's "invalid _integer value"
+    expected = run(capsys, *option, plain)
+    assert expected[0] == 0
+    assert run(capsys, *option, value) == expected

@@ -48,6 +48,18 @@ INTEGER = re.compile(r"[+-]?0*[0-9]{1,18}")
 """An integer option's text: ASCII digits only (``int()`` also reads "1_0", "٣"),
 at most 18 after leading zeros."""
 MAX_POSITIVE = 10**18 - 1
+
+
+def integer_value(text: str) -> int:
+    """The value of a text ``INTEGER`` (or ``_integer``) matched.
+
+    Its leading zeros go before ``int()``: Python refuses a text of more than
+    4300 digits, and leading zeros are allowed in any number.
+    """
+    sign, digits = re.fullmatch(r"([+-]?)0*([0-9]+)", text.strip()).groups()  # type: ignore[union-attr]
+    return int(sign + digits)
+
+
 """The largest count an option such as ``--max-outcomes`` reads (``INTEGER``'s 18 digits)."""
 
 BAR_WIDTH = 40
@@ -159,12 +171,12 @@ def second_side(exc: ParameterError) -> ParameterError:
 def positive(text: str) -> int:
     """An ``argparse`` type: a positive integer in ASCII digits."""
     text = text.strip()
-    if not INTEGER.fullmatch(text) or int(text) < 1:
+    if not INTEGER.fullmatch(text) or integer_value(text) < 1:
         raise argparse.ArgumentTypeError(
             f"must be an integer from 1 to {MAX_POSITIVE} (ASCII digits), "
             f"got {shown(text)}"
         )
-    return int(text)
+    return integer_value(text)
 
 
 def most_likely(
@@ -439,7 +451,7 @@ def faces(text: str) -> list[int]:
             "comma-separated die faces such as 2,1,17"
             + (" (at most 18 digits each)" if digits else ""),
         )
-    return [int(part) for part in parts]
+    return [integer_value(part) for part in parts]
 
 
 def _ordinal(n: int) -> str:

@@ -322,7 +322,8 @@ def _integer(text: str) -> int:
         raise argparse.ArgumentTypeError(
             f"must be an integer ({what}), got {shown(text)}"
         )
-    return int(text)
+    # without its leading zeros: int() refuses a text of more than 4300 digits
+    return int(text[0] + found.group(1) if text[0] in "+-" else found.group(1))
 
 
 def _parse(
