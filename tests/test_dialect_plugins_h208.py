@@ -174,3 +174,21 @@ def test_a_dialect_passed_to_parse_is_checked_too(
     )
     good = attrs.evolve(BASE, name="mine")
     assert parse("7/2", dialect=good).distribution() == parse("7/2").distribution()
+
+
+@pytest.mark.parametrize("name", [True, -1, "", [3], "Mine", "my dialect", "a.b"])
+def test_a_dialect_passed_to_parse_has_a_lower_case_word_for_a_name(
+    name: object,
+) -> None:
+    """A bad-input audit: ``Dialect(True, …)`` parsed, and the roll's JSON then
+    did not load ("dialect must be a string"); a list name raised a bare
+    ``TypeError`` (notation.md: dialects are named by a lower-case word)."""
+    from rollwerk.errors import ParameterError, shown
+
+    bad = attrs.evolve(BASE, name=name)
+    with pytest.raises(ParameterError) as info:
+        parse("1d6", dialect=bad)
+    assert str(info.value).startswith(
+        "dialect must be a Dialect whose fields are each of their kind (name must "
+        f"be a lower-case word without spaces, dots or colons, got {shown(name)}), "
+    )

@@ -431,3 +431,16 @@ def test_the_language_is_checked_first() -> None:
     assert str(info.value) == (
         "lang must be 'en' or 'de' (the dice letter d or W), got 'fr'"
     )
+
+
+@pytest.mark.parametrize("limit", ["3", float("inf"), 10**5, [1], 2.0, True, 0, 21])
+def test_an_explode_limit_is_checked_before_the_worst_case_counts_with_it(
+    limit: object,
+) -> None:
+    # a bad-input audit: "3" raised a bare TypeError, inf an AttributeError,
+    # 10**5 "dice drawn limit exceeded" (notation.md: 1 to 20)
+    with pytest.raises(ParameterError) as info:
+        Pool(1, Die(6), explode=Condition(EQ, 6), explode_limit=limit)  # type: ignore[arg-type]
+    assert str(info.value) == (
+        f"explode limit must be an integer from 1 to 20, got {limit!r}"
+    )

@@ -1105,3 +1105,13 @@ def test_a_levels_words_are_words_braces_included() -> None:
     assert rs.labels["en"]["hit"] == "50% {"
     assert rs.labels["de"]["hit"] == "{x} 50% }"
     assert build_check(rs).resolve(ScriptedRng([5])).explain("de").endswith("{x} 50% }")
+
+
+@pytest.mark.parametrize("bad", [[3], {"a": 1}, None, 3])
+def test_a_level_id_of_another_type_is_a_parameter_error(bad: object) -> None:
+    # a bad-input audit: Level([3], …) raised "unhashable type: 'list'"
+    with pytest.raises(ParameterError) as info:
+        Level(bad, Degree.SUCCESS)  # type: ignore[arg-type]
+    assert str(info.value) == (
+        f"level id must be a word without spaces, dots or colons, got {bad!r}"
+    )

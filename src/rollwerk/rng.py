@@ -416,7 +416,9 @@ class ScriptedRng:
     kept (an iterator that does not end, after this many and one more)."""
 
     def __init__(self, faces: Iterable[int]) -> None:
-        if isinstance(faces, str) or not isinstance(faces, Iterable):
+        if isinstance(faces, (str, bytes, bytearray)) or not isinstance(
+            faces, Iterable
+        ):
             raise ParameterError("faces", faces, "an iterable of integers")
         most = self.MAX_FACES
         if isinstance(faces, Sized) and len(faces) > most:

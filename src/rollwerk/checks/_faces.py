@@ -113,6 +113,8 @@ def d100(faces: Sequence[int], bonus: int = 0) -> int:
             ``bonus``, or a face is not 1 to 10.
     """
     count = abs(_bonus(bonus)) + 2
+    if isinstance(faces, (bytes, bytearray)):  # its items are ints, not faces
+        raise _not_faces(faces)
     try:
         wrong = len(faces) != count
     except TypeError:
@@ -195,6 +197,8 @@ def successes(faces: Sequence[int], at_least: int) -> int:
     2
     """
     minimum = _int("at_least", at_least)
+    if isinstance(faces, (bytes, bytearray)):  # its items are ints, not faces
+        raise _not_faces(faces)
     try:
         return sum(1 for face in faces if face >= minimum)
     except TypeError:

@@ -133,7 +133,7 @@ class Level:
         for lang, text in labels.items():
             if not isinstance(text, str) or not text:
                 raise ParameterError(f"label {lang!r}", text, "a non-empty string")
-        if id in _CONTEST_WORDS:
+        if isinstance(id, str) and id in _CONTEST_WORDS:
             raise ParameterError(
                 "level id",
                 id,

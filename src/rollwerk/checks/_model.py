@@ -262,7 +262,7 @@ def _extra_name(name: object) -> str:
 def _extras(
     value: Mapping[str, Scalar] | tuple[tuple[str, Scalar], ...],
 ) -> tuple[tuple[str, Scalar], ...]:
-    if not value:
+    if not value and isinstance(value, (Mapping, tuple, list)):
         return ()
     if value.__class__ is tuple:
         # already the canonical form (str keys in strictly increasing order,

@@ -11,6 +11,7 @@ answers its later resolutions.
 
 from __future__ import annotations
 
+import re
 import threading
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
@@ -451,7 +452,10 @@ class CheckRequests:
                 self._specs.clear()
             self._specs[id(ruleset), check] = (ruleset, spec, where)
         if isinstance(request, str):
-            values = _read(spec.parameters, spec._by_name, request.split(), where)
+            # split as a shell splits the CLI's words: at ASCII white space
+            # only (str.split() also splits at a no-break space)
+            words = request.split() if request.isascii() else _ascii_words(request)
+            values = _read(spec.parameters, spec._by_name, words, where)
         elif isinstance(request, Mapping):
             values = parse_mapping(spec, request, where)
         else:
@@ -539,3 +543,8 @@ def check_from_request(
             allow together (AdZ: supporting dice on an attribute check).
     """
     return _SHARED.build(ruleset, request, check=check)
+
+
+def _ascii_words(text: str) -> list[str]:
+    """``text`` split at ASCII white space only, as ``str.split()`` splits ASCII."""
+    return [word for word in re.split(r"[ \t\n\r\f\v]+", text) if word]

@@ -342,10 +342,6 @@ class Pool:
             raise ParameterError(
                 "tally", self.tally, "None when success counts the dice"
             )
-        if self.explode_limit is not None:
-            _check_int(
-                "explode limit", self.explode_limit, 1, DICE_LIMITS.explosion_cap
-            )
         if self.keep is not None:
             _check_int("keep amount", self.keep.amount, 0, self.count)
         if self.failure is not None and self.success is None:
@@ -434,6 +430,11 @@ class Pool:
             if value is not None:
                 m = DICE_LIMITS.max_face
                 _check_int(name, value, -m, m)
+        if self.explode_limit is not None:
+            # before the worst case, which counts with it
+            _check_int(
+                "explode limit", self.explode_limit, 1, DICE_LIMITS.explosion_cap
+            )
         draws = self.worst_case_draws
         if draws > DICE_LIMITS.max_draws:
             raise LimitExceeded("dice drawn", draws, DICE_LIMITS.max_draws)

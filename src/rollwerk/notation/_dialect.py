@@ -378,6 +378,19 @@ def dialect_problem(dialect: Dialect) -> str | None:
     ``reference`` strings, the title not empty. The registry refuses a
     plugin's dialect with a problem, and ``parse`` a dialect passed to it.
     """
+    name = dialect.name
+    if not (
+        isinstance(name, str)
+        and name.isprintable()
+        and name == name.lower()
+        and name
+        and not any(c in name for c in " .:")
+    ):
+        # a result's JSON names it, and --dialect and define_ruleset(dialect=) too
+        return (
+            "name must be a lower-case word without spaces, dots or colons, "
+            f"got {shown(name)}"
+        )
     for field in attrs.fields(type(dialect)):
         value = getattr(dialect, field.name)
         if field.name in ("title", "reference"):

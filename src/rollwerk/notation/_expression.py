@@ -507,7 +507,8 @@ class RollResult:
         """The tree of what was rolled, kept, dropped, rerolled and exploded."""
         tree = self._tree
         if tree is None:
-            rng = ScriptedRng(self._faces)
+            faces = self._faces  # bytes on the fast paths, which ScriptedRng refuses
+            rng = ScriptedRng(tuple(faces) if faces.__class__ is bytes else faces)
             tree = self._expr._node.trace(rng)
             self._tree = tree
         return tree
@@ -551,9 +552,12 @@ class RollResult:
             full: List every die of long pools instead of a summary.
 
         Raises:
-            ParameterError: No catalog knows ``lang``, or ``catalogs`` is
-                not a catalog, an iterable of catalogs or ``None``.
+            ParameterError: No catalog knows ``lang``, ``catalogs`` is
+                not a catalog, an iterable of catalogs or ``None``, or
+                ``full`` is not a bool.
         """
+        if full is not False and full is not True:
+            raise ParameterError("full", full, "True or False")
         if catalogs is not None and catalogs.__class__ is not Catalog:
             catalogs = one_catalog(catalogs)  # several: merged, the first winning
         renderers = self._expr._explainers
