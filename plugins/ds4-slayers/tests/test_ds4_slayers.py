@@ -111,7 +111,7 @@ def _brute(pw: int, depth: int) -> dict[tuple[Degree, int], Fraction]:
                 return Degree.SUCCESS, first
             return Degree.FAILURE, 0
         deg = Degree.CRITICAL_SUCCESS if first == 1 else Degree.SUCCESS
-        return deg, assign_dice(pw, dice).result
+        return deg, assign_dice(pw, dice, fumbles_excluded=excluded).result
 
     faces = list(itertools.product(range(1, 21), repeat=k))
 

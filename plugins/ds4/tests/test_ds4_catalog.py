@@ -104,6 +104,8 @@ def test_ds4_code_uses_exactly_the_catalog_messages() -> None:
         *(combat_fumble(c).effect for c in ("defense", "strike", "shoot", "cast")),
         combat_fumble("targeted_cast").effect,
         assign_dice(44, [2, 1, 17]).text(),
+        assign_dice(-3, [1]).text(),  # a coup at PW ≤ 0 is 1 (DS4-A03)
+        assign_dice(25, [20, 5]).text(),  # a fumble assigns nothing (DS4-R05)
     ]
     for text in texts:
         assert_text_complete(text, [CATALOG])

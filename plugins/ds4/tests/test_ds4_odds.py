@@ -234,7 +234,8 @@ def test_ds4_a10_fumbles_excluded_weights(pw: int) -> None:
                 key = (Degree.FAILURE, 0)
         else:
             degree = Degree.CRITICAL_SUCCESS if dice[0] == 1 else Degree.SUCCESS
-            key = (degree, assign_dice(pw, dice).result)
+            result = assign_dice(pw, dice, fumbles_excluded=True).result
+            key = (degree, result)
         expected[key] = expected.get(key, 0) + 1
     assert dict(check_weights(pw, fumbles_excluded=True)) == expected
 

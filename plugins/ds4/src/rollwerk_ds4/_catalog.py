@@ -116,6 +116,8 @@ _EN = {
     "ds4.check.degree.success": "success",
     # one die assigned to a sub-check (DiceAssignment.describe)
     "ds4.assign.coup": "{die} → {sub} (coup: {value})",
+    "ds4.assign.coup_raised": "{die} → {sub} (coup: {value}, raised to 1 by rule)",
+    "ds4.assign.fumble": "first die {die}: fumble, result 0",
     "ds4.assign.fails": "{die} → {sub} (fails: 0)",
     "ds4.assign.value": "{die} → {sub} ({value})",
     "ds4.list": "{before}, {item}",
@@ -227,6 +229,10 @@ _DE = {
     "ds4.check.degree.coup": "Immersieg",
     "ds4.check.degree.success": "Erfolg",
     "ds4.assign.coup": "{die} → {sub} (Immersieg: {value})",
+    "ds4.assign.coup_raised": (
+        "{die} → {sub} (Immersieg: {value}, nach Regel auf 1 angehoben)"
+    ),
+    "ds4.assign.fumble": "erster Würfel {die}: Patzer, Ergebnis 0",
     "ds4.assign.fails": "{die} → {sub} (misslungen: 0)",
     "ds4.assign.value": "{die} → {sub} ({value})",
     "ds4.list": "{before}, {item}",

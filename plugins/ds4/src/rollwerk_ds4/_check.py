@@ -177,7 +177,14 @@ def read_check(
         if first == 1:
             result = None if len(slots) > 1 else max(pw, 1)
             return Roll(
-                pw, faces, True, Degree.CRITICAL_SUCCESS, result, None, False, False
+                pw,
+                faces,
+                True,
+                Degree.CRITICAL_SUCCESS,
+                result,
+                None,
+                fumbles_excluded,
+                False,
             )
         if len(slots) > 1:
             return Roll(
@@ -191,7 +198,7 @@ def read_check(
     check_dice(pw, faces)
     if first == 20 and not fumbles_excluded:
         return Roll(pw, faces, False, Degree.CRITICAL_FAILURE, 0)
-    assigned = assign_dice(pw, faces, assignment)
+    assigned = assign_dice(pw, faces, assignment, fumbles_excluded=fumbles_excluded)
     degree = Degree.CRITICAL_SUCCESS if first == 1 else Degree.SUCCESS
     return Roll(pw, faces, True, degree, assigned.result, assigned, fumbles_excluded)
 

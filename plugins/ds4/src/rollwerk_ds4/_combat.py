@@ -19,6 +19,7 @@ import attrs
 
 from rollwerk import Combatant, ParameterError, Rng, RulesError
 from rollwerk.dice import DieRoll
+from rollwerk.encounter import Encounter, Event, Step
 from rollwerk.i18n import Text
 from rollwerk.rng import checked
 from rollwerk_ds4._catalog import CATALOG
@@ -49,6 +50,7 @@ __all__ = [
     "crowd_result",
     "delay_bonus",
     "don_armour_actions",
+    "end_surprise",
     "initiative_order",
     "initiative_rule",
     "life_state",
@@ -218,9 +220,11 @@ def initiative_rule(
     """The DS4 initiative rule for [`Encounter.create`][rollwerk.encounter.Encounter.create].
 
     Orders round 1 by INI (+10 for ``surprising`` combatants), ties by a d20
-    roll-off whose dice the encounter records. Later rounds without surprise
-    come from [`initiative_order`][rollwerk_ds4.initiative_order] with the
-    kept ``tie_breaks``.
+    roll-off whose dice the encounter records. The encounter keeps that
+    order in every round: with ``surprising`` combatants, end the surprise
+    with [`end_surprise`][rollwerk_ds4.end_surprise] during the last turn of
+    round 1 (or after its ``end_turn()``), which puts everyone in their
+    order without the +10 from round 2 on, keeping the roll-offs (DS4-R11).
 
     >>> from rollwerk import Combatant, Encounter, ScriptedRng
     >>> enc = Encounter.create(
@@ -228,6 +232,9 @@ def initiative_rule(
     ...     rng=ScriptedRng([]), initiative=initiative_rule(surprising=["Laros"]))
     >>> enc.order
     ('Laros', 'Orc')
+    >>> enc, _ = enc.advance(2)                  # round 1, the Orc's turn
+    >>> end_surprise(enc, ["Laros"]).state.order   # from round 2 on
+    ('Orc', 'Laros')
     """
     chosen = tuple(surprising)
 
@@ -236,6 +243,208 @@ def initiative_rule(
         return initiative_order(values, rng, surprising=chosen).order
 
     return rule
+
+
+class _Replay:
+    """An Rng that gives recorded d20 faces first, then draws from ``rng``."""
+
+    def __init__(self, faces: Sequence[int], rng: Rng | None) -> None:
+        self.faces = list(faces)
+        self.used = 0
+        self.rng = rng
+
+    def roll(self, sides: int) -> int:
+        if self.used < len(self.faces):
+            self.used += 1
+            return self.faces[self.used - 1]
+        if self.rng is None:
+            raise _NeedDie
+        return self.rng.roll(sides)
+
+
+class _NeedDie(Exception):
+    """A roll-off needs a die that was not recorded and no Rng was given."""
+
+
+def _delay_plan(
+    old: Sequence[str], new: Sequence[str], fixed: Iterable[str]
+) -> list[tuple[str, str]] | None:
+    """The fewest ``delay(id, after=)`` moves that turn ``old`` into ``new``.
+
+    The combatants that stay are a longest common subsequence of the two
+    orders that holds ``fixed`` and the first of ``new`` (a delay only ever
+    puts a combatant after another); each of the others is delayed behind
+    its predecessor in ``new``, in that order. ``None`` if no such
+    subsequence exists.
+    """
+    keep = {new[0], *fixed}
+    n, m = len(old), len(new)
+    worst = -(n + m + 1)
+    # best[i][j]: the longest common subsequence of old[i:] and new[j:]
+    # that skips none of ``keep`` (``worst`` if it cannot)
+    best = [[0] * (m + 1) for _ in range(n + 1)]
+    for i in range(n, -1, -1):
+        for j in range(m, -1, -1):
+            if i == n or j == m:
+                rest = old[i:] if j == m else new[j:]
+                best[i][j] = worst if keep & set(rest) else 0
+                continue
+            options = [worst]
+            if old[i] == new[j] and best[i + 1][j + 1] > worst:
+                options.append(best[i + 1][j + 1] + 1)
+            if old[i] not in keep:
+                options.append(best[i + 1][j])
+            if new[j] not in keep:
+                options.append(best[i][j + 1])
+            best[i][j] = max(options)
+    if best[0][0] <= worst:
+        return None
+    stay: set[str] = set()
+    i = j = 0
+    while i < n and j < m:
+        if (
+            old[i] == new[j]
+            and best[i + 1][j + 1] > worst
+            and best[i][j] == best[i + 1][j + 1] + 1
+        ):
+            stay.add(old[i])
+            i, j = i + 1, j + 1
+        elif old[i] not in keep and best[i][j] == best[i + 1][j]:
+            i += 1
+        else:
+            j += 1
+    return [(c, new[k - 1]) for k, c in enumerate(new) if k and c not in stay]
+
+
+def end_surprise(
+    encounter: Encounter, surprising: Iterable[str], rng: Rng | None = None
+) -> Step:
+    """End the +10 INI of surprise after round 1 of an encounter (DS4-R11).
+
+    "In der ersten Kampfrunde": members of a surprising party get +10 in
+    the first round only. An encounter made with
+    [`initiative_rule`][rollwerk_ds4.initiative_rule] keeps round 1's order;
+    call this while the last turn of round 1 is under way, or after its
+    ``end_turn()``, with the ``surprising`` given to ``initiative_rule``.
+    It moves the combatants, with [`Encounter.delay`][rollwerk.encounter.Encounter.delay]
+    (one ``CombatantDelayed`` event each, the fewest moves; durations keep
+    counting turns), into the order
+    [`initiative_order`][rollwerk_ds4.initiative_order] gives for round 2:
+    by INI without the bonus, ties by the roll-offs kept from round 1
+    (DS4-A24), read back from the encounter's ``initiative_rolls``.
+
+    Combatants who tie only without the bonus roll off now, with ``rng``;
+    those d20 are added to ``initiative_rolls`` (so a second call gives the
+    same order and no events). Combatants who left are counted in reading
+    back the roll-offs; those who joined are placed by their INI. A place
+    taken with ``delay`` in round 1 does not carry over: delay again.
+
+    Args:
+        encounter: The encounter, in the last turn of round 1 or after it.
+        surprising: The combatants given to ``initiative_rule`` as
+            surprising (their party surprised the other).
+        rng: The source of new roll-off dice; needed only for a tie that
+            the bonus kept apart in round 1.
+
+    Returns:
+        The encounter in its order from round 2 on, and the events.
+
+    Raises:
+        ParameterError: ``encounter`` is not an ``Encounter``, ``surprising``
+            is a single string or names no combatant of it.
+        RulesError: Called at another time, a new roll-off is needed and
+            ``rng`` is ``None``, or the encounter's initiative rolls are not
+            those of ``initiative_rule(surprising=...)`` over its combatants.
+
+    >>> from rollwerk import Combatant, Encounter, ScriptedRng
+    >>> people = [Combatant("Laros", initiative=8), Combatant("Orc", initiative=12)]
+    >>> enc = Encounter.create(people, rng=ScriptedRng([]),
+    ...                        initiative=initiative_rule(surprising=["Laros"]))
+    >>> enc, _ = enc.advance(2)                  # round 1: Laros, then the Orc
+    >>> enc, events = end_surprise(enc, ["Laros"])
+    >>> events
+    (CombatantDelayed(combatant='Laros', after='Orc', next_round=False),)
+    >>> from rollwerk.encounter import TurnStarted
+    >>> enc, events = enc.advance(3)
+    >>> [f"{e.round}{e.combatant}" for e in events if isinstance(e, TurnStarted)]
+    ['2Orc', '2Laros', '3Orc']
+    """
+    if not isinstance(encounter, Encounter):
+        raise ParameterError("encounter", encounter, "a rollwerk Encounter")
+    if isinstance(surprising, (str, bytes)) or not isinstance(surprising, Iterable):
+        raise ParameterError(
+            "surprising", surprising, "a list of combatant ids (not a single string)"
+        )
+    chosen = tuple(surprising)
+    people = (*encounter.combatants, *encounter.departed)
+    values = {c.id: c.initiative for c in people}
+    unknown = sorted(
+        (c for c in chosen if not isinstance(c, str) or c not in values), key=repr
+    )
+    if unknown:
+        raise ParameterError(
+            "surprising",
+            unknown,
+            "ids of the encounter's combatants (" + ", ".join(values) + ")",
+        )
+    when = (
+        "call it while the last turn of round 1 is under way or after its "
+        "end_turn() (the +10 INI of surprise lasts the first round only, DS4-R11)"
+    )
+    if encounter.ended:
+        raise RulesError(f"the encounter has ended: {when}")
+    if encounter.round == 0:
+        raise RulesError(f"the encounter has not begun (round 0): {when}")
+    if encounter.round > 1:
+        raise RulesError(f"the encounter is in round {encounter.round}: {when}")
+    if encounter.up_next is not None:
+        raise RulesError(
+            f"round 1 has turns to come ({encounter.up_next!r} is up next): {when}"
+        )
+    recorded = encounter.initiative_rolls
+    mismatch = (
+        "the encounter's initiative rolls are not the roll-offs of "
+        f"initiative_rule(surprising={list(chosen)!r}) over its combatants"
+    )
+    if any(r.sides != 20 for r in recorded):
+        raise RulesError(mismatch)
+    first = _Replay([r.face for r in recorded], None)
+    try:
+        round_one = initiative_order(values, first, surprising=chosen)
+    except _NeedDie:
+        raise RulesError(mismatch) from None
+    more = None if rng is None else checked(rng)
+    later = _Replay([r.face for r in recorded[first.used :]], more)
+    try:
+        round_two = initiative_order(
+            values, later, round_number=2, tie_breaks=round_one.tie_breaks
+        )
+    except _NeedDie:
+        raise RulesError(
+            "a new initiative roll-off is needed for combatants tied without the "
+            "surprise bonus (DS4-R11, DS4-A24): pass rng"
+        ) from None
+    if later.used < len(later.faces):
+        raise RulesError(mismatch)
+    target = [c for c in round_two.order if c in encounter.order]
+    fixed = () if encounter.current is None else (encounter.current,)
+    plan = _delay_plan(encounter.order, target, fixed)
+    if plan is None:
+        raise RulesError(
+            f"{encounter.current!r} cannot be moved while its turn is under way: "
+            "call end_surprise after its end_turn()"
+        )
+    state = encounter
+    events: list[Event] = []
+    for combatant, after in plan:
+        state, happened = state.delay(combatant, after=after)
+        events.extend(happened)
+    new_dice = round_two.rolls[later.used :]
+    if new_dice:
+        state = attrs.evolve(
+            state, initiative_rolls=(*state.initiative_rolls, *new_dice)
+        )
+    return Step(state, tuple(events))
 
 
 def triggered_order(trigger: str, order: Sequence[str]) -> tuple[str, ...]:
@@ -485,12 +694,34 @@ def resurrect(body: int) -> int:
 def range_modifier(distance_m: int | Fraction, *, adjacent: bool = False) -> int:
     """Ranged attacks and targeted spells: −1 per full 10 m (DS4-R23, DS4-A13).
 
-    An adjacent target gives −2 (there is no minimum range otherwise).
+    An adjacent target gives −2 (there is no minimum range otherwise). The
+    rules give "directly by" the shooter no distance of its own, so an
+    adjacent target is taken to be in the first band, under 10 m, where no
+    range penalty applies; ``adjacent=True`` with 10 m or more contradicts
+    itself and is refused.
 
     >>> range_modifier(35), range_modifier(1, adjacent=True), range_modifier(9)
     (-3, -2, 0)
+    >>> range_modifier(25, adjacent=True)
+    Traceback (most recent call last):
+    ...
+    rollwerk.errors.ParameterError: distance_m must be under 10 metres with adjacent=True: a target standing directly by the shooter (DS4-R23) is within the first 10 m, where no range penalty applies (the rules give adjacency no distance), got 25
+
+    Raises:
+        ParameterError: ``distance_m`` is not metres of at least 0, is 10 or
+            more with ``adjacent=True``, or ``adjacent`` is not a bool.
     """
     distance_m = _metres("distance_m", distance_m)
+    if not isinstance(adjacent, bool):
+        raise ParameterError("adjacent", adjacent, "true or false")
+    if adjacent and distance_m >= 10:
+        raise ParameterError(
+            "distance_m",
+            distance_m,
+            "under 10 metres with adjacent=True: a target standing directly by "
+            "the shooter (DS4-R23) is within the first 10 m, where no range "
+            "penalty applies (the rules give adjacency no distance)",
+        )
     return -int(distance_m // 10) - (2 if adjacent else 0)
 
 
@@ -714,18 +945,33 @@ def obstacle_fumble(
 ) -> tuple[int, Roll, tuple[DieRoll, ...]]:
     """A fumbled shot past obstacles hits one at random (DS4-R32, DS4-A10).
 
-    Picks the obstacle with a die of ``obstacles`` sides, then rolls a new
-    attack at ``pw`` against it in which fumbles are excluded.
+    With two or more obstacles, a die of ``obstacles`` sides picks the one
+    hit; a single obstacle is hit without a die. Then a new attack at ``pw``
+    is rolled against it in which fumbles are excluded: the returned `Roll`
+    has ``fumbles_excluded`` set whatever its dice (a coup too).
 
     Returns:
-        The 1-based obstacle hit, the new attack and all dice drawn.
+        The 1-based obstacle hit, the new attack and all dice drawn (the
+        obstacle die first, if one was rolled).
+
+    >>> from rollwerk import ScriptedRng
+    >>> which, roll, dice = obstacle_fumble(1, 12, ScriptedRng([20]))
+    >>> which, roll.result, [d.face for d in dice]    # no die picks the only one
+    (1, 0, [20])
+    >>> which, roll, dice = obstacle_fumble(3, 12, ScriptedRng([2, 7]))
+    >>> which, roll.result, [(d.sides, d.face) for d in dice]
+    (2, 7, [(3, 2), (20, 7)])
     """
     if _int("obstacles", obstacles) < 1:
         raise RulesError("a fumble can only hit an obstacle if there is one")
     rng = checked(rng)
-    which = rng.roll(obstacles)
+    picked: tuple[DieRoll, ...] = ()
+    which = 1
+    if obstacles > 1:
+        which = rng.roll(obstacles)
+        picked = (DieRoll(obstacles, which, "obstacle hit"),)
     roll, rolls = roll_check(pw, rng, fumbles_excluded=True, role="attack on obstacle")
-    return which, roll, (DieRoll(obstacles, which, "obstacle hit"), *rolls)
+    return which, roll, (*picked, *rolls)
 
 
 def aim_bonus(rounds: int) -> int:

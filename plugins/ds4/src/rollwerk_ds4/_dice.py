@@ -61,17 +61,23 @@ def _split(pw: int) -> tuple[int, ...]:
 def slot_value(die: int, sub_check: int) -> int:
     """What a die yields in a sub-check of value ``sub_check`` (DS4-R06).
 
-    A 1 is a coup for its own sub-check and yields the sub-check's value; a
-    die up to the value yields itself; a higher die yields 0.
+    A 1 is a coup for its own sub-check and yields the sub-check's value,
+    at least 1 (the one sub-check of a PW of 0 or less: a coup there is 1,
+    DS4-A03); a die up to the value yields itself; a higher die yields 0.
+
+    A die alone cannot fumble here: only the first die of a check can, and
+    [`assign_dice`][rollwerk_ds4.assign_dice] reads it so (DS4-R05).
 
     >>> slot_value(1, 4), slot_value(2, 4), slot_value(17, 4), slot_value(20, 20)
     (4, 2, 0, 20)
+    >>> slot_value(1, -3)     # a coup at PW -3: raised to 1 by rule (DS4-A03)
+    1
     """
     for name, value in (("die", die), ("sub_check", sub_check)):
         if isinstance(value, bool) or not isinstance(value, int):
             raise ParameterError(name, value, "an integer")
     if die == 1:
-        return sub_check
+        return max(sub_check, 1)
     return die if die <= sub_check else 0
 
 
@@ -190,11 +196,19 @@ def rest_die_assignment(pw: int, rest_die: int) -> tuple[int, ...] | None:
 class DiceAssignment:
     """Dice of a check assigned to its sub-checks, and what each yields.
 
+    Its ``result`` is the check's: that of [`read_check`][rollwerk_ds4.read_check]
+    for the same dice and assignment. A 20 on the first die is a fumble
+    (DS4-R05) with result 0, unless ``fumbles_excluded`` (DS4-A10); a coup at
+    a PW of 0 or less is 1 (DS4-A03).
+
     >>> a = assign_dice(44, [2, 1, 17])
     >>> a.result, a.values
     (39, (2, 20, 17))
     >>> a.describe()
     '1 → 20 (coup: 20), 17 → 20 (17), 2 → 4 (2)'
+    >>> f = assign_dice(25, [20, 5])
+    >>> f.is_fumble, f.result, f.describe()
+    (True, 0, 'first die 20: fumble, result 0')
     """
 
     pw: int
@@ -205,10 +219,19 @@ class DiceAssignment:
     """The sub-check values (DS4-R05)."""
     assignment: tuple[int, ...]
     """For each die, the 0-based index of its sub-check."""
+    fumbles_excluded: bool = False
+    """Whether a 20 on the first die is an ordinary value (DS4-A10)."""
+
+    @property
+    def is_fumble(self) -> bool:
+        """Whether the first die is 20 and fumbles count: a Patzer (DS4-R05)."""
+        return self.dice[0] == 20 and not self.fumbles_excluded
 
     @property
     def values(self) -> tuple[int, ...]:
-        """What each die yields in its sub-check, in roll order."""
+        """What each die yields in its sub-check, in roll order (all 0 in a fumble)."""
+        if self.is_fumble:
+            return (0,) * len(self.dice)
         return tuple(
             slot_value(d, self.sub_checks[s])
             for d, s in zip(self.dice, self.assignment, strict=True)
@@ -216,14 +239,17 @@ class DiceAssignment:
 
     @property
     def result(self) -> int:
-        """The sum over the sub-checks (a fumble is not handled here)."""
+        """The check result: the sum over the sub-checks, 0 in a fumble (DS4-R06)."""
         return sum(self.values)
 
     def text(self) -> Text:
         """Which die went to which sub-check, listed by sub-check, as a text.
 
-        Built from the ``ds4.assign.*`` messages of the ds4 catalog.
+        Built from the ``ds4.assign.*`` messages of the ds4 catalog. A
+        fumble assigns nothing: it says so (``ds4.assign.fumble``).
         """
+        if self.is_fumble:
+            return CATALOG.text("ds4.assign.fumble", die=self.dice[0])
         by_slot = sorted(
             zip(self.assignment, self.dice, strict=True), key=lambda pair: pair[0]
         )
@@ -232,7 +258,7 @@ class DiceAssignment:
             p = self.sub_checks[slot]
             value = slot_value(die, p)
             if die == 1:
-                message = "ds4.assign.coup"
+                message = "ds4.assign.coup" if p >= 1 else "ds4.assign.coup_raised"
             elif value == 0:
                 message = "ds4.assign.fails"
             else:
@@ -262,25 +288,43 @@ class DiceAssignment:
 
 
 def assign_dice(
-    pw: int, dice: Sequence[int], assignment: Sequence[int] | None = None
+    pw: int,
+    dice: Sequence[int],
+    assignment: Sequence[int] | None = None,
+    *,
+    fumbles_excluded: bool = False,
 ) -> DiceAssignment:
     """Assign rolled dice to the sub-checks of ``pw`` (DS4-R06, DS4-R07).
+
+    The ``result`` is the check result, as [`read_check`][rollwerk_ds4.read_check]
+    gives it for the same dice and assignment: a 20 on the first die is a
+    fumble with result 0 and nothing to assign (``is_fumble``; DS4-R05), and
+    a coup at a PW of 0 or less is 1 (DS4-A03).
 
     Args:
         pw: The check value (above 20 for several dice).
         dice: The faces in the order rolled, one per sub-check.
         assignment: For each die the 0-based sub-check it goes to, a
             bijection; ``None`` takes the maximising assignment.
+        fumbles_excluded: A 20 on the first die is an ordinary value
+            (DS4-A10), as on slaying-dice follow-ups.
 
     Raises:
-        ParameterError: Wrong number of dice, a face outside 1..20, or an
-            assignment that is not a bijection.
+        ParameterError: Wrong number of dice, a face outside 1..20, an
+            assignment that is not a bijection, or ``fumbles_excluded`` not
+            a bool.
 
     >>> assign_dice(25, [9, 12]).result
     12
     >>> assign_dice(25, [9, 12], assignment=[0, 1]).result
     9
+    >>> assign_dice(25, [20, 5]).result, assign_dice(25, [20, 5], fumbles_excluded=True).result
+    (0, 25)
+    >>> assign_dice(-3, [1]).result
+    1
     """
+    if not isinstance(fumbles_excluded, bool):
+        raise ParameterError("fumbles_excluded", fumbles_excluded, "true or false")
     faces = check_dice(pw, dice)
     slots = sub_checks(pw)
     if assignment is None:
@@ -293,7 +337,7 @@ def assign_dice(
                 list(chosen),
                 f"a permutation of 0..{len(slots) - 1} (0-based sub-check per die)",
             )
-    return DiceAssignment(pw, faces, slots, chosen)
+    return DiceAssignment(pw, faces, slots, chosen, fumbles_excluded)
 
 
 def require(condition: bool, message: str) -> None:
