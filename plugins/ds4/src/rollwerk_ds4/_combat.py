@@ -846,6 +846,10 @@ class Position(enum.Enum):
 
 def position_modifier(position: Position) -> int:
     """The attack modifier of a position (DS4-R29); prone also −2 Abwehr."""
+    if not isinstance(position, Position):
+        raise ParameterError(
+            "position", position, f"a Position ({', '.join(p.name for p in Position)})"
+        )
     return {
         Position.NORMAL: 0,
         Position.PRONE: -2,

@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-from rollwerk import Degree
-from rollwerk_ds4._dice import slot_value, sub_checks
+from rollwerk import Degree, ParameterError
+from rollwerk_ds4._dice import check_pw, slot_value, sub_checks
 
 __all__ = ["check_weights", "fixed_assignment_weights"]
 
@@ -67,7 +67,6 @@ def _add(weights: Weights, degree: Degree, poly: int, bits: int = _BITS) -> None
         weights[key] = weights.get(key, 0) + w
 
 
-@lru_cache(maxsize=4096)
 def check_weights(
     pw: int, fumbles_excluded: bool = False
 ) -> tuple[tuple[tuple[Degree, int], int], ...]:
@@ -81,6 +80,17 @@ def check_weights(
     >>> dict(check_weights(25))[(Degree.SUCCESS, 25)]  # dice (5, 1), (5, 20)
     2
     """
+    check_pw(pw)  # before the cache, which an unhashable value would fail
+    if fumbles_excluded is not True and fumbles_excluded is not False:
+        raise ParameterError("fumbles_excluded", fumbles_excluded, "True or False")
+    return _check_weights(pw, fumbles_excluded)
+
+
+@lru_cache(maxsize=4096)
+def _check_weights(
+    pw: int, fumbles_excluded: bool
+) -> tuple[tuple[tuple[Degree, int], int], ...]:
+    """``check_weights`` of checked arguments, kept."""
     slots = sub_checks(pw)
     weights: Weights = {}
     last = 21 if fumbles_excluded else 20
