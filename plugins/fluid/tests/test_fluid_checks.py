@@ -357,6 +357,7 @@ def test_build_check_declares_and_validates() -> None:
         "attribute": 3,
         "trait": 4,
         "modifier": 0,
+        "rewards": 0,
         "handicap": 0,
         "reward": "quality",
         "equipment": 0,

@@ -231,6 +231,7 @@ def test_rerolls_parameters_and_errors() -> None:
         "attribute": 5,
         "trait": 0,
         "modifier": 0,
+        "rewards": 0,
         "handicap": 0,
         "reward": "quality",
         "equipment": 0,

@@ -144,7 +144,7 @@ def test_fl_a08_own_check_bonus_used_by_next_check_then_gone() -> None:
     )
     check = check_for(enc, "A", attribute=4, trait=2)
     assert chance(check) == 9
-    assert check.parameters["modifier"] == 3
+    assert (check.parameters["modifier"], check.parameters["rewards"]) == (0, 3)
     # another character's check does not use it up
     enc, events = record_check(enc, "B")
     assert enc.modifier_total("A", CHANCE) == 3
@@ -161,7 +161,8 @@ def test_fl_a08_opponent_check_penalty_and_rewards_add_up() -> None:
     enc, _ = enc.apply_effect(RewardEffect(Reward.OPPONENT_CHECK, 3, "A", "B"))
     enc, _ = enc.apply_effect(RewardEffect(Reward.OPPONENT_CHECK, 2, "C", "B"))
     check = check_for(enc, "B", attribute=5, trait=3, modifier=-3)
-    assert (check.parameters["modifier"], chance(check)) == (-8, 0)
+    assert (check.parameters["modifier"], check.parameters["rewards"]) == (-3, -5)
+    assert chance(check) == 0
     assert effective_chance(check) == 0
     assert check.resolve(ScriptedRng([])).rolled is False
     enc, _ = record_check(enc, "B")
@@ -175,7 +176,7 @@ def test_fl_a08_defence_rewards_wait_for_a_defence() -> None:
     enc, _ = enc.apply_effect(RewardEffect(Reward.OWN_DEFENCE, 2, "A", "A"))
     enc, _ = enc.apply_effect(RewardEffect(Reward.OPPONENT_DEFENCE, 3, "A", "B"))
     # B's ordinary check ignores (e) and does not use it up
-    assert check_for(enc, "B", attribute=5).parameters["modifier"] == 0
+    assert check_for(enc, "B", attribute=5).parameters["rewards"] == 0
     enc, _ = record_check(enc, "B")
     assert len(enc.effects) == 2
     # B defends against C's attack: −3, then it is gone
@@ -217,19 +218,15 @@ def test_reward_effects_round_trip_in_encounter_json() -> None:
     assert ActiveEffect.from_json(active.to_json()) == active
 
 
-def test_fl_r09_check_for_names_the_rewards_that_leave_the_modifier_range() -> None:
-    """FL-R09 (c) (helper-h213): a modifier of −60 with a reward of −3 in force
-    had been refused as "modifier … got −63", a value never passed."""
+def test_fl_r09_check_for_keeps_the_rewards_apart_from_the_modifier() -> None:
+    """FL-R02, FL-R09 (c) (helper-h213, helper-h244): a modifier of −60 with a
+    reward of −3 in force had been refused (the rewards were folded into the
+    modifier's −60 to 60); the rewards are the check's own ``rewards``."""
     enc = encounter()
     enc, _ = enc.apply_effect(RewardEffect(Reward.OPPONENT_CHECK, 3, "A", "B"))
-    with pytest.raises(ParameterError) as info:
-        check_for(enc, "B", attribute=20, trait=20, modifier=-60)
-    assert str(info.value) == (
-        "modifier must be an integer from -60 to 60 once the rewards in force "
-        "on 'B' (-3) are added (in all -63), got -60"
-    )
-    check = check_for(enc, "B", attribute=20, trait=20, modifier=-57)
-    assert check.parameters["modifier"] == -60
+    check = check_for(enc, "B", attribute=20, trait=20, modifier=-60)
+    assert (check.parameters["modifier"], check.parameters["rewards"]) == (-60, -3)
+    assert chance(check) == -23
     # a modifier out of range by itself is refused as before
     with pytest.raises(ParameterError) as info:
         check_for(enc, "B", attribute=20, modifier=-61)

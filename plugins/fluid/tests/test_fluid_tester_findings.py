@@ -241,6 +241,11 @@ def test_fl_r12_repetitions_go_on_while_the_chance_lasts() -> None:
     last = fluid_check(**top, repetition=34)
     assert chance(last) == -2
     assert last.resolve(ScriptedRng([])).rolled is False
+    # with rewards of +100 in force the chance is 200: the 67th leaves none
+    # (helper-h244: repetition 0 to 67)
+    most = fluid_check(**top, rewards=100, repetition=66)
+    assert chance(most) == 2
+    assert chance(most.with_parameters(repetition=67)) == -1
     with pytest.raises(ParameterError) as info:
-        fluid_check(**top, repetition=35)
-    assert str(info.value).startswith("repetition must be an integer from 0 to 34")
+        fluid_check(**top, repetition=68)
+    assert str(info.value).startswith("repetition must be an integer from 0 to 67")

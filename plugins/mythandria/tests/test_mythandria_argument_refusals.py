@@ -116,11 +116,14 @@ def _aether_calls() -> list[tuple[Callable[[], object], str]]:
         ),
         (
             lambda: HoldingBreath("a", "x"),  # type: ignore[arg-type]
-            "seconds must be an integer >= 1, got 'x'",
+            "seconds must be a multiple of 3 from 105 to 300 (Body × 3 seconds, Body 35 to 100; MY-R01, MY-R03), got 'x'",
         ),
-        (lambda: HoldingBreath("a", -1), "seconds must be an integer >= 1, got -1"),
         (
-            lambda: HoldingBreath("", 3),
+            lambda: HoldingBreath("a", -1),
+            "seconds must be a multiple of 3 from 105 to 300 (Body × 3 seconds, Body 35 to 100; MY-R01, MY-R03), got -1",
+        ),
+        (
+            lambda: HoldingBreath("", 105),
             "who must be a combatant's id (a non-empty string), got ''",
         ),
         (

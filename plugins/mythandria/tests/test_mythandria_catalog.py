@@ -150,7 +150,7 @@ def test_effects_are_named_in_the_seeds_words() -> None:
     assert lockout.describe("de", cats, state=step.state) == (
         "Aetherkarenz auf Mira von Mira (Aetherkarenz): noch 4 Aktionen"
     )
-    breath = step.state.apply_effect(HoldingBreath("Orc", 9))
+    breath = step.state.apply_effect(HoldingBreath("Orc", 105))
     assert [e.describe("de", cats) for e in breath.events] == [
-        "Orc wirkt Luft anhalten auf Orc: 9 Sekunden."
+        "Orc wirkt Luft anhalten auf Orc: 1 Minute und 45 Sekunden."
     ]

@@ -63,8 +63,13 @@ def test_pf2e_a06_error_messages() -> None:
         match=r"^metres must be a non-negative multiple of 1\.5 m \(one square\), got '1\.6'$",
     ):
         squares_from_metres("1.6")
-    with pytest.raises(ParameterError, match=r"^metres must be a number, got 'abc'$"):
+    with pytest.raises(ParameterError) as info:
         squares_from_metres("abc")
+    assert str(info.value) == (
+        "metres must be a number: ASCII digits 0-9 with an optional decimal "
+        "point ('.' or ','), optionally followed by one of 'm', 'metre', "
+        "'metres', 'meter', 'meters', got 'abc'"
+    )
     with pytest.raises(ParameterError, match=r"^lang must be 'en' or 'de', got 'fr'$"):
         metres(1, "fr")
 
@@ -353,8 +358,7 @@ def test_sizes_and_spaces() -> None:
         (float("inf"), "a finite number"),
         (float("nan"), "a finite number"),
         (Decimal("NaN"), "a finite number"),
-        ("inf", "a finite number"),
-        ("1e999999999", "a finite number from 1e-30 to 1e30"),
+        ("9" * 40, "a finite number from 1e-30 to 1e30"),
         (Decimal("1e-99"), "a finite number from 1e-30 to 1e30"),
     ],
 )

@@ -42,6 +42,7 @@ _EN = {
     "fluid.term.attribute": "attribute",
     "fluid.term.trait": "trait",
     "fluid.term.modifier": "modifier",
+    "fluid.term.rewards": "rewards",
     "fluid.term.repetition": "repetition penalty",
     "fluid.term.handicap": "self-imposed difficulty",
     "fluid.terms.first": "{name} {n}",
@@ -111,6 +112,7 @@ _DE = {
     "fluid.term.attribute": "Attribut",
     "fluid.term.trait": "Merkmal",
     "fluid.term.modifier": "Modifikator",
+    "fluid.term.rewards": "Belohnungen",
     "fluid.term.repetition": "Wiederholungsmalus",
     "fluid.term.handicap": "Selbsterschwernis",
     "fluid.terms.first": "{name} {n}",
@@ -188,7 +190,8 @@ _HELP_PARAMS_DE = {
     "attribute": "Attributswert, meist 1-5",
     "trait": "passende Merkmalsstufe; 0, wenn keines passt",
     "modifier": "Modifikator der SL, Vorgaben in Schritten von 3",
-    "handicap": "Selbsterschwernis h",
+    "rewards": "Belohnungen (b)-(e) aus Selbsterschwernissen, die gelten (check_for)",
+    "handicap": "Selbsterschwernis h, unter der Erfolgschance",
     "reward": "Belohnung für eine gelungene Selbsterschwernis",
     "equipment": "Ausrüstungsbonus auf die Erfolgsqualität",
     "repetition": "Nummer der freien Wiederholung (je -3)",
@@ -199,7 +202,15 @@ _HELP_PARAMS_DE = {
     "fate (Schicksalswürfel) oder best (der bessere)",
     "repeats": "freie Wiederholungen (ohne Zeitdruck) mit kumulativ -3",
 }
-_SHARED = ("attribute", "trait", "modifier", "handicap", "reward", "equipment")
+_SHARED = (
+    "attribute",
+    "trait",
+    "modifier",
+    "rewards",
+    "handicap",
+    "reward",
+    "equipment",
+)
 _PARAMS = {
     "check": (*_SHARED, "repetition", "double_critical"),
     "rerolls": (*_SHARED, "double_critical", "mana", "policy", "repeats"),

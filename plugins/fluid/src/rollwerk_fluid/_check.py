@@ -55,9 +55,18 @@ SIDES = 10
 """Fluid rolls ten-sided dice only."""
 REPEAT_STEP = 3
 """FL-R12: each free repetition makes the check 3 harder, cumulatively."""
-_MAX_REPETITION = 34
-"""The most free repetitions: the declared chance is at most 100 (attribute
-20, trait 20, modifier 60), which the 34th repetition takes below 0 (FL-R03)."""
+MAX_MODIFIER = 60
+"""The GM's ``modifier`` is an integer from −60 to 60 (FL-R02)."""
+MAX_REWARDS = 100
+"""The rewards (b)–(e) in force add −100 to 100 to a chance (FL-R09)."""
+MAX_CHANCE = 20 + 20 + MAX_MODIFIER + MAX_REWARDS
+"""The largest chance: attribute 20 + trait 20 + modifier 60 + rewards 100."""
+MAX_HANDICAP = MAX_CHANCE - 1
+"""The largest self-imposed difficulty that can leave a chance (FL-R09): 199
+(184 with the trait cap, whose largest chance is 185)."""
+_MAX_REPETITION = -(-MAX_CHANCE // REPEAT_STEP)
+"""The most free repetitions: the declared chance is at most 200, which the
+67th repetition takes below 0 (FL-R03)."""
 
 
 class FluidOutcome(enum.Enum):
@@ -220,16 +229,24 @@ def check_parameters(trait_max: int = 20) -> tuple[Parameter, ...]:
         _int_param(
             "modifier",
             "GM modifier (Modifikator), presets in steps of 3",
-            -60,
-            60,
+            -MAX_MODIFIER,
+            MAX_MODIFIER,
+            default=0,
+            monotonic=inc,
+        ),
+        _int_param(
+            "rewards",
+            "rewards (b)-(e) of self-imposed difficulties in force (check_for)",
+            -MAX_REWARDS,
+            MAX_REWARDS,
             default=0,
             monotonic=inc,
         ),
         _int_param(
             "handicap",
-            "self-imposed difficulty h (Selbsterschwernis)",
+            "self-imposed difficulty h (Selbsterschwernis), below the chance",
             0,
-            60,
+            MAX_HANDICAP - (20 - trait_max),
             default=0,
             monotonic=dec,
         ),
@@ -274,17 +291,21 @@ def _int(params: Mapping[str, Scalar], name: str) -> int:
 
 
 def chance(check: Check) -> int:
-    """C = attribute + trait + modifier − 3 × repetition (FL-R01, FL-R12).
+    """C = attribute + trait + modifier + rewards − 3 × repetition (FL-R01, FL-R09, FL-R12).
 
     >>> from rollwerk_fluid import fluid_check
     >>> chance(fluid_check(attribute=3, trait=2, modifier=-6, repetition=1))
     -4
+
+    Raises:
+        ParameterError: ``check`` is not a check.
     """
-    p = check.parameters
+    p = _check_arg(check).parameters
     return (
         _int(p, "attribute")
         + _int(p, "trait")
         + _int(p, "modifier")
+        + _int(p, "rewards")
         - REPEAT_STEP * _int(p, "repetition")
     )
 
@@ -295,8 +316,18 @@ def effective_chance(check: Check) -> int:
     >>> from rollwerk_fluid import fluid_check
     >>> effective_chance(fluid_check(attribute=5, handicap=4))
     1
+
+    Raises:
+        ParameterError: ``check`` is not a check.
     """
     return chance(check) - _int(check.parameters, "handicap")
+
+
+def _check_arg(value: object) -> Check:
+    """``value`` if it is a check (``fluid_check``, ``FLUID``)."""
+    if not isinstance(value, Check):
+        raise ParameterError("check", value, "a Fluid check (fluid_check, FLUID)")
+    return value
 
 
 @attrs.frozen
@@ -320,6 +351,7 @@ class _Roll:
             _int(params, "attribute")
             + _int(params, "trait")
             + _int(params, "modifier")
+            + _int(params, "rewards")
             - REPEAT_STEP * (_int(params, "repetition") + attempt)
             - handicap
         )
@@ -367,14 +399,20 @@ class _Roll:
 
 
 def _dice(
-    attribute: int, trait: int, modifier: int, handicap: int, repetition: int
+    attribute: int,
+    trait: int,
+    modifier: int,
+    handicap: int,
+    repetition: int,
+    *,
+    rewards: int = 0,
 ) -> tuple[tuple[int, str], ...]:
     """The check die and the fate die; none at C_eff ≤ 0 (FL-R03).
 
     Also refuses a self-imposed difficulty that leaves no chance (FL-R09):
     the declared ranges cannot say that.
     """
-    base = attribute + trait + modifier - REPEAT_STEP * repetition
+    base = attribute + trait + modifier + rewards - REPEAT_STEP * repetition
     if handicap > 0 and base - handicap <= 0:
         allowed = (
             f"an integer from 0 to {base - 1} (the chance is {base}; "
@@ -403,6 +441,7 @@ def _judge(faces: tuple[int, ...], **params: Scalar) -> Outcome:
     attribute = get("attribute", 0)
     trait = get("trait", 0)
     modifier = get("modifier", 0)
+    rewards = get("rewards", 0)
     repetition = get("repetition", 0)
     handicap = get("handicap", 0)
     equipment = get("equipment", 0)
@@ -410,13 +449,16 @@ def _judge(faces: tuple[int, ...], **params: Scalar) -> Outcome:
         attribute.__class__ is int
         and trait.__class__ is int
         and modifier.__class__ is int
+        and rewards.__class__ is int
         and repetition.__class__ is int
         and handicap.__class__ is int
         and equipment.__class__ is int
     ):
         # what _Roll.of(params), its kind and its outcome give, without the
         # _Roll; the outcome is shared by every check with the same result
-        chance = attribute + trait + modifier - REPEAT_STEP * repetition - handicap
+        chance = (
+            attribute + trait + modifier + rewards - REPEAT_STEP * repetition - handicap
+        )
         if not faces:
             return _outcome(FluidOutcome.NO_ROLL, None)
         die = faces[0]
@@ -454,6 +496,7 @@ def _chance_terms(params: Mapping[str, Scalar]) -> Text:
     for name, value in (
         ("trait", _int(params, "trait")),
         ("modifier", _int(params, "modifier")),
+        ("rewards", _int(params, "rewards")),
         ("repetition", -REPEAT_STEP * _int(params, "repetition")),
         ("handicap", -_int(params, "handicap")),
     ):
@@ -598,8 +641,8 @@ def reroll(
 
     Raises:
         ParameterError: ``check`` is not a Fluid ``check``, ``result`` is not
-            a result of it (see below), no mana left, or no such die to
-            reroll.
+            a result of it (see below), ``rng`` not an Rng, no mana left, or
+            no such die to reroll.
         RulesError: ``result`` was not rolled (chance ≤ 0).
 
     A result of ``check`` names its ruleset and check, holds only d10 of
@@ -613,6 +656,8 @@ def reroll(
     if isinstance(mana, bool) or not isinstance(mana, int) or mana < 1:
         raise ParameterError("mana", mana, "an integer >= 1 to pay for a reroll")
     which = _die(die)
+    if not isinstance(rng, Rng):
+        raise ParameterError("rng", rng, "an Rng (a random number generator)")
     if not result.rolled:
         msg = "a check that was not rolled (chance 0 or less) has no die to reroll"
         raise RulesError(msg)
@@ -657,8 +702,8 @@ def repeat(
     Raises:
         ParameterError: ``check`` is not a Fluid ``check`` or ``result``
             not a result of it (as for [`reroll`][rollwerk_fluid.reroll]).
-        RulesError: Under time pressure, the check succeeded, or the
-            check's self-imposed difficulty would leave the repetition no
+        RulesError: Under time pressure, the check succeeded, it was not
+            rolled (chance 0 or less, FL-R03), or the check's self-imposed difficulty would leave the repetition no
             chance (FL-R09: choose a smaller one with ``with_parameters``).
     """
     _own(check, result)
@@ -668,6 +713,13 @@ def repeat(
     if result.success:
         msg = "only a failed check may be repeated without mana"
         raise RulesError(msg)
+    if not result.rolled:
+        # FL-R03: no die was rolled; a repetition is a new roll of a check
+        # that was rolled and failed, and 3 harder it could not be rolled
+        raise RulesError(
+            "a check that was not rolled cannot be repeated (FL-R12): at a "
+            f"chance of {effective_chance(check)} no die is rolled (FL-R03)"
+        )
     repetition = _int(check.parameters, "repetition") + 1
     reduced = chance(check) - REPEAT_STEP
     handicap = _int(check.parameters, "handicap")

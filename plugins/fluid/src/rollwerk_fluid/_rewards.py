@@ -27,7 +27,7 @@ import attrs
 from rollwerk import Check, CheckResult, Duration, Encounter, Modifier, ParameterError
 from rollwerk.checks import FaceCheck
 from rollwerk.encounter import NextChecks, Step, UntilEvent
-from rollwerk_fluid._check import Reward, _to_reward, check_parameters
+from rollwerk_fluid._check import Reward, _check_arg, _to_reward, check_parameters
 from rollwerk_fluid._ruleset import fluid_check
 
 __all__ = [
@@ -152,6 +152,27 @@ class RewardEffect:
         return None
 
 
+def _encounter(value: object) -> Encounter:
+    """``value`` if it is an Encounter."""
+    if not isinstance(value, Encounter):
+        raise ParameterError("encounter", value, "an Encounter")
+    return value
+
+
+def _flag(name: str, value: object) -> bool:
+    """``value`` if it is true or false."""
+    if not isinstance(value, bool):
+        raise ParameterError(name, value, "true or false")
+    return value
+
+
+def _id(name: str, value: object) -> str:
+    """``value`` if it is a non-empty string (a combatant's id)."""
+    if not isinstance(value, str) or not value:
+        raise ParameterError(name, value, "a non-empty combatant id")
+    return value
+
+
 def earned_reward(
     check: Check, result: CheckResult, *, player: str, opponent: str | None = None
 ) -> RewardEffect | None:
@@ -168,8 +189,16 @@ def earned_reward(
         opponent: The opponent's id, needed for rewards (c) and (e).
 
     Raises:
-        ParameterError: (c) or (e) without an opponent.
+        ParameterError: ``check`` is not a check, ``result`` not a check
+            result, ``player`` or ``opponent`` not an id, or (c) or (e)
+            without an opponent.
     """
+    _check_arg(check)
+    if not isinstance(result, CheckResult):
+        raise ParameterError("result", result, "a CheckResult of the check")
+    _id("player", player)
+    if opponent is not None:
+        _id("opponent", opponent)
     handicap = check.parameters.get("handicap", 0)
     reward = _to_reward(str(check.parameters.get("reward", Reward.QUALITY.value)))
     if not isinstance(handicap, int) or not handicap:
@@ -188,55 +217,63 @@ def earned_reward(
 def check_for(
     encounter: Encounter, combatant: str, *, defence: bool = False, **params: Any
 ) -> FaceCheck:
-    """A check of ``combatant`` with the rewards in force added to its modifier.
+    """A check of ``combatant`` with the rewards in force as its ``rewards``.
 
     Rewards (b) and (c) always count; (d) and (e) count when the check is a
-    defence. Record the check afterwards with
-    [`record_check`][rollwerk_fluid.record_check], which uses them up.
+    defence. Their sum is the check's parameter ``rewards`` (−100 to 100),
+    apart from the GM's ``modifier`` (−60 to 60), so a GM modifier of 60
+    and a reward of +3 make a chance 63 higher. Record the check afterwards
+    with [`record_check`][rollwerk_fluid.record_check], which uses them up.
 
     Args:
         encounter: The encounter holding the reward effects.
         combatant: Whose check it is.
         defence: Whether the check is a defence.
         **params: The parameters of the ``check`` check
-            ([`fluid_check`][rollwerk_fluid.fluid_check]).
+            ([`fluid_check`][rollwerk_fluid.fluid_check]); ``rewards`` is
+            filled in here and may not be given.
 
     Raises:
-        ParameterError: A parameter is not allowed, or ``modifier`` with
-            the rewards added leaves the declared range (the message names
-            the rewards).
+        ParameterError: A parameter is not allowed, ``rewards`` is given,
+            the rewards in force add up to more than 100 either way (the
+            message names them), ``encounter`` is not an Encounter,
+            ``combatant`` not one of its combatants, or ``defence`` not a
+            bool.
     """
+    _encounter(encounter)
+    _flag("defence", defence)
     bonus = encounter.modifier_total(combatant, CHANCE)
     if defence:
         bonus += encounter.modifier_total(combatant, DEFENCE)
-    given = params.get("modifier", 0)
-    low, high = _MODIFIER_RANGE
-    if not bonus or isinstance(given, bool) or not isinstance(given, int):
-        return fluid_check(**params)  # nothing to add, or refused as given
-    if not low <= given <= high:
-        fluid_check(**params)  # refuses the modifier as given
-    if not low <= given + bonus <= high:
-        # the rewards are added to the modifier: say so, or the message
-        # names a modifier the caller never passed (helper-h213)
+    if "rewards" in params:
         raise ParameterError(
-            "modifier",
-            given,
-            f"an integer from {low} to {high} once the rewards in force on "
-            f"{combatant!r} ({bonus:+d}) are added (in all {given + bonus})",
+            "rewards",
+            params["rewards"],
+            "not given: check_for adds the rewards in force on "
+            f"{combatant!r} ({bonus:+d})",
         )
-    params["modifier"] = given + bonus
+    low, high = _REWARDS_RANGE
+    if not low <= bonus <= high:
+        raise ParameterError(
+            "rewards",
+            bonus,
+            f"an integer from {low} to {high}: the rewards in force on "
+            f"{combatant!r} add up to {bonus:+d}",
+        )
+    if bonus:
+        params["rewards"] = bonus
     return fluid_check(**params)
 
 
-def _modifier_range() -> tuple[int, int]:
-    (param,) = (p for p in check_parameters() if p.name == "modifier")
+def _rewards_range() -> tuple[int, int]:
+    (param,) = (p for p in check_parameters() if p.name == "rewards")
     assert param.min_value is not None
     assert param.max_value is not None
     return param.min_value, param.max_value
 
 
-_MODIFIER_RANGE = _modifier_range()
-"""The declared range of the ``check`` check's ``modifier`` (−60 to 60)."""
+_REWARDS_RANGE = _rewards_range()
+"""The declared range of the ``check`` check's ``rewards`` (−100 to 100)."""
 
 
 def record_check(
@@ -245,7 +282,13 @@ def record_check(
     """Record that ``combatant`` made a check (a defence if ``defence``).
 
     The rewards it used expire (``EffectExpired`` events).
+
+    Raises:
+        ParameterError: ``encounter`` is not an Encounter, ``combatant``
+            not one of its combatants, or ``defence`` not a bool.
     """
+    _encounter(encounter)
+    _flag("defence", defence)
     step = encounter.record_check(combatant)
     if not defence:
         return step
@@ -254,7 +297,12 @@ def record_check(
 
 
 def end_scene(encounter: Encounter) -> Step:
-    """Remove every reward effect still waiting for its check (FL-A08)."""
+    """Remove every reward effect still waiting for its check (FL-A08).
+
+    Raises:
+        ParameterError: ``encounter`` is not an Encounter.
+    """
+    _encounter(encounter)
     state = encounter
     events: tuple[Any, ...] = ()
     for effect in encounter.effects:

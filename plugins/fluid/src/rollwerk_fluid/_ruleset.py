@@ -57,7 +57,12 @@ def contest_rank(outcome: Outcome) -> tuple[int, int]:
     (2, 2)
     >>> contest_rank(Outcome(False, Degree.CRITICAL_FAILURE, None))
     (0, 0)
+
+    Raises:
+        ParameterError: ``outcome`` is not an Outcome.
     """
+    if not isinstance(outcome, Outcome):
+        raise ParameterError("outcome", outcome, "an Outcome of a Fluid check")
     if not outcome.success:
         return (0, 0)
     tier = 2 if outcome.degree is Degree.CRITICAL_SUCCESS else 1

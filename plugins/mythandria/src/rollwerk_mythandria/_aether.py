@@ -351,6 +351,21 @@ class SlotUse(enum.Enum):
     """Is prevented from speaking or acting by another rule (interrupts)."""
 
 
+_USES = "a list of slot uses ('recite', 'other', 'prevented')"
+
+
+def _slot_use(value: object) -> SlotUse:
+    """``value`` as a SlotUse, or a ParameterError naming ``uses``."""
+    if isinstance(value, SlotUse):
+        return value
+    if isinstance(value, str):
+        try:
+            return SlotUse(value)
+        except ValueError:
+            pass
+    raise ParameterError("uses", value, _USES)
+
+
 def cast_from_slots(
     formula: AetherFormula,
     uses: list[SlotUse] | tuple[SlotUse, ...],
@@ -369,19 +384,26 @@ def cast_from_slots(
     <CastingStatus.INTERRUPTED: 'interrupted'>
 
     Raises:
-        ParameterError: If fewer slots are given than the outcome needs.
+        ParameterError: If ``formula``, ``start`` or ``slip`` is not allowed
+            (as for [`cast`][rollwerk_mythandria.cast]), ``uses`` is not a
+            list or tuple of slot uses, or fewer slots are given than the
+            outcome needs.
     """
+    cast(formula, start, slip=slip)  # refuses formula, start and slip
+    if not isinstance(uses, (list, tuple)):
+        raise ParameterError("uses", uses, _USES)
+    slots = [_slot_use(u) for u in uses]
     if slip:
         return cast(formula, start, slip=True)
     done = 0
-    for use in uses[: formula.level]:
-        if SlotUse(use) is not SlotUse.RECITE:
+    for use in slots[: formula.level]:
+        if use is not SlotUse.RECITE:
             return cast(formula, start, interrupted_after=done)
         done += 1
     if done < formula.level:
         raise ParameterError(
             "uses",
-            [SlotUse(u).value for u in uses],
+            [u.value for u in slots],
             f"at least {formula.level} slots, or a slot that interrupts",
         )
     return cast(formula, start)

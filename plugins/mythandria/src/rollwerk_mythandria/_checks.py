@@ -194,9 +194,12 @@ def outcome_rank(outcome: Outcome) -> tuple[int, int]:
     """The rank ``(class rank, total)`` of a comparison check's outcome.
 
     Raises:
+        ParameterError: If ``outcome`` is not an Outcome.
         ContestError: If ``outcome`` is not the outcome of a comparison check
             (decision checks are not opposed in Mythandria).
     """
+    if not isinstance(outcome, Outcome):
+        raise ParameterError("outcome", outcome, "an Outcome of a comparison check")
     roll = outcome.extra("roll")
     cls = _DEGREE_CLASS.get(outcome.degree)
     if not isinstance(roll, int) or cls is None or outcome.value is None:

@@ -23,7 +23,12 @@ from rollwerk_mythandria._aether import (
     AetherFormula,
     _int_in,
 )
-from rollwerk_mythandria._character import Character
+from rollwerk_mythandria._character import (
+    ATTRIBUTE_MAX,
+    ATTRIBUTE_START,
+    BREATH_SECONDS_PER_BODY,
+    Character,
+)
 
 __all__ = [
     "FORMULA_EFFECT_EVENT",
@@ -156,6 +161,32 @@ def _lock(
     )
 
 
+def _within_turn(encounter: Encounter, caster: str) -> None:
+    """Refuse an action of ``caster`` outside its turn or past its slots (MY-R20).
+
+    The core does not cap ``spend_action`` (rules with extra actions decide
+    that); Mythandria has ``actions_per_round`` slots (2) per turn.
+    """
+    limit = encounter.actions_per_round
+    if encounter.current != caster:
+        whose = (
+            f"{encounter.current}'s turn"
+            if encounter.current is not None
+            else "nobody's turn"
+        )
+        raise RulesError(
+            f"{caster} can recite only in its own turn; it is {whose} in "
+            f"round {encounter.round} (MY-R16)"
+        )
+    c = encounter.combatant(caster)
+    if c.actions - c.turn_start_actions >= limit:
+        raise RulesError(
+            f"{caster} has used all {limit} action slots of its turn in round "
+            f"{encounter.round} (at most {limit} per round, MY-R20); recite "
+            f"again in {caster}'s next turn"
+        )
+
+
 @attrs.frozen
 class Recital:
     """A formula being recited by a combatant in an encounter (MY-R16).
@@ -196,7 +227,10 @@ class Recital:
             ParameterError: ``encounter`` is not an Encounter.
             RulesError: If slots of the caster passed since the last
                 recitation action (then it was interrupted; call
-                ``interrupt``).
+                ``interrupt``), if it is not the caster's turn, or if the
+                caster has used all action slots of its turn (2 per round
+                for Mythandria, MY-R20: a level-3 to level-5 formula takes
+                effect in a later round).
         """
         used = _encounter(encounter).actions_used(self.caster)
         if used != self.next_slot - 1:
@@ -205,6 +239,7 @@ class Recital:
                 f"without reciting (the next recitation slot was {self.next_slot}); "
                 "call interrupt()"
             )
+        _within_turn(encounter, self.caster)
         step = encounter.spend_action(self.caster)
         if self.recited + 1 < self.formula.level:
             return step, attrs.evolve(self, recited=self.recited + 1)
@@ -262,6 +297,28 @@ def declaim(
     return Step(encounter, ()), Recital(caster, formula, first)
 
 
+_FEWEST_BREATH = ATTRIBUTE_START * BREATH_SECONDS_PER_BODY
+_MOST_BREATH = ATTRIBUTE_MAX * BREATH_SECONDS_PER_BODY
+
+
+def _breath_seconds(value: object) -> int:
+    """``value`` if it is Body × 3 for a Body of 35 to 100 (MY-R01, MY-R03)."""
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int)
+        or not _FEWEST_BREATH <= value <= _MOST_BREATH
+        or value % BREATH_SECONDS_PER_BODY
+    ):
+        raise ParameterError(
+            "seconds",
+            value,
+            f"a multiple of {BREATH_SECONDS_PER_BODY} from {_FEWEST_BREATH} to "
+            f"{_MOST_BREATH} (Body × {BREATH_SECONDS_PER_BODY} seconds, Body "
+            f"{ATTRIBUTE_START} to {ATTRIBUTE_MAX}; MY-R01, MY-R03)",
+        )
+    return value
+
+
 @attrs.frozen
 class HoldingBreath:
     """Holding breath as an [`Effect`][rollwerk.encounter.Effect]: ``GameTime(body × 3)`` (MY-R03).
@@ -271,8 +328,11 @@ class HoldingBreath:
 
     who: str = attrs.field(validator=lambda _, a, v: _id(a.name, v))
     """The id of the combatant holding its breath."""
-    seconds: int = attrs.field(validator=lambda _, a, v: _int_in(a.name, v, 1, None))
-    """How long it can hold its breath: ``body × 3`` (MY-A07), at least 1."""
+    seconds: int = attrs.field(validator=lambda _, a, v: _breath_seconds(v))
+    """How long it can hold its breath: ``body × 3`` (MY-R03, MY-A07).
+
+    Body is 35 to 100 (MY-R01), so a multiple of 3 from 105 to 300.
+    """
 
     @classmethod
     def of(cls, who: str, character: Character) -> HoldingBreath:

@@ -109,7 +109,7 @@ def fixed_modifier(amount: int, source: str, kind: FixedKind | str) -> Modifier:
     if isinstance(amount, bool) or not isinstance(amount, int):
         raise ParameterError("amount", amount, "an integer")
     value = kind.value if isinstance(kind, FixedKind) else kind
-    if value not in FIXED_KINDS:
+    if not isinstance(value, str) or value not in FIXED_KINDS:
         raise ParameterError("kind", kind, _kinds_allowed())
     return Modifier(amount, source, value)
 
@@ -135,8 +135,8 @@ def check_value(
     120
 
     Raises:
-        ParameterError: If a value is not an integer or a modifier is not of a
-            fixed kind.
+        ParameterError: If a value is not an integer, ``fixed`` not an
+            iterable, or a modifier is not of a fixed kind.
     """
     if isinstance(attribute, bool) or not isinstance(attribute, int):
         raise ParameterError("attribute", attribute, "an integer")
@@ -148,6 +148,8 @@ def check_value(
         )
     else:
         total = attribute + situational
+    if isinstance(fixed, (str, bytes)) or not isinstance(fixed, Iterable):
+        raise ParameterError("fixed", fixed, "an iterable of fixed Modifiers")
     for mod in fixed:
         if not isinstance(mod, Modifier) or mod.kind not in FIXED_KINDS:
             raise ParameterError(

@@ -10,6 +10,7 @@ number of squares; anything else is refused with a
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterable
 from decimal import Decimal
 from fractions import Fraction
@@ -38,7 +39,16 @@ CM_PER_SQUARE = 150
 Number = int | float | str | Decimal | Fraction
 
 
-def _exact(value: object, parameter: str) -> Fraction:
+_METRE_UNITS = ("m", "metre", "metres", "meter", "meters")
+"""The units text given to `squares_from_metres` may end with."""
+_FOOT_UNITS = ("ft", "foot", "feet")
+"""The units text given to `squares_from_feet` may end with."""
+_TEXT = re.compile(r"([+-]?(?:[0-9]+(?:[.,][0-9]*)?|[.,][0-9]+))\s*([A-Za-z]*)")
+"""A distance as text: ASCII digits, one optional decimal point (``.`` or
+``,``), then an optional unit (letters), with spaces around."""
+
+
+def _exact(value: object, parameter: str, metric: bool = True) -> Fraction:
     if isinstance(value, bool):
         raise ParameterError(parameter, value, "a number")
     if isinstance(value, (int, Fraction)):
@@ -50,17 +60,34 @@ def _exact(value: object, parameter: str) -> Fraction:
     if isinstance(value, Decimal):
         return _decimal(value, parameter)
     if isinstance(value, str):
-        text = value.strip().replace(",", ".")
-        for suffix in ("metres", "meters", "metre", "meter", "feet", "ft", "m"):
-            if text.endswith(suffix):
-                text = text[: -len(suffix)].strip()
-                break
-        try:
-            number = Decimal(text)
-        except (ArithmeticError, ValueError):
-            raise ParameterError(parameter, value, "a number") from None
-        return _decimal(number, parameter, value)
+        return _text(value, parameter, metric)
     raise ParameterError(parameter, value, "a number")
+
+
+def _text(value: str, parameter: str, metric: bool) -> Fraction:
+    """A distance given as text in metres (``metric``) or feet."""
+    own, other = (_METRE_UNITS, _FOOT_UNITS) if metric else (_FOOT_UNITS, _METRE_UNITS)
+    found = _TEXT.fullmatch(value.strip())
+    if found is None or (found[2] and found[2] not in own + other):
+        raise ParameterError(
+            parameter,
+            value,
+            "a number: ASCII digits 0-9 with an optional decimal point "
+            f"('.' or ','), optionally followed by one of {', '.join(map(repr, own))}",
+        )
+    if found[2] in other:
+        unit, function, given = (
+            ("metres", "squares_from_feet", "feet")
+            if metric
+            else ("feet", "squares_from_metres", "metres")
+        )
+        raise ParameterError(
+            parameter,
+            value,
+            f"a distance in {unit} ({found[2]!r} is {given}: convert it with "
+            f"{function})",
+        )
+    return _decimal(Decimal(found[1].replace(",", ".")), parameter, value)
 
 
 MAX_EXPONENT = 30
@@ -87,14 +114,19 @@ def squares_from_metres(value: Number, parameter: str = "metres") -> int:
     Args:
         value: The distance: an int, a `Fraction`, a `Decimal`, a float that
             is exactly a multiple of 1.5 (``4.5``), or text (``"4,5"``,
-            ``"4.5 m"``).
+            ``"4.5 m"``): ASCII digits with an optional decimal point (``.``
+            or ``,``) and an optional unit ``m``, ``metre(s)`` or
+            ``meter(s)``.
         parameter: The name used in the error message.
 
     Returns:
         The number of squares.
 
     Raises:
-        ParameterError: If the value is negative or not a multiple of 1.5 m.
+        ParameterError: If the value is negative or not a multiple of 1.5 m,
+            text is not ASCII digits with an optional decimal point and
+            unit, or names feet (``"15 ft"``: use
+            [`squares_from_feet`][rollwerk_pf2e.squares_from_feet]).
 
     >>> squares_from_metres("109,5")
     73
@@ -102,6 +134,10 @@ def squares_from_metres(value: Number, parameter: str = "metres") -> int:
     Traceback (most recent call last):
     ...
     rollwerk.errors.ParameterError: metres must be a non-negative multiple of 1.5 m (one square), got 2
+    >>> squares_from_metres("15 ft")
+    Traceback (most recent call last):
+    ...
+    rollwerk.errors.ParameterError: metres must be a distance in metres ('ft' is feet: convert it with squares_from_feet), got '15 ft'
     """
     exact = _exact(value, parameter)
     squares = exact / METRES_PER_SQUARE
@@ -115,14 +151,18 @@ def squares_from_metres(value: Number, parameter: str = "metres") -> int:
 def squares_from_feet(value: Number, parameter: str = "feet") -> int:
     """Whole squares in a distance given in feet (a multiple of 5 ft).
 
-    >>> squares_from_feet(60)
-    12
+    Takes what [`squares_from_metres`][rollwerk_pf2e.squares_from_metres]
+    takes, in feet: text may end with ``ft``, ``foot`` or ``feet``; text in
+    metres (``"15 m"``) is refused.
+
+    >>> squares_from_feet(60), squares_from_feet("15 ft")
+    (12, 3)
     >>> squares_from_feet(12)
     Traceback (most recent call last):
     ...
     rollwerk.errors.ParameterError: feet must be a non-negative multiple of 5 ft (one square), got 12
     """
-    exact = _exact(value, parameter)
+    exact = _exact(value, parameter, metric=False)
     squares = exact / FEET_PER_SQUARE
     if squares < 0 or squares.denominator != 1:
         raise ParameterError(
