@@ -257,7 +257,10 @@ def test_adz_a03_threshold_at_least_one() -> None:
     assert str(err.value) == "minimum must be an integer >= 1, got 0"
     with pytest.raises(ParameterError) as err:
         adz_check(dice=4, minimum=1, modifiers=(Modifier(-1, "easy", "minimum"),))
-    assert str(err.value) == "threshold after modifiers must be at least 1, got 0"
+    assert str(err.value) == (
+        "amount of modifier 'easy' must be an integer >= 1 for kind 'minimum' "
+        "(it raises the threshold, ADZ-R06), got -1"
+    )
 
 
 def test_adz_bad_modifier_kind() -> None:

@@ -68,7 +68,7 @@ RULESET_ID = "adz"
 POOL_KINDS = ("dice", "circumstance", "injury", "concentration", "reaction")
 """Modifier kinds that add dice to (or remove dice from) the pool."""
 THRESHOLD_KINDS = ("minimum",)
-"""Modifier kinds that raise (or lower) the threshold."""
+"""Modifier kinds that raise the threshold, by at least 1 each (ADZ-R06)."""
 
 CHECK_PARAMETERS = (
     Parameter(
@@ -412,8 +412,9 @@ def adz_check(
     Beyond the declared parameters it takes several ``supporters`` (points
     of each supporting skill or domain the GM accepts, ADZ-R09, A05) and
     ``modifiers``: kinds ``dice``, ``circumstance``, ``injury``,
-    ``concentration`` and ``reaction`` change the pool, ``minimum`` the
-    threshold. Its parameters then also hold ``supporters`` (``"4,7"``) and
+    ``concentration`` and ``reaction`` change the pool, ``minimum`` raises
+    the threshold (an amount of at least 1: a related instead of the proper
+    skill, ADZ-R06). Its parameters then also hold ``supporters`` (``"4,7"``) and
     ``extra_dice`` / ``extra_minimum`` (the sums of the modifiers).
 
     Its ranges are wider than the declared parameters' (what
@@ -460,6 +461,15 @@ def adz_check(
                 repr(k) for k in POOL_KINDS + THRESHOLD_KINDS
             )
             raise ParameterError(f"kind of modifier {mod.source!r}", mod.kind, allowed)
+        if mod.kind in THRESHOLD_KINDS and mod.amount < 1:
+            # ADZ-R06: a related skill raises the threshold by at least 1;
+            # a lower threshold is the GM's ``minimum``, not a modifier
+            raise ParameterError(
+                f"amount of modifier {mod.source!r}",
+                mod.amount,
+                f"an integer >= 1 for kind {mod.kind!r} (it raises the threshold, "
+                "ADZ-R06)",
+            )
     if isinstance(minimum, bool) or not isinstance(minimum, int) or minimum < 1:
         raise ParameterError("minimum", minimum, "an integer >= 1")
     params: dict[str, Scalar] = {

@@ -65,6 +65,26 @@ def _int(name: str, value: object, low: int | None = None) -> int:
     return value
 
 
+_ATTRIBUTE = (1, 10)
+"""Attribute points: every attribute at least 1, at most 10 (ADZ-R01)."""
+_SKILL = (0, 10)
+"""Skill points, *Beidhändiger Kampf* too: 0 to 10 (ADZ-R01)."""
+_SPECIALIZATION = (0, 5)
+"""Specialization points: 0 to 5 (ADZ-R01)."""
+
+
+def _points(name: str, value: object, bounds: tuple[int, int]) -> int:
+    """The points of a property, in its range of ADZ-R01; never clamped."""
+    low, high = bounds
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int)
+        or not low <= value <= high
+    ):
+        raise ParameterError(name, value, f"an integer from {low} to {high}")
+    return value
+
+
 def _dice(name: str, value: object) -> int:
     """A number of dice to roll: 0 to ``MAX_DICE``, never negative.
 
@@ -391,10 +411,20 @@ class Equipment:
 def attack_pool(
     skill: int, attribute: int, equipment: Iterable[Equipment] = (), modifier: int = 0
 ) -> int:
-    """Melee attack pool: skill + damage-code attribute − Σ AM + modifier (ADZ-R19)."""
+    """Melee attack pool: skill + damage-code attribute − Σ AM + modifier (ADZ-R19).
+
+    >>> attack_pool(skill=11, attribute=4)
+    Traceback (most recent call last):
+    ...
+    rollwerk.errors.ParameterError: skill must be an integer from 0 to 10, got 11
+
+    Raises:
+        ParameterError: ``skill`` is not from 0 to 10 or ``attribute`` not
+            from 1 to 10 (ADZ-R01), or ``modifier`` is not an integer.
+    """
     return (
-        _int("skill", skill, 0)
-        + _int("attribute", attribute, 0)
+        _points("skill", skill, _SKILL)
+        + _points("attribute", attribute, _ATTRIBUTE)
         - sum(e.attack_penalty for e in equipment)
         + _int("modifier", modifier)
     )
@@ -403,7 +433,13 @@ def attack_pool(
 def ranged_attack_pool(
     dexterity: int, skill: int, equipment: Iterable[Equipment] = (), modifier: int = 0
 ) -> int:
-    """Ranged attack pool: FF + weapon skill − Σ AM + modifier (ADZ-R24, A14)."""
+    """Ranged attack pool: FF + weapon skill − Σ AM + modifier (ADZ-R24, A14).
+
+    Raises:
+        ParameterError: ``dexterity`` is not from 1 to 10 or ``skill`` not
+            from 0 to 10 (ADZ-R01), or ``modifier`` is not an integer.
+    """
+    _points("dexterity", dexterity, _ATTRIBUTE)
     return attack_pool(skill, dexterity, equipment, modifier)
 
 
@@ -414,19 +450,29 @@ def defence_pool(
     equipment: Iterable[Equipment] = (),
     modifier: int = 0,
 ) -> int:
-    """Defence pool: attribute (GE) + Defence + specialization + Σ VM (ADZ-R20, A10)."""
+    """Defence pool: attribute (GE) + Defence + specialization + Σ VM (ADZ-R20, A10).
+
+    Raises:
+        ParameterError: ``skill`` is not from 0 to 10, ``attribute`` not
+            from 1 to 10, ``specialization`` not from 0 to 5 (ADZ-R01), or
+            ``modifier`` is not an integer.
+    """
     return (
-        _int("attribute", attribute, 0)
-        + _int("skill", skill, 0)
-        + _int("specialization", specialization, 0)
+        _points("attribute", attribute, _ATTRIBUTE)
+        + _points("skill", skill, _SKILL)
+        + _points("specialization", specialization, _SPECIALIZATION)
         + sum(e.defence_mod for e in equipment)
         + _int("modifier", modifier)
     )
 
 
 def resistance_pool(constitution: int, equipment: Iterable[Equipment] = ()) -> int:
-    """Resistance pool: KO + Σ WB; not a reaction, never halved (ADZ-R21, A12)."""
-    return _int("constitution", constitution, 0) + sum(
+    """Resistance pool: KO + Σ WB; not a reaction, never halved (ADZ-R21, A12).
+
+    Raises:
+        ParameterError: ``constitution`` is not from 1 to 10 (ADZ-R01).
+    """
+    return _points("constitution", constitution, _ATTRIBUTE) + sum(
         e.resistance_bonus for e in equipment
     )
 
@@ -473,6 +519,9 @@ def two_weapon_pools(
     (10, 6)
 
     Raises:
+        ParameterError: ``skill`` or ``dual_wield`` is not from 0 to 10,
+            ``attribute`` not from 1 to 10, ``specialization`` not from 0 to
+            5 (ADZ-R01), or ``other`` is not an integer.
         RulesError: The weapons differ in type, the defence is a dodge or a
             shield block, or a parrying weapon is used.
     """
@@ -489,9 +538,11 @@ def two_weapon_pools(
         raise RulesError(
             f"a {defence.value.replace('_', ' ')} is not made with both weapons (ADZ-R23)"
         )
-    skill = _int("skill", skill, 0)
-    cap = _int("dual_wield", dual_wield, 0)
-    rest = _int("attribute", attribute, 0) + _int("specialization", specialization, 0)
+    skill = _points("skill", skill, _SKILL)
+    cap = _points("dual_wield", dual_wield, _SKILL)
+    rest = _points("attribute", attribute, _ATTRIBUTE) + _points(
+        "specialization", specialization, _SPECIALIZATION
+    )
     other = _int("other", other)
     return skill + rest + other, min(skill, cap) + rest + other
 

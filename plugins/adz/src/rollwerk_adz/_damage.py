@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import attrs
 
-from rollwerk import Modifier, ParameterError
+from rollwerk import Modifier, ParameterError, RulesError
 from rollwerk.encounter import GameTime
 from rollwerk.i18n import Text
 from rollwerk_adz._catalog import CATALOG
@@ -115,6 +115,14 @@ class TrackConfig:
         return self.penalties[marked]
 
 
+def _seconds(value: object) -> Fraction:
+    if isinstance(value, bool) or not isinstance(value, (int, Fraction)) or value < 0:
+        raise ParameterError(
+            "mental_progress", value, "game seconds, an integer or a Fraction >= 0"
+        )
+    return Fraction(value)
+
+
 def _level(name: str, value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise ParameterError(name, value, "an integer >= 0")
@@ -144,6 +152,20 @@ class Health:
     """Marked mental levels (up to the track's length)."""
     beyond: int = attrs.field(default=0)
     """Physical damage beyond the last level (ADZ-R12)."""
+    physical_progress: int = attrs.field(default=0)
+    """Nights of natural healing already spent on the top physical level.
+
+    [`rest`][rollwerk_adz.Health.rest] keeps the nights that did not yet
+    heal a level here, so two calls of one night each heal as much as one
+    call of two nights (ADZ-R14). 0 when no physical level is marked.
+    """
+    mental_progress: Fraction = attrs.field(default=Fraction(0), converter=_seconds)
+    """Game seconds of rest already spent on the top mental level.
+
+    [`recover_mental`][rollwerk_adz.Health.recover_mental] keeps the seconds
+    that did not yet heal a level here (ADZ-R14). 0 when no mental level is
+    marked.
+    """
 
     def __attrs_post_init__(self) -> None:
         for name, value, top in (
@@ -160,6 +182,19 @@ class Health:
         if self.beyond and self.physical < self.physical_config.length:
             raise ParameterError(
                 "beyond", self.beyond, "0 unless the physical track is full"
+            )
+        _level("physical_progress", self.physical_progress)
+        if self.physical_progress and not self.physical:
+            raise ParameterError(
+                "physical_progress",
+                self.physical_progress,
+                "0 while no physical level is marked",
+            )
+        if self.mental_progress and not self.mental:
+            raise ParameterError(
+                "mental_progress",
+                self.mental_progress,
+                "0 while no mental level is marked",
             )
 
     @property
@@ -186,8 +221,14 @@ class Health:
             physical_damage = max(0, damage - room)
         total = self.physical + self.beyond + physical_damage
         top = self.physical_config.length
+        # a new level is the top one now: its healing starts afresh (ADZ-A23)
         return attrs.evolve(
-            self, physical=min(total, top), mental=mental, beyond=max(0, total - top)
+            self,
+            physical=min(total, top),
+            mental=mental,
+            beyond=max(0, total - top),
+            physical_progress=self.physical_progress if not physical_damage else 0,
+            mental_progress=self.mental_progress if mental == self.mental else 0,
         )
 
     def penalty(self) -> int:
@@ -215,33 +256,130 @@ class Health:
         return tuple(out)
 
     def heal_physical(self, levels: int = 1) -> Health:
-        """Remove physical levels, the most recent (highest) first (ADZ-A23)."""
+        """Remove physical levels, the most recent (highest) first (ADZ-A23).
+
+        This is healing by other means than rest, such as healing magic, the
+        only help beyond the last level (ADZ-R12). Removing a level also
+        drops the nights of rest spent on it (``physical_progress``).
+
+        >>> Health(physical=3).rest(1, 2).heal_physical(1).physical_progress
+        0
+        """
         levels = _level("levels", levels)
         total = max(0, self.physical + self.beyond - levels)
+        if total == self.physical + self.beyond:
+            return self
         top = self.physical_config.length
-        return attrs.evolve(self, physical=min(total, top), beyond=max(0, total - top))
+        return attrs.evolve(
+            self,
+            physical=min(total, top),
+            beyond=max(0, total - top),
+            physical_progress=0,
+        )
 
     def heal_mental(self, levels: int = 1) -> Health:
-        """Remove mental levels."""
+        """Remove mental levels (and the rest spent on the top one, ``mental_progress``)."""
         levels = _level("levels", levels)
-        return attrs.evolve(self, mental=max(0, self.mental - levels))
+        if not levels or not self.mental:
+            return self
+        return attrs.evolve(
+            self, mental=max(0, self.mental - levels), mental_progress=Fraction(0)
+        )
 
-    def rest(self, nights: int, nights_per_level: int = 1) -> Health:
+    def rest(
+        self, nights: int, nights_per_level: int = 1, *, tended: bool = False
+    ) -> Health:
         """Natural physical healing over ``nights`` recovery periods (ADZ-R14).
 
         Each level needs ``nights_per_level`` nights (normally 1 to 3, by the
-        kind of wound; the GM may set more, e.g. for fractures).
+        kind of wound; the GM may set more, e.g. for fractures). Nights that
+        do not complete a level are kept in ``physical_progress`` and count
+        towards the next call, so the nights may be split over any number of
+        calls. The nights already spent count towards the top level whatever
+        ``nights_per_level`` the next call gives, but never towards the level
+        below it: after 2 nights at 3 per level, a call at 1 per level heals
+        the top level at once and each of its nights one more level. Nights
+        left over when the track is clear are lost.
+
+        >>> h = Health(physical=3).rest(1, 2)
+        >>> h.physical, h.physical_progress, h.rest(1, 2).physical
+        (3, 1, 2)
+
+        A dying character (the last level marked) is saved only if the
+        wounds are tended promptly (*Werden seine Wunden umgehend versorgt,
+        kann er gerettet werden*): resting is not tending, so ``rest``
+        needs ``tended=True``, the GM's word that they were (ADZ-R12).
+        Beyond the last level only immediate healing magic can help
+        ([`heal_physical`][rollwerk_adz.Health.heal_physical]), never rest.
+
+        >>> dying = Health(TrackConfig(5), TrackConfig(3)).take(5)
+        >>> dying.rest(1, tended=True).status
+        <Status.ACTIVE: 'active'>
+
+        Raises:
+            ParameterError: ``nights`` is not an integer >= 0,
+                ``nights_per_level`` not one >= 1, ``tended`` not a bool.
+            RulesError: The character is dying and ``tended`` is false, or
+                has damage beyond the last physical level.
         """
         nights = _level("nights", nights)
         per = _per_level(nights_per_level)
-        return self.heal_physical(nights // per)
+        if not isinstance(tended, bool):
+            raise ParameterError("tended", tended, "true or false")
+        if self.status is Status.BEYOND_LAST:
+            raise RulesError(
+                "rest cannot heal a character with damage beyond the last physical "
+                "level: only the immediate use of healing magic can save them "
+                "(heal_physical, ADZ-R12)"
+            )
+        if self.status is Status.DYING and not tended:
+            raise RulesError(
+                "rest cannot heal a dying character unless their wounds were "
+                "tended promptly (tended=True, ADZ-R12)"
+            )
+        if not self.physical:
+            return self
+        # the nights spent on the top level count towards it, at any rate,
+        # but never towards the level below
+        need = max(0, per - self.physical_progress)
+        if nights < need:
+            return attrs.evolve(self, physical_progress=self.physical_progress + nights)
+        more, left = divmod(nights - need, per)
+        healed = 1 + more
+        if healed >= self.physical:
+            return attrs.evolve(self, physical=0, physical_progress=0)
+        return attrs.evolve(
+            self, physical=self.physical - healed, physical_progress=left
+        )
 
     def recover_mental(self, seconds: int | Fraction) -> Health:
-        """Mental recovery: one level per 30 minutes without strain (ADZ-R14)."""
+        """Mental recovery: one level per 30 minutes without strain (ADZ-R14).
+
+        Seconds that do not complete a level are kept in ``mental_progress``
+        and count towards the next call, so ``recover_mental(900)`` twice
+        heals one level, as ``recover_mental(1800)`` does. Seconds left over
+        when the track is clear are lost.
+
+        >>> Health(mental=3).recover_mental(900).recover_mental(900).mental
+        2
+
+        Raises:
+            ParameterError: ``seconds`` is below 0.
+        """
         secs = Fraction(seconds)
         if secs < 0:
             raise ParameterError("seconds", seconds, "at least 0")
-        return self.heal_mental(int(secs // MENTAL_LEVEL_SECONDS))
+        if not self.mental:
+            return self
+        total = self.mental_progress + secs
+        healed = int(total // MENTAL_LEVEL_SECONDS)
+        if healed >= self.mental:
+            return attrs.evolve(self, mental=0, mental_progress=Fraction(0))
+        return attrs.evolve(
+            self,
+            mental=self.mental - healed,
+            mental_progress=total - healed * MENTAL_LEVEL_SECONDS,
+        )
 
 
 def _per_level(value: object) -> int:

@@ -536,10 +536,25 @@ def concentration_modifiers(
 ) -> tuple[Modifier, ...]:
     """One −1 die modifier per maintained concentration spell (ADZ-R33, A19).
 
+    ``spells`` names each spell the caster maintains once: a spell is
+    maintained or not, and the penalty is one die per spell (*für jeden
+    Zauber, den ein Charakter auf diese Weise aufrecht erhält*). A name
+    given twice is refused, not counted twice nor dropped; two castings of
+    one spell kept at once need two names (``"Light (hall)"``,
+    ``"Light (gate)"``).
+
     >>> pool_of(adz_check(6, modifiers=concentration_modifiers(["Light", "Shield"])))
     4
     >>> concentration_modifiers(["Light"], roll="resistance")
     ()
+    >>> concentration_modifiers(["Light", "Light"])
+    Traceback (most recent call last):
+    ...
+    rollwerk.errors.ParameterError: spells must be distinct spell names (one die per spell maintained, ADZ-R33), got ['Light', 'Light']
+
+    Raises:
+        ParameterError: ``roll`` is not one of ``ROLLS``, or ``spells`` is
+            not a list of distinct spell names.
     """
     if roll not in ROLLS:
         raise ParameterError(
@@ -551,6 +566,12 @@ def concentration_modifiers(
     for name in names:
         if not isinstance(name, str):
             raise ParameterError("spells", names, "a list of spell names")
+    if len(set(names)) != len(names):
+        raise ParameterError(
+            "spells",
+            names,
+            "distinct spell names (one die per spell maintained, ADZ-R33)",
+        )
     if roll not in ROLLS_PENALIZED:
         return ()
     return tuple(Modifier(-1, f"concentration: {s}", "concentration") for s in names)
@@ -563,6 +584,19 @@ class ConcentrationEffect:
     While it lasts the caster takes −1 die on every action and reaction
     (ADZ-R33); it ends the moment concentration ends
     ([`Concentration`][rollwerk.encounter.Concentration] duration).
+
+    The penalty is one die per spell maintained, so applying the effect of
+    the same spell and caster again refreshes it rather than stacking: the
+    ruleset's stacking policy is ``SameName.REPLACE`` and the effect's name
+    is ``"concentration: <spell>"`` on the caster.
+
+    >>> from rollwerk import Encounter
+    >>> from rollwerk_adz import ADZ
+    >>> enc = Encounter.for_ruleset(ADZ, ["Ada", "Bo"])
+    >>> for _ in range(2):
+    ...     enc, _ = enc.apply_effect(ConcentrationEffect("Light", "Ada"))
+    >>> enc.modifier_total("Ada", "concentration"), len(enc.effects)
+    (-1, 1)
     """
 
     spell: str

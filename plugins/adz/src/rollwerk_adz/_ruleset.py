@@ -16,6 +16,7 @@ from rollwerk import (
     ParameterError,
 )
 from rollwerk.checks import FaceCheck
+from rollwerk.encounter import SameName, StackingPolicy
 from rollwerk.errors import ContestError
 from rollwerk.rulesets import RulesetSpec, define_ruleset
 from rollwerk_adz._catalog import CATALOG
@@ -134,6 +135,9 @@ def _define(equivalent_actions: bool) -> RulesetSpec:
         contest=_draw_on_tie if equivalent_actions else _initiator_wins,
         round_seconds=3,  # ADZ-R16: a round lasts about 3 seconds
         initiative_order=initiative_order,  # ADZ-R15, A22: base + 2d6, ties 2d6
+        # ADZ-R33: one die per concentration spell maintained, so the same
+        # spell's effect applied again replaces the older one; modifiers sum
+        stacking_policy=StackingPolicy(same_name=SameName.REPLACE),
     )
 
 
@@ -146,8 +150,11 @@ for equivalent actions, where a tie is a draw, use
 ``adz_ruleset(equivalent_actions=True)`` (same id) or
 [`opposed`][rollwerk_adz.opposed] with ``Initiator.NONE``. A round lasts
 about 3 seconds (ADZ-R16); initiative is the base value + 2d6, ties roll
-off with 2d6 (ADZ-R15, A22). Its difficulties are empty: the excerpt's
-general Mindestwurf table is missing.
+off with 2d6 (ADZ-R15, A22). Its stacking policy sums every modifier and
+lets an effect replace an older one of the same name on the same target
+(``SameName.REPLACE``): the same concentration spell counts once (ADZ-R33).
+Its difficulties are empty: the excerpt's general Mindestwurf table is
+missing.
 
 >>> from rollwerk import build_check, contest_odds
 >>> a = build_check(ADZ, "check", dice=2)
