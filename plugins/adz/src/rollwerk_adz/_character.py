@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Mapping
+from typing import Any
 
 import attrs
 
@@ -95,8 +96,25 @@ def check_property(kind: PropertyKind, value: object, name: str | None = None) -
     return value
 
 
+_FIELDS = {
+    PropertyKind.SKILL: "skills",
+    PropertyKind.DOMAIN: "domains",
+    PropertyKind.SPECIALIZATION: "specializations",
+    PropertyKind.FOCUS: "foci",
+}
+"""The ``Character`` field of each kind of property held by name."""
+
+
+def _mapping(name: str, value: object) -> dict[Any, Any]:
+    """``value`` as a dict, if it is a mapping of a character's properties."""
+    if not isinstance(value, Mapping):
+        raise ParameterError(name, value, "a mapping of names to points")
+    return dict(value)
+
+
 def _points(kind: PropertyKind, value: Mapping[str, int]) -> dict[str, int]:
-    return {str(k): check_property(kind, v, str(k)) for k, v in dict(value).items()}
+    items = _mapping(_FIELDS[kind], value).items()
+    return {str(k): check_property(kind, v, str(k)) for k, v in items}
 
 
 def _skills(value: Mapping[str, int]) -> dict[str, int]:
@@ -128,7 +146,7 @@ def _attributes(
     value: Mapping[Attribute, int] | Mapping[str, int],
 ) -> dict[Attribute, int]:
     out: dict[Attribute, int] = {}
-    for key, points in dict(value).items():
+    for key, points in _mapping("attributes", value).items():
         attr = _attribute(key)
         out[attr] = check_property(PropertyKind.ATTRIBUTE, points, attr.value)
     missing = [a.value for a in Attribute if a not in out]
@@ -143,7 +161,7 @@ def _techniques(
     value: Mapping[Technique, int] | Mapping[str, int],
 ) -> dict[Technique, int]:
     out: dict[Technique, int] = {}
-    for key, points in dict(value).items():
+    for key, points in _mapping("techniques", value).items():
         tech = _technique(key)
         out[tech] = check_property(PropertyKind.TECHNIQUE, points, tech.value)
     return out

@@ -408,6 +408,19 @@ class Equipment:
     """Attack penalty (*Angriffsmalus*, AM): dice removed from attack rolls."""
 
 
+def _worn(equipment: object) -> tuple[Equipment, ...]:
+    """``equipment`` as a tuple, each item an `Equipment`."""
+    if isinstance(equipment, (str, bytes, Mapping)) or not isinstance(
+        equipment, Iterable
+    ):
+        raise ParameterError("equipment", equipment, "an iterable of Equipment")
+    items = tuple(equipment)
+    for item in items:
+        if not isinstance(item, Equipment):
+            raise ParameterError("equipment", item, "an iterable of Equipment")
+    return items
+
+
 def attack_pool(
     skill: int, attribute: int, equipment: Iterable[Equipment] = (), modifier: int = 0
 ) -> int:
@@ -425,7 +438,7 @@ def attack_pool(
     return (
         _points("skill", skill, _SKILL)
         + _points("attribute", attribute, _ATTRIBUTE)
-        - sum(e.attack_penalty for e in equipment)
+        - sum(e.attack_penalty for e in _worn(equipment))
         + _int("modifier", modifier)
     )
 
@@ -461,7 +474,7 @@ def defence_pool(
         _points("attribute", attribute, _ATTRIBUTE)
         + _points("skill", skill, _SKILL)
         + _points("specialization", specialization, _SPECIALIZATION)
-        + sum(e.defence_mod for e in equipment)
+        + sum(e.defence_mod for e in _worn(equipment))
         + _int("modifier", modifier)
     )
 
@@ -473,13 +486,13 @@ def resistance_pool(constitution: int, equipment: Iterable[Equipment] = ()) -> i
         ParameterError: ``constitution`` is not from 1 to 10 (ADZ-R01).
     """
     return _points("constitution", constitution, _ATTRIBUTE) + sum(
-        e.resistance_bonus for e in equipment
+        e.resistance_bonus for e in _worn(equipment)
     )
 
 
 def armour_value(equipment: Iterable[Equipment]) -> int:
     """The total armour protection (RS) of the worn equipment."""
-    return sum(e.armour for e in equipment)
+    return sum(e.armour for e in _worn(equipment))
 
 
 # -- two weapons ------------------------------------------------------------------

@@ -218,6 +218,8 @@ class LinearCost:
 
 
 def _listed(value: Mapping[int | Fraction, int]) -> dict[Fraction, int]:
+    if not isinstance(value, Mapping):
+        raise ParameterError("points", value, "a mapping of magnitudes to KP")
     out: dict[Fraction, int] = {}
     for magnitude, kp in dict(value).items():
         m = _positive("listed magnitude", magnitude)
