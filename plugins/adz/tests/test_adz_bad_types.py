@@ -54,3 +54,19 @@ def test_each_piece_of_equipment_is_an_equipment() -> None:
     assert adz.attack_pool(6, 4, iter([chain])) == 9
     assert adz.resistance_pool(4, (chain,)) == 5
     assert adz.armour_value([chain, chain]) == 6
+
+
+class Over:
+    """An Rng that gives one more than the die has."""
+
+    def roll(self, sides: int) -> int:
+        return sides + 1
+
+
+def test_resolve_melee_names_an_rng_that_breaks_the_protocol() -> None:
+    # concepts.md: the error names rng.roll(N) (an API consumer, h240)
+    with pytest.raises(ParameterError) as info:
+        adz.resolve_melee(Over(), attack_dice=2, base_damage=2)
+    assert str(info.value) == (
+        "rng.roll(6) must be an integer from 1 to 6 (the Rng protocol), got 7"
+    )

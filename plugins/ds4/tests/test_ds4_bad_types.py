@@ -34,3 +34,19 @@ def test_check_weights_fumbles_excluded_is_a_bool() -> None:
     assert str(info.value) == "fumbles_excluded must be True or False, got 1"
     # DS4-R05: a 20 is the one face of a fumble
     assert dict(ds4.check_weights(12))[(Degree.CRITICAL_FAILURE, 0)] == 1
+
+
+class Over:
+    """An Rng that gives one more than the die has."""
+
+    def roll(self, sides: int) -> int:
+        return sides + 1
+
+
+def test_an_initiative_roll_off_names_an_rng_that_breaks_the_protocol() -> None:
+    # DS4-R10 ties roll a d20; concepts.md: the error names rng.roll(N) (h240)
+    with pytest.raises(ParameterError) as info:
+        ds4.initiative_order({"Laros": 8, "Lios": 8}, Over())
+    assert str(info.value) == (
+        "rng.roll(20) must be an integer from 1 to 20 (the Rng protocol), got 21"
+    )

@@ -39,6 +39,7 @@ from rollwerk.checks import (
 )
 from rollwerk.dice import DieRoll
 from rollwerk.i18n import Text
+from rollwerk.rng import checked
 from rollwerk_adz._catalog import CATALOG, count
 from rollwerk_adz._luck import LuckPolicy, LuckPool
 from rollwerk_adz._pool import (
@@ -642,6 +643,7 @@ def spend_luck(
         raise RulesError("luck must be spent at most once per check (ADZ-A08)")
     dice, new_pool = luck.spend()
     faces = [r.face for r in result.rolls if r.role == "check"]
+    rng = checked(rng)  # a face that breaks the Rng protocol is named so
     luck_faces = [rng.roll(SIDES) for _ in range(dice)]
     succ = _count(faces) + _count(luck_faces)
     kept = p.succeeds(_count(faces), len(faces))

@@ -672,6 +672,7 @@ def resolve_melee(
     >>> r.net, r.raw, r.after_armour, r.final
     (2, 6, 4, 3)
     """
+    rng = checked(rng)  # a face that breaks the Rng protocol is named so
     rolls: list[DieRoll] = []
 
     def roll(n: int, role: str) -> int:

@@ -163,6 +163,7 @@ def initiative_order(
     ('Lios', 'Laros', 'Orc')
     """
     _int("round_number", round_number, 1)
+    rng = checked(rng)  # a face that breaks the Rng protocol is named so
     surprise = set(surprising)
     unknown = surprise - set(initiative)
     if unknown:

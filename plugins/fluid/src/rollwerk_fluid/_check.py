@@ -36,6 +36,7 @@ from rollwerk.checks import (
 )
 from rollwerk.dice import DieRoll
 from rollwerk.i18n import Text
+from rollwerk.rng import checked
 from rollwerk_fluid._catalog import CATALOG, join
 
 __all__ = [
@@ -658,6 +659,7 @@ def reroll(
     which = _die(die)
     if not isinstance(rng, Rng):
         raise ParameterError("rng", rng, "an Rng (a random number generator)")
+    rng = checked(rng)  # a face that breaks the Rng protocol is named so
     if not result.rolled:
         msg = "a check that was not rolled (chance 0 or less) has no die to reroll"
         raise RulesError(msg)

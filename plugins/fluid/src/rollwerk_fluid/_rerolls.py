@@ -24,6 +24,7 @@ import attrs
 from rollwerk import CheckResult, Distribution, Outcome, Rng
 from rollwerk.checks import FaceCheck, Monotonic, Parameter, Scalar, enum_parameter
 from rollwerk.dice import DieRoll
+from rollwerk.rng import checked
 from rollwerk_fluid._catalog import CATALOG, join
 from rollwerk_fluid._check import (
     REPEAT_STEP,
@@ -240,6 +241,7 @@ class RerollCheck:
 
     def resolve(self, rng: Rng) -> CheckResult:
         """Play the check: roll, reroll with mana, repeat; record every die."""
+        rng = checked(rng)  # a face that breaks the Rng protocol is named so
         if effective_chance(self.base) <= 0:
             return replay(
                 self.base, (), (), extras=self._extras(0, self.mana, 0), name=self.name
