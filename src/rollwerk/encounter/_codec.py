@@ -104,13 +104,14 @@ def encounter_from_json(
                 combatants.append(Combatant.from_json(c))
         ids = [c.id for c in combatants]
         _unique(ids, "combatants", "combatant ids")
+        members = set(ids)  # sets: many effects and combatants load in linear time
         departed = []
         for i, c in enumerate(array(data, "departed", [])):
             with nested(f"departed[{i}]"):
                 departed.append(Combatant.from_json(c))
         gone = [c.id for c in departed]
         _unique(gone, "departed", "combatant ids")
-        back = [cid for cid in gone if cid in ids]
+        back = [cid for cid in gone if cid in members]
         if back:  # one who joins again is no longer departed
             raise SchemaError.field(
                 "departed", "combatants who are not in the encounter", back
@@ -119,7 +120,8 @@ def encounter_from_json(
         order = _ids(data, "order", ids)
         _unique(order, "order", "ids")
         if len(order) != len(ids):  # every operation keeps each combatant in it
-            lacking = [cid for cid in ids if cid not in order]
+            listed = set(order)
+            lacking = [cid for cid in ids if cid not in listed]
             raise SchemaError.field(
                 "order",
                 f"every combatant's id (it lacks {shown(lacking[0], 30)}"
@@ -145,10 +147,10 @@ def encounter_from_json(
                 effect = ActiveEffect.from_json(e, kinds)
                 # what add_effect holds to: a target (and an anchor) that
                 # is a combatant, an id no other effect has
-                if effect.target not in ids:
+                if effect.target not in members:
                     raise SchemaError.field("target", "a combatant's id", effect.target)
                 anchor = getattr(effect.duration, "anchor", None)
-                if anchor is not None and anchor not in ids:
+                if anchor is not None and anchor not in members:
                     raise SchemaError.field(
                         "duration", "anchored on a combatant", anchor
                     )
@@ -237,9 +239,10 @@ def encounter_from_json(
             ) from None
         _consistent(state, effects)
         # nor an effect lasting while someone concentrates who does not
+        focused = set(concentrating)
         for i, effect in enumerate(effects):
             who = getattr(effect.duration, "concentration_of", None)
-            if who is not None and who not in concentrating:
+            if who is not None and who not in focused:
                 raise SchemaError.field(
                     "concentrating",
                     f"a list holding {who!r}, on whose concentration "

@@ -78,6 +78,7 @@ from rollwerk.encounter._protocol import (
 from rollwerk.encounter._view import EncounterView
 from rollwerk.encounter._wording import Worded
 from rollwerk.errors import (
+    LimitExceeded,
     ParameterError,
     RollwerkError,
     RulesError,
@@ -1260,20 +1261,30 @@ class FirstOf(Worded):
     >>> FirstOf(Rounds(10), Concentration()).describe()
     '10 rounds or while its creator concentrates, whichever ends first'
 
+    It holds at most [`MAX_PARTS`][rollwerk.encounter.FirstOf.MAX_PARTS]
+    parts (64, counted once flattened): a game's "first of" has a handful.
+
     Raises:
         ParameterError: Fewer than two parts, or a part that is not a
             [`Duration`][rollwerk.encounter.Duration].
+        LimitExceeded: More than ``MAX_PARTS`` parts.
     """
 
     __repr__ = value_repr
 
     kind = "first_of"
 
+    MAX_PARTS: ClassVar[int] = 64
+    """The most parts a ``FirstOf`` holds (its constructor and ``from_json`` refuse more)."""
+
     parts: tuple[Duration, ...]
     """The durations, in the order written (at least two)."""
 
     def __init__(self, *parts: Duration) -> None:
         """The duration that ends when the first of ``parts`` ends."""
+        most = self.MAX_PARTS
+        if len(parts) > most:  # before any part is looked at
+            raise LimitExceeded("parts of FirstOf", len(parts), most)
         flat: list[Duration] = []
         for part in parts:
             if not is_duration(part):
@@ -1283,6 +1294,8 @@ class FirstOf(Worded):
             flat.extend(part.parts if isinstance(part, FirstOf) else (part,))
         if len(flat) < 2:
             raise ParameterError("parts of FirstOf", parts, "at least two durations")
+        if len(flat) > most:  # a FirstOf among the parts adds its own
+            raise LimitExceeded("parts of FirstOf", len(flat), most)
         object.__setattr__(self, "parts", tuple(flat))
 
     @property
@@ -1427,6 +1440,14 @@ class FirstOf(Worded):
             parts = data["parts"]
             if not isinstance(parts, list) or len(parts) < 2:
                 raise SchemaError.field("parts", allowed, parts)
+            most = cls.MAX_PARTS
+            if len(parts) > most:  # refused before any part is read
+                raise SchemaError(
+                    f"must hold at most {most} durations (FirstOf.MAX_PARTS), "
+                    f"got {len(parts)}",
+                    path="parts",
+                    expected=f"an array of 2 to {most} durations",
+                )
             loaded: list[Duration] = []
             for i, part in enumerate(parts):
                 with nested(f"parts[{i}]"):

@@ -175,7 +175,7 @@ _REQUIRED = (
 """The fields an effect's JSON must have, and what each may hold."""
 
 
-@attrs.frozen
+@attrs.frozen(init=False)
 class ActiveEffect:
     """An effect as an encounter holds it: with an id and a bound duration.
 
@@ -183,6 +183,11 @@ class ActiveEffect:
     bound (absolute ends filled in); ask the encounter what remains with
     [`Encounter.remaining`][rollwerk.encounter.Encounter.remaining].
     """
+
+    # The constructor is written out rather than made by attrs from
+    # converters: pyright types a converter's field as a descriptor that no
+    # protocol property matches, so an ActiveEffect would not be an Effect
+    # to pyright users (mypy accepts both).
 
     __repr__ = value_repr
 
@@ -196,17 +201,45 @@ class ActiveEffect:
     """The id of the combatant it holds on."""
     duration: Duration
     """When it ends (bound)."""
-    modifiers: tuple[Modifier, ...] = attrs.field(default=(), converter=_modifiers)
+    modifiers: tuple[Modifier, ...] = ()
     """The modifiers it contributes to its target."""
     condition: str | None = None
     """A condition label it imposes, if any."""
-    data: tuple[tuple[str, Scalar], ...] = attrs.field(default=(), converter=_data)
+    data: tuple[tuple[str, Scalar], ...] = ()
     """Ruleset-specific facts as sorted ``(name, JSON scalar)`` pairs."""
 
-    def __attrs_post_init__(self) -> None:
+    def __init__(  # noqa: PLR0917 - positional, as attrs' constructor was
+        self,
+        id: str,
+        name: str,
+        source: str,
+        target: str,
+        duration: Duration,
+        modifiers: Iterable[Modifier] = (),
+        condition: str | None = None,
+        data: Mapping[str, Scalar] | Iterable[tuple[str, Scalar]] = (),
+    ) -> None:
+        """An effect with its id; ``modifiers`` become a tuple, ``data`` sorted pairs.
+
+        Raises:
+            ParameterError: A field that effect JSON could not hold.
+        """
+        modifiers = _modifiers(modifiers)
+        data = _data(data)
+        for field, value in (
+            ("id", id),
+            ("name", name),
+            ("source", source),
+            ("target", target),
+            ("duration", duration),
+            ("modifiers", modifiers),
+            ("condition", condition),
+            ("data", data),
+        ):
+            object.__setattr__(self, field, value)
         # what effect JSON holds, so that an encounter's state loads back
-        for name in ("id", "name", "source", "target"):
-            argument(name, getattr(self, name), "str")
+        for field in ("id", "name", "source", "target"):
+            argument(field, getattr(self, field), "str")
         argument("condition", self.condition, "str|null")
         checked_duration(self.duration)
 

@@ -7,7 +7,9 @@ live here so that both can be typed against them without a cycle.
 
 from __future__ import annotations
 
+import bisect
 import enum
+import itertools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
@@ -196,6 +198,7 @@ class Combatant:
             if cid.__class__ is not str or not cid:  # as Combatant refuses it
                 raise SchemaError.field("id", _ID, cid)
             counters: list[Counter] = []
+            names: set[str] = set()  # a set: many counters load in linear time
             for i, item in enumerate(array(data, "counters", [])):
                 with nested(f"counters[{i}]"):
                     c = obj(item)
@@ -204,13 +207,14 @@ class Combatant:
                     if name.__class__ is not str or not name:
                         # count() refuses a counter without a name
                         raise SchemaError.field("name", _COUNTER_NAME, name)
-                    if any(k.name == name for k in counters):
+                    if name in names:
                         # count() keeps one counter of a name
                         raise SchemaError.field(
                             "name", "a name no other counter of the combatant has", name
                         )
                     json_required(c, "value", "an integer from -2**63 to 2**63 - 1")
                     json_required(c, "reset", "one of 'round', 'turn'")
+                    names.add(name)
                     counters.append(
                         Counter(
                             name,
@@ -384,6 +388,19 @@ def _fraction(value: object, name: str = "seconds") -> Fraction:
     return result
 
 
+def _sorted_by_name(pairs: tuple[Any, ...]) -> bool:
+    """Whether ``pairs`` are ``(name, count)`` pairs sorted by name.
+
+    Also ``True`` for what is not such pairs, which is left as it is given.
+    """
+    if not all(
+        isinstance(pair, tuple) and len(pair) == 2 and isinstance(pair[0], str)
+        for pair in pairs
+    ):
+        return True
+    return all(a[0] <= b[0] for a, b in itertools.pairwise(pairs))
+
+
 @attrs.frozen
 class EncounterState:
     """The fields and queries of an encounter state (not an operation in sight).
@@ -433,12 +450,33 @@ class EncounterState:
     no longer listed here.
     """
 
+    _index: dict[str, Combatant] | None = attrs.field(
+        default=None, init=False, eq=False, hash=False, repr=False
+    )
+    """The combatants by id, made by the first lookup of one (``combatant``).
+
+    Not a value of the state: a state and its evolved copies make their
+    own, so that every clock a duration reads (``turns_started``…) is
+    found in constant time, however many combatants there are.
+    """
+
+    _focused: frozenset[str] | None = attrs.field(
+        default=None, init=False, eq=False, hash=False, repr=False
+    )
+    """``concentrating`` as a set, made by the first ``is_concentrating``."""
+
     def __attrs_post_init__(self) -> None:
         # converted here rather than by attrs converters: pyright does not
         # match a converter's field against a protocol's Fraction property,
         # so an Encounter would not be an EncounterView to pyright users
         object.__setattr__(self, "clock", _clock(self.clock))
         object.__setattr__(self, "round_seconds", _round_seconds(self.round_seconds))
+        # kept sorted by name, as documented: signals() searches it
+        counts = self.signal_counts
+        if isinstance(counts, tuple) and not _sorted_by_name(counts):
+            object.__setattr__(
+                self, "signal_counts", tuple(sorted(counts, key=lambda p: p[0]))
+            )
 
     @property
     def ids(self) -> tuple[str, ...]:
@@ -459,9 +497,15 @@ class EncounterState:
         Raises:
             ParameterError: No such combatant.
         """
-        for c in self.combatants:
-            if c.id == combatant:
-                return c
+        if isinstance(combatant, str):
+            index = self._index
+            if index is None:
+                # reversed: of two combatants with one id, the first is found
+                index = {c.id: c for c in reversed(self.combatants)}
+                object.__setattr__(self, "_index", index)
+            found = index.get(combatant)
+            if found is not None:
+                return found
         raise ParameterError("combatant", combatant, self._allowed_ids())
 
     def _allowed_ids(self) -> str:
@@ -507,7 +551,11 @@ class EncounterState:
         Raises:
             ParameterError: No such combatant.
         """
-        if combatant in self.concentrating:
+        focused = self._focused
+        if focused is None:
+            focused = frozenset(c for c in self.concentrating if isinstance(c, str))
+            object.__setattr__(self, "_focused", focused)
+        if isinstance(combatant, str) and combatant in focused:
             return True
         self.combatant(combatant)
         return False
@@ -520,7 +568,13 @@ class EncounterState:
         """
         if not isinstance(event, str):
             raise ParameterError("event", event, "an event name (a string)")
-        return dict(self.signal_counts).get(event, 0)
+        # signal_counts is sorted by name: a search, not a dict per call, so
+        # that asking for every effect's event stays linear in the effects
+        counts = self.signal_counts
+        i = bisect.bisect_left(counts, (event,))
+        if i < len(counts) and counts[i][0] == event:
+            return counts[i][1]
+        return 0
 
     def effect(self, effect_id: str) -> ActiveEffect:
         """The active effect with this id.

@@ -303,12 +303,25 @@ def _part_text(d: object, names: Names) -> Text:
 
 
 def _either(texts: list[Text]) -> Text:
-    """``a, b or c`` (``duration.either``, ``duration.list``)."""
-    joined = texts[-1]
-    for i, text in enumerate(reversed(texts[:-1])):
-        key = "duration.either" if i == 0 else "duration.list"
-        joined = CORE.text(key, a=text, b=joined)
-    return joined
+    """``a, b or c`` (``duration.either``, ``duration.list``).
+
+    The last two are joined by ``duration.either``; the others are joined
+    to them by ``duration.list``, pairwise, level by level, so that the
+    text nests only about log2(len(texts)) deep, however many parts there
+    are (rendering a field renders its text: one level per nesting).
+    """
+    if len(texts) == 1:
+        return texts[0]
+    level = [*texts[:-2], CORE.text("duration.either", a=texts[-2], b=texts[-1])]
+    while len(level) > 1:
+        paired = [
+            CORE.text("duration.list", a=level[i], b=level[i + 1])
+            for i in range(0, len(level) - 1, 2)
+        ]
+        if len(level) % 2:
+            paired.append(level[-1])
+        level = paired
+    return level[0]
 
 
 def _first_of(d: Any, names: Names) -> Text:
