@@ -7,6 +7,7 @@ import functools
 import itertools
 import math
 import operator
+from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from fractions import Fraction
 from typing import Any, Generic, TypeGuard, TypeVar, cast, overload
@@ -68,10 +69,11 @@ class Distribution(Generic[T]):
     Fraction(1, 6)
     """
 
-    __slots__ = ("_hash", "_total", "_weights")
+    __slots__ = ("_hash", "_kinded", "_total", "_weights")
 
     _weights: dict[T, int]
     _total: int
+    _kinded: dict[Any, object] | None
 
     def __init__(self, probabilities: Mapping[T, Fraction | int]) -> None:
         """Build a distribution from exact probabilities that sum to 1.
@@ -81,6 +83,8 @@ class Distribution(Generic[T]):
         """
         if not isinstance(probabilities, Mapping) or not probabilities:
             raise ParameterError("probabilities", probabilities, "a non-empty mapping")
+        if probabilities.__class__ is not dict:  # a dict holds no equal keys
+            _check_kinds(list(probabilities))
         fracs: dict[T, Fraction] = {}
         for key, p in probabilities.items():
             if isinstance(p, bool) or not isinstance(p, (int, Fraction)):
@@ -106,6 +110,23 @@ class Distribution(Generic[T]):
         object.__setattr__(self, "_weights", weights)
         object.__setattr__(self, "_total", total)
         object.__setattr__(self, "_hash", None)
+        object.__setattr__(self, "_kinded", None)
+
+    def _held(self, outcome: object, weight: int) -> int:
+        """``weight`` if the outcome held equal to ``outcome`` is of its kind, else 0.
+
+        ``d[True]`` of integer outcomes is 0, as ``d[1]`` of bools and
+        ``d[3.0]`` of integers: Python holds them equal, a distribution
+        does not (as ``==`` of two distributions). The bools and floats
+        held are found once (`_kinds`) and kept.
+        """
+        kinded: dict[Any, object] | None = self._kinded
+        if kinded is None:
+            kinded = _kinds(self._weights)
+            object.__setattr__(self, "_kinded", kinded)
+        if not kinded and outcome.__class__ not in _KIND_CLASSES:
+            return weight  # no bool or float held, nor asked for
+        return weight if _same_kind(kinded, outcome) else 0
 
     @classmethod
     def _from_weights(cls, weights: dict[U, int], total: int) -> Distribution[U]:
@@ -147,28 +168,48 @@ class Distribution(Generic[T]):
                 clean[key] = clean.get(key, 0) + w
         if not clean:
             raise ParameterError("weights", dict(weights), "at least one weight > 0")
+        if weights.__class__ is not dict:  # a dict holds no equal keys
+            _check_kinds(list(weights))
         return cls._from_weights(clean, sum(clean.values()))
 
     @classmethod
     def uniform(cls, outcomes: Iterable[U]) -> Distribution[U]:
         """Each listed outcome equally likely (repeats count several times).
 
+        More than `MAX_OUTCOMES` outcomes are refused: those of a sized
+        collection (``range(10**7)``) before any is read, those of an
+        iterator once it gives one more.
+
         >>> Distribution.uniform([1, 2, 2]).probability(2)
         Fraction(2, 3)
+
+        Raises:
+            ParameterError: ``outcomes`` is not an iterable, gives no outcome
+                or an unhashable one, or outcomes that Python holds equal but
+                of other kinds (``True`` and ``1``, ``1.0`` and ``1``).
+            LimitExceeded: More than `MAX_OUTCOMES` outcomes.
         """
         if isinstance(outcomes, (str, bytes)) or not hasattr(outcomes, "__iter__"):
             raise ParameterError("outcomes", outcomes, "an iterable of outcomes")
-        weights: dict[U, int] = {}
-        for count, o in enumerate(outcomes, 1):
-            if count > MAX_OUTCOMES:  # an iterator that does not end
-                raise LimitExceeded("outcomes", count, MAX_OUTCOMES)
-            try:
-                weights[o] = weights.get(o, 0) + 1
-            except TypeError:
-                raise ParameterError("outcome", o, "a hashable value") from None
+        size = _size(outcomes)
+        if size is not None and size > MAX_OUTCOMES:
+            raise LimitExceeded("outcomes", size, MAX_OUTCOMES)
+        values = list(itertools.islice(outcomes, MAX_OUTCOMES + 1))
+        if len(values) > MAX_OUTCOMES:  # an iterator that does not end
+            raise LimitExceeded("outcomes", len(values), MAX_OUTCOMES)
+        try:
+            weights = Counter(values)
+        except TypeError:
+            for o in values:
+                try:
+                    hash(o)
+                except TypeError:  # noqa: PERF203 - the error path: the first refused
+                    raise ParameterError("outcome", o, "a hashable value") from None
+            raise  # pragma: no cover - a TypeError of no outcome's hash
         if not weights:
             raise ParameterError("outcomes", [], "at least one outcome")
-        return cls.from_weights(weights)
+        _check_kinds(values)
+        return cls._from_weights(weights, len(values))
 
     @classmethod
     def constant(cls, outcome: U) -> Distribution[U]:
@@ -237,6 +278,10 @@ class Distribution(Generic[T]):
             raise LimitExceeded(
                 "exact computation size", work, REPEAT_WORK, operation="mixture"
             )
+        if len(chosen) > 1:
+            _check_kinds(
+                list(itertools.chain.from_iterable(d._weights for _, d in chosen))
+            )
         acc: dict[U, int] = {}
         get = acc.get
         for p, dist in chosen:
@@ -250,6 +295,11 @@ class Distribution(Generic[T]):
     def __getitem__(self, outcome: T) -> Fraction:
         """The probability of ``outcome`` (0 for outcomes outside the support).
 
+        An outcome of another kind than the one Python holds equal to it is
+        outside the support: ``d6[True]`` and ``d6[1.0]`` are 0, as a
+        distribution of bools gives ``d[1]`` 0 (``==`` of distributions
+        tells the kinds apart the same way).
+
         Raises:
             ParameterError: ``outcome`` is not hashable.
         """
@@ -257,6 +307,8 @@ class Distribution(Generic[T]):
             w = self._weights.get(outcome, 0)
         except TypeError:
             raise ParameterError("outcome", outcome, "a hashable value") from None
+        if w:
+            w = self._held(outcome, w)
         return Fraction(w, self._total)
 
     def __iter__(self) -> Iterator[T]:
@@ -266,11 +318,22 @@ class Distribution(Generic[T]):
         return len(self._weights)
 
     def __contains__(self, outcome: object) -> bool:
-        """Whether ``outcome`` is in the support (an unhashable value is not)."""
+        """Whether ``outcome`` is in the support (an unhashable value is not).
+
+        An outcome of another kind than the one held equal to it is not
+        (``True in d6`` and ``3.0 in d6`` are ``False``), as ``d[outcome]``
+        is 0 for it.
+        """
         try:
-            return outcome in self._weights
+            if outcome not in self._weights:
+                return False
         except TypeError:  # [1] in d: no outcome is a list
             return False
+        kinded = self._kinded
+        if kinded is not None and not kinded:
+            # no bool or float held: only such an outcome (asked for) differs
+            return outcome.__class__ not in _KIND_CLASSES or self._held(outcome, 1) == 1
+        return self._held(outcome, 1) == 1
 
     def items(self) -> Iterator[tuple[T, Fraction]]:
         """Outcomes with their probabilities, sorted by outcome where possible.
@@ -381,6 +444,8 @@ class Distribution(Generic[T]):
                 raise ParameterError(
                     "what", what, "an outcome (a hashable value) or a predicate"
                 ) from None
+            if w:
+                w = self._held(what, w)
         return Fraction(w, self._total)
 
     def _numeric(self) -> dict[Any, int]:
@@ -394,17 +459,40 @@ class Distribution(Generic[T]):
                 )
         return cast("dict[Any, int]", self._weights)
 
+    @overload
+    def mean(self: Distribution[int]) -> Fraction: ...
+    @overload
+    def mean(self: Distribution[Fraction]) -> Fraction: ...
+    @overload
+    def mean(self: Distribution[int | Fraction]) -> Fraction: ...
     def mean(self) -> Fraction:
-        """The exact expected value of a numeric distribution."""
+        """The exact expected value of a numeric distribution.
+
+        Outcomes must be ints or `Fraction`s (a type checker refuses
+        ``mean()`` of a ``Distribution[str]``, of bools or of floats):
+        a bool or a float outcome is a `ParameterError` at run time.
+        """
         w = self._numeric()
         return Fraction(sum(k * v for k, v in w.items()), self._total)
 
+    @overload
+    def variance(self: Distribution[int]) -> Fraction: ...
+    @overload
+    def variance(self: Distribution[Fraction]) -> Fraction: ...
+    @overload
+    def variance(self: Distribution[int | Fraction]) -> Fraction: ...
     def variance(self) -> Fraction:
         """The exact variance of a numeric distribution."""
         w = self._numeric()
-        mu = self.mean()
+        mu = cast("Distribution[int]", self).mean()
         return sum(((k - mu) ** 2 * v for k, v in w.items()), Fraction(0)) / self._total
 
+    @overload
+    def stdev(self: Distribution[int]) -> float: ...
+    @overload
+    def stdev(self: Distribution[Fraction]) -> float: ...
+    @overload
+    def stdev(self: Distribution[int | Fraction]) -> float: ...
     def stdev(self) -> float:
         """The standard deviation (a float: square roots are rarely rational).
 
@@ -412,7 +500,7 @@ class Distribution(Generic[T]):
         too small for a float (below about 1e-308) still gives its root
         (``5e-201`` for a variance of ``2.5e-401``).
         """
-        v = self.variance()
+        v = cast("Distribution[int]", self).variance()
         if not v or _FLOAT_TINY <= v <= _FLOAT_HUGE:
             return math.sqrt(v)
         # beyond a float's range: the integer root of v × 4**k, about 2**64
@@ -524,12 +612,29 @@ class Distribution(Generic[T]):
         """
         _callable("func", func)
         out: dict[U, int] = {}
+        get = out.get
+        # the classes given (and the tuples, for their elements'): outcomes
+        # of other kinds that merged are looked for only where they can be
+        classes: set[type] = set()
+        tuples: list[Any] = []
+        last: object = None
         for k, w in self._weights.items():
             nk = func(k)
             try:
-                out[nk] = out.get(nk, 0) + w
+                out[nk] = get(nk, 0) + w
             except TypeError:
                 raise ParameterError(f"func({k!r})", nk, "a hashable outcome") from None
+            if nk.__class__ is not last:
+                if nk.__class__ is tuple:
+                    tuples.append(nk)
+                else:
+                    last = nk.__class__
+                    classes.add(nk.__class__)
+        if len(out) < len(self._weights) and (len(classes) > 1 or tuples):
+            if tuples:
+                classes |= _leaf_classes(tuples)
+            if _may_clash(classes):  # each looked at again
+                _clash(map(func, self._weights))
         return Distribution._from_weights(out, self._total)
 
     def bind(self, func: Callable[[T], Distribution[U]]) -> Distribution[U]:
@@ -610,16 +715,33 @@ class Distribution(Generic[T]):
         self, other: Distribution[U], func: Callable[[T, U], V]
     ) -> Distribution[V]:
         out: dict[V, int] = {}
+        get = out.get
         ow = other._weights
+        # the classes given (and the tuples, for their elements'): outcomes
+        # of other kinds that merged are looked for only where they can be
+        classes: set[type] = set()
+        tuples: list[Any] = []
+        last: object = None
         for a, wa in self._weights.items():
             for b, wb in ow.items():
                 k = func(a, b)
                 try:
-                    out[k] = out.get(k, 0) + wa * wb
+                    out[k] = get(k, 0) + wa * wb
                 except TypeError:
                     raise ParameterError(
                         f"func({a!r}, {b!r})", k, "a hashable outcome"
                     ) from None
+                if k.__class__ is not last:
+                    if k.__class__ is tuple:
+                        tuples.append(k)
+                    else:
+                        last = k.__class__
+                        classes.add(k.__class__)
+        if len(out) < len(self._weights) * len(ow) and (len(classes) > 1 or tuples):
+            if tuples:
+                classes |= _leaf_classes(tuples)
+            if _may_clash(classes):  # each looked at again
+                _clash(func(a, b) for a in self._weights for b in ow)
         return Distribution._from_weights(out, self._total * other._total)
 
     @overload
@@ -635,6 +757,18 @@ class Distribution(Generic[T]):
     def __add__(
         self: Distribution[int], other: Distribution[Fraction] | Fraction
     ) -> Distribution[Fraction]: ...
+    @overload
+    def __add__(
+        self: Distribution[int], other: Distribution[bool]
+    ) -> Distribution[int]: ...
+    @overload
+    def __add__(
+        self: Distribution[bool], other: Distribution[bool] | Distribution[int] | int
+    ) -> Distribution[int]: ...
+    @overload
+    def __add__(
+        self: Distribution[_Counts], other: Distribution[_Counts]
+    ) -> Distribution[_Counts]: ...
     @overload
     def __add__(
         self, other: Distribution[Any] | int | Fraction | float
@@ -701,6 +835,8 @@ class Distribution(Generic[T]):
         self: Distribution[int], other: Fraction
     ) -> Distribution[Fraction]: ...
     @overload
+    def __radd__(self: Distribution[bool], other: int) -> Distribution[int]: ...
+    @overload
     def __radd__(self, other: int | Fraction | float) -> Distribution[Any]: ...
     def __radd__(self, other: int | Fraction | float) -> Distribution[Any]:
         return self.__add__(other)
@@ -718,6 +854,18 @@ class Distribution(Generic[T]):
     def __sub__(
         self: Distribution[int], other: Distribution[Fraction] | Fraction
     ) -> Distribution[Fraction]: ...
+    @overload
+    def __sub__(
+        self: Distribution[int], other: Distribution[bool]
+    ) -> Distribution[int]: ...
+    @overload
+    def __sub__(
+        self: Distribution[bool], other: Distribution[bool] | Distribution[int] | int
+    ) -> Distribution[int]: ...
+    @overload
+    def __sub__(
+        self: Distribution[_Counts], other: Distribution[_Counts]
+    ) -> Distribution[_Counts]: ...
     @overload
     def __sub__(
         self, other: Distribution[Any] | int | Fraction | float
@@ -760,6 +908,8 @@ class Distribution(Generic[T]):
         self: Distribution[int], other: Fraction
     ) -> Distribution[Fraction]: ...
     @overload
+    def __rsub__(self: Distribution[bool], other: int) -> Distribution[int]: ...
+    @overload
     def __rsub__(self, other: int | Fraction | float) -> Distribution[Any]: ...
     def __rsub__(self, other: int | Fraction | float) -> Distribution[Any]:
         """``other`` minus each outcome (``10 - d6``), as ``other + d6`` adds."""
@@ -776,6 +926,10 @@ class Distribution(Generic[T]):
     def __neg__(self: Distribution[int]) -> Distribution[int]: ...
     @overload
     def __neg__(self: Distribution[Fraction]) -> Distribution[Fraction]: ...
+    @overload
+    def __neg__(self: Distribution[bool]) -> Distribution[int]: ...
+    @overload
+    def __neg__(self: Distribution[_Counts]) -> Distribution[_Counts]: ...
     @overload
     def __neg__(self) -> Distribution[Any]: ...
     def __neg__(self) -> Distribution[Any]:
@@ -854,6 +1008,8 @@ class Distribution(Generic[T]):
     def repeat_sum(self: Distribution[int], n: int) -> Distribution[int]: ...
     @overload
     def repeat_sum(self: Distribution[Fraction], n: int) -> Distribution[Fraction]: ...
+    @overload
+    def repeat_sum(self: Distribution[bool], n: int) -> Distribution[int]: ...
     @overload
     def repeat_sum(self: Distribution[_Counts], n: int) -> Distribution[_Counts]: ...
     @overload
@@ -1067,6 +1223,14 @@ class Distribution(Generic[T]):
                             f"decode({shown(raw)})", value, "a hashable outcome"
                         ) from None
                     if listed:
+                        earlier = next(k for k in probs if k == value)
+                        if _kind(earlier) != _kind(value):
+                            raise SchemaError.field(
+                                "value",
+                                f"{_MIXED_KINDS[:-1]}; {shown(earlier)} is listed "
+                                "before)",
+                                raw,
+                            )
                         allowed = "an outcome not listed before"
                         if decode is not None:
                             allowed += (
@@ -1247,6 +1411,92 @@ def _kind(value: object) -> object:
     return None
 
 
+_OWN_KINDS = (bool, float)
+"""Classes whose values are outcomes of their own kind (`_kind`)."""
+
+_KIND_CLASSES = (bool, float, tuple)
+"""Classes of outcomes that may be (or hold) outcomes of a kind of their own."""
+
+_MIXED_KINDS = (
+    "of one kind where they are equal (True == 1 == 1.0 in Python, but a bool, "
+    "a float and an int are different outcomes here; map them to one kind "
+    "first: map(int), map(float), map(bool))"
+)
+
+
+def _leaf_classes(values: Iterable[Any]) -> set[type]:
+    """The classes of ``values``, and of the elements of their tuples at any depth.
+
+    Built by C loops (``map(type, …)``): cheap enough for every outcome.
+    """
+    level = values if isinstance(values, (list, tuple)) else list(values)
+    classes: set[type] = set(map(type, level))
+    while tuple in classes:
+        classes.discard(tuple)
+        level = list(
+            itertools.chain.from_iterable(v for v in level if v.__class__ is tuple)
+        )
+        classes.update(map(type, level))
+    return classes
+
+
+def _may_clash(classes: set[type]) -> bool:
+    """Whether outcomes of these (leaf) classes can be equal but of other kinds."""
+    return len(classes) > 1 and not classes.isdisjoint(_OWN_KINDS)
+
+
+def _check_kinds(values: Iterable[Any]) -> None:
+    """Refuse outcomes that Python holds equal but that are of other kinds.
+
+    ``True``, ``1``, ``Fraction(1)`` and ``1.0`` are one key to a dict; a
+    distribution would keep whichever came first. They are refused
+    instead, by the first such pair: a distribution never depends on the
+    order its outcomes were given in. The classes are looked at first
+    (`_leaf_classes`): outcomes that are all ints, or all bools, pass
+    without a look at each outcome.
+
+    Raises:
+        ParameterError: Two outcomes are equal in Python and of other kinds
+            (`_kind`): ``got (True, 1)``.
+    """
+    values = values if isinstance(values, (list, tuple)) else list(values)
+    classes = set(map(type, values))
+    if len(classes) == 1 and tuple not in classes:
+        return  # all ints, all bools, all strings: of one kind where equal
+    if _may_clash(_leaf_classes(values)):
+        _clash(values)
+
+
+def _clash(values: Iterable[Any]) -> None:
+    """`_check_kinds` outcome by outcome (the classes may clash)."""
+    first: dict[Any, tuple[Any, object]] = {}
+    for value in values:
+        kind = _kind(value)
+        earlier, earlier_kind = first.setdefault(value, (value, kind))
+        if earlier_kind != kind:
+            raise ParameterError("outcomes", (earlier, value), _MIXED_KINDS)
+
+
+def _same_kind(stored_kinds: dict[Any, object], outcome: object) -> bool:
+    """Whether ``outcome`` is of the kind of the outcome equal to it that is held.
+
+    ``stored_kinds`` is `_kinds` of the weights: the kind of each outcome
+    that has one, looked up by equality.
+    """
+    return stored_kinds.get(outcome) == _kind(outcome)
+
+
+def _size(values: object) -> int | None:
+    """``len(values)`` of a sized collection, or None (an iterator, a failing len)."""
+    if not hasattr(values, "__len__"):
+        return None
+    try:
+        size = len(cast("Any", values))
+    except Exception:  # noqa: BLE001 - a len that fails: the values are read instead
+        return None
+    return size if isinstance(size, int) else None
+
+
 def _check_json_outcomes(weights: dict[Any, int]) -> None:
     """Refuse an outcome that `_json_value` would not read back."""
     for k in weights:
@@ -1321,9 +1571,14 @@ def _is_number(other: object, name: str = "shift") -> TypeGuard[int | Fraction |
 
     Raises:
         ParameterError: ``other`` is a float that is not finite (a NaN
-            outcome would never equal itself), named ``name``.
+            outcome would never equal itself), or a bool (not a number
+            here, as outcomes are not), named ``name``.
     """
     if isinstance(other, (int, Fraction)):
+        if other.__class__ is bool:
+            raise ParameterError(
+                name, other, "an int, a Fraction or a finite float, not a bool"
+            )
         return True
     if isinstance(other, float):
         if not math.isfinite(other):
@@ -1456,8 +1711,8 @@ _SHORT_BITS = 14_000  # below about 4200 digits
 MAX_OUTCOMES = 4_000_000
 """The most outcomes [`Distribution.uniform`][rollwerk.distribution.Distribution.uniform]
 reads (an iterator that does not end is refused after that many, as
-[`ScriptedRng`][rollwerk.rng.ScriptedRng] refuses one): about the memory
-of `REPEAT_WORK`."""
+[`ScriptedRng`][rollwerk.rng.ScriptedRng] refuses one; a longer sized
+collection before any is read): about the memory of `REPEAT_WORK`."""
 
 REPEAT_WORK = 4_000_000
 """The estimated size (as notation's ``max_work``: about a quarter of a
