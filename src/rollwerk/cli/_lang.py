@@ -35,27 +35,64 @@ class Languages:
 
     The core's languages (``en``, ``de``) are known without loading any
     plugin, so ``rollwerk roll --lang de`` stays fast; any other language is
-    looked up in the catalogs of the registry's plugins.
+    looked up in the catalogs of the registry's plugins
+    (``rollwerk_register_catalogs``) and then in the catalogs of its
+    rulesets (a `define_ruleset` value's ``catalog=``, whose levels'
+    ``fr=`` words start a language too). Both lookups load every plugin,
+    which a language the core has no catalog for does anyway.
     """
 
     def __init__(self, registry: Registry | None) -> None:
         self._registry = registry
         self._all: Catalog | None = None
+        self._rulesets: tuple[str, ...] | None = None
+
+    def _registry_now(self) -> Registry:
+        """The registry given, else the shared one (imported when needed)."""
+        if self._registry is None:
+            from rollwerk.plugins._registry import get_registry
+
+            return get_registry()
+        return self._registry
 
     def catalogs(self) -> Catalog:
         """The core's catalog merged with every plugin's (loaded once)."""
         if self._all is None:
-            from rollwerk.plugins._registry import get_registry
-
-            registry = self._registry or get_registry()
-            self._all = registry.catalogs()
+            self._all = self._registry_now().catalogs()
         return self._all
 
+    def ruleset_languages(self) -> tuple[str, ...]:
+        """The languages of the rulesets' own catalogs, in order of ruleset id.
+
+        Read once, from every registered ruleset whose ``catalog`` is a
+        `Catalog`; a ruleset whose ``catalog`` cannot be read offers none
+        (using it reports the plugin's fault).
+        """
+        if self._rulesets is None:
+            found: dict[str, None] = {}
+            for entry in self._registry_now().entries():
+                try:
+                    catalog = getattr(entry.ruleset, "catalog", None)
+                    languages = (
+                        catalog.languages if isinstance(catalog, Catalog) else ()
+                    )
+                except Exception:  # noqa: BLE001 - the plugin's fault, shown on use
+                    languages = ()
+                found.update(dict.fromkeys(languages))
+            self._rulesets = tuple(found)
+        return self._rulesets
+
     def __contains__(self, lang: object) -> bool:
-        return lang in CORE.languages or lang in self.catalogs().languages
+        return (
+            lang in CORE.languages
+            or lang in self.catalogs().languages
+            or lang in self.ruleset_languages()
+        )
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self.catalogs().languages)
+        offered = dict.fromkeys(self.catalogs().languages)
+        offered.update(dict.fromkeys(self.ruleset_languages()))
+        return iter(offered)
 
     def failed(self) -> str:
         """Why a language may be missing: ``1 plugin failed to load: …`` or ``""``.
@@ -64,10 +101,10 @@ class Languages:
         choices; as for an unknown ruleset, the refusal says that plugins
         failed and where they are listed.
         """
-        from rollwerk.plugins._registry import failed_plugins, get_registry
+        from rollwerk.plugins._registry import failed_plugins
 
         self.catalogs()  # a pack's failure is known once its catalogs are read
-        return failed_plugins((self._registry or get_registry()).failures)
+        return failed_plugins(self._registry_now().failures)
 
 
 def catalogs(languages: Languages, lang: str) -> Catalog:

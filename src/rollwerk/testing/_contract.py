@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import contextlib
+import difflib
 import io
 import json
 import math
 import random
+import re
 import traceback
 import zlib
 from collections import Counter
@@ -86,15 +88,35 @@ __all__ = [
 ]
 
 DEFAULT_RESOLUTIONS = 2000
-"""Seeded resolutions per check for the support and goodness-of-fit tests."""
-DEFAULT_REPLAYS = 10
-"""Seeds per check for the same-seed, replay and JSON round-trip tests."""
-DEFAULT_ALPHA = 1e-6
-"""The false-alarm rate of the goodness-of-fit test, per check."""
-DEFAULT_MAX_EXAMPLES = 8
-"""Parameter sets drawn per check spec, besides the three fixed corners.
+"""Seeded resolutions per check for the support and goodness-of-fit tests (2000).
 
-Also the most values a parameter may have to be swept value by value.
+The default of ``resolutions`` in
+[`assert_check_contract`][rollwerk.testing.assert_check_contract] and
+[`assert_ruleset_contract`][rollwerk.testing.assert_ruleset_contract].
+"""
+DEFAULT_REPLAYS = 10
+"""Seeds per check for the same-seed, replay and JSON round-trip tests (10).
+
+The default of ``replays`` in
+[`assert_check_contract`][rollwerk.testing.assert_check_contract] and
+[`assert_ruleset_contract`][rollwerk.testing.assert_ruleset_contract].
+"""
+DEFAULT_ALPHA = 1e-6
+"""The false-alarm rate of the goodness-of-fit test, per check (10⁻⁶).
+
+The default of ``alpha`` in
+[`assert_frequencies_match`][rollwerk.testing.assert_frequencies_match],
+[`assert_check_contract`][rollwerk.testing.assert_check_contract] and
+[`assert_ruleset_contract`][rollwerk.testing.assert_ruleset_contract]:
+a correct check fails the test with at most this probability.
+"""
+DEFAULT_MAX_EXAMPLES = 8
+"""Parameter sets drawn per check spec, besides the three fixed corners (8).
+
+Also the most values a parameter may have to be swept value by value; the
+default of ``max_examples`` in
+[`assert_ruleset_contract`][rollwerk.testing.assert_ruleset_contract], the
+``rollwerk_contract`` fixture and ``--rollwerk-contract-examples``.
 """
 FACE_BUDGET = 20_000
 """The most face combinations the kit enumerates and replays per check.
@@ -506,6 +528,7 @@ def _check_result_shape(check: Check, result: object, where: str) -> CheckResult
             ) from exc
         if not isinstance(text, str) or not text:
             raise _fail(where, f"the {lang!r} explanation is empty")
+    _saw_result(result)
     return result
 
 
@@ -532,7 +555,38 @@ def _outcomes(check: Check, where: str) -> Distribution[Outcome]:
         dist = check.outcomes()
     if not isinstance(dist, Distribution):
         raise _fail(where, f"outcomes(): expected a Distribution, got {dist!r}")
+    _saw_outcomes(check, dist)
     return dist
+
+
+_SEEN: ContextVar[tuple[set[str], set[str]] | None] = ContextVar(
+    "_rollwerk_seen_words", default=None
+)
+"""The die roles and extra names the ruleset contract has seen so far."""
+
+
+def _saw_outcomes(check: Check, dist: Distribution[Outcome]) -> None:
+    """Note the extras of ``dist`` and the roles of a toolkit check's dice."""
+    seen = _SEEN.get()
+    if seen is None:
+        return
+    roles, extras = seen
+    if isinstance(check, FaceCheck):
+        roles.update(role for _, role in check.dice)
+        if any(check._explodes or ()):
+            roles.add("explosion")  # an exploding die's extra dice
+    for outcome in dist.support:
+        if isinstance(outcome, Outcome):
+            extras.update(name for name, _ in outcome.extras)
+
+
+def _saw_result(result: object) -> None:
+    """Note the roles of a result's dice and the names of its extras."""
+    seen = _SEEN.get()
+    if seen is None or not isinstance(result, CheckResult):
+        return
+    seen[0].update(r.role for r in result.rolls if isinstance(r.role, str))
+    seen[1].update(name for name, _ in result.extras)
 
 
 def _check_outcomes(check: Check, where: str) -> Distribution[Outcome]:
@@ -913,6 +967,7 @@ def _faces_match(check: FaceCheck, where: str, budget: int, odds_budget: int) ->
                 _same_unordered(check, faces, outcome, other, where)
         drawn = check.draws_for(faces)
         result = check.resolve(ScriptedRng(list(drawn)))
+        _saw_result(result)
         if tuple(r.face for r in result.rolls) != drawn:
             raise _fail(
                 where,
@@ -1248,7 +1303,9 @@ def assert_ruleset_declaration(ruleset: Ruleset) -> None:
     `define_ruleset` value's own catalog has no template the registry
     leaves out when it loads the ruleset (a control character, a lone
     brace, a field in a label…): the violation is the registry's failure,
-    ``ruleset '<id>': catalog message … is left out: …``.
+    ``ruleset '<id>': catalog message … is left out: …``; and every id of
+    that catalog starts with ``<id>.`` (the command line reads a ruleset's
+    words by such ids only).
 
     Raises:
         ContractViolation: Something is missing or inconsistent, reading
@@ -1340,6 +1397,93 @@ def _declaration(ruleset: Ruleset) -> None:
         _check_spec_declaration(rid, spec)
     if isinstance(catalog, Catalog):
         _help_ids_declared(rid, catalog, specs, where)
+        _ids_under_prefix(rid, catalog, where)
+
+
+def _ids_under_prefix(rid: str, catalog: Catalog, where: str) -> None:
+    """Refuse an id of the ruleset's own catalog that does not start ``<id>.``.
+
+    The ruleset's words are read from its catalog by ``<id>.…`` ids only
+    (labels, roles, extras, help); another ruleset's, the toolkit's or the
+    core's ids there are never shown (``other.role.wild`` does not word the
+    role ``wild`` of ruleset ``rt``). Words for them belong in a catalog
+    that ``rollwerk_register_catalogs`` returns.
+    """
+    start = f"{rid}."
+    outside = sorted(
+        {
+            i
+            for lang in catalog.languages
+            for i in catalog.ids(lang)
+            if not i.startswith(start)
+        }
+    )
+    if outside:
+        raise _fail(
+            where,
+            f"its catalog has ids that do not start with {start!r}: a "
+            "ruleset's message ids start with its id, as the command line "
+            f"looks its words up ('{start}role.<role>'…) and never reads "
+            "these; words for another ruleset, the toolkit or the core belong "
+            f"in a catalog rollwerk_register_catalogs returns: {', '.join(outside)}",
+        )
+
+
+_CLOSE = 0.8
+"""How alike (difflib's ratio) a catalog's word must be to a role or extra
+seen without a word of its own for the contract to call it misspelt."""
+
+
+def _numbered(name: str) -> str:
+    """``name`` with its numbers blanked: ``repetition 2`` → ``repetition #``."""
+    return re.sub(r"[0-9]+", "#", name)
+
+
+def _misspelt_words(ruleset: Ruleset, roles: set[str], extras: set[str]) -> None:
+    """Refuse a role or extra word of the catalog that misspells one seen.
+
+    ``roles`` and ``extras``: the die roles and extra names the contract
+    saw while it explored every check. A word ``<id>.role.<r>`` (or
+    ``<id>.extra.<e>``, ``<id>.extra.<e>.<value>``) whose name the kit never
+    saw is reported only when it is close to the name of a role (extra) it
+    saw that has no word of its own: a role only some parameters give is
+    not reported, and neither is one of a family that differs in numbers
+    only (``repetition 1`` beside ``repetition 2``).
+    """
+    catalog = getattr(ruleset, "catalog", None)
+    if not isinstance(catalog, Catalog):
+        return
+    rid = ruleset.id
+    ids = {i for lang in catalog.languages for i in catalog.ids(lang)}
+    found: list[str] = []
+    for kind, seen in (("role", roles), ("extra", extras)):
+        start = f"{rid}.{kind}."
+        named = {i[len(start) :] for i in ids if i.startswith(start)}
+        wordless = sorted(seen - named)
+        for name in sorted(named - seen):
+            heads = [name]
+            if kind == "extra":
+                if any(name.startswith(f"{e}.") for e in seen):
+                    continue  # the word of a value of an extra seen
+                head = name.partition(".")[0]
+                if head != name:
+                    heads.append(head)
+            for head in heads:
+                close = [
+                    w
+                    for w in difflib.get_close_matches(head, wordless, 3, _CLOSE)
+                    if _numbered(w) != _numbered(head)
+                ]
+                if close:
+                    found.append(f"{start}{name} (the {kind} {close[0]!r}?)")
+                    break
+    if found:
+        raise _fail(
+            f"ruleset {rid!r}",
+            "its catalog words roles or extras that no check the contract "
+            "explored gives, each like one a check gives that has no word of "
+            f"its own (a misspelt id is never shown): {'; '.join(found)}",
+        )
 
 
 def _help_ids_declared(
@@ -2454,6 +2598,36 @@ def _flaky(
     )
 
 
+_EXPLORED: dict[int, tuple[Ruleset, set[str], set[str], set[str]]] = {}
+"""Per ruleset object: the checks passed so far in calls with ``checks=``,
+and the roles and extras they gave (one pytest item per check)."""
+
+
+def _words_once_all_checked(
+    ruleset: Ruleset, names: Sequence[str], roles: set[str], extras: set[str]
+) -> None:
+    """`_misspelt_words` once every check of ``ruleset`` has passed.
+
+    In one call, or over calls that each passed some of its checks
+    (``checks=``, as ``pytest --rollwerk-contract`` runs one item per
+    check), for the same ruleset object.
+    """
+    every = {s.name for s in ruleset.checks()}
+    if set(names) != every:
+        kept = _EXPLORED.get(id(ruleset))
+        if kept is None or kept[0] is not ruleset:
+            kept = (ruleset, set(), set(), set())
+            _EXPLORED[id(ruleset)] = kept
+        kept[1].update(names)
+        kept[2].update(roles)
+        kept[3].update(extras)
+        if kept[1] != every:
+            return
+        del _EXPLORED[id(ruleset)]
+        roles, extras = kept[2], kept[3]
+    _misspelt_words(ruleset, roles, extras)
+
+
 def assert_ruleset_contract(
     ruleset: Ruleset,
     *,
@@ -2492,7 +2666,13 @@ def assert_ruleset_contract(
     factory) are skipped, once
     [`assert_refusals_are_combinations`][rollwerk.testing.assert_refusals_are_combinations]
     has made sure that a check refusing most of its declared ranges refuses
-    combinations only. Finally every function in
+    combinations only. Once every check of the ruleset has passed (in this
+    call, or in calls with ``checks=`` for the same ruleset object), a word
+    of its catalog for a die role or an extra (``<id>.role.<role>``,
+    ``<id>.extra.<name>``) that no explored check gave, and that is like
+    (``difflib`` ratio 0.8 or more) the name of a role or extra a check
+    gave without a word of its own, is a violation: it is misspelt.
+    Finally every function in
     [`RULESET_PROPERTIES`][rollwerk.testing.RULESET_PROPERTIES] runs.
 
     The draws are derandomized and every Rng is seeded, so the outcome is
@@ -2547,6 +2727,9 @@ def assert_ruleset_contract(
             )
         specs = [s for s in specs if s.name in checks]
     token = _CHANCES.set({})
+    roles: set[str] = set()
+    extras: set[str] = set()
+    seen_token = _SEEN.set((roles, extras))
     try:
         for spec in specs:
             _spec_contract(
@@ -2558,7 +2741,9 @@ def assert_ruleset_contract(
                 alpha=alpha,
             )
     finally:
+        _SEEN.reset(seen_token)
         _CHANCES.reset(token)
+    _words_once_all_checked(ruleset, [s.name for s in specs], roles, extras)
     if properties:
         for prop in RULESET_PROPERTIES:
             prop(ruleset)

@@ -367,8 +367,8 @@ def end_surprise(
     (CombatantDelayed(combatant='Laros', after='Orc', next_round=False),)
     >>> from rollwerk.encounter import TurnStarted
     >>> enc, events = enc.advance(3)
-    >>> [f"{e.round}{e.combatant}" for e in events if isinstance(e, TurnStarted)]
-    ['2Orc', '2Laros', '3Orc']
+    >>> " ".join(f"{e.round}:{e.combatant}" for e in events if isinstance(e, TurnStarted))
+    '2:Orc 2:Laros 3:Orc'
     """
     if not isinstance(encounter, Encounter):
         raise ParameterError("encounter", encounter, "a rollwerk Encounter")
