@@ -21,6 +21,7 @@ from rollwerk.dice import DieRoll
 from rollwerk.encounter import CounterReset, Step
 from rollwerk.rng import checked
 from rollwerk_adz._catalog import CATALOG, count, join
+from rollwerk_adz._check import _int as _ranged
 from rollwerk_adz._damage import Health, Track
 from rollwerk_adz._pool import MAX_DICE, SIDES, count_successes, successes
 
@@ -75,14 +76,7 @@ _SPECIALIZATION = (0, 5)
 
 def _points(name: str, value: object, bounds: tuple[int, int]) -> int:
     """The points of a property, in its range of ADZ-R01; never clamped."""
-    low, high = bounds
-    if (
-        isinstance(value, bool)
-        or not isinstance(value, int)
-        or not low <= value <= high
-    ):
-        raise ParameterError(name, value, f"an integer from {low} to {high}")
-    return value
+    return _ranged(name, value, *bounds)
 
 
 def _dice(name: str, value: object) -> int:
