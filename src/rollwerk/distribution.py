@@ -329,10 +329,6 @@ class Distribution(Generic[T]):
                 return False
         except TypeError:  # [1] in d: no outcome is a list
             return False
-        kinded = self._kinded
-        if kinded is not None and not kinded:
-            # no bool or float held: only such an outcome (asked for) differs
-            return outcome.__class__ not in _KIND_CLASSES or self._held(outcome, 1) == 1
         return self._held(outcome, 1) == 1
 
     def items(self) -> Iterator[tuple[T, Fraction]]:
@@ -630,11 +626,8 @@ class Distribution(Generic[T]):
                 else:
                     last = nk.__class__
                     classes.add(nk.__class__)
-        if len(out) < len(self._weights) and (len(classes) > 1 or tuples):
-            if tuples:
-                classes |= _leaf_classes(tuples)
-            if _may_clash(classes):  # each looked at again
-                _clash(map(func, self._weights))
+        if len(out) < len(self._weights):  # outcomes merged: of one kind each?
+            _check_merged(classes, tuples, lambda: map(func, self._weights))
         return Distribution._from_weights(out, self._total)
 
     def bind(self, func: Callable[[T], Distribution[U]]) -> Distribution[U]:
@@ -737,11 +730,10 @@ class Distribution(Generic[T]):
                     else:
                         last = k.__class__
                         classes.add(k.__class__)
-        if len(out) < len(self._weights) * len(ow) and (len(classes) > 1 or tuples):
-            if tuples:
-                classes |= _leaf_classes(tuples)
-            if _may_clash(classes):  # each looked at again
-                _clash(func(a, b) for a in self._weights for b in ow)
+        if len(out) < len(self._weights) * len(ow):  # outcomes merged
+            _check_merged(
+                classes, tuples, lambda: (func(a, b) for a in self._weights for b in ow)
+            )
         return Distribution._from_weights(out, self._total * other._total)
 
     @overload
@@ -1465,6 +1457,23 @@ def _check_kinds(values: Iterable[Any]) -> None:
         return  # all ints, all bools, all strings: of one kind where equal
     if _may_clash(_leaf_classes(values)):
         _clash(values)
+
+
+def _check_merged(
+    classes: set[type], tuples: list[Any], again: Callable[[], Iterable[Any]]
+) -> None:
+    """`_check_kinds` after ``map`` or ``combine`` merged outcomes.
+
+    ``classes`` are the classes the function gave, ``tuples`` the tuples
+    among its results; only if those can clash are the results made
+    ``again`` and looked at one by one.
+    """
+    if len(classes) <= 1 and not tuples:
+        return
+    if tuples:
+        classes = classes | _leaf_classes(tuples)
+    if _may_clash(classes):
+        _clash(again())
 
 
 def _clash(values: Iterable[Any]) -> None:
